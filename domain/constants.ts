@@ -1,0 +1,23 @@
+// Business constants of both specs, named once.
+export const DEFAULT_LANGUAGE = 'ru' as const;
+export const LANGUAGES = ['ru', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Alerts close by themselves after this long (spec: alert 8000 ms). */
+export const ALERT_TIMEOUT_MS = 8000;
+/** The scroll-to-top button appears after scrolling past this many pixels. */
+export const SCROLL_TOP_THRESHOLD_PX = 20;
+/** Search by phone waits this long after the last key stroke. */
+export const SEARCH_DEBOUNCE_MS = 500;
+/** Page sizes of transactions, sessions, orders, certificates and search. */
+export const PAGE_SIZES = [10, 15, 30, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+/** Payments list: 20 per page with 10, 20, 30 and all. */
+export const PAYMENTS_PAGE_SIZES = [10, 20, 30] as const;
+export const PAYMENTS_DEFAULT_PAGE_SIZE = 20;
+export const PAYMENT_POLL_MS = 5000;
+export const CONTROL_REFRESH_MS = 60000;
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+export const DATE_FORMAT = 'DD.MM.YYYY';
+export const DATETIME_FORMAT = 'DD.MM.YYYY HH:mm';
+export const MONTH_FORMAT = 'MM.YYYY';

@@ -1,0 +1,102 @@
+// buildApp: the Fastify instance with every module, used by main.ts and by the API tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import type { Deps } from './deps';
+import { installAuth } from './platform/auth';
+import { installErrorHandling } from './platform/errors';
+import { pickLanguage, type Lang, translate } from './platform/messages';
+import { zodValidatorCompiler } from './platform/validation';
+import { authRoutes } from './modules/auth/routes';
+import { locationRoutes } from './modules/locations/routes';
+import { userRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}
+
+export interface BuildOptions {
+  /** A pino logger (main.ts); tests run without one. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorateRequest('lang', 'ru');
+  app.addHook('onRequest', async (request) => {
+    request.lang = pickLanguage(request.headers['accept-language']);
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+  });
+
+  installErrorHandling(app);
+  installAuth(app, deps.db);
+
+  await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Venue back-office API', version: '0.1.0' },
+      components: { securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ Token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/healthz', { config: { public: true } }, async (_request, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch {
+      return reply.status(503).send({ status: 'database unavailable' });
+    }
+  });
+
+  await app.register(async (api) => {
+    await authRoutes(api, deps);
+    await userRoutes(api, deps);
+    await locationRoutes(api, deps);
+  });
+
+  // Uploaded media (avatars) from the data folder.
+  const mediaRoot = path.join(deps.config.dataDir, 'media');
+  fs.mkdirSync(mediaRoot, { recursive: true });
+  await app.register(fastifyStatic, { root: mediaRoot, prefix: '/media/', decorateReply: false, index: false });
+
+  // The built single-page app; any other GET that wants HTML gets index.html (client routing).
+  const webDir = deps.config.webDir;
+  const indexFile = path.join(webDir, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    await app.register(fastifyStatic, { root: webDir, prefix: '/', index: false, wildcard: false, decorateReply: true });
+    app.get('/', { config: { public: true } }, (_request, reply) => reply.sendFile('index.html', webDir));
+    app.setNotFoundHandler((request, reply) => {
+      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+      if (wantsPage) {
+        const file = path.join(webDir, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+        if (file.startsWith(webDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+          return reply.sendFile(path.relative(webDir, file), webDir);
+        }
+        return reply.type('text/html').sendFile('index.html', webDir);
+      }
+      return reply.status(404).send({ detail: translate(request.lang, 'not_found') });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,48 @@
+// Every setting the server reads from the environment, in one place (README lists them).
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  product: string;
+  logLevel: string;
+  seedDemo: boolean;
+  resetKeyTtlMinutes: number;
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  webDir: string;
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(n) && n >= 0 ? n : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 8080);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Venue back-office <no-reply@localhost>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    product: env.PRODUCT ?? 'backoffice',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    seedDemo: env.SEED_DEMO !== 'false',
+    resetKeyTtlMinutes: intFrom(env.RESET_KEY_TTL_MINUTES, 60),
+    loginMaxFailures: intFrom(env.LOGIN_MAX_FAILURES, 10),
+    loginWindowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15),
+    webDir: path.resolve(env.WEB_DIR ?? 'dist'),
+    trustProxy: env.TRUST_PROXY === 'true',
+  };
+}

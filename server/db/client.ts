@@ -1,0 +1,35 @@
+// The database handle every service receives: a node-postgres pool wrapped by Drizzle.
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** A database or an open transaction: services accept either so callers can compose them. */
+export type DbOrTx = Db | Tx;
+
+// numeric stays a string (money is never a float); bigint ids fit in a JS number here.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  close: () => Promise<void>;
+}
+
+export function connect(url: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max });
+  // An idle client that loses its server (restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function runMigrations(db: Db): Promise<void> {
+  await migrate(db, { migrationsFolder });
+}

@@ -1,0 +1,178 @@
+// The whole database schema in one readable file. Migrations in ./migrations are generated
+// from it by `npm run db:generate` (drizzle-kit) and committed.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
+  timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en').notNull(),
+});
+
+export const cities = pgTable('cities', {
+  id: serial('id').primaryKey(),
+  countryId: integer('country_id').notNull().references(() => countries.id),
+  slug: text('slug').notNull().unique(),
+  nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en').notNull(),
+});
+
+export const currencies = pgTable('currencies', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  // Whether the symbol/code stands before the amount ($10) or after it (10 ₽).
+  isBefore: boolean('is_before').notNull(),
+  // Whether a space separates amount and code.
+  blankPlace: boolean('blank_place').notNull(),
+  unicode: text('unicode').notNull(),
+});
+
+export const locations = pgTable('locations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  cityId: integer('city_id').notNull().references(() => cities.id),
+  lat: numeric('lat', { precision: 9, scale: 6 }),
+  lng: numeric('lng', { precision: 9, scale: 6 }),
+  // IANA zone: session times are the location's wall-clock times.
+  timezone: text('timezone').notNull(),
+  currencyId: integer('currency_id').references(() => currencies.id),
+  b2bCurrencyId: integer('b2b_currency_id').references(() => currencies.id),
+  isActive: boolean('is_active').notNull().default(true),
+  isPark: boolean('is_park').notNull().default(false),
+  isEventsAvailable: boolean('is_events_available').notNull().default(false),
+  allowRefill: boolean('allow_refill').notNull().default(false),
+  languages: text('languages').array().notNull().default(sql`ARRAY['ru','en']::text[]`),
+  createdAt: createdAt(),
+});
+
+export const locationTranslations = pgTable('location_translations', {
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  language: text('language').notNull(),
+  name: text('name').notNull(),
+  address: text('address').notNull().default(''),
+  distance: text('distance').notNull().default(''),
+  openingTimes: text('opening_times').notNull().default(''),
+  paymentDescription: text('payment_description').notNull().default(''),
+  parkingDescription: text('parking_description').notNull().default(''),
+  description: text('description').notNull().default(''),
+}, (t) => [primaryKey({ columns: [t.locationId, t.language] })]);
+
+export const playgroundGroups = pgTable('playground_groups', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const playgrounds = pgTable('playgrounds', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  // Any of the_cube, arena, lounge (calendars show only these types).
+  types: text('types').array().notNull(),
+  durationMinutes: integer('duration').notNull(),
+  maxPlayers: integer('max_players').notNull(),
+  groupId: integer('group_id').references(() => playgroundGroups.id, { onDelete: 'set null' }),
+  uuidToken: uuid('uuid_token'),
+  techControl: boolean('tech_control').notNull().default(false),
+  techSessionsAccessExpiresAt: timestamp('tech_sessions_access_expires_at', { withTimezone: true }),
+}, (t) => [index('playgrounds_location_idx').on(t.locationId)]);
+
+// Role ids/values of the spec: id 40 manages a location; value >= 20 sees the Locations tab.
+export const roles = pgTable('roles', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull(),
+  code: text('code').notNull().unique(),
+});
+
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  // Public identifier of a user (sellers are referred to by it).
+  uid: uuid('uid').notNull().unique().defaultRandom(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  avatar: text('avatar'),
+  passwordHash: text('password_hash').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)]);
+
+export const userLocationRoles = pgTable('user_location_roles', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  roleId: integer('role_id').notNull().references(() => roles.id),
+}, (t) => [primaryKey({ columns: [t.userId, t.locationId] })]);
+
+// Permission names without the `accounts.{product}.` prefix, e.g. `techsessions`.
+export const userPermissions = pgTable('user_permissions', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  codename: text('codename').notNull(),
+}, (t) => [primaryKey({ columns: [t.userId, t.codename] })]);
+
+// Only a SHA-256 of each token is stored, so a database leak reveals no usable token.
+export const authTokens = pgTable('auth_tokens', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: createdAt(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+
+export const passwordResetKeys = pgTable('password_reset_keys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull().unique(),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+// Failed logins, counted per e-mail and client address to throttle guessing across processes.
+export const loginFailures = pgTable('login_failures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  email: text('email').notNull(),
+  ip: text('ip').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('login_failures_email_ip_at_idx').on(t.email, t.ip, t.at)]);
+
+// The location balance is the sum of this ledger; `total` is the running balance after the row.
+export const transactions = pgTable('transactions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  session: text('session'),
+  operationDt: timestamp('operation_dt', { withTimezone: true }).notNull().defaultNow(),
+  description: text('description').notNull().default(''),
+  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  additional: boolean('additional').notNull().default(false),
+  total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+  currencyId: integer('currency_id').references(() => currencies.id),
+  license: text('license'),
+  code: text('code'),
+  type: text('type').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  number: text('number'),
+  debtOpen: boolean('debt_open').notNull().default(false),
+  originalTransactionId: integer('original_transaction_id'),
+  createdAt: createdAt(),
+}, (t) => [index('transactions_location_dt_idx').on(t.locationId, t.operationDt)]);
+
+// Side effects (mail, webhooks, auto-cancel) are written here in the same transaction as the
+// change that causes them, and a worker runs them; a crash loses none.
+export const jobs = pgTable('jobs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('jobs_pending_idx').on(t.runAt).where(sql`done_at IS NULL`)]);

@@ -1,0 +1,130 @@
+// Demo data: enough to use every screen. Runs only on an empty database (no users), so it is
+// safe to call at every start; `npm run seed -- --reset` wipes the database and seeds again.
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../client';
+import { runMigrations } from '../client';
+import {
+  cities, countries, currencies, locationTranslations, locations, playgroundGroups, playgrounds, roles,
+  transactions, userLocationRoles, userPermissions, users,
+} from '../schema';
+import { hashPassword } from '../../platform/passwords';
+import { PERMISSION_CODENAMES } from '../../../domain/permissions';
+import { ROLES } from '../../../domain/roles';
+
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@example.com', password: 'admin123', name: 'Анна Администратор', phone: '+79990000001' },
+  { email: 'manager@example.com', password: 'manager123', name: 'Михаил Менеджер', phone: '+79990000002' },
+  { email: 'staff@example.com', password: 'staff123', name: 'Светлана Кассир', phone: '+79990000003' },
+] as const;
+
+/** Roles and other reference rows every database needs, demo or not. */
+export async function seedReference(db: Db | Tx): Promise<void> {
+  await db.insert(roles).values(ROLES.map((r) => ({ ...r }))).onConflictDoNothing();
+}
+
+async function addLedger(tx: Tx, locationId: number, currencyId: number | null, rows: { amount: string; type: string; description: string; daysAgo: number }[]) {
+  let total = 0;
+  for (const row of rows) {
+    total = Math.round((total + Number(row.amount)) * 100) / 100;
+    await tx.insert(transactions).values({
+      locationId, currencyId, amount: row.amount, total: total.toFixed(2), type: row.type, description: row.description,
+      operationDt: new Date(Date.now() - row.daysAgo * 86_400_000),
+    });
+  }
+}
+
+export async function seedDemo(db: Db): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users);
+  if (n > 0) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  await db.transaction(async (tx) => {
+    await seedReference(tx);
+    const [ru, us, kz] = await tx.insert(countries).values([
+      { slug: 'russia', nameRu: 'Россия', nameEn: 'Russia' },
+      { slug: 'usa', nameRu: 'США', nameEn: 'United States' },
+      { slug: 'kazakhstan', nameRu: 'Казахстан', nameEn: 'Kazakhstan' },
+    ]).returning();
+    const [msk, spb, nyc, ala] = await tx.insert(cities).values([
+      { countryId: ru!.id, slug: 'moscow', nameRu: 'Москва', nameEn: 'Moscow' },
+      { countryId: ru!.id, slug: 'saint-petersburg', nameRu: 'Санкт-Петербург', nameEn: 'Saint Petersburg' },
+      { countryId: us!.id, slug: 'new-york', nameRu: 'Нью-Йорк', nameEn: 'New York' },
+      { countryId: kz!.id, slug: 'almaty', nameRu: 'Алматы', nameEn: 'Almaty' },
+    ]).returning();
+    const [rub, usd] = await tx.insert(currencies).values([
+      { code: 'RUB', isBefore: false, blankPlace: true, unicode: '₽' },
+      { code: 'USD', isBefore: true, blankPlace: false, unicode: '$' },
+      { code: 'KZT', isBefore: false, blankPlace: true, unicode: '₸' },
+    ]).returning();
+
+    // Location 1 must exist with id 1: the payments button of the booking screens depends on it.
+    const locs = await tx.insert(locations).values([
+      { id: 1, name: 'VR Арена Москва', cityId: msk!.id, lat: '55.751244', lng: '37.618423', timezone: 'Europe/Moscow', currencyId: rub!.id, b2bCurrencyId: rub!.id, isPark: true, isEventsAvailable: true, allowRefill: true },
+      { id: 2, name: 'VR Парк Санкт-Петербург', cityId: spb!.id, lat: '59.938630', lng: '30.314130', timezone: 'Europe/Moscow', currencyId: rub!.id, b2bCurrencyId: rub!.id, isEventsAvailable: true },
+      { id: 3, name: 'VR Lounge Brooklyn', cityId: nyc!.id, lat: '40.678178', lng: '-73.944158', timezone: 'America/New_York', currencyId: usd!.id, b2bCurrencyId: usd!.id, languages: ['en', 'ru'] },
+      { id: 4, name: 'VR Куб Алматы', cityId: ala!.id, lat: '43.238949', lng: '76.889709', timezone: 'Asia/Almaty', currencyId: null, b2bCurrencyId: null, isActive: false },
+    ]).returning();
+    // Explicit ids above: move the sequence past them.
+    await tx.execute(sql`select setval(pg_get_serial_sequence('locations', 'id'), (select max(id) from locations))`);
+
+    const names: Record<number, [string, string, string]> = {
+      1: ['VR Арена Москва', 'VR Arena Moscow', 'ул. Тверская, 1'],
+      2: ['VR Парк Санкт-Петербург', 'VR Park Saint Petersburg', 'Невский проспект, 10'],
+      3: ['VR Лаунж Бруклин', 'VR Lounge Brooklyn', '120 Atlantic Ave'],
+      4: ['VR Куб Алматы', 'VR Cube Almaty', 'пр. Абая, 5'],
+    };
+    for (const loc of locs) {
+      const [nameRu, nameEn, address] = names[loc.id]!;
+      await tx.insert(locationTranslations).values([
+        { locationId: loc.id, language: 'ru', name: nameRu, address, openingTimes: 'Ежедневно 10:00–02:00', distance: '5 минут от метро', paymentDescription: 'Наличные и карты', parkingDescription: 'Бесплатная парковка', description: 'VR-арена со свободным перемещением.' },
+        { locationId: loc.id, language: 'en', name: nameEn, address, openingTimes: 'Daily 10:00–02:00', distance: '5 minutes from the subway', paymentDescription: 'Cash and cards', parkingDescription: 'Free parking', description: 'Free-roam VR arena.' },
+      ]);
+    }
+
+    const [hall] = await tx.insert(playgroundGroups).values({ locationId: 1, name: 'Основной зал' }).returning();
+    await tx.insert(playgrounds).values([
+      { locationId: 1, name: 'Куб 1', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4, groupId: hall!.id, techControl: true },
+      { locationId: 1, name: 'Арена', types: ['arena'], durationMinutes: 60, maxPlayers: 10, groupId: hall!.id, techControl: true },
+      { locationId: 1, name: 'Лаунж', types: ['lounge'], durationMinutes: 45, maxPlayers: 6 },
+      { locationId: 2, name: 'Куб', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4 },
+      { locationId: 2, name: 'Арена XL', types: ['arena'], durationMinutes: 60, maxPlayers: 12 },
+      { locationId: 3, name: 'The Cube', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4 },
+      { locationId: 3, name: 'Arena', types: ['arena'], durationMinutes: 60, maxPlayers: 8 },
+      { locationId: 4, name: 'Куб', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4 },
+    ]);
+
+    await addLedger(tx, 1, rub!.id, [
+      { amount: '150000.00', type: 'refill', description: 'Пополнение счета', daysAgo: 20 },
+      { amount: '-12500.50', type: 'chargeoff', description: 'Списание за сессии', daysAgo: 5 },
+    ]);
+    await addLedger(tx, 2, rub!.id, [{ amount: '50000.00', type: 'refill', description: 'Пополнение счета', daysAgo: 10 }]);
+    await addLedger(tx, 3, usd!.id, [
+      { amount: '2000.00', type: 'refill', description: 'Account top-up', daysAgo: 12 },
+      { amount: '-150.00', type: 'minimumfee', description: 'Minimum fee', daysAgo: 2 },
+    ]);
+
+    const created = await tx.insert(users).values(DEMO_ACCOUNTS.map((a, i) => ({
+      email: a.email, name: a.name, phone: a.phone, passwordHash: hashes[i]!,
+    }))).returning();
+    const [admin, manager, staff] = created;
+    await tx.insert(userLocationRoles).values([
+      ...locs.map((l) => ({ userId: admin!.id, locationId: l.id, roleId: 40 })),
+      { userId: manager!.id, locationId: 1, roleId: 20 },
+      { userId: manager!.id, locationId: 2, roleId: 20 },
+      { userId: staff!.id, locationId: 1, roleId: 10 },
+    ]);
+    await tx.insert(userPermissions).values([
+      ...PERMISSION_CODENAMES.map((codename) => ({ userId: admin!.id, codename })),
+      { userId: manager!.id, codename: 'multibooking' },
+      { userId: manager!.id, codename: 'transactions.edit' },
+    ]);
+  });
+  return true;
+}
+
+/** Drops every table and rebuilds the schema (used by `npm run seed -- --reset`). */
+export async function resetDatabase(db: Db): Promise<void> {
+  await db.execute(sql`drop schema if exists public cascade`);
+  await db.execute(sql`drop schema if exists drizzle cascade`);
+  await db.execute(sql`create schema public`);
+  await runMigrations(db);
+}

@@ -1,0 +1,56 @@
+// Starts the whole product: config -> database (embedded or DATABASE_URL) -> migrations ->
+// demo seed -> HTTP server (API + built SPA) -> job worker. Stops cleanly on SIGTERM/SIGINT.
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './database';
+import { seedDemo, seedReference } from './db/seed/demo';
+import { createJobWorker } from './jobs';
+import { createMailer } from './platform/mail';
+
+const config = loadConfig();
+const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.password_confirm'] });
+
+async function main() {
+  const started = Date.now();
+  const database = await openDatabase(config, (m) => log.debug({ postgres: m }));
+  log.info({ embedded: database.embedded }, 'database ready, migrations applied');
+  await seedReference(database.db);
+  if (config.seedDemo && (await seedDemo(database.db))) log.info('demo data seeded');
+
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
+  const deps = { db: database.db, config, mailer };
+  const app = await buildApp(deps, { loggerInstance: log });
+  const worker = createJobWorker(deps, log);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15000);
+    force.unref();
+    try {
+      await app.close();
+      await worker.stop();
+      await database.shutdown();
+      log.info('stopped cleanly');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  worker.start();
+  log.info({ url: `http://localhost:${config.port}`, ms: Date.now() - started }, 'back-office is up');
+}
+
+main().catch((err) => {
+  log.fatal({ err }, 'failed to start');
+  process.exit(1);
+});

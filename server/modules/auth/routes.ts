@@ -1,0 +1,71 @@
+// Paths: POST /api/v2.1/login/, POST /api/v2.1/logout/, GET /api/v2.1/loginjwt/permissions/,
+// POST /api/v2.1/users/password_reset/, GET and POST /api/v2.1/users/password_reset/{key}/.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { translate } from '../../platform/messages';
+import { emailSchema } from '../../platform/validation';
+import { PASSWORD_MIN_LENGTH } from '../../../domain/validation';
+import * as auth from './service';
+
+export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes };
+
+  r.post('/api/v2.1/login/', {
+    config: { public: true },
+    schema: {
+      tags: ['auth'],
+      body: z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(256) }),
+    },
+  }, async (request) => {
+    const token = await auth.login(db, request.body.email, request.body.password, request.ip, limits);
+    return { token };
+  });
+
+  r.post('/api/v2.1/logout/', { schema: { tags: ['auth'] } }, async (request, reply) => {
+    await auth.logout(db, currentUser(request).tokenId);
+    return reply.status(200).send({ detail: translate(request.lang, 'logged_out') });
+  });
+
+  r.get('/api/v2.1/loginjwt/permissions/', { schema: { tags: ['auth'], querystring: z.strictObject({}) } }, async (request) => {
+    return auth.permissionNames(db, currentUser(request).id, config.product);
+  });
+
+  r.post('/api/v2.1/users/password_reset/', {
+    config: { public: true },
+    schema: { tags: ['auth'], body: z.strictObject({ email: emailSchema }) },
+  }, async (request) => {
+    await auth.requestPasswordReset(db, request.body.email, {
+      publicUrl: config.publicUrl, ttlMinutes: config.resetKeyTtlMinutes, lang: request.lang,
+    });
+    return { detail: translate(request.lang, 'reset_sent') };
+  });
+
+  const keyParams = z.object({ key: z.string().max(200) });
+
+  r.get('/api/v2.1/users/password_reset/:key/', {
+    config: { public: true },
+    schema: { tags: ['auth'], params: keyParams },
+  }, async (request) => {
+    await auth.checkResetKey(db, request.params.key);
+    return { detail: 'ok' };
+  });
+
+  r.post('/api/v2.1/users/password_reset/:key/', {
+    config: { public: true },
+    schema: {
+      tags: ['auth'],
+      params: keyParams,
+      body: z.strictObject({
+        password: z.string().min(PASSWORD_MIN_LENGTH).max(128),
+        password_confirm: z.string().min(1).max(128),
+      }),
+    },
+  }, async (request) => {
+    await auth.resetPassword(db, request.params.key, request.body.password, request.body.password_confirm);
+    return { detail: translate(request.lang, 'reset_done') };
+  });
+}

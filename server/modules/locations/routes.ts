@@ -1,0 +1,35 @@
+// Paths: GET /api/v2.1/locations/my/, /locations/, /locations/concise_list/, /locations/{id}/,
+// GET /api/v2.1/geo/.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam } from '../../platform/validation';
+import * as locations from './service';
+
+export const pageQuery = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  offset: z.coerce.number().int().min(0).max(2147483647).optional(),
+});
+
+export async function locationRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const noQuery = z.strictObject({});
+
+  r.get('/api/v2.1/locations/my/', { schema: { tags: ['locations'], querystring: noQuery } }, async (request) =>
+    locations.myLocations(db, currentUser(request).id, request.lang));
+
+  r.get('/api/v2.1/locations/', { schema: { tags: ['locations'], querystring: pageQuery } }, async (request) =>
+    locations.activeLocations(db, request.lang, request.query));
+
+  r.get('/api/v2.1/locations/concise_list/', { schema: { tags: ['locations'], querystring: noQuery } }, async (request) =>
+    locations.conciseList(db, currentUser(request).id, request.lang));
+
+  r.get('/api/v2.1/locations/:id/', {
+    schema: { tags: ['locations'], params: z.object({ id: idParam }), querystring: noQuery },
+  }, async (request) => locations.locationDetail(db, currentUser(request).id, request.params.id, request.lang));
+
+  r.get('/api/v2.1/geo/', { schema: { tags: ['locations'], querystring: noQuery } }, async (request) =>
+    locations.geo(db, request.lang));
+}

@@ -1,0 +1,183 @@
+// Reading locations as the screens need them. Read-only: no locks, no transactions.
+// A user sees a location only through a role at it; everything here is scoped by that.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  cities, countries, currencies, locationTranslations, locations, playgroundGroups, playgrounds, roles,
+  transactions, userLocationRoles,
+} from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import type { Lang } from '../../platform/messages';
+
+type LocationRow = typeof locations.$inferSelect;
+
+export interface RoleAtLocation {
+  id: number;
+  value: number;
+}
+
+/** The user's role at a location, or null when they have none there. */
+export async function roleAt(db: Db, userId: number, locationId: number): Promise<RoleAtLocation | null> {
+  const [row] = await db.select({ id: roles.id, value: roles.value }).from(userLocationRoles)
+    .innerJoin(roles, eq(roles.id, userLocationRoles.roleId))
+    .where(and(eq(userLocationRoles.userId, userId), eq(userLocationRoles.locationId, locationId)));
+  return row ?? null;
+}
+
+/** 404 unless the user has a role at the location (a stranger cannot even learn it exists). */
+export async function requireRoleAt(db: Db, userId: number, locationId: number): Promise<RoleAtLocation> {
+  const role = await roleAt(db, userId, locationId);
+  if (!role) throw notFound();
+  return role;
+}
+
+/** The highest role the user has anywhere (the header's Locations tab depends on it). */
+export async function highestRole(db: Db, userId: number): Promise<RoleAtLocation | null> {
+  const [row] = await db.select({ id: roles.id, value: roles.value }).from(userLocationRoles)
+    .innerJoin(roles, eq(roles.id, userLocationRoles.roleId))
+    .where(eq(userLocationRoles.userId, userId))
+    .orderBy(sql`${roles.value} desc`).limit(1);
+  return row ?? null;
+}
+
+function currencyJson(c: typeof currencies.$inferSelect | undefined) {
+  return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace, unicode: c.unicode } : null;
+}
+
+async function lookups(db: Db, rows: LocationRow[], lang: Lang) {
+  const ids = rows.map((r) => r.id);
+  const [cityRows, currencyRows, translationRows, playgroundRows, groupRows, balanceRows] = await Promise.all([
+    db.select({ city: cities, country: countries }).from(cities).innerJoin(countries, eq(countries.id, cities.countryId))
+      .where(inArray(cities.id, rows.map((r) => r.cityId))),
+    db.select().from(currencies),
+    db.select().from(locationTranslations).where(inArray(locationTranslations.locationId, ids)),
+    db.select().from(playgrounds).where(inArray(playgrounds.locationId, ids)).orderBy(playgrounds.id),
+    db.select().from(playgroundGroups).where(inArray(playgroundGroups.locationId, ids)).orderBy(playgroundGroups.id),
+    db.select({ locationId: transactions.locationId, balance: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` })
+      .from(transactions).where(inArray(transactions.locationId, ids)).groupBy(transactions.locationId),
+  ]);
+  const name = (o: { nameRu: string; nameEn: string }) => (lang === 'en' ? o.nameEn : o.nameRu);
+  return {
+    city: new Map(cityRows.map(({ city, country }) => [city.id, {
+      name: name(city), slug: city.slug, country: { id: country.id, name: name(country), slug: country.slug },
+    }])),
+    currency: new Map(currencyRows.map((c) => [c.id, c])),
+    translations: translationRows,
+    playgrounds: playgroundRows,
+    groups: groupRows,
+    balance: new Map(balanceRows.map((b) => [b.locationId, b.balance])),
+  };
+}
+
+export function playgroundJson(p: typeof playgrounds.$inferSelect) {
+  return {
+    id: p.id,
+    name: p.name,
+    types: p.types,
+    duration: p.durationMinutes,
+    max_players: p.maxPlayers,
+    max_persons: p.maxPlayers,
+    group: p.groupId,
+    uuid_token: p.uuidToken,
+    tech_control: p.techControl,
+    tech_sessions_access_expires_at: p.techSessionsAccessExpiresAt?.toISOString() ?? null,
+  };
+}
+
+function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, lang: Lang) {
+  const city = l.city.get(row.cityId);
+  const translations = l.translations.filter((t) => t.locationId === row.id);
+  const own = translations.find((t) => t.language === lang);
+  const pgs = l.playgrounds.filter((p) => p.locationId === row.id);
+  return {
+    id: row.id,
+    name: own?.name || row.name,
+    city: city?.name ?? '',
+    city_slug: city?.slug ?? '',
+    country: city?.country ?? null,
+    lat: row.lat,
+    lng: row.lng,
+    timezone: row.timezone,
+    is_active: row.isActive,
+    is_park: row.isPark,
+    is_events_available: row.isEventsAvailable,
+    allow_refill: row.allowRefill,
+    balance: l.balance.get(row.id) ?? '0.00',
+    currency: currencyJson(row.currencyId ? l.currency.get(row.currencyId) : undefined),
+    b2b_currency: currencyJson(row.b2bCurrencyId ? l.currency.get(row.b2bCurrencyId) : undefined),
+    languages: row.languages,
+    translations: translations.map((t) => ({
+      language: t.language, name: t.name, address: t.address, distance: t.distance, opening_times: t.openingTimes,
+      payment_description: t.paymentDescription, parking_description: t.parkingDescription, description: t.description,
+    })),
+    playgrounds: pgs.map(playgroundJson),
+    playground_groups: l.groups.filter((g) => g.locationId === row.id).map((g) => ({
+      id: g.id, name: g.name, playgrounds: pgs.filter((p) => p.groupId === g.id).map((p) => p.id),
+    })),
+  };
+}
+
+/** GET /locations/my/: every location where the user has a role, with that role. */
+export async function myLocations(db: Db, userId: number, lang: Lang) {
+  const rows = await db.select({ location: locations, role: { id: roles.id, value: roles.value, code: roles.code } })
+    .from(userLocationRoles)
+    .innerJoin(locations, eq(locations.id, userLocationRoles.locationId))
+    .innerJoin(roles, eq(roles.id, userLocationRoles.roleId))
+    .where(eq(userLocationRoles.userId, userId))
+    .orderBy(locations.id);
+  if (rows.length === 0) return [];
+  const l = await lookups(db, rows.map((r) => r.location), lang);
+  return rows.map((r) => ({ ...locationJson(r.location, l, lang), role: r.role }));
+}
+
+/** GET /locations/{id}/: one location of the user's, with their role there. */
+export async function locationDetail(db: Db, userId: number, locationId: number, lang: Lang) {
+  const role = await requireRoleAt(db, userId, locationId);
+  const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
+  if (!row) throw notFound();
+  const l = await lookups(db, [row], lang);
+  return { ...locationJson(row, l, lang), role };
+}
+
+/** GET /locations/: the catalogue of active locations (public facts only: no balance, no roles). */
+export async function activeLocations(db: Db, lang: Lang, page: { limit?: number; offset?: number }) {
+  const where = eq(locations.isActive, true);
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(locations).where(where);
+  let query = db.select().from(locations).where(where).orderBy(locations.id).$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit).offset(page.offset ?? 0);
+  const rows = await query;
+  const l = rows.length ? await lookups(db, rows, lang) : null;
+  const results = rows.map((row) => {
+    const full = locationJson(row, l!, lang);
+    return {
+      id: full.id, name: full.name, city: full.city, city_slug: full.city_slug, country: full.country,
+      lat: full.lat, lng: full.lng, currency: full.currency, languages: full.languages, translations: full.translations,
+      is_park: full.is_park, is_events_available: full.is_events_available,
+    };
+  });
+  return page.limit !== undefined ? { count, results } : results;
+}
+
+/** GET /locations/concise_list/: id and name of the user's locations (for location filters). */
+export async function conciseList(db: Db, userId: number, lang: Lang) {
+  const rows = await db.select({ id: locations.id, name: locations.name, translated: locationTranslations.name })
+    .from(userLocationRoles)
+    .innerJoin(locations, eq(locations.id, userLocationRoles.locationId))
+    .leftJoin(locationTranslations, and(eq(locationTranslations.locationId, locations.id), eq(locationTranslations.language, lang)))
+    .where(eq(userLocationRoles.userId, userId))
+    .orderBy(locations.id);
+  return rows.map((r) => ({ id: r.id, name: r.translated || r.name }));
+}
+
+/** GET /geo/: countries with their cities, for the location edit form. */
+export async function geo(db: Db, lang: Lang) {
+  const [countryRows, cityRows] = await Promise.all([
+    db.select().from(countries).orderBy(countries.id),
+    db.select().from(cities).orderBy(cities.id),
+  ]);
+  const name = (o: { nameRu: string; nameEn: string }) => (lang === 'en' ? o.nameEn : o.nameRu);
+  return countryRows.map((c) => ({
+    id: c.id, name: name(c), slug: c.slug,
+    cities: cityRows.filter((ci) => ci.countryId === c.id).map((ci) => ({ id: ci.id, name: name(ci), slug: ci.slug })),
+  }));
+}

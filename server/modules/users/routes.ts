@@ -1,0 +1,67 @@
+// Paths: GET /api/v2.1/users/am/, GET /api/v2.2/users/{id}/, PUT /api/v2.1/users/{id}/
+// (multipart: name, phone, email, avatar; JSON is accepted too, without an avatar).
+import path from 'node:path';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { ApiError, RequestValidationError, fieldError } from '../../platform/errors';
+import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
+import * as users from './service';
+
+const profileSchema = z.strictObject({
+  name: z.string().trim().min(1).max(150),
+  phone: phoneSchema,
+  email: emailSchema,
+});
+
+/** Reads a multipart profile form: text fields plus at most one `avatar` file. */
+async function readProfileForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; avatar?: Buffer }> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return { fields: {} };
+    return { fields: body as Record<string, string> };
+  }
+  const fields: Record<string, string> = {};
+  let avatar: Buffer | undefined;
+  for await (const part of request.parts({ limits: { fileSize: users.AVATAR_MAX_BYTES, files: 1, fields: 10, fieldSize: 4096 } })) {
+    if (part.type === 'file') {
+      if (part.fieldname !== 'avatar') {
+        await part.toBuffer().catch(() => undefined);
+        throw fieldError(part.fieldname, 'unknown_field');
+      }
+      const data = await part.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('avatar', 'avatar_size', { max: users.AVATAR_MAX_BYTES / 1024 / 1024 });
+        throw err;
+      });
+      if (data.length > 0) avatar = data;
+    } else {
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, avatar };
+}
+
+export async function userRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const mediaDir = path.join(config.dataDir, 'media', 'avatars');
+
+  r.get('/api/v2.1/users/am/', { schema: { tags: ['users'], querystring: z.strictObject({}) } }, async (request) =>
+    users.me(db, currentUser(request).id));
+
+  r.get('/api/v2.2/users/:id/', {
+    schema: { tags: ['users'], params: z.object({ id: idParam }), querystring: z.strictObject({}) },
+  }, async (request) => users.visibleUser(db, currentUser(request).id, request.params.id));
+
+  r.put('/api/v2.1/users/:id/', {
+    schema: { tags: ['users'], params: z.object({ id: idParam }), consumes: ['multipart/form-data', 'application/json'] },
+  }, async (request) => {
+    const actor = currentUser(request);
+    if (actor.id !== request.params.id) throw new ApiError(403, { key: 'edit_only_self' });
+    const { fields, avatar } = await readProfileForm(request);
+    const parsed = profileSchema.safeParse(fields, { reportInput: true });
+    if (!parsed.success) throw new RequestValidationError(parsed.error);
+    return users.updateProfile(db, mediaDir, actor.id, request.params.id, { ...parsed.data, avatar });
+  });
+}

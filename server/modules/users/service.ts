@@ -1,0 +1,83 @@
+// The signed-in user's profile, and other users as far as the user may see them.
+// Avatar files are checked by their content (magic bytes), not by name or declared type.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { userLocationRoles, users } from '../../db/schema';
+import { fieldError, notFound, permissionDenied } from '../../platform/errors';
+import { highestRole } from '../locations/service';
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_URL_PREFIX = '/media/avatars/';
+
+type UserRow = typeof users.$inferSelect;
+
+export function userJson(u: UserRow) {
+  return {
+    id: u.id,
+    uid: u.uid,
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    avatar: u.avatar ? `${AVATAR_URL_PREFIX}${u.avatar}` : null,
+  };
+}
+
+export async function me(db: Db, userId: number) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw notFound();
+  return { ...userJson(u), role: await highestRole(db, userId) };
+}
+
+/** Another user is visible when both have a role at a common location (sellers, staff). */
+export async function visibleUser(db: Db, viewerId: number, userId: number) {
+  const [u] = await db.select().from(users).where(eq(users.id, userId));
+  if (!u) throw notFound();
+  if (userId !== viewerId) {
+    const mine = db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, viewerId));
+    const [shared] = await db.select({ one: sql`1` }).from(userLocationRoles)
+      .where(and(eq(userLocationRoles.userId, userId), inArray(userLocationRoles.locationId, mine))).limit(1);
+    if (!shared) throw notFound();
+  }
+  return userJson(u);
+}
+
+export function imageExtension(head: Buffer): string | null {
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
+  if (head.length >= 6 && (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
+  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  return null;
+}
+
+export interface ProfileUpdate {
+  name: string;
+  phone: string;
+  email: string;
+  avatar?: Buffer;
+}
+
+export async function updateProfile(db: Db, mediaDir: string, actorId: number, userId: number, input: ProfileUpdate) {
+  if (actorId !== userId) throw permissionDenied('edit_only_self');
+  const [taken] = await db.select({ id: users.id }).from(users)
+    .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, userId))).limit(1);
+  if (taken) throw fieldError('email', 'email_taken');
+  let avatarFile: string | undefined;
+  if (input.avatar) {
+    const ext = imageExtension(input.avatar);
+    if (!ext) throw fieldError('avatar', 'avatar_type');
+    avatarFile = `${userId}-${crypto.randomBytes(8).toString('hex')}.${ext}`;
+    await fs.mkdir(mediaDir, { recursive: true });
+    await fs.writeFile(path.join(mediaDir, avatarFile), input.avatar);
+  }
+  const [before] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
+  const [updated] = await db.update(users)
+    .set({ name: input.name, phone: input.phone, email: input.email, ...(avatarFile ? { avatar: avatarFile } : {}) })
+    .where(eq(users.id, userId)).returning();
+  if (!updated) throw notFound();
+  // The old picture is no longer referenced once the new one is saved.
+  if (avatarFile && before?.avatar) await fs.rm(path.join(mediaDir, path.basename(before.avatar)), { force: true });
+  return { ...userJson(updated), role: await highestRole(db, userId) };
+}

@@ -1,0 +1,144 @@
+// DRF-compatible errors: 400 {field: ["message"]}, 401/403/404/429 {detail: "message"}.
+// Messages are resolved in the request's language when the error is sent.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodError } from 'zod';
+import { serverMessages, translate, type Lang, type MessageKey, type MessageParams } from './messages';
+
+type Text = { key: MessageKey; params?: MessageParams } | { raw: string };
+type FieldErrors = Record<string, Text[]>;
+
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail?: Text,
+    readonly fields?: FieldErrors,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail && 'key' in detail ? detail.key : 'api error');
+  }
+
+  body(lang: Lang): Record<string, unknown> {
+    const text = (t: Text) => ('raw' in t ? t.raw : translate(lang, t.key, t.params));
+    if (this.fields) {
+      return Object.fromEntries(Object.entries(this.fields).map(([f, list]) => [f, list.map(text)]));
+    }
+    return { detail: this.detail ? text(this.detail) : '' };
+  }
+}
+
+export const notAuthenticated = () =>
+  new ApiError(401, { key: 'not_authenticated' }, undefined, { 'WWW-Authenticate': 'Token' });
+export const invalidToken = () =>
+  new ApiError(401, { key: 'invalid_token' }, undefined, { 'WWW-Authenticate': 'Token' });
+export const permissionDenied = (key: MessageKey = 'permission_denied') => new ApiError(403, { key });
+export const notFound = () => new ApiError(404, { key: 'not_found' });
+export const badRequestDetail = (key: MessageKey, params?: MessageParams) => new ApiError(400, { key, params });
+export const throttled = (seconds: number) =>
+  new ApiError(429, { key: 'throttled', params: { seconds } }, undefined, { 'Retry-After': String(seconds) });
+
+/** 400 with one message on one field (`non_field_errors` for the whole body). */
+export function fieldError(field: string, key: MessageKey, params?: MessageParams): ApiError {
+  return new ApiError(400, undefined, { [field]: [{ key, params }] });
+}
+
+/** A request body or query that failed its zod schema. */
+export class RequestValidationError extends ApiError {
+  constructor(zodError: ZodError) {
+    super(400, undefined, zodIssuesToFields(zodError));
+  }
+}
+
+const isMessageKey = (s: string): s is MessageKey => s in serverMessages.en;
+
+function zodIssuesToFields(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  const add = (path: PropertyKey[], text: Text) => {
+    const name = path.length ? path.map(String).join('.') : 'non_field_errors';
+    (fields[name] ??= []).push(text);
+  };
+  for (const issue of error.issues) {
+    const i = issue as typeof issue & Record<string, unknown>;
+    switch (issue.code) {
+      case 'unrecognized_keys':
+        for (const key of issue.keys) add([...issue.path, key], { key: 'unknown_field' });
+        break;
+      case 'invalid_type': {
+        if (i.input === undefined || i.input === null) add(issue.path, { key: 'required' });
+        else {
+          const expected = String(issue.expected);
+          const key: MessageKey =
+            expected === 'string' ? 'invalid_string'
+            : expected === 'number' || expected === 'int' ? 'invalid_number'
+            : expected === 'boolean' ? 'invalid_boolean'
+            : expected === 'array' ? 'invalid_list'
+            : expected === 'object' ? 'invalid_object'
+            : 'invalid';
+          add(issue.path, { key });
+        }
+        break;
+      }
+      case 'too_big':
+        add(issue.path, issue.origin === 'string'
+          ? { key: 'max_length', params: { max: Number(issue.maximum) } }
+          : { key: 'max_value', params: { max: Number(issue.maximum) } });
+        break;
+      case 'too_small':
+        if (issue.origin === 'string') {
+          add(issue.path, Number(issue.minimum) <= 1 ? { key: 'blank' } : { key: 'min_length', params: { min: Number(issue.minimum) } });
+        } else add(issue.path, { key: 'min_value', params: { min: Number(issue.minimum) } });
+        break;
+      case 'invalid_format':
+        add(issue.path, { key: isMessageKey(issue.message) ? issue.message
+          : issue.format === 'email' ? 'invalid_email' : issue.format === 'uuid' ? 'invalid_uuid' : 'invalid' });
+        break;
+      case 'invalid_value':
+        add(issue.path, { key: 'invalid_choice' });
+        break;
+      case 'custom': {
+        // Refinements name a message key as their message.
+        add(issue.path, { key: isMessageKey(issue.message) ? issue.message : 'invalid' });
+        break;
+      }
+      default:
+        add(issue.path, { key: 'invalid' });
+    }
+  }
+  return fields;
+}
+
+/** Maps every error to the DRF shape; nothing reaches the client as an HTML page or a stack. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    const lang = request.lang;
+    if (error instanceof ApiError) {
+      reply.headers(error.headers);
+      return reply.status(error.statusCode).send(error.body(lang));
+    }
+    const code = (error as FastifyError).code;
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+      return reply.status(400).send({ detail: translate(lang, 'parse_error', { reason: error.message }) });
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ detail: translate(lang, 'unsupported_media_type', { type: request.headers['content-type'] ?? '' }) });
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.status(413).send({ detail: translate(lang, 'too_large') });
+    }
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
+      return reply.status(413).send({ detail: translate(lang, 'too_large') });
+    }
+    if (code === 'FST_ERR_RATE_LIMITED' || status === 429) {
+      return reply.status(429).send({ detail: translate(lang, 'throttled', { seconds: 60 }) });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ detail: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ detail: translate(lang, 'server_error') });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ detail: translate(request.lang, 'not_found') });
+  });
+}

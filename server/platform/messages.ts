@@ -1,0 +1,122 @@
+// Server-side texts in both languages. Accept-Language picks one; ru is the default.
+// Texts that screens match literally (e.g. `Must be a valid UUID.`, `wrong persons number`)
+// are contract strings and stay in English in both languages: see docs/decisions.md.
+
+export type Lang = 'ru' | 'en';
+
+const en = {
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  invalid: 'Invalid value.',
+  invalid_string: 'Not a valid string.',
+  invalid_number: 'A valid number is required.',
+  invalid_integer: 'A valid integer is required.',
+  invalid_boolean: 'Must be a valid boolean.',
+  invalid_object: 'Invalid data. Expected a dictionary.',
+  invalid_list: 'Expected a list of items.',
+  invalid_email: 'Enter a valid email address.',
+  invalid_uuid: 'Must be a valid UUID.',
+  invalid_phone: 'Enter a valid phone number: digits with an optional leading plus.',
+  invalid_choice: 'Not a valid choice.',
+  max_length: 'Ensure this field has no more than %{max} characters.',
+  min_length: 'Ensure this field has at least %{min} characters.',
+  max_value: 'Ensure this value is less than or equal to %{max}.',
+  min_value: 'Ensure this value is greater than or equal to %{min}.',
+  unknown_field: 'Unknown field.',
+  parse_error: 'JSON parse error - %{reason}',
+  unsupported_media_type: 'Unsupported media type "%{type}" in request.',
+  too_large: 'Request body is too large.',
+  not_authenticated: 'Authentication credentials were not provided.',
+  invalid_token: 'Invalid token.',
+  permission_denied: 'You do not have permission to perform this action.',
+  not_found: 'Not found.',
+  method_not_allowed: 'Method "%{method}" not allowed.',
+  throttled: 'Request was throttled. Expected available in %{seconds} seconds.',
+  server_error: 'A server error occurred.',
+  login_failed: 'Unable to log in with provided credentials.',
+  logged_out: 'Logged out.',
+  email_taken: 'A user with this email already exists.',
+  password_mismatch: 'Passwords do not match.',
+  reset_sent: 'If an account with this email exists, a password reset link has been sent to it.',
+  reset_done: 'Your password has been changed.',
+  reset_key_invalid: 'This password reset link is invalid or has expired.',
+  avatar_type: 'Upload a valid image: PNG, JPEG, WebP or GIF.',
+  avatar_size: 'The image is larger than %{max} MB.',
+  edit_only_self: 'You can edit only your own profile.',
+  reset_mail_subject: 'Password reset',
+  reset_mail_text:
+    'Hello, %{name}!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account %{email}.\nOpen this link to choose a new password: %{link}\nThe link works once and expires in %{minutes} minutes.\n\nIf you did not ask for it, ignore this letter.',
+} as const;
+
+export type MessageKey = keyof typeof en;
+
+const ru: Record<MessageKey, string> = {
+  required: 'Обязательное поле.',
+  blank: 'Это поле не может быть пустым.',
+  invalid: 'Недопустимое значение.',
+  invalid_string: 'Ожидается строка.',
+  invalid_number: 'Требуется число.',
+  invalid_integer: 'Требуется целое число.',
+  invalid_boolean: 'Требуется логическое значение.',
+  invalid_object: 'Неверные данные. Ожидается объект.',
+  invalid_list: 'Ожидается список.',
+  invalid_email: 'Введите правильный адрес электронной почты.',
+  invalid_uuid: 'Must be a valid UUID.',
+  invalid_phone: 'Введите правильный телефон: цифры, в начале может стоять плюс.',
+  invalid_choice: 'Недопустимый вариант.',
+  max_length: 'Убедитесь, что это поле содержит не более %{max} символов.',
+  min_length: 'Убедитесь, что это поле содержит не менее %{min} символов.',
+  max_value: 'Убедитесь, что значение меньше или равно %{max}.',
+  min_value: 'Убедитесь, что значение больше или равно %{min}.',
+  unknown_field: 'Неизвестное поле.',
+  parse_error: 'Ошибка разбора JSON - %{reason}',
+  unsupported_media_type: 'Неподдерживаемый тип данных "%{type}" в запросе.',
+  too_large: 'Слишком большой запрос.',
+  not_authenticated: 'Учетные данные не были предоставлены.',
+  invalid_token: 'Недействительный токен.',
+  permission_denied: 'У вас нет прав для выполнения этой операции.',
+  not_found: 'Не найдено.',
+  method_not_allowed: 'Метод "%{method}" не разрешен.',
+  throttled: 'Слишком много запросов. Повторите через %{seconds} с.',
+  server_error: 'Ошибка сервера.',
+  login_failed: 'Невозможно войти с предоставленными учетными данными.',
+  logged_out: 'Вы вышли из системы.',
+  email_taken: 'Пользователь с такой электронной почтой уже существует.',
+  password_mismatch: 'Пароли не совпадают.',
+  reset_sent: 'Если учетная запись с этой почтой существует, на нее отправлена ссылка для сброса пароля.',
+  reset_done: 'Пароль изменен.',
+  reset_key_invalid: 'Ссылка для сброса пароля недействительна или устарела.',
+  avatar_type: 'Загрузите изображение PNG, JPEG, WebP или GIF.',
+  avatar_size: 'Изображение больше %{max} МБ.',
+  edit_only_self: 'Можно изменять только свой профиль.',
+  reset_mail_subject: 'Сброс пароля',
+  reset_mail_text:
+    'Здравствуйте, %{name}!\n\nКто-то (надеемся, вы) запросил сброс пароля учетной записи %{email} в бэк-офисе площадки.\nОткройте ссылку, чтобы задать новый пароль: %{link}\nСсылка действует один раз и %{minutes} минут.\n\nЕсли вы не запрашивали сброс, просто проигнорируйте письмо.',
+};
+
+export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };
+
+export type MessageParams = Record<string, string | number>;
+
+export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
+  const template = serverMessages[lang][key] ?? serverMessages.en[key];
+  return template.replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+
+/** The first of ru/en that Accept-Language names, else ru (the product's default). */
+export function pickLanguage(acceptLanguage: string | undefined): Lang {
+  if (!acceptLanguage) return 'ru';
+  const tags = acceptLanguage
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { tag: tag ?? '', q: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .sort((a, b) => b.q - a.q);
+  for (const { tag } of tags) {
+    if (tag.startsWith('en')) return 'en';
+    if (tag.startsWith('ru')) return 'ru';
+  }
+  return 'ru';
+}

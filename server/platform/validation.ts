@@ -1,0 +1,22 @@
+// Request validation with zod. Every route declares its body/query/params schemas; a failure
+// becomes a DRF-style 400 in the request's language (see errors.ts).
+import type { FastifySchemaCompiler } from 'fastify';
+import { z, type ZodType } from 'zod';
+import { notFound, RequestValidationError } from './errors';
+
+export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, httpPart }) => (data) => {
+  const result = schema.safeParse(data, { reportInput: true });
+  if (result.success) return { value: result.data };
+  // A malformed id in the path names no object: 404, as for an id that does not exist.
+  if (httpPart === 'params') return { error: notFound() };
+  return { error: new RequestValidationError(result.error) };
+};
+
+/** Phone: optional leading plus, then digits only (the spec's validationPhone). */
+export { PHONE_PATTERN } from "../../domain/validation";
+import { PHONE_PATTERN } from "../../domain/validation";
+
+export const phoneSchema = z.string().trim().max(20).regex(PHONE_PATTERN, { message: 'invalid_phone' });
+export const emailSchema = z.string().trim().max(254).pipe(z.email());
+/** Ids in paths: a positive integer, else 404 like an unknown object. */
+export const idParam = z.coerce.number().int().positive().max(2147483647);

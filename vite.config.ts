@@ -1,0 +1,18 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The SPA is built into dist/ and served by the Fastify server on the same port.
+// In development `npm run dev:web` proxies the API to a server started with `npm run dev:server`.
+const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist', chunkSizeWarningLimit: 4000 },
+  server: {
+    proxy: {
+      '/api': apiTarget,
+      '/media': apiTarget,
+      '/healthz': apiTarget,
+    },
+  },
+});

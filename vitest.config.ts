@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          // One embedded PostgreSQL for the run; every test file gets its own database.
+          globalSetup: ['tests/api/globalSetup.ts'],
+          testTimeout: 20000,
+          hookTimeout: 60000,
+        },
+      },
+    ],
+  },
+});
