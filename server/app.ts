@@ -46,8 +46,26 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     reply.header('Referrer-Policy', 'same-origin');
   });
 
-  installErrorHandling(app);
+  // The built single-page app, when there is one: any other GET that wants a page gets
+  // index.html (client routing); /api and /media keep the JSON 404.
+  const webDir = deps.config.webDir;
+  const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  installErrorHandling(app, hasWeb ? (request, reply) => {
+    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    if (wantsPage) {
+      const file = path.join(webDir, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      if (file.startsWith(webDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        return reply.sendFile(path.relative(webDir, file), webDir);
+      }
+      return reply.type('text/html').sendFile('index.html', webDir);
+    }
+    return reply.status(404).send({ detail: translate(request.lang, 'not_found') });
+  } : undefined);
   installAuth(app, deps.db);
+  // The API documentation is public like /healthz: a browser opening /api/docs sends no token.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+  });
 
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(fastifySwagger, {
@@ -80,23 +98,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   fs.mkdirSync(mediaRoot, { recursive: true });
   await app.register(fastifyStatic, { root: mediaRoot, prefix: '/media/', decorateReply: false, index: false });
 
-  // The built single-page app; any other GET that wants HTML gets index.html (client routing).
-  const webDir = deps.config.webDir;
-  const indexFile = path.join(webDir, 'index.html');
-  if (fs.existsSync(indexFile)) {
+  if (hasWeb) {
     await app.register(fastifyStatic, { root: webDir, prefix: '/', index: false, wildcard: false, decorateReply: true });
     app.get('/', { config: { public: true } }, (_request, reply) => reply.sendFile('index.html', webDir));
-    app.setNotFoundHandler((request, reply) => {
-      const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
-      if (wantsPage) {
-        const file = path.join(webDir, decodeURIComponent(request.url.split('?')[0] ?? '/'));
-        if (file.startsWith(webDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-          return reply.sendFile(path.relative(webDir, file), webDir);
-        }
-        return reply.type('text/html').sendFile('index.html', webDir);
-      }
-      return reply.status(404).send({ detail: translate(request.lang, 'not_found') });
-    });
   }
   return app;
 }

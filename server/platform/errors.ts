@@ -1,6 +1,6 @@
 // DRF-compatible errors: 400 {field: ["message"]}, 401/403/404/429 {detail: "message"}.
 // Messages are resolved in the request's language when the error is sent.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, RouteHandlerMethod } from 'fastify';
 import type { ZodError } from 'zod';
 import { serverMessages, translate, type Lang, type MessageKey, type MessageParams } from './messages';
 
@@ -106,8 +106,10 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
   return fields;
 }
 
-/** Maps every error to the DRF shape; nothing reaches the client as an HTML page or a stack. */
-export function installErrorHandling(app: FastifyInstance): void {
+/** Maps every error to the DRF shape; nothing reaches the client as an HTML page or a stack.
+ * `notFoundHandler` replaces the JSON 404 (app.ts passes one that serves the built SPA's pages);
+ * Fastify allows one 404 handler per prefix, so it is set here exactly once. */
+export function installErrorHandling(app: FastifyInstance, notFoundHandler?: RouteHandlerMethod): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     const lang = request.lang;
     if (error instanceof ApiError) {
@@ -138,7 +140,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send({ detail: translate(lang, 'server_error') });
   });
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(notFoundHandler ?? ((request, reply) => {
     reply.status(404).send({ detail: translate(request.lang, 'not_found') });
-  });
+  }));
 }

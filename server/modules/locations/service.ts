@@ -119,7 +119,7 @@ function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, 
 
 /** GET /locations/my/: every location where the user has a role, with that role. */
 export async function myLocations(db: Db, userId: number, lang: Lang) {
-  const rows = await db.select({ location: locations, role: { id: roles.id, value: roles.value, code: roles.code } })
+  const rows = await db.select({ location: locations, role: { id: roles.id, value: roles.value } })
     .from(userLocationRoles)
     .innerJoin(locations, eq(locations.id, userLocationRoles.locationId))
     .innerJoin(roles, eq(roles.id, userLocationRoles.roleId))

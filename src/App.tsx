@@ -1,0 +1,43 @@
+// <Admin>: providers, the header layout, resources and the routes of both specs.
+import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { authProvider } from './authProvider';
+import { dataProvider } from './dataProvider';
+import { i18nProvider } from './i18n';
+import { AlertsBar } from './layout/AlertsBar';
+import { AppLayout } from './layout/AppLayout';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { PasswordResetPage } from './pages/PasswordResetPage';
+import { ProfilePage } from './pages/ProfilePage';
+import locations from './resources/locations';
+import { theme } from './theme';
+
+const store = localStorageStore(undefined, 'RaStore');
+
+export function App() {
+  return (
+    <Admin
+      title="Venue back-office"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      layout={AppLayout}
+      loginPage={LoginPage}
+      catchAll={NotFoundPage}
+      notification={AlertsBar}
+      theme={theme}
+      disableTelemetry
+    >
+      <Resource name="locations" {...locations} />
+      <CustomRoutes noLayout>
+        <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
+      </CustomRoutes>
+      <CustomRoutes>
+        <Route path="/user" element={<ProfilePage />} />
+        <Route path="/404" element={<NotFoundPage />} />
+      </CustomRoutes>
+    </Admin>
+  );
+}

@@ -1,0 +1,34 @@
+// What the browser keeps between visits: the token, the user, the permissions and the
+// locations. Logout clears all four.
+const KEYS = { token: 'token', user: 'user', permissions: 'permissions', locations: 'locations' } as const;
+
+export interface SessionUser {
+  id: number;
+  uid: string;
+  name: string;
+  email: string;
+  phone: string;
+  avatar: string | null;
+  role: { id: number; value: number } | null;
+}
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const session = {
+  token: (): string | null => localStorage.getItem(KEYS.token),
+  setToken: (token: string) => localStorage.setItem(KEYS.token, token),
+  user: () => readJson<SessionUser>(KEYS.user),
+  setUser: (user: SessionUser) => localStorage.setItem(KEYS.user, JSON.stringify(user)),
+  permissions: () => readJson<string[]>(KEYS.permissions),
+  setPermissions: (p: string[]) => localStorage.setItem(KEYS.permissions, JSON.stringify(p)),
+  locations: () => readJson<unknown[]>(KEYS.locations),
+  setLocations: (l: unknown[]) => localStorage.setItem(KEYS.locations, JSON.stringify(l)),
+  clear: () => Object.values(KEYS).forEach((k) => localStorage.removeItem(k)),
+};

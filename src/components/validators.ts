@@ -1,0 +1,13 @@
+// react-admin validators that answer with the specs' validation message keys.
+import { email, maxLength, minLength, regex, required } from 'react-admin';
+import { PASSWORD_MIN_LENGTH, PHONE_PATTERN } from '../../domain/validation';
+
+export const requiredField = required('validation.validationRequired');
+export const validEmail = email('validation.validationEmail');
+export const validPhone = regex(PHONE_PATTERN, 'validation.validationPhone');
+export const passwordLength = minLength(PASSWORD_MIN_LENGTH, 'validation.validationPasswordLength');
+export const maxChars = (max: number) => maxLength(max, { message: 'validation.validationPaymentsLength', args: { max } } as never);
+
+/** validationPasswordMatch: the field must equal the form's `password`. */
+export const matchesPassword = (value: unknown, values: Record<string, unknown>) =>
+  value === values.password ? undefined : 'validation.validationPasswordMatch';

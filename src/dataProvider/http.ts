@@ -1,0 +1,64 @@
+// The one HTTP client of the app: adds `Authorization: Token` and `Accept-Language`, and turns
+// DRF error bodies into react-admin HttpErrors whose body carries the field messages
+// (`body.errors`) that forms show under their inputs.
+import { HttpError } from 'react-admin';
+import { firstErrorMessage, fieldMessages } from '../../domain/errors';
+import { session } from '../authProvider/session';
+import { i18nProvider } from '../i18n';
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  form?: FormData;
+  /** Send without the token even when one is stored (login, password reset). */
+  anonymous?: boolean;
+}
+
+/** An API failure: status, the raw DRF body, and the spec's generic message. */
+export class ApiError extends HttpError {
+  constructor(message: string, status: number, readonly drfBody: unknown) {
+    super(message, status, { errors: fieldMessages(drfBody), drf: drfBody });
+  }
+}
+
+export function buildUrl(path: string, query?: ApiRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': i18nProvider.getLocale(),
+  };
+  const token = session.token();
+  if (token && !req.anonymous) headers.Authorization = `Token ${token}`;
+  let body: BodyInit | undefined;
+  if (req.form) body = req.form;
+  else if (req.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(req.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, req.query), { method: req.method ?? 'GET', headers, body });
+  } catch {
+    throw new ApiError(i18nProvider.translate('app.alerts.unknownError'), 0, null);
+  }
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // Not JSON: keep the text body (the generic handler shows it).
+  }
+  if (!response.ok) {
+    throw new ApiError(firstErrorMessage(parsed, i18nProvider.translate('app.alerts.unknownError')), response.status, parsed);
+  }
+  return parsed as T;
+}

@@ -1,0 +1,22 @@
+// RU/EN toggle. react-admin's store keeps the choice in localStorage, so it survives reloads;
+// the HTTP client sends it as Accept-Language.
+import { ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { useLocaleState, useTranslate } from 'react-admin';
+
+export function LanguageToggle({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
+  const [locale, setLocale] = useLocaleState();
+  const translate = useTranslate();
+  return (
+    <ToggleButtonGroup
+      size="small"
+      exclusive
+      value={locale}
+      aria-label={translate('app.header.language')}
+      onChange={(_, value: string | null) => value && setLocale(value)}
+      sx={color === 'inherit' ? { '& .MuiToggleButton-root': { color: 'inherit', borderColor: 'rgba(255,255,255,0.5)', py: 0.25 }, '& .Mui-selected': { bgcolor: 'rgba(255,255,255,0.25) !important', color: 'inherit' } } : undefined}
+    >
+      <ToggleButton value="ru" lang="ru">RU</ToggleButton>
+      <ToggleButton value="en" lang="en">EN</ToggleButton>
+    </ToggleButtonGroup>
+  );
+}

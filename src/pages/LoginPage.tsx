@@ -1,0 +1,95 @@
+// /login: email and password, the server's detail on failure, and a forgotten-password dialog.
+// A user who already has a token goes straight to locations.
+import { useEffect, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import {
+  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography,
+} from '@mui/material';
+import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { session } from '../authProvider/session';
+import { api, ApiError } from '../dataProvider/http';
+import { LanguageToggle } from '../layout/LanguageToggle';
+import { SubmitButton } from '../components/SubmitButton';
+import { requiredField, validEmail } from '../components/validators';
+
+function errorText(err: unknown, fallback: string): string {
+  return err instanceof ApiError ? err.message : err instanceof Error && err.message ? err.message : fallback;
+}
+
+function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => { if (open) setError(null); }, [open]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setError(null);
+    const emailValue = String(values.email ?? '').trim();
+    try {
+      await api('/api/v2.1/users/password_reset/', { method: 'POST', body: { email: emailValue }, anonymous: true });
+      notify(translate('app.login.resetSent', { email: emailValue }), { type: 'success' });
+      onClose();
+    } catch (err) {
+      setError(errorText(err, translate('app.alerts.unknownError')));
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-title">
+      <Form onSubmit={submit} mode="onChange">
+        <DialogTitle id="reset-title">{translate('app.login.resetTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 1 }}>{translate('app.login.resetText')}</DialogContentText>
+          {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
+          <TextInput source="email" type="email" label="app.login.email" validate={[requiredField, validEmail]} fullWidth autoFocus />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.login.cancel')}</Button>
+          <SubmitButton>{translate('app.login.resetSubmit')}</SubmitButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}
+
+export function LoginPage() {
+  const translate = useTranslate();
+  const login = useLogin();
+  const [error, setError] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  if (session.token()) return <Navigate to="/locations" replace />;
+
+  const submit = async (values: Record<string, unknown>) => {
+    setError(null);
+    try {
+      await login({ email: String(values.email).trim(), password: String(values.password) }, '/locations');
+    } catch (err) {
+      setError(errorText(err, translate('app.alerts.unknownError')));
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 400 }} component="main">
+        <CardContent>
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+            <Typography variant="h5" component="h1">{translate('app.login.title')}</Typography>
+            <LanguageToggle color="primary" />
+          </Box>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.title')}</Typography>
+          {error && <Alert severity="error" sx={{ mb: 2 }} role="alert">{error}</Alert>}
+          <Form onSubmit={submit} mode="onChange">
+            <TextInput source="email" type="email" label="app.login.email" validate={[requiredField, validEmail]} fullWidth autoComplete="username" />
+            <PasswordInput source="password" label="app.login.password" validate={requiredField} fullWidth autoComplete="current-password" />
+            <SubmitButton fullWidth sx={{ mt: 1 }}>{translate('app.login.submit')}</SubmitButton>
+          </Form>
+          <Box sx={{ mt: 2, textAlign: 'center' }}>
+            <Link component="button" type="button" onClick={() => setForgotOpen(true)}>{translate('app.login.forgot')}</Link>
+          </Box>
+        </CardContent>
+      </Card>
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,110 @@
+// /locations, the home screen: the user's locations with country, city, name, role, manage
+// links, balance in the location's currency and an active/inactive dot. A country filter with
+// "all countries" appears when the locations span more than one country.
+import { Box, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  Datagrid, FunctionField, List, TextField as RaTextField, useGetList, useListContext, usePermissions, useTranslate,
+  type TranslateFunction,
+} from 'react-admin';
+import { formatMoney } from '../../../domain/money';
+import { manageHref, manageLinksFor } from './manageLinks';
+import type { LocationRecord } from './types';
+
+export function roleName(translate: TranslateFunction, role: LocationRecord['role']): string {
+  if (!role) return '—';
+  return translate(`app.roles.r${role.id}`, { _: translate('app.roles.other', { value: role.value }) });
+}
+
+function CountryFilter() {
+  const translate = useTranslate();
+  const { filterValues, setFilters } = useListContext();
+  // All of the user's locations (unfiltered) decide which countries can be chosen.
+  const { data = [] } = useGetList<LocationRecord>('locations', { pagination: { page: 1, perPage: 1000 } });
+  const countries = [...new Map(data.filter((l) => l.country).map((l) => [l.country!.id, l.country!])).values()];
+  if (countries.length <= 1) return null;
+  return (
+    <TextField
+      select
+      size="small"
+      label={translate('app.locations.country')}
+      value={filterValues.country ?? ''}
+      onChange={(e) => setFilters(e.target.value ? { ...filterValues, country: e.target.value } : {}, {})}
+      fullWidth={false}
+      sx={{ width: 260, my: 1 }}
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+    >
+      <MenuItem value="">{translate('app.locations.allCountries')}</MenuItem>
+      {countries.map((c) => <MenuItem key={c.id} value={String(c.id)}>{c.name}</MenuItem>)}
+    </TextField>
+  );
+}
+
+function ManageLinks({ record }: { record: LocationRecord }) {
+  const translate = useTranslate();
+  const { permissions } = usePermissions<string[]>();
+  const links = manageLinksFor(record, permissions ?? []);
+  if (links.length === 0) {
+    return <Typography variant="body2" color="text.secondary" title={translate('app.locations.noManage')}>—</Typography>;
+  }
+  return (
+    <Box sx={{ display: 'flex' }}>
+      {links.map((link) => (
+        <Tooltip key={link.key} title={translate(`app.manage.${link.key}`)}>
+          <IconButton component={RouterLink} to={manageHref(record, link)} size="small" aria-label={translate(`app.manage.${link.key}`)}>
+            {link.icon}
+          </IconButton>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
+function StatusDot({ active }: { active: boolean }) {
+  const translate = useTranslate();
+  const label = translate(active ? 'app.locations.active' : 'app.locations.inactive');
+  return (
+    <Tooltip title={label}>
+      <Box
+        role="img"
+        aria-label={label}
+        data-status={active ? 'active' : 'inactive'}
+        sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: active ? 'success.main' : 'error.main', display: 'inline-block' }}
+      />
+    </Tooltip>
+  );
+}
+
+export function LocationList() {
+  const translate = useTranslate();
+  return (
+    <List
+      title={translate('app.locations.title')}
+      pagination={false}
+      perPage={1000}
+      exporter={false}
+      actions={false}
+      sort={{ field: 'id', order: 'ASC' }}
+      empty={<Typography sx={{ p: 2 }}>{translate('app.locations.empty')}</Typography>}
+    >
+      <Box sx={{ px: 2 }}><CountryFilter /></Box>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <RaTextField source="country.name" label="resources.locations.fields.country" sortBy="country.name" />
+        <RaTextField source="city" label="resources.locations.fields.city" />
+        <RaTextField source="name" label="resources.locations.fields.name" />
+        <FunctionField<LocationRecord> label="resources.locations.fields.role" sortable={false} render={(r) => roleName(translate, r.role)} />
+        <FunctionField<LocationRecord> label="resources.locations.fields.manage" sortable={false} render={(r) => <ManageLinks record={r} />} />
+        <FunctionField<LocationRecord>
+          label="resources.locations.fields.balance"
+          sortBy="balance"
+          render={(r) => (
+            <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="balance">
+              {formatMoney(r.balance, r.b2b_currency ?? r.currency, translate('app.currency.default'))}
+            </Box>
+          )}
+        />
+        <FunctionField<LocationRecord> label="resources.locations.fields.is_active" sortBy="is_active" render={(r) => <StatusDot active={r.is_active} />} />
+      </Datagrid>
+    </List>
+  );
+}

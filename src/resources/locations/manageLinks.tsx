@@ -1,0 +1,31 @@
+// The "manage" icon links of a location row, each shown when the user's role and permissions
+// allow it. A link appears only once its screen exists (`built`), so no icon leads nowhere;
+// later issues flip `built` as they add the booking, certificates and management screens.
+import type { ReactElement } from 'react';
+import EventIcon from '@mui/icons-material/Event';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import SettingsIcon from '@mui/icons-material/Settings';
+import { hasPermission } from '../../../domain/permissions';
+import { canManageLocation } from '../../../domain/roles';
+import type { LocationRecord } from './types';
+
+export interface ManageLink {
+  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management';
+  icon: ReactElement;
+  built: boolean;
+  allowed: (location: LocationRecord, permissions: string[]) => boolean;
+}
+
+export const MANAGE_LINKS: ManageLink[] = [
+  { key: 'booking_admin', icon: <EventIcon />, built: false, allowed: () => true },
+  { key: 'multibooking_admin', icon: <DateRangeIcon />, built: false, allowed: (_l, p) => hasPermission(p, 'multibooking') },
+  { key: 'certificates', icon: <CardGiftcardIcon />, built: false, allowed: (_l, p) => hasPermission(p, 'certificate') },
+  { key: 'location_management', icon: <SettingsIcon />, built: false, allowed: (l) => canManageLocation(l.role) },
+];
+
+export function manageLinksFor(location: LocationRecord, permissions: string[]): ManageLink[] {
+  return MANAGE_LINKS.filter((link) => link.built && link.allowed(location, permissions));
+}
+
+export const manageHref = (location: LocationRecord, link: ManageLink) => `/locations/${location.id}/${link.key}`;
