@@ -1,0 +1,344 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, passwordResetKeys, users } from '../../server/db/schema';
+import { createJobWorker } from '../../server/jobs';
+import { createMailer, type Letter } from '../../server/platform/mail';
+import { hashPassword } from '../../server/platform/passwords';
+import { createHarness, type Harness } from './harness';
+
+let h: Harness;
+beforeAll(async () => { h = await createHarness(); });
+afterAll(async () => { await h.close(); });
+
+const RESET = '/api/v2.1/users/password_reset/';
+const SENT_EN = { detail: 'If an account with this email exists, a password reset link has been sent to it.' };
+const SENT_RU = { detail: 'Если учетная запись с этой почтой существует, на нее отправлена ссылка для сброса пароля.' };
+const LINK = /http:\/\/backoffice\.test\/password_reset\/([0-9a-f]{64})/;
+
+let counter = 0;
+/** A fresh user per test, so a changed password never leaks into another test. */
+async function addUser(password = 'old-pass-1', name = 'Reset Tester'): Promise<{ id: number; email: string; password: string }> {
+  const email = `reset${++counter}@example.com`;
+  const [row] = await h.database.db.insert(users).values({ email, name, passwordHash: await hashPassword(password) }).returning();
+  return { id: row!.id, email, password };
+}
+
+/** Asks for a reset, delivers the letter and returns the key from its link. */
+async function resetKey(email: string, lang = 'en'): Promise<string> {
+  const before = h.letters.length;
+  const res = await h.call('POST', RESET, { lang, body: { email } });
+  expect(res.statusCode).toBe(200);
+  await h.runJobs();
+  const letter = h.letters.slice(before).find((l) => l.to === email);
+  expect(letter).toBeDefined();
+  const key = LINK.exec(letter!.text)?.[1];
+  expect(key).toBeDefined();
+  return key!;
+}
+
+const loginStatus = async (email: string, password: string) =>
+  (await h.call('POST', '/api/v2.1/login/', { body: { email, password } })).statusCode;
+
+describe('POST /api/v2.1/users/password_reset/', () => {
+  it('queues one letter in English with the reset link for a known e-mail', async () => {
+    const u = await addUser('old-pass-1', 'Olga Reset');
+    const before = h.letters.length;
+    const res = await h.call('POST', RESET, { lang: 'en', body: { email: u.email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SENT_EN);
+    // The letter goes out through the jobs table, not inside the request.
+    expect(h.letters.length).toBe(before);
+    expect(await h.runJobs()).toBe(1);
+    const sent = h.letters.slice(before);
+    expect(sent).toHaveLength(1);
+    const letter = sent[0]!;
+    expect(letter.to).toBe(u.email);
+    expect(letter.subject).toBe('Password reset');
+    const key = LINK.exec(letter.text)![1]!;
+    expect(letter.text).toBe(
+      'Hello, Olga Reset!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account '
+      + `${u.email}.\nOpen this link to choose a new password: http://backoffice.test/password_reset/${key}\n`
+      + 'The link works once and expires in 60 minutes.\n\nIf you did not ask for it, ignore this letter.',
+    );
+    // Nothing is left to run.
+    expect(await h.runJobs()).toBe(0);
+  });
+
+  it('writes the letter in Russian when the request is in Russian (the default)', async () => {
+    const u = await addUser();
+    const before = h.letters.length;
+    const res = await h.call('POST', RESET, { body: { email: u.email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SENT_RU);
+    await h.runJobs();
+    const sent = h.letters.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.subject).toBe('Сброс пароля');
+    expect(sent[0]!.text).toContain('Здравствуйте, Reset Tester!');
+    expect(sent[0]!.text).toMatch(/Откройте ссылку, чтобы задать новый пароль: http:\/\/backoffice\.test\/password_reset\/[0-9a-f]{64}\n/);
+    expect(sent[0]!.text).not.toContain('Hello');
+  });
+
+  it('finds the account whatever the case and spaces of the e-mail, and writes to the stored address', async () => {
+    const u = await addUser();
+    const before = h.letters.length;
+    const res = await h.call('POST', RESET, { lang: 'en', body: { email: `  ${u.email.toUpperCase()} ` } });
+    expect(res.statusCode).toBe(200);
+    await h.runJobs();
+    expect(h.letters.slice(before).map((l: Letter) => l.to)).toEqual([u.email]);
+  });
+
+  it('answers an unknown e-mail with the same 200 body and sends nothing', async () => {
+    const before = h.letters.length;
+    const en = await h.call('POST', RESET, { lang: 'en', body: { email: 'nobody-here@example.com' } });
+    expect(en.statusCode).toBe(200);
+    expect(en.json()).toEqual(SENT_EN);
+    const ru = await h.call('POST', RESET, { lang: 'ru', body: { email: 'nobody-here@example.com' } });
+    expect(ru.statusCode).toBe(200);
+    expect(ru.json()).toEqual(SENT_RU);
+    expect(await h.runJobs()).toBe(0);
+    expect(h.letters.length).toBe(before);
+  });
+
+  it('sends nothing to a deactivated account', async () => {
+    const u = await addUser();
+    await h.database.db.update(users).set({ isActive: false }).where(eq(users.id, u.id));
+    const before = h.letters.length;
+    const res = await h.call('POST', RESET, { lang: 'en', body: { email: u.email } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(SENT_EN);
+    expect(await h.runJobs()).toBe(0);
+    expect(h.letters.length).toBe(before);
+  });
+
+  it('answers 400 {email} for an invalid or missing e-mail', async () => {
+    const invalid = await h.call('POST', RESET, { lang: 'en', body: { email: 'not-an-email' } });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toEqual({ email: ['Enter a valid email address.'] });
+    const ru = await h.call('POST', RESET, { lang: 'ru', body: { email: 'a@b' } });
+    expect(ru.statusCode).toBe(400);
+    expect(ru.json()).toEqual({ email: ['Введите правильный адрес электронной почты.'] });
+    const missing = await h.call('POST', RESET, { lang: 'en', body: {} });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ email: ['This field is required.'] });
+    const extra = await h.call('POST', RESET, { lang: 'en', body: { email: 'admin@example.com', next: '/x' } });
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json()).toEqual({ next: ['Unknown field.'] });
+  });
+});
+
+describe('GET and POST /api/v2.1/users/password_reset/{key}/', () => {
+  it('GET answers 200 for a live key and 404 for a random or malformed one', async () => {
+    const u = await addUser();
+    const key = await resetKey(u.email);
+    const live = await h.call('GET', `${RESET}${key}/`);
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ detail: 'ok' });
+    for (const bad of ['0'.repeat(64), key.slice(0, 63) + (key.endsWith('a') ? 'b' : 'a'), 'xyz', key.toUpperCase(), 'a'.repeat(100), `${key}0`]) {
+      const res = await h.call('GET', `${RESET}${bad}/`, { lang: 'en' });
+      expect(res.statusCode, bad).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+
+  it('refuses passwords that do not match, and the key stays usable', async () => {
+    const u = await addUser();
+    const key = await resetKey(u.email);
+    const res = await h.call('POST', `${RESET}${key}/`, { lang: 'en', body: { password: 'new-pass-1', password_confirm: 'new-pass-2' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ password_confirm: ['Passwords do not match.'] });
+    const ru = await h.call('POST', `${RESET}${key}/`, { lang: 'ru', body: { password: 'new-pass-1', password_confirm: 'new-pass-2' } });
+    expect(ru.json()).toEqual({ password_confirm: ['Пароли не совпадают.'] });
+    expect((await h.call('GET', `${RESET}${key}/`)).statusCode).toBe(200);
+    expect(await loginStatus(u.email, u.password)).toBe(200);
+  });
+
+  it('refuses a password shorter than 6 characters', async () => {
+    const u = await addUser();
+    const key = await resetKey(u.email);
+    const res = await h.call('POST', `${RESET}${key}/`, { lang: 'en', body: { password: 'abcde', password_confirm: 'abcde' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ password: ['Ensure this field has at least 6 characters.'] });
+    const missing = await h.call('POST', `${RESET}${key}/`, { lang: 'en', body: { password: 'abcdef' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ password_confirm: ['This field is required.'] });
+    expect((await h.call('GET', `${RESET}${key}/`)).statusCode).toBe(200);
+  });
+
+  it('sets the new password once: old password and old tokens stop working, the key is spent', async () => {
+    const u = await addUser('old-pass-1');
+    const oldToken = await h.login(u.email, 'old-pass-1');
+    const key = await resetKey(u.email);
+    const res = await h.call('POST', `${RESET}${key}/`, { lang: 'en', body: { password: 'brand-new-1', password_confirm: 'brand-new-1' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ detail: 'Your password has been changed.' });
+
+    expect(await loginStatus(u.email, 'brand-new-1')).toBe(200);
+    expect(await loginStatus(u.email, 'old-pass-1')).toBe(400);
+    const stale = await h.call('GET', '/api/v2.1/users/am/', { token: oldToken, lang: 'en' });
+    expect(stale.statusCode).toBe(401);
+    expect(stale.json()).toEqual({ detail: 'Invalid token.' });
+
+    const get = await h.call('GET', `${RESET}${key}/`, { lang: 'en' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ detail: 'Not found.' });
+    const again = await h.call('POST', `${RESET}${key}/`, { lang: 'en', body: { password: 'third-pass-1', password_confirm: 'third-pass-1' } });
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toEqual({ detail: 'This password reset link is invalid or has expired.' });
+    expect(await loginStatus(u.email, 'third-pass-1')).toBe(400);
+    expect(await loginStatus(u.email, 'brand-new-1')).toBe(200);
+  });
+
+  it('answers 404 for an expired key, and the password stays', async () => {
+    const u = await addUser('old-pass-1');
+    const key = await resetKey(u.email);
+    await h.database.db.update(passwordResetKeys).set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(passwordResetKeys.userId, u.id));
+    const get = await h.call('GET', `${RESET}${key}/`, { lang: 'en' });
+    expect(get.statusCode).toBe(404);
+    expect(get.json()).toEqual({ detail: 'Not found.' });
+    const post = await h.call('POST', `${RESET}${key}/`, { lang: 'ru', body: { password: 'new-pass-1', password_confirm: 'new-pass-1' } });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ detail: 'Ссылка для сброса пароля недействительна или устарела.' });
+    expect(await loginStatus(u.email, 'old-pass-1')).toBe(200);
+    expect(await loginStatus(u.email, 'new-pass-1')).toBe(400);
+  });
+
+  it('keys expire after resetKeyTtlMinutes', async () => {
+    const u = await addUser();
+    const key = await resetKey(u.email);
+    const [row] = await h.database.db.select().from(passwordResetKeys).where(eq(passwordResetKeys.userId, u.id));
+    const ttl = row!.expiresAt.getTime() - row!.createdAt.getTime();
+    expect(Math.abs(ttl - 60 * 60_000)).toBeLessThan(5_000);
+    // Only a hash of the key is stored.
+    expect(row!.keyHash).not.toContain(key);
+  });
+
+  it('answers 404 for a POST with a key that was never issued', async () => {
+    const res = await h.call('POST', `${RESET}${'ab'.repeat(32)}/`, { lang: 'en', body: { password: 'new-pass-1', password_confirm: 'new-pass-1' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'This password reset link is invalid or has expired.' });
+  });
+});
+
+describe('letter delivery', () => {
+  it('a letter whose sending fails stays queued and is retried later', async () => {
+    const u = await addUser();
+    const failing = createJobWorker({
+      db: h.database.db, config: h.config, mailer: { send: async () => { throw new Error('smtp down'); } },
+    }, h.app.log);
+    expect((await h.call('POST', RESET, { lang: 'en', body: { email: u.email } })).statusCode).toBe(200);
+    expect(await failing.runDue()).toBe(1);
+    const [job] = await h.database.db.select().from(jobs).where(sql`${jobs.payload}->>'to' = ${u.email}`);
+    expect(job!.doneAt).toBeNull();
+    expect(job!.attempts).toBe(1);
+    expect(job!.lastError).toBe('Error: smtp down');
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    // Not due yet: the working worker does not pick it up before its time.
+    const before = h.letters.length;
+    expect(await h.runJobs()).toBe(0);
+    await h.database.db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, job!.id));
+    expect(await h.runJobs()).toBe(1);
+    expect(h.letters.slice(before).map((l) => l.to)).toEqual([u.email]);
+  });
+});
+
+/** The body of a single-part text letter, decoded from its transfer encoding. */
+function letterBody(raw: string): string {
+  const split = raw.indexOf('\r\n\r\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 4);
+  const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+describe('createMailer', () => {
+  let smtp: SMTPServer;
+  let port: number;
+  const received: { from: string; to: string[]; raw: string }[] = [];
+  let mailDir: string;
+
+  beforeAll(async () => {
+    mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-mail-'));
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    port = (smtp.server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    fs.rmSync(mailDir, { recursive: true, force: true });
+  });
+
+  it('sends over SMTP when smtpUrl is set', async () => {
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'Back-office <no-reply@backoffice.test>', mailDir, log: h.app.log });
+    await mailer.send({ to: 'someone@example.com', subject: 'SMTP check 42', text: 'Hello over SMTP.' });
+    expect(received).toHaveLength(1);
+    const mail = received[0]!;
+    expect(mail.from).toBe('no-reply@backoffice.test');
+    expect(mail.to).toEqual(['someone@example.com']);
+    expect(mail.raw).toMatch(/^Subject: SMTP check 42\r$/m);
+    expect(mail.raw).toMatch(/^To: someone@example\.com\r$/m);
+    expect(letterBody(mail.raw).trim()).toBe('Hello over SMTP.');
+    // Nothing is written to the mail folder in SMTP mode.
+    expect(fs.readdirSync(mailDir)).toEqual([]);
+  });
+
+  it('delivers a password reset letter over SMTP through the job worker', async () => {
+    const u = await addUser('old-pass-1', 'Smtp User');
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@backoffice.test', mailDir, log: h.app.log });
+    const worker = createJobWorker({ db: h.database.db, config: h.config, mailer }, h.app.log);
+    const before = received.length;
+    expect((await h.call('POST', RESET, { lang: 'en', body: { email: u.email } })).statusCode).toBe(200);
+    expect(await worker.runDue()).toBe(1);
+    const sent = received.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to).toEqual([u.email]);
+    expect(sent[0]!.raw).toMatch(/^Subject: Password reset\r$/m);
+    const text = letterBody(sent[0]!.raw);
+    expect(text).toContain('Hello, Smtp User!');
+    const key = LINK.exec(text)?.[1];
+    expect(key).toBeDefined();
+    // The key in the letter is the live one.
+    expect((await h.call('GET', `${RESET}${key}/`)).statusCode).toBe(200);
+  });
+
+  it('writes an .eml file into mailDir without smtpUrl', async () => {
+    const dir = path.join(mailDir, 'eml');
+    const mailer = createMailer({ from: 'Back-office <no-reply@backoffice.test>', mailDir: dir, log: h.app.log });
+    await mailer.send({ to: 'someone@example.com', subject: 'File check 7', text: 'Hello from a file.' });
+    const files = fs.readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/-someone@example\.com\.eml$/);
+    const raw = fs.readFileSync(path.join(dir, files[0]!), 'utf8');
+    expect(raw).toMatch(/^Subject: File check 7$/m);
+    expect(raw).toMatch(/^To: someone@example\.com$/m);
+    expect(raw).toMatch(/^From: "Back-office" <no-reply@backoffice\.test>$/m);
+    expect(raw).toContain('Hello from a file.');
+  });
+});
