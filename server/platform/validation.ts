@@ -18,5 +18,6 @@ import { PHONE_PATTERN } from "../../domain/validation";
 
 export const phoneSchema = z.string().trim().max(20).regex(PHONE_PATTERN, { message: 'invalid_phone' });
 export const emailSchema = z.string().trim().max(254).pipe(z.email());
-/** Ids in paths: a positive integer, else 404 like an unknown object. */
-export const idParam = z.coerce.number().int().positive().max(2147483647);
+/** Ids in paths: a positive integer in plain decimal digits, else 404 like an unknown object
+ * (`1.0`, `0x1`, `1e0` or ` 1` do not name object 1). */
+export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2147483647));

@@ -19,6 +19,8 @@ export interface ApiRequest {
 export class ApiError extends HttpError {
   constructor(message: string, status: number, readonly drfBody: unknown) {
     super(message, status, { errors: fieldMessages(drfBody), drf: drfBody });
+    // react-admin's HttpError resets the prototype to its own; restore ours so instanceof works.
+    Object.setPrototypeOf(this, ApiError.prototype);
   }
 }
 

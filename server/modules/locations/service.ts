@@ -50,7 +50,8 @@ async function lookups(db: Db, rows: LocationRow[], lang: Lang) {
     db.select({ city: cities, country: countries }).from(cities).innerJoin(countries, eq(countries.id, cities.countryId))
       .where(inArray(cities.id, rows.map((r) => r.cityId))),
     db.select().from(currencies),
-    db.select().from(locationTranslations).where(inArray(locationTranslations.locationId, ids)),
+    db.select().from(locationTranslations).where(inArray(locationTranslations.locationId, ids))
+      .orderBy(locationTranslations.locationId, locationTranslations.language),
     db.select().from(playgrounds).where(inArray(playgrounds.locationId, ids)).orderBy(playgrounds.id),
     db.select().from(playgroundGroups).where(inArray(playgroundGroups.locationId, ids)).orderBy(playgroundGroups.id),
     db.select({ locationId: transactions.locationId, balance: sql<string>`coalesce(sum(${transactions.amount}), 0)::numeric(14,2)::text` })

@@ -44,6 +44,12 @@ export async function visibleUser(db: Db, viewerId: number, userId: number) {
   return userJson(u);
 }
 
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  // Drizzle wraps the driver's error; the PostgreSQL code and constraint are on its cause.
+  const pgError = ((err as { cause?: unknown }).cause ?? err) as { code?: string; constraint?: string };
+  return pgError.code === '23505' && pgError.constraint === constraint;
+}
+
 export function imageExtension(head: Buffer): string | null {
   if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
@@ -73,9 +79,17 @@ export async function updateProfile(db: Db, mediaDir: string, actorId: number, u
     await fs.writeFile(path.join(mediaDir, avatarFile), input.avatar);
   }
   const [before] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
-  const [updated] = await db.update(users)
-    .set({ name: input.name, phone: input.phone, email: input.email, ...(avatarFile ? { avatar: avatarFile } : {}) })
-    .where(eq(users.id, userId)).returning();
+  let updated: UserRow | undefined;
+  try {
+    [updated] = await db.update(users)
+      .set({ name: input.name, phone: input.phone, email: input.email, ...(avatarFile ? { avatar: avatarFile } : {}) })
+      .where(eq(users.id, userId)).returning();
+  } catch (err) {
+    if (avatarFile) await fs.rm(path.join(mediaDir, avatarFile), { force: true });
+    // Another user took the address between the check above and this update: the unique index decides.
+    if (isUniqueViolation(err, 'users_email_lower_idx')) throw fieldError('email', 'email_taken');
+    throw err;
+  }
   if (!updated) throw notFound();
   // The old picture is no longer referenced once the new one is saved.
   if (avatarFile && before?.avatar) await fs.rm(path.join(mediaDir, path.basename(before.avatar)), { force: true });

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config';
+
+export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
+export const MANAGER = { email: 'manager@example.com', password: 'manager123' };
+export const STAFF = { email: 'staff@example.com', password: 'staff123' };
+
+/** Signs in through the login form (ru labels unless `lang` says en) and waits for /locations. */
+export async function signIn(page: Page, who: { email: string; password: string }, lang: 'ru' | 'en' = 'ru') {
+  await page.goto('/login');
+  if (lang === 'en') await page.getByRole('button', { name: 'EN' }).click();
+  await page.getByLabel(lang === 'en' ? 'Email' : 'Электронная почта').fill(who.email);
+  await page.getByLabel(lang === 'en' ? 'Password' : 'Пароль', { exact: false }).first().fill(who.password);
+  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'Войти', exact: true }).click();
+  await expect(page).toHaveURL(/\/locations$/);
+}
+
+/** The newest letter to `to` in the server's mail folder (written when SMTP_URL is unset). */
+export async function waitForLetter(to: string, since: number): Promise<string> {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  for (let i = 0; i < 50; i++) {
+    if (fs.existsSync(dir)) {
+      const files = fs.readdirSync(dir)
+        .filter((f) => f.includes(to) && fs.statSync(path.join(dir, f)).mtimeMs >= since)
+        .sort();
+      const last = files.at(-1);
+      if (last) return fs.readFileSync(path.join(dir, last), 'utf8');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no letter to ${to}`);
+}
+
+/** The text of a single-part letter, whatever transfer encoding the mailer chose. */
+export function letterText(eml: string): string {
+  const split = eml.search(/\r?\n\r?\n/);
+  const headers = eml.slice(0, split);
+  const body = eml.slice(split).trim();
+  const encoding = headers.match(/^Content-Transfer-Encoding:\s*(\S+)/im)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}

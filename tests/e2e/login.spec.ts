@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+
+test('root sends a visitor without a token to login', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Вход' })).toBeVisible();
+});
+
+test('a wrong password shows the server detail, in ru and in en', async ({ page }) => {
+  await page.goto('/login');
+  const submit = page.getByRole('button', { name: 'Войти', exact: true });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Электронная почта').fill('not-an-email');
+  await page.getByLabel('Пароль').first().fill('x');
+  await expect(page.getByText('Введите корректный email')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await page.getByLabel('Электронная почта').fill(ADMIN.email);
+  await page.getByLabel('Пароль').first().fill('wrong-password');
+  await submit.click();
+  await expect(page.getByRole('alert')).toHaveText('Невозможно войти с предоставленными учетными данными.');
+
+  await page.getByRole('button', { name: 'EN' }).click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').first().fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Unable to log in with provided credentials.');
+});
+
+test('admin signs in and sees the locations with balances in their currencies', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(4);
+  await expect(page.getByRole('columnheader', { name: 'Страна' })).toBeVisible();
+  for (const header of ['Город', 'Название', 'Роль', 'Управление', 'Баланс', 'Статус']) {
+    await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
+  }
+  const moscow = rows.filter({ hasText: 'VR Арена Москва' });
+  await expect(moscow).toContainText('Россия');
+  await expect(moscow).toContainText('Москва');
+  await expect(moscow).toContainText('Администратор');
+  await expect(moscow.getByTestId('balance')).toHaveText('137\u202f499.50 RUB');
+  await expect(moscow.locator('[data-status="active"]')).toBeVisible();
+  await expect(rows.filter({ hasText: 'Бруклин' }).getByTestId('balance')).toHaveText('USD1\u202f850');
+  const almaty = rows.filter({ hasText: 'Алматы' });
+  await expect(almaty.getByTestId('balance')).toHaveText('0 у.е.');
+  await expect(almaty.locator('[data-status="inactive"]')).toBeVisible();
+
+  // The country filter: all countries by default, one country narrows the table.
+  await page.getByRole('combobox', { name: /Страна/ }).click();
+  await expect(page.getByRole('option', { name: 'Все страны' })).toBeVisible();
+  await page.getByRole('option', { name: 'США' }).click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('VR Лаунж Бруклин');
+  await page.getByRole('combobox', { name: /Страна/ }).click();
+  await page.getByRole('option', { name: 'Все страны' }).click();
+  await expect(rows).toHaveCount(4);
+});
+
+test('a signed-in user who opens login or a reset link goes to locations', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/locations$/);
+  await page.goto('/password_reset/0123456789abcdef0123');
+  await expect(page).toHaveURL(/\/locations$/);
+});
+
+test('exit clears the session and returns to login', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('button', { name: 'Меню профиля' }).click();
+  await page.getByRole('menuitem', { name: 'Выход' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const stored = await page.evaluate(() => ['token', 'user', 'permissions', 'locations'].map((k) => localStorage.getItem(k)));
+  expect(stored).toEqual([null, null, null, null]);
+  await page.goto('/user');
+  await expect(page).toHaveURL(/\/login$/);
+});

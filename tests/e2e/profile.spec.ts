@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+
+// A 1x1 PNG.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+test('profile: see, edit with validation, upload a photo, dismiss the alert', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('button', { name: 'Меню профиля' }).click();
+  await page.getByRole('menuitem', { name: 'Профиль' }).click();
+  await expect(page).toHaveURL(/\/user$/);
+  await expect(page.getByTestId('profile-name')).toHaveText('Анна Администратор');
+  await expect(page.getByTestId('profile-email')).toHaveText('admin@example.com');
+  await expect(page.getByRole('cell', { name: 'VR Арена Москва' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Телефон').fill('12-34');
+  await expect(dialog.getByText('Только цифры, в начале может быть плюс')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Сохранить' })).toBeDisabled();
+  await dialog.getByLabel('Имя').fill('');
+  await expect(dialog.getByText('Обязательное поле')).toBeVisible();
+  await dialog.getByLabel('Имя').fill('Анна Петрова');
+  await dialog.getByLabel('Телефон').fill('+79991234567');
+  await dialog.getByLabel('Электронная почта').fill('admin@example');
+  await expect(dialog.getByText('Введите корректный email')).toBeVisible();
+  await dialog.getByLabel('Электронная почта').fill('admin@example.com');
+  await dialog.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+
+  const alert = page.getByTestId('alert-success');
+  await expect(alert).toHaveText('Профиль сохранен.');
+  await expect(page.getByTestId('profile-name')).toHaveText('Анна Петрова');
+  await expect(page.getByTestId('profile-phone')).toHaveText('+79991234567');
+  const src = await page.getByTestId('profile-avatar').locator('img').getAttribute('src');
+  expect(src).toMatch(/^\/media\/avatars\/.+\.png$/);
+  const image = await page.request.get(src!);
+  expect(image.status()).toBe(200);
+  await alert.getByRole('button', { name: 'Закрыть' }).click();
+  await expect(alert).toHaveCount(0);
+
+  // The change is stored: a reload shows it.
+  await page.reload();
+  await expect(page.getByTestId('profile-name')).toHaveText('Анна Петрова');
+});
+
+test('profile in English: the server refuses a taken email and the form shows why', async ({ page }) => {
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill('manager@example.com');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('A user with this email already exists.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('profile-email')).toHaveText('admin@example.com');
+});
