@@ -32,6 +32,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,
+    // Reset keys and other secrets in paths are longer than Fastify's default of 100.
+    maxParamLength: 300,
     trustProxy: deps.config.trustProxy,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -68,7 +68,8 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
           const expected = String(issue.expected);
           const key: MessageKey =
             expected === 'string' ? 'invalid_string'
-            : expected === 'number' || expected === 'int' ? 'invalid_number'
+            : expected === 'int' ? 'invalid_integer'
+            : expected === 'number' ? 'invalid_number'
             : expected === 'boolean' ? 'invalid_boolean'
             : expected === 'array' ? 'invalid_list'
             : expected === 'object' ? 'invalid_object'

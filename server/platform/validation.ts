@@ -5,7 +5,9 @@ import { z, type ZodType } from 'zod';
 import { notFound, RequestValidationError } from './errors';
 
 export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, httpPart }) => (data) => {
-  const result = schema.safeParse(data, { reportInput: true });
+  // No body at all is checked as an empty one, so each missing field is named (as DRF does).
+  const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return { value: result.data };
   // A malformed id in the path names no object: 404, as for an id that does not exist.
   if (httpPart === 'params') return { error: notFound() };

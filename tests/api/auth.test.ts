@@ -127,6 +127,12 @@ describe('POST /api/v2.1/login/', () => {
     expect(empty.json().detail).toMatch(/^JSON parse error - \S/);
   });
 
+  it('names every missing field when there is no body at all', async () => {
+    const res = await h.call('POST', LOGIN, { lang: 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+  });
+
   it('answers a body that is not an object with a non-field error', async () => {
     const res = await h.call('POST', LOGIN, { lang: 'en', body: '["admin@example.com", "admin123"]', headers: { 'content-type': 'application/json' } });
     expect(res.statusCode).toBe(400);

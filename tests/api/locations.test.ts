@@ -247,6 +247,12 @@ describe('GET /api/v2.1/locations/', () => {
     expect(list[0]).toEqual(Object.fromEntries(PUBLIC_KEYS.map((k) => [k, (full as Loc)[k]])));
   });
 
+  it('asks for an integer limit', async () => {
+    const res = await h.call('GET', '/api/v2.1/locations/?limit=1.5', { token: tokens.admin, lang: 'en' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ limit: ['A valid integer is required.'] });
+  });
+
   it('pages with limit and offset', async () => {
     const res = await h.call('GET', '/api/v2.1/locations/?limit=1&offset=1', { token: tokens.admin, lang: 'en' });
     expect(res.statusCode).toBe(200);

@@ -146,6 +146,24 @@ describe('GET and POST /api/v2.1/users/password_reset/{key}/', () => {
     }
   });
 
+  it('answers 404 (not 414) for an overlong key', async () => {
+    const res = await h.call('GET', `${RESET}${'a'.repeat(250)}/`, { lang: 'en' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it('a used key also spends the other reset links of the account', async () => {
+    const u = await addUser();
+    const first = await resetKey(u.email);
+    const second = await resetKey(u.email);
+    const res = await h.call('POST', `${RESET}${second}/`, { body: { password: 'brand-new-1', password_confirm: 'brand-new-1' } });
+    expect(res.statusCode).toBe(200);
+    expect((await h.call('GET', `${RESET}${first}/`)).statusCode).toBe(404);
+    const reuse = await h.call('POST', `${RESET}${first}/`, { body: { password: 'other-pass-1', password_confirm: 'other-pass-1' } });
+    expect(reuse.statusCode).toBe(404);
+    expect(await loginStatus(u.email, 'brand-new-1')).toBe(200);
+  });
+
   it('refuses passwords that do not match, and the key stays usable', async () => {
     const u = await addUser();
     const key = await resetKey(u.email);

@@ -111,6 +111,8 @@ export async function resetPassword(db: Db, key: string, password: string, confi
     const userId = claimed[0]?.userId;
     if (!userId) throw new ApiError(404, { key: 'reset_key_invalid' });
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, userId));
+    // Every other reset link of the account dies with this one.
+    await tx.update(passwordResetKeys).set({ usedAt: new Date() }).where(and(eq(passwordResetKeys.userId, userId), isNull(passwordResetKeys.usedAt)));
     // A changed password signs the account out everywhere.
     await tx.update(authTokens).set({ revokedAt: new Date() }).where(and(eq(authTokens.userId, userId), isNull(authTokens.revokedAt)));
   });
