@@ -33,7 +33,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,
     // Reset keys and other secrets in paths are longer than Fastify's default of 100.
-    maxParamLength: 300,
+    routerOptions: { maxParamLength: 300 },
     trustProxy: deps.config.trustProxy,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(zodValidatorCompiler);

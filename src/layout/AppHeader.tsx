@@ -57,7 +57,8 @@ export function AppHeader() {
             </Button>
           )}
         </Box>
-        <Box sx={{ flex: 1, overflow: 'hidden' }}>
+        {/* The page title, set by each screen with <Title>. */}
+        <Box sx={{ flex: 1, overflow: 'hidden', pl: 2, '& h6': { fontSize: '1rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' } }}>
           <TitlePortal />
         </Box>
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>

@@ -1,10 +1,10 @@
 // /locations, the home screen: the user's locations with country, city, name, role, manage
 // links, balance in the location's currency and an active/inactive dot. A country filter with
 // "all countries" appears when the locations span more than one country.
-import { Box, IconButton, MenuItem, TextField, Tooltip, Typography } from '@mui/material';
+import { Box, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, TextField as RaTextField, useGetList, useListContext, usePermissions, useTranslate,
+  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, usePermissions, useTranslate,
   type TranslateFunction,
 } from 'react-admin';
 import { formatMoney } from '../../../domain/money';
@@ -77,6 +77,9 @@ function StatusDot({ active }: { active: boolean }) {
 
 export function LocationList() {
   const translate = useTranslate();
+  // On a phone the rows become a compact list: name, place and role, balance and status.
+  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const money = (r: LocationRecord) => formatMoney(r.balance, r.b2b_currency ?? r.currency, translate('app.currency.default'));
   return (
     <List
       title={translate('app.locations.title')}
@@ -88,6 +91,14 @@ export function LocationList() {
       empty={<Typography sx={{ p: 2 }}>{translate('app.locations.empty')}</Typography>}
     >
       <Box sx={{ px: 2 }}><CountryFilter /></Box>
+      {isPhone ? (
+        <SimpleList<LocationRecord>
+          linkType={false}
+          primaryText={(r) => r.name}
+          secondaryText={(r) => `${r.city}, ${r.country?.name ?? ''} · ${roleName(translate, r.role)}`}
+          tertiaryText={(r) => <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}><span data-testid="balance">{money(r)}</span><StatusDot active={r.is_active} /></Box>}
+        />
+      ) : (
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <RaTextField source="country.name" label="resources.locations.fields.country" sortBy="country.name" />
         <RaTextField source="city" label="resources.locations.fields.city" />
@@ -99,12 +110,13 @@ export function LocationList() {
           sortBy="balance"
           render={(r) => (
             <Box component="span" sx={{ whiteSpace: 'nowrap' }} data-testid="balance">
-              {formatMoney(r.balance, r.b2b_currency ?? r.currency, translate('app.currency.default'))}
+              {money(r)}
             </Box>
           )}
         />
         <FunctionField<LocationRecord> label="resources.locations.fields.is_active" sortBy="is_active" render={(r) => <StatusDot active={r.is_active} />} />
       </Datagrid>
+      )}
     </List>
   );
 }
