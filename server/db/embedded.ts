@@ -23,6 +23,32 @@ export function freePort(): Promise<number> {
   });
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A server killed with SIGKILL leaves its PostgreSQL running (it is a separate process), holding
+ * the data folder. Stop that orphan with a fast shutdown (SIGINT) before starting a new one, so a
+ * restart after a crash just works. PostgreSQL's own crash recovery keeps every committed change.
+ */
+async function stopOrphanedPostgres(dir: string, log: (msg: string) => void): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  const cmdline = fs.existsSync(`/proc/${pid}/cmdline`) ? fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8') : '';
+  if (!cmdline.includes('postgres') || !cmdline.includes(dir)) return;
+  log(`stopping the PostgreSQL (pid ${pid}) left running by an earlier server`);
+  process.kill(pid, 'SIGINT');
+  for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+}
+
 export async function startEmbeddedPostgres(
   dir: string,
   log: (msg: string) => void = () => {},
@@ -42,6 +68,7 @@ export async function startEmbeddedPostgres(
     onLog: (m) => log(m.trim()),
     onError: (e) => log(String(e)),
   });
+  await stopOrphanedPostgres(dir, log);
   if (!fs.existsSync(path.join(dir, 'PG_VERSION'))) {
     fs.mkdirSync(path.dirname(dir), { recursive: true });
     await pg.initialise();
