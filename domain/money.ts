@@ -26,3 +26,8 @@ export function formatMoney(amount: string | number, currency: Currency | null |
   const gap = currency.blank_place ? ' ' : '';
   return currency.is_before ? `${currency.code}${gap}${value}` : `${value}${gap}${currency.code}`;
 }
+
+/** The currency a location's balance is shown in: its business (b2b) currency, else its currency. */
+export function balanceCurrency(location: { b2b_currency?: Currency | null; currency?: Currency | null }): Currency | null {
+  return location.b2b_currency ?? location.currency ?? null;
+}

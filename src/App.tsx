@@ -7,13 +7,16 @@ import { i18nProvider } from './i18n';
 import { AlertsBar } from './layout/AlertsBar';
 import { AppLayout } from './layout/AppLayout';
 import { LoginPage } from './pages/LoginPage';
+import { lazyPage } from './lazyPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import { PasswordResetPage } from './pages/PasswordResetPage';
-import { ProfilePage } from './pages/ProfilePage';
 import locations from './resources/locations';
 import { theme } from './theme';
 
 const store = localStorageStore(undefined, 'RaStore');
+
+// Screens off the first path (login -> locations) load on demand.
+const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
+const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 
 export function App() {
   return (

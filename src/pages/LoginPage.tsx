@@ -7,14 +7,11 @@ import {
 } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { session } from '../authProvider/session';
-import { api, ApiError } from '../dataProvider/http';
+import { api } from '../dataProvider/http';
+import { useGenericHandler } from '../dataProvider/useGenericHandler';
 import { LanguageToggle } from '../layout/LanguageToggle';
 import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail } from '../components/validators';
-
-function errorText(err: unknown, fallback: string): string {
-  return err instanceof ApiError ? err.message : err instanceof Error && err.message ? err.message : fallback;
-}
 
 function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -22,16 +19,19 @@ function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
   const [error, setError] = useState<string | null>(null);
   useEffect(() => { if (open) setError(null); }, [open]);
 
+  const run = useGenericHandler();
+
   const submit = async (values: Record<string, unknown>) => {
     setError(null);
     const emailValue = String(values.email ?? '').trim();
-    try {
-      await api('/api/v2.1/users/password_reset/', { method: 'POST', body: { email: emailValue }, anonymous: true });
-      notify(translate('app.login.resetSent', { email: emailValue }), { type: 'success' });
-      onClose();
-    } catch (err) {
-      setError(errorText(err, translate('app.alerts.unknownError')));
-    }
+    // A failure shows the server's message inside the dialog, where the user is looking.
+    const sent = await run(
+      () => api('/api/v2.1/users/password_reset/', { method: 'POST', body: { email: emailValue }, anonymous: true }).then(() => true),
+      (err) => { setError(err.message); return true; },
+    );
+    if (!sent) return;
+    notify(translate('app.login.resetSent', { email: emailValue }), { type: 'success' });
+    onClose();
   };
 
   return (
@@ -60,13 +60,14 @@ export function LoginPage() {
 
   if (session.token()) return <Navigate to="/locations" replace />;
 
+  const run = useGenericHandler();
+
   const submit = async (values: Record<string, unknown>) => {
     setError(null);
-    try {
-      await login({ email: String(values.email).trim(), password: String(values.password) }, '/locations');
-    } catch (err) {
-      setError(errorText(err, translate('app.alerts.unknownError')));
-    }
+    await run(
+      () => login({ email: String(values.email).trim(), password: String(values.password) }, '/locations'),
+      (err) => { setError(err.message); return true; },
+    );
   };
 
   return (

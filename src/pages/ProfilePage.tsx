@@ -10,7 +10,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, Loading, TextInput, Title, useAuthenticated, useLogout, useNotify, useTranslate } from 'react-admin';
 import { session, type SessionUser } from '../authProvider/session';
-import { api, ApiError } from '../dataProvider/http';
+import { api } from '../dataProvider/http';
+import { useGenericHandler } from '../dataProvider/useGenericHandler';
 import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail, validPhone } from '../components/validators';
 import { roleName } from '../resources/locations/LocationList';
@@ -22,7 +23,10 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
+
+  const run = useGenericHandler();
 
   const submit = async (values: Record<string, unknown>) => {
     const form = new FormData();
@@ -30,22 +34,26 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
     form.set('phone', String(values.phone ?? '').trim());
     form.set('email', String(values.email ?? '').trim());
     if (file) form.set('avatar', file);
-    try {
-      const updated = await api<SessionUser>(`/api/v2.1/users/${user.id}/`, { method: 'PUT', form });
-      session.setUser(updated);
-      await queryClient.invalidateQueries();
-      notify('app.profile.saved', { type: 'success' });
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError) {
+    let fieldErrors: Record<string, string> | undefined;
+    const updated = await run(
+      () => api<SessionUser>(`/api/v2.1/users/${user.id}/`, { method: 'PUT', form }),
+      (err) => {
+        // Field messages go under their inputs, the photo's under the photo.
         const fields = (err.body?.errors ?? {}) as Record<string, string>;
-        if (Object.keys(fields).length) {
-          if (fields.avatar) notify(fields.avatar, { type: 'error' });
-          return fields;
-        }
-      }
-      notify(err instanceof Error ? err.message : 'app.alerts.unknownError', { type: 'error' });
-    }
+        if (!Object.keys(fields).length) return false;
+        const { avatar, ...inputs } = fields;
+        setAvatarError(avatar ?? null);
+        if (Object.keys(inputs).length) fieldErrors = inputs;
+        return true;
+      },
+    );
+    if (fieldErrors) return fieldErrors;
+    if (!updated) return undefined;
+    session.setUser(updated);
+    await queryClient.invalidateQueries();
+    notify('app.profile.saved', { type: 'success' });
+    onClose();
+    return undefined;
   };
 
   return (
@@ -65,10 +73,12 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
               onChange={(e) => {
                 const chosen = e.target.files?.[0] ?? null;
                 setFile(chosen);
+                setAvatarError(null);
                 setPreview(chosen ? URL.createObjectURL(chosen) : null);
               }}
             />
           </Stack>
+          {avatarError && <Typography color="error" variant="body2" role="alert" sx={{ mt: -1, mb: 2 }} data-testid="avatar-error">{avatarError}</Typography>}
           <TextInput source="name" label="app.profile.name" validate={requiredField} fullWidth />
           <TextInput source="phone" label="app.profile.phone" validate={[requiredField, validPhone]} fullWidth />
           <TextInput source="email" type="email" label="app.profile.email" validate={[requiredField, validEmail]} fullWidth />

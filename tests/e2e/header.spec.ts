@@ -62,7 +62,11 @@ test('the scroll-to-top button appears after scrolling', async ({ page }) => {
   await page.goto('/user');
   const button = page.getByRole('button', { name: 'Наверх' });
   await expect(button).toBeHidden();
-  await page.mouse.wheel(0, 400);
+  // 20 px is the threshold: 15 px keeps it hidden, 30 px shows it.
+  await page.evaluate(() => window.scrollTo(0, 15));
+  await page.waitForTimeout(300);
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 30));
   await expect(button).toBeVisible();
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);

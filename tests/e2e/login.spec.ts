@@ -57,8 +57,10 @@ test('admin signs in and sees the locations with balances in their currencies', 
   await expect(rows).toHaveCount(4);
 });
 
-test('a signed-in user who opens login or a reset link goes to locations', async ({ page }) => {
+test('a signed-in user who opens /, login or a reset link goes to locations', async ({ page }) => {
   await signIn(page, ADMIN);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/locations$/);
   await page.goto('/login');
   await expect(page).toHaveURL(/\/locations$/);
   await page.goto('/password_reset/0123456789abcdef0123');
@@ -74,4 +76,30 @@ test('exit clears the session and returns to login', async ({ page }) => {
   expect(stored).toEqual([null, null, null, null]);
   await page.goto('/user');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('after login the token, user, permissions and locations are stored', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const stored = await page.evaluate(() => ({
+    token: localStorage.getItem('token'),
+    user: JSON.parse(localStorage.getItem('user') ?? 'null'),
+    permissions: JSON.parse(localStorage.getItem('permissions') ?? 'null'),
+    locations: JSON.parse(localStorage.getItem('locations') ?? 'null'),
+  }));
+  expect(stored.token).toMatch(/^[0-9a-f]{40}$/);
+  expect(stored.user.email).toBe(ADMIN.email);
+  expect(stored.permissions).toContain('accounts.backoffice.techsessions');
+  expect(stored.permissions).toHaveLength(7);
+  expect(stored.locations).toHaveLength(4);
+});
+
+test('the forgotten-password dialog shows the server message when the request fails', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'EN' }).click();
+  await page.getByRole('button', { name: 'Forgot password?' }).click();
+  const dialog = page.getByRole('dialog');
+  // Valid for the form, too long for the server (254 characters at most).
+  await dialog.getByLabel('Email').fill(`${'a'.repeat(250)}@example.com`);
+  await dialog.getByRole('button', { name: 'Send link' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Ensure this field has no more than 254 characters.');
 });

@@ -55,3 +55,48 @@ test('profile in English: the server refuses a taken email and the form shows wh
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('profile-email')).toHaveText('admin@example.com');
 });
+
+test('a file that is not an image is refused under the photo; a new action clears old alerts', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  let dialog = page.getByRole('dialog');
+  await dialog.getByTestId('avatar-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByTestId('avatar-error')).toHaveText('Загрузите изображение PNG, JPEG, WebP или GIF.');
+  await dialog.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(dialog.getByTestId('avatar-error')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  const success = page.getByTestId('alert-success');
+  await expect(success).toHaveText('Профиль сохранен.');
+
+  // The generic handler clears the alerts on screen before the next call.
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Электронная почта').fill('staff@example.com');
+  await dialog.getByRole('button', { name: 'Сохранить' }).click();
+  await expect(dialog.getByText('Пользователь с такой электронной почтой уже существует.')).toBeVisible();
+  await expect(success).toHaveCount(0);
+});
+
+test('alerts close by themselves after 8 seconds', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, ADMIN);
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Редактировать' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Сохранить' }).click();
+  const alert = page.getByTestId('alert-success');
+  await expect(alert).toBeVisible();
+  await page.clock.runFor(7000);
+  await expect(alert).toBeVisible();
+  await page.clock.runFor(1500);
+  await expect(alert).toHaveCount(0);
+});
+
+test('the profile page logs out', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/user');
+  await page.getByRole('button', { name: 'Выйти' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});

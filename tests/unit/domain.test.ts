@@ -71,3 +71,12 @@ describe('validation patterns', () => {
     expect(isValidEmail('a@b')).toBe(false);
   });
 });
+
+describe('balance currency', () => {
+  it('prefers the business currency, then the location currency, else none', async () => {
+    const { balanceCurrency } = await import('../../domain/money');
+    expect(balanceCurrency({ b2b_currency: USD, currency: RUB })).toBe(USD);
+    expect(balanceCurrency({ b2b_currency: null, currency: RUB })).toBe(RUB);
+    expect(balanceCurrency({ b2b_currency: null, currency: null })).toBeNull();
+  });
+});

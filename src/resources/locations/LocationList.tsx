@@ -7,7 +7,7 @@ import {
   Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, usePermissions, useTranslate,
   type TranslateFunction,
 } from 'react-admin';
-import { formatMoney } from '../../../domain/money';
+import { balanceCurrency, formatMoney } from '../../../domain/money';
 import { manageHref, manageLinksFor } from './manageLinks';
 import type { LocationRecord } from './types';
 
@@ -79,7 +79,7 @@ export function LocationList() {
   const translate = useTranslate();
   // On a phone the rows become a compact list: name, place and role, balance and status.
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const money = (r: LocationRecord) => formatMoney(r.balance, r.b2b_currency ?? r.currency, translate('app.currency.default'));
+  const money = (r: LocationRecord) => formatMoney(r.balance, balanceCurrency(r), translate('app.currency.default'));
   return (
     <List
       title={translate('app.locations.title')}
