@@ -1,0 +1,160 @@
+// The server as `npm start` runs it (server/main.ts in its own process): with DATABASE_URL, with the
+// embedded PostgreSQL, the demo seed, graceful shutdown, and the seed command.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../server/db/embedded';
+
+const adminUrl = inject('adminDatabaseUrl');
+const dirs: string[] = [];
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-proc-'));
+  fs.chmodSync(dir, 0o755);
+  dirs.push(dir);
+  return dir;
+}
+
+async function emptyDatabase(): Promise<string> {
+  const name = `p_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'info', WEB_DIR: path.join(os.tmpdir(), 'no-web-build'), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => { out += d; });
+  child.stderr!.on('data', (d) => { out += d; });
+  return Object.assign(child, { output: () => out });
+}
+
+async function waitHealthy(port: number, child: { output: () => string }): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch { /* not up yet */ }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not come up:\n${child.output()}`);
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+}
+
+async function login(port: number): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v2.1/login/`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+  });
+  return res.status;
+}
+
+afterAll(() => {
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('server process', () => {
+  it('uses DATABASE_URL when set: migrates, seeds demo data, and stops cleanly on SIGTERM', async () => {
+    const url = await emptyDatabase();
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer({ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitHealthy(port, server);
+    expect(await login(port)).toBe(200);
+    // No embedded PostgreSQL was started in the data folder.
+    expect(fs.existsSync(path.join(dataDir, 'postgres'))).toBe(false);
+    const code = exited(server);
+    server.kill('SIGTERM');
+    expect(await code).toBe(0);
+    expect(server.output()).toContain('stopped cleanly');
+
+    // A second start on the same database seeds nothing new (the seed is idempotent).
+    const again = startServer({ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitHealthy(port, again);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const { rows } = await db.query('select count(*)::int as n from users');
+    await db.end();
+    expect(rows[0].n).toBe(3);
+    expect(again.output()).not.toContain('demo data seeded');
+    const code2 = exited(again);
+    again.kill('SIGINT');
+    expect(await code2).toBe(0);
+  }, 60_000);
+
+  it('starts its own embedded PostgreSQL in DATA_DIR/postgres and stops it on SIGTERM', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    await waitHealthy(port, server);
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    expect(await login(port)).toBe(200);
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const code = exited(server);
+    server.kill('SIGTERM');
+    expect(await code).toBe(0);
+    // The PostgreSQL process is gone and left no lock file behind: a clean shutdown.
+    expect(() => process.kill(pid, 0)).toThrow();
+    expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+  }, 90_000);
+
+  it('starts again after being killed with SIGKILL, keeping acknowledged changes', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    await waitHealthy(port, first);
+    const loginRes = await fetch(`http://127.0.0.1:${port}/api/v2.1/login/`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'staff@example.com', password: 'staff123' }),
+    });
+    const { token } = await loginRes.json() as { token: string };
+    const me = await (await fetch(`http://127.0.0.1:${port}/api/v2.1/users/am/`, { headers: { authorization: `Token ${token}` } })).json() as { id: number };
+    const saved = await fetch(`http://127.0.0.1:${port}/api/v2.1/users/${me.id}/`, {
+      method: 'PUT', headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Saved before the crash', phone: '+70000000000', email: 'staff@example.com' }),
+    });
+    expect(saved.status).toBe(200);
+    const dead = exited(first);
+    first.kill('SIGKILL');
+    await dead;
+    // The old PostgreSQL still runs; the new server stops it and starts its own.
+    const second = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
+    await waitHealthy(port, second);
+    const after = await (await fetch(`http://127.0.0.1:${port}/api/v2.1/users/am/`, { headers: { authorization: `Token ${token}` } })).json() as { name: string };
+    expect(after.name).toBe('Saved before the crash');
+    const code = exited(second);
+    second.kill('SIGTERM');
+    expect(await code).toBe(0);
+  }, 90_000);
+
+  it('`npm run seed -- --reset` rebuilds the demo data', async () => {
+    const url = await emptyDatabase();
+    const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed/cli.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: url }, encoding: 'utf8',
+    });
+    expect(run([]).stdout).toContain('Demo data seeded.');
+    expect(run([]).stdout).toContain('nothing seeded');
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query("update users set name = 'Changed' where email = 'admin@example.com'");
+    expect(run(['--reset']).stdout).toContain('Demo data seeded.');
+    const { rows } = await db.query("select name from users where email = 'admin@example.com'");
+    await db.end();
+    expect(rows[0].name).toBe('Анна Администратор');
+  }, 60_000);
+});
