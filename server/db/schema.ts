@@ -2,9 +2,10 @@
 // from it by `npm run db:generate` (drizzle-kit) and committed.
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
+  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
+import type { ScheduleBreak, ScheduleItem } from '../../domain/schedule/types';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -176,3 +177,97 @@ export const jobs = pgTable('jobs', {
   doneAt: timestamp('done_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [index('jobs_pending_idx').on(t.runAt).where(sql`done_at IS NULL`)]);
+
+// Official holidays and pre-holidays per country: day types 8 and 9 of schedules.
+export const holidays = pgTable('holidays', {
+  id: serial('id').primaryKey(),
+  countryId: integer('country_id').notNull().references(() => countries.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  // 'holiday' or 'pre_holiday'.
+  kind: text('kind').notNull(),
+  name: text('name').notNull().default(''),
+}, (t) => [uniqueIndex('holidays_country_date_idx').on(t.countryId, t.date)]);
+
+// A playground group's schedule. Items (with their pricing rows and breaks) and the schedule's
+// own breaks are one document, saved whole: a schedule is edited and checked as a unit.
+export const schedules = pgTable('schedules', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  playgroundGroupId: integer('playground_group_id').references(() => playgroundGroups.id),
+  name: text('name').notNull(),
+  startDt: date('start_dt', { mode: 'string' }).notNull(),
+  disabled: boolean('disabled').notNull().default(false),
+  breaks: jsonb('breaks').$type<ScheduleBreak[]>().notNull().default([]),
+  items: jsonb('items').$type<ScheduleItem[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('schedules_group_idx').on(t.playgroundGroupId, t.startDt)]);
+
+export const games = pgTable('games', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  genre: text('genre').notNull().default(''),
+  // [{country, age}]
+  info: jsonb('info').$type<{ country: string; age: number }[]>().notNull().default([]),
+});
+
+export const locationGames = pgTable('location_games', {
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  gameId: integer('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.locationId, t.gameId] })]);
+
+// A session that has (or had) orders: its time, length and price are fixed when first booked,
+// so later schedule edits never move or reprice it. Times are the location's wall clock.
+export const playsessions = pgTable('playsessions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  playgroundId: integer('playground_id').notNull().references(() => playgrounds.id),
+  businessDate: date('business_date', { mode: 'string' }).notNull(),
+  // 'YYYY-MM-DD HH:mm' wall clock of the location.
+  timeStart: text('time_start').notNull(),
+  duration: integer('duration').notNull(),
+  sessionPrice: numeric('session_price', { precision: 12, scale: 2 }),
+  personalPrice: numeric('personal_price', { precision: 12, scale: 2 }),
+  prepayment: numeric('prepayment', { precision: 3, scale: 2 }).notNull().default('1'),
+  currencyId: integer('currency_id').references(() => currencies.id),
+  gameId: integer('game_id').references(() => games.id),
+  scheduleId: integer('schedule_id').references(() => schedules.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('playsessions_playground_start_idx').on(t.playgroundId, t.timeStart),
+  index('playsessions_playground_day_idx').on(t.playgroundId, t.businessDate),
+]);
+
+// Orders: status 1 cart, 2 pending, 3 confirmed, 4 cancelled, 5 cart cancelled, 6 paid;
+// type 1 paid, 2 technical, 3 free, 4 event. Money is numeric, never float.
+export const orders = pgTable('orders', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  name: text('name').notNull(),
+  phone: text('phone').notNull(),
+  email: text('email'),
+  persons: integer('persons').notNull(),
+  orderType: integer('order_type').notNull(),
+  status: integer('status').notNull(),
+  cost: numeric('cost', { precision: 12, scale: 2 }).notNull().default('0'),
+  discount: numeric('discount', { precision: 12, scale: 2 }).notNull().default('0'),
+  purchase: numeric('purchase', { precision: 12, scale: 2 }).notNull().default('0'),
+  paid: numeric('paid', { precision: 12, scale: 2 }).notNull().default('0'),
+  promocode: text('promocode'),
+  bill: text('bill'),
+  cancelDelay: integer('cancel_delay'),
+  comment: text('comment').notNull().default(''),
+  sellerUserId: integer('seller_user_id').references(() => users.id),
+  staffUserId: integer('staff_user_id').references(() => users.id),
+  gameId: integer('game_id').references(() => games.id),
+  multisession: boolean('multisession').notNull().default(false),
+  source: text('source').notNull().default('backoffice'),
+  amoId: text('amo_id'),
+  eventTypeId: integer('event_type_id'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('orders_location_created_idx').on(t.locationId, t.createdAt), index('orders_phone_idx').on(t.phone)]);
+
+export const orderPlaysessions = pgTable('order_playsessions', {
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  playsessionId: bigint('playsession_id', { mode: 'number' }).notNull().references(() => playsessions.id),
+}, (t) => [primaryKey({ columns: [t.orderId, t.playsessionId] }), index('order_playsessions_ps_idx').on(t.playsessionId)]);

@@ -19,11 +19,37 @@ export class ApiError extends Error {
 
   body(lang: Lang): Record<string, unknown> {
     const text = (t: Text) => ('raw' in t ? t.raw : translate(lang, t.key, t.params));
-    if (this.fields) {
-      return Object.fromEntries(Object.entries(this.fields).map(([f, list]) => [f, list.map(text)]));
-    }
+    if (this.fields) return nestFieldErrors(Object.entries(this.fields).map(([f, list]) => [f, list.map(text)]));
     return { detail: this.detail ? text(this.detail) : '' };
   }
+}
+
+/**
+ * Dotted paths to DRF's nested shape: `items.1.pricing.0.start` becomes
+ * `{items: [{}, {pricing: [{start: [...]}]}]}` (valid list entries are `{}`, as DRF writes them).
+ */
+function nestFieldErrors(entries: [string, string[]][]): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [path, messages] of entries) {
+    const parts = path.split('.');
+    let node: any = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1]!);
+      const key: string | number = Array.isArray(node) ? Number(part) : part;
+      if (last) {
+        node[key] = [...(Array.isArray(node[key]) && typeof node[key][0] === 'string' ? node[key] : []), ...messages];
+        return;
+      }
+      if (node[key] === undefined || typeof node[key] !== 'object') node[key] = nextIsIndex ? [] : {};
+      node = node[key];
+      if (Array.isArray(node) && nextIsIndex) {
+        const index = Number(parts[i + 1]);
+        for (let j = 0; j <= index; j++) if (node[j] === undefined) node[j] = {};
+      }
+    });
+  }
+  return root;
 }
 
 export const notAuthenticated = () =>

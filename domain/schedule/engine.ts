@@ -1,0 +1,117 @@
+// The slot engine: which schedule is in force, what day type a date has, and which sessions a
+// schedule produces on a business day. Pure functions, no I/O; the server and the tests call them.
+import { businessMinutes, isoWeekday, MINUTES_PER_DAY, DAY_START_MINUTES, wallClock, minutesToTime } from '../businessDay';
+import { HOLIDAY, PRE_HOLIDAY, type GeneratedSession, type HolidayKind, type PricingRow, type Schedule, type ScheduleBreak, type ScheduleItem } from './types';
+
+/** The end of the last session start a business day allows (06:00 of the next calendar day). */
+export const BUSINESS_DAY_END_MINUTES = DAY_START_MINUTES + MINUTES_PER_DAY;
+
+/** Day type of a business date: holiday (8) and pre-holiday (9) from the calendar, else 1-7. */
+export function dayTypeOf(date: string, holidays: ReadonlyMap<string, HolidayKind>): number {
+  const kind = holidays.get(date);
+  if (kind === 'holiday') return HOLIDAY;
+  if (kind === 'pre_holiday') return PRE_HOLIDAY;
+  return isoWeekday(date);
+}
+
+/** The enabled schedule with the latest start_dt on or before the date (ties: the newest id). */
+export function scheduleInForce<S extends Pick<Schedule, 'id' | 'start_dt' | 'disabled'>>(schedules: readonly S[], date: string): S | null {
+  let best: S | null = null;
+  for (const s of schedules) {
+    if (s.disabled || s.start_dt > date) continue;
+    if (!best || s.start_dt > best.start_dt || (s.start_dt === best.start_dt && s.id > best.id)) best = s;
+  }
+  return best;
+}
+
+/**
+ * The items that apply on a day type. A holiday (8) or pre-holiday (9) uses the items marked for
+ * it and replaces the weekday's; when the schedule has none for it, the weekday's items apply.
+ */
+export function itemsForDay(items: readonly ScheduleItem[], dayType: number, weekday: number): { item: ScheduleItem; index: number }[] {
+  const withIndex = items.map((item, index) => ({ item, index }));
+  if (dayType === HOLIDAY || dayType === PRE_HOLIDAY) {
+    const special = withIndex.filter(({ item }) => item.day_types.includes(dayType));
+    if (special.length) return special;
+  }
+  return withIndex.filter(({ item }) => item.day_types.includes(weekday));
+}
+
+/** An item's span within the business day: [begin, end) in business minutes. */
+export function itemSpan(item: Pick<ScheduleItem, 'begin' | 'end'>): [number, number] {
+  const begin = businessMinutes(item.begin);
+  let end = businessMinutes(item.end);
+  // An end at or before the begin runs into the next business day (e.g. 06:00 closes the night).
+  if (end <= begin) end += MINUTES_PER_DAY;
+  return [begin, end];
+}
+
+export function breakSpan(b: Pick<ScheduleBreak, 'start' | 'duration'>): [number, number] {
+  const start = businessMinutes(b.start);
+  return [start, start + b.duration];
+}
+
+/** The pricing row with the latest start at or before the session's start, else none. */
+export function pricingFor(rows: readonly PricingRow[], startMinutes: number): PricingRow | null {
+  let best: PricingRow | null = null;
+  let bestStart = -1;
+  for (const row of rows) {
+    const s = businessMinutes(row.start);
+    if (s <= startMinutes && s > bestStart) {
+      best = row;
+      bestStart = s;
+    }
+  }
+  return best;
+}
+
+/** Sessions of one item (without breaks): a start every `duration - overlap` minutes. */
+export function itemStarts(item: Pick<ScheduleItem, 'begin' | 'end' | 'duration' | 'overlap'>): number[] {
+  const [begin, end] = itemSpan(item);
+  const step = item.duration - item.overlap;
+  if (item.duration < 1 || step < 1) return [];
+  const starts: number[] = [];
+  for (let s = begin; s + item.duration <= end && s < BUSINESS_DAY_END_MINUTES; s += step) starts.push(s);
+  return starts;
+}
+
+/** The sessions a schedule produces on a business date of the given day type. */
+export function generateSessions(
+  schedule: Pick<Schedule, 'items' | 'breaks'>,
+  businessDate: string,
+  dayType: number,
+): GeneratedSession[] {
+  const weekday = isoWeekday(businessDate);
+  const dayBreaks = schedule.breaks.filter((b) => !b.date || b.date === businessDate);
+  const sessions: GeneratedSession[] = [];
+  for (const { item, index } of itemsForDay(schedule.items, dayType, weekday)) {
+    const breaks = [...dayBreaks, ...item.breaks.filter((b) => !b.date || b.date === businessDate)].map(breakSpan);
+    for (const start of itemStarts(item)) {
+      const end = start + item.duration;
+      if (breaks.some(([bs, be]) => start < be && bs < end)) continue;
+      sessions.push({
+        time_start: wallClock(businessDate, start),
+        time_end: wallClock(businessDate, end),
+        begin: minutesToTime(start),
+        end: minutesToTime(end),
+        start_minutes: start,
+        duration: item.duration,
+        item_index: index,
+        pricing: pricingFor(item.pricing, start),
+      });
+    }
+  }
+  // Items may overlap each other; one session per start time (the first item's wins).
+  const seen = new Set<number>();
+  return sessions
+    .sort((a, b) => a.start_minutes - b.start_minutes || a.item_index - b.item_index)
+    .filter((s) => (seen.has(s.start_minutes) ? false : (seen.add(s.start_minutes), true)));
+}
+
+/** A check of a schedule's grid without a date: each item's session times (for the editor). */
+export function itemGrid(item: ScheduleItem): { time_start: string; time_end: string; pricing: PricingRow | null }[] {
+  const breaks = item.breaks.filter((b) => !b.date).map(breakSpan);
+  return itemStarts(item)
+    .filter((s) => !breaks.some(([bs, be]) => s < be && bs < s + item.duration))
+    .map((s) => ({ time_start: minutesToTime(s), time_end: minutesToTime(s + item.duration), pricing: pricingFor(item.pricing, s) }));
+}
