@@ -51,6 +51,18 @@ export function breakSpan(b: Pick<ScheduleBreak, 'start' | 'duration'>): [number
   return [start, start + b.duration];
 }
 
+/**
+ * The spans a break blocks within one business day. A daily break happens at its wall-clock time
+ * every day, so its occurrences on the previous and next business day count too: a daily 05:30
+ * break of 60 minutes also blocks 06:00-06:30, and a daily 06:00 break blocks a 05:50-06:20 night
+ * session. A dated break only blocks its own business day.
+ */
+export function breakSpans(b: Pick<ScheduleBreak, 'start' | 'duration' | 'date'>): [number, number][] {
+  const [start, end] = breakSpan(b);
+  if (b.date) return [[start, end]];
+  return [[start - MINUTES_PER_DAY, end - MINUTES_PER_DAY], [start, end], [start + MINUTES_PER_DAY, end + MINUTES_PER_DAY]];
+}
+
 /** The pricing row with the latest start at or before the session's start, else none. */
 export function pricingFor(rows: readonly PricingRow[], startMinutes: number): PricingRow | null {
   let best: PricingRow | null = null;
@@ -85,7 +97,7 @@ export function generateSessions(
   const dayBreaks = schedule.breaks.filter((b) => !b.date || b.date === businessDate);
   const sessions: GeneratedSession[] = [];
   for (const { item, index } of itemsForDay(schedule.items, dayType, weekday)) {
-    const breaks = [...dayBreaks, ...item.breaks.filter((b) => !b.date || b.date === businessDate)].map(breakSpan);
+    const breaks = [...dayBreaks, ...item.breaks.filter((b) => !b.date || b.date === businessDate)].flatMap(breakSpans);
     for (const start of itemStarts(item)) {
       const end = start + item.duration;
       if (breaks.some(([bs, be]) => start < be && bs < end)) continue;
@@ -110,7 +122,7 @@ export function generateSessions(
 
 /** A check of a schedule's grid without a date: each item's session times (for the editor). */
 export function itemGrid(item: ScheduleItem): { time_start: string; time_end: string; pricing: PricingRow | null }[] {
-  const breaks = item.breaks.filter((b) => !b.date).map(breakSpan);
+  const breaks = item.breaks.filter((b) => !b.date).flatMap(breakSpans);
   return itemStarts(item)
     .filter((s) => !breaks.some(([bs, be]) => s < be && bs < s + item.duration))
     .map((s) => ({ time_start: minutesToTime(s), time_end: minutesToTime(s + item.duration), pricing: pricingFor(item.pricing, s) }));

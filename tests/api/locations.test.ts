@@ -28,11 +28,12 @@ const byId = (list: Loc[], id: number) => list.find((l) => l.id === id)!;
 /** Location 1 of the demo data as the screens get it, in either language. */
 async function expectedLocation1(lang: 'ru' | 'en', role: { id: number; value: number }) {
   const pgs = await h.database.db.select().from(playgrounds).where(eq(playgrounds.locationId, 1)).orderBy(playgrounds.id);
-  const [group] = await h.database.db.select().from(playgroundGroups).where(eq(playgroundGroups.locationId, 1));
+  const groups = await h.database.db.select().from(playgroundGroups).where(eq(playgroundGroups.locationId, 1)).orderBy(playgroundGroups.id);
+  const groupNamed = (name: string) => groups.find((g) => g.name === name)!;
   const [country] = await h.database.db.select().from(countries).where(eq(countries.slug, 'russia'));
   const pg = (name: string) => pgs.find((p) => p.name === name)!;
-  const playground = (name: string, types: string[], duration: number, max: number, inGroup: boolean, tech: boolean) => ({
-    id: pg(name).id, name, types, duration, max_players: max, max_persons: max, group: inGroup ? group!.id : null,
+  const playground = (name: string, types: string[], duration: number, max: number, group: string, tech: boolean) => ({
+    id: pg(name).id, name, types, duration, max_players: max, max_persons: max, group: groupNamed(group).id,
     uuid_token: null, tech_control: tech, tech_sessions_access_expires_at: null,
   });
   return {
@@ -65,11 +66,17 @@ async function expectedLocation1(lang: 'ru' | 'en', role: { id: number; value: n
       },
     ],
     playgrounds: [
-      playground('Куб 1', ['the_cube'], 30, 4, true, true),
-      playground('Арена', ['arena'], 60, 10, true, true),
-      playground('Лаунж', ['lounge'], 45, 6, false, false),
+      playground('Куб 1', ['the_cube'], 30, 4, 'Зал, 30 мин', true),
+      playground('Куб 2', ['the_cube'], 30, 4, 'Зал, 30 мин', false),
+      playground('Арена', ['arena'], 60, 10, 'Арена', true),
+      playground('Лаунж', ['lounge'], 45, 6, 'Лаунж', false),
     ],
-    playground_groups: [{ id: group!.id, name: 'Основной зал', playgrounds: [pg('Куб 1').id, pg('Арена').id] }],
+    // Demo groups: playgrounds with the same session length share a group and its schedule.
+    playground_groups: [
+      { id: groupNamed('Зал, 30 мин').id, name: 'Зал, 30 мин', playgrounds: [pg('Куб 1').id, pg('Куб 2').id] },
+      { id: groupNamed('Арена').id, name: 'Арена', playgrounds: [pg('Арена').id] },
+      { id: groupNamed('Лаунж').id, name: 'Лаунж', playgrounds: [pg('Лаунж').id] },
+    ],
     role,
   };
 }
@@ -126,7 +133,7 @@ describe('GET /api/v2.1/locations/my/', () => {
     expect(summary(2)).toEqual([['Куб', ['the_cube'], 30, 4], ['Арена XL', ['arena'], 60, 12]]);
     expect(summary(3)).toEqual([['The Cube', ['the_cube'], 30, 4], ['Arena', ['arena'], 60, 8]]);
     expect(summary(4)).toEqual([['Куб', ['the_cube'], 30, 4]]);
-    expect(byId(list, 2).playground_groups).toEqual([]);
+    expect(byId(list, 2).playground_groups.map((g: Loc) => g.name)).toEqual(['Куб', 'Арена XL']);
   });
 
   it('computes the balance as the sum of the location\'s transactions', async () => {

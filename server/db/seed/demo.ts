@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { runMigrations } from '../client';
 import {
-  cities, countries, currencies, locationTranslations, locations, playgroundGroups, playgrounds, roles,
+  cities, countries, currencies, locationTranslations, locations, playgrounds, roles,
   transactions, userLocationRoles, userPermissions, users,
 } from '../schema';
 import { hashPassword } from '../../platform/passwords';
+import { seedBookings } from './bookings';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 
@@ -80,10 +81,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ]);
     }
 
-    const [hall] = await tx.insert(playgroundGroups).values({ locationId: 1, name: 'Основной зал' }).returning();
     await tx.insert(playgrounds).values([
-      { locationId: 1, name: 'Куб 1', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4, groupId: hall!.id, techControl: true },
-      { locationId: 1, name: 'Арена', types: ['arena'], durationMinutes: 60, maxPlayers: 10, groupId: hall!.id, techControl: true },
+      { locationId: 1, name: 'Куб 1', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4, techControl: true },
+      { locationId: 1, name: 'Куб 2', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4 },
+      { locationId: 1, name: 'Арена', types: ['arena'], durationMinutes: 60, maxPlayers: 10, techControl: true },
       { locationId: 1, name: 'Лаунж', types: ['lounge'], durationMinutes: 45, maxPlayers: 6 },
       { locationId: 2, name: 'Куб', types: ['the_cube'], durationMinutes: 30, maxPlayers: 4 },
       { locationId: 2, name: 'Арена XL', types: ['arena'], durationMinutes: 60, maxPlayers: 12 },
@@ -117,6 +118,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { userId: manager!.id, codename: 'multibooking' },
       { userId: manager!.id, codename: 'transactions.edit' },
     ]);
+    await seedBookings(tx, staff!.id);
   });
   return true;
 }

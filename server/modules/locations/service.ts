@@ -6,7 +6,8 @@ import {
   cities, countries, currencies, locationTranslations, locations, playgroundGroups, playgrounds, roles,
   transactions, userLocationRoles,
 } from '../../db/schema';
-import { notFound } from '../../platform/errors';
+import { notFound, permissionDenied } from '../../platform/errors';
+import { canManageLocation } from '../../../domain/roles';
 import type { Lang } from '../../platform/messages';
 
 type LocationRow = typeof locations.$inferSelect;
@@ -181,4 +182,11 @@ export async function geo(db: Db, lang: Lang) {
     id: c.id, name: name(c), slug: c.slug,
     cities: cityRows.filter((ci) => ci.countryId === c.id).map((ci) => ({ id: ci.id, name: name(ci), slug: ci.slug })),
   }));
+}
+
+/** Role id 40 at the location (location management), else 403; no role at all is 404. */
+export async function requireManagerAt(db: Db, userId: number, locationId: number): Promise<RoleAtLocation> {
+  const role = await requireRoleAt(db, userId, locationId);
+  if (!canManageLocation(role)) throw permissionDenied();
+  return role;
 }

@@ -1,0 +1,133 @@
+// Demo schedules, holidays, games and orders: every group gets a schedule with day and night
+// items, two price rows, a break and holiday items, and orders are spread over the past ten days
+// and the coming two weeks, in every state a calendar can show.
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../client';
+import { cities, countries, games, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
+import { addDays, businessDateOf } from '../../../domain/businessDay';
+import { dayTypeOf, generateSessions } from '../../../domain/schedule/engine';
+import type { ScheduleItem } from '../../../domain/schedule/types';
+import { wallClockNow } from '../../platform/clock';
+import { holidayCalendar } from './holidays';
+
+type Price = { kind: 'personal' | 'session'; day: string; evening: string };
+
+function items(price: Price, duration: number, currencyId: number | null): ScheduleItem[] {
+  const rows = (weekend: boolean) => {
+    const bump = (v: string) => (weekend ? String(Math.round(Number(v) * 1.2)) : v);
+    const row = (start: string, value: string) => ({
+      currency_id: currencyId, start, prepayment: '0.5',
+      session_price: price.kind === 'session' ? value : null,
+      personal_price: price.kind === 'personal' ? value : null,
+    });
+    return [row('10:00', bump(price.day)), row('18:00', bump(price.evening))];
+  };
+  return [
+    // Weekdays: day and evening prices, the last sessions after midnight (the night calendar).
+    { begin: '10:00', end: '02:00', duration, overlap: 0, day_types: [1, 2, 3, 4, 5], breaks: [], pricing: rows(false) },
+    // Weekends and holidays run later; pre-holidays like weekends.
+    { begin: '10:00', end: '04:00', duration, overlap: 0, day_types: [6, 7, 8, 9], breaks: [], pricing: rows(true) },
+  ].map((item, i) => ({ ...item, id: i + 1, pricing: item.pricing.map((r, j) => ({ ...r, id: j + 1 })) }));
+}
+
+const PRICES: Record<number, Price> = {
+  1: { kind: 'personal', day: '1500', evening: '1800' },
+  2: { kind: 'personal', day: '1200', evening: '1500' },
+  3: { kind: 'session', day: '120', evening: '150' },
+  4: { kind: 'personal', day: '5000', evening: '6000' },
+};
+
+// A deterministic sequence, so every fresh demo database looks the same.
+function* sequence(seed: number) {
+  let x = seed;
+  for (;;) {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    yield x / 2147483648;
+  }
+}
+
+export async function seedBookings(tx: Tx, staffUserId: number): Promise<void> {
+  const locs = await tx.select({ l: locations, countryId: cities.countryId, countrySlug: countries.slug }).from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId)).innerJoin(countries, eq(countries.id, cities.countryId));
+
+  const thisYear = new Date().getUTCFullYear();
+  for (const country of ['russia', 'usa', 'kazakhstan'] as const) {
+    const [c] = await tx.select().from(countries).where(eq(countries.slug, country));
+    if (!c) continue;
+    const days = holidayCalendar(country, [thisYear, thisYear + 1]);
+    await tx.insert(holidays).values(days.map((d) => ({ countryId: c.id, date: d.date, kind: d.kind, name: d.name }))).onConflictDoNothing();
+  }
+
+  const gameRows = await tx.insert(games).values([
+    { name: 'Arizona Sunshine', genre: 'Action', info: [{ country: 'US', age: 16 }] },
+    { name: 'Beat Saber', genre: 'Rhythm', info: [{ country: 'CZ', age: 6 }] },
+    { name: 'Half-Life: Alyx', genre: 'Adventure', info: [{ country: 'US', age: 16 }] },
+    { name: 'Космическая станция', genre: 'Quest', info: [{ country: 'RU', age: 12 }] },
+  ]).returning();
+
+  const rnd = sequence(42);
+  const next = () => rnd.next().value as number;
+  const names = ['Иван Петров', 'Мария Смирнова', 'Алексей Козлов', 'Ольга Иванова', 'Дмитрий Соколов', 'Анна Кузнецова', 'John Smith', 'Emma Brown'];
+
+  for (const { l, countryId } of locs) {
+    await tx.insert(locationGames).values(gameRows.map((g) => ({ locationId: l.id, gameId: g.id })));
+    const pgs = await tx.select().from(playgrounds).where(eq(playgrounds.locationId, l.id)).orderBy(playgrounds.id);
+    const holidayRows = await tx.select().from(holidays).where(eq(holidays.countryId, countryId));
+    const holidayMap = new Map(holidayRows.map((h) => [h.date, h.kind as 'holiday' | 'pre_holiday']));
+    const price = PRICES[l.id] ?? PRICES[1]!;
+
+    // Group the playgrounds by session length; each group gets its own schedule.
+    const byDuration = new Map<number, typeof pgs>();
+    for (const p of pgs) byDuration.set(p.durationMinutes, [...(byDuration.get(p.durationMinutes) ?? []), p]);
+    for (const [duration, members] of byDuration) {
+      const hall = l.id === 3 ? `Hall, ${duration} min` : `Зал, ${duration} мин`;
+      const [group] = await tx.insert(playgroundGroups).values({ locationId: l.id, name: members.length > 1 ? hall : members[0]!.name }).returning();
+      const groupId = group!.id;
+      for (const m of members) await tx.update(playgrounds).set({ groupId }).where(eq(playgrounds.id, m.id));
+      const [schedule] = await tx.insert(schedules).values({
+        locationId: l.id, playgroundGroupId: groupId, name: l.id === 3 ? 'Main schedule' : 'Основное расписание',
+        startDt: `${thisYear - 1}-01-01`, disabled: false,
+        // A daily technical break; sessions touching 14:00-14:30 are not sold.
+        breaks: [{ start: '14:00', duration: 30, date: null }],
+        items: items(price, duration, l.currencyId),
+      }).returning();
+
+      // Orders from ten days ago to two weeks ahead, a few per playground and day.
+      const today = businessDateOf(wallClockNow(l.timezone));
+      for (const pg of members) {
+        for (let offset = -10; offset <= 14; offset++) {
+          const date = addDays(today, offset);
+          const sessions = generateSessions(schedule!, date, dayTypeOf(date, holidayMap));
+          for (const s of sessions) {
+            if (next() > 0.22) continue;
+            const persons = 1 + Math.floor(next() * Math.min(pg.maxPlayers, 4));
+            const roll = next();
+            const orderType = roll < 0.08 ? 4 : roll < 0.14 ? 3 : roll < 0.18 ? 2 : 1;
+            const unit = Number(s.pricing?.personal_price ?? s.pricing?.session_price ?? 0);
+            const cost = orderType === 1 || orderType === 4 ? (s.pricing?.personal_price ? unit * persons : unit) : 0;
+            const payRoll = next();
+            const past = offset < 0;
+            // Past sessions are mostly paid; future ones a mix of unpaid, part paid and paid.
+            const paid = cost === 0 ? 0 : past || payRoll > 0.6 ? cost : payRoll > 0.3 ? Math.round(cost / 2) : 0;
+            const cancelled = next() < 0.06;
+            const status = cancelled ? 4 : paid >= cost && cost > 0 ? 6 : cost === 0 ? 3 : 2;
+            const [ps] = await tx.insert(playsessions).values({
+              playgroundId: pg.id, businessDate: date, timeStart: s.time_start, duration: s.duration,
+              sessionPrice: s.pricing?.session_price ?? null, personalPrice: s.pricing?.personal_price ?? null,
+              prepayment: s.pricing?.prepayment ?? '1', currencyId: s.pricing?.currency_id ?? null, scheduleId: schedule!.id,
+              gameId: s.pricing?.personal_price ? gameRows[Math.floor(next() * gameRows.length)]!.id : null,
+            }).returning();
+            const name = names[Math.floor(next() * names.length)]!;
+            const [order] = await tx.insert(orders).values({
+              locationId: l.id, name, phone: `+7999${String(1000000 + Math.floor(next() * 8999999))}`,
+              email: `${name.split(' ')[0]!.toLowerCase().replace(/[^a-z]/g, '') || 'guest'}@example.com`,
+              persons, orderType, status, cost: cost.toFixed(2), purchase: cost.toFixed(2), paid: paid.toFixed(2),
+              staffUserId, comment: '', source: 'backoffice', gameId: ps!.gameId,
+            }).returning();
+            await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: ps!.id });
+          }
+        }
+      }
+    }
+  }
+}

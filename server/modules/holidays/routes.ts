@@ -1,0 +1,32 @@
+// Paths (ours; the specs name day types 8 and 9 but no calendar call): GET /api/v2.1/holidays/
+// ?location=&year=, POST /api/v2.1/holidays/ (location, date, kind, name),
+// DELETE /api/v2.1/holidays/{id}/?location=.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam } from '../../platform/validation';
+import { dateSchema } from '../schedules/schemas';
+import * as holidays from './service';
+
+export async function holidayRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['holidays'];
+  const location = z.coerce.number().int().positive().max(2147483647);
+
+  r.get('/api/v2.1/holidays/', {
+    schema: { tags, querystring: z.strictObject({ location, year: z.coerce.number().int().min(2000).max(2100) }) },
+  }, async (request) => holidays.listHolidays(db, currentUser(request).id, request.query.location, request.query.year));
+
+  r.post('/api/v2.1/holidays/', {
+    schema: { tags, body: z.strictObject({ location: z.number().int().positive(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(100).default('') }) },
+  }, async (request, reply) => reply.status(201).send(await holidays.addHoliday(db, currentUser(request).id, request.body)));
+
+  r.delete('/api/v2.1/holidays/:id/', {
+    schema: { tags, params: z.object({ id: idParam }), querystring: z.strictObject({ location }) },
+  }, async (request, reply) => {
+    await holidays.removeHoliday(db, currentUser(request).id, request.params.id, request.query.location);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,53 @@
+// Paths: GET /api/v2.1/schedule/?location=, POST /api/v2.1/schedule/, GET/PUT/DELETE
+// /api/v2.1/schedule/{id}/, PATCH /schedule/{id}/visible/, POST /schedule/{id}/clone/,
+// POST /api/v2.1/schedule/check/.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam } from '../../platform/validation';
+import { checkSchema, scheduleCreateSchema, scheduleUpdateSchema } from './schemas';
+import * as schedules from './service';
+
+export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: idParam });
+  const tags = ['schedules'];
+
+  r.get('/api/v2.1/schedule/', {
+    schema: { tags, querystring: z.strictObject({ location: z.coerce.number().int().positive().max(2147483647) }) },
+  }, async (request) => schedules.listSchedules(db, currentUser(request).id, request.query.location));
+
+  r.post('/api/v2.1/schedule/', { schema: { tags, body: scheduleCreateSchema } }, async (request, reply) => {
+    const { location, ...fields } = request.body;
+    return reply.status(201).send(await schedules.createSchedule(db, currentUser(request).id, location, fields));
+  });
+
+  r.post('/api/v2.1/schedule/check/', { schema: { tags, body: checkSchema } }, async (request) => {
+    currentUser(request);
+    return schedules.checkGrid(request.body.items);
+  });
+
+  r.get('/api/v2.1/schedule/:id/', { schema: { tags, params, querystring: z.strictObject({}) } }, async (request) =>
+    schedules.getSchedule(db, currentUser(request).id, request.params.id));
+
+  r.put('/api/v2.1/schedule/:id/', { schema: { tags, params, body: scheduleUpdateSchema } }, async (request) => {
+    const { location: _location, id: _id, ...fields } = request.body;
+    return schedules.updateSchedule(db, currentUser(request).id, request.params.id, fields);
+  });
+
+  r.delete('/api/v2.1/schedule/:id/', { schema: { tags, params } }, async (request, reply) => {
+    await schedules.deleteSchedule(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  r.patch('/api/v2.1/schedule/:id/visible/', {
+    schema: { tags, params, body: z.strictObject({ disabled: z.boolean() }) },
+  }, async (request) => schedules.setDisabled(db, currentUser(request).id, request.params.id, request.body.disabled));
+
+  r.post('/api/v2.1/schedule/:id/clone/', { schema: { tags, params } }, async (request, reply) => {
+    const suffix = request.lang === 'en' ? '(copy)' : '(копия)';
+    return reply.status(201).send(await schedules.cloneSchedule(db, currentUser(request).id, request.params.id, suffix));
+  });
+}

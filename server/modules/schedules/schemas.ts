@@ -1,0 +1,107 @@
+// zod schemas of a schedule document: what the editor sends to check and save. The rules are the
+// specs' (validationScheduleName, validationBreakStart, validationPrice, validationMinValue/MaxValue,
+// validationPricingTimeUnique) plus ours: overlap below duration, items of a day type not overlapping.
+import { z } from 'zod';
+import { isDate, isTime } from '../../../domain/businessDay';
+import { BUSINESS_DAY_END_MINUTES, itemSpan } from '../../../domain/schedule/engine';
+
+export const timeSchema = z.string().trim().refine(isTime, { message: 'invalid_time' });
+export const dateSchema = z.string().trim().refine(isDate, { message: 'invalid_date' });
+
+/** Price text: digits with a comma or dot, 1-20 characters; stored with a dot. */
+const priceSchema = z.string().trim().min(1).max(20)
+  .regex(/^\d+([.,]\d+)?$/, { message: 'invalid_price' })
+  .transform((v) => v.replace(',', '.'));
+
+/** Prepayment is a fraction 0-1 (the screen shows 0-100 %); a string or a number. */
+const prepaymentSchema = z.union([z.number(), z.string().trim().regex(/^\d+([.,]\d+)?$/, { message: 'invalid_number' }).transform((v) => Number(v.replace(',', '.')))])
+  .pipe(z.number().min(0).max(1))
+  .transform((v) => String(Math.round(v * 100) / 100));
+
+export const breakSchema = z.strictObject({
+  start: timeSchema,
+  duration: z.number().int().min(1).max(1440),
+  date: dateSchema.nullable().optional().transform((v) => v ?? null),
+});
+
+export const pricingRowSchema = z.strictObject({
+  id: z.number().int().optional(),
+  currency_id: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  session_price: priceSchema.nullable().optional().transform((v) => v ?? null),
+  personal_price: priceSchema.nullable().optional().transform((v) => v ?? null),
+  prepayment: prepaymentSchema,
+  start: timeSchema,
+}).superRefine((row, ctx) => {
+  if ((row.session_price === null) === (row.personal_price === null)) {
+    ctx.addIssue({ code: 'custom', message: 'price_kind', path: [row.session_price === null ? 'session_price' : 'personal_price'] });
+  }
+});
+
+export const itemSchema = z.strictObject({
+  id: z.number().int().optional(),
+  begin: timeSchema,
+  end: timeSchema,
+  duration: z.number().int().min(1).max(1440),
+  overlap: z.number().int().min(0).max(1439).default(0),
+  day_types: z.array(z.number().int().min(1).max(9)).min(1).max(9),
+  breaks: z.array(breakSchema).max(50).default([]),
+  pricing: z.array(pricingRowSchema).min(1).max(50),
+}).superRefine((item, ctx) => {
+  if (item.overlap >= item.duration) ctx.addIssue({ code: 'custom', message: 'overlap_too_big', path: ['overlap'] });
+  // An item belongs to one business day: it may run past midnight but must end by 06:00.
+  if (isTime(item.begin) && isTime(item.end) && itemSpan(item)[1] > BUSINESS_DAY_END_MINUTES) {
+    ctx.addIssue({ code: 'custom', message: 'item_past_day_end', path: ['end'] });
+  }
+  if (new Set(item.day_types).size !== item.day_types.length) ctx.addIssue({ code: 'custom', message: 'day_types_unique', path: ['day_types'] });
+  const seen = new Map<string, number>();
+  item.pricing.forEach((row, i) => {
+    if (seen.has(row.start)) ctx.addIssue({ code: 'custom', message: 'pricing_time_unique', path: ['pricing', i, 'start'] });
+    else seen.set(row.start, i);
+  });
+});
+
+type Item = z.infer<typeof itemSchema>;
+
+/** Items that share a day type must not run at the same time. */
+function checkItemOverlaps(items: Item[], ctx: z.RefinementCtx) {
+  items.forEach((a, i) => {
+    const [aBegin, aEnd] = itemSpan(a);
+    for (let j = 0; j < i; j++) {
+      const b = items[j]!;
+      if (!a.day_types.some((d) => b.day_types.includes(d))) continue;
+      const [bBegin, bEnd] = itemSpan(b);
+      if (aBegin < bEnd && bBegin < aEnd) {
+        ctx.addIssue({ code: 'custom', message: 'items_overlap', path: ['items', i, 'begin'] });
+        return;
+      }
+    }
+  });
+}
+
+export const gridSchema = z.strictObject({
+  breaks: z.array(breakSchema).max(100).default([]),
+  items: z.array(itemSchema).max(50).default([]),
+}).superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
+
+const scheduleFields = {
+  name: z.string().trim().min(1).max(100),
+  start_dt: dateSchema,
+  disabled: z.boolean().default(false),
+  playground_group: z.number().int().positive(),
+  breaks: z.array(breakSchema).max(100).default([]),
+  items: z.array(itemSchema).max(50).default([]),
+};
+
+export const scheduleCreateSchema = z.strictObject({ ...scheduleFields, location: z.number().int().positive() })
+  .superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
+
+export const scheduleUpdateSchema = z.strictObject({ ...scheduleFields, location: z.number().int().positive().optional(), id: z.number().int().optional() })
+  .superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
+
+/** The check call accepts a whole schedule or just its grid; only the grid is checked. */
+export const checkSchema = z.object({
+  breaks: z.array(breakSchema).max(100).default([]),
+  items: z.array(itemSchema).max(50).default([]),
+}).superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
+
+export type ScheduleInput = z.infer<typeof scheduleCreateSchema>;

@@ -1,0 +1,29 @@
+// Paths: GET /api/v2.1/playgrounds/{id}/schedule/?date=&orders=1,
+// GET /api/v2.2/locations/{id}/schedule_multi/?date=, GET /api/v2.1/locations/{id}/summary/?date=.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam } from '../../platform/validation';
+import { dateSchema } from '../schedules/schemas';
+import * as slots from './service';
+
+export async function slotRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['slots'];
+  const params = z.object({ id: idParam });
+
+  r.get('/api/v2.1/playgrounds/:id/schedule/', {
+    schema: { tags, params, querystring: z.strictObject({ date: dateSchema, orders: z.enum(['0', '1', 'true', 'false']).optional() }) },
+  }, async (request) => slots.playgroundSchedule(db, currentUser(request).id, request.params.id, request.query.date,
+    request.query.orders === '1' || request.query.orders === 'true'));
+
+  r.get('/api/v2.2/locations/:id/schedule_multi/', {
+    schema: { tags, params, querystring: z.strictObject({ date: dateSchema }) },
+  }, async (request) => slots.locationScheduleMulti(db, currentUser(request).id, request.params.id, request.query.date));
+
+  r.get('/api/v2.1/locations/:id/summary/', {
+    schema: { tags, params, querystring: z.strictObject({ date: dateSchema }) },
+  }, async (request) => slots.locationSummary(db, currentUser(request).id, request.params.id, request.query.date));
+}

@@ -1,0 +1,239 @@
+// Slots: what the calendars and booking forms read. A slot is a session the schedule in force
+// generates for a business day, or a stored playsession (one that has orders): a stored session
+// keeps its own time, length and price, and is shown even when the schedule no longer makes it.
+// Read-only: no locks (booking takes its own lock on the playsession).
+import { and, eq, gte, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  cities, currencies, games, holidays, locations, orderPlaysessions, orders, playgrounds, playsessions, schedules,
+} from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { addMinutes, wallClockNow } from '../../platform/clock';
+import { addDays, businessMinutes, monthDates } from '../../../domain/businessDay';
+import { dayTypeOf, generateSessions, scheduleInForce } from '../../../domain/schedule/engine';
+import type { HolidayKind, Schedule } from '../../../domain/schedule/types';
+import { BOOKABLE_PLAYGROUND_TYPES, personsTaken, slotFlags, type FlagOrder } from '../../../domain/slotFlags';
+import { requireRoleAt } from '../locations/service';
+
+type PlaygroundRow = typeof playgrounds.$inferSelect;
+type CurrencyRow = typeof currencies.$inferSelect;
+
+interface LocationContext {
+  locationId: number;
+  timezone: string;
+  currency: CurrencyRow | null;
+  currencies: Map<number, CurrencyRow>;
+  holidays: Map<string, HolidayKind>;
+  schedulesByGroup: Map<number, Schedule[]>;
+  now: string;
+}
+
+export interface SlotOrder extends FlagOrder {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  cost: string;
+  discount: string;
+  promocode: string | null;
+  bill: string | null;
+  cancel_delay: number | null;
+  comment: string;
+  seller_user_id: number | null;
+  staff_user_id: number | null;
+  game_id: number | null;
+  multisession: boolean;
+  source: string;
+  created: string;
+}
+
+interface StoredSession {
+  id: number;
+  timeStart: string;
+  duration: number;
+  sessionPrice: string | null;
+  personalPrice: string | null;
+  prepayment: string;
+  currencyId: number | null;
+  game: { id: number; name: string } | null;
+  orders: SlotOrder[];
+}
+
+function currencyJson(c: CurrencyRow | null | undefined) {
+  return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace, unicode: c.unicode } : null;
+}
+
+async function locationContext(db: Db, locationId: number, fromDate: string, toDate: string): Promise<LocationContext> {
+  const [loc] = await db.select({ location: locations, countryId: cities.countryId }).from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId)).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  const [currencyRows, holidayRows, scheduleRows] = await Promise.all([
+    db.select().from(currencies),
+    db.select().from(holidays).where(and(eq(holidays.countryId, loc.countryId), gte(holidays.date, fromDate), lte(holidays.date, toDate))),
+    db.select().from(schedules).where(eq(schedules.locationId, locationId)),
+  ]);
+  const currencyMap = new Map(currencyRows.map((c) => [c.id, c]));
+  const schedulesByGroup = new Map<number, Schedule[]>();
+  for (const s of scheduleRows) {
+    if (s.playgroundGroupId === null) continue;
+    const list = schedulesByGroup.get(s.playgroundGroupId) ?? [];
+    list.push({ id: s.id, name: s.name, start_dt: s.startDt, disabled: s.disabled, playground_group: s.playgroundGroupId, breaks: s.breaks, items: s.items });
+    schedulesByGroup.set(s.playgroundGroupId, list);
+  }
+  return {
+    locationId,
+    timezone: loc.location.timezone,
+    currency: loc.location.currencyId ? currencyMap.get(loc.location.currencyId) ?? null : null,
+    currencies: currencyMap,
+    holidays: new Map(holidayRows.map((h) => [h.date, h.kind as HolidayKind])),
+    schedulesByGroup,
+    now: wallClockNow(loc.location.timezone),
+  };
+}
+
+/** Stored sessions of playgrounds between two business dates, with their orders. */
+async function storedSessions(db: Db, playgroundIds: number[], fromDate: string, toDate: string) {
+  if (playgroundIds.length === 0) return new Map<string, StoredSession[]>();
+  const rows = await db.select({ ps: playsessions, game: { id: games.id, name: games.name } }).from(playsessions)
+    .leftJoin(games, eq(games.id, playsessions.gameId))
+    .where(and(inArray(playsessions.playgroundId, playgroundIds), gte(playsessions.businessDate, fromDate), lte(playsessions.businessDate, toDate)));
+  const ids = rows.map((r) => r.ps.id);
+  const orderRows = ids.length ? await db.select({ psId: orderPlaysessions.playsessionId, o: orders }).from(orderPlaysessions)
+    .innerJoin(orders, eq(orders.id, orderPlaysessions.orderId))
+    .where(inArray(orderPlaysessions.playsessionId, ids)).orderBy(orders.id) : [];
+  const ordersByPs = new Map<number, SlotOrder[]>();
+  for (const { psId, o } of orderRows) {
+    const list = ordersByPs.get(psId) ?? [];
+    list.push({
+      id: o.id, name: o.name, phone: o.phone, email: o.email, persons: o.persons, order_type: o.orderType, status: o.status,
+      cost: o.cost, discount: o.discount, purchase: o.purchase, paid: o.paid,
+      need_paid: (Math.round((Number(o.purchase) - Number(o.paid)) * 100) / 100).toFixed(2),
+      promocode: o.promocode, bill: o.bill, cancel_delay: o.cancelDelay, comment: o.comment,
+      seller_user_id: o.sellerUserId, staff_user_id: o.staffUserId, game_id: o.gameId, multisession: o.multisession,
+      source: o.source, created: o.createdAt.toISOString(),
+    });
+    ordersByPs.set(psId, list);
+  }
+  // Keyed by playground and business date.
+  const out = new Map<string, StoredSession[]>();
+  for (const { ps, game } of rows) {
+    const key = `${ps.playgroundId}|${ps.businessDate}`;
+    const list = out.get(key) ?? [];
+    list.push({
+      id: ps.id, timeStart: ps.timeStart, duration: ps.duration, sessionPrice: ps.sessionPrice, personalPrice: ps.personalPrice,
+      prepayment: ps.prepayment, currencyId: ps.currencyId, game: game?.id ? game : null, orders: ordersByPs.get(ps.id) ?? [],
+    });
+    out.set(key, list);
+  }
+  return out;
+}
+
+export interface Slot {
+  time_start: string;
+  time_end: string;
+  begin: string;
+  end: string;
+  duration: number;
+  available_persons: number;
+  playground: number;
+  playground_name: string;
+  session_id: number | null;
+  game: { id: number; name: string } | null;
+  pricing: { personal_price: string | null; session_price: string | null; prepayment: string | null; discount: string; currency: ReturnType<typeof currencyJson> } | null;
+  /** True for a booked session the schedule in force no longer generates. */
+  outside_schedule: boolean;
+  free: boolean;
+  pending: boolean;
+  not_paid: boolean;
+  need_paid: boolean;
+  paid: boolean;
+  event: boolean;
+  archived: boolean;
+  orders?: SlotOrder[];
+}
+
+/** The slots of one playground on one business day. */
+function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored: StoredSession[], withOrders: boolean): Slot[] {
+  const schedule = pg.groupId !== null ? scheduleInForce(ctx.schedulesByGroup.get(pg.groupId) ?? [], date) : null;
+  const generated = schedule ? generateSessions(schedule, date, dayTypeOf(date, ctx.holidays)) : [];
+  const storedByStart = new Map(stored.map((s) => [s.timeStart, s]));
+  const slots: Slot[] = [];
+  const emit = (timeStart: string, duration: number, price: Slot['pricing'], s: StoredSession | undefined, outside: boolean) => {
+    const timeEnd = addMinutes(timeStart, duration);
+    const slotOrders = s?.orders ?? [];
+    const flags = slotFlags(slotOrders, addMinutes(timeStart, duration) < ctx.now);
+    slots.push({
+      time_start: timeStart, time_end: timeEnd, begin: timeStart.slice(11), end: timeEnd.slice(11), duration,
+      available_persons: Math.max(0, pg.maxPlayers - personsTaken(slotOrders)),
+      playground: pg.id, playground_name: pg.name, session_id: s?.id ?? null, game: s?.game ?? null,
+      pricing: price, outside_schedule: outside, ...flags,
+      ...(withOrders ? { orders: slotOrders } : {}),
+    });
+  };
+  const priceJson = (session: string | null, personal: string | null, prepayment: string | null, currencyId: number | null) => ({
+    session_price: session, personal_price: personal, prepayment, discount: '0',
+    currency: currencyJson(currencyId ? ctx.currencies.get(currencyId) : ctx.currency),
+  });
+  for (const g of generated) {
+    const s = storedByStart.get(g.time_start);
+    if (s) {
+      storedByStart.delete(g.time_start);
+      emit(s.timeStart, s.duration, priceJson(s.sessionPrice, s.personalPrice, s.prepayment, s.currencyId), s, false);
+    } else {
+      const p = g.pricing;
+      emit(g.time_start, g.duration, p ? priceJson(p.session_price, p.personal_price, p.prepayment, p.currency_id) : null, undefined, false);
+    }
+  }
+  for (const s of storedByStart.values()) {
+    emit(s.timeStart, s.duration, priceJson(s.sessionPrice, s.personalPrice, s.prepayment, s.currencyId), s, true);
+  }
+  return slots.sort((a, b) => businessMinutes(a.begin) - businessMinutes(b.begin) || a.time_start.localeCompare(b.time_start));
+}
+
+async function playgroundWithAccess(db: Db, userId: number, playgroundId: number): Promise<PlaygroundRow> {
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
+  if (!pg) throw notFound();
+  await requireRoleAt(db, userId, pg.locationId);
+  return pg;
+}
+
+/** GET /playgrounds/{id}/schedule/?date=[&orders=1] */
+export async function playgroundSchedule(db: Db, userId: number, playgroundId: number, date: string, withOrders: boolean): Promise<Slot[]> {
+  const pg = await playgroundWithAccess(db, userId, playgroundId);
+  const ctx = await locationContext(db, pg.locationId, date, date);
+  const stored = await storedSessions(db, [pg.id], date, date);
+  return daySlots(ctx, pg, date, stored.get(`${pg.id}|${date}`) ?? [], withOrders);
+}
+
+async function bookablePlaygrounds(db: Db, locationId: number): Promise<PlaygroundRow[]> {
+  const rows = await db.select().from(playgrounds).where(eq(playgrounds.locationId, locationId)).orderBy(playgrounds.id);
+  return rows.filter((p) => p.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t)));
+}
+
+/** GET /v2.2/locations/{id}/schedule_multi/?date= : every bookable playground's slots of the day. */
+export async function locationScheduleMulti(db: Db, userId: number, locationId: number, date: string) {
+  await requireRoleAt(db, userId, locationId);
+  const pgs = await bookablePlaygrounds(db, locationId);
+  const ctx = await locationContext(db, locationId, date, date);
+  const stored = await storedSessions(db, pgs.map((p) => p.id), date, date);
+  return {
+    date,
+    playgrounds: pgs.map((p) => ({ id: p.id, name: p.name, types: p.types, duration: p.durationMinutes, max_players: p.maxPlayers, group: p.groupId })),
+    schedule: pgs.flatMap((p) => daySlots(ctx, p, date, stored.get(`${p.id}|${date}`) ?? [], false)),
+  };
+}
+
+/** GET /locations/{id}/summary/?date= : free places per day of that date's month (past slots count 0). */
+export async function locationSummary(db: Db, userId: number, locationId: number, date: string) {
+  await requireRoleAt(db, userId, locationId);
+  const days = monthDates(date);
+  const first = days[0]!, last = days[days.length - 1]!;
+  const pgs = await bookablePlaygrounds(db, locationId);
+  const ctx = await locationContext(db, locationId, first, addDays(last, 1));
+  const stored = await storedSessions(db, pgs.map((p) => p.id), first, last);
+  return days.map((day) => ({
+    date: day,
+    places: pgs.reduce((sum, p) => sum + daySlots(ctx, p, day, stored.get(`${p.id}|${day}`) ?? [], false)
+      .filter((s) => !s.archived).reduce((n, s) => n + s.available_persons, 0), 0),
+  }));
+}
