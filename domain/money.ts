@@ -31,3 +31,9 @@ export function formatMoney(amount: string | number, currency: Currency | null |
 export function balanceCurrency(location: { b2b_currency?: Currency | null; currency?: Currency | null }): Currency | null {
   return location.b2b_currency ?? location.currency ?? null;
 }
+
+/** A decimal string with exactly two decimals ('1800' -> '1800.00', '12.5' -> '12.50'), no float. */
+export function toMoneyString(value: string): string {
+  const [intPart = '0', frac = ''] = value.trim().replace(',', '.').split('.');
+  return `${intPart}.${frac.padEnd(2, '0').slice(0, 2)}`;
+}

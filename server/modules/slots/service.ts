@@ -10,6 +10,7 @@ import {
 import { notFound } from '../../platform/errors';
 import { addMinutes, wallClockNow } from '../../platform/clock';
 import { addDays, businessMinutes, monthDates } from '../../../domain/businessDay';
+import { toMoneyString } from '../../../domain/money';
 import { dayTypeOf, generateSessions, scheduleInForce } from '../../../domain/schedule/engine';
 import type { HolidayKind, Schedule } from '../../../domain/schedule/types';
 import { BOOKABLE_PLAYGROUND_TYPES, personsTaken, slotFlags, type FlagOrder } from '../../../domain/slotFlags';
@@ -171,7 +172,9 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
     });
   };
   const priceJson = (session: string | null, personal: string | null, prepayment: string | null, currencyId: number | null) => ({
-    session_price: session, personal_price: personal, prepayment, discount: '0',
+    session_price: session === null ? null : toMoneyString(session),
+    personal_price: personal === null ? null : toMoneyString(personal),
+    prepayment, discount: '0.00',
     currency: currencyJson(currencyId ? ctx.currencies.get(currencyId) : ctx.currency),
   });
   for (const g of generated) {
