@@ -69,11 +69,15 @@ try {
   const { token } = (await (await login()).json()) as { token: string };
   const auth = { authorization: `Token ${token}`, 'accept-language': 'ru' };
 
+  const today = new Date().toISOString().slice(0, 10);
   const results = [
     await measure('GET /healthz', () => fetch(`${base}/healthz`)),
     await measure('GET /api/v2.1/users/am/', () => fetch(`${base}/api/v2.1/users/am/`, { headers: auth })),
     await measure('GET /api/v2.1/locations/my/', () => fetch(`${base}/api/v2.1/locations/my/`, { headers: auth })),
     await measure('GET /api/v2.1/loginjwt/permissions/', () => fetch(`${base}/api/v2.1/loginjwt/permissions/`, { headers: auth })),
+    await measure('GET playgrounds/1/schedule/?orders=1 (a day)', () => fetch(`${base}/api/v2.1/playgrounds/1/schedule/?date=${today}&orders=1`, { headers: auth })),
+    await measure('GET v2.2 locations/1/schedule_multi/ (a day)', () => fetch(`${base}/api/v2.2/locations/1/schedule_multi/?date=${today}`, { headers: auth })),
+    await measure('GET locations/1/summary/ (a month)', () => fetch(`${base}/api/v2.1/locations/1/summary/?date=${today}`, { headers: auth })),
     // Login is deliberately slow (scrypt); measured briefly.
     await measure('POST /api/v2.1/login/ (scrypt)', login, Math.min(seconds, 3)),
   ];

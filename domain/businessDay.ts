@@ -73,3 +73,10 @@ export function monthDates(date: string): string[] {
   for (let d = first; d.slice(0, 7) === first.slice(0, 7); d = addDays(d, 1)) out.push(d);
   return out;
 }
+
+/** Adds minutes to a wall-clock 'YYYY-MM-DD HH:mm' (calendar arithmetic, no time zone). */
+export function addMinutesToWallClock(dateTime: string, minutes: number): string {
+  const total = timeToMinutes(dateTime.slice(11, 16)) + minutes;
+  const days = Math.floor(total / MINUTES_PER_DAY);
+  return `${days ? addDays(dateTime.slice(0, 10), days) : dateTime.slice(0, 10)} ${minutesToTime(total)}`;
+}

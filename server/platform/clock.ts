@@ -10,7 +10,4 @@ export function wallClockNow(tz: string, now: Date = new Date()): string {
   return dayjs(now).tz(tz).format('YYYY-MM-DD HH:mm');
 }
 
-/** Adds minutes to a wall-clock 'YYYY-MM-DD HH:mm' (no time zone: plain calendar arithmetic). */
-export function addMinutes(wallClock: string, minutes: number): string {
-  return dayjs.utc(wallClock.replace(' ', 'T')).add(minutes, 'minute').format('YYYY-MM-DD HH:mm');
-}
+export { addMinutesToWallClock as addMinutes } from '../../domain/businessDay';

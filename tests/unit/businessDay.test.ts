@@ -144,3 +144,13 @@ describe('monthDates', () => {
     expect(dec.at(-1)).toBe('2026-12-31');
   });
 });
+
+describe('addMinutesToWallClock', () => {
+  it('adds minutes across midnight, month and year ends', async () => {
+    const { addMinutesToWallClock } = await import('../../domain/businessDay');
+    expect(addMinutesToWallClock('2026-11-22 23:30', 45)).toBe('2026-11-23 00:15');
+    expect(addMinutesToWallClock('2026-12-31 23:00', 120)).toBe('2027-01-01 01:00');
+    expect(addMinutesToWallClock('2026-03-01 00:10', -20)).toBe('2026-02-28 23:50');
+    expect(addMinutesToWallClock('2026-05-05 10:00', 0)).toBe('2026-05-05 10:00');
+  });
+});
