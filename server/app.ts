@@ -20,6 +20,8 @@ import { groupRoutes } from './modules/groups/routes';
 import { holidayRoutes } from './modules/holidays/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { slotRoutes } from './modules/slots/routes';
+import { orderRoutes } from './modules/orders/routes';
+import { sandboxRoutes } from './modules/sandbox/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -101,6 +103,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await scheduleRoutes(api, deps);
     await holidayRoutes(api, deps);
     await slotRoutes(api, deps);
+    await orderRoutes(api, deps);
+    await sandboxRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

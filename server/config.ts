@@ -18,6 +18,10 @@ export interface Config {
   webDir: string;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   trustProxy: boolean;
+  /** Where the sandbox payment provider sends its callbacks (this server as it reaches itself). */
+  paymentCallbackBase: string;
+  /** HMAC secret of the sandbox provider's callbacks (same for every server process). */
+  paymentSandboxSecret: string;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -44,5 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15),
     webDir: path.resolve(env.WEB_DIR ?? 'dist'),
     trustProxy: env.TRUST_PROXY === 'true',
+    paymentCallbackBase: (env.PAYMENT_CALLBACK_BASE ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
+    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? 'sandbox-secret',
   };
 }

@@ -120,9 +120,12 @@ export function generateSessions(
     .filter((s) => (seen.has(s.start_minutes) ? false : (seen.add(s.start_minutes), true)));
 }
 
-/** A check of a schedule's grid without a date: each item's session times (for the editor). */
-export function itemGrid(item: ScheduleItem): { time_start: string; time_end: string; pricing: PricingRow | null }[] {
-  const breaks = item.breaks.filter((b) => !b.date).flatMap(breakSpans);
+/**
+ * A check of a schedule's grid without a date: each item's session times (for the editor). The
+ * daily breaks (the schedule's and the item's) apply; dated ones belong to their day only.
+ */
+export function itemGrid(item: ScheduleItem, scheduleBreaks: readonly ScheduleBreak[] = []): { time_start: string; time_end: string; pricing: PricingRow | null }[] {
+  const breaks = [...scheduleBreaks, ...item.breaks].filter((b) => !b.date).flatMap(breakSpans);
   return itemStarts(item)
     .filter((s) => !breaks.some(([bs, be]) => s < be && bs < s + item.duration))
     .map((s) => ({ time_start: minutesToTime(s), time_end: minutesToTime(s + item.duration), pricing: pricingFor(item.pricing, s) }));

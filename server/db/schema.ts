@@ -48,6 +48,8 @@ export const locations = pgTable('locations', {
   isPark: boolean('is_park').notNull().default(false),
   isEventsAvailable: boolean('is_events_available').notNull().default(false),
   allowRefill: boolean('allow_refill').notNull().default(false),
+  // Percent off when a booking takes every place of a session (0: no group discount).
+  groupDiscountPercent: integer('group_discount_percent').notNull().default(0),
   languages: text('languages').array().notNull().default(sql`ARRAY['ru','en']::text[]`),
   createdAt: createdAt(),
 });
@@ -271,3 +273,83 @@ export const orderPlaysessions = pgTable('order_playsessions', {
   orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
   playsessionId: bigint('playsession_id', { mode: 'number' }).notNull().references(() => playsessions.id),
 }, (t) => [primaryKey({ columns: [t.orderId, t.playsessionId] }), index('order_playsessions_ps_idx').on(t.playsessionId)]);
+
+// Every change to an order, with its author (null for the system: auto-cancel, provider callbacks).
+export const orderLogs = pgTable('order_logs', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  // created, edited, paid, cancelled, auto_cancelled, comment
+  type: text('type').notNull(),
+  text: text('text').notNull().default(''),
+  data: jsonb('data').notNull().default({}),
+  authorUserId: integer('author_user_id').references(() => users.id),
+}, (t) => [index('order_logs_order_idx').on(t.orderId, t.created)]);
+
+// Payments: on an order, or standalone (order null). Type 1 online, 2 at location, 3 certificate,
+// 4 bill, 5 third-party, 6 card on site, 7 manual (only 7 can be hidden: actual = false).
+export const payments = pgTable('payments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  paymentType: integer('payment_type').notNull(),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  // processing, paid, failed, cancelled
+  status: text('status').notNull().default('paid'),
+  externalId: text('external_id'),
+  purchase: numeric('purchase', { precision: 12, scale: 2 }).notNull(),
+  comment: text('comment').notNull().default(''),
+  userId: integer('user_id').references(() => users.id),
+  certificateId: integer('certificate_id'),
+  actual: boolean('actual').notNull().default(true),
+}, (t) => [index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId)]);
+
+// Promo codes per location: `discount` below 1 is a fraction of the price, otherwise a flat amount.
+export const promocodes = pgTable('promocodes', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  code: text('code').notNull(),
+  discount: numeric('discount', { precision: 12, scale: 2 }).notNull(),
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+  usageLimit: integer('usage_limit'),
+  usedCount: integer('used_count').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('promocodes_location_code_idx').on(t.locationId, sql`upper(${t.code})`)]);
+
+// Gift certificates. The balance is never stored: it is rate minus the sum of redemptions.
+export const certificates = pgTable('certificates', {
+  id: serial('id').primaryKey(),
+  uniqueNumber: text('unique_number').notNull().unique(),
+  creatingLocationId: integer('creating_location_id').notNull().references(() => locations.id),
+  rate: numeric('rate', { precision: 12, scale: 2 }).notNull(),
+  // digital or physical
+  type: text('type').notNull(),
+  design: text('design').notNull().default(''),
+  // NOT_PAID, ACTIVE, EXPIRED, USED
+  status: text('status').notNull().default('NOT_PAID'),
+  createdByUserId: integer('created_by_user_id').references(() => users.id),
+  datetimeCreated: timestamp('datetime_created', { withTimezone: true }).notNull().defaultNow(),
+  sellerUserId: integer('seller_user_id').references(() => users.id),
+  datetimeActivated: timestamp('datetime_activated', { withTimezone: true }),
+  bookedBy: jsonb('booked_by').$type<{ name: string; phone: string; email: string } | null>(),
+  currencyId: integer('currency_id').references(() => currencies.id),
+  expiresAt: date('expires_at', { mode: 'string' }),
+});
+
+export const certificateRedemptions = pgTable('certificate_redemptions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  certificateId: integer('certificate_id').notNull().references(() => certificates.id),
+  paymentId: bigint('payment_id', { mode: 'number' }).references(() => payments.id),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('certificate_redemptions_cert_idx').on(t.certificateId)]);
+
+// Early-booking discounts: booking at least `days` ahead gives `discount` percent.
+export const earlyBookingConditions = pgTable('early_booking_conditions', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  days: integer('days').notNull(),
+  discount: integer('discount').notNull(),
+});

@@ -14,6 +14,13 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, h
   return { error: new RequestValidationError(result.error) };
 };
 
+/**
+ * An integer given as text (query strings) or as a number. Unlike z.coerce.number(), a missing
+ * value stays missing ('This field is required.', as DRF says) instead of becoming NaN.
+ */
+export const intText = (schema: z.ZodNumber = z.number().int()) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
+
 /** Phone: optional leading plus, then digits only (the spec's validationPhone). */
 export { PHONE_PATTERN } from "../../domain/validation";
 import { PHONE_PATTERN } from "../../domain/validation";

@@ -6,17 +6,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { idParam } from '../../platform/validation';
+import { idParam, intText } from '../../platform/validation';
 import { dateSchema } from '../schedules/schemas';
 import * as holidays from './service';
 
 export async function holidayRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['holidays'];
-  const location = z.coerce.number().int().positive().max(2147483647);
+  const location = intText(z.number().int().positive().max(2147483647));
 
   r.get('/api/v2.1/holidays/', {
-    schema: { tags, querystring: z.strictObject({ location, year: z.coerce.number().int().min(2000).max(2100) }) },
+    schema: { tags, querystring: z.strictObject({ location, year: intText(z.number().int().min(2000).max(2100)) }) },
   }, async (request) => holidays.listHolidays(db, currentUser(request).id, request.query.location, request.query.year));
 
   r.post('/api/v2.1/holidays/', {

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { idParam } from '../../platform/validation';
+import { idParam, intText } from '../../platform/validation';
 import { checkSchema, scheduleCreateSchema, scheduleUpdateSchema } from './schemas';
 import * as schedules from './service';
 
@@ -16,7 +16,7 @@ export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promis
   const tags = ['schedules'];
 
   r.get('/api/v2.1/schedule/', {
-    schema: { tags, querystring: z.strictObject({ location: z.coerce.number().int().positive().max(2147483647) }) },
+    schema: { tags, querystring: z.strictObject({ location: intText(z.number().int().positive().max(2147483647)) }) },
   }, async (request) => schedules.listSchedules(db, currentUser(request).id, request.query.location));
 
   r.post('/api/v2.1/schedule/', { schema: { tags, body: scheduleCreateSchema } }, async (request, reply) => {
@@ -26,7 +26,7 @@ export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promis
 
   r.post('/api/v2.1/schedule/check/', { schema: { tags, body: checkSchema } }, async (request) => {
     currentUser(request);
-    return schedules.checkGrid(request.body.items);
+    return schedules.checkGrid(request.body.items, request.body.breaks);
   });
 
   r.get('/api/v2.1/schedule/:id/', { schema: { tags, params, querystring: z.strictObject({}) } }, async (request) =>

@@ -7,16 +7,21 @@ import { BUSINESS_DAY_END_MINUTES, itemSpan } from '../../../domain/schedule/eng
 
 export const timeSchema = z.string().trim().refine(isTime, { message: 'invalid_time' });
 export const dateSchema = z.string().trim().refine(isDate, { message: 'invalid_date' });
+/** 'YYYY-MM-DD HH:mm', a wall-clock moment of the location. */
+export const dateTimeSchema = z.string().trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) && isDate(v.slice(0, 10)) && isTime(v.slice(11)), { message: 'invalid_datetime' });
 
 /** Price text: digits with a comma or dot, 1-20 characters; stored with a dot. */
 const priceSchema = z.string().trim().min(1).max(20)
   .regex(/^\d+([.,]\d+)?$/, { message: 'invalid_price' })
   .transform((v) => v.replace(',', '.'));
 
-/** Prepayment is a fraction 0-1 (the screen shows 0-100 %); a string or a number. */
-const prepaymentSchema = z.union([z.number(), z.string().trim().regex(/^\d+([.,]\d+)?$/, { message: 'invalid_number' }).transform((v) => Number(v.replace(',', '.')))])
-  .pipe(z.number().min(0).max(1))
-  .transform((v) => String(Math.round(v * 100) / 100));
+/** Prepayment is a fraction 0-1 (the screen shows 0-100 %); a number or a decimal text with a
+ * comma or dot. Not a union: a union's failure would hide 'required' and 'A valid number is required.'. */
+const prepaymentSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+([.,]\d+)?\s*$/.test(v) ? Number(v.trim().replace(',', '.')) : v),
+  z.number().min(0).max(1),
+).transform((v) => String(Math.round(v * 100) / 100));
 
 export const breakSchema = z.strictObject({
   start: timeSchema,
@@ -47,7 +52,8 @@ export const itemSchema = z.strictObject({
   breaks: z.array(breakSchema).max(50).default([]),
   pricing: z.array(pricingRowSchema).min(1).max(50),
 }).superRefine((item, ctx) => {
-  if (item.overlap >= item.duration) ctx.addIssue({ code: 'custom', message: 'overlap_too_big', path: ['overlap'] });
+  // Only against a valid duration: a duration of 0 has its own message.
+  if (item.duration >= 1 && item.overlap >= item.duration) ctx.addIssue({ code: 'custom', message: 'overlap_too_big', path: ['overlap'] });
   // An item belongs to one business day: it may run past midnight but must end by 06:00.
   if (isTime(item.begin) && isTime(item.end) && itemSpan(item)[1] > BUSINESS_DAY_END_MINUTES) {
     ctx.addIssue({ code: 'custom', message: 'item_past_day_end', path: ['end'] });
@@ -64,11 +70,14 @@ type Item = z.infer<typeof itemSchema>;
 
 /** Items that share a day type must not run at the same time. */
 function checkItemOverlaps(items: Item[], ctx: z.RefinementCtx) {
+  // An item with a malformed time has its own message and no span to compare.
+  const hasSpan = (it: Item) => isTime(it.begin) && isTime(it.end);
   items.forEach((a, i) => {
+    if (!hasSpan(a)) return;
     const [aBegin, aEnd] = itemSpan(a);
     for (let j = 0; j < i; j++) {
       const b = items[j]!;
-      if (!a.day_types.some((d) => b.day_types.includes(d))) continue;
+      if (!hasSpan(b) || !a.day_types.some((d) => b.day_types.includes(d))) continue;
       const [bBegin, bEnd] = itemSpan(b);
       if (aBegin < bEnd && bBegin < aEnd) {
         ctx.addIssue({ code: 'custom', message: 'items_overlap', path: ['items', i, 'begin'] });

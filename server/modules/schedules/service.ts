@@ -122,13 +122,14 @@ export async function cloneSchedule(db: Db, userId: number, id: number, copySuff
   return scheduleJson(row!);
 }
 
-/** The check call: each item's sessions (times and price) as the engine would generate them. */
-export function checkGrid(items: ScheduleItem[]) {
+/** The check call: each item's sessions (times and price) as the engine would generate them,
+ * with the schedule's daily breaks as well as the item's. */
+export function checkGrid(items: ScheduleItem[], breaks: ScheduleBreak[] = []) {
   return {
     items: items.map((item, index) => ({
       index,
       day_types: item.day_types,
-      sessions: itemGrid(item),
+      sessions: itemGrid(item, breaks),
     })),
   };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { addMinutes, wallClockNow } from '../../platform/clock';
-import { addDays, businessMinutes, monthDates } from '../../../domain/businessDay';
+import { addDays, businessDateOf, businessMinutes, monthDates } from '../../../domain/businessDay';
 import { toMoneyString } from '../../../domain/money';
 import { dayTypeOf, generateSessions, scheduleInForce } from '../../../domain/schedule/engine';
 import type { HolidayKind, Schedule } from '../../../domain/schedule/types';
@@ -239,4 +239,24 @@ export async function locationSummary(db: Db, userId: number, locationId: number
     places: pgs.reduce((sum, p) => sum + daySlots(ctx, p, day, stored.get(`${p.id}|${day}`) ?? [], false)
       .filter((s) => !s.archived).reduce((n, s) => n + s.available_persons, 0), 0),
   }));
+}
+
+/**
+ * The slot of a playground that starts at a wall-clock moment ('YYYY-MM-DD HH:mm'), as the
+ * calendars show it, with its orders; null when no session starts then. Booking reads it before
+ * taking its lock and again under the lock.
+ */
+export async function slotAt(db: Db, pg: PlaygroundRow, timeStart: string): Promise<(Slot & { orders: SlotOrder[] }) | null> {
+  const date = businessDateOf(timeStart);
+  const ctx = await locationContext(db, pg.locationId, date, date);
+  const stored = await storedSessions(db, [pg.id], date, date);
+  const slot = daySlots(ctx, pg, date, stored.get(`${pg.id}|${date}`) ?? [], true).find((s) => s.time_start === timeStart);
+  return slot ? { ...slot, orders: slot.orders ?? [] } : null;
+}
+
+/** The location's current wall-clock time (for "already begun" checks). */
+export async function locationNow(db: Db, locationId: number): Promise<string> {
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  return wallClockNow(loc.tz);
 }

@@ -1,0 +1,67 @@
+// Payment links ("bill") through the payment provider, and what happens when they are paid,
+// declined, or left unpaid. The provider is the built-in sandbox (server/modules/sandbox): a page
+// of ours where the customer pays or declines, which then calls back like a real provider would.
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { orders, payments } from '../../db/schema';
+import { enqueueJob } from '../../platform/jobs';
+import { ORDER_STATUS } from '../../../domain/slotFlags';
+import { writeLog } from './booking';
+
+export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
+  const token = crypto.randomBytes(16).toString('hex');
+  const [payment] = await tx.insert(payments).values({
+    orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,
+    comment: 'payment link',
+  }).returning();
+  const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
+  await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
+  // Durable: the job row commits with the order, so a restart still cancels it on time.
+  await enqueueJob(tx, 'order.auto_cancel', { orderId, paymentId: payment!.id }, new Date(Date.now() + cancelDelayMinutes * 60_000));
+  return link;
+}
+
+/** Adds a paid amount to an order and sets its status from the new total. Caller holds the order lock. */
+export async function applyPayment(tx: Tx, orderId: number, amount: string, authorUserId: number | null, data: Record<string, unknown>) {
+  const [order] = await tx.update(orders).set({
+    paid: sql`${orders.paid} + ${amount}::numeric`,
+    status: sql`case when ${orders.paid} + ${amount}::numeric >= ${orders.purchase} then ${ORDER_STATUS.paid}::int else ${ORDER_STATUS.pending}::int end`,
+    updatedAt: new Date(),
+  }).where(eq(orders.id, orderId)).returning();
+  await writeLog(tx, orderId, 'paid', authorUserId, '', { ...data, purchase: amount, paid: order!.paid });
+  return order!;
+}
+
+/**
+ * The provider's answer for a payment link. Idempotent: a payment that is already final stays as
+ * it is, so a provider calling back twice changes nothing the second time.
+ */
+export async function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
+  return db.transaction(async (tx) => {
+    const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string }>(sql`
+      SELECT id, order_id, status, purchase FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
+    const payment = locked.rows[0];
+    if (!payment) return 'unknown';
+    if (payment.status !== 'processing') return 'already';
+    if (outcome === 'declined') {
+      await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
+      if (payment.order_id) await writeLog(tx, Number(payment.order_id), 'payment_failed', null, '', { payment_id: Number(payment.id) });
+      return 'settled';
+    }
+    await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
+    if (payment.order_id) {
+      await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${payment.order_id} FOR UPDATE`);
+      await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
+    }
+    return 'settled';
+  });
+}
+
+/** The auto-cancel job: an order still unpaid after its cancel delay is cancelled, places freed. */
+export async function autoCancelIfUnpaid(db: Db, orderId: number, paymentId: number, cancel: (orderId: number) => Promise<void>): Promise<void> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.status !== ORDER_STATUS.pending || Number(order.paid) > 0) return;
+  await db.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.id, paymentId), eq(payments.status, 'processing')));
+  await cancel(orderId);
+}

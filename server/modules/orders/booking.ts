@@ -1,0 +1,270 @@
+// Single bookings: create, edit, cancel.
+// Locking: a booking runs in one transaction that first makes sure the session's playsession row
+// exists (INSERT ... ON CONFLICT DO NOTHING) and then locks it (SELECT ... FOR UPDATE), so every
+// booking of one session waits for the previous one and sees its persons: no overbooking, also
+// across server processes. A lock wait over LOCK_TIMEOUT answers 409.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, playgrounds, playsessions, userLocationRoles, users,
+} from '../../db/schema';
+import { ApiError, fieldError, notFound } from '../../platform/errors';
+import { businessDateOf } from '../../../domain/businessDay';
+import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
+import { ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
+import { requireRoleAt } from '../locations/service';
+import { slotAt, locationNow } from '../slots/service';
+import { checkCoupon, useCoupon } from './coupons';
+import { createBillLink } from './billing';
+
+const LOCK_TIMEOUT = '5s';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface BookingInput {
+  playground_id: number;
+  persons: number;
+  order_type: number;
+  promocode: string | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  bill: boolean;
+  cancel_delay: number | null;
+  comment: string;
+  session_dt: string;
+  game_id: number | null;
+  seller: string | null;
+  source: string | null;
+}
+
+export interface BookingContext {
+  userId: number;
+  publicUrl: string;
+}
+
+/** Runs `work` in a transaction with a bounded lock wait; a timeout becomes a 409. */
+export async function withBookingLock<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
+      return work(tx);
+    });
+  } catch (err) {
+    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+    if (code === '55P03') throw new ApiError(409, { key: 'slot_locked' });
+    throw err;
+  }
+}
+
+/** The playsession row of a session, created from the slot if needed, locked FOR UPDATE. */
+export async function lockPlaysession(tx: Tx, playgroundId: number, slot: { time_start: string; duration: number; pricing: { session_price: string | null; personal_price: string | null; prepayment: string | null } | null; currencyId: number | null; gameId: number | null }) {
+  await tx.insert(playsessions).values({
+    playgroundId,
+    businessDate: businessDateOf(slot.time_start),
+    timeStart: slot.time_start,
+    duration: slot.duration,
+    sessionPrice: slot.pricing?.session_price ?? null,
+    personalPrice: slot.pricing?.personal_price ?? null,
+    prepayment: slot.pricing?.prepayment ?? '1',
+    currencyId: slot.currencyId,
+    gameId: slot.gameId,
+  }).onConflictDoNothing();
+  const locked = await tx.execute<{ id: number }>(sql`
+    SELECT id FROM ${playsessions} WHERE playground_id = ${playgroundId} AND time_start = ${slot.time_start} FOR UPDATE`);
+  return Number(locked.rows[0]!.id);
+}
+
+/** Persons held by live orders of a playsession, read under its lock. */
+export async function personsHeld(tx: Tx, playsessionId: number, exceptOrderId: number | null): Promise<number> {
+  const rows = await tx.select({ persons: orders.persons, status: orders.status, id: orders.id }).from(orderPlaysessions)
+    .innerJoin(orders, eq(orders.id, orderPlaysessions.orderId)).where(eq(orderPlaysessions.playsessionId, playsessionId));
+  return rows.filter((o) => isLiveOrder(o) && o.id !== exceptOrderId).reduce((n, o) => n + o.persons, 0);
+}
+
+async function resolveSeller(tx: Tx, locationId: number, seller: string | null): Promise<number | null> {
+  if (seller === null) return null;
+  if (!UUID_RE.test(seller)) throw fieldError('seller', 'invalid_uuid');
+  const [row] = await tx.select({ id: users.id }).from(users)
+    .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, locationId)))
+    .where(eq(users.uid, seller));
+  if (!row) throw fieldError('seller', 'seller_not_found');
+  return row.id;
+}
+
+interface Priced {
+  cost: string;
+  discount: string;
+  purchase: string;
+  promocodeId: number | null;
+}
+
+async function priceFor(tx: Tx, input: BookingInput, locationId: number, maxPlayers: number, slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, now: string, promoAlreadyUsed = false): Promise<Priced> {
+  let promoDiscount: string | null = null;
+  let promocodeId: number | null = null;
+  if (input.promocode) {
+    const check = await checkCoupon(tx, locationId, input.promocode, businessDateOf(slot.time_start), { alreadyUsed: promoAlreadyUsed });
+    if (!check.valid) throw fieldError('promocode', check.reason, check.params);
+    promoDiscount = check.discount;
+    promocodeId = check.id;
+  }
+  const [loc] = await tx.select({ group: locations.groupDiscountPercent }).from(locations).where(eq(locations.id, locationId));
+  const conditions = await tx.select().from(earlyBookingConditions).where(eq(earlyBookingConditions.locationId, locationId));
+  const daysAhead = Math.floor((Date.parse(`${businessDateOf(slot.time_start)}T00:00:00Z`) - Date.parse(`${businessDateOf(now)}T00:00:00Z`)) / 86_400_000);
+  const price = bookingPrice({
+    orderType: input.order_type,
+    persons: input.persons,
+    maxPlayers,
+    personalPrice: slot.pricing?.personal_price ?? null,
+    sessionPrice: slot.pricing?.session_price ?? null,
+    promoDiscount,
+    groupDiscountPercent: loc?.group ?? 0,
+    earlyDiscountPercent: earlyBookingPercent(conditions, daysAhead),
+  });
+  return { ...price, promocodeId };
+}
+
+async function checkGame(tx: Tx, locationId: number, gameId: number | null, perPerson: boolean): Promise<void> {
+  if (gameId === null) {
+    if (perPerson) throw fieldError('game_id', 'game_required');
+    return;
+  }
+  const [row] = await tx.select().from(locationGames).where(and(eq(locationGames.locationId, locationId), eq(locationGames.gameId, gameId)));
+  if (!row) throw fieldError('game_id', 'game_not_available');
+}
+
+export async function writeLog(tx: Tx, orderId: number, type: string, authorUserId: number | null, text = '', data: Record<string, unknown> = {}) {
+  await tx.insert(orderLogs).values({ orderId, type, text, data, authorUserId });
+}
+
+/** The bookable slot at session_dt, or the spec's datetime_start error. */
+async function bookableSlot(db: Db | Tx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string) {
+  const slot = await slotAt(db as Db, pg, sessionDt);
+  // A session that has begun (or ended) is not for sale any more.
+  if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+  return slot;
+}
+
+function assertBillAllowed(input: BookingInput, purchase: string) {
+  if (!input.bill) return;
+  if (input.order_type !== ORDER_TYPE.paid || Number(purchase) <= 0) throw fieldError('bill', 'null_payment');
+  if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
+}
+
+export async function createBooking(db: Db, ctx: BookingContext, input: BookingInput): Promise<{ id: number }> {
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
+  if (!pg) throw fieldError('playground_id', 'invalid_choice');
+  await requireRoleAt(db, ctx.userId, pg.locationId);
+  const now = await locationNow(db, pg.locationId);
+  const slotBefore = await bookableSlot(db, pg, input.session_dt, now);
+
+  return withBookingLock(db, async (tx) => {
+    const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
+    const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
+    // Read again under the lock: the stored session's price and orders are now final.
+    const slot = await bookableSlot(tx, pg, input.session_dt, now);
+    const held = await personsHeld(tx, psId, null);
+    if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
+    await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
+    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now);
+    assertBillAllowed(input, price.purchase);
+    if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
+
+    const status = Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed;
+    const [order] = await tx.insert(orders).values({
+      locationId: pg.locationId, name: input.name, phone: input.phone, email: input.email, persons: input.persons,
+      orderType: input.order_type, status, cost: price.cost, discount: price.discount, purchase: price.purchase, paid: '0',
+      promocode: input.promocode, cancelDelay: input.bill ? input.cancel_delay : null, comment: input.comment,
+      sellerUserId: sellerId, staffUserId: ctx.userId, gameId: input.game_id, source: input.source ?? 'backoffice',
+    }).returning();
+    await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: psId });
+    await writeLog(tx, order!.id, 'created', ctx.userId, '', { persons: input.persons, session_dt: input.session_dt, purchase: price.purchase });
+    if (input.bill) await createBillLink(tx, ctx, order!.id, pg.locationId, price.purchase, input.cancel_delay!);
+    return { id: order!.id };
+  });
+}
+
+async function loadOrderForChange(tx: Tx, orderId: number) {
+  const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${orders} WHERE id = ${orderId} FOR UPDATE`);
+  if (!locked.rows.length) throw notFound();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+/** PUT /booking/{id}/: the same rules as creating; the order's own persons count as free. */
+export async function updateBooking(db: Db, ctx: BookingContext, orderId: number, input: BookingInput): Promise<{ id: number }> {
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!existing) throw notFound();
+  await requireRoleAt(db, ctx.userId, existing.locationId);
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
+  if (!pg || pg.locationId !== existing.locationId) throw fieldError('playground_id', 'invalid_choice');
+  const now = await locationNow(db, pg.locationId);
+  const slotBefore = await bookableSlot(db, pg, input.session_dt, now);
+
+  return withBookingLock(db, async (tx) => {
+    const order = await loadOrderForChange(tx, orderId);
+    if (!isLiveOrder(order)) throw fieldError('non_field_errors', 'order_closed');
+    const oldSessions = await tx.select({ ps: playsessions }).from(orderPlaysessions)
+      .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
+    if (oldSessions.some(({ ps }) => ps.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
+    const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
+    const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
+    const slot = await bookableSlot(tx, pg, input.session_dt, now);
+    const held = await personsHeld(tx, psId, orderId);
+    if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
+    await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
+    const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order.promocode ?? '').toUpperCase();
+    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, samePromo);
+    if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
+    assertBillAllowed(input, price.purchase);
+    const paid = Number(order.paid);
+    const status = Number(price.purchase) > 0 && paid < Number(price.purchase) ? ORDER_STATUS.pending
+      : Number(price.purchase) > 0 ? ORDER_STATUS.paid : ORDER_STATUS.confirmed;
+    await tx.update(orders).set({
+      name: input.name, phone: input.phone, email: input.email, persons: input.persons, orderType: input.order_type, status,
+      cost: price.cost, discount: price.discount, purchase: price.purchase, promocode: input.promocode, comment: input.comment,
+      sellerUserId: sellerId, gameId: input.game_id, cancelDelay: input.bill ? input.cancel_delay : order.cancelDelay, updatedAt: new Date(),
+    }).where(eq(orders.id, orderId));
+    const moved = !oldSessions.some(({ ps }) => ps.id === psId);
+    if (moved) {
+      await tx.delete(orderPlaysessions).where(eq(orderPlaysessions.orderId, orderId));
+      await tx.insert(orderPlaysessions).values({ orderId, playsessionId: psId });
+    }
+    const changes: Record<string, unknown> = {};
+    for (const [key, before, after] of [
+      ['persons', order.persons, input.persons], ['name', order.name, input.name], ['phone', order.phone, input.phone],
+      ['order_type', order.orderType, input.order_type], ['purchase', order.purchase, price.purchase], ['comment', order.comment, input.comment],
+    ] as const) if (String(before) !== String(after)) changes[key] = { from: before, to: after };
+    if (moved) changes.session_dt = { from: oldSessions[0]?.ps.timeStart ?? null, to: input.session_dt };
+    await writeLog(tx, orderId, 'edited', ctx.userId, '', changes);
+    if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
+    return { id: orderId };
+  });
+}
+
+/** DELETE /booking/{id}/: status 4, places freed, logged. Cancelling twice is harmless. */
+export async function cancelBooking(db: Db, ctx: { userId: number | null }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled'): Promise<void> {
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!existing) throw notFound();
+  if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
+  await withBookingLock(db, async (tx) => {
+    const order = await loadOrderForChange(tx, orderId);
+    if (order.status === ORDER_STATUS.cancelled) return;
+    if (ctx.userId !== null) {
+      const now = await locationNow(db, order.locationId);
+      const sessions = await tx.select({ timeStart: playsessions.timeStart }).from(orderPlaysessions)
+        .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
+      // Archived (past) sessions keep their orders as they were.
+      if (sessions.length && sessions.every((s) => s.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
+    }
+    await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await writeLog(tx, orderId, type, ctx.userId);
+  });
+}
+
+export async function orderIdsOfUserLocations(db: Db, userId: number, ids: number[]) {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: orders.id }).from(orders)
+    .innerJoin(userLocationRoles, and(eq(userLocationRoles.locationId, orders.locationId), eq(userLocationRoles.userId, userId)))
+    .where(inArray(orders.id, ids));
+  return rows.map((r) => r.id);
+}

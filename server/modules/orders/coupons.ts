@@ -1,0 +1,30 @@
+// Promo codes: whether a code can be used at a location for a session, and why not.
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { promocodes } from '../../db/schema';
+import type { MessageKey } from '../../platform/messages';
+
+export type CouponCheck =
+  | { valid: true; id: number; discount: string }
+  | { valid: false; reason: MessageKey; params?: Record<string, string> };
+
+/** Checks a code for a session on a business date ('YYYY-MM-DD'); matching ignores case. */
+export async function checkCoupon(db: DbOrTx, locationId: number, code: string, sessionDate: string, opts: { alreadyUsed?: boolean } = {}): Promise<CouponCheck> {
+  const [row] = await db.select().from(promocodes)
+    .where(and(eq(promocodes.locationId, locationId), sql`upper(${promocodes.code}) = upper(${code.trim()})`)).limit(1);
+  if (!row) return { valid: false, reason: 'promocode_invalid' };
+  if (!row.active) return { valid: false, reason: 'promocode_inactive' };
+  if (row.validFrom && sessionDate < row.validFrom) return { valid: false, reason: 'promocode_not_started', params: { date: row.validFrom } };
+  if (row.validTo && sessionDate > row.validTo) return { valid: false, reason: 'promocode_expired', params: { date: row.validTo } };
+  // An order that already holds a use of the code keeps it when edited.
+  if (!opts.alreadyUsed && row.usageLimit !== null && row.usedCount >= row.usageLimit) return { valid: false, reason: 'promocode_exhausted' };
+  return { valid: true, id: row.id, discount: row.discount };
+}
+
+/** Counts one use; the WHERE re-checks the limit so two bookings cannot both take the last use. */
+export async function useCoupon(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db.update(promocodes).set({ usedCount: sql`${promocodes.usedCount} + 1` })
+    .where(and(eq(promocodes.id, id), sql`(${promocodes.usageLimit} is null or ${promocodes.usedCount} < ${promocodes.usageLimit})`))
+    .returning({ id: promocodes.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,97 @@
+// Payments on orders (POST /booking/{id}/pay/) and standalone payments of a location.
+// Paying locks the order row (and for certificates the certificate row), so two cashiers paying
+// at once both count and a certificate is never spent twice.
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { certificateRedemptions, certificates, currencies, orders, orderPlaysessions, payments, playsessions, users } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { addMinutesToWallClock } from '../../../domain/businessDay';
+import { fromCents, toCents } from '../../../domain/pricing';
+import { isLiveOrder } from '../../../domain/slotFlags';
+import { requireRoleAt } from '../locations/service';
+import { locationNow } from '../slots/service';
+import { applyPayment } from './billing';
+
+export interface PayInput {
+  payment_type: 2 | 3 | 4 | 6;
+  purchase: string;
+  external_id: string | null;
+  certificate: string | null;
+}
+
+/** A certificate's remaining balance: its rate less every redemption (a ledger, never overwritten). */
+export async function certificateRemaining(tx: Tx | Db, certificateId: number, rate: string): Promise<number> {
+  const [row] = await tx.select({ spent: sql<string>`coalesce(sum(${certificateRedemptions.amount}), 0)::text` })
+    .from(certificateRedemptions).where(eq(certificateRedemptions.certificateId, certificateId));
+  return toCents(rate) - toCents(row?.spent ?? '0');
+}
+
+async function redeemCertificate(tx: Tx, code: string, amount: string, today: string): Promise<{ id: number; used: boolean }> {
+  const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${certificates} WHERE upper(unique_number) = upper(${code.trim()}) FOR UPDATE`);
+  const id = locked.rows[0]?.id;
+  if (!id) throw fieldError('certificate', 'certificate_not_found');
+  const [cert] = await tx.select({ c: certificates, code: currencies.code }).from(certificates)
+    .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).where(eq(certificates.id, Number(id)));
+  const c = cert!.c;
+  if (c.status === 'USED') throw fieldError('certificate', 'certificate_used');
+  if (c.status === 'EXPIRED' || (c.expiresAt && c.expiresAt < today)) throw fieldError('certificate', 'certificate_expired');
+  if (c.status !== 'ACTIVE') throw fieldError('certificate', 'certificate_inactive');
+  const remaining = await certificateRemaining(tx, c.id, c.rate);
+  if (remaining <= 0) throw fieldError('certificate', 'certificate_used');
+  if (toCents(amount) > remaining) {
+    throw fieldError('certificate', 'certificate_insufficient', { remaining: `${fromCents(remaining)}${cert!.code ? ` ${cert!.code}` : ''}` });
+  }
+  const used = toCents(amount) === remaining;
+  if (used) await tx.update(certificates).set({ status: 'USED' }).where(eq(certificates.id, c.id));
+  return { id: c.id, used };
+}
+
+export async function payOrder(db: Db, userId: number, orderId: number, input: PayInput) {
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!existing) throw notFound();
+  await requireRoleAt(db, userId, existing.locationId);
+  if (input.payment_type === 3 && !input.certificate) throw fieldError('certificate', 'certificate_required');
+  const now = await locationNow(db, existing.locationId);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${orderId} FOR UPDATE`);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_not_payable');
+    const sessions = await tx.select({ timeStart: playsessions.timeStart, duration: playsessions.duration }).from(orderPlaysessions)
+      .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
+    // An archived order (every session over) is closed for payments too.
+    if (sessions.length && sessions.every((s) => addMinutesToWallClock(s.timeStart, s.duration) < now)) {
+      throw fieldError('non_field_errors', 'order_closed');
+    }
+    let certificateId: number | null = null;
+    if (input.payment_type === 3) certificateId = (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10))).id;
+    const [payment] = await tx.insert(payments).values({
+      orderId, locationId: order!.locationId, paymentType: input.payment_type, status: 'paid', externalId: input.external_id,
+      purchase: input.purchase, userId, certificateId,
+    }).returning();
+    if (certificateId !== null) {
+      await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: input.purchase });
+    }
+    await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });
+    const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    return paymentJson(payment!, user ?? null);
+  });
+}
+
+export function paymentJson(p: typeof payments.$inferSelect, user: { id: number; name: string; email: string } | null) {
+  return {
+    id: p.id, order: p.orderId, payment_type: p.paymentType, created: p.created.toISOString(), status: p.status,
+    external_id: p.externalId, purchase: p.purchase, comment: p.comment, user, actual: p.actual,
+  };
+}
+
+/** POST /locations/{id}/payments/: a manual payment (type 7) not tied to an order. */
+export async function standalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }) {
+  await requireRoleAt(db, userId, locationId);
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.insert(payments).values({
+      locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
+    }).returning();
+    const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    return paymentJson(payment!, user ?? null);
+  });
+}

@@ -1,0 +1,121 @@
+// Reading orders: the order page (GET /api/v2.2/orders/{id}/), its log (GET /booking/{id}/comments/),
+// search by phone (GET /api/v2.2/orders/search/) and games for booking. Read-only.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  currencies, games, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions,
+  userLocationRoles, users,
+} from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { businessDateOf } from '../../../domain/businessDay';
+import { requireRoleAt } from '../locations/service';
+import { paymentJson } from './payments';
+
+type OrderRow = typeof orders.$inferSelect;
+
+const needPaid = (o: OrderRow) => (Math.round((Number(o.purchase) - Number(o.paid)) * 100) / 100).toFixed(2);
+
+async function sessionsOf(db: Db, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, { playground_id: number; playground_name: string; session_dt: string; duration: number }[]>();
+  const rows = await db.select({ orderId: orderPlaysessions.orderId, ps: playsessions, name: playgrounds.name }).from(orderPlaysessions)
+    .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId))
+    .innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
+    .where(inArray(orderPlaysessions.orderId, orderIds)).orderBy(playsessions.timeStart);
+  const out = new Map<number, { playground_id: number; playground_name: string; session_dt: string; duration: number }[]>();
+  for (const r of rows) {
+    const list = out.get(r.orderId) ?? [];
+    list.push({ playground_id: r.ps.playgroundId, playground_name: r.name, session_dt: r.ps.timeStart, duration: r.ps.duration });
+    out.set(r.orderId, list);
+  }
+  return out;
+}
+
+export async function getOrder(db: Db, userId: number, orderId: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  await requireRoleAt(db, userId, order.locationId);
+  const [sessions, paymentRows, game, loc] = await Promise.all([
+    sessionsOf(db, [orderId]),
+    db.select({ p: payments, user: { id: users.id, name: users.name, email: users.email } }).from(payments)
+      .leftJoin(users, eq(users.id, payments.userId)).where(eq(payments.orderId, orderId)).orderBy(payments.id),
+    order.gameId ? db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)) : Promise.resolve([]),
+    db.select({ c: currencies }).from(locations).leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order.locationId)),
+  ]);
+  const ps = sessions.get(orderId) ?? [];
+  const first = ps[0];
+  const currency = loc[0]?.c;
+  return {
+    id: order.id,
+    order_id: order.id,
+    location_id: order.locationId,
+    name: order.name,
+    phone: order.phone,
+    email: order.email,
+    persons: order.persons,
+    order_type: order.orderType,
+    status: order.status,
+    cost: order.cost,
+    discount: order.discount,
+    purchase: order.purchase,
+    paid: order.paid,
+    need_paid: needPaid(order),
+    promocode: order.promocode,
+    bill: order.bill,
+    cancel_delay: order.cancelDelay,
+    comment: order.comment,
+    seller_user_id: order.sellerUserId,
+    staff_user_id: order.staffUserId,
+    game: game[0] ?? null,
+    multisession: order.multisession,
+    source: order.source,
+    amo_id: order.amoId,
+    created: order.createdAt.toISOString(),
+    session_date: first ? businessDateOf(first.session_dt) : null,
+    session_time: first ? first.session_dt.slice(11) : null,
+    playsessions: ps,
+    currency: currency ? { code: currency.code, is_before: currency.isBefore, blank_place: currency.blankPlace, unicode: currency.unicode } : null,
+    payments: paymentRows.map((r) => paymentJson(r.p, r.user?.id ? r.user : null)),
+  };
+}
+
+export async function orderComments(db: Db, userId: number, orderId: number) {
+  const [order] = await db.select({ locationId: orders.locationId }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  await requireRoleAt(db, userId, order.locationId);
+  const rows = await db.select({ log: orderLogs, author: users.name, authorEmail: users.email }).from(orderLogs)
+    .leftJoin(users, eq(users.id, orderLogs.authorUserId)).where(eq(orderLogs.orderId, orderId)).orderBy(orderLogs.created, orderLogs.id);
+  return rows.map((r) => ({
+    id: r.log.id, created: r.log.created.toISOString(), type: r.log.type, text: r.log.text, data: r.log.data,
+    author: r.log.authorUserId ? { name: r.author || r.authorEmail } : null,
+  }));
+}
+
+/** Orders whose phone contains the digits searched, at the user's locations only, newest first. */
+export async function searchOrders(db: Db, userId: number, phone: string, limit: number, offset: number) {
+  const digits = phone.replace(/\D/g, '');
+  const where = and(
+    sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${`%${digits}%`}`,
+    inArray(orders.locationId, db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))),
+  );
+  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+  const sessions = await sessionsOf(db, rows.map((r) => r.id));
+  return {
+    count,
+    results: rows.map((o) => {
+      const first = sessions.get(o.id)?.[0];
+      return {
+        order_id: o.id, location_id: o.locationId, name: o.name, phone: o.phone, status: o.status, cost: o.cost, purchase: o.purchase,
+        session_date: first ? businessDateOf(first.session_dt) : null, session_time: first ? first.session_dt.slice(11) : null,
+      };
+    }),
+  };
+}
+
+export async function gamesForBooking(db: Db, userId: number, playgroundId: number) {
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
+  if (!pg) throw notFound();
+  await requireRoleAt(db, userId, pg.locationId);
+  return db.select({ id: games.id, name: games.name }).from(locationGames).innerJoin(games, eq(games.id, locationGames.gameId))
+    .where(eq(locationGames.locationId, pg.locationId)).orderBy(games.name);
+}

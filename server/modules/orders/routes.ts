@@ -1,0 +1,114 @@
+// Paths: POST /api/v2.1/booking/, PUT/DELETE /api/v2.1/booking/{id}/, POST /booking/{id}/pay/,
+// GET /booking/{id}/comments/, GET /api/v2.2/orders/{id}/, GET /api/v2.2/orders/search/,
+// POST /api/v2.1/check_coupon/, GET /api/v2.2/playgrounds/{id}/games_for_booking/,
+// POST /api/v2.1/locations/{id}/payments/.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
+import { translate } from '../../platform/messages';
+import { businessDateOf } from '../../../domain/businessDay';
+import { toMoneyString } from '../../../domain/money';
+import { requireRoleAt } from '../locations/service';
+import { dateTimeSchema } from '../schedules/schemas';
+import { cancelBooking, createBooking, updateBooking } from './booking';
+import { checkCoupon } from './coupons';
+import { payOrder, standalonePayment } from './payments';
+import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
+
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+const money = (max: number) => z.union([z.string(), z.number()]).transform((v) => String(v).trim().replace(',', '.'))
+  .pipe(z.string().min(1).max(max).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
+  .transform(toMoneyString);
+
+export const bookingSchema = z.strictObject({
+  playground_id: z.number().int().positive(),
+  persons: z.number().int().min(1).max(1000),
+  order_type: z.number().int().min(1).max(4),
+  promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
+  name: z.string().trim().min(1).max(150),
+  phone: phoneSchema,
+  email: z.preprocess(emptyToNull, emailSchema.nullable()).optional().transform((v) => v ?? null),
+  bill: z.boolean().default(false),
+  cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
+  comment: z.string().max(2000).default(''),
+  session_dt: dateTimeSchema,
+  playsession: z.number().int().positive().nullable().optional(),
+  game_id: z.preprocess(emptyToNull, z.number().int().positive().nullable()).optional().transform((v) => v ?? null),
+  // Empty seller becomes null (the spec); the UUID check is the service's, for its exact message.
+  seller: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
+  source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
+});
+
+export async function orderRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['orders'];
+  const params = z.object({ id: idParam });
+  const ctx = (userId: number) => ({ userId, publicUrl: config.publicUrl });
+
+  r.post('/api/v2.1/booking/', { schema: { tags, body: bookingSchema } }, async (request, reply) =>
+    reply.status(201).send(await createBooking(db, ctx(currentUser(request).id), request.body)));
+
+  r.put('/api/v2.1/booking/:id/', { schema: { tags, params, body: bookingSchema } }, async (request) =>
+    updateBooking(db, ctx(currentUser(request).id), request.params.id, request.body));
+
+  r.delete('/api/v2.1/booking/:id/', { schema: { tags, params } }, async (request, reply) => {
+    await cancelBooking(db, { userId: currentUser(request).id }, request.params.id);
+    return reply.status(204).send();
+  });
+
+  r.post('/api/v2.1/booking/:id/pay/', {
+    schema: {
+      tags, params,
+      body: z.strictObject({
+        payment_type: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(6)], { message: 'payment_type_invalid' }),
+        purchase: money(10),
+        external_id: z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).optional().transform((v) => v ?? null),
+        certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
+      }),
+    },
+  }, async (request, reply) => reply.status(201).send(await payOrder(db, currentUser(request).id, request.params.id, request.body)));
+
+  r.get('/api/v2.1/booking/:id/comments/', { schema: { tags, params } }, async (request) =>
+    orderComments(db, currentUser(request).id, request.params.id));
+
+  r.get('/api/v2.2/orders/search/', {
+    schema: {
+      tags,
+      querystring: z.strictObject({
+        phone: phoneSchema,
+        limit: z.coerce.number().int().min(1).max(100).default(10),
+        offset: z.coerce.number().int().min(0).max(2147483647).default(0),
+      }),
+    },
+  }, async (request) => searchOrders(db, currentUser(request).id, request.query.phone, request.query.limit, request.query.offset));
+
+  r.get('/api/v2.2/orders/:id/', { schema: { tags, params } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
+
+  r.post('/api/v2.1/check_coupon/', {
+    schema: { tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: z.number().int().positive(), datetime: dateTimeSchema.optional() }) },
+  }, async (request) => {
+    const { code, location, datetime } = request.body;
+    await requireRoleAt(db, currentUser(request).id, location);
+    const date = datetime ? businessDateOf(datetime) : new Date().toISOString().slice(0, 10);
+    const check = await checkCoupon(db, location, code, date);
+    if (!check.valid) return { valid: false, type: null, discount: null, reason: translate(request.lang, check.reason, check.params) };
+    return { valid: true, type: Number(check.discount) < 1 ? 'fraction' : 'flat', discount: check.discount };
+  });
+
+  r.get('/api/v2.2/playgrounds/:id/games_for_booking/', { schema: { tags, params } }, async (request) =>
+    gamesForBooking(db, currentUser(request).id, request.params.id));
+
+  r.post('/api/v2.1/locations/:id/payments/', {
+    schema: {
+      tags, params,
+      body: z.strictObject({
+        purchase: money(10),
+        external_id: z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).optional().transform((v) => v ?? null),
+        comment: z.string().trim().max(500).default(''),
+      }),
+    },
+  }, async (request, reply) => reply.status(201).send(await standalonePayment(db, currentUser(request).id, request.params.id, request.body)));
+}

@@ -1,0 +1,84 @@
+// The built-in sandbox payment provider, used when no real provider is configured. A payment link
+// opens GET /sandbox/pay/{token}: a page where the customer pays or declines. The choice is posted
+// to the "provider" (POST /sandbox/pay/{token}), which calls our callback over HTTP, signed with
+// HMAC-SHA256, exactly as a real provider would; the callback settles the payment idempotently.
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { Deps } from '../../deps';
+import { payments, orders } from '../../db/schema';
+import { permissionDenied } from '../../platform/errors';
+import { settleBillPayment } from '../orders/billing';
+
+const CALLBACK_PATH = '/api/v2.1/payments/sandbox/callback/';
+
+export function sandboxSignature(secret: string, body: string): string {
+  return crypto.createHmac('sha256', secret).update(body).digest('hex');
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function page(lang: 'ru' | 'en', title: string, body: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f4f5f7;display:flex;justify-content:center;padding:48px 16px}
+main{background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002;padding:24px;max-width:420px;width:100%}h1{font-size:22px}
+button{font-size:16px;padding:10px 18px;margin:8px 8px 0 0;border-radius:6px;border:1px solid #3949ab;cursor:pointer}
+.pay{background:#3949ab;color:#fff}.decline{background:#fff;color:#3949ab}.note{color:#666;font-size:13px}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const token = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
+  const texts = {
+    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден' },
+    en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found' },
+  };
+
+  r.get('/sandbox/pay/:token', { config: { public: true }, schema: { hide: true, params: token } }, async (request, reply) => {
+    const t = texts[request.lang];
+    const [p] = await db.select({ p: payments, orderId: orders.id }).from(payments).leftJoin(orders, eq(orders.id, payments.orderId))
+      .where(eq(payments.externalId, `sandbox-${request.params.token}`));
+    reply.type('text/html; charset=utf-8');
+    if (!p) return reply.status(404).send(page(request.lang, t.unknown, `<h1>${t.unknown}</h1>`));
+    if (p.p.status !== 'processing') return page(request.lang, t.done, `<h1>${t.done}</h1>`);
+    return page(request.lang, t.title, `<h1>${t.title}</h1><p>${t.order} № ${p.orderId ?? '—'}</p><p>${t.amount}: <b>${escapeHtml(p.p.purchase)}</b></p>
+<form method="post"><button class="pay" name="outcome" value="paid">${t.pay}</button><button class="decline" name="outcome" value="declined">${t.decline}</button></form>
+<p class="note">${t.note}</p>`);
+  });
+
+  // The "provider" side: records the customer's choice and calls the shop back over HTTP.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  r.post('/sandbox/pay/:token', {
+    config: { public: true },
+    schema: { hide: true, params: token, body: z.object({ outcome: z.enum(['paid', 'declined']) }) },
+  }, async (request, reply) => {
+    const t = texts[request.lang];
+    const body = JSON.stringify({ external_id: `sandbox-${request.params.token}`, outcome: request.body.outcome });
+    const callbackUrl = `${config.paymentCallbackBase}${CALLBACK_PATH}`;
+    const res = await fetch(callbackUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(config.paymentSandboxSecret, body) },
+      body,
+    });
+    const result = res.ok ? ((await res.json()) as { result: string }).result : 'unknown';
+    const heading = result === 'already' ? t.done : result === 'unknown' ? t.unknown : request.body.outcome === 'paid' ? t.paid : t.declined;
+    reply.type('text/html; charset=utf-8');
+    return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>`);
+  });
+
+  // The shop side: the provider's callback, verified by its signature.
+  r.post(CALLBACK_PATH, {
+    config: { public: true },
+    schema: { hide: true, body: z.strictObject({ external_id: z.string().max(100), outcome: z.enum(['paid', 'declined']) }) },
+  }, async (request) => {
+    const expected = sandboxSignature(config.paymentSandboxSecret, JSON.stringify(request.body));
+    const given = String(request.headers['x-sandbox-signature'] ?? '');
+    if (given.length !== expected.length || !crypto.timingSafeEqual(Buffer.from(given), Buffer.from(expected))) throw permissionDenied();
+    return { result: await settleBillPayment(db, request.body.external_id, request.body.outcome) };
+  });
+}
