@@ -119,7 +119,8 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
           : issue.format === 'email' ? 'invalid_email' : issue.format === 'uuid' ? 'invalid_uuid' : 'invalid' });
         break;
       case 'invalid_value':
-        add(issue.path, { key: 'invalid_choice' });
+        // A missing choice is missing, not a wrong choice (DRF: 'This field is required.').
+        add(issue.path, { key: i.input === undefined || i.input === null ? 'required' : 'invalid_choice' });
         break;
       case 'custom': {
         // Refinements name a message key as their message.

@@ -1,9 +1,10 @@
 // Demo schedules, holidays, games and orders: every group gets a schedule with day and night
 // items, two price rows, a break and holiday items, and orders are spread over the past ten days
 // and the coming two weeks, in every state a calendar can show.
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { cities, countries, games, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
+import { certificates, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { dayTypeOf, generateSessions } from '../../../domain/schedule/engine';
 import type { ScheduleItem } from '../../../domain/schedule/types';
@@ -46,7 +47,29 @@ function* sequence(seed: number) {
   }
 }
 
-export async function seedBookings(tx: Tx, staffUserId: number): Promise<void> {
+/** Promo codes, gift certificates, an early-booking condition and a group discount at location 1. */
+async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number): Promise<void> {
+  const today = new Date().toISOString().slice(0, 10);
+  await tx.update(locations).set({ groupDiscountPercent: 10 }).where(eq(locations.id, 1));
+  await tx.insert(earlyBookingConditions).values([{ locationId: 1, days: 14, discount: 5 }]);
+  await tx.insert(promocodes).values([
+    { locationId: 1, code: 'VR10', discount: '0.10' },
+    { locationId: 1, code: 'MINUS500', discount: '500.00' },
+    { locationId: 1, code: 'SPRING', discount: '0.15', validTo: addDays(today, -30) },
+    { locationId: 1, code: 'ONCE', discount: '0.20', usageLimit: 1, usedCount: 1 },
+  ]);
+  const code = () => crypto.randomBytes(6).toString('hex').toUpperCase();
+  await tx.insert(certificates).values([
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '5000.00', type: 'digital', design: 'classic', status: 'ACTIVE', currencyId, createdByUserId: adminId, sellerUserId: adminId, datetimeActivated: new Date(), expiresAt: addDays(today, 365), bookedBy: { name: 'Иван Петров', phone: '+79990001111', email: 'ivan@example.com' } },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '3000.00', type: 'physical', design: 'birthday', status: 'ACTIVE', currencyId, createdByUserId: adminId, sellerUserId: adminId, datetimeActivated: new Date(), expiresAt: addDays(today, 180) },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '2000.00', type: 'digital', design: 'classic', status: 'NOT_PAID', currencyId, createdByUserId: adminId },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '1000.00', type: 'digital', design: 'classic', status: 'EXPIRED', currencyId, createdByUserId: adminId, expiresAt: addDays(today, -10) },
+  ]);
+}
+
+export async function seedBookings(tx: Tx, staffUserId: number, adminId: number): Promise<void> {
+  const [rub] = await tx.select().from(currencies).where(eq(currencies.code, 'RUB'));
+  await seedMoneyRules(tx, rub?.id ?? null, adminId);
   const locs = await tx.select({ l: locations, countryId: cities.countryId, countrySlug: countries.slug }).from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId)).innerJoin(countries, eq(countries.id, cities.countryId));
 

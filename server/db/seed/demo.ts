@@ -118,7 +118,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { userId: manager!.id, codename: 'multibooking' },
       { userId: manager!.id, codename: 'transactions.edit' },
     ]);
-    await seedBookings(tx, staff!.id);
+    await seedBookings(tx, staff!.id, admin!.id);
   });
   return true;
 }
