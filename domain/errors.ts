@@ -5,15 +5,33 @@ export function firstErrorMessage(body: unknown, unknownText = 'Unknown error'):
   if (body && typeof body === 'object') {
     for (const value of Object.values(body as Record<string, unknown>)) {
       if (Array.isArray(value) && value.length > 0) {
-        const first = value[0];
-        if (typeof first === 'string') return first;
-        if (first && typeof first === 'object') return firstErrorMessage(first, unknownText);
+        const found = firstString(value);
+        if (found) return found;
       }
     }
     const detail = (body as Record<string, unknown>).detail;
     if (typeof detail === 'string' && detail) return detail;
   }
   return unknownText;
+}
+
+/** The first message in a DRF error list, looking into nested entries ({} marks a valid one). */
+function firstString(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) {
+    for (const v of value) {
+      const found = firstString(v);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) {
+      const found = firstString(v);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /** Field messages of a DRF 400 body: {field: "first message"} (nested objects flattened). */

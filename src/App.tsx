@@ -17,6 +17,8 @@ const store = localStorageStore(undefined, 'RaStore');
 // Screens off the first path (login -> locations) load on demand.
 const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
+const SchedulesAndPlaygroundsPage = lazyPage(() => import('./pages/schedules/SchedulesAndPlaygroundsPage'), 'SchedulesAndPlaygroundsPage');
+const ScheduleEditorPage = lazyPage(() => import('./pages/schedules/ScheduleEditorPage'), 'ScheduleEditorPage');
 
 export function App() {
   return (
@@ -39,6 +41,9 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/user" element={<ProfilePage />} />
+        <Route path="/locations/:location_id/schedules_and_playgrounds" element={<SchedulesAndPlaygroundsPage />} />
+        <Route path="/locations/:location_id/new_schedule" element={<ScheduleEditorPage />} />
+        <Route path="/locations/:location_id/schedule/:schedule_id" element={<ScheduleEditorPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>
     </Admin>

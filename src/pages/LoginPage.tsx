@@ -58,9 +58,10 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
 
-  if (session.token()) return <Navigate to="/locations" replace />;
-
   const run = useGenericHandler();
+
+  // After every hook: React needs the same hooks on every render.
+  if (session.token()) return <Navigate to="/locations" replace />;
 
   const submit = async (values: Record<string, unknown>) => {
     setError(null);

@@ -32,6 +32,9 @@ describe('generic error handler', () => {
     expect(firstErrorMessage({})).toBe('Unknown error');
     expect(firstErrorMessage({}, 'Неизвестная ошибка')).toBe('Неизвестная ошибка');
   });
+  it('looks into nested list entries, skipping the valid ones', () => {
+    expect(firstErrorMessage({ items: [{}, { pricing: [{}, { start: ['taken'] }] }] })).toBe('taken');
+  });
   it('uses detail when no field has an array', () => {
     expect(firstErrorMessage({ detail: 'Invalid token.' })).toBe('Invalid token.');
   });

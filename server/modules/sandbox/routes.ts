@@ -49,26 +49,29 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
 <p class="note">${t.note}</p>`);
   });
 
-  // The "provider" side: records the customer's choice and calls the shop back over HTTP.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-  r.post('/sandbox/pay/:token', {
-    config: { public: true },
-    schema: { hide: true, params: token, body: z.object({ outcome: z.enum(['paid', 'declined']) }) },
-  }, async (request, reply) => {
-    const t = texts[request.lang];
-    const body = JSON.stringify({ external_id: `sandbox-${request.params.token}`, outcome: request.body.outcome });
-    const callbackUrl = `${config.paymentCallbackBase}${CALLBACK_PATH}`;
-    const res = await fetch(callbackUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(config.paymentSandboxSecret, body) },
-      body,
+  // The "provider" side: records the customer's choice and calls the shop back over HTTP. In a scope
+  // of its own, so the form parser does not make the API's JSON routes accept form bodies (415).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    const result = res.ok ? ((await res.json()) as { result: string }).result : 'unknown';
-    const heading = result === 'already' ? t.done : result === 'unknown' ? t.unknown : request.body.outcome === 'paid' ? t.paid : t.declined;
-    reply.type('text/html; charset=utf-8');
-    return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>`);
+    scope.withTypeProvider<ZodTypeProvider>().post('/sandbox/pay/:token', {
+      config: { public: true },
+      schema: { hide: true, params: token, body: z.object({ outcome: z.enum(['paid', 'declined']) }) },
+    }, async (request, reply) => {
+      const t = texts[request.lang];
+      const body = JSON.stringify({ external_id: `sandbox-${request.params.token}`, outcome: request.body.outcome });
+      const callbackUrl = `${config.paymentCallbackBase}${CALLBACK_PATH}`;
+      const res = await fetch(callbackUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(config.paymentSandboxSecret, body) },
+        body,
+      });
+      const result = res.ok ? ((await res.json()) as { result: string }).result : 'unknown';
+      const heading = result === 'already' ? t.done : result === 'unknown' ? t.unknown : request.body.outcome === 'paid' ? t.paid : t.declined;
+      reply.type('text/html; charset=utf-8');
+      return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>`);
+    });
   });
 
   // The shop side: the provider's callback, verified by its signature.

@@ -58,7 +58,10 @@ export const itemSchema = z.strictObject({
   if (isTime(item.begin) && isTime(item.end) && itemSpan(item)[1] > BUSINESS_DAY_END_MINUTES) {
     ctx.addIssue({ code: 'custom', message: 'item_past_day_end', path: ['end'] });
   }
-  if (new Set(item.day_types).size !== item.day_types.length) ctx.addIssue({ code: 'custom', message: 'day_types_unique', path: ['day_types'] });
+  // Only once every day type is valid: a message on the list would replace those on its entries.
+  if (item.day_types.every((d) => d >= 1 && d <= 9) && new Set(item.day_types).size !== item.day_types.length) {
+    ctx.addIssue({ code: 'custom', message: 'day_types_unique', path: ['day_types'] });
+  }
   const seen = new Map<string, number>();
   item.pricing.forEach((row, i) => {
     if (seen.has(row.start)) ctx.addIssue({ code: 'custom', message: 'pricing_time_unique', path: ['pricing', i, 'start'] });

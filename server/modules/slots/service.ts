@@ -174,12 +174,16 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
   const priceJson = (session: string | null, personal: string | null, prepayment: string | null, currencyId: number | null) => ({
     session_price: session === null ? null : toMoneyString(session),
     personal_price: personal === null ? null : toMoneyString(personal),
-    prepayment, discount: '0.00',
+    // Two decimals whether the row comes from the schedule ('0.5') or a booked session ('0.50').
+    prepayment: prepayment === null ? null : toMoneyString(prepayment), discount: '0.00',
     currency: currencyJson(currencyId ? ctx.currencies.get(currencyId) : ctx.currency),
   });
+  // Booked sessions that no longer fit the grid: outside it, or of another length than it makes now.
+  const offGrid = new Set<number>();
   for (const g of generated) {
     const s = storedByStart.get(g.time_start);
     if (s) {
+      if (s.duration !== g.duration) offGrid.add(s.id);
       storedByStart.delete(g.time_start);
       emit(s.timeStart, s.duration, priceJson(s.sessionPrice, s.personalPrice, s.prepayment, s.currencyId), s, false);
     } else {
@@ -190,7 +194,12 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
   for (const s of storedByStart.values()) {
     emit(s.timeStart, s.duration, priceJson(s.sessionPrice, s.personalPrice, s.prepayment, s.currencyId), s, true);
   }
-  return slots.sort((a, b) => businessMinutes(a.begin) - businessMinutes(b.begin) || a.time_start.localeCompare(b.time_start));
+  // A booked session off the current grid still occupies the playground: new sessions that
+  // would run at the same time are not offered (the booked one stays).
+  const outside = slots.filter((s) => s.outside_schedule || (s.session_id !== null && offGrid.has(s.session_id)));
+  const visible = outside.length === 0 ? slots : slots.filter((s) => s.session_id !== null
+    || !outside.some((o) => s.time_start < o.time_end && o.time_start < s.time_end));
+  return visible.sort((a, b) => businessMinutes(a.begin) - businessMinutes(b.begin) || a.time_start.localeCompare(b.time_start));
 }
 
 async function playgroundWithAccess(db: Db, userId: number, playgroundId: number): Promise<PlaygroundRow> {

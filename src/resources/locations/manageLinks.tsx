@@ -6,12 +6,13 @@ import EventIcon from '@mui/icons-material/Event';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import SettingsIcon from '@mui/icons-material/Settings';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { hasPermission } from '../../../domain/permissions';
 import { canManageLocation } from '../../../domain/roles';
 import type { LocationRecord } from './types';
 
 export interface ManageLink {
-  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management';
+  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management' | 'schedules_and_playgrounds';
   icon: ReactElement;
   built: boolean;
   allowed: (location: LocationRecord, permissions: string[]) => boolean;
@@ -22,6 +23,7 @@ export const MANAGE_LINKS: ManageLink[] = [
   { key: 'multibooking_admin', icon: <DateRangeIcon />, built: false, allowed: (_l, p) => hasPermission(p, 'multibooking') },
   { key: 'certificates', icon: <CardGiftcardIcon />, built: false, allowed: (_l, p) => hasPermission(p, 'certificate') },
   { key: 'location_management', icon: <SettingsIcon />, built: false, allowed: (l) => canManageLocation(l.role) },
+  { key: 'schedules_and_playgrounds', icon: <CalendarMonthIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
 ];
 
 export function manageLinksFor(location: LocationRecord, permissions: string[]): ManageLink[] {

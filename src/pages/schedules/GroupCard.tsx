@@ -1,0 +1,95 @@
+// One playground group: its name with rename, QR code and delete; its playgrounds (a drop zone);
+// its schedules and the link to add one.
+import { useState } from 'react';
+import { Box, Button, Card, CardContent, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import EditIcon from '@mui/icons-material/Edit';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import AddIcon from '@mui/icons-material/Add';
+import { Link as RouterLink } from 'react-router-dom';
+import { useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { api } from '../../dataProvider/http';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { GroupNameDialog } from './GroupNameDialog';
+import { PlaygroundZone } from './PlaygroundBoard';
+import { QrDialog } from './QrDialog';
+import { SchedulesTable } from './SchedulesTable';
+import type { GroupRecord, PlaygroundRecord, ScheduleRecord } from './types';
+
+export function GroupCard({ locationId, group, groups, playgrounds, schedules, today, onMove, onChanged }: {
+  locationId: string;
+  group: GroupRecord;
+  groups: GroupRecord[];
+  playgrounds: PlaygroundRecord[];
+  schedules: ScheduleRecord[];
+  today: string;
+  onMove: (playground: PlaygroundRecord, group: number | null) => void;
+  onChanged: () => Promise<unknown>;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = useGenericHandler();
+  const [dialog, setDialog] = useState<'rename' | 'qr' | 'delete' | null>(null);
+  const close = () => setDialog(null);
+
+  const remove = async () => {
+    // The server refuses while the group has schedules; the generic handler shows its message.
+    const done = await run(() => api(`/api/v2.1/locations/${locationId}/groups/`, { method: 'DELETE', body: { id: group.id } }).then(() => true));
+    close();
+    if (!done) return;
+    await onChanged();
+    notify('app.schedules.groupDeleted', { type: 'success', messageArgs: { name: group.name } });
+  };
+
+  const headingId = `group-${group.id}-name`;
+  return (
+    <Card component="section" aria-labelledby={headingId} data-testid="group-card" data-group-id={group.id} variant="outlined">
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1.5, gap: 0.5 }}>
+          <Typography id={headingId} variant="h6" component="h2" sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{group.name}</Typography>
+          <Tooltip title={translate('app.schedules.renameGroup')}>
+            <IconButton onClick={() => setDialog('rename')} aria-label={translate('app.schedules.renameGroupNamed', { name: group.name })}><EditIcon /></IconButton>
+          </Tooltip>
+          <Tooltip title={translate('app.schedules.qr')}>
+            <IconButton onClick={() => setDialog('qr')} aria-label={translate('app.schedules.qrNamed', { name: group.name })}><QrCodeIcon /></IconButton>
+          </Tooltip>
+          <Tooltip title={translate('app.schedules.deleteGroup')}>
+            <IconButton color="error" onClick={() => setDialog('delete')} aria-label={translate('app.schedules.deleteGroupNamed', { name: group.name })}><DeleteIcon /></IconButton>
+          </Tooltip>
+        </Stack>
+        <Typography variant="overline" component="h3" color="text.secondary">{translate('app.schedules.playgrounds')}</Typography>
+        <PlaygroundZone
+          group={group.id}
+          label={translate('app.schedules.playgroundsOf', { name: group.name })}
+          playgrounds={playgrounds}
+          groups={groups}
+          onMove={onMove}
+        />
+        <Divider sx={{ my: 2 }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', mb: 0.5 }}>
+          <Typography variant="overline" component="h3" color="text.secondary" sx={{ flex: 1 }}>{translate('app.schedules.schedules')}</Typography>
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            component={RouterLink}
+            to={`/locations/${locationId}/new_schedule?group_id=${group.id}`}
+            aria-label={translate('app.schedules.addScheduleNamed', { name: group.name })}
+          >
+            {translate('app.schedules.addSchedule')}
+          </Button>
+        </Box>
+        <SchedulesTable locationId={locationId} schedules={schedules} today={today} onChanged={onChanged} />
+      </CardContent>
+      {dialog === 'rename' && <GroupNameDialog locationId={locationId} group={group} onClose={close} onSaved={onChanged} />}
+      {dialog === 'qr' && <QrDialog locationId={locationId} group={group} onClose={close} />}
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        title={translate('app.schedules.deleteGroupTitle')}
+        text={translate('app.schedules.deleteGroupText', { name: group.name })}
+        onConfirm={remove}
+        onClose={close}
+      />
+    </Card>
+  );
+}

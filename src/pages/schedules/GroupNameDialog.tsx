@@ -1,0 +1,60 @@
+// Create or rename a playground group: name required (validationGroupName); the server's
+// field messages (a taken name) show under the input.
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Form, TextInput, required, useNotify, useTranslate } from 'react-admin';
+import { api } from '../../dataProvider/http';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { SubmitButton } from '../../components/SubmitButton';
+import type { GroupRecord } from './types';
+
+const groupName = required('validation.validationGroupName');
+
+export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
+  locationId: string;
+  /** The group to rename; none to create one. */
+  group?: GroupRecord;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = useGenericHandler();
+
+  const submit = async (values: Record<string, unknown>) => {
+    const name = String(values.name ?? '').trim();
+    let fieldErrors: Record<string, string> | undefined;
+    const saved = await run(
+      () => api<GroupRecord>(`/api/v2.1/locations/${locationId}/groups/`, group
+        ? { method: 'PUT', body: { id: group.id, name } }
+        : { method: 'POST', body: { name } }),
+      (err) => {
+        const name = (err.body?.errors as Record<string, string> | undefined)?.name;
+        if (!name) return false;
+        fieldErrors = { name };
+        return true;
+      },
+    );
+    if (fieldErrors) return fieldErrors;
+    if (!saved) return undefined;
+    await onSaved();
+    notify(group ? 'app.schedules.groupRenamed' : 'app.schedules.groupCreated', { type: 'success', messageArgs: { name: saved.name } });
+    onClose();
+    return undefined;
+  };
+
+  const title = translate(group ? 'app.schedules.renameGroupTitle' : 'app.schedules.createGroupTitle');
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="group-name-title">
+      <Form onSubmit={submit} mode="onChange" defaultValues={{ name: group?.name ?? '' }}>
+        <DialogTitle id="group-name-title">{title}</DialogTitle>
+        <DialogContent>
+          <TextInput source="name" label="app.schedules.groupName" validate={groupName} fullWidth autoFocus />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <SubmitButton>{translate(group ? 'app.common.save' : 'app.common.create')}</SubmitButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

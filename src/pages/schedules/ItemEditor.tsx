@@ -1,0 +1,151 @@
+// One item of the schedule grid: when it runs (begin, end, session length, overlap), on which day
+// types, its own breaks, and its pricing rows (each from a start time until the next row).
+import {
+  Box, Button, Card, CardContent, Chip, Divider, FormControlLabel, IconButton, Radio, RadioGroup, Stack, TextField, Tooltip,
+  Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import { useTranslate } from 'react-admin';
+import { DAY_TYPES } from '../../../domain/schedule/types';
+import { BreaksEditor } from './BreaksEditor';
+import { useFieldMessage, useFieldProps, useTouch } from './editorFields';
+import { emptyPricing, WEEKDAYS, WEEKEND, type ItemForm, type PriceKind, type PricingForm } from './scheduleForm';
+
+function DayTypesPicker({ value, onChange, path }: { value: number[]; onChange: (v: number[]) => void; path: string }) {
+  const translate = useTranslate();
+  const message = useFieldMessage()(path);
+  const touch = useTouch();
+  const set = (v: number[]) => { onChange([...new Set(v)].sort((a, b) => a - b)); touch(path); };
+  const toggle = (d: number) => set(value.includes(d) ? value.filter((x) => x !== d) : [...value, d]);
+  return (
+    <Box>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.75 }} role="group" aria-label={translate('app.scheduleEditor.dayTypes')}>
+        <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>{translate('app.scheduleEditor.dayTypes')}:</Typography>
+        {DAY_TYPES.map((d) => {
+          const on = value.includes(d);
+          return (
+            <Chip
+              key={d}
+              label={translate(`app.dayTypes.short.d${d}`)}
+              title={translate(`app.dayTypes.long.d${d}`)}
+              color={on ? 'primary' : 'default'}
+              variant={on ? 'filled' : 'outlined'}
+              onClick={() => toggle(d)}
+              aria-pressed={on}
+              sx={d >= 8 ? { ml: d === 8 ? 1 : 0 } : undefined}
+            />
+          );
+        })}
+        <Button size="small" onClick={() => set([...value.filter((d) => !WEEKDAYS.includes(d)), ...WEEKDAYS])}>{translate('app.scheduleEditor.weekdays')}</Button>
+        <Button size="small" onClick={() => set([...value.filter((d) => !WEEKEND.includes(d)), ...WEEKEND])}>{translate('app.scheduleEditor.weekend')}</Button>
+      </Stack>
+      <Typography variant="caption" color="error" role={message ? 'alert' : undefined} sx={{ display: 'block', minHeight: 20, ml: 1.75 }}>{message ?? ''}</Typography>
+    </Box>
+  );
+}
+
+function PricingRowEditor({ row, onChange, onRemove, path, canRemove }: {
+  row: PricingForm;
+  onChange: (row: PricingForm) => void;
+  onRemove: () => void;
+  path: string;
+  canRemove: boolean;
+}) {
+  const translate = useTranslate();
+  const field = useFieldProps();
+  const touch = useTouch();
+  const set = (patch: Partial<PricingForm>, key: string) => { onChange({ ...row, ...patch }); touch(`${path}.${key}`); };
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'flex-start' } }} data-testid="pricing-row">
+      <TextField
+        type="time" size="small" label={translate('app.scheduleEditor.priceStart')} value={row.start}
+        onChange={(e) => set({ start: e.target.value }, 'start')} {...field(`${path}.start`)}
+        slotProps={{ inputLabel: { shrink: true } }} sx={{ width: { md: 150 } }}
+      />
+      <RadioGroup
+        row value={row.kind} onChange={(e) => set({ kind: e.target.value as PriceKind }, 'price')}
+        aria-label={translate('app.scheduleEditor.priceKind')} sx={{ flexWrap: 'nowrap', mt: { md: 0.25 } }}
+      >
+        <FormControlLabel value="session" control={<Radio size="small" />} label={translate('app.scheduleEditor.perSession')} />
+        <FormControlLabel value="person" control={<Radio size="small" />} label={translate('app.scheduleEditor.perPerson')} />
+      </RadioGroup>
+      <TextField
+        size="small" label={translate(row.kind === 'session' ? 'app.scheduleEditor.priceSession' : 'app.scheduleEditor.pricePerson')}
+        value={row.price} onChange={(e) => set({ price: e.target.value }, 'price')} {...field(`${path}.price`)}
+        slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 21 } }} sx={{ width: { md: 170 } }}
+      />
+      <TextField
+        size="small" label={translate('app.scheduleEditor.prepayment')} value={row.prepayment}
+        onChange={(e) => set({ prepayment: e.target.value }, 'prepayment')} {...field(`${path}.prepayment`)}
+        slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ width: { md: 140 } }}
+      />
+      <Tooltip title={translate('app.scheduleEditor.removePrice')}>
+        <span>
+          <IconButton onClick={onRemove} disabled={!canRemove} aria-label={translate('app.scheduleEditor.removePrice')} sx={{ mt: { md: 0.5 } }}>
+            <DeleteIcon />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+export function ItemEditor({ item, index, onChange, onRemove }: {
+  item: ItemForm;
+  index: number;
+  onChange: (item: ItemForm) => void;
+  onRemove: () => void;
+}) {
+  const translate = useTranslate();
+  const field = useFieldProps();
+  const touch = useTouch();
+  const path = `items.${index}`;
+  const pricingMessage = useFieldMessage()(`${path}.pricing`);
+  const set = (patch: Partial<ItemForm>, key?: string) => { onChange({ ...item, ...patch }); if (key) touch(`${path}.${key}`); };
+  const setRow = (j: number, row: PricingForm) => set({ pricing: item.pricing.map((r, k) => (k === j ? row : r)) });
+  const addRow = () => set({ pricing: [...item.pricing, emptyPricing()] });
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={`item-${index}-title`} data-testid={`item-${index}`}>
+      <CardContent>
+        <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+          <Typography id={`item-${index}-title`} variant="subtitle1" component="h2" sx={{ fontWeight: 600, flex: 1 }}>
+            {translate('app.scheduleEditor.item', { n: index + 1 })}
+          </Typography>
+          <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={onRemove}>{translate('app.scheduleEditor.removeItem')}</Button>
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+          <TextField type="time" size="small" label={translate('app.scheduleEditor.begin')} value={item.begin}
+            onChange={(e) => set({ begin: e.target.value }, 'begin')} {...field(`${path}.begin`)} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField type="time" size="small" label={translate('app.scheduleEditor.end')} value={item.end}
+            onChange={(e) => set({ end: e.target.value }, 'end')} {...field(`${path}.end`, translate('app.scheduleEditor.endHint'))} slotProps={{ inputLabel: { shrink: true } }} />
+          <TextField size="small" label={translate('app.scheduleEditor.duration')} value={item.duration}
+            onChange={(e) => set({ duration: e.target.value }, 'duration')} {...field(`${path}.duration`)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+          <TextField size="small" label={translate('app.scheduleEditor.overlap')} value={item.overlap}
+            onChange={(e) => set({ overlap: e.target.value }, 'overlap')} {...field(`${path}.overlap`, translate('app.scheduleEditor.overlapHint'))} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+        </Stack>
+        <DayTypesPicker value={item.day_types} onChange={(day_types) => set({ day_types })} path={`${path}.day_types`} />
+
+        <Divider sx={{ my: 1.5 }} />
+        <Typography variant="subtitle2" component="h3">{translate('app.scheduleEditor.pricing')}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('app.scheduleEditor.pricingHint')}</Typography>
+        {item.pricing.map((row, j) => (
+          <PricingRowEditor key={j} row={row} path={`${path}.pricing.${j}`} onChange={(r) => setRow(j, r)}
+            onRemove={() => set({ pricing: item.pricing.filter((_, k) => k !== j) })} canRemove={item.pricing.length > 1} />
+        ))}
+        {pricingMessage && <Typography variant="caption" color="error" role="alert" sx={{ display: 'block' }}>{pricingMessage}</Typography>}
+        <Button size="small" startIcon={<AddIcon />} onClick={addRow}>{translate('app.scheduleEditor.addPrice')}</Button>
+
+        <Divider sx={{ my: 1.5 }} />
+        <BreaksEditor
+          breaks={item.breaks}
+          onChange={(breaks) => set({ breaks })}
+          prefix={`${path}.breaks`}
+          title={translate('app.scheduleEditor.itemBreaks')}
+          hint={translate('app.scheduleEditor.itemBreaksHint')}
+        />
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,289 @@
+// /locations/{id}/new_schedule[?group_id=] and /locations/{id}/schedule/{schedule_id}: the
+// schedule editor. Info tab: name, activation date, group, status, delete, schedule breaks.
+// Schedule tab: items with day types, breaks and pricing rows. Save checks the grid first
+// (POST /schedule/check/), shows the sessions it makes, then creates or updates the schedule.
+import { useMemo, useState } from 'react';
+import {
+  Alert, Badge, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, Link, MenuItem, Paper, Stack, Switch, Tab,
+  Tabs, TextField, Typography,
+} from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import SaveIcon from '@mui/icons-material/Save';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { ManagersOnly } from '../../components/ManagersOnly';
+import { Loading, Title, useAuthenticated, useNotify, useTranslate } from 'react-admin';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { api, type ApiError } from '../../dataProvider/http';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { keys, useLocationDetail } from './api';
+import { BreaksEditor } from './BreaksEditor';
+import { FieldStateContext, useFieldProps, type FieldState } from './editorFields';
+import { GridPreviewDialog } from './GridPreviewDialog';
+import { ItemEditor } from './ItemEditor';
+import { useSetVisible } from './scheduleActions';
+import {
+  emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, gridPayload, schedulePayload, tabOf, validateSchedule,
+  type ScheduleForm,
+} from './scheduleForm';
+import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
+
+type TabName = 'info' | 'grid';
+
+function InfoTab({ form, setForm, location, existing, statusBusy, onStatus, onDelete }: {
+  form: ScheduleForm;
+  setForm: (patch: Partial<ScheduleForm>) => void;
+  location: LocationDetail;
+  existing: boolean;
+  statusBusy: boolean;
+  onStatus: (enabled: boolean) => void;
+  onDelete: () => void;
+}) {
+  const translate = useTranslate();
+  const field = useFieldProps();
+  return (
+    <Stack spacing={1}>
+      <TextField
+        label={translate('app.scheduleEditor.name')} value={form.name} required
+        onChange={(e) => setForm({ name: e.target.value })} {...field('name')} slotProps={{ htmlInput: { maxLength: 100 } }}
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          type="date" label={translate('app.scheduleEditor.startDt')} value={form.start_dt} required
+          onChange={(e) => setForm({ start_dt: e.target.value })} {...field('start_dt', translate('app.scheduleEditor.startDtHint'))}
+          slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }}
+        />
+        <TextField
+          select label={translate('app.scheduleEditor.group')} value={form.playground_group ?? ''} required
+          onChange={(e) => setForm({ playground_group: Number(e.target.value) })} {...field('playground_group')} sx={{ minWidth: 260 }}
+        >
+          {location.playground_groups.map((g) => <MenuItem key={g.id} value={g.id}>{g.name}</MenuItem>)}
+        </TextField>
+      </Stack>
+      <Box>
+        <FormControlLabel
+          control={<Switch checked={!form.disabled} onChange={(e) => onStatus(e.target.checked)} disabled={statusBusy} />}
+          label={translate(form.disabled ? 'app.schedules.statusDisabled' : 'app.schedules.statusEnabled')}
+        />
+        <Typography variant="body2" color="text.secondary">
+          {translate(existing ? 'app.scheduleEditor.statusHintExisting' : 'app.scheduleEditor.statusHintNew')}
+        </Typography>
+      </Box>
+      <Box sx={{ pt: 2 }}>
+        <BreaksEditor
+          breaks={form.breaks}
+          onChange={(breaks) => setForm({ breaks })}
+          prefix="breaks"
+          title={translate('app.scheduleEditor.breaks')}
+          hint={translate('app.scheduleEditor.breaksHint')}
+        />
+      </Box>
+      {existing && (
+        <Box sx={{ pt: 3 }}>
+          <Button color="error" variant="outlined" startIcon={<DeleteIcon />} onClick={onDelete}>{translate('app.scheduleEditor.delete')}</Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function Editor({ location, schedule }: { location: LocationDetail; schedule: ScheduleRecord | null }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const run = useGenericHandler();
+  const client = useQueryClient();
+  const setVisible = useSetVisible();
+  const [params] = useSearchParams();
+  const locationId = String(location.id);
+  const groupParam = Number(params.get('group_id'));
+  const presetGroup = location.playground_groups.find((g) => g.id === groupParam) ?? null;
+  const defaultDuration = location.playgrounds.find((p) => p.group === presetGroup?.id)?.duration ?? 60;
+
+  const [form, setFormState] = useState<ScheduleForm>(() => (schedule ? formOf(schedule) : emptySchedule(presetGroup?.id ?? null, defaultDuration)));
+  const [tab, setTab] = useState<TabName>('info');
+  const [touched, setTouched] = useState<Set<string>>(new Set());
+  const [showAll, setShowAll] = useState(false);
+  const [server, setServer] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [statusBusy, setStatusBusy] = useState(false);
+  const [preview, setPreview] = useState<GridCheck | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const errors = useMemo(() => validateSchedule(form), [form]);
+  const invalid = Object.keys(errors).length > 0;
+  const setForm = (patch: Partial<ScheduleForm>) => {
+    setFormState((f) => ({ ...f, ...patch }));
+    for (const key of Object.keys(patch)) if (key !== 'items' && key !== 'breaks') touch(key);
+    setServer({});
+  };
+  const touch = (path: string) => setTouched((t) => (t.has(path) ? t : new Set(t).add(path)));
+  const fieldState: FieldState = { errors, server, touched, showAll, touch };
+  const tabHasErrors = (name: TabName) =>
+    Object.keys(server).some((p) => tabOf(p) === name) || (showAll && Object.keys(errors).some((p) => tabOf(p) === name));
+
+  /** A click on the disabled save button shows every message and opens the tab of the first. */
+  const revealErrors = () => {
+    if (!invalid || saving) return;
+    setShowAll(true);
+    setTab(tabOf(Object.keys(errors)[0]!));
+  };
+
+  const showServerErrors = (err: ApiError) => {
+    const fields = flattenErrors(err.drfBody);
+    setServer(fields);
+    // LM §8: the first string of the items' pricing errors, else the first message of the body.
+    notify(firstPricingError(err.drfBody) ?? Object.values(fields)[0] ?? err.message, { type: 'error' });
+    const first = Object.keys(fields)[0];
+    if (first) setTab(tabOf(first));
+    return true;
+  };
+
+  const check = async () => {
+    setSaving(true);
+    const grid = await run(() => api<GridCheck>('/api/v2.1/schedule/check/', { method: 'POST', body: gridPayload(form) }), showServerErrors);
+    setSaving(false);
+    if (grid) setPreview(grid);
+  };
+
+  const save = async () => {
+    setSaving(true);
+    const saved = await run(
+      () => api<ScheduleRecord>(schedule ? `/api/v2.1/schedule/${schedule.id}/` : '/api/v2.1/schedule/', {
+        method: schedule ? 'PUT' : 'POST',
+        body: schedulePayload(form, location.id),
+      }),
+      showServerErrors,
+    );
+    setSaving(false);
+    setPreview(null);
+    if (!saved) return;
+    client.setQueryData(keys.schedule(String(saved.id)), saved);
+    await client.invalidateQueries({ queryKey: keys.schedules(locationId) });
+    notify(schedule ? 'app.scheduleEditor.saved' : 'app.scheduleEditor.created', { type: 'success', messageArgs: { name: saved.name } });
+    if (schedule) {
+      setFormState(formOf(saved));
+      setTouched(new Set());
+      setShowAll(false);
+    } else {
+      navigate(`/locations/${locationId}/schedule/${saved.id}`, { replace: true });
+    }
+  };
+
+  const onStatus = async (enabled: boolean) => {
+    if (!schedule) {
+      setForm({ disabled: !enabled });
+      return;
+    }
+    setStatusBusy(true);
+    const saved = await setVisible(schedule, !enabled);
+    setStatusBusy(false);
+    if (!saved) return;
+    setFormState((f) => ({ ...f, disabled: saved.disabled }));
+    client.setQueryData(keys.schedule(String(saved.id)), (s: ScheduleRecord | undefined) => (s ? { ...s, disabled: saved.disabled } : s));
+    await client.invalidateQueries({ queryKey: keys.schedules(locationId) });
+    notify(saved.disabled ? 'app.schedules.disabledDone' : 'app.schedules.enabledDone', { type: 'success', messageArgs: { name: saved.name } });
+  };
+
+  const remove = async () => {
+    const done = await run(() => api(`/api/v2.1/schedule/${schedule!.id}/`, { method: 'DELETE' }).then(() => true));
+    setDeleting(false);
+    if (!done) return;
+    await client.invalidateQueries({ queryKey: ['schedules'] });
+    notify('app.schedules.scheduleDeleted', { type: 'success', messageArgs: { name: schedule!.name } });
+    navigate(`/locations/${locationId}/schedules_and_playgrounds`);
+  };
+
+  const title = schedule ? translate('app.scheduleEditor.editTitle', { name: schedule.name }) : translate('app.scheduleEditor.newTitle');
+  const tabLabel = (name: TabName, key: string) => (
+    <Badge color="error" variant="dot" invisible={!tabHasErrors(name)}>{translate(key)}</Badge>
+  );
+
+  return (
+    <FieldStateContext.Provider value={fieldState}>
+      <Box component="main" sx={{ maxWidth: 1100 }}>
+        <Title title={`${title} — ${location.name}`} />
+        <Link component={RouterLink} to={`/locations/${locationId}/schedules_and_playgrounds`} variant="body2"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>
+          <ArrowBackIcon fontSize="inherit" />{translate('app.scheduleEditor.back')}
+        </Link>
+        <Typography variant="h5" component="h1">{title}</Typography>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>{location.name}</Typography>
+        <Card variant="outlined">
+          <Tabs value={tab} onChange={(_, t: TabName) => setTab(t)} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
+            <Tab value="info" label={tabLabel('info', 'app.scheduleEditor.tabInfo')} />
+            <Tab value="grid" label={tabLabel('grid', 'app.scheduleEditor.tabGrid')} />
+          </Tabs>
+          <CardContent>
+            {tab === 'info' ? (
+              <InfoTab form={form} setForm={setForm} location={location} existing={!!schedule} statusBusy={statusBusy}
+                onStatus={onStatus} onDelete={() => setDeleting(true)} />
+            ) : (
+              <Stack spacing={2}>
+                {form.items.length === 0 && <Alert severity="info">{translate('app.scheduleEditor.noItems')}</Alert>}
+                {form.items.map((item, i) => (
+                  <ItemEditor
+                    key={i}
+                    index={i}
+                    item={item}
+                    onChange={(next) => setForm({ items: form.items.map((it, j) => (j === i ? next : it)) })}
+                    onRemove={() => setForm({ items: form.items.filter((_, j) => j !== i) })}
+                  />
+                ))}
+                <Box>
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setForm({ items: [...form.items, emptyItem(Number(form.items.at(-1)?.duration) || defaultDuration)] })}>
+                    {translate('app.scheduleEditor.addItem')}
+                  </Button>
+                </Box>
+              </Stack>
+            )}
+          </CardContent>
+        </Card>
+        {/* The save bar stays in view on long grids. */}
+        <Paper elevation={3} sx={{ position: 'sticky', bottom: 0, mt: 2, px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 2, zIndex: 2 }}>
+          <Box onClick={revealErrors} sx={{ display: 'inline-flex' }}>
+            <Button variant="contained" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />} disabled={invalid || saving} onClick={check}>
+              {translate('app.scheduleEditor.save')}
+            </Button>
+          </Box>
+          <Typography variant="body2" color={invalid && showAll ? 'error' : 'text.secondary'}>
+            {translate(invalid ? (showAll ? 'app.scheduleEditor.fixErrors' : 'app.scheduleEditor.fillRequired') : 'app.scheduleEditor.saveHint')}
+          </Typography>
+        </Paper>
+      </Box>
+      {preview && (
+        <GridPreviewDialog grid={preview} items={form.items} saving={saving} isNew={!schedule}
+          onSave={save} onClose={() => setPreview(null)} />
+      )}
+      <ConfirmDialog
+        open={deleting}
+        title={translate('app.schedules.deleteScheduleTitle')}
+        text={schedule ? translate('app.schedules.deleteScheduleText', { name: schedule.name }) : ''}
+        onConfirm={remove}
+        onClose={() => setDeleting(false)}
+      />
+    </FieldStateContext.Provider>
+  );
+}
+
+export function ScheduleEditorPage() {
+  useAuthenticated();
+  const { location_id: locationId = '', schedule_id: scheduleId } = useParams();
+  const location = useLocationDetail(locationId);
+  const schedule = useQuery({
+    queryKey: keys.schedule(scheduleId ?? 'new'),
+    queryFn: () => api<ScheduleRecord>(`/api/v2.1/schedule/${scheduleId}/`),
+    enabled: !!scheduleId,
+  });
+  const error = (location.error ?? schedule.error) as Error | null;
+  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert>;
+  if (!location.data || (scheduleId && !schedule.data)) return <Loading />;
+  // A new key per schedule: opening another one (or the one just created) starts a fresh form.
+  return (
+    <ManagersOnly role={location.data.role}>
+      <Editor key={scheduleId ?? 'new'} location={location.data} schedule={scheduleId ? schedule.data! : null} />
+    </ManagersOnly>
+  );
+}
