@@ -22,6 +22,7 @@ import { scheduleRoutes } from './modules/schedules/routes';
 import { slotRoutes } from './modules/slots/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { multiBookingRoutes } from './modules/multibooking/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -105,6 +106,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await slotRoutes(api, deps);
     await orderRoutes(api, deps);
     await sandboxRoutes(api, deps);
+    await multiBookingRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

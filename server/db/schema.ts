@@ -353,3 +353,15 @@ export const earlyBookingConditions = pgTable('early_booking_conditions', {
   days: integer('days').notNull(),
   discount: integer('discount').notNull(),
 });
+
+// Event packages a location sells (birthday party, team building...): chosen for event orders.
+export const eventPackages = pgTable('event_packages', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+  active: boolean('active').notNull().default(true),
+  // Optional validity; null ends mean open.
+  validFrom: date('valid_from', { mode: 'string' }),
+  validTo: date('valid_to', { mode: 'string' }),
+});

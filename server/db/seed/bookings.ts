@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { certificates, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
+import { certificates, eventPackages, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { dayTypeOf, generateSessions } from '../../../domain/schedule/engine';
 import type { ScheduleItem } from '../../../domain/schedule/types';
@@ -52,6 +52,11 @@ async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number
   const today = new Date().toISOString().slice(0, 10);
   await tx.update(locations).set({ groupDiscountPercent: 10 }).where(eq(locations.id, 1));
   await tx.insert(earlyBookingConditions).values([{ locationId: 1, days: 14, discount: 5 }]);
+  await tx.insert(eventPackages).values([
+    { locationId: 1, name: 'День рождения', price: '15000.00' },
+    { locationId: 1, name: 'Тимбилдинг', price: '30000.00' },
+    { locationId: 2, name: 'День рождения', price: '12000.00' },
+  ]);
   await tx.insert(promocodes).values([
     { locationId: 1, code: 'VR10', discount: '0.10' },
     { locationId: 1, code: 'MINUS500', discount: '500.00' },

@@ -1,0 +1,57 @@
+// Paths: POST /api/v2.2/multibooking/ -> {order_id}, GET /api/v2.2/multibooking/{id}/,
+// POST /api/v2.2/multibooking/{id}/update_part/, GET /api/v2.2/locations/{id}/events_packages/?date=.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
+import { toMoneyString } from '../../../domain/money';
+import { dateSchema, dateTimeSchema } from '../schedules/schemas';
+import * as multi from './service';
+
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+
+export const multiBookingSchema = z.strictObject({
+  date: z.preprocess(emptyToNull, dateSchema.nullable()).optional().transform((v) => v ?? null),
+  // validationCost: digits with a comma or dot.
+  cost: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
+    .pipe(z.string().min(1).max(12).regex(/^\d+([.,]\d{1,2})?$/, { message: 'invalid_cost' })).transform(toMoneyString),
+  // validationPersons: digits only.
+  persons: z.union([z.number(), z.string().trim().regex(/^\d+$/, { message: 'invalid_persons' }).transform(Number)])
+    .pipe(z.number().int().min(1).max(1000)),
+  name: z.string().trim().min(1).max(150),
+  email: emailSchema,
+  phone: phoneSchema,
+  promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
+  bill: z.boolean().default(false),
+  cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
+  order_type: z.number().int().min(1).max(4),
+  event_type_id: z.preprocess(emptyToNull, z.number().int().positive().nullable()).optional().transform((v) => v ?? null),
+  time: z.string().max(5).nullable().optional(),
+  comment: z.string().max(2000).default(''),
+  location_id: z.number().int().positive(),
+  playsessions: z.array(z.strictObject({ playground_id: z.number().int().positive(), session_dt: dateTimeSchema }))
+    .max(50).refine((list) => list.length > 0, { message: 'sessions_required' }),
+  amo_id: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
+  source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
+});
+
+export async function multiBookingRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['multibooking'];
+  const params = z.object({ id: idParam });
+
+  r.post('/api/v2.2/multibooking/', { schema: { tags, body: multiBookingSchema } }, async (request, reply) =>
+    reply.status(201).send(await multi.createMultiBooking(db, currentUser(request), config.publicUrl, request.body)));
+
+  r.get('/api/v2.2/multibooking/:id/', { schema: { tags, params } }, async (request) =>
+    multi.getMultiBooking(db, currentUser(request).id, request.params.id));
+
+  r.post('/api/v2.2/multibooking/:id/update_part/', { schema: { tags, params, body: multiBookingSchema } }, async (request) =>
+    multi.updateMultiBooking(db, currentUser(request), config.publicUrl, request.params.id, request.body));
+
+  r.get('/api/v2.2/locations/:id/events_packages/', {
+    schema: { tags, params, querystring: z.strictObject({ date: dateSchema }) },
+  }, async (request) => multi.eventPackagesOn(db, currentUser(request).id, request.params.id, request.query.date));
+}

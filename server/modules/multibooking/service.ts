@@ -1,0 +1,179 @@
+// Multi-bookings: one order over several fully free sessions, possibly on several playgrounds.
+// All or nothing: the sessions' playsession rows are locked in one fixed order (playground,
+// start) inside one transaction, so two staff racing for overlapping sets cannot deadlock, and the
+// second finds a taken session and gets "time slot busy" with nothing booked.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { eventPackages, locations, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { requirePermission, type AuthUser } from '../../platform/auth';
+import { businessDateOf } from '../../../domain/businessDay';
+import { fromCents, toCents } from '../../../domain/pricing';
+import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
+import { requireRoleAt } from '../locations/service';
+import { locationNow, slotAt } from '../slots/service';
+import { lockPlaysession, personsHeld, withBookingLock, writeLog } from '../orders/booking';
+import { createBillLink } from '../orders/billing';
+import { checkCoupon, useCoupon } from '../orders/coupons';
+
+export interface MultiInput {
+  date: string | null;
+  cost: string;
+  persons: number;
+  name: string;
+  email: string;
+  phone: string;
+  promocode: string | null;
+  bill: boolean;
+  cancel_delay: number | null;
+  order_type: number;
+  event_type_id: number | null;
+  comment: string;
+  location_id: number;
+  playsessions: { playground_id: number; session_dt: string }[];
+  amo_id: string | null;
+  source: string | null;
+}
+
+async function checkEventRules(tx: Tx | Db, input: MultiInput): Promise<void> {
+  if (input.order_type !== ORDER_TYPE.event) return;
+  const [loc] = await tx.select().from(locations).where(eq(locations.id, input.location_id));
+  if (!loc || !(loc.isPark || loc.isEventsAvailable)) throw fieldError('order_type', 'event_not_available');
+  if (input.event_type_id === null) throw fieldError('event_type_id', 'event_package_required');
+  const [pkg] = await tx.select().from(eventPackages)
+    .where(and(eq(eventPackages.id, input.event_type_id), eq(eventPackages.locationId, input.location_id), eq(eventPackages.active, true)));
+  if (!pkg) throw fieldError('event_type_id', 'invalid_choice');
+}
+
+/** Locks every chosen session (fixed order) and checks each is bookable and free of other orders. */
+async function takeSessions(db: Db, tx: Tx, input: MultiInput, now: string, ownOrderId: number | null): Promise<number[]> {
+  const pgIds = [...new Set(input.playsessions.map((s) => s.playground_id))];
+  const pgs = await tx.select().from(playgrounds).where(inArray(playgrounds.id, pgIds));
+  const byId = new Map(pgs.map((p) => [p.id, p]));
+  const wanted = [...input.playsessions]
+    .filter((s, i, all) => all.findIndex((o) => o.playground_id === s.playground_id && o.session_dt === s.session_dt) === i)
+    .sort((a, b) => a.playground_id - b.playground_id || a.session_dt.localeCompare(b.session_dt));
+  const ids: number[] = [];
+  for (const s of wanted) {
+    const pg = byId.get(s.playground_id);
+    if (!pg || pg.locationId !== input.location_id || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) {
+      throw fieldError('playsessions', 'invalid_choice');
+    }
+    const slot = await slotAt(db, pg, s.session_dt);
+    if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+    const psId = await lockPlaysession(tx, pg.id, { ...slot, currencyId: null, gameId: null });
+    // Only fully free sessions: any live order of someone else makes it busy.
+    if ((await personsHeld(tx, psId, ownOrderId)) > 0) throw fieldError('datetime_start', 'free_sessions_not_found');
+    if (input.persons > pg.maxPlayers) throw fieldError('persons', 'wrong_persons');
+    ids.push(psId);
+  }
+  return ids;
+}
+
+async function purchaseOf(tx: Tx, input: MultiInput, sessionDate: string, promoAlreadyUsed: boolean) {
+  let discount = 0;
+  let promocodeId: number | null = null;
+  const cost = toCents(input.cost);
+  if (input.promocode) {
+    const check = await checkCoupon(tx, input.location_id, input.promocode, sessionDate, { alreadyUsed: promoAlreadyUsed });
+    if (!check.valid) throw fieldError('promocode', check.reason, check.params);
+    const d = Number(check.discount);
+    discount = Math.min(cost, d < 1 ? Math.round(cost * d) : toCents(check.discount));
+    promocodeId = check.id;
+  }
+  const purchase = input.order_type === ORDER_TYPE.technical || input.order_type === ORDER_TYPE.free ? 0 : cost - discount;
+  return { cost: fromCents(cost), discount: fromCents(discount), purchase: fromCents(purchase), promocodeId };
+}
+
+function assertBill(input: MultiInput, purchase: string) {
+  if (!input.bill) return;
+  if ((input.order_type !== ORDER_TYPE.paid && input.order_type !== ORDER_TYPE.event) || Number(purchase) <= 0) throw fieldError('bill', 'null_payment');
+  if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
+}
+
+export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: string, input: MultiInput): Promise<{ order_id: number }> {
+  await requireRoleAt(db, user.id, input.location_id);
+  requirePermission(user, 'multibooking');
+  if (!input.date) throw fieldError('date', 'required');
+  await checkEventRules(db, input);
+  const now = await locationNow(db, input.location_id);
+  return withBookingLock(db, async (tx) => {
+    const psIds = await takeSessions(db, tx, input, now, null);
+    const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
+    const price = await purchaseOf(tx, input, firstDate, false);
+    assertBill(input, price.purchase);
+    if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
+    const [order] = await tx.insert(orders).values({
+      locationId: input.location_id, name: input.name, phone: input.phone, email: input.email, persons: input.persons,
+      orderType: input.order_type, status: Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed,
+      cost: price.cost, discount: price.discount, purchase: price.purchase, paid: '0', promocode: input.promocode,
+      cancelDelay: input.bill ? input.cancel_delay : null, comment: input.comment, staffUserId: user.id, multisession: true,
+      source: input.source ?? 'backoffice', amoId: input.amo_id, eventTypeId: input.event_type_id,
+    }).returning();
+    await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
+    await writeLog(tx, order!.id, 'created', user.id, '', { sessions: input.playsessions, purchase: price.purchase, multisession: true });
+    if (input.bill) await createBillLink(tx, { publicUrl, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
+    return { order_id: order!.id };
+  });
+}
+
+export async function getMultiBooking(db: Db, userId: number, orderId: number) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  await requireRoleAt(db, userId, order.locationId);
+  const sessions = await db.select({ ps: playsessions }).from(orderPlaysessions)
+    .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId))
+    .where(eq(orderPlaysessions.orderId, orderId)).orderBy(playsessions.timeStart, playsessions.playgroundId);
+  return {
+    order_id: order.id, location_id: order.locationId, date: sessions[0] ? sessions[0].ps.businessDate : null,
+    name: order.name, phone: order.phone, email: order.email, persons: order.persons, order_type: order.orderType, status: order.status,
+    cost: order.cost, discount: order.discount, purchase: order.purchase, paid: order.paid, promocode: order.promocode, bill: order.bill,
+    cancel_delay: order.cancelDelay, comment: order.comment, event_type_id: order.eventTypeId, amo_id: order.amoId, multisession: order.multisession,
+    playsessions: sessions.map(({ ps }) => ({ id: ps.id, playground_id: ps.playgroundId, session_dt: ps.timeStart, duration: ps.duration })),
+  };
+}
+
+/** update_part: new fields and/or a new set of sessions; sessions the order keeps need no check. */
+export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: string, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!existing) throw notFound();
+  await requireRoleAt(db, user.id, existing.locationId);
+  requirePermission(user, 'multibooking');
+  if (!existing.multisession) throw fieldError('non_field_errors', 'not_multisession');
+  if (input.location_id !== existing.locationId) throw fieldError('location_id', 'invalid_choice');
+  await checkEventRules(db, input);
+  const now = await locationNow(db, existing.locationId);
+  return withBookingLock(db, async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_closed');
+    const psIds = await takeSessions(db, tx, input, now, orderId);
+    const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
+    const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order!.promocode ?? '').toUpperCase();
+    const price = await purchaseOf(tx, input, firstDate, samePromo);
+    assertBill(input, price.purchase);
+    if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
+    const paid = Number(order!.paid);
+    await tx.update(orders).set({
+      name: input.name, phone: input.phone, email: input.email, persons: input.persons, orderType: input.order_type,
+      status: Number(price.purchase) <= 0 ? ORDER_STATUS.confirmed : paid >= Number(price.purchase) ? ORDER_STATUS.paid : ORDER_STATUS.pending,
+      cost: price.cost, discount: price.discount, purchase: price.purchase, promocode: input.promocode, comment: input.comment,
+      eventTypeId: input.event_type_id, amoId: input.amo_id ?? order!.amoId, updatedAt: new Date(),
+    }).where(eq(orders.id, orderId));
+    const before = (await tx.select({ id: orderPlaysessions.playsessionId }).from(orderPlaysessions).where(eq(orderPlaysessions.orderId, orderId))).map((r) => r.id);
+    const removed = before.filter((id) => !psIds.includes(id));
+    const added = psIds.filter((id) => !before.includes(id));
+    if (removed.length) await tx.delete(orderPlaysessions).where(and(eq(orderPlaysessions.orderId, orderId), inArray(orderPlaysessions.playsessionId, removed)));
+    if (added.length) await tx.insert(orderPlaysessions).values(added.map((playsessionId) => ({ orderId, playsessionId })));
+    await writeLog(tx, orderId, 'edited', user.id, '', { sessions: input.playsessions, removed: removed.length, added: added.length, purchase: price.purchase });
+    if (input.bill && !order!.bill) await createBillLink(tx, { publicUrl, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
+    return { order_id: orderId };
+  });
+}
+
+/** GET /locations/{id}/events_packages/?date=: the packages on sale that day. */
+export async function eventPackagesOn(db: Db, userId: number, locationId: number, date: string) {
+  await requireRoleAt(db, userId, locationId);
+  const rows = await db.select().from(eventPackages).where(and(eq(eventPackages.locationId, locationId), eq(eventPackages.active, true))).orderBy(eventPackages.id);
+  return rows.filter((p) => (!p.validFrom || p.validFrom <= date) && (!p.validTo || p.validTo >= date))
+    .map((p) => ({ id: p.id, name: p.name, price: p.price }));
+}
