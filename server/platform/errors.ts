@@ -84,6 +84,11 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
   };
   for (const issue of error.issues) {
     const i = issue as typeof issue & Record<string, unknown>;
+    // A schema that names a message key as its message gets exactly that message.
+    if (issue.code !== 'unrecognized_keys' && isMessageKey(issue.message) && !(issue.code === 'invalid_type' && i.input === undefined)) {
+      add(issue.path, { key: issue.message });
+      continue;
+    }
     switch (issue.code) {
       case 'unrecognized_keys':
         for (const key of issue.keys) add([...issue.path, key], { key: 'unknown_field' });

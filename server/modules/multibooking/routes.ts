@@ -18,8 +18,8 @@ export const multiBookingSchema = z.strictObject({
   cost: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
     .pipe(z.string().min(1).max(12).regex(/^\d+([.,]\d{1,2})?$/, { message: 'invalid_cost' })).transform(toMoneyString),
   // validationPersons: digits only.
-  persons: z.union([z.number(), z.string().trim().regex(/^\d+$/, { message: 'invalid_persons' }).transform(Number)])
-    .pipe(z.number().int().min(1).max(1000)),
+  persons: z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ message: 'invalid_persons' }).int({ message: 'invalid_persons' }).min(1).max(1000)),
   name: z.string().trim().min(1).max(150),
   email: emailSchema,
   phone: phoneSchema,
