@@ -1,6 +1,6 @@
 // The slot engine: which schedule is in force, what day type a date has, and which sessions a
 // schedule produces on a business day. Pure functions, no I/O; the server and the tests call them.
-import { businessMinutes, isoWeekday, MINUTES_PER_DAY, DAY_START_MINUTES, wallClock, minutesToTime } from '../businessDay';
+import { addDays, businessMinutes, isoWeekday, MINUTES_PER_DAY, DAY_START_MINUTES, minutesToTime } from '../businessDay';
 import { HOLIDAY, PRE_HOLIDAY, type GeneratedSession, type HolidayKind, type PricingRow, type Schedule, type ScheduleBreak, type ScheduleItem } from './types';
 
 /** The end of the last session start a business day allows (06:00 of the next calendar day). */
@@ -96,14 +96,17 @@ export function generateSessions(
   const weekday = isoWeekday(businessDate);
   const dayBreaks = schedule.breaks.filter((b) => !b.date || b.date === businessDate);
   const sessions: GeneratedSession[] = [];
+  // Calendar dates of this business day and the next two (a night session may end after 06:00).
+  const dates = [businessDate, addDays(businessDate, 1), addDays(businessDate, 2)];
+  const clock = (minutes: number) => `${dates[Math.floor(minutes / MINUTES_PER_DAY)]} ${minutesToTime(minutes)}`;
   for (const { item, index } of itemsForDay(schedule.items, dayType, weekday)) {
     const breaks = [...dayBreaks, ...item.breaks.filter((b) => !b.date || b.date === businessDate)].flatMap(breakSpans);
     for (const start of itemStarts(item)) {
       const end = start + item.duration;
       if (breaks.some(([bs, be]) => start < be && bs < end)) continue;
       sessions.push({
-        time_start: wallClock(businessDate, start),
-        time_end: wallClock(businessDate, end),
+        time_start: clock(start),
+        time_end: clock(end),
         begin: minutesToTime(start),
         end: minutesToTime(end),
         start_minutes: start,
