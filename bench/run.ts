@@ -58,7 +58,7 @@ try {
   await runMigrations(database.db);
   await seedDemo(database.db);
   const config = { ...loadConfig({}), dataDir: dir, loginMaxFailures: 1_000_000 };
-  const app = await buildApp({ db: database.db, config, mailer: { send: async () => {} } });
+  const app = await buildApp({ db: database.db, pool: database.pool, config, mailer: { send: async () => {} } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -23,6 +23,7 @@ import { slotRoutes } from './modules/slots/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { multiBookingRoutes } from './modules/multibooking/routes';
+import { paymentRoutes } from './modules/payments/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -107,6 +108,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await orderRoutes(api, deps);
     await sandboxRoutes(api, deps);
     await multiBookingRoutes(api, deps);
+    await paymentRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

@@ -20,7 +20,7 @@ async function main() {
   if (config.seedDemo && (await seedDemo(database.db))) log.info('demo data seeded');
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
-  const deps = { db: database.db, config, mailer };
+  const deps = { db: database.db, pool: database.pool, config, mailer };
   const app = await buildApp(deps, { loggerInstance: log });
   const worker = createJobWorker(deps, log);
 

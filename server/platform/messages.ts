@@ -86,6 +86,8 @@ const en = {
   event_not_available: 'This location sells no events.',
   event_package_required: 'Choose an event package.',
   not_multisession: 'This order is a single booking; edit it with the booking form.',
+  only_manual_hidden: 'Only manual payments (type 7) can be hidden.',
+  date_order: 'The end date must not be before the start date.',
   reset_mail_subject: 'Password reset',
   reset_mail_text:
     'Hello, %{name}!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account %{email}.\nOpen this link to choose a new password: %{link}\nThe link works once and expires in %{minutes} minutes.\n\nIf you did not ask for it, ignore this letter.',
@@ -175,6 +177,8 @@ const ru: Record<MessageKey, string> = {
   event_not_available: 'В этой локации нет мероприятий.',
   event_package_required: 'Выберите пакет мероприятия.',
   not_multisession: 'Это одиночное бронирование; измените его в форме бронирования.',
+  only_manual_hidden: 'Скрыть можно только ручной платеж (тип 7).',
+  date_order: 'Дата окончания не может быть раньше даты начала.',
   reset_mail_subject: 'Сброс пароля',
   reset_mail_text:
     'Здравствуйте, %{name}!\n\nКто-то (надеемся, вы) запросил сброс пароля учетной записи %{email} в бэк-офисе площадки.\nОткройте ссылку, чтобы задать новый пароль: %{link}\nСсылка действует один раз и %{minutes} минут.\n\nЕсли вы не запрашивали сброс, просто проигнорируйте письмо.',

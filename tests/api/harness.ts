@@ -43,7 +43,7 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
   const config: Config = { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', ...opts.config };
   const letters: Letter[] = [];
   const mailer: Mailer = { send: async (letter) => { letters.push(letter); } };
-  const deps = { db: database.db, config, mailer };
+  const deps = { db: database.db, pool: database.pool, config, mailer };
   const app = await buildApp(deps);
   await app.ready();
   const worker = createJobWorker(deps, app.log);

@@ -248,7 +248,7 @@ describe('letter delivery', () => {
   it('a letter whose sending fails stays queued and is retried later', async () => {
     const u = await addUser();
     const failing = createJobWorker({
-      db: h.database.db, config: h.config, mailer: { send: async () => { throw new Error('smtp down'); } },
+      db: h.database.db, pool: h.database.pool, config: h.config, mailer: { send: async () => { throw new Error('smtp down'); } },
     }, h.app.log);
     expect((await h.call('POST', RESET, { lang: 'en', body: { email: u.email } })).statusCode).toBe(200);
     expect(await failing.runDue()).toBe(1);
@@ -330,7 +330,7 @@ describe('createMailer', () => {
   it('delivers a password reset letter over SMTP through the job worker', async () => {
     const u = await addUser('old-pass-1', 'Smtp User');
     const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'no-reply@backoffice.test', mailDir, log: h.app.log });
-    const worker = createJobWorker({ db: h.database.db, config: h.config, mailer }, h.app.log);
+    const worker = createJobWorker({ db: h.database.db, pool: h.database.pool, config: h.config, mailer }, h.app.log);
     const before = received.length;
     expect((await h.call('POST', RESET, { lang: 'en', body: { email: u.email } })).statusCode).toBe(200);
     expect(await worker.runDue()).toBe(1);

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { certificates, eventPackages, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
+import { certificates, eventPackages, orderLogs, payments, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { dayTypeOf, generateSessions } from '../../../domain/schedule/engine';
 import type { ScheduleItem } from '../../../domain/schedule/types';
@@ -153,6 +153,17 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               staffUserId, comment: '', source: 'backoffice', gameId: ps!.gameId,
             }).returning();
             await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: ps!.id });
+            await tx.insert(orderLogs).values({ orderId: order!.id, type: 'created', authorUserId: staffUserId, data: { persons } });
+            if (paid > 0) {
+              // The money arrived as payments: cash or card at the desk, or online.
+              const paymentType = [2, 6, 1][Math.floor(next() * 3)]!;
+              const [payment] = await tx.insert(payments).values({
+                orderId: order!.id, locationId: l.id, paymentType, status: 'paid', purchase: paid.toFixed(2),
+                userId: paymentType === 1 ? null : staffUserId, externalId: paymentType === 1 ? `web-${order!.id}` : null,
+                created: new Date(Date.now() - Math.max(0, -offset) * 86_400_000),
+              }).returning();
+              await tx.insert(orderLogs).values({ orderId: order!.id, type: 'paid', authorUserId: payment!.userId, data: { purchase: paid.toFixed(2), payment_type: paymentType } });
+            }
           }
         }
       }

@@ -39,6 +39,10 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
  */
 export async function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
   return db.transaction(async (tx) => {
+    // The order first, then the payment: the order the other writers (pay, cancel) lock them in.
+    const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.externalId, externalId));
+    if (!ref) return 'unknown';
+    if (ref.orderId) await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${ref.orderId} FOR UPDATE`);
     const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string }>(sql`
       SELECT id, order_id, status, purchase FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
     const payment = locked.rows[0];
@@ -51,7 +55,6 @@ export async function settleBillPayment(db: Db, externalId: string, outcome: 'pa
     }
     await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
     if (payment.order_id) {
-      await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${payment.order_id} FOR UPDATE`);
       await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
     }
     return 'settled';

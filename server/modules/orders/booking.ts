@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
-  earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, playgrounds, playsessions, userLocationRoles, users,
+  earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
@@ -249,6 +249,8 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
   await withBookingLock(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (order.status === ORDER_STATUS.cancelled) return;
+    // The auto-cancel job looked without the lock: a payment may have come in since.
+    if (type === 'auto_cancelled' && (order.status !== ORDER_STATUS.pending || Number(order.paid) > 0)) return;
     if (ctx.userId !== null) {
       const now = await locationNow(db, order.locationId);
       const sessions = await tx.select({ timeStart: playsessions.timeStart }).from(orderPlaysessions)
@@ -257,6 +259,9 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
       if (sessions.length && sessions.every((s) => s.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
     }
     await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    // Its open payment links close with it: a late payment must not revive the order and take
+    // back places that may be sold again by then.
+    await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
     await writeLog(tx, orderId, type, ctx.userId);
   });
 }

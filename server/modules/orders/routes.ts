@@ -19,7 +19,9 @@ import { payOrder, standalonePayment } from './payments';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
-const money = (max: number) => z.union([z.string(), z.number()]).transform((v) => String(v).trim().replace(',', '.'))
+// A number or a decimal text; not a union, whose failure would hide 'This field is required.'.
+const money = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
+  .transform((v) => v.trim().replace(',', '.'))
   .pipe(z.string().min(1).max(max).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
   .transform(toMoneyString);
 
@@ -63,7 +65,9 @@ export async function orderRoutes(app: FastifyInstance, { db, config }: Deps): P
     schema: {
       tags, params,
       body: z.strictObject({
-        payment_type: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(6)], { message: 'payment_type_invalid' }),
+        // Not a union of literals: its failure would hide 'This field is required.' when the type is missing.
+        payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => [2, 3, 4, 6].includes(v), { message: 'payment_type_invalid' })
+          .transform((v) => v as 2 | 3 | 4 | 6),
         purchase: money(10),
         external_id: z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).optional().transform((v) => v ?? null),
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
