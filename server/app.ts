@@ -24,6 +24,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { multiBookingRoutes } from './modules/multibooking/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { transactionRoutes } from './modules/transactions/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -109,6 +110,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await sandboxRoutes(api, deps);
     await multiBookingRoutes(api, deps);
     await paymentRoutes(api, deps);
+    await transactionRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

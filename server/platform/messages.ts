@@ -88,6 +88,8 @@ const en = {
   not_multisession: 'This order is a single booking; edit it with the booking form.',
   only_manual_hidden: 'Only manual payments (type 7) can be hidden.',
   date_order: 'The end date must not be before the start date.',
+  refund_too_big: 'At most %{max} of this transaction is left to refund.',
+  refund_of_refund: 'A refund cannot be refunded.',
   reset_mail_subject: 'Password reset',
   reset_mail_text:
     'Hello, %{name}!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account %{email}.\nOpen this link to choose a new password: %{link}\nThe link works once and expires in %{minutes} minutes.\n\nIf you did not ask for it, ignore this letter.',
@@ -179,6 +181,8 @@ const ru: Record<MessageKey, string> = {
   not_multisession: 'Это одиночное бронирование; измените его в форме бронирования.',
   only_manual_hidden: 'Скрыть можно только ручной платеж (тип 7).',
   date_order: 'Дата окончания не может быть раньше даты начала.',
+  refund_too_big: 'По этой транзакции можно вернуть не больше %{max}.',
+  refund_of_refund: 'Возврат нельзя вернуть.',
   reset_mail_subject: 'Сброс пароля',
   reset_mail_text:
     'Здравствуйте, %{name}!\n\nКто-то (надеемся, вы) запросил сброс пароля учетной записи %{email} в бэк-офисе площадки.\nОткройте ссылку, чтобы задать новый пароль: %{link}\nСсылка действует один раз и %{minutes} минут.\n\nЕсли вы не запрашивали сброс, просто проигнорируйте письмо.',

@@ -1,0 +1,87 @@
+// Paths: GET /api/v2.1/transactions/ (date_start, date_end, location, transaction_type (all, in,
+// out), transaction_kind, offset, limit; format=csv streams the whole list),
+// POST /api/v2.1/transactions/create_transaction/, POST /api/v2.2/transactions/change_type/,
+// POST /api/v2.2/transactions/create_transaction/ (refund).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { sendCsv, type CsvColumn } from '../../platform/csv';
+import { intText } from '../../platform/validation';
+import { toMoneyString } from '../../../domain/money';
+import { dateSchema } from '../schedules/schemas';
+import { intList, wantsCsv } from '../payments/routes';
+import { TRANSACTION_TYPES } from './ledger';
+import { changeType, createTransaction, listTransactions, refund, transactionsQuery } from './service';
+
+const typeSchema = z.enum(TRANSACTION_TYPES);
+// validationSum / validationPaymentsLength: required, at most 8 characters.
+const amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim().replace(',', '.'))
+  .pipe(z.string().min(1).max(8).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' })).transform(toMoneyString);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => v || null);
+const dateTime = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_datetime' }).nullable().optional().transform((v) => v ?? null);
+
+const HEADERS = {
+  ru: ['ID', 'Локация', 'Сессия', 'Дата', 'Описание', 'Сумма', 'Дополнительная', 'Баланс', 'Валюта', 'Лицензия', 'Код', 'Тип', 'Пользователь'],
+  en: ['ID', 'Location', 'Session', 'Date', 'Description', 'Amount', 'Additional', 'Balance', 'Currency', 'License', 'Code', 'Type', 'User'],
+};
+
+export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transactions'];
+
+  r.get('/api/v2.1/transactions/', {
+    schema: {
+      tags,
+      querystring: z.strictObject({
+        date_start: dateSchema.optional(),
+        date_end: dateSchema.optional(),
+        location: intList(1, 2147483647).optional(),
+        transaction_type: z.enum(['all', 'in', 'out']).optional(),
+        transaction_kind: z.string().max(200).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(typeSchema)).optional(),
+        limit: intText(z.number().int().min(1).max(1000)).optional(),
+        offset: intText(z.number().int().min(0).max(2147483647)).optional(),
+        format: z.enum(['csv', 'json']).optional(),
+        csv: z.enum(['true', 'false', '1', '0']).optional(),
+      }),
+    },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const q = request.query;
+    if (!wantsCsv(q)) return listTransactions(db, user.id, q, q.limit ?? 10, q.offset ?? 0);
+    const h = HEADERS[request.lang];
+    type Row = Record<string, string | number | boolean | null>;
+    const col = (i: number, key: string, text = false): CsvColumn<Row> => ({ header: h[i]!, value: (row) => row[key], text });
+    const columns = [col(0, 'id'), col(1, 'location_id'), col(2, 'session', true), col(3, 'operation_dt'), col(4, 'description', true),
+      col(5, 'amount'), col(6, 'additional'), col(7, 'total'), col(8, 'currency', true), col(9, 'license', true), col(10, 'code', true),
+      col(11, 'type', true), col(12, 'user_email', true)];
+    const range = [q.date_start, q.date_end].filter(Boolean).join('_');
+    return sendCsv(reply, pool, transactionsQuery(db, user.id, q).rows().toSQL() as { sql: string; params: unknown[] }, columns,
+      `transactions${range ? `_${range}` : ''}.csv`);
+  });
+
+  r.post('/api/v2.1/transactions/create_transaction/', {
+    schema: {
+      tags,
+      body: z.strictObject({
+        type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(500).default(''),
+        number: optionalText(64), debt_open: z.boolean().default(false), location: z.number().int().positive(), session: optionalText(64),
+      }),
+    },
+  }, async (request, reply) => reply.status(201).send(await createTransaction(db, currentUser(request), request.body)));
+
+  r.post('/api/v2.2/transactions/change_type/', {
+    schema: { tags, body: z.strictObject({ type: typeSchema, transaction_id: z.number().int().positive() }) },
+  }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
+
+  r.post('/api/v2.2/transactions/create_transaction/', {
+    schema: {
+      tags,
+      body: z.strictObject({
+        original_transaction: z.number().int().positive(), amount, location: z.number().int().positive(), session: optionalText(64),
+        operation_dt: dateTime, description: z.string().trim().max(500).default(''), type: typeSchema.default('refund'),
+      }),
+    },
+  }, async (request, reply) => reply.status(201).send(await refund(db, currentUser(request), request.body)));
+}
