@@ -7,20 +7,9 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { sendCsv, type CsvColumn } from '../../platform/csv';
 import { idParam } from '../../platform/validation';
+import { csvSwitch, intList, wantsCsv } from '../../platform/query';
 import { dateSchema } from '../schedules/schemas';
 import { paymentListJson, paymentsQuery, setPaymentActual, type PaymentListRow } from './service';
-
-/** `1,2,7` or a single number; each 1-7. */
-export const intList = (min: number, max: number) => z.string().trim().max(100)
-  .regex(/^\d+(,\d+)*$/, { message: 'invalid_choice' })
-  .transform((v) => v.split(',').map(Number))
-  .refine((list) => list.every((n) => n >= min && n <= max), { message: 'invalid_choice' });
-
-const csvSwitch = {
-  format: z.enum(['csv', 'json']).optional(),
-  csv: z.enum(['true', 'false', '1', '0']).optional(),
-};
-export const wantsCsv = (q: { format?: string; csv?: string }) => q.format === 'csv' || q.csv === 'true' || q.csv === '1';
 
 const HEADERS = {
   ru: ['ID', 'Заказ', 'Тип оплаты', 'Создан', 'Статус', 'Внешний ID', 'Сумма', 'Комментарий', 'Пользователь'],

@@ -11,7 +11,7 @@ import { sendCsv, type CsvColumn } from '../../platform/csv';
 import { intText } from '../../platform/validation';
 import { toMoneyString } from '../../../domain/money';
 import { dateSchema } from '../schedules/schemas';
-import { intList, wantsCsv } from '../payments/routes';
+import { intList, wantsCsv } from '../../platform/query';
 import { TRANSACTION_TYPES } from './ledger';
 import { changeType, createTransaction, listTransactions, refund, transactionsQuery } from './service';
 
