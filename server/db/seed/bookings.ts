@@ -151,6 +151,8 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               email: `${name.split(' ')[0]!.toLowerCase().replace(/[^a-z]/g, '') || 'guest'}@example.com`,
               persons, orderType, status, cost: cost.toFixed(2), purchase: cost.toFixed(2), paid: paid.toFixed(2),
               staffUserId, comment: '', source: 'backoffice', gameId: ps!.gameId,
+              // Booked a few days before the session, never in the future.
+              createdAt: new Date(Math.min(Date.now(), Date.now() + (offset - 1 - Math.floor(next() * 6)) * 86_400_000)),
             }).returning();
             await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: ps!.id });
             await tx.insert(orderLogs).values({ orderId: order!.id, type: 'created', authorUserId: staffUserId, data: { persons } });
