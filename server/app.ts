@@ -25,6 +25,7 @@ import { sandboxRoutes } from './modules/sandbox/routes';
 import { multiBookingRoutes } from './modules/multibooking/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { transactionRoutes } from './modules/transactions/routes';
+import { certificateRoutes } from './modules/certificates/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -111,6 +112,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await multiBookingRoutes(api, deps);
     await paymentRoutes(api, deps);
     await transactionRoutes(api, deps);
+    await certificateRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

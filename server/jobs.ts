@@ -5,11 +5,38 @@ import { JobWorker } from './platform/jobs';
 import { pickLanguage, translate } from './platform/messages';
 import { autoCancelIfUnpaid } from './modules/orders/billing';
 import { cancelBooking } from './modules/orders/booking';
+import { certificateLetterFacts, expireCertificates } from './modules/certificates/service';
+import { sql } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { jobs } from './db/schema';
+import { enqueueJob } from './platform/jobs';
+
+/** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
+export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Promise<void> {
+  const [pending] = await db.select({ id: jobs.id }).from(jobs)
+    .where(sql`${jobs.kind} = 'certificates.expire' and ${jobs.doneAt} is null and ${jobs.runAt} > now()`).limit(1);
+  if (!pending) await enqueueJob(db, 'certificates.expire', {}, runAt);
+}
 
 export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
   return new JobWorker(deps.db, {
     'order.auto_cancel': async (p: { orderId: number; paymentId: number }) => {
       await autoCancelIfUnpaid(deps.db, p.orderId, p.paymentId, (orderId) => cancelBooking(deps.db, { userId: null }, orderId, 'auto_cancelled'));
+    },
+    // Hourly: certificates past their date become EXPIRED; the job books its own next run.
+    'certificates.expire': async () => {
+      await expireCertificates(deps.db, new Date().toISOString().slice(0, 10));
+      await scheduleCertificateExpiry(deps.db, new Date(Date.now() + 3_600_000));
+    },
+    'mail.certificate': async (p: { certificateId: number; lang: string }) => {
+      const facts = await certificateLetterFacts(deps.db, p.certificateId);
+      if (!facts) return;
+      const lang = pickLanguage(p.lang);
+      await deps.mailer.send({
+        to: facts.to,
+        subject: translate(lang, 'certificate_mail_subject'),
+        text: translate(lang, 'certificate_mail_text', facts),
+      });
     },
     'mail.password_reset': async (p: { to: string; name: string; link: string; minutes: number; lang: string }) => {
       const lang = pickLanguage(p.lang);

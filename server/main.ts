@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './database';
 import { seedDemo, seedReference } from './db/seed/demo';
-import { createJobWorker } from './jobs';
+import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { createMailer } from './platform/mail';
 
 const config = loadConfig();
@@ -23,6 +23,7 @@ async function main() {
   const deps = { db: database.db, pool: database.pool, config, mailer };
   const app = await buildApp(deps, { loggerInstance: log });
   const worker = createJobWorker(deps, log);
+  await scheduleCertificateExpiry(database.db);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

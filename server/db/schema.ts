@@ -365,3 +365,10 @@ export const eventPackages = pgTable('event_packages', {
   validFrom: date('valid_from', { mode: 'string' }),
   validTo: date('valid_to', { mode: 'string' }),
 });
+
+// The face values a location sells certificates for.
+export const certificateRates = pgTable('certificate_rates', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  rate: numeric('rate', { precision: 12, scale: 2 }).notNull(),
+}, (t) => [uniqueIndex('certificate_rates_location_rate_idx').on(t.locationId, t.rate)]);

@@ -90,6 +90,10 @@ const en = {
   date_order: 'The end date must not be before the start date.',
   refund_too_big: 'At most %{max} of this transaction is left to refund.',
   refund_of_refund: 'A refund cannot be refunded.',
+  certificate_not_activatable: 'Only an unpaid certificate can be activated.',
+  certificate_not_resendable: 'Only an active certificate can be sent again.',
+  certificate_mail_subject: 'Your gift certificate',
+  certificate_mail_text: 'Hello, %{name}!\n\nYour gift certificate %{number} for %{rate} is active until %{until}.\nShow this number at %{location} to pay for your game.\n\nHave a great time!',
   reset_mail_subject: 'Password reset',
   reset_mail_text:
     'Hello, %{name}!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account %{email}.\nOpen this link to choose a new password: %{link}\nThe link works once and expires in %{minutes} minutes.\n\nIf you did not ask for it, ignore this letter.',
@@ -183,6 +187,10 @@ const ru: Record<MessageKey, string> = {
   date_order: 'Дата окончания не может быть раньше даты начала.',
   refund_too_big: 'По этой транзакции можно вернуть не больше %{max}.',
   refund_of_refund: 'Возврат нельзя вернуть.',
+  certificate_not_activatable: 'Активировать можно только неоплаченный сертификат.',
+  certificate_not_resendable: 'Отправить повторно можно только активный сертификат.',
+  certificate_mail_subject: 'Ваш подарочный сертификат',
+  certificate_mail_text: 'Здравствуйте, %{name}!\n\nВаш подарочный сертификат %{number} на %{rate} действует до %{until}.\nНазовите этот номер в %{location}, чтобы оплатить игру.\n\nХорошей игры!',
   reset_mail_subject: 'Сброс пароля',
   reset_mail_text:
     'Здравствуйте, %{name}!\n\nКто-то (надеемся, вы) запросил сброс пароля учетной записи %{email} в бэк-офисе площадки.\nОткройте ссылку, чтобы задать новый пароль: %{link}\nСсылка действует один раз и %{minutes} минут.\n\nЕсли вы не запрашивали сброс, просто проигнорируйте письмо.',

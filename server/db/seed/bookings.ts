@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { certificates, eventPackages, orderLogs, payments, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
+import { certificateRates, certificates, eventPackages, orderLogs, payments, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { dayTypeOf, generateSessions } from '../../../domain/schedule/engine';
 import type { ScheduleItem } from '../../../domain/schedule/types';
@@ -52,6 +52,8 @@ async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number
   const today = new Date().toISOString().slice(0, 10);
   await tx.update(locations).set({ groupDiscountPercent: 10 }).where(eq(locations.id, 1));
   await tx.insert(earlyBookingConditions).values([{ locationId: 1, days: 14, discount: 5 }]);
+  await tx.insert(certificateRates).values([1, 2, 3, 4].flatMap((locationId) =>
+    ['1000.00', '2000.00', '3000.00', '5000.00', '10000.00'].map((rate) => ({ locationId, rate }))));
   await tx.insert(eventPackages).values([
     { locationId: 1, name: 'День рождения', price: '15000.00' },
     { locationId: 1, name: 'Тимбилдинг', price: '30000.00' },

@@ -1,0 +1,90 @@
+// Paths: GET /api/v2.1/locations/{id}/certificates/ (date_from, date_to, status, search, offset,
+// limit; CSV), GET /api/v2.2/certificate_rates/?location_id=, GET /api/v2.2/certificate_designs/,
+// POST /api/v2.2/certificate/, POST /api/v2.2/certificate/{code}/activate/,
+// POST /api/v2.2/certificate/{code}/resend/.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { sendCsv, type CsvColumn } from '../../platform/csv';
+import { wantsCsv } from '../../platform/query';
+import { emailSchema, idParam, intText, phoneSchema } from '../../platform/validation';
+import { toMoneyString } from '../../../domain/money';
+import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_DESIGNS, CERTIFICATE_QUANTITY, CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from '../../../domain/certificates';
+import { dateSchema } from '../schedules/schemas';
+import * as certs from './service';
+
+const HEADERS = {
+  ru: ['Номер', 'Номинал', 'Остаток', 'Тип', 'Дизайн', 'Статус', 'Создал', 'Создан', 'Продавец', 'Активирован', 'Покупатель', 'Валюта', 'Действует до'],
+  en: ['Number', 'Rate', 'Remaining', 'Type', 'Design', 'Status', 'Created by', 'Created', 'Seller', 'Activated', 'Booked by', 'Currency', 'Valid until'],
+};
+
+export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['certificates'];
+  const code = z.object({ code: z.string().trim().min(1).max(15) });
+
+  r.get('/api/v2.1/locations/:id/certificates/', {
+    schema: {
+      tags, params: z.object({ id: idParam }),
+      querystring: z.strictObject({
+        date_from: dateSchema.optional(), date_to: dateSchema.optional(),
+        status: z.string().max(100).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(CERTIFICATE_STATUSES))).optional(),
+        search: z.string().trim().max(15).optional(),
+        limit: intText(z.number().int().min(1).max(1000)).optional(),
+        offset: intText(z.number().int().min(0).max(2147483647)).optional(),
+        format: z.enum(['csv', 'json']).optional(), csv: z.enum(['true', 'false', '1', '0']).optional(),
+      }),
+    },
+  }, async (request, reply) => {
+    const q = request.query;
+    const userId = currentUser(request).id;
+    if (!wantsCsv(q)) return certs.listCertificates(db, userId, request.params.id, q, q.limit ?? 10, q.offset ?? 0);
+    const h = HEADERS[request.lang];
+    type Row = Record<string, string | number | null>;
+    const keys = ['unique_number', 'rate', 'remaining_rate', 'type', 'design', 'status', 'created_by', 'datetime_created', 'seller_user', 'datetime_activated', 'booked_by', 'currency', 'expires_at'];
+    const numeric = new Set(['rate', 'remaining_rate', 'datetime_created', 'datetime_activated', 'expires_at']);
+    const columns: CsvColumn<Row>[] = keys.map((key, i) => ({ header: h[i]!, value: (row) => row[key], text: !numeric.has(key) }));
+    const { rows } = await certs.certificatesQuery(db, userId, request.params.id, q);
+    const range = [q.date_from, q.date_to].filter(Boolean).join('_');
+    return sendCsv(reply, pool, rows().toSQL() as { sql: string; params: unknown[] }, columns, `certificates${range ? `_${range}` : ''}.csv`);
+  });
+
+  r.get('/api/v2.2/certificate_rates/', {
+    schema: { tags, querystring: z.strictObject({ location_id: intText(z.number().int().positive().max(2147483647)) }) },
+  }, async (request) => certs.rates(db, currentUser(request).id, request.query.location_id));
+
+  r.get('/api/v2.2/certificate_designs/', { schema: { tags } }, async (request) => {
+    currentUser(request);
+    return CERTIFICATE_DESIGNS.map((name) => ({ id: name, name }));
+  });
+
+  r.post('/api/v2.2/certificate/', {
+    schema: {
+      tags,
+      body: z.strictObject({
+        rate: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' })).transform(toMoneyString),
+        type: z.enum(CERTIFICATE_TYPES),
+        // validationCertificateLength: at most 15 characters.
+        design: z.string().trim().min(1).max(CERTIFICATE_DESIGN_MAX),
+        quantity: z.number().int().min(CERTIFICATE_QUANTITY.min).max(CERTIFICATE_QUANTITY.max).default(CERTIFICATE_QUANTITY.default),
+        location_id: z.number().int().positive(),
+      }),
+    },
+  }, async (request, reply) => reply.status(201).send(await certs.createCertificates(db, currentUser(request), request.body)));
+
+  r.post('/api/v2.2/certificate/:code/activate/', {
+    schema: {
+      tags, params: code,
+      body: z.strictObject({
+        seller: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(150), phone: phoneSchema, email: emailSchema,
+        location_id: z.number().int().positive(),
+      }),
+    },
+  }, async (request) => certs.activateCertificate(db, currentUser(request), request.params.code, request.body, request.lang));
+
+  r.post('/api/v2.2/certificate/:code/resend/', {
+    schema: { tags, params: code, body: z.strictObject({ location_id: z.number().int().positive() }) },
+  }, async (request) => certs.resendCertificate(db, currentUser(request), request.params.code, request.body.location_id, request.lang));
+}

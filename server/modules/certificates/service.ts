@@ -1,0 +1,148 @@
+// Gift certificates: the list (and its CSV), creation in batches, activation with the letter, resend,
+// rates and designs, and expiry. Numbers are 12 random hex characters (48 bits): unguessable.
+// Activation locks the certificate row, so it happens once; letters go through the jobs table.
+import crypto from 'node:crypto';
+import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { enqueueJob } from '../../platform/jobs';
+import { requirePermission, type AuthUser } from '../../platform/auth';
+import { addDays } from '../../../domain/businessDay';
+import { CERTIFICATE_VALID_DAYS } from '../../../domain/certificates';
+import { requireRoleAt } from '../locations/service';
+import { certificateRemaining } from '../orders/payments';
+import { wallClockNow } from '../../platform/clock';
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CertificateFilters {
+  date_from?: string;
+  date_to?: string;
+  status?: string[];
+  search?: string;
+}
+
+export async function certificatesQuery(db: Db, userId: number, locationId: number, f: CertificateFilters) {
+  await requireRoleAt(db, userId, locationId);
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  const created = sql`(${certificates.datetimeCreated} at time zone ${loc.tz})::date`;
+  const where: SQL[] = [eq(certificates.creatingLocationId, locationId)];
+  if (f.date_from) where.push(sql`${created} >= ${f.date_from}`);
+  if (f.date_to) where.push(sql`${created} <= ${f.date_to}`);
+  if (f.status?.length) where.push(inArray(certificates.status, f.status));
+  if (f.search) where.push(ilike(certificates.uniqueNumber, `%${f.search.replace(/[%_\\]/g, '')}%`));
+  const seller = sql`(select email from ${users} where ${users.id} = ${certificates.sellerUserId})`;
+  const fields = {
+    id: certificates.id,
+    unique_number: certificates.uniqueNumber,
+    rate: certificates.rate,
+    remaining_rate: sql<string>`(${certificates.rate} - coalesce((select sum(amount) from certificate_redemptions r where r.certificate_id = ${certificates.id}), 0))::numeric(12,2)::text`.as('remaining_rate'),
+    type: certificates.type,
+    design: certificates.design,
+    status: certificates.status,
+    created_by: sql<string | null>`${users.email}`.as('created_by'),
+    datetime_created: sql<string>`to_char(${certificates.datetimeCreated} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('datetime_created'),
+    seller_user: sql<string | null>`${seller}`.as('seller_user'),
+    datetime_activated: sql<string | null>`to_char(${certificates.datetimeActivated} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('datetime_activated'),
+    booked_by: sql<string | null>`${certificates.bookedBy}->>'name'`.as('booked_by'),
+    currency: sql<string | null>`${currencies.code}`.as('currency'),
+    expires_at: sql<string | null>`${certificates.expiresAt}`.as('expires_at'),
+    creating_location: sql<number>`${certificates.creatingLocationId}`.as('creating_location'),
+  };
+  const rows = () => db.select(fields).from(certificates)
+    .leftJoin(users, eq(users.id, certificates.createdByUserId)).leftJoin(currencies, eq(currencies.id, certificates.currencyId))
+    .where(and(...where)).orderBy(desc(certificates.datetimeCreated), desc(certificates.id));
+  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(certificates).where(and(...where));
+  return { rows, count };
+}
+
+export async function listCertificates(db: Db, userId: number, locationId: number, f: CertificateFilters, limit: number, offset: number) {
+  const q = await certificatesQuery(db, userId, locationId, f);
+  const [[{ count } = { count: 0 }], results] = await Promise.all([q.count, q.rows().limit(limit).offset(offset)]);
+  return { count, results };
+}
+
+export async function rates(db: Db, userId: number, locationId: number) {
+  await requireRoleAt(db, userId, locationId);
+  const rows = await db.select({ id: certificateRates.id, rate: certificateRates.rate }).from(certificateRates)
+    .where(eq(certificateRates.locationId, locationId)).orderBy(certificateRates.rate);
+  return rows;
+}
+
+export async function createCertificates(db: Db, user: AuthUser, input: { rate: string; type: string; design: string; quantity: number; location_id: number }) {
+  requirePermission(user, 'certificate.create');
+  await requireRoleAt(db, user.id, input.location_id);
+  const allowed = await rates(db, user.id, input.location_id);
+  if (!allowed.some((r) => Number(r.rate) === Number(input.rate))) throw fieldError('rate', 'invalid_choice');
+  const [loc] = await db.select({ currencyId: locations.currencyId }).from(locations).where(eq(locations.id, input.location_id));
+  const values = Array.from({ length: input.quantity }, () => ({
+    uniqueNumber: crypto.randomBytes(6).toString('hex').toUpperCase(), creatingLocationId: input.location_id, rate: input.rate,
+    type: input.type, design: input.design, status: 'NOT_PAID', createdByUserId: user.id, currencyId: loc?.currencyId ?? null,
+  }));
+  const rows = await db.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });
+  return rows;
+}
+
+async function lockedCertificate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], code: string, locationId: number) {
+  const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${certificates} WHERE upper(unique_number) = upper(${code}) AND creating_location_id = ${locationId} FOR UPDATE`);
+  const id = locked.rows[0]?.id;
+  if (!id) throw notFound();
+  const [c] = await tx.select().from(certificates).where(eq(certificates.id, Number(id)));
+  return c!;
+}
+
+async function queueLetter(tx: Parameters<Parameters<Db['transaction']>[0]>[0], certificateId: number, lang: string) {
+  await enqueueJob(tx, 'mail.certificate', { certificateId, lang });
+}
+
+export async function activateCertificate(db: Db, user: AuthUser, code: string, input: { seller: string; name: string; phone: string; email: string; location_id: number }, lang: string) {
+  requirePermission(user, 'certificate.activate');
+  await requireRoleAt(db, user.id, input.location_id);
+  if (!UUID_RE.test(input.seller)) throw fieldError('seller', 'invalid_uuid');
+  const [seller] = await db.select({ id: users.id }).from(users)
+    .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, input.location_id)))
+    .where(eq(users.uid, input.seller));
+  if (!seller) throw fieldError('seller', 'seller_not_found');
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, input.location_id));
+  const today = wallClockNow(loc!.tz).slice(0, 10);
+  return db.transaction(async (tx) => {
+    const c = await lockedCertificate(tx, code, input.location_id);
+    if (c.status !== 'NOT_PAID') throw fieldError('non_field_errors', 'certificate_not_activatable');
+    await tx.update(certificates).set({
+      status: 'ACTIVE', sellerUserId: seller.id, datetimeActivated: new Date(), bookedBy: { name: input.name, phone: input.phone, email: input.email },
+      expiresAt: addDays(today, CERTIFICATE_VALID_DAYS),
+    }).where(eq(certificates.id, c.id));
+    await queueLetter(tx, c.id, lang);
+    return { unique_number: c.uniqueNumber, status: 'ACTIVE' };
+  });
+}
+
+export async function resendCertificate(db: Db, user: AuthUser, code: string, locationId: number, lang: string) {
+  requirePermission(user, 'certificate.activate');
+  await requireRoleAt(db, user.id, locationId);
+  return db.transaction(async (tx) => {
+    const c = await lockedCertificate(tx, code, locationId);
+    if (c.status !== 'ACTIVE') throw fieldError('non_field_errors', 'certificate_not_resendable');
+    await queueLetter(tx, c.id, lang);
+    return { unique_number: c.uniqueNumber, status: c.status };
+  });
+}
+
+/** The letter's facts (the job builds the text in the customer's language). */
+export async function certificateLetterFacts(db: Db, certificateId: number) {
+  const [row] = await db.select({ c: certificates, currency: currencies.code, location: locations.name }).from(certificates)
+    .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).innerJoin(locations, eq(locations.id, certificates.creatingLocationId))
+    .where(eq(certificates.id, certificateId));
+  if (!row || !row.c.bookedBy) return null;
+  const remaining = await certificateRemaining(db, row.c.id, row.c.rate);
+  return { to: row.c.bookedBy.email, name: row.c.bookedBy.name, number: row.c.uniqueNumber, rate: `${(remaining / 100).toFixed(2)} ${row.currency ?? ''}`.trim(), until: row.c.expiresAt ?? '', location: row.location };
+}
+
+/** Certificates past their date become EXPIRED (run by the expiry job). */
+export async function expireCertificates(db: Db, today: string): Promise<number> {
+  const rows = await db.update(certificates).set({ status: 'EXPIRED' })
+    .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), lt(certificates.expiresAt, today))).returning({ id: certificates.id });
+  return rows.length;
+}
