@@ -26,6 +26,7 @@ import { multiBookingRoutes } from './modules/multibooking/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { transactionRoutes } from './modules/transactions/routes';
 import { certificateRoutes } from './modules/certificates/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,6 +114,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await paymentRoutes(api, deps);
     await transactionRoutes(api, deps);
     await certificateRoutes(api, deps);
+    await sessionRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

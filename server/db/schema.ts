@@ -50,6 +50,8 @@ export const locations = pgTable('locations', {
   allowRefill: boolean('allow_refill').notNull().default(false),
   // Percent off when a booking takes every place of a session (0: no group discount).
   groupDiscountPercent: integer('group_discount_percent').notNull().default(0),
+  // Charged (chargeoff) for every commercial session the launcher reports.
+  licenceFee: numeric('licence_fee', { precision: 12, scale: 2 }).notNull().default('0'),
   languages: text('languages').array().notNull().default(sql`ARRAY['ru','en']::text[]`),
   createdAt: createdAt(),
 });
@@ -372,3 +374,28 @@ export const certificateRates = pgTable('certificate_rates', {
   locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
   rate: numeric('rate', { precision: 12, scale: 2 }).notNull(),
 }, (t) => [uniqueIndex('certificate_rates_location_rate_idx').on(t.locationId, t.rate)]);
+
+// Sessions the venue's launcher reports (started/ended game sessions), idempotent by uuid.
+// session_type: 1 commercial, 2 technical test, 3 free showcase, 4 break.
+export const launcherSessions = pgTable('launcher_sessions', {
+  uuid: uuid('uuid').primaryKey(),
+  playgroundId: integer('playground_id').notNull().references(() => playgrounds.id),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  started: timestamp('started', { withTimezone: true }).notNull(),
+  ended: timestamp('ended', { withTimezone: true }),
+  gameId: integer('game_id').references(() => games.id),
+  playersCnt: integer('players_cnt').notNull().default(0),
+  sessionType: integer('session_type').notNull(),
+  ordersIds: bigint('orders_ids', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+  chargeTransactionId: bigint('charge_transaction_id', { mode: 'number' }),
+}, (t) => [index('launcher_sessions_location_started_idx').on(t.locationId, t.started)]);
+
+// Disputes of balance transactions, with the uploaded files (stored under DATA_DIR/media/disputes).
+export const transactionDisputes = pgTable('transaction_disputes', {
+  id: serial('id').primaryKey(),
+  transactionId: bigint('transaction_id', { mode: 'number' }).notNull().references(() => transactions.id),
+  text: text('text').notNull(),
+  files: jsonb('files').$type<{ name: string; url: string; size: number }[]>().notNull().default([]),
+  userId: integer('user_id').references(() => users.id),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { certificateRates, certificates, eventPackages, orderLogs, payments, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
+import { certificateRates, launcherSessions, certificates, eventPackages, orderLogs, payments, cities, countries, currencies, earlyBookingConditions, games, promocodes, holidays, locationGames, locations, orderPlaysessions, orders, playgroundGroups, playgrounds, playsessions, schedules } from '../schema';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { dayTypeOf, generateSessions } from '../../../domain/schedule/engine';
 import type { ScheduleItem } from '../../../domain/schedule/types';
@@ -50,7 +50,11 @@ function* sequence(seed: number) {
 /** Promo codes, gift certificates, an early-booking condition and a group discount at location 1. */
 async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number): Promise<void> {
   const today = new Date().toISOString().slice(0, 10);
-  await tx.update(locations).set({ groupDiscountPercent: 10 }).where(eq(locations.id, 1));
+  await tx.update(locations).set({ groupDiscountPercent: 10, licenceFee: '150.00' }).where(eq(locations.id, 1));
+  // Every playground's launcher gets a token to report its sessions with.
+  for (const pg of await tx.select({ id: playgrounds.id }).from(playgrounds)) {
+    await tx.update(playgrounds).set({ uuidToken: crypto.randomUUID() }).where(eq(playgrounds.id, pg.id));
+  }
   await tx.insert(earlyBookingConditions).values([{ locationId: 1, days: 14, discount: 5 }]);
   await tx.insert(certificateRates).values([1, 2, 3, 4].flatMap((locationId) =>
     ['1000.00', '2000.00', '3000.00', '5000.00', '10000.00'].map((rate) => ({ locationId, rate }))));
@@ -157,6 +161,15 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               createdAt: new Date(Math.min(Date.now(), Date.now() + (offset - 1 - Math.floor(next() * 6)) * 86_400_000)),
             }).returning();
             await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: ps!.id });
+            if (past && !cancelled) {
+              // What the launcher reported for the played session (inserted directly: no fee charged).
+              const started = new Date(Date.now() + offset * 86_400_000);
+              await tx.insert(launcherSessions).values({
+                uuid: crypto.randomUUID(), playgroundId: pg.id, locationId: l.id, started,
+                ended: new Date(started.getTime() + s.duration * 60_000), gameId: ps!.gameId, playersCnt: persons,
+                sessionType: orderType === 2 ? 2 : orderType === 3 ? 3 : 1, ordersIds: [order!.id],
+              });
+            }
             await tx.insert(orderLogs).values({ orderId: order!.id, type: 'created', authorUserId: staffUserId, data: { persons } });
             if (paid > 0) {
               // The money arrived as payments: cash or card at the desk, or online.

@@ -68,11 +68,11 @@ async function locationContext(db: Db, locationId: number, fromDate: string, toD
   const [loc] = await db.select({ location: locations, countryId: cities.countryId }).from(locations)
     .innerJoin(cities, eq(cities.id, locations.cityId)).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
-  const [currencyRows, holidayRows, scheduleRows] = await Promise.all([
-    db.select().from(currencies),
-    db.select().from(holidays).where(and(eq(holidays.countryId, loc.countryId), gte(holidays.date, fromDate), lte(holidays.date, toDate))),
-    db.select().from(schedules).where(eq(schedules.locationId, locationId)),
-  ]);
+  // One after another: inside a booking this runs on the transaction's single connection.
+  const currencyRows = await db.select().from(currencies);
+  const holidayRows = await db.select().from(holidays)
+    .where(and(eq(holidays.countryId, loc.countryId), gte(holidays.date, fromDate), lte(holidays.date, toDate)));
+  const scheduleRows = await db.select().from(schedules).where(eq(schedules.locationId, locationId));
   const currencyMap = new Map(currencyRows.map((c) => [c.id, c]));
   const schedulesByGroup = new Map<number, Schedule[]>();
   for (const s of scheduleRows) {

@@ -1,0 +1,72 @@
+// Played sessions: the launcher reports them (authenticated by the playground's uuid_token), the
+// location lists them. Reporting is idempotent by the session's uuid; a commercial session
+// charges the location's licence fee once, as a chargeoff on its ledger.
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { games, launcherSessions, locations, playgrounds } from '../../db/schema';
+import { invalidToken, notFound } from '../../platform/errors';
+import { requireRoleAt } from '../locations/service';
+import { appendTransaction, lockLedger } from '../transactions/ledger';
+
+export interface LauncherReport {
+  uuid: string;
+  started: string;
+  ended: string | null;
+  game_id: number | null;
+  players_cnt: number;
+  session_type: 1 | 2 | 3 | 4;
+  orders_ids: number[];
+}
+
+export async function recordLauncherSession(db: Db, playgroundToken: string, report: LauncherReport) {
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.uuidToken, playgroundToken));
+  if (!pg) throw invalidToken();
+  return db.transaction(async (tx) => {
+    await lockLedger(tx, pg.locationId);
+    const [existing] = await tx.select().from(launcherSessions).where(eq(launcherSessions.uuid, report.uuid));
+    if (existing && existing.playgroundId !== pg.id) throw notFound();
+    const values = {
+      playgroundId: pg.id, locationId: pg.locationId, started: new Date(report.started), ended: report.ended ? new Date(report.ended) : null,
+      gameId: report.game_id, playersCnt: report.players_cnt, sessionType: report.session_type, ordersIds: report.orders_ids,
+    };
+    if (existing) await tx.update(launcherSessions).set(values).where(eq(launcherSessions.uuid, report.uuid));
+    else await tx.insert(launcherSessions).values({ uuid: report.uuid, ...values });
+    const [row] = await tx.select().from(launcherSessions).where(eq(launcherSessions.uuid, report.uuid));
+    if (report.session_type === 1 && row!.chargeTransactionId === null) {
+      const [loc] = await tx.select({ fee: locations.licenceFee, currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, pg.locationId));
+      if (loc && Number(loc.fee) > 0) {
+        const t = await appendTransaction(tx, {
+          locationId: pg.locationId, type: 'chargeoff', amount: `-${loc.fee}`, session: report.uuid,
+          description: `Licence fee: ${pg.name}`, currencyId: loc.currencyId, operationDt: new Date(report.started),
+        });
+        await tx.update(launcherSessions).set({ chargeTransactionId: t.id }).where(eq(launcherSessions.uuid, report.uuid));
+      }
+    }
+    return { uuid: report.uuid, recorded: existing ? 'updated' : 'created' };
+  });
+}
+
+export async function sessionsQuery(db: Db, userId: number, locationId: number, f: { date_from?: string; date_to?: string }) {
+  await requireRoleAt(db, userId, locationId);
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  const day = sql`(${launcherSessions.started} at time zone ${loc.tz})::date`;
+  const where: SQL[] = [eq(launcherSessions.locationId, locationId)];
+  if (f.date_from) where.push(sql`${day} >= ${f.date_from}`);
+  if (f.date_to) where.push(sql`${day} <= ${f.date_to}`);
+  const fields = {
+    uuid: launcherSessions.uuid,
+    orders_ids: sql<number[]>`${launcherSessions.ordersIds}`.as('orders_ids'),
+    started: sql<string>`to_char(${launcherSessions.started} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('started'),
+    ended: sql<string | null>`to_char(${launcherSessions.ended} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('ended'),
+    playground: sql<string>`${playgrounds.name}`.as('playground'),
+    game: sql<string | null>`${games.name}`.as('game'),
+    players_cnt: sql<number>`${launcherSessions.playersCnt}`.as('players_cnt'),
+    session_type: sql<number>`${launcherSessions.sessionType}`.as('session_type'),
+  };
+  const rows = () => db.select(fields).from(launcherSessions)
+    .innerJoin(playgrounds, eq(playgrounds.id, launcherSessions.playgroundId)).leftJoin(games, eq(games.id, launcherSessions.gameId))
+    .where(and(...where)).orderBy(desc(launcherSessions.started));
+  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(launcherSessions).where(and(...where));
+  return { rows, count };
+}

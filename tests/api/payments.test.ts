@@ -1,0 +1,383 @@
+// Payments through the API: POST /api/v2.1/booking/{id}/pay/ (cash, certificate, bill, card),
+// payment links by the sandbox provider with its signed callback and the durable auto-cancel, and
+// standalone payments of a location (POST /api/v2.1/locations/{id}/payments/).
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { certificateRedemptions, certificates, jobs, payments } from '../../server/db/schema';
+import { autoCancelIfUnpaid } from '../../server/modules/orders/billing';
+import { cancelBooking } from '../../server/modules/orders/booking';
+import { sandboxSignature } from '../../server/modules/sandbox/routes';
+import { addDays } from '../../domain/businessDay';
+import { createHarness, type Harness } from './harness';
+import { book, bookingBody, comments, getOrder, makeWorld, pastOrder, pay, slotAt, type Json, type World } from './bookingFixture';
+
+let h: Harness;
+let w: World;
+
+const CALLBACK = '/api/v2.1/payments/sandbox/callback/';
+
+beforeAll(async () => {
+  h = await createHarness();
+  w = await makeWorld(h);
+});
+afterAll(async () => { await h.close(); });
+
+function expect400(res: { statusCode: number; body: string; json: () => unknown }, body: unknown) {
+  expect(res.statusCode, res.body).toBe(400);
+  expect(res.json()).toEqual(body);
+}
+
+const game = () => w.games['Beat Saber']!;
+const payEn = (id: number, body: Record<string, unknown>, token = w.tokens.staff) =>
+  h.call('POST', `/api/v2.1/booking/${id}/pay/`, { token, body, lang: 'en' });
+
+/** The provider's signed callback, as the sandbox (or a real provider) sends it. */
+function callback(externalId: string, outcome: 'paid' | 'declined', signature?: string) {
+  const body = { external_id: externalId, outcome };
+  return h.call('POST', CALLBACK, {
+    body, lang: 'en', headers: { 'x-sandbox-signature': signature ?? sandboxSignature(h.config.paymentSandboxSecret, JSON.stringify(body)) },
+  });
+}
+
+async function jobOf(orderId: number) {
+  const rows = await h.database.db.select().from(jobs).where(and(eq(jobs.kind, 'order.auto_cancel'), sql`(${jobs.payload}->>'orderId')::bigint = ${orderId}`));
+  expect(rows).toHaveLength(1);
+  return rows[0]!;
+}
+
+/** Makes an order's auto-cancel job due now and runs the due jobs, as the worker would. */
+async function runAutoCancel(orderId: number) {
+  await h.database.db.update(jobs).set({ runAt: sql`now()` }).where(and(eq(jobs.kind, 'order.auto_cancel'), sql`(${jobs.payload}->>'orderId')::bigint = ${orderId}`));
+  return h.runJobs();
+}
+
+describe('POST /api/v2.1/booking/{id}/pay/', () => {
+  it('records a payment (201); the order is pending until paid covers the purchase, then paid; overpayment is allowed', async () => {
+    const dt = '2030-04-01 10:00';
+    const id = await book(w, bookingBody(w.pg.cube2, dt));
+    const res = await pay(w, id, { payment_type: 2, purchase: '1000', external_id: 'CASH-1' });
+    expect(res.statusCode, res.body).toBe(201);
+    const payment = res.json();
+    expect(payment).toEqual({
+      id: expect.any(Number), order: id, payment_type: 2, created: expect.any(String), status: 'paid', external_id: 'CASH-1',
+      purchase: '1000.00', comment: '', user: { id: w.users.staff.id, name: w.users.staff.name, email: w.users.staff.email }, actual: true,
+    });
+    expect(Date.now() - Date.parse(payment.created)).toBeLessThan(60_000);
+    expect(await getOrder(w, id)).toMatchObject({ status: 2, purchase: '1900.00', paid: '1000.00', need_paid: '900.00' });
+    expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ need_paid: true, not_paid: false, paid: false });
+
+    const card = await pay(w, id, { payment_type: 6, purchase: '900,00', external_id: '' }, w.tokens.manager);
+    expect(card.statusCode, card.body).toBe(201);
+    expect(card.json()).toMatchObject({ payment_type: 6, purchase: '900.00', external_id: null, user: { id: w.users.manager.id } });
+    expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '1900.00', need_paid: '0.00' });
+    expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ paid: true, need_paid: false, pending: false });
+
+    // More than owed: recorded; need_paid below zero is an overpayment.
+    expect((await pay(w, id, { payment_type: 2, purchase: 100.5 })).statusCode).toBe(201);
+    // A bill paid on the spot is recorded as paid too.
+    expect((await pay(w, id, { payment_type: 4, purchase: '10' })).json()).toMatchObject({ payment_type: 4, status: 'paid', purchase: '10.00' });
+    const order = await getOrder(w, id);
+    expect(order).toMatchObject({ status: 6, paid: '2010.50', need_paid: '-110.50' });
+    expect(order.payments.map((p: Json) => [p.payment_type, p.purchase, p.status, p.user?.name])).toEqual([
+      [2, '1000.00', 'paid', w.users.staff.name], [6, '900.00', 'paid', w.users.manager.name],
+      [2, '100.50', 'paid', w.users.staff.name], [4, '10.00', 'paid', w.users.staff.name],
+    ]);
+    const log = await comments(w, id);
+    expect(log.map((e) => [e.type, e.author?.name, e.data.purchase])).toEqual([
+      ['created', w.users.staff.name, '1900.00'], ['paid', w.users.staff.name, '1000.00'], ['paid', w.users.manager.name, '900.00'],
+      ['paid', w.users.staff.name, '100.50'], ['paid', w.users.staff.name, '10.00'],
+    ]);
+  });
+
+  it('checks the payment type, the amount and the certificate number', async () => {
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-04-01 11:00'));
+    expect400(await payEn(id, { payment_type: 5, purchase: '100' }), { payment_type: ['Choose cash, certificate, bill or card.'] });
+    for (const paymentType of [1, 7, '2', 2.5]) {
+      expect400(await payEn(id, { payment_type: paymentType, purchase: '100' }), { payment_type: ['Choose cash, certificate, bill or card.'] });
+    }
+    expect400(await payEn(id, { payment_type: 2 }), { purchase: ['This field is required.'] });
+    expect400(await payEn(id, {}), { payment_type: ['This field is required.'], purchase: ['This field is required.'] });
+    for (const purchase of ['abc', '-5', '1.234', '']) {
+      const res = await payEn(id, { payment_type: 2, purchase });
+      expect(res.statusCode, purchase).toBe(400);
+      expect(Object.keys(res.json()), purchase).toEqual(['purchase']);
+    }
+    expect400(await payEn(id, { payment_type: 2, purchase: '12345678901' }), { purchase: ['Ensure this field has no more than 10 characters.'] });
+    expect400(await payEn(id, { payment_type: 3, purchase: '100' }), { certificate: ['Enter the certificate number.'] });
+    expect400(await payEn(id, { payment_type: 3, purchase: '100', certificate: '' }), { certificate: ['Enter the certificate number.'] });
+    expect(await getOrder(w, id)).toMatchObject({ paid: '0.00', payments: [] });
+  });
+
+  it('refuses a cancelled order and an order whose session is over (400 non_field_errors); 404 for no order or no role', async () => {
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-04-01 12:00'));
+    expect((await h.call('DELETE', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    expect400(await payEn(id, { payment_type: 2, purchase: '100' }), { non_field_errors: ['A cancelled order cannot be paid.'] });
+    const past = await pastOrder(w);
+    expect400(await payEn(past, { payment_type: 2, purchase: '100' }),
+      { non_field_errors: ['The order is cancelled or its session has passed; it cannot be changed.'] });
+    expect(await getOrder(w, past)).toMatchObject({ paid: '0.00', payments: [] });
+    expect((await payEn(999999, { payment_type: 2, purchase: '100' })).statusCode).toBe(404);
+    const foreign = await book(w, bookingBody(w.pg.foreign, '2030-04-01 12:00', { game_id: game() }), w.tokens.admin);
+    expect((await payEn(foreign, { payment_type: 2, purchase: '100' })).statusCode).toBe(404);
+    expect((await h.call('POST', `/api/v2.1/booking/${id}/pay/`, { body: { payment_type: 2, purchase: '1' } })).statusCode).toBe(401);
+  });
+});
+
+describe('paying with a certificate (payment_type 3)', () => {
+  it('an unknown, not paid, expired, past-date or short certificate fails under certificate, and nothing is recorded', async () => {
+    // 4275: 3 x 1500 less 5 %.
+    const id = await book(w, bookingBody(w.pg.cube1, '2030-04-02 10:00', { persons: 3, game_id: game() }));
+    const [lapsed] = await h.database.db.insert(certificates).values({
+      uniqueNumber: 'LAPSED0001', creatingLocationId: 1, rate: '9000.00', type: 'digital', status: 'ACTIVE', expiresAt: addDays(w.today, -1),
+    }).returning();
+    for (const [certificate, message] of [
+      ['NOSUCHCERT', 'Certificate not found.'],
+      [w.certs.notPaid, 'The certificate is not active.'],
+      [w.certs.expired, 'The certificate has expired.'],
+      [lapsed!.uniqueNumber, 'The certificate has expired.'],
+      [w.certs.active3000, 'The certificate has only 3000.00 RUB left.'],
+    ] as const) {
+      expect400(await payEn(id, { payment_type: 3, purchase: '3500', certificate }), { certificate: [message] });
+    }
+    expect(await getOrder(w, id)).toMatchObject({ status: 2, paid: '0.00', payments: [] });
+    expect(await h.database.db.select().from(certificateRedemptions)).toEqual([]);
+  });
+
+  it('paying part keeps it active with the rest; paying the rest uses it up; after that it fails', async () => {
+    const a = await book(w, bookingBody(w.pg.cube1, '2030-04-02 11:00', { persons: 3, game_id: game() }));
+    const b = await book(w, bookingBody(w.pg.cube1, '2030-04-02 12:00', { persons: 3, game_id: game() }));
+    const cert = w.certs.active3000;
+    const first = await pay(w, a, { payment_type: 3, purchase: '1000', certificate: cert.toLowerCase() });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ payment_type: 3, purchase: '1000.00', status: 'paid' });
+    const status = async () => (await h.database.db.select().from(certificates).where(eq(certificates.uniqueNumber, cert)))[0]!.status;
+    expect(await status()).toBe('ACTIVE');
+    expect(await getOrder(w, a)).toMatchObject({ paid: '1000.00', need_paid: '3275.00', status: 2 });
+    expect400(await payEn(b, { payment_type: 3, purchase: '2500', certificate: cert }), { certificate: ['The certificate has only 2000.00 RUB left.'] });
+    expect((await pay(w, b, { payment_type: 3, purchase: '2000', certificate: cert })).statusCode).toBe(201);
+    expect(await status()).toBe('USED');
+    expect400(await payEn(b, { payment_type: 3, purchase: '1', certificate: cert }), { certificate: ['The certificate has been used up.'] });
+    expect(await getOrder(w, b)).toMatchObject({ paid: '2000.00', need_paid: '2275.00' });
+    const ledger = await h.database.db.select().from(certificateRedemptions).orderBy(certificateRedemptions.id);
+    expect(ledger.map((r) => r.amount)).toEqual(['1000.00', '2000.00']);
+  });
+
+  it('two payments at once with one certificate, each for more than half its balance: exactly one succeeds', async () => {
+    const a = await book(w, bookingBody(w.pg.cube1, '2030-04-03 10:00', { persons: 3, game_id: game() }));
+    const b = await book(w, bookingBody(w.pg.cube1, '2030-04-03 11:00', { persons: 3, game_id: game() }));
+    const results = await Promise.all([a, b].map((id) => payEn(id, { payment_type: 3, purchase: '3000', certificate: w.certs.active5000 })));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ certificate: ['The certificate has only 2000.00 RUB left.'] });
+    const paid = [(await getOrder(w, a)).paid, (await getOrder(w, b)).paid].sort();
+    expect(paid).toEqual(['0.00', '3000.00']);
+
+    // Many at once on different orders: the balance is never spent twice.
+    const [cert] = await h.database.db.insert(certificates).values({
+      uniqueNumber: 'RACE000001', creatingLocationId: 1, rate: '1000.00', type: 'digital', status: 'ACTIVE',
+    }).returning();
+    const ids = [];
+    for (const time of ['12:00', '12:30', '13:00', '13:30', '15:00', '15:30', '16:00', '16:30']) {
+      ids.push(await book(w, bookingBody(w.pg.cube1, `2030-04-03 ${time}`, { persons: 1, game_id: game() })));
+    }
+    const many = await Promise.all(ids.map((id) => payEn(id, { payment_type: 3, purchase: '600', certificate: cert!.uniqueNumber })));
+    expect(many.filter((r) => r.statusCode === 201)).toHaveLength(1);
+    expect(many.filter((r) => r.statusCode === 400).every((r) => r.json().certificate[0] === 'The certificate has only 400.00 left.')).toBe(true);
+    const spent = await h.database.db.select().from(certificateRedemptions).where(eq(certificateRedemptions.certificateId, cert!.id));
+    expect(spent.map((r) => r.amount)).toEqual(['600.00']);
+  });
+});
+
+describe('payment links (bill) by the sandbox provider', () => {
+  const LINK = /^http:\/\/backoffice\.test\/sandbox\/pay\/([0-9a-f]{32})$/;
+
+  async function billOrder(dt: string, over: Record<string, unknown> = {}) {
+    const id = await book(w, bookingBody(w.pg.cube2, dt, { bill: true, cancel_delay: 30, ...over }));
+    const order = await getOrder(w, id);
+    const token = LINK.exec(order.bill)?.[1];
+    expect(token, order.bill).toBeDefined();
+    return { id, order, token: token!, externalId: `sandbox-${token}` };
+  }
+
+  it('bill: true with cancel_delay makes a processing payment (type 4), a link on the order and a durable auto-cancel job', async () => {
+    const started = Date.now();
+    const { id, order, token } = await billOrder('2030-04-04 10:00');
+    expect(order).toMatchObject({ status: 2, purchase: '1900.00', paid: '0.00', cancel_delay: 30, bill: `${h.config.publicUrl}/sandbox/pay/${token}` });
+    expect(order.payments).toEqual([expect.objectContaining({ payment_type: 4, status: 'processing', purchase: '1900.00', external_id: `sandbox-${token}` })]);
+    const job = await jobOf(id);
+    expect(job.doneAt).toBeNull();
+    expect(job.payload).toMatchObject({ orderId: id, paymentId: order.payments[0].id });
+    expect(job.runAt.getTime()).toBeGreaterThanOrEqual(started + 30 * 60_000 - 5_000);
+    expect(job.runAt.getTime()).toBeLessThanOrEqual(Date.now() + 30 * 60_000 + 5_000);
+    // The link opens the provider's page with the amount.
+    const page = await h.call('GET', `/sandbox/pay/${token}`, { lang: 'en' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('1900.00');
+    expect(page.body).toContain(`Order № ${id}`);
+    expect((await h.call('GET', `/sandbox/pay/${'0'.repeat(32)}`, { lang: 'en' })).statusCode).toBe(404);
+    // Nothing runs before its time.
+    expect(await h.runJobs()).toBe(0);
+  });
+
+  it('the signed callback "paid" pays the payment and the order; the same callback again changes nothing', async () => {
+    const { id, externalId, token } = await billOrder('2030-04-04 11:00');
+    const res = await callback(externalId, 'paid');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ result: 'settled' });
+    const order = await getOrder(w, id);
+    expect(order).toMatchObject({ status: 6, paid: '1900.00', need_paid: '0.00' });
+    expect(order.payments.map((p: Json) => [p.payment_type, p.status, p.purchase])).toEqual([[4, 'paid', '1900.00']]);
+    const again = await callback(externalId, 'paid');
+    expect(again.json()).toEqual({ result: 'already' });
+    expect(await getOrder(w, id)).toEqual(order);
+    // A late "declined" does not undo it either.
+    expect((await callback(externalId, 'declined')).json()).toEqual({ result: 'already' });
+    expect(await getOrder(w, id)).toEqual(order);
+    const log = await comments(w, id);
+    expect(log.map((e) => [e.type, e.author])).toEqual([['created', { name: w.users.staff.name }], ['paid', null]]);
+    expect(log[1]!.data).toMatchObject({ payment_type: 4, purchase: '1900.00', paid: '1900.00' });
+    expect((await h.call('GET', `/sandbox/pay/${token}`, { lang: 'en' })).body).toContain('already been processed');
+    expect((await callback('sandbox-unknown', 'paid')).json()).toEqual({ result: 'unknown' });
+  });
+
+  it('refuses a callback with a wrong or missing signature (403) and changes nothing', async () => {
+    const { id, externalId } = await billOrder('2030-04-04 12:00');
+    const forged = sandboxSignature('not-the-secret', JSON.stringify({ external_id: externalId, outcome: 'paid' }));
+    for (const signature of [forged, '', 'abc', forged.toUpperCase()]) {
+      const res = await callback(externalId, 'paid', signature);
+      expect(res.statusCode, signature).toBe(403);
+      expect(res.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    }
+    // Signed for another body.
+    const other = sandboxSignature(h.config.paymentSandboxSecret, JSON.stringify({ external_id: externalId, outcome: 'declined' }));
+    expect((await callback(externalId, 'paid', other)).statusCode).toBe(403);
+    expect(await getOrder(w, id)).toMatchObject({ status: 2, paid: '0.00', payments: [expect.objectContaining({ status: 'processing' })] });
+  });
+
+  it('"declined" fails the payment; the order stays pending and can still be paid otherwise', async () => {
+    const { id, externalId } = await billOrder('2030-04-04 13:00');
+    expect((await callback(externalId, 'declined')).json()).toEqual({ result: 'settled' });
+    const order = await getOrder(w, id);
+    expect(order).toMatchObject({ status: 2, paid: '0.00', need_paid: '1900.00' });
+    expect(order.payments.map((p: Json) => p.status)).toEqual(['failed']);
+    expect((await comments(w, id)).map((e) => [e.type, e.author])).toEqual([['created', { name: w.users.staff.name }], ['payment_failed', null]]);
+    expect((await callback(externalId, 'paid')).json()).toEqual({ result: 'already' });
+    expect((await getOrder(w, id)).paid).toBe('0.00');
+  });
+
+  it('auto-cancel: an order still unpaid when its delay runs out is cancelled (author none), its link closed, its places freed', async () => {
+    const dt = '2030-04-04 15:00';
+    const { id, externalId } = await billOrder(dt, { persons: 4 });
+    expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ available_persons: 0 });
+    expect(await runAutoCancel(id)).toBe(1);
+    const order = await getOrder(w, id);
+    expect(order.status).toBe(4);
+    expect(order.payments.map((p: Json) => p.status)).toEqual(['cancelled']);
+    const log = await comments(w, id);
+    expect(log.map((e) => [e.type, e.author])).toEqual([['created', { name: w.users.staff.name }], ['auto_cancelled', null]]);
+    expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ available_persons: 4 });
+    expect((await jobOf(id)).doneAt).not.toBeNull();
+    // A payment after that is not taken.
+    expect((await callback(externalId, 'paid')).json()).toEqual({ result: 'already' });
+    expect(await getOrder(w, id)).toMatchObject({ status: 4, paid: '0.00' });
+    expect(await h.runJobs()).toBe(0);
+  });
+
+  it('auto-cancel leaves a paid order alone, and one paid in part at the desk', async () => {
+    const paid = await billOrder('2030-04-04 16:00');
+    expect((await callback(paid.externalId, 'paid')).statusCode).toBe(200);
+    const before = await getOrder(w, paid.id);
+    expect(await runAutoCancel(paid.id)).toBe(1);
+    expect(await getOrder(w, paid.id)).toEqual(before);
+    expect((await jobOf(paid.id)).doneAt).not.toBeNull();
+
+    const part = await billOrder('2030-04-04 17:00');
+    expect((await pay(w, part.id, { payment_type: 2, purchase: '500' })).statusCode).toBe(201);
+    expect(await runAutoCancel(part.id)).toBe(1);
+    expect(await getOrder(w, part.id)).toMatchObject({ status: 2, paid: '500.00' });
+    expect((await comments(w, part.id)).map((e) => e.type)).toEqual(['created', 'paid']);
+  });
+
+  it('auto-cancel checks again under the order lock: an order paid after the job looked is not cancelled', async () => {
+    const { id, order } = await billOrder('2030-04-04 21:00');
+    // The job's handler, with the order paid at the desk between its look and its cancel.
+    await autoCancelIfUnpaid(h.database.db, id, order.payments[0].id, async (orderId) => {
+      expect((await pay(w, orderId, { payment_type: 2, purchase: '475' })).statusCode).toBe(201);
+      await cancelBooking(h.database.db, { userId: null }, orderId, 'auto_cancelled');
+    });
+    expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '475.00' });
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'paid']);
+  });
+
+  it('a link declined and then left unpaid is auto-cancelled too', async () => {
+    const { id, externalId } = await billOrder('2030-04-04 18:00');
+    expect((await callback(externalId, 'declined')).statusCode).toBe(200);
+    expect(await runAutoCancel(id)).toBe(1);
+    const order = await getOrder(w, id);
+    expect(order.status).toBe(4);
+    expect(order.payments.map((p: Json) => p.status)).toEqual(['failed']);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'payment_failed', 'auto_cancelled']);
+  });
+
+  it('cancelling an order closes its open link: a later payment does not bring the order back and take its places again', async () => {
+    const dt = '2030-04-04 19:00';
+    const { id, externalId } = await billOrder(dt, { persons: 4 });
+    expect((await h.call('DELETE', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    // Someone else takes the freed places.
+    const next = await book(w, bookingBody(w.pg.cube2, dt, { persons: 4 }));
+    const res = await callback(externalId, 'paid');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 'already' });
+    expect(await getOrder(w, id)).toMatchObject({ status: 4, paid: '0.00', payments: [expect.objectContaining({ status: 'cancelled' })] });
+    const slot = await slotAt(w, w.pg.cube2, dt);
+    expect(slot.available_persons).toBe(0);
+    expect(slot.orders.filter((o: Json) => o.status !== 4).map((o: Json) => o.id)).toEqual([next]);
+    // Its auto-cancel job finds nothing left to do.
+    expect(await runAutoCancel(id)).toBe(1);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'cancelled']);
+  });
+
+  it('a bill added when editing asks for what is still owed', async () => {
+    const dt = '2030-04-04 20:00';
+    const id = await book(w, bookingBody(w.pg.cube2, dt));
+    expect((await pay(w, id, { payment_type: 2, purchase: '400' })).statusCode).toBe(201);
+    const res = await h.call('PUT', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff, body: bookingBody(w.pg.cube2, dt, { bill: true, cancel_delay: 15 }) });
+    expect(res.statusCode, res.body).toBe(200);
+    const order = await getOrder(w, id);
+    expect(order.bill).toMatch(LINK);
+    expect(order.cancel_delay).toBe(15);
+    expect(order.payments.map((p: Json) => [p.payment_type, p.status, p.purchase])).toEqual([[2, 'paid', '400.00'], [4, 'processing', '1975.00']]);
+    expect((await callback(order.payments[1].external_id, 'paid')).json()).toEqual({ result: 'settled' });
+    expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '2375.00', need_paid: '0.00' });
+  });
+});
+
+describe('POST /api/v2.1/locations/{id}/payments/: standalone payments', () => {
+  const URL1 = '/api/v2.1/locations/1/payments/';
+
+  it('records a manual payment of the location (201), not tied to an order', async () => {
+    const res = await h.call('POST', URL1, { token: w.tokens.staff, body: { purchase: '1234567,50', external_id: 'EXT-9', comment: 'Cafe' } });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toEqual({
+      id: expect.any(Number), order: null, payment_type: 7, created: expect.any(String), status: 'paid', external_id: 'EXT-9',
+      purchase: '1234567.50', comment: 'Cafe', user: { id: w.users.staff.id, name: w.users.staff.name, email: w.users.staff.email }, actual: true,
+    });
+    const [row] = await h.database.db.select().from(payments).where(eq(payments.id, res.json().id));
+    expect(row).toMatchObject({ locationId: 1, orderId: null, paymentType: 7, purchase: '1234567.50' });
+    const minimal = await h.call('POST', URL1, { token: w.tokens.staff, body: { purchase: 250 } });
+    expect(minimal.statusCode, minimal.body).toBe(201);
+    expect(minimal.json()).toMatchObject({ purchase: '250.00', external_id: null, comment: '' });
+  });
+
+  it('the amount is required, a number, at most 10 characters; 404 without a role at the location', async () => {
+    const post = (body: unknown, token = w.tokens.staff, url = URL1) => h.call('POST', url, { token, body, lang: 'en' });
+    expect400(await post({}), { purchase: ['This field is required.'] });
+    expect400(await post({ purchase: '12345678901' }), { purchase: ['Ensure this field has no more than 10 characters.'] });
+    expect((await post({ purchase: '1234567.501' })).json().purchase[0]).toBe('Ensure this field has no more than 10 characters.');
+    expect400(await post({ purchase: 'ten' }), { purchase: ['A valid number is required.'] });
+    expect400(await post({ purchase: '10', extra: 1 }), { extra: ['Unknown field.'] });
+    expect((await post({ purchase: '10' }, w.tokens.staff, '/api/v2.1/locations/2/payments/')).statusCode).toBe(404);
+    expect((await post({ purchase: '10' }, w.tokens.admin, '/api/v2.1/locations/2/payments/')).statusCode).toBe(201);
+    expect((await h.call('POST', URL1, { body: { purchase: '10' } })).statusCode).toBe(401);
+  });
+});
