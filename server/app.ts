@@ -24,7 +24,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
 import { multiBookingRoutes } from './modules/multibooking/routes';
 import { paymentRoutes } from './modules/payments/routes';
-import { transactionRoutes } from './modules/transactions/routes';
+import { disputeRoutes, refillRoutes, transactionRoutes } from './modules/transactions/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 
@@ -113,6 +113,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await multiBookingRoutes(api, deps);
     await paymentRoutes(api, deps);
     await transactionRoutes(api, deps);
+    await refillRoutes(api, deps);
+    await disputeRoutes(api, deps);
     await certificateRoutes(api, deps);
     await sessionRoutes(api, deps);
   });

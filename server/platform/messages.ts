@@ -94,6 +94,10 @@ const en = {
   certificate_not_resendable: 'Only an active certificate can be sent again.',
   certificate_mail_subject: 'Your gift certificate',
   certificate_mail_text: 'Hello, %{name}!\n\nYour gift certificate %{number} for %{rate} is active until %{until}.\nShow this number at %{location} to pay for your game.\n\nHave a great time!',
+  refill_not_allowed: 'Top-ups are not available for this location.',
+  dispute_file_type: 'Attach PDF, PNG, JPEG, WebP or GIF files.',
+  dispute_file_size: 'Each file may be at most %{max} MB.',
+  dispute_files_count: 'Attach at most %{max} files.',
   reset_mail_subject: 'Password reset',
   reset_mail_text:
     'Hello, %{name}!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account %{email}.\nOpen this link to choose a new password: %{link}\nThe link works once and expires in %{minutes} minutes.\n\nIf you did not ask for it, ignore this letter.',
@@ -191,6 +195,10 @@ const ru: Record<MessageKey, string> = {
   certificate_not_resendable: 'Отправить повторно можно только активный сертификат.',
   certificate_mail_subject: 'Ваш подарочный сертификат',
   certificate_mail_text: 'Здравствуйте, %{name}!\n\nВаш подарочный сертификат %{number} на %{rate} действует до %{until}.\nНазовите этот номер в %{location}, чтобы оплатить игру.\n\nХорошей игры!',
+  refill_not_allowed: 'Пополнение счета недоступно для этой локации.',
+  dispute_file_type: 'Прикрепите файлы PDF, PNG, JPEG, WebP или GIF.',
+  dispute_file_size: 'Каждый файл — не больше %{max} МБ.',
+  dispute_files_count: 'Прикрепите не больше %{max} файлов.',
   reset_mail_subject: 'Сброс пароля',
   reset_mail_text:
     'Здравствуйте, %{name}!\n\nКто-то (надеемся, вы) запросил сброс пароля учетной записи %{email} в бэк-офисе площадки.\nОткройте ссылку, чтобы задать новый пароль: %{link}\nСсылка действует один раз и %{minutes} минут.\n\nЕсли вы не запрашивали сброс, просто проигнорируйте письмо.',

@@ -8,6 +8,7 @@ import { orders, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { writeLog } from './booking';
+import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 
 export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
   const token = crypto.randomBytes(16).toString('hex');
@@ -43,8 +44,8 @@ export async function settleBillPayment(db: Db, externalId: string, outcome: 'pa
     const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.externalId, externalId));
     if (!ref) return 'unknown';
     if (ref.orderId) await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${ref.orderId} FOR UPDATE`);
-    const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string }>(sql`
-      SELECT id, order_id, status, purchase FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
+    const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string; location_id: number; user_id: number | null; comment: string }>(sql`
+      SELECT id, order_id, status, purchase, location_id, user_id, comment FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
     const payment = locked.rows[0];
     if (!payment) return 'unknown';
     if (payment.status !== 'processing') return 'already';
@@ -56,6 +57,8 @@ export async function settleBillPayment(db: Db, externalId: string, outcome: 'pa
     await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
     if (payment.order_id) {
       await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
+    } else if (payment.comment === REFILL_COMMENT) {
+      await bookRefill(tx, { id: Number(payment.id), locationId: Number(payment.location_id), purchase: String(payment.purchase), userId: payment.user_id === null ? null : Number(payment.user_id) });
     }
     return 'settled';
   });

@@ -11,6 +11,7 @@ import type { Deps } from '../../deps';
 import { payments, orders } from '../../db/schema';
 import { permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
+import { REFILL_COMMENT } from '../transactions/refill';
 
 const CALLBACK_PATH = '/api/v2.1/payments/sandbox/callback/';
 
@@ -33,8 +34,8 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
   const r = app.withTypeProvider<ZodTypeProvider>();
   const token = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
   const texts = {
-    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден' },
-    en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found' },
+    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден', back: 'Вернуться в бэк-офис' },
+    en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found', back: 'Back to the back-office' },
   };
 
   r.get('/sandbox/pay/:token', { config: { public: true }, schema: { hide: true, params: token } }, async (request, reply) => {
@@ -70,7 +71,11 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
       const result = res.ok ? ((await res.json()) as { result: string }).result : 'unknown';
       const heading = result === 'already' ? t.done : result === 'unknown' ? t.unknown : request.body.outcome === 'paid' ? t.paid : t.declined;
       reply.type('text/html; charset=utf-8');
-      return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>`);
+      // A location's top-up returns to the back-office's payment check page, as a provider's return URL would.
+      const [p] = await db.select().from(payments).where(eq(payments.externalId, `sandbox-${request.params.token}`));
+      const back = p && p.orderId === null && p.comment === REFILL_COMMENT
+        ? `<p><a id="return" href="${escapeHtml(`${config.publicUrl}/locations/${p.locationId}/check_payment/${p.id}`)}">${t.back}</a></p>` : '';
+      return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>${back}`);
     });
   });
 

@@ -8,7 +8,11 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { sendCsv, type CsvColumn } from '../../platform/csv';
-import { intText } from '../../platform/validation';
+import { idParam, intText } from '../../platform/validation';
+import { refillStatus, startRefill } from './refill';
+import path from 'node:path';
+import { fieldError } from '../../platform/errors';
+import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFileExtension, listDisputes, openDispute } from './disputes';
 import { toMoneyString } from '../../../domain/money';
 import { dateSchema } from '../schedules/schemas';
 import { intList, wantsCsv } from '../../platform/query';
@@ -84,4 +88,51 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       }),
     },
   }, async (request, reply) => reply.status(201).send(await refund(db, currentUser(request), request.body)));
+}
+
+export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transactions'];
+  const params = z.object({ id: idParam });
+  // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
+  // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
+  r.post('/api/v2.2/locations/:id/refill/', { schema: { tags, params, body: z.strictObject({ amount }) } }, async (request) =>
+    startRefill(db, currentUser(request).id, config.publicUrl, request.params.id, request.body.amount));
+  r.post('/api/v2.2/locations/:id/check_payment/', {
+    schema: { tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
+  }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));
+}
+
+export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['transactions'];
+  const params = z.object({ id: idParam });
+  const mediaDir = path.join(config.dataDir, 'media', 'disputes');
+  // Paths: POST /api/v2.1/transactions/{id}/dispute/ (multipart: text, files), GET the same path (the list).
+  r.post('/api/v2.1/transactions/:id/dispute/', { schema: { tags, params, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+    const user = currentUser(request);
+    if (!request.isMultipart()) throw fieldError('text', 'required');
+    let text = '';
+    const files: { name: string; data: Buffer; ext: string }[] = [];
+    for await (const part of request.parts({ limits: { fileSize: DISPUTE_MAX_BYTES, files: DISPUTE_MAX_FILES + 1, fields: 5, fieldSize: 8192 } })) {
+      if (part.type === 'file') {
+        const data = await part.toBuffer().catch((err: { code?: string }) => {
+          if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw fieldError('files', 'dispute_file_size', { max: DISPUTE_MAX_BYTES / 1024 / 1024 });
+          throw err;
+        });
+        if (files.length >= DISPUTE_MAX_FILES) throw fieldError('files', 'dispute_files_count', { max: DISPUTE_MAX_FILES });
+        const ext = disputeFileExtension(data);
+        if (!ext) throw fieldError('files', 'dispute_file_type');
+        files.push({ name: part.filename, data, ext });
+      } else if (part.fieldname === 'text') {
+        text = String(part.value).trim();
+      } else {
+        throw fieldError(part.fieldname, 'unknown_field');
+      }
+    }
+    if (!text) throw fieldError('text', 'required');
+    return reply.status(201).send(await openDispute(db, mediaDir, user.id, request.params.id, text.slice(0, 5000), files));
+  });
+  r.get('/api/v2.1/transactions/:id/dispute/', { schema: { tags, params } }, async (request) =>
+    listDisputes(db, currentUser(request).id, request.params.id));
 }

@@ -1,0 +1,42 @@
+// Account top-up through the payment provider: a processing payment and a link; when the provider
+// reports it paid, a refill transaction is added to the ledger exactly once (the payment's status
+// changes from processing only once, under its row lock).
+import crypto from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { locations, payments } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { requireRoleAt } from '../locations/service';
+import { appendTransaction, lockLedger } from './ledger';
+
+export const REFILL_COMMENT = 'refill';
+
+export async function startRefill(db: Db, userId: number, publicUrl: string, locationId: number, amount: string) {
+  await requireRoleAt(db, userId, locationId);
+  const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  if (!loc.allowRefill) throw fieldError('non_field_errors', 'refill_not_allowed');
+  const token = crypto.randomBytes(16).toString('hex');
+  const [payment] = await db.insert(payments).values({
+    locationId, paymentType: 1, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId, comment: REFILL_COMMENT,
+  }).returning();
+  return { payment_id: payment!.id, payment_url: `${publicUrl}/sandbox/pay/${token}` };
+}
+
+export async function refillStatus(db: Db, userId: number, locationId: number, paymentId: number) {
+  await requireRoleAt(db, userId, locationId);
+  const [p] = await db.select({ status: payments.status }).from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.locationId, locationId), isNull(payments.orderId)));
+  if (!p) throw notFound();
+  return { payment_id: paymentId, status: p.status };
+}
+
+/** Called by settleBillPayment inside its transaction when a refill payment is paid. */
+export async function bookRefill(tx: Tx, payment: { id: number; locationId: number; purchase: string; userId: number | null }) {
+  await lockLedger(tx, payment.locationId);
+  const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, payment.locationId));
+  await appendTransaction(tx, {
+    locationId: payment.locationId, type: 'refill', amount: payment.purchase, description: `Top-up, payment ${payment.id}`,
+    number: String(payment.id), userId: payment.userId, currencyId: loc?.currencyId ?? null,
+  });
+}
