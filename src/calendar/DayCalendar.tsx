@@ -1,0 +1,100 @@
+// One FullCalendar resource day view of the booking calendar: a column per playground, 15-minute
+// rows 105 px high (the spec's cell height), a now indicator at the location's wall clock.
+// FullCalendar runs in UTC and gets wall-clock strings as UTC times, so the browser's time zone
+// never moves a session. The day calendar shows 06:00-24:00 of the chosen date; the night
+// calendar 00:00-06:00 of the next date.
+import { forwardRef, memo, useMemo, type ReactNode } from 'react';
+import { Box } from '@mui/material';
+import FullCalendar from '@fullcalendar/react';
+import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
+import type { EventContentArg } from '@fullcalendar/core';
+import type { Slot } from '../pages/booking/types';
+import { toCalendarIso } from './calendarModel';
+
+/** The spec's calendar cell height, in px, of one 15-minute row. */
+export const CELL_HEIGHT_PX = 105;
+
+const LICENSE_KEY: string = import.meta.env.VITE_FULLCALENDAR_LICENSE_KEY ?? 'GPL-My-Project-Is-Open-Source';
+
+export interface DayCalendarProps {
+  /** The calendar date shown, 'YYYY-MM-DD'. */
+  date: string;
+  slotMinTime: string;
+  slotMaxTime: string;
+  playgrounds: { id: number; name: string }[];
+  slots: Slot[];
+  /** The location's wall clock, 'YYYY-MM-DD HH:mm'. */
+  now: string;
+  scrollTime: string;
+  height: number | string;
+  renderSlot: (slot: Slot) => ReactNode;
+  label: string;
+  testId: string;
+}
+
+// Memoised: opening a dialog on the page must not re-render a few hundred cards.
+export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(function DayCalendar(
+  { date, slotMinTime, slotMaxTime, playgrounds, slots, now, scrollTime, height, renderSlot, label, testId },
+  ref,
+) {
+  const resources = useMemo(() => playgrounds.map((p, i) => ({ id: String(p.id), title: p.name, order: i })), [playgrounds]);
+  const events = useMemo(() => slots.map((s) => ({
+    id: `${s.playground}|${s.time_start}`,
+    resourceId: String(s.playground),
+    start: toCalendarIso(s.time_start),
+    end: toCalendarIso(s.time_end),
+    extendedProps: { slot: s },
+    backgroundColor: 'transparent',
+    borderColor: 'transparent',
+  })), [slots]);
+
+  return (
+    <Box
+      role="region"
+      aria-label={label}
+      data-testid={testId}
+      data-date={date}
+      sx={{
+        '& .fc': { fontFamily: 'inherit' },
+        '& .fc .fc-timegrid-slot': { height: `${CELL_HEIGHT_PX}px` },
+        '& .fc .fc-timegrid-slot-label': { verticalAlign: 'top', fontSize: 13, color: 'text.secondary' },
+        '& .fc .fc-timegrid-slot-minor': { borderTopStyle: 'dotted' },
+        '& .fc .fc-col-header-cell': { py: 0.75, fontWeight: 700, fontSize: 15, bgcolor: 'grey.50' },
+        '& .fc .fc-timegrid-event': { bgcolor: 'transparent', border: 'none', boxShadow: 'none' },
+        '& .fc .fc-timegrid-event .fc-event-main': { p: 0, color: 'inherit' },
+        '& .fc .fc-timegrid-event-harness': { mx: '2px' },
+        '& .fc .fc-timegrid-now-indicator-line': { borderColor: 'error.main', borderWidth: '2px 0 0' },
+        '& .fc .fc-timegrid-now-indicator-arrow': { borderColor: 'error.main' },
+      }}
+    >
+      <FullCalendar
+        ref={ref}
+        plugins={[resourceTimeGridPlugin]}
+        schedulerLicenseKey={LICENSE_KEY}
+        initialView="resourceTimeGridDay"
+        initialDate={date}
+        timeZone="UTC"
+        now={toCalendarIso(now)}
+        nowIndicator
+        headerToolbar={false}
+        allDaySlot={false}
+        slotDuration="00:15:00"
+        slotLabelInterval="00:15:00"
+        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotMinTime={slotMinTime}
+        slotMaxTime={slotMaxTime}
+        scrollTime={scrollTime}
+        scrollTimeReset={false}
+        resources={resources}
+        resourceOrder="order"
+        events={events}
+        eventContent={(arg: EventContentArg) => renderSlot(arg.event.extendedProps.slot as Slot)}
+        slotEventOverlap={false}
+        expandRows={false}
+        height={height}
+        editable={false}
+        selectable={false}
+      />
+    </Box>
+  );
+}));

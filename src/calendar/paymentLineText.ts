@@ -1,0 +1,24 @@
+// The payment line of an order (domain paymentLine) in the screen's language, amounts in the
+// slot's currency.
+import type { TranslateFunction } from 'react-admin';
+import { formatMoney, type Currency } from '../../domain/money';
+import { paymentLine, type PaymentLine, type PaymentLineOrder } from '../../domain/paymentLine';
+
+export function paymentLineText(translate: TranslateFunction, order: PaymentLineOrder, currency: Currency | null | undefined): string {
+  const line = paymentLine(order);
+  if ('amount' in line) {
+    return translate(`app.paymentLine.${line.kind}`, { amount: formatMoney(line.amount, currency, translate('app.currency.default')) });
+  }
+  return translate(`app.paymentLine.${line.kind}`);
+}
+
+/** The MUI palette colour of a payment line, so owing money reads at a glance. */
+export function paymentLineColour(kind: PaymentLine['kind']): string {
+  switch (kind) {
+    case 'not_paid': return 'error.main';
+    case 'to_pay': return 'warning.dark';
+    case 'paid': return 'success.dark';
+    case 'overpayment': return 'info.dark';
+    default: return 'text.secondary';
+  }
+}

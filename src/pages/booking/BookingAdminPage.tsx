@@ -1,0 +1,328 @@
+// /locations/{id}/booking_admin: the day's sessions of the location's bookable playgrounds in a
+// resource day calendar (06:00-24:00) and a night calendar (00:00-06:00 of the next date), with
+// date navigation, jump to now, reload, new booking, search, the location payment (location 1)
+// and the archive switch; progress bars of places taken per start time above. Cards open the
+// slot's order list (pay, edit, cancel); the date is kept in the address (?date=YYYY-MM-DD).
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, IconButton, Link, Stack,
+  Switch, TextField, Tooltip, Typography,
+} from '@mui/material';
+import AccessTimeIcon from '@mui/icons-material/AccessTime';
+import AddIcon from '@mui/icons-material/Add';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import NightsStayIcon from '@mui/icons-material/NightsStay';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import SearchIcon from '@mui/icons-material/Search';
+import TodayIcon from '@mui/icons-material/Today';
+import type FullCalendar from '@fullcalendar/react';
+import dayjs from 'dayjs';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { Loading, Title, useAuthenticated, useNotify, useStore, useTranslate } from 'react-admin';
+import { addDays, businessDateOf, businessMinutes, isDate, isoWeekday } from '../../../domain/businessDay';
+import { DATE_FORMAT } from '../../../domain/constants';
+import type { Currency } from '../../../domain/money';
+import type { SlotColour } from '../../../domain/paymentLine';
+import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
+import {
+  dayScrollTime, nightDateOf, occupancyByTime, scrollTimeBefore, splitDayNight, visibleSlots, wallClockAt,
+} from '../../calendar/calendarModel';
+import { DayCalendar } from '../../calendar/DayCalendar';
+import { OccupancyStrip } from '../../calendar/OccupancyStrip';
+import { ARCHIVED_COLOURS, SLOT_COLOURS, SlotCard } from '../../calendar/SlotCard';
+import { useLocationDetail } from '../schedules/api';
+import { useBookingRefresh, useDaySchedules, useUser } from './api';
+import { BookingFormDialog, type FormPlayground } from './BookingFormDialog';
+import { bookingFromOrder, emptyBooking, type BookingValues } from './bookingForm';
+import { BookingResultDialog } from './BookingResultDialog';
+import { LocationPaymentDialog } from './LocationPaymentDialog';
+import { PayDialog, type PayTarget } from './PayDialog';
+import { SearchDialog } from './SearchDialog';
+import { SlotOrdersDialog } from './SlotOrdersDialog';
+import type { Slot, SlotOrder } from './types';
+
+/** The location whose booking screens show the payments button (spec §6). */
+const PAYMENTS_LOCATION_ID = 1;
+const LEGEND: SlotColour[] = ['empty', 'unpaid', 'partly_paid', 'paid', 'pending', 'free', 'event'];
+
+/** The location's wall clock, ticking every 30 s. */
+function useWallClock(timezone: string | undefined) {
+  const [now, setNow] = useState(() => wallClockAt(timezone));
+  useEffect(() => {
+    setNow(wallClockAt(timezone));
+    const timer = setInterval(() => setNow(wallClockAt(timezone)), 30_000);
+    return () => clearInterval(timer);
+  }, [timezone]);
+  return now;
+}
+
+const slotKey = (s: Pick<Slot, 'playground' | 'time_start'>) => `${s.playground}|${s.time_start}`;
+
+type FormState =
+  | { kind: 'create'; initial: BookingValues }
+  | { kind: 'edit'; order: SlotOrder; slot: Slot }
+  | { kind: 'multisession'; order: SlotOrder };
+
+/** Editing waits for the seller's UUID, so saving keeps the seller. */
+function EditBooking({ order, slot, date, ...rest }: {
+  order: SlotOrder;
+  slot: Slot;
+  date: string;
+  locationId: number;
+  playgrounds: FormPlayground[];
+  currency: Parameters<typeof BookingFormDialog>[0]['currency'];
+  today: string;
+  now: string;
+  onClose: () => void;
+  onSaved: (id: number, created: boolean) => void;
+}) {
+  const seller = useUser(order.seller_user_id);
+  const initial = useMemo(() => bookingFromOrder(order, slot, date, seller.data?.uid ?? null), [order, slot, date, seller.data]);
+  const own = useMemo(() => ({ playground: slot.playground, time_start: slot.time_start, persons: order.persons }), [slot, order]);
+  if (order.seller_user_id && seller.isPending) return null;
+  return <BookingFormDialog {...rest} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode} />;
+}
+
+export function BookingAdminPage() {
+  useAuthenticated();
+  const { location_id: locationParam = '' } = useParams();
+  const locationId = Number(locationParam);
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [params, setParams] = useSearchParams();
+  const location = useLocationDetail(locationParam);
+  const now = useWallClock(location.data?.timezone);
+  const today = businessDateOf(now);
+  const dateParam = params.get('date');
+  const date = dateParam && isDate(dateParam) ? dateParam : today;
+  const setDate = (d: string) => { if (isDate(d)) setParams({ date: d }); };
+  const [showArchived, setShowArchived] = useStore<boolean>('booking.showArchived', false);
+
+  const playgrounds = useMemo(() => (location.data?.playgrounds ?? [])
+    .filter((p) => p.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))), [location.data]);
+  const day = useDaySchedules(playgrounds.map((p) => p.id), date);
+  const refresh = useBookingRefresh();
+
+  const visible = useMemo(() => visibleSlots(day.slots, showArchived), [day.slots, showArchived]);
+  const { day: daySlots, night: nightSlots } = useMemo(() => splitDayNight(visible, date), [visible, date]);
+  const occupancy = useMemo(() => occupancyByTime(visible, new Map(playgrounds.map((p) => [p.id, p.max_players]))), [visible, playgrounds]);
+  // Where the calendars open; fixed per date (and first load) so the ticking clock does not move them.
+  const loaded = !day.loading;
+  const dayScroll = useMemo(() => dayScrollTime(date, now, daySlots), [date, loaded]); // not `now`: see above
+  const nightScroll = useMemo(() => (businessDateOf(now) === date && now.slice(0, 10) !== date ? scrollTimeBefore(now.slice(11, 16), '00:00') : '00:00:00'), [date, loaded]);
+
+  const dayRef = useRef<FullCalendar>(null);
+  const nightRef = useRef<FullCalendar>(null);
+  const nightBox = useRef<HTMLDivElement>(null);
+  const dayBox = useRef<HTMLDivElement>(null);
+
+  const [ordersOf, setOrdersOf] = useState<string | null>(null);
+  const [form, setForm] = useState<FormState | null>(null);
+  const [created, setCreated] = useState<number | null>(null);
+  const [paying, setPaying] = useState<{ target: PayTarget; currency: Currency | null | undefined } | null>(null);
+  const [tool, setTool] = useState<'search' | 'payment' | null>(null);
+  const [pendingNow, setPendingNow] = useState(false);
+
+  const scrollTo = (time: string) => {
+    const night = businessMinutes(time) >= 24 * 60;
+    const api = (night ? nightRef : dayRef).current?.getApi();
+    api?.scrollToTime(scrollTimeBefore(time, night ? '00:00' : '06:00'));
+    (night ? nightBox : dayBox).current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  };
+  const jumpToNow = () => {
+    if (date !== today) {
+      setDate(today);
+      setPendingNow(true);
+    } else scrollTo(now.slice(11, 16));
+  };
+  // "Now" on another date: once today's calendars are up, scroll to the current time.
+  useEffect(() => {
+    if (pendingNow && date === today && loaded) {
+      setPendingNow(false);
+      requestAnimationFrame(() => scrollTo(now.slice(11, 16)));
+    }
+  });
+
+  // Stable card callbacks and renderer: the memoised calendars re-render only when slots or the clock change.
+  const addRef = useRef<(slot: Slot) => void>(() => undefined);
+  const onCardOpen = useCallback((s: Slot) => setOrdersOf(slotKey(s)), []);
+  const onCardAdd = useCallback((s: Slot) => addRef.current(s), []);
+  const renderSlot = useCallback((slot: Slot) => <SlotCard slot={slot} now={now} onOpen={onCardOpen} onAdd={onCardAdd} />, [now, onCardOpen, onCardAdd]);
+
+  if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
+  if (!location.data) return <Loading />;
+  const l = location.data;
+  const currency = l.currency;
+  const formPlaygrounds: FormPlayground[] = playgrounds.map((p) => ({ id: p.id, name: p.name, max_players: p.max_players }));
+  const openSlot = ordersOf ? day.slots.find((s) => slotKey(s) === ordersOf) ?? null : null;
+  const title = translate('app.booking.title', { name: l.name });
+  const dateLabel = `${translate(`app.dayTypes.short.d${isoWeekday(date)}`)}, ${dayjs(date).format(DATE_FORMAT)}`;
+
+  const openCreate = (slot?: Slot) => setForm({
+    kind: 'create',
+    initial: emptyBooking(slot ? date : date < today ? today : date, slot?.playground ?? null, slot?.time_start ?? ''),
+  });
+  addRef.current = (s) => openCreate(s);
+  const openEdit = (order: SlotOrder, slot: Slot) => setForm(order.multisession ? { kind: 'multisession', order } : { kind: 'edit', order, slot });
+  const onSaved = (id: number, isNew: boolean) => {
+    setForm(null);
+    if (isNew) setCreated(id);
+    else notify('app.booking.saved', { type: 'success', messageArgs: { id } });
+    void refresh();
+  };
+  const formProps = { locationId, playgrounds: formPlaygrounds, currency, today, now, onClose: () => setForm(null), onSaved };
+  const nightDate = nightDateOf(date);
+
+  return (
+    <Box component="main" sx={{ pb: 4, width: '100%', minWidth: 0 }} data-testid="booking-admin">
+      <Title title={title} />
+      <Link component={RouterLink} to="/locations" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} variant="body2">
+        <ArrowBackIcon fontSize="inherit" />{translate('app.schedules.back')}
+      </Link>
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ alignItems: { md: 'center' }, gap: 1, mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{title}</Typography>
+        <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => openCreate()} data-testid="new-booking">
+          {translate('app.booking.toolbar.newBooking')}
+        </Button>
+      </Stack>
+
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }} role="toolbar" aria-label={translate('app.booking.toolbar.label')}>
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          <Tooltip title={translate('app.booking.toolbar.prevDay')}>
+            <IconButton onClick={() => setDate(addDays(date, -1))} aria-label={translate('app.booking.toolbar.prevDay')}><ChevronLeftIcon /></IconButton>
+          </Tooltip>
+          <TextField
+            type="date"
+            size="small"
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            label={dateLabel}
+            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': translate('app.booking.toolbar.date'), 'data-testid': 'calendar-date' } }}
+            sx={{ width: 180 }}
+          />
+          <Tooltip title={translate('app.booking.toolbar.nextDay')}>
+            <IconButton onClick={() => setDate(addDays(date, 1))} aria-label={translate('app.booking.toolbar.nextDay')}><ChevronRightIcon /></IconButton>
+          </Tooltip>
+          <Button variant={date === today ? 'contained' : 'outlined'} disableElevation size="small" startIcon={<TodayIcon />} onClick={() => setDate(today)}>
+            {translate('app.booking.toolbar.today')}
+          </Button>
+        </Stack>
+        <Divider orientation="vertical" flexItem />
+        <Button size="small" startIcon={<AccessTimeIcon />} onClick={jumpToNow}>{translate('app.booking.toolbar.now')}</Button>
+        <Button size="small" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={day.fetching} data-testid="reload">
+          {translate('app.booking.toolbar.reload')}
+        </Button>
+        <Button size="small" startIcon={<SearchIcon />} onClick={() => setTool('search')}>{translate('app.booking.toolbar.search')}</Button>
+        {locationId === PAYMENTS_LOCATION_ID && (
+          <Button size="small" startIcon={<PaymentsIcon />} onClick={() => setTool('payment')}>{translate('app.booking.toolbar.payment')}</Button>
+        )}
+        <Box sx={{ flex: 1 }} />
+        <FormControlLabel
+          control={<Switch checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />}
+          label={translate('app.booking.toolbar.showArchived')}
+        />
+      </Stack>
+
+      {day.error && <Alert severity="error" sx={{ mb: 1 }}>{day.error.message}</Alert>}
+      {playgrounds.length === 0 && <Alert severity="info" sx={{ mb: 1 }}>{translate('app.booking.noPlaygrounds')}</Alert>}
+
+      <OccupancyStrip rows={occupancy} onPick={scrollTo} />
+      <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75, mb: 1 }} aria-label={translate('app.calendar.legend')}>
+        {LEGEND.map((c) => (
+          <Chip key={c} size="small" label={translate(`app.calendar.colours.${c}`)} variant="outlined"
+            sx={{ bgcolor: SLOT_COLOURS[c].bg, borderLeft: `5px solid ${SLOT_COLOURS[c].accent}`, borderRadius: 1 }} />
+        ))}
+        <Chip size="small" label={translate('app.calendar.archived')} variant="outlined"
+          sx={{ bgcolor: ARCHIVED_COLOURS.bg, borderLeft: `5px solid ${ARCHIVED_COLOURS.accent}`, borderRadius: 1 }} />
+        <Chip size="small" label={translate('app.calendar.colours.full')} variant="outlined" sx={{ border: 2, borderColor: 'error.main', borderRadius: 1 }} />
+      </Stack>
+
+      <Box ref={dayBox} sx={{ scrollMarginTop: 72 }}>
+        {playgrounds.length > 0 && (
+          <DayCalendar
+            key={`day-${date}`}
+            ref={dayRef}
+            date={date}
+            slotMinTime="06:00:00"
+            slotMaxTime="24:00:00"
+            playgrounds={playgrounds}
+            slots={daySlots}
+            now={now}
+            scrollTime={dayScroll}
+            height="78vh"
+            renderSlot={renderSlot}
+            label={translate('app.calendar.dayLabel', { date: dayjs(date).format(DATE_FORMAT) })}
+            testId="day-calendar"
+          />
+        )}
+      </Box>
+
+      <Box ref={nightBox} component="section" aria-labelledby="night-title" sx={{ mt: 3, scrollMarginTop: 72 }} data-testid="night-section">
+        <Typography id="night-title" variant="h6" component="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+          <NightsStayIcon color="primary" />
+          {translate('app.calendar.night', { date: dayjs(date).format(DATE_FORMAT), next: dayjs(nightDate).format('DD.MM') })}
+        </Typography>
+        {playgrounds.length > 0 && nightSlots.length > 0 ? (
+          <DayCalendar
+            key={`night-${date}`}
+            ref={nightRef}
+            date={nightDate}
+            slotMinTime="00:00:00"
+            slotMaxTime="06:00:00"
+            playgrounds={playgrounds}
+            slots={nightSlots}
+            now={now}
+            scrollTime={nightScroll}
+            height="60vh"
+            renderSlot={renderSlot}
+            label={translate('app.calendar.nightLabel', { date: dayjs(date).format(DATE_FORMAT) })}
+            testId="night-calendar"
+          />
+        ) : (
+          <Typography color="text.secondary">{day.loading ? '…' : translate('app.calendar.noNight')}</Typography>
+        )}
+      </Box>
+
+      {openSlot && (
+        <SlotOrdersDialog
+          slot={openSlot}
+          now={now}
+          onClose={() => setOrdersOf(null)}
+          onAdd={(s) => openCreate(s)}
+          onPay={(o, s) => setPaying({ target: o, currency: s.pricing?.currency ?? currency })}
+          onEdit={openEdit}
+          onChanged={refresh}
+        />
+      )}
+      {form?.kind === 'create' && <BookingFormDialog {...formProps} initial={form.initial} />}
+      {form?.kind === 'edit' && <EditBooking {...formProps} order={form.order} slot={form.slot} date={date} />}
+      {form?.kind === 'multisession' && (
+        <Dialog open onClose={() => setForm(null)} maxWidth="xs" fullWidth aria-labelledby="multi-title">
+          <DialogTitle id="multi-title">{translate('app.booking.multisession.title', { id: form.order.id })}</DialogTitle>
+          <DialogContent><Typography>{translate('app.booking.multisession.text')}</Typography></DialogContent>
+          <DialogActions><Button onClick={() => setForm(null)} autoFocus>{translate('app.common.close')}</Button></DialogActions>
+        </Dialog>
+      )}
+      {created !== null && (
+        <BookingResultDialog
+          result={{ kind: 'created', id: created }}
+          onClose={() => setCreated(null)}
+          onPay={(o) => setPaying({ target: o, currency: o.currency })}
+        />
+      )}
+      {paying && (
+        <PayDialog
+          order={paying.target}
+          currency={paying.currency}
+          onClose={() => setPaying(null)}
+          onPaid={async () => { setCreated(null); await refresh(); }}
+        />
+      )}
+      {tool === 'search' && <SearchDialog locationId={locationId} currency={currency} onClose={() => setTool(null)} />}
+      {tool === 'payment' && <LocationPaymentDialog locationId={locationId} onClose={() => setTool(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,324 @@
+// The single booking form, for a new order and for editing one. Opening it loads the chosen
+// playground's slots of the chosen date; changing the date or playground resets time, persons and
+// promocode. Rules and the request body live in bookingForm.ts. The promo code is checked with
+// check_coupon while typing (debounced) and again on send; the price preview is the domain's
+// bookingPrice without the location's group and early-booking discounts (the server's figure,
+// shown after saving, wins). Saving shows the order-created dialog, or why it failed.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Stack, Switch, TextField, Typography,
+} from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { formatMoney, type Currency } from '../../../domain/money';
+import { bookingPrice } from '../../../domain/pricing';
+import { ApiError } from '../../dataProvider/http';
+import { bookingApi, useGames, usePlaygroundSchedule } from './api';
+import {
+  ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, personsChoices, settlePersons,
+  timeChoices, type BookingFailure, type BookingValues, type OwnBooking, type PromoState,
+} from './bookingForm';
+import { BookingResultDialog } from './BookingResultDialog';
+import type { CouponResult } from './types';
+
+export interface FormPlayground {
+  id: number;
+  name: string;
+  max_players: number;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
+      <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>{title}</Typography>
+      <Grid container columnSpacing={2}>{children}</Grid>
+    </Box>
+  );
+}
+
+export function BookingFormDialog({
+  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, onClose, onSaved,
+}: {
+  locationId: number;
+  playgrounds: FormPlayground[];
+  currency: Currency | null;
+  today: string;
+  now: string;
+  initial: BookingValues;
+  /** Editing: the order's own session and persons. */
+  own?: OwnBooking | null;
+  orderId?: number;
+  originalPromocode?: string | null;
+  onClose: () => void;
+  /** Saved: the order id; `created` for a new order. */
+  onSaved: (id: number, created: boolean) => void;
+}) {
+  const translate = useTranslate();
+  const editing = orderId !== undefined;
+  const [values, setValues] = useState<BookingValues>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [server, setServer] = useState<Partial<Record<keyof BookingValues, string>>>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<BookingFailure | null>(null);
+  const [promo, setPromo] = useState<{ code: string; state: PromoState; result?: CouponResult }>({ code: '', state: 'idle' });
+
+  const schedule = usePlaygroundSchedule(values.playground, values.date || null);
+  const games = useGames(values.playground);
+  const playground = playgrounds.find((p) => p.id === values.playground) ?? null;
+  const times = useMemo(() => timeChoices(schedule.data ?? [], now, own), [schedule.data, now, own]);
+  const slot = times.find((s) => s.time_start === values.time) ?? null;
+  const persons = useMemo(() => personsChoices(playground?.max_players ?? 0, slot, own), [playground, slot, own]);
+
+  // A single persons choice is taken; a value no longer offered is cleared.
+  useEffect(() => {
+    setValues((v) => settlePersons(v, persons));
+  }, [persons]);
+
+  // The promo code is checked while typing (debounced) for the chosen session's date.
+  const code = values.promocode.trim();
+  const checkCode = async (c: string, datetime: string): Promise<{ state: PromoState; result?: CouponResult }> => {
+    try {
+      const result = await bookingApi.checkCoupon(c, locationId, datetime || undefined);
+      // An order keeps the code it already holds even when the code has no uses left.
+      const keeps = editing && !!originalPromocode && c.toUpperCase() === originalPromocode.toUpperCase();
+      return { state: result.valid || keeps ? 'valid' : 'invalid', result };
+    } catch (err) {
+      return { state: 'invalid', result: { valid: false, type: null, discount: null, reason: err instanceof Error ? err.message : undefined } };
+    }
+  };
+  const sessionDt = values.time;
+  useEffect(() => {
+    if (!code) {
+      setPromo({ code: '', state: 'idle' });
+      return undefined;
+    }
+    setPromo((p) => (p.code === code ? p : { code, state: 'checking' }));
+    let live = true;
+    const timer = setTimeout(async () => {
+      const checked = await checkCode(code, sessionDt);
+      if (live) setPromo({ code, ...checked });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => { live = false; clearTimeout(timer); };
+  }, [code, sessionDt]);
+  const promoState: PromoState = promo.code === code ? promo.state : code ? 'checking' : 'idle';
+
+  const errors = bookingErrors(values, { today, slot, personsChoices: persons, promo: promoState });
+  const invalid = Object.keys(errors).length > 0;
+
+  const set = (patch: Partial<BookingValues>) => {
+    setValues((v) => changeBooking(v, patch));
+    setServer((s) => {
+      const next = { ...s };
+      for (const k of Object.keys(patch)) delete next[k as keyof BookingValues];
+      return next;
+    });
+  };
+  const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  const fieldProps = (field: keyof BookingValues, hint?: string) => {
+    const rule = errors[field] && touched.has(field) ? translate(errors[field]!, { _: errors[field]! }) : undefined;
+    const text = server[field] ?? rule;
+    return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
+  };
+
+  const money = (v: string) => formatMoney(v, slot?.pricing?.currency ?? currency, translate('app.currency.default'));
+  const price = slot && values.persons && playground
+    ? bookingPrice({
+      orderType: values.order_type,
+      persons: values.persons,
+      maxPlayers: playground.max_players,
+      personalPrice: slot.pricing?.personal_price ?? null,
+      sessionPrice: slot.pricing?.session_price ?? null,
+      promoDiscount: promoState === 'valid' ? promo.result?.discount ?? null : null,
+      groupDiscountPercent: 0,
+      earlyDiscountPercent: 0,
+    })
+    : null;
+
+  const mounted = useRef(true);
+  useEffect(() => () => { mounted.current = false; }, []);
+
+  const save = async () => {
+    if (invalid || saving) return;
+    setSaving(true);
+    try {
+      // The promo code is checked again on send.
+      if (code) {
+        const checked = await checkCode(code, values.time);
+        setPromo({ code, ...checked });
+        if (checked.state !== 'valid') {
+          touch('promocode');
+          return;
+        }
+      }
+      const body = bookingBody(values);
+      const saved = editing ? await bookingApi.update(orderId!, body) : await bookingApi.create(body);
+      onSaved(saved.id, !editing);
+    } catch (err) {
+      const result = bookingFailure(err instanceof ApiError ? err.drfBody : null);
+      const fields = { ...result.fields };
+      if (result.reason === 'sellerNotFound' || result.reason === 'sellerNotCorrect') fields.seller = translate(`app.booking.result.reasons.${result.reason}`);
+      if (mounted.current) {
+        setServer(fields);
+        setFailure(result);
+      }
+    } finally {
+      if (mounted.current) setSaving(false);
+    }
+  };
+
+  const promoHelp = () => {
+    if (promoState === 'checking') return translate('app.booking.promoChecking');
+    if (promoState === 'valid' && promo.result?.valid && promo.result.discount) {
+      const d = Number(promo.result.discount);
+      return translate('app.booking.promoValid', { discount: d < 1 ? `${Math.round(d * 100)} %` : money(promo.result.discount) });
+    }
+    return undefined;
+  };
+  const promoProps = fieldProps('promocode', promoHelp());
+  if (promoState === 'invalid' && code) {
+    promoProps.error = true;
+    const reason = promo.result?.reason;
+    promoProps.helperText = server.promocode ?? `${translate('validation.validationPromocode')}${reason ? `: ${reason}` : ''}`;
+  }
+
+  const title = editing ? translate('app.booking.form.editTitle', { id: orderId! }) : translate('app.booking.form.createTitle');
+  const noTimes = !!values.playground && !!values.date && schedule.isSuccess && times.length === 0;
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="booking-form-title" data-testid="booking-form">
+      <DialogTitle id="booking-form-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        <Section title={translate('app.booking.form.session')}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField
+              label={translate('app.booking.fields.date')}
+              type="date"
+              value={values.date}
+              onChange={(e) => set({ date: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'booking-date' } }}
+              required
+              {...fieldProps('date')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select label={translate('app.booking.fields.playground')} value={values.playground ?? ''} required
+              onChange={(e) => set({ playground: Number(e.target.value) || null })} {...fieldProps('playground')}>
+              {playgrounds.map((p) => <MenuItem key={p.id} value={p.id}>{p.name}</MenuItem>)}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select label={translate('app.booking.fields.time')} value={slot ? values.time : ''} required
+              disabled={!values.playground || !values.date}
+              onChange={(e) => set({ time: e.target.value })}
+              {...fieldProps('time', noTimes ? translate('app.booking.form.noTimes') : undefined)}
+              slotProps={{ input: { endAdornment: schedule.isFetching ? <CircularProgress size={16} sx={{ mr: 3 }} /> : undefined } }}>
+              {times.map((s) => (
+                <MenuItem key={s.time_start} value={s.time_start}>
+                  {s.begin}–{s.end}
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                    {translate('app.calendar.free', { n: s.available_persons })}
+                  </Typography>
+                </MenuItem>
+              ))}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <TextField select label={translate('app.booking.fields.persons')} value={values.persons ?? ''} required disabled={!slot}
+              onChange={(e) => set({ persons: Number(e.target.value) || null })} {...fieldProps('persons')}>
+              {persons.map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <TextField select label={translate('app.booking.fields.orderType')} value={values.order_type} required
+              onChange={(e) => set({ order_type: Number(e.target.value) })} {...fieldProps('order_type')}>
+              {ORDER_TYPES.map((t) => <MenuItem key={t} value={t}>{translate(`app.orderTypes.t${t}`)}</MenuItem>)}
+            </TextField>
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select label={translate('app.booking.fields.game')} value={values.game ?? ''} required={gameRequired(slot)}
+              disabled={!values.playground}
+              onChange={(e) => set({ game: Number(e.target.value) || null })} {...fieldProps('game')}>
+              {!gameRequired(slot) && <MenuItem value=""><em>{translate('app.booking.form.noGame')}</em></MenuItem>}
+              {(games.data ?? []).map((g) => <MenuItem key={g.id} value={g.id}>{g.name}</MenuItem>)}
+            </TextField>
+          </Grid>
+        </Section>
+
+        <Section title={translate('app.booking.form.customer')}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.name')} value={values.name} required
+              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
+              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.email')} value={values.email} type="email"
+              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
+              onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
+              slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined } }} />
+          </Grid>
+        </Section>
+
+        <Section title={translate('app.booking.form.payment')}>
+          {billAllowed(values.order_type) && (
+            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+              <FormControlLabel
+                control={<Switch checked={values.bill} onChange={(e) => set({ bill: e.target.checked })} />}
+                label={translate('app.booking.fields.bill')}
+              />
+            </Grid>
+          )}
+          {values.bill && billAllowed(values.order_type) && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label={translate('app.booking.fields.cancelDelay')} value={values.cancel_delay} required inputMode="numeric"
+                onChange={(e) => set({ cancel_delay: e.target.value })} {...fieldProps('cancel_delay', translate('app.booking.form.cancelDelayHint'))} />
+            </Grid>
+          )}
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.seller')} value={values.seller}
+              onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} />
+          </Grid>
+          <Grid size={12}>
+            <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
+              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          </Grid>
+        </Section>
+
+        <Box sx={{ bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="price-preview">
+          {price ? (
+            <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, alignItems: { sm: 'baseline' } }}>
+              <Typography>{translate('app.booking.price.cost')}: {money(price.cost)}</Typography>
+              {Number(price.discount) > 0 && <Typography>{translate('app.booking.price.discount')}: −{money(price.discount)}</Typography>}
+              <Typography sx={{ fontWeight: 700, fontSize: 18 }} data-testid="price-total">
+                {translate('app.booking.price.total')}: {money(price.purchase)}
+              </Typography>
+            </Stack>
+          ) : (
+            <Typography color="text.secondary">{translate('app.booking.price.choose')}</Typography>
+          )}
+          <Typography variant="caption" color="text.secondary">{translate('app.booking.price.note')}</Typography>
+        </Box>
+        {schedule.isError && <Alert severity="error" sx={{ mt: 1 }}>{(schedule.error as Error).message}</Alert>}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        {invalid && (
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="booking-form-hint">
+            {translate('app.booking.form.fillRequired')}
+          </Typography>
+        )}
+        <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
+        <Button variant="contained" onClick={save} disabled={invalid || saving || promoState === 'checking'} data-testid="booking-save">
+          {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+          {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
+        </Button>
+      </DialogActions>
+      {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
+    </Dialog>
+  );
+}

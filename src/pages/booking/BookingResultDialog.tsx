@@ -1,0 +1,90 @@
+// The order-created dialog: the order number as a link that opens the order page in a new tab,
+// the amount the server settled on, and a shortcut to take the payment. When the server refused,
+// "Unable to create" (or save) and the reason of the spec's error catalogue.
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Skeleton, Typography } from '@mui/material';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useTranslate } from 'react-admin';
+import { formatMoney } from '../../../domain/money';
+import { useOrder } from './api';
+import type { BookingFailure } from './bookingForm';
+import type { OrderDetail } from './types';
+
+export type BookingResult =
+  | { kind: 'created'; id: number }
+  | { kind: 'failed'; failure: BookingFailure; editing: boolean };
+
+function CreatedContent({ id, order }: { id: number; order: OrderDetail | undefined }) {
+  const translate = useTranslate();
+  const money = (v: string) => formatMoney(v, order?.currency, translate('app.currency.default'));
+  return (
+    <DialogContent>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
+        <CheckCircleIcon color="success" sx={{ fontSize: 40 }} />
+        <Typography variant="h6" component="p" data-testid="created-order">
+          {translate('app.booking.result.orderNumber')}{' '}
+          <Link href={`/orders/${id}`} target="_blank" rel="noopener" data-testid="created-order-link" sx={{ fontWeight: 700 }}>
+            №{id}<OpenInNewIcon sx={{ fontSize: 16, ml: 0.5, verticalAlign: 'middle' }} />
+          </Link>
+        </Typography>
+      </Box>
+      {order ? (
+        <Typography data-testid="created-summary">
+          {order.name}, {order.phone} · {translate('app.calendar.persons', { n: order.persons })}<br />
+          {translate('app.booking.result.toPay')}: <b>{money(order.need_paid)}</b>
+          {Number(order.discount) > 0 && <> ({translate('app.booking.price.discount')} {money(order.discount)})</>}
+        </Typography>
+      ) : <Skeleton width="80%" />}
+    </DialogContent>
+  );
+}
+
+/** The created order as the server settled it (its amount wins over the form's preview). */
+function CreatedDialogBody({ id, onClose, onPay }: { id: number; onClose: () => void; onPay?: (order: OrderDetail) => void }) {
+  const translate = useTranslate();
+  const order = useOrder(id).data;
+  return (
+    <>
+      <CreatedContent id={id} order={order} />
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.common.close')}</Button>
+        {order && onPay && Number(order.need_paid) > 0 && (
+          <Button variant="contained" color="success" onClick={() => onPay(order)} data-testid="created-pay">{translate('app.booking.actions.pay')}</Button>
+        )}
+      </DialogActions>
+    </>
+  );
+}
+
+export function BookingResultDialog({ result, onClose, onPay }: {
+  result: BookingResult;
+  onClose: () => void;
+  onPay?: (order: OrderDetail) => void;
+}) {
+  const translate = useTranslate();
+  const created = result.kind === 'created';
+  let reason = '';
+  if (result.kind === 'failed') {
+    const { failure } = result;
+    reason = failure.reason === 'cancelDelay' && failure.text ? failure.text : translate(`app.booking.result.reasons.${failure.reason}`);
+  }
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="booking-result-title" data-testid="booking-result">
+      <DialogTitle id="booking-result-title">
+        {created
+          ? translate('app.booking.result.createdTitle')
+          : translate(result.editing ? 'app.booking.result.unableToSave' : 'app.booking.result.unableToCreate')}
+      </DialogTitle>
+      {result.kind === 'created' ? <CreatedDialogBody id={result.id} onClose={onClose} onPay={onPay} /> : (
+        <>
+          <DialogContent>
+            <Alert severity="error" data-testid="booking-result-reason">{reason}</Alert>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose} autoFocus>{translate('app.common.close')}</Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+// A payment of the location not tied to an order (the payments button, location 1 only): amount
+// (required, at most 10 characters), external id and comment. Server field messages show under
+// their inputs.
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Form, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
+import { SubmitButton } from '../../components/SubmitButton';
+import { maxChars } from '../../components/validators';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { bookingApi } from './api';
+import { AMOUNT_PATTERN } from './bookingForm';
+
+const amountRules = [required('validation.validationSum'), maxChars(10), regex(AMOUNT_PATTERN, 'validation.validationCost')];
+
+export function LocationPaymentDialog({ locationId, onClose }: { locationId: number; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = useGenericHandler();
+
+  const submit = async (values: Record<string, unknown>) => {
+    let fieldErrors: Record<string, string> | undefined;
+    const saved = await run(
+      () => bookingApi.locationPayment(locationId, {
+        purchase: String(values.amount ?? '').trim().replace(',', '.'),
+        external_id: String(values.external_id ?? '').trim() || null,
+        comment: String(values.comment ?? '').trim(),
+      }),
+      (err) => {
+        const fields = (err.body?.errors ?? {}) as Record<string, string>;
+        const mapped: Record<string, string> = {};
+        if (fields.purchase) mapped.amount = fields.purchase;
+        if (fields.external_id) mapped.external_id = fields.external_id;
+        if (fields.comment) mapped.comment = fields.comment;
+        if (!Object.keys(mapped).length) return false;
+        fieldErrors = mapped;
+        return true;
+      },
+    );
+    if (fieldErrors) return fieldErrors;
+    if (!saved) return undefined;
+    notify('app.booking.locationPayment.done', { type: 'success', messageArgs: { id: saved.id } });
+    onClose();
+    return undefined;
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="location-payment-title" data-testid="location-payment">
+      <Form onSubmit={submit} mode="onChange" defaultValues={{ amount: '', external_id: '', comment: '' }}>
+        <DialogTitle id="location-payment-title">{translate('app.booking.locationPayment.title')}</DialogTitle>
+        <DialogContent>
+          <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth autoFocus inputMode="decimal" />
+          <TextInput source="external_id" label="app.booking.pay.externalId" fullWidth />
+          <TextInput source="comment" label="app.booking.fields.comment" fullWidth multiline minRows={2} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <SubmitButton>{translate('app.booking.locationPayment.submit')}</SubmitButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

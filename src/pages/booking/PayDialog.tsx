@@ -1,0 +1,103 @@
+// Taking a payment for an order: type (cash, certificate, bill, card), amount (the amount owed by
+// default), external id, and the certificate number for certificate payments. When the server
+// refuses, its first message (of whatever field) shows under the certificate field (spec §8).
+import { useState } from 'react';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Typography } from '@mui/material';
+import { Form, SelectInput, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
+import { firstErrorMessage } from '../../../domain/errors';
+import { formatMoney, type Currency } from '../../../domain/money';
+import { SubmitButton } from '../../components/SubmitButton';
+import { maxChars } from '../../components/validators';
+import { ApiError } from '../../dataProvider/http';
+import { bookingApi } from './api';
+import { AMOUNT_PATTERN, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
+
+const CERTIFICATE = CERTIFICATE_PAYMENT;
+
+const amountRules = [required('validation.validationSum'), maxChars(10), regex(AMOUNT_PATTERN, 'validation.validationCost')];
+const certificateRule = (value: unknown, values: Record<string, unknown>) =>
+  Number(values.payment_type) === CERTIFICATE && !String(value ?? '').trim() ? 'validation.validationCertificate' : undefined;
+
+export interface PayTarget {
+  id: number;
+  name: string;
+  need_paid: string;
+}
+
+function CertificateField({ serverError }: { serverError: string | null }) {
+  const translate = useTranslate();
+  const type = useWatch({ name: 'payment_type' });
+  const error = serverError
+    ? <FormHelperText error role="alert" sx={{ mx: 1.75, mt: 0 }} data-testid="pay-error">{serverError}</FormHelperText>
+    : null;
+  if (Number(type) === CERTIFICATE) {
+    return (
+      <>
+        <TextInput source="certificate" label="app.booking.pay.certificate" validate={certificateRule} fullWidth helperText={serverError ? false : undefined} />
+        {error}
+      </>
+    );
+  }
+  return error ?? <Typography variant="caption" color="text.secondary">{translate('app.booking.pay.certificateHint')}</Typography>;
+}
+
+export function PayDialog({ order, currency, onClose, onPaid }: {
+  order: PayTarget;
+  currency: Currency | null | undefined;
+  onClose: () => void;
+  onPaid: () => Promise<unknown> | void;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const owed = Number(order.need_paid) > 0 ? order.need_paid : '';
+
+  const submit = async (values: Record<string, unknown>) => {
+    setServerError(null);
+    const purchase = String(values.amount ?? '').trim().replace(',', '.');
+    try {
+      await bookingApi.pay(order.id, {
+        payment_type: Number(values.payment_type),
+        purchase,
+        external_id: String(values.external_id ?? '').trim() || null,
+        certificate: Number(values.payment_type) === CERTIFICATE ? String(values.certificate ?? '').trim() : null,
+      });
+    } catch (err) {
+      // The first server message, whatever its field, under the certificate field (or in its place).
+      setServerError(err instanceof ApiError ? firstErrorMessage(err.drfBody, err.message) : translate('app.alerts.unknownError'));
+      return undefined;
+    }
+    notify('app.booking.pay.done', { type: 'success', messageArgs: { id: order.id, amount: formatMoney(purchase, currency, translate('app.currency.default')) } });
+    await onPaid();
+    onClose();
+    return undefined;
+  };
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="pay-title" data-testid="pay-dialog">
+      <Form onSubmit={submit} mode="onChange" defaultValues={{ payment_type: 2, amount: owed, external_id: '', certificate: '' }}>
+        <DialogTitle id="pay-title">{translate('app.booking.pay.title', { id: order.id })}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            {order.name} · {translate('app.booking.pay.owed')}: <b>{formatMoney(order.need_paid, currency, translate('app.currency.default'))}</b>
+          </Typography>
+          <SelectInput
+            source="payment_type"
+            label="app.booking.pay.type"
+            choices={PAYMENT_TYPES.map((t) => ({ id: t, name: translate(`app.paymentTypes.t${t}`) }))}
+            validate={required('validation.validationRequired')}
+            fullWidth
+          />
+          <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth inputMode="decimal" />
+          <TextInput source="external_id" label="app.booking.pay.externalId" fullWidth />
+          <CertificateField serverError={serverError} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <SubmitButton color="success">{translate('app.booking.pay.submit')}</SubmitButton>
+        </DialogActions>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+// Search orders by the customer's phone: digits with an optional leading plus, searched 500 ms
+// after the last key stroke (or at once with the button); a table of order, session date and
+// time, cost and a link to the order page; page sizes 10-100 and pagination with ellipsis.
+import { useEffect, useState } from 'react';
+import {
+  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, InputAdornment, Link, MenuItem, Pagination,
+  Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography,
+} from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useTranslate } from 'react-admin';
+import dayjs from 'dayjs';
+import { DATE_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { formatMoney, type Currency } from '../../../domain/money';
+import { ApiError } from '../../dataProvider/http';
+import { useOrderSearch } from './api';
+import { phoneSearchError } from './bookingForm';
+
+export function SearchDialog({ locationId, currency, onClose }: { locationId: number; currency: Currency | null; onClose: () => void }) {
+  const translate = useTranslate();
+  const [phone, setPhone] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [query, setQuery] = useState('');
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [page, setPage] = useState(1);
+  const rule = phoneSearchError(phone);
+
+  // Debounced: the search runs 500 ms after the last change of a valid phone.
+  useEffect(() => {
+    if (rule) return undefined;
+    const timer = setTimeout(() => { setQuery(phone.trim()); setPage(1); }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [phone, rule]);
+
+  const search = useOrderSearch(query, pageSize, (page - 1) * pageSize);
+  const serverError = search.error instanceof ApiError ? (search.error.body?.errors as Record<string, string> | undefined)?.phone : undefined;
+  const otherError = search.error && !serverError ? (search.error as Error).message : undefined;
+  const shownRule = touched && rule ? translate(rule) : undefined;
+  const fieldError = shownRule ?? (query === phone.trim() ? serverError : undefined);
+  const pages = Math.max(1, Math.ceil((search.data?.count ?? 0) / pageSize));
+  const results = search.data?.results ?? [];
+
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="search-title" data-testid="search-dialog">
+      <DialogTitle id="search-title">{translate('app.booking.search.title')}</DialogTitle>
+      <DialogContent>
+        <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!rule) { setQuery(phone.trim()); setPage(1); } }}
+          sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
+          <TextField
+            label={translate('app.booking.search.phone')}
+            value={phone}
+            type="tel"
+            autoFocus
+            onChange={(e) => { setPhone(e.target.value); setTouched(true); }}
+            onBlur={() => setTouched(true)}
+            error={!!fieldError}
+            helperText={fieldError ?? translate('app.booking.search.hint')}
+            size="small"
+            sx={{ flex: 1 }}
+            slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon /></InputAdornment> } }}
+          />
+          <Button type="submit" variant="contained" disabled={!!rule} sx={{ mt: 0.25 }}>
+            {search.isFetching ? <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} /> : null}
+            {translate('app.booking.search.submit')}
+          </Button>
+        </Box>
+        {otherError && <Alert severity="error" sx={{ mt: 1 }}>{otherError}</Alert>}
+        {search.data && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="search-count">
+              {translate('app.booking.search.found', { smart_count: search.data.count })}
+            </Typography>
+            {results.length > 0 && (
+              <Table size="small" sx={{ mt: 1 }} data-testid="search-results">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.booking.search.columns.order')}</TableCell>
+                    <TableCell>{translate('app.booking.search.columns.date')}</TableCell>
+                    <TableCell>{translate('app.booking.search.columns.time')}</TableCell>
+                    <TableCell align="right">{translate('app.booking.search.columns.cost')}</TableCell>
+                    <TableCell>{translate('app.booking.search.columns.link')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {results.map((r) => (
+                    <TableRow key={r.order_id} data-order-id={r.order_id}>
+                      <TableCell>№{r.order_id}{r.name ? <Typography component="span" variant="body2" color="text.secondary"> · {r.name}</Typography> : null}</TableCell>
+                      <TableCell>{r.session_date ? dayjs(r.session_date).format(DATE_FORMAT) : '—'}</TableCell>
+                      <TableCell>{r.session_time ?? '—'}</TableCell>
+                      <TableCell align="right">
+                        {r.location_id === locationId ? formatMoney(r.cost, currency, translate('app.currency.default')) : r.cost}
+                      </TableCell>
+                      <TableCell>
+                        <Link href={`/orders/${r.order_id}`} target="_blank" rel="noopener">
+                          {translate('app.booking.search.open')}<OpenInNewIcon sx={{ fontSize: 14, ml: 0.25, verticalAlign: 'middle' }} />
+                        </Link>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 1.5, gap: 2, flexWrap: 'wrap' }}>
+              <TextField
+                select
+                size="small"
+                label={translate('app.booking.search.pageSize')}
+                value={pageSize}
+                onChange={(e) => { setPageSize(Number(e.target.value)); setPage(1); }}
+                sx={{ width: 140 }}
+              >
+                {PAGE_SIZES.map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+              </TextField>
+              <Pagination count={pages} page={page} onChange={(_e, p) => setPage(p)} color="primary" siblingCount={1} boundaryCount={1} />
+            </Stack>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('app.common.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,124 @@
+// Queries and calls of the booking screens and the order page. Every schedule query of a day is
+// under ['booking', 'schedule'], so a reload (or any change to an order) refetches them all.
+import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useLocaleState } from 'react-admin';
+import { api } from '../../dataProvider/http';
+import { keys as locationKeys } from '../schedules/api';
+import type { LocationDetail } from '../schedules/types';
+import type { BookingBody } from './bookingForm';
+import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, Slot, UserSummary } from './types';
+
+export const bookingKeys = {
+  schedules: ['booking', 'schedule'] as const,
+  schedule: (playgroundId: number, date: string) => ['booking', 'schedule', playgroundId, date] as const,
+  games: (playgroundId: number) => ['booking', 'games', playgroundId] as const,
+  orders: ['orders'] as const,
+  order: (id: string | number) => ['orders', 'detail', String(id)] as const,
+  comments: (id: string | number) => ['orders', 'comments', String(id)] as const,
+  search: (phone: string, limit: number, offset: number) => ['orders', 'search', phone, limit, offset] as const,
+  user: (id: number) => ['users', 'detail', id] as const,
+};
+
+export const fetchSchedule = (playgroundId: number, date: string) =>
+  api<Slot[]>(`/api/v2.1/playgrounds/${playgroundId}/schedule/`, { query: { date, orders: 1 } });
+
+// Module-level, so react-query reruns it only when a result changed and the slots array stays
+// the same object between renders (the calendars are memoised on it).
+const combineDay = (results: UseQueryResult<Slot[]>[]) => ({
+  slots: results.flatMap((r) => r.data ?? []),
+  loading: results.some((r) => r.isPending),
+  fetching: results.some((r) => r.isFetching),
+  error: results.find((r) => r.error)?.error as Error | undefined,
+});
+
+/** The slots of several playgrounds on a business day, with their orders. */
+export function useDaySchedules(playgroundIds: number[], date: string) {
+  return useQueries({
+    queries: playgroundIds.map((id) => ({ queryKey: bookingKeys.schedule(id, date), queryFn: () => fetchSchedule(id, date) })),
+    combine: combineDay,
+  });
+}
+
+/** One playground's slots of a day (the booking form), or nothing until both are chosen. */
+export function usePlaygroundSchedule(playgroundId: number | null, date: string | null) {
+  return useQuery({
+    queryKey: bookingKeys.schedule(playgroundId ?? 0, date ?? ''),
+    queryFn: () => fetchSchedule(playgroundId!, date!),
+    enabled: !!playgroundId && !!date,
+  });
+}
+
+export function useGames(playgroundId: number | null) {
+  return useQuery({
+    queryKey: bookingKeys.games(playgroundId ?? 0),
+    queryFn: () => api<Game[]>(`/api/v2.2/playgrounds/${playgroundId}/games_for_booking/`),
+    enabled: !!playgroundId,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** A location's details (shared cache with the schedules screens), once its id is known. */
+export function useLocationOf(id: number | null | undefined) {
+  const [locale] = useLocaleState();
+  return useQuery({
+    queryKey: locationKeys.location(String(id ?? ''), locale),
+    queryFn: () => api<LocationDetail>(`/api/v2.1/locations/${id}/`),
+    enabled: !!id,
+    retry: false,
+  });
+}
+
+export function useOrder(id: string | number) {
+  return useQuery({ queryKey: bookingKeys.order(id), queryFn: () => api<OrderDetail>(`/api/v2.2/orders/${id}/`), retry: false });
+}
+
+export function useOrderLog(id: string | number, enabled = true) {
+  return useQuery({
+    queryKey: bookingKeys.comments(id),
+    queryFn: () => api<OrderLogEntry[]>(`/api/v2.1/booking/${id}/comments/`),
+    enabled,
+    retry: false,
+  });
+}
+
+/** A seller's or staff member's name (GET /api/v2.2/users/{id}/); nothing for no id. */
+export function useUser(id: number | null | undefined) {
+  return useQuery({
+    queryKey: bookingKeys.user(id ?? 0),
+    queryFn: () => api<UserSummary>(`/api/v2.2/users/${id}/`),
+    enabled: !!id,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useOrderSearch(phone: string, limit: number, offset: number) {
+  return useQuery({
+    queryKey: bookingKeys.search(phone, limit, offset),
+    queryFn: () => api<SearchPage>('/api/v2.2/orders/search/', { query: { phone, limit, offset } }),
+    enabled: phone !== '',
+    retry: false,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export const bookingApi = {
+  create: (body: BookingBody) => api<{ id: number }>('/api/v2.1/booking/', { method: 'POST', body }),
+  update: (id: number, body: BookingBody) => api<{ id: number }>(`/api/v2.1/booking/${id}/`, { method: 'PUT', body }),
+  cancel: (id: number) => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE' }),
+  pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }) =>
+    api<OrderPayment>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body }),
+  checkCoupon: (code: string, location: number, datetime: string | undefined) =>
+    api<CouponResult>('/api/v2.1/check_coupon/', { method: 'POST', body: { code, location, ...(datetime ? { datetime } : {}) } }),
+  locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }) =>
+    api<OrderPayment>(`/api/v2.1/locations/${locationId}/payments/`, { method: 'POST', body }),
+};
+
+/** Refetches the day's slots and every order query after a change. */
+export function useBookingRefresh() {
+  const client = useQueryClient();
+  return () => Promise.all([
+    client.invalidateQueries({ queryKey: bookingKeys.schedules }),
+    client.invalidateQueries({ queryKey: bookingKeys.orders }),
+  ]);
+}

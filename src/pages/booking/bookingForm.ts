@@ -1,0 +1,213 @@
+// The single booking form's rules (booking spec §4, §5, §8), pure so unit tests prove them: which
+// times and persons can be chosen, the message key of each invalid field, the request body, and
+// what the order-created dialog says when the server refuses.
+import { fieldMessages } from '../../../domain/errors';
+import { ORDER_TYPE } from '../../../domain/slotFlags';
+import { isValidEmail, isValidPhone } from '../../../domain/validation';
+import type { Slot, SlotOrder } from './types';
+
+/** The business-site identifier the back-office sends as `source` (spec §9: a fixed value). */
+export const BOOKING_SOURCE = 'backoffice';
+export const ORDER_TYPES = [ORDER_TYPE.paid, ORDER_TYPE.technical, ORDER_TYPE.free, ORDER_TYPE.event] as const;
+export const DEFAULT_CANCEL_DELAY = '25';
+
+export interface BookingValues {
+  date: string;
+  playground: number | null;
+  /** The chosen slot's time_start, 'YYYY-MM-DD HH:mm'. */
+  time: string;
+  persons: number | null;
+  order_type: number;
+  game: number | null;
+  name: string;
+  phone: string;
+  email: string;
+  promocode: string;
+  bill: boolean;
+  cancel_delay: string;
+  comment: string;
+  seller: string;
+}
+
+/** The order being edited: its session keeps its places for it. */
+export interface OwnBooking {
+  playground: number;
+  time_start: string;
+  persons: number;
+}
+
+export const emptyBooking = (date: string, playground: number | null = null, time = ''): BookingValues => ({
+  date, playground, time, persons: null, order_type: ORDER_TYPE.paid, game: null, name: '', phone: '', email: '',
+  promocode: '', bill: false, cancel_delay: DEFAULT_CANCEL_DELAY, comment: '', seller: '',
+});
+
+/** The form's values for editing an order of a slot (the seller is given as its UUID). */
+export function bookingFromOrder(order: SlotOrder, slot: Slot, date: string, sellerUid: string | null): BookingValues {
+  return {
+    date, playground: slot.playground, time: slot.time_start, persons: order.persons, order_type: order.order_type,
+    game: order.game_id, name: order.name, phone: order.phone, email: order.email ?? '', promocode: order.promocode ?? '',
+    bill: !!order.bill, cancel_delay: order.cancel_delay ? String(order.cancel_delay) : DEFAULT_CANCEL_DELAY,
+    comment: order.comment ?? '', seller: sellerUid ?? '',
+  };
+}
+
+const isOwn = (slot: Pick<Slot, 'playground' | 'time_start'>, own: OwnBooking | null | undefined) =>
+  !!own && own.playground === slot.playground && own.time_start === slot.time_start;
+
+/** Time choices: the playground's slots of the date, without full ones and ones already begun (the order's own stays). */
+export function timeChoices(slots: readonly Slot[], now: string, own?: OwnBooking | null): Slot[] {
+  return slots.filter((s) => isOwn(s, own) || (s.available_persons > 0 && s.time_start > now && !s.archived));
+}
+
+/** Persons choices: 1 .. min(max players, places left), the edited order's own persons added back. */
+export function personsChoices(maxPlayers: number, slot: Pick<Slot, 'playground' | 'time_start' | 'available_persons'> | null | undefined, own?: OwnBooking | null): number[] {
+  if (!slot) return [];
+  const places = slot.available_persons + (isOwn(slot, own) ? own!.persons : 0);
+  const top = Math.min(maxPlayers, places);
+  return Array.from({ length: Math.max(0, top) }, (_, i) => i + 1);
+}
+
+/** A game must be chosen when the session is priced per person. */
+export const gameRequired = (slot: Pick<Slot, 'pricing'> | null | undefined) => slot?.pricing?.personal_price != null;
+
+/** Bill (payment link) is only for paid orders. */
+export const billAllowed = (orderType: number) => orderType === ORDER_TYPE.paid;
+
+export type PromoState = 'idle' | 'checking' | 'valid' | 'invalid';
+
+export interface BookingRules {
+  /** Today's business date at the location. */
+  today: string;
+  /** Whether the chosen time is among the choices (a stale time after a reload is not). */
+  slot: Slot | null;
+  personsChoices: number[];
+  promo: PromoState;
+}
+
+export type BookingErrors = Partial<Record<keyof BookingValues, string>>;
+
+const DIGITS = /^\d+$/;
+
+/** Message keys of the invalid fields (empty when the form can be sent). */
+export function bookingErrors(v: BookingValues, rules: BookingRules): BookingErrors {
+  const e: BookingErrors = {};
+  const required = 'validation.validationRequired';
+  if (!v.date) e.date = required;
+  else if (v.date < rules.today) e.date = 'app.booking.errors.pastDate';
+  if (!v.playground) e.playground = required;
+  if (!v.time || !rules.slot) e.time = required;
+  if (!v.persons) e.persons = required;
+  else if (rules.slot && !rules.personsChoices.includes(v.persons)) e.persons = 'app.booking.errors.persons';
+  if (!v.order_type) e.order_type = required;
+  if (gameRequired(rules.slot) && !v.game) e.game = required;
+  if (!v.name.trim()) e.name = required;
+  if (!v.phone.trim()) e.phone = required;
+  else if (!isValidPhone(v.phone.trim())) e.phone = 'validation.validationPhone';
+  if (v.email.trim() && !isValidEmail(v.email)) e.email = 'validation.validationEmail';
+  if (v.promocode.trim() && rules.promo === 'invalid') e.promocode = 'validation.validationPromocode';
+  if (v.bill && billAllowed(v.order_type)) {
+    if (!v.cancel_delay.trim()) e.cancel_delay = required;
+    else if (!DIGITS.test(v.cancel_delay.trim()) || Number(v.cancel_delay) < 1) e.cancel_delay = 'validation.validationPersons';
+  }
+  return e;
+}
+
+export interface BookingBody {
+  playground_id: number;
+  persons: number;
+  order_type: number;
+  promocode: string | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  bill: boolean;
+  cancel_delay: number | null;
+  comment: string;
+  session_dt: string;
+  game_id: number | null;
+  seller: string | null;
+  source: string;
+}
+
+/** The POST/PUT /booking/ body. Empty seller, email and promocode become null; bill only for paid orders. */
+export function bookingBody(v: BookingValues): BookingBody {
+  const bill = v.bill && billAllowed(v.order_type);
+  const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+  return {
+    playground_id: v.playground!,
+    persons: v.persons!,
+    order_type: v.order_type,
+    promocode: orNull(v.promocode),
+    name: v.name.trim(),
+    phone: v.phone.trim(),
+    email: orNull(v.email),
+    bill,
+    cancel_delay: bill ? Number(v.cancel_delay) : null,
+    comment: v.comment,
+    session_dt: v.time,
+    game_id: v.game,
+    seller: orNull(v.seller),
+    source: BOOKING_SOURCE,
+  };
+}
+
+export type FailureReason = 'noPayment' | 'timeSlotBusy' | 'phone' | 'sellerNotFound' | 'sellerNotCorrect' | 'cancelDelay' | 'tryLater';
+
+export interface BookingFailure {
+  reason: FailureReason;
+  /** The server's own text (cancel_delay errors show it). */
+  text?: string;
+  /** Server messages of form fields, to show under them (contract strings such as the seller's are translated by the reason). */
+  fields: Partial<Record<keyof BookingValues, string>>;
+}
+
+const BUSY_DATETIME = 'Free sessions not found for this event on this location at given time';
+
+/** What the order-created dialog says about a refused booking (spec §8, in the catalogue's order). */
+export function bookingFailure(body: unknown): BookingFailure {
+  const m = fieldMessages(body);
+  const fields: BookingFailure['fields'] = {};
+  for (const [server, field] of [['phone', 'phone'], ['email', 'email'], ['name', 'name'], ['promocode', 'promocode'], ['game_id', 'game'],
+    ['cancel_delay', 'cancel_delay'], ['comment', 'comment']] as const) {
+    if (m[server]) fields[field] = m[server];
+  }
+  if (m.bill === 'null payment') return { reason: 'noPayment', fields };
+  if (m.persons === 'wrong persons number' || m.datetime_start === BUSY_DATETIME) return { reason: 'timeSlotBusy', fields };
+  if (m.phone) return { reason: 'phone', fields };
+  if (m.seller === 'not found') return { reason: 'sellerNotFound', fields };
+  if (m.seller === 'Must be a valid UUID.') return { reason: 'sellerNotCorrect', fields };
+  if (m.cancel_delay) return { reason: 'cancelDelay', text: m.cancel_delay, fields };
+  return { reason: 'tryLater', fields };
+}
+
+/** The values after a field changed: date or playground reset time, persons and promocode; a non-paid type switches bill off. */
+export function changeBooking(v: BookingValues, patch: Partial<BookingValues>): BookingValues {
+  const next = { ...v, ...patch };
+  if (('date' in patch && patch.date !== v.date) || ('playground' in patch && patch.playground !== v.playground)) {
+    next.time = '';
+    next.persons = null;
+    next.promocode = '';
+  }
+  if (!billAllowed(next.order_type)) next.bill = false;
+  return next;
+}
+
+/** After the choices changed: a single persons choice is taken; a persons value no longer offered is cleared. */
+export function settlePersons(v: BookingValues, choices: number[]): BookingValues {
+  if (choices.length === 1 && v.persons !== choices[0]) return { ...v, persons: choices[0]! };
+  if (v.persons !== null && choices.length > 0 && !choices.includes(v.persons)) return { ...v, persons: null };
+  return v;
+}
+
+/** Payment types of the pay dialog: cash, certificate, bill, card (spec §9). */
+export const PAYMENT_TYPES = [2, 3, 4, 6] as const;
+export const CERTIFICATE_PAYMENT = 3;
+/** Amounts as the server takes them: digits, then a dot or comma and at most two decimals. */
+export const AMOUNT_PATTERN = /^\d+([.,]\d{1,2})?$/;
+
+/** The search phone's rule: required, digits with an optional leading plus. */
+export function phoneSearchError(phone: string): string | undefined {
+  if (!phone.trim()) return 'validation.validationRequired';
+  if (!isValidPhone(phone.trim())) return 'validation.validationPhone';
+  return undefined;
+}

@@ -1,0 +1,131 @@
+// Shapes of the calls the booking screens make (server/modules/{slots,orders}).
+import type { Currency } from '../../../domain/money';
+
+export interface SlotPricing {
+  session_price: string | null;
+  personal_price: string | null;
+  prepayment: string | null;
+  discount: string;
+  currency: Currency | null;
+}
+
+/** An order as a slot lists it (GET /playgrounds/{id}/schedule/?orders=1). */
+export interface SlotOrder {
+  id: number;
+  name: string;
+  phone: string;
+  email: string | null;
+  persons: number;
+  order_type: number;
+  status: number;
+  cost: string;
+  discount: string;
+  purchase: string;
+  paid: string;
+  need_paid: string;
+  promocode: string | null;
+  bill: string | null;
+  cancel_delay: number | null;
+  comment: string;
+  seller_user_id: number | null;
+  staff_user_id: number | null;
+  game_id: number | null;
+  multisession: boolean;
+  source?: string;
+  created?: string;
+}
+
+/** A session of a playground on a business day. Times are the location's wall clock. */
+export interface Slot {
+  /** 'YYYY-MM-DD HH:mm' */
+  time_start: string;
+  time_end: string;
+  /** 'HH:mm' */
+  begin: string;
+  end: string;
+  duration: number;
+  available_persons: number;
+  playground: number;
+  playground_name: string;
+  session_id: number | null;
+  game: { id: number; name: string } | null;
+  pricing: SlotPricing | null;
+  outside_schedule?: boolean;
+  free: boolean;
+  pending: boolean;
+  not_paid: boolean;
+  need_paid: boolean;
+  paid: boolean;
+  event: boolean;
+  archived: boolean;
+  orders: SlotOrder[];
+}
+
+export interface Game {
+  id: number;
+  name: string;
+}
+
+export interface CouponResult {
+  valid: boolean;
+  type: 'fraction' | 'flat' | null;
+  discount: string | null;
+  reason?: string;
+}
+
+export interface OrderPayment {
+  id: number;
+  order: number | null;
+  payment_type: number;
+  created: string;
+  status: string;
+  external_id: string | null;
+  purchase: string;
+  comment: string;
+  user: { id: number; name: string; email?: string } | null;
+}
+
+/** GET /api/v2.2/orders/{id}/ */
+export interface OrderDetail extends SlotOrder {
+  order_id: number;
+  location_id: number;
+  game: Game | null;
+  session_date: string | null;
+  session_time: string | null;
+  playsessions: { playground_id: number; playground_name: string; session_dt: string; duration: number }[];
+  currency: Currency | null;
+  payments: OrderPayment[];
+}
+
+/** GET /api/v2.1/booking/{id}/comments/ */
+export interface OrderLogEntry {
+  id: number;
+  created: string;
+  type: string;
+  text: string;
+  data: Record<string, unknown> | null;
+  author: { name: string } | null;
+}
+
+export interface SearchResult {
+  order_id: number;
+  session_date: string | null;
+  session_time: string | null;
+  cost: string;
+  location_id: number;
+  name?: string;
+  phone?: string;
+  status?: number;
+}
+
+export interface SearchPage {
+  count: number;
+  results: SearchResult[];
+}
+
+export interface UserSummary {
+  id: number;
+  uid: string;
+  name: string;
+  email: string;
+}

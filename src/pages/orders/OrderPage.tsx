@@ -1,0 +1,223 @@
+// /orders/{id}: the order (customer, sessions, money, promo code, seller and staff), its log and
+// its payments. Opened in a new tab from the order-created dialog, the slot's order list and the
+// search. A missing order (404) says so; a skeleton shows while it loads.
+import type { ReactNode } from 'react';
+import {
+  Alert, Box, Card, CardContent, Chip, Grid, Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
+  TableRow, Typography,
+} from '@mui/material';
+import EventIcon from '@mui/icons-material/Event';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Title, useAuthenticated, useTranslate } from 'react-admin';
+import dayjs from 'dayjs';
+import { DATETIME_FORMAT } from '../../../domain/constants';
+import { formatMoney } from '../../../domain/money';
+import { paymentLine } from '../../../domain/paymentLine';
+import { ApiError } from '../../dataProvider/http';
+import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
+import { wallClockAt } from '../../calendar/calendarModel';
+import { useLocationOf, useOrder, useOrderLog, useUser } from '../booking/api';
+import { orderStatusText } from '../booking/SlotOrdersDialog';
+import { formatWallClock, logSummary, logTypeText } from './orderLog';
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+      <Typography variant="caption" color="text.secondary" component="div">{label}</Typography>
+      <Typography component="div" data-testid={testId} sx={{ wordBreak: 'break-word' }}>{children || '—'}</Typography>
+    </Grid>
+  );
+}
+
+function OrderSkeleton() {
+  return (
+    <Box data-testid="order-skeleton" aria-busy="true">
+      <Skeleton variant="text" width={280} height={48} />
+      <Skeleton variant="rounded" height={180} sx={{ mb: 2 }} />
+      <Skeleton variant="rounded" height={120} sx={{ mb: 2 }} />
+      <Skeleton variant="rounded" height={160} />
+    </Box>
+  );
+}
+
+function UserName({ id }: { id: number | null | undefined }) {
+  const user = useUser(id);
+  if (!id) return <>—</>;
+  if (user.isPending) return <Skeleton width={120} sx={{ display: 'inline-block' }} />;
+  return <>{user.data?.name || user.data?.email || `#${id}`}</>;
+}
+
+export function OrderPage() {
+  useAuthenticated();
+  const { order_id: orderId = '' } = useParams();
+  const translate = useTranslate();
+  const order = useOrder(orderId);
+  const log = useOrderLog(orderId, order.isSuccess);
+  const location = useLocationOf(order.data?.location_id);
+  const timezone = location.data?.timezone;
+  const when = (iso: string) => dayjs(wallClockAt(timezone, new Date(iso))).format(DATETIME_FORMAT);
+
+  if (order.isError) {
+    const missing = order.error instanceof ApiError && order.error.status === 404;
+    return (
+      <Box component="main" sx={{ maxWidth: 900 }}>
+        <Title title={translate('app.order.notFoundTitle')} />
+        <Alert severity={missing ? 'warning' : 'error'} sx={{ mt: 2 }} data-testid="order-not-found">
+          {missing ? translate('app.order.notFound', { id: orderId }) : (order.error as Error).message}
+        </Alert>
+        <Link component={RouterLink} to="/locations" sx={{ display: 'inline-block', mt: 2 }}>{translate('app.notFound.home')}</Link>
+      </Box>
+    );
+  }
+  if (!order.data) return <Box component="main" sx={{ maxWidth: 1100 }}><OrderSkeleton /></Box>;
+
+  const o = order.data;
+  const money = (v: string) => formatMoney(v, o.currency, translate('app.currency.default'));
+  const line = paymentLine(o);
+  const title = translate('app.order.title', { id: o.id });
+  const firstDate = o.session_date;
+
+  return (
+    <Box component="main" sx={{ maxWidth: 1100, pb: 4 }} data-testid="order-page">
+      <Title title={title} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1, mb: 2 }}>
+        <Typography variant="h5" component="h1">{title}</Typography>
+        <Chip label={orderStatusText(translate, o.status)} color={o.status === 6 ? 'success' : o.status === 4 || o.status === 5 ? 'default' : 'warning'} data-testid="order-status" />
+        <Chip label={`${translate('app.booking.fields.orderType')}: ${translate(`app.orderTypes.t${o.order_type}`)}`} variant="outlined" />
+        <Box sx={{ flex: 1 }} />
+        {firstDate && (
+          <Link component={RouterLink} to={`/locations/${o.location_id}/booking_admin?date=${firstDate}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+            <EventIcon fontSize="small" />{translate('app.order.openCalendar')}
+          </Link>
+        )}
+      </Stack>
+
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.customer')}</Typography>
+          <Grid container spacing={2}>
+            <Field label={translate('app.booking.fields.name')} testId="order-name">{o.name}</Field>
+            <Field label={translate('app.booking.fields.phone')} testId="order-phone">{o.phone}</Field>
+            <Field label={translate('app.booking.fields.email')}>{o.email}</Field>
+            <Field label={translate('app.booking.fields.persons')} testId="order-persons">{o.persons}</Field>
+            <Field label={translate('app.booking.fields.game')}>{o.game?.name}</Field>
+            <Field label={translate('app.booking.fields.promocode')}>{o.promocode}</Field>
+            <Field label={translate('app.order.seller')}><UserName id={o.seller_user_id} /></Field>
+            <Field label={translate('app.order.staff')}><UserName id={o.staff_user_id} /></Field>
+            <Field label={translate('app.order.created')}>{o.created ? when(o.created) : ''}</Field>
+            {o.comment && <Field label={translate('app.booking.fields.comment')}>{o.comment}</Field>}
+          </Grid>
+          <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 600 }}>{translate('app.order.sessions')}</Typography>
+          <TableContainer>
+            <Table size="small" data-testid="order-sessions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('app.booking.fields.playground')}</TableCell>
+                  <TableCell>{translate('app.order.sessionAt')}</TableCell>
+                  <TableCell>{translate('app.order.duration')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {o.playsessions.map((s) => (
+                  <TableRow key={`${s.playground_id}-${s.session_dt}`}>
+                    <TableCell>{s.playground_name}</TableCell>
+                    <TableCell>{formatWallClock(s.session_dt)}</TableCell>
+                    <TableCell>{translate('app.schedules.minutes', { n: s.duration })}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </CardContent>
+      </Card>
+
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.money')}</Typography>
+          <Grid container spacing={2}>
+            <Field label={translate('app.booking.price.cost')}>{money(o.cost)}</Field>
+            <Field label={translate('app.booking.price.discount')}>{money(o.discount)}</Field>
+            <Field label={translate('app.order.purchase')} testId="order-purchase">{money(o.purchase)}</Field>
+            <Field label={translate('app.order.paid')} testId="order-paid">{money(o.paid)}</Field>
+            <Field label={translate('app.order.needPaid')} testId="order-need-paid">
+              <Box component="span" sx={{ color: paymentLineColour(line.kind), fontWeight: 600 }}>{paymentLineText(translate, o, o.currency)}</Box>
+            </Field>
+            {o.bill && <Field label={translate('app.order.bill')}><Link href={o.bill} target="_blank" rel="noopener">{o.bill}</Link></Field>}
+          </Grid>
+        </CardContent>
+      </Card>
+
+      <Card sx={{ mb: 2 }}>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.log')}</Typography>
+          {log.isPending ? <Skeleton variant="rounded" height={80} /> : (log.data ?? []).length === 0 ? (
+            <Typography color="text.secondary">{translate('app.order.noLog')}</Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small" data-testid="order-log">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.order.logColumns.created')}</TableCell>
+                    <TableCell>{translate('app.order.logColumns.type')}</TableCell>
+                    <TableCell>{translate('app.order.logColumns.text')}</TableCell>
+                    <TableCell>{translate('app.order.logColumns.author')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {(log.data ?? []).map((e) => (
+                    <TableRow key={e.id} data-type={e.type}>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{logTypeText(translate, e.type)}</TableCell>
+                      <TableCell>{logSummary(e, translate, money) || '—'}</TableCell>
+                      <TableCell>{e.author?.name ?? translate('app.order.system')}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.payments')}</Typography>
+          {o.payments.length === 0 ? (
+            <Typography color="text.secondary">{translate('app.order.noPayments')}</Typography>
+          ) : (
+            <TableContainer>
+              <Table size="small" data-testid="order-payments">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{translate('app.order.paymentColumns.id')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.type')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.created')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.status')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.externalId')}</TableCell>
+                    <TableCell align="right">{translate('app.order.paymentColumns.purchase')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.comment')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.user')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {o.payments.map((p) => (
+                    <TableRow key={p.id} data-payment-type={p.payment_type}>
+                      <TableCell>{p.id}</TableCell>
+                      <TableCell>{translate(`app.paymentTypes.t${p.payment_type}`, { _: String(p.payment_type) })}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(p.created)}</TableCell>
+                      <TableCell>{translate(`app.order.paymentStatus.${p.status}`, { _: p.status })}</TableCell>
+                      <TableCell sx={{ wordBreak: 'break-all' }}>{p.external_id ?? '—'}</TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(p.purchase)}</TableCell>
+                      <TableCell>{p.comment || '—'}</TableCell>
+                      <TableCell>{p.user?.name || p.user?.email || '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canAddBooking, canChangeOrders, cardOrders, colourOf, dayScrollTime, nightDateOf, occupancyByTime, scrollTimeBefore, splitDayNight,
+  toCalendarIso, visibleSlots, wallClockAt, businessTodayAt,
+} from '../../src/calendar/calendarModel';
+import { paymentLineText } from '../../src/calendar/paymentLineText';
+import {
+  AMOUNT_PATTERN, BOOKING_SOURCE, bookingBody, bookingErrors, bookingFailure, bookingFromOrder, changeBooking, emptyBooking,
+  gameRequired, personsChoices, phoneSearchError, settlePersons, timeChoices, type BookingValues,
+} from '../../src/pages/booking/bookingForm';
+import type { Slot, SlotOrder } from '../../src/pages/booking/types';
+import { formatWallClock, logSummary, logTypeText } from '../../src/pages/orders/orderLog';
+
+const RUB = { code: 'RUB', is_before: false, blank_place: true };
+
+function order(patch: Partial<SlotOrder> = {}): SlotOrder {
+  return {
+    id: 1, name: 'Ivan', phone: '+79990000000', email: null, persons: 2, order_type: 1, status: 2, cost: '3000.00', discount: '0.00',
+    purchase: '3000.00', paid: '0.00', need_paid: '3000.00', promocode: null, bill: null, cancel_delay: null, comment: '',
+    seller_user_id: null, staff_user_id: 1, game_id: 2, multisession: false, ...patch,
+  };
+}
+
+function slot(patch: Partial<Slot> = {}): Slot {
+  const time_start = patch.time_start ?? '2030-01-14 15:00';
+  return {
+    time_start, time_end: '2030-01-14 15:30', begin: time_start.slice(11), end: '15:30', duration: 30, available_persons: 4,
+    playground: 1, playground_name: 'Cube 1', session_id: null, game: null,
+    pricing: { session_price: null, personal_price: '1500.00', prepayment: '0.50', discount: '0.00', currency: RUB },
+    free: false, pending: false, not_paid: false, need_paid: false, paid: false, event: false, archived: false, orders: [], ...patch,
+  };
+}
+
+// A translate that shows the key and its options, so texts can be checked without the catalogues.
+const t = (key: string, options?: Record<string, unknown>) => {
+  const opts = Object.entries(options ?? {}).filter(([k]) => k !== '_').map(([k, v]) => `${k}=${v}`).join(',');
+  return opts ? `${key}(${opts})` : key;
+};
+
+describe('booking calendar model', () => {
+  it('feeds wall-clock times to FullCalendar as UTC strings and reads a zone\'s wall clock', () => {
+    expect(toCalendarIso('2030-01-14 23:30')).toBe('2030-01-14T23:30:00');
+    const moment = new Date('2030-01-14T22:30:00Z');
+    expect(wallClockAt('Europe/Moscow', moment)).toBe('2030-01-15 01:30');
+    expect(wallClockAt('America/New_York', moment)).toBe('2030-01-14 17:30');
+    // 01:30 in Moscow still belongs to the business day of the 14th.
+    expect(businessTodayAt('Europe/Moscow', moment)).toBe('2030-01-14');
+  });
+
+  it('puts 00:00-05:59 sessions of the business day in the night calendar of the next date', () => {
+    const slots = [slot({ time_start: '2030-01-14 23:30' }), slot({ time_start: '2030-01-15 01:00' }), slot({ time_start: '2030-01-14 10:00' })];
+    const { day, night } = splitDayNight(slots, '2030-01-14');
+    expect(day.map((s) => s.time_start)).toEqual(['2030-01-14 23:30', '2030-01-14 10:00']);
+    expect(night.map((s) => s.time_start)).toEqual(['2030-01-15 01:00']);
+    expect(nightDateOf('2030-01-31')).toBe('2030-02-01');
+  });
+
+  it('hides archived slots without orders unless asked; archived slots with orders always show', () => {
+    const slots = [slot({ archived: true }), slot({ archived: true, orders: [order({ status: 4 })] }), slot()];
+    expect(visibleSlots(slots, false)).toHaveLength(2);
+    expect(visibleSlots(slots, true)).toHaveLength(3);
+  });
+
+  it('offers booking only with places left, not archived and not begun; orders change until the session begins', () => {
+    const now = '2030-01-14 15:10';
+    expect(canAddBooking(slot({ time_start: '2030-01-14 15:30' }), now)).toBe(true);
+    expect(canAddBooking(slot({ time_start: '2030-01-14 15:30', available_persons: 0 }), now)).toBe(false);
+    expect(canAddBooking(slot({ time_start: '2030-01-14 15:00' }), now)).toBe(false);
+    expect(canAddBooking(slot({ time_start: '2030-01-14 16:00', archived: true }), now)).toBe(false);
+    expect(canChangeOrders(slot({ time_start: '2030-01-14 15:00' }), now)).toBe(false);
+    expect(canChangeOrders(slot({ time_start: '2030-01-14 15:30' }), now)).toBe(true);
+  });
+
+  it('lists at most three live orders on a card and counts the rest', () => {
+    const orders = [1, 2, 3, 4, 5].map((id) => order({ id })).concat(order({ id: 6, status: 4 }));
+    const { shown, more } = cardOrders(slot({ orders }));
+    expect(shown.map((o) => o.id)).toEqual([1, 2, 3]);
+    expect(more).toBe(2);
+    expect(cardOrders(slot({ orders: [order({ status: 4 })] }))).toEqual({ shown: [], more: 0 });
+  });
+
+  it('colours a slot from its flags; only cancelled orders leave it empty', () => {
+    expect(colourOf(slot({ orders: [order()], not_paid: true, pending: true }))).toBe('unpaid');
+    expect(colourOf(slot({ orders: [order({ paid: '1000.00' })], need_paid: true, pending: true }))).toBe('partly_paid');
+    expect(colourOf(slot({ orders: [order({ status: 6 })], paid: true }))).toBe('paid');
+    expect(colourOf(slot({ orders: [order({ status: 4 })] }))).toBe('empty');
+  });
+
+  it('sums places taken per start time in business-day order, night last', () => {
+    const max = new Map([[1, 4], [2, 10]]);
+    const rows = occupancyByTime([
+      slot({ time_start: '2030-01-15 01:00', playground: 1, orders: [order({ persons: 1 })] }),
+      slot({ time_start: '2030-01-14 15:00', playground: 1, orders: [order({ persons: 3 }), order({ persons: 2, status: 4 })] }),
+      slot({ time_start: '2030-01-14 15:00', playground: 2 }),
+    ], max);
+    expect(rows).toEqual([{ time: '15:00', taken: 3, total: 14 }, { time: '01:00', taken: 1, total: 4 }]);
+  });
+
+  it('opens at the current time today and at the first session on other days', () => {
+    expect(scrollTimeBefore('15:10')).toBe('14:55:00');
+    expect(scrollTimeBefore('06:05')).toBe('06:00:00');
+    expect(dayScrollTime('2030-01-14', '2030-01-14 15:10', [])).toBe('14:55:00');
+    expect(dayScrollTime('2030-01-14', '2030-01-15 01:10', [])).toBe('23:00:00');
+    expect(dayScrollTime('2030-01-20', '2030-01-14 15:10', [{ begin: '12:00' }, { begin: '10:00' }])).toBe('09:45:00');
+  });
+
+  it('writes the payment line with the slot currency', () => {
+    expect(paymentLineText(t, order(), RUB)).toBe('app.paymentLine.not_paid(amount=3\u202f000 RUB)');
+    expect(paymentLineText(t, order({ paid: '1000.00', need_paid: '2000.00' }), RUB)).toBe('app.paymentLine.to_pay(amount=2\u202f000 RUB)');
+    expect(paymentLineText(t, order({ status: 4 }), RUB)).toBe('app.paymentLine.cancelled');
+    expect(paymentLineText(t, order({ order_type: 4 }), RUB)).toBe('app.paymentLine.event');
+  });
+});
+
+describe('booking form rules', () => {
+  const valid = (): BookingValues => ({
+    ...emptyBooking('2030-01-14', 1, '2030-01-14 15:00'), persons: 2, game: 2, name: 'Ivan', phone: '+79990000000',
+  });
+  const rules = { today: '2030-01-10', slot: slot(), personsChoices: [1, 2, 3, 4], promo: 'idle' as const };
+
+  it('offers times with places that have not begun, and the edited order\'s own session', () => {
+    const slots = [slot({ time_start: '2030-01-14 10:00' }), slot({ time_start: '2030-01-14 15:00', available_persons: 0 }), slot({ time_start: '2030-01-14 16:00' })];
+    expect(timeChoices(slots, '2030-01-14 12:00').map((s) => s.begin)).toEqual(['16:00']);
+    expect(timeChoices(slots, '2030-01-14 12:00', { playground: 1, time_start: '2030-01-14 15:00', persons: 2 }).map((s) => s.begin)).toEqual(['15:00', '16:00']);
+  });
+
+  it('offers persons up to min(max players, places left), adding back the edited order\'s own', () => {
+    expect(personsChoices(4, slot({ available_persons: 2 }))).toEqual([1, 2]);
+    expect(personsChoices(4, slot({ available_persons: 2 }), { playground: 1, time_start: '2030-01-14 15:00', persons: 2 })).toEqual([1, 2, 3, 4]);
+    expect(personsChoices(10, slot({ available_persons: 4, playground: 2 }), { playground: 1, time_start: '2030-01-14 15:00', persons: 2 })).toEqual([1, 2, 3, 4]);
+    expect(personsChoices(4, null)).toEqual([]);
+    // A single choice is taken; a value no longer offered is cleared.
+    expect(settlePersons(valid(), [1]).persons).toBe(1);
+    expect(settlePersons({ ...valid(), persons: 3 }, [1, 2]).persons).toBeNull();
+  });
+
+  it('names the spec\'s message keys', () => {
+    expect(bookingErrors(valid(), rules)).toEqual({});
+    const empty = bookingErrors(emptyBooking(''), { ...rules, slot: null, personsChoices: [] });
+    expect(empty).toMatchObject({ date: 'validation.validationRequired', playground: 'validation.validationRequired', time: 'validation.validationRequired', persons: 'validation.validationRequired', name: 'validation.validationRequired', phone: 'validation.validationRequired' });
+    expect(bookingErrors({ ...valid(), phone: '8 999' }, rules).phone).toBe('validation.validationPhone');
+    expect(bookingErrors({ ...valid(), email: 'a@b' }, rules).email).toBe('validation.validationEmail');
+    expect(bookingErrors({ ...valid(), email: 'a@b.ru' }, rules).email).toBeUndefined();
+    expect(bookingErrors({ ...valid(), promocode: 'NOPE' }, { ...rules, promo: 'invalid' }).promocode).toBe('validation.validationPromocode');
+    expect(bookingErrors({ ...valid(), date: '2030-01-09' }, rules).date).toBe('app.booking.errors.pastDate');
+    // Game only when the session is priced per person.
+    expect(gameRequired(slot())).toBe(true);
+    expect(gameRequired(slot({ pricing: { session_price: '120.00', personal_price: null, prepayment: null, discount: '0.00', currency: RUB } }))).toBe(false);
+    expect(bookingErrors({ ...valid(), game: null }, rules).game).toBe('validation.validationRequired');
+    // cancel_delay only with bill on a paid order.
+    expect(bookingErrors({ ...valid(), bill: true, cancel_delay: '' }, rules).cancel_delay).toBe('validation.validationRequired');
+    expect(bookingErrors({ ...valid(), bill: true, cancel_delay: '15' }, rules).cancel_delay).toBeUndefined();
+  });
+
+  it('resets time, persons and promo code when the date or playground changes; non-paid types switch bill off', () => {
+    const v = { ...valid(), promocode: 'VR10', bill: true };
+    expect(changeBooking(v, { date: '2030-01-15' })).toMatchObject({ time: '', persons: null, promocode: '', bill: true });
+    expect(changeBooking(v, { playground: 2 })).toMatchObject({ time: '', persons: null, promocode: '' });
+    expect(changeBooking(v, { name: 'Petr' })).toMatchObject({ time: '2030-01-14 15:00', persons: 2, promocode: 'VR10' });
+    expect(changeBooking(v, { order_type: 2 }).bill).toBe(false);
+  });
+
+  it('sends null for an empty seller, email and promo code, and bill only for paid orders', () => {
+    const body = bookingBody({ ...valid(), seller: ' ', comment: 'hi', bill: true, cancel_delay: '30' });
+    expect(body).toEqual({
+      playground_id: 1, persons: 2, order_type: 1, promocode: null, name: 'Ivan', phone: '+79990000000', email: null, bill: true,
+      cancel_delay: 30, comment: 'hi', session_dt: '2030-01-14 15:00', game_id: 2, seller: null, source: BOOKING_SOURCE,
+    });
+    expect(bookingBody({ ...valid(), order_type: 3, bill: true })).toMatchObject({ bill: false, cancel_delay: null });
+    expect(bookingBody({ ...valid(), seller: '6f1c1d3e-1111-4222-8333-944455556666' }).seller).toBe('6f1c1d3e-1111-4222-8333-944455556666');
+  });
+
+  it('reads an order back into the form for editing', () => {
+    const v = bookingFromOrder(order({ promocode: 'VR10', bill: 'http://pay', cancel_delay: 40, email: 'a@b.ru' }), slot(), '2030-01-14', 'uuid-1');
+    expect(v).toMatchObject({ date: '2030-01-14', playground: 1, time: '2030-01-14 15:00', persons: 2, promocode: 'VR10', bill: true, cancel_delay: '40', email: 'a@b.ru', seller: 'uuid-1', game: 2 });
+  });
+
+  it('maps refusals to the error catalogue', () => {
+    expect(bookingFailure({ bill: ['null payment'] }).reason).toBe('noPayment');
+    expect(bookingFailure({ persons: ['wrong persons number'] }).reason).toBe('timeSlotBusy');
+    expect(bookingFailure({ datetime_start: ['Free sessions not found for this event on this location at given time'] }).reason).toBe('timeSlotBusy');
+    const phone = bookingFailure({ phone: ['Enter a valid phone number'] });
+    expect(phone).toEqual({ reason: 'phone', fields: { phone: 'Enter a valid phone number' } });
+    expect(bookingFailure({ seller: ['not found'] }).reason).toBe('sellerNotFound');
+    expect(bookingFailure({ seller: ['Must be a valid UUID.'] }).reason).toBe('sellerNotCorrect');
+    expect(bookingFailure({ cancel_delay: ['Set the minutes'] })).toMatchObject({ reason: 'cancelDelay', text: 'Set the minutes' });
+    expect(bookingFailure({ detail: 'Someone else is booking' }).reason).toBe('tryLater');
+    expect(bookingFailure(null).reason).toBe('tryLater');
+    expect(bookingFailure({ promocode: ['Promo code not found.'] })).toEqual({ reason: 'tryLater', fields: { promocode: 'Promo code not found.' } });
+  });
+
+  it('checks amounts and the search phone', () => {
+    for (const ok of ['1', '1500', '1500.5', '1500,50']) expect(AMOUNT_PATTERN.test(ok), ok).toBe(true);
+    for (const bad of ['', '1.234', '-5', '1e3', '12a']) expect(AMOUNT_PATTERN.test(bad), bad).toBe(false);
+    expect(phoneSearchError('')).toBe('validation.validationRequired');
+    expect(phoneSearchError('79x')).toBe('validation.validationPhone');
+    expect(phoneSearchError('+7999')).toBeUndefined();
+  });
+});
+
+describe('order log', () => {
+  const money = (v: string) => `${v} RUB`;
+  it('summarises created, paid and edited entries', () => {
+    expect(logSummary({ type: 'created', text: '', data: { persons: 2, session_dt: '2030-01-14 15:00', purchase: '3000.00' } }, t, money))
+      .toBe('app.order.logFields.persons: 2; app.order.logFields.session_dt: 14.01.2030 15:00; app.order.logFields.purchase: 3000.00 RUB');
+    expect(logSummary({ type: 'paid', text: '', data: { payment_type: 2, payment_id: 9, purchase: '1000.00' } }, t, money))
+      .toBe('app.order.logFields.payment_type: app.paymentTypes.t2; app.order.logFields.purchase: 1000.00 RUB');
+    expect(logSummary({ type: 'edited', text: 'note', data: { persons: { from: 2, to: 3 } } }, t, money))
+      .toBe('note; app.order.logFields.persons: 2 → 3');
+    expect(logSummary({ type: 'cancelled', text: '', data: null }, t, money)).toBe('');
+    expect(logTypeText(t, 'paid')).toBe('app.order.logTypes.paid');
+    expect(formatWallClock('2030-01-14 15:00')).toBe('14.01.2030 15:00');
+    expect(formatWallClock('soon')).toBe('soon');
+  });
+});
