@@ -46,7 +46,7 @@ async function checkEventRules(tx: Tx | Db, input: MultiInput): Promise<void> {
 }
 
 /** Locks every chosen session (fixed order) and checks each is bookable and free of other orders. */
-async function takeSessions(db: Db, tx: Tx, input: MultiInput, now: string, ownOrderId: number | null): Promise<number[]> {
+async function takeSessions(tx: Tx, input: MultiInput, now: string, ownOrderId: number | null): Promise<number[]> {
   const pgIds = [...new Set(input.playsessions.map((s) => s.playground_id))];
   const pgs = await tx.select().from(playgrounds).where(inArray(playgrounds.id, pgIds));
   const byId = new Map(pgs.map((p) => [p.id, p]));
@@ -59,7 +59,9 @@ async function takeSessions(db: Db, tx: Tx, input: MultiInput, now: string, ownO
     if (!pg || pg.locationId !== input.location_id || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) {
       throw fieldError('playsessions', 'invalid_choice');
     }
-    const slot = await slotAt(db, pg, s.session_dt);
+    // On the transaction's own connection: asking the pool for a second one while holding the
+    // first would starve it under load.
+    const slot = await slotAt(tx as unknown as Db, pg, s.session_dt);
     if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
     const psId = await lockPlaysession(tx, pg.id, { ...slot, currencyId: null, gameId: null });
     // Only fully free sessions: any live order of someone else makes it busy.
@@ -98,7 +100,7 @@ export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: stri
   await checkEventRules(db, input);
   const now = await locationNow(db, input.location_id);
   return withBookingLock(db, async (tx) => {
-    const psIds = await takeSessions(db, tx, input, now, null);
+    const psIds = await takeSessions(tx, input, now, null);
     const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
     const price = await purchaseOf(tx, input, firstDate, false);
     assertBill(input, price.purchase);
@@ -146,7 +148,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: stri
   return withBookingLock(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_closed');
-    const psIds = await takeSessions(db, tx, input, now, orderId);
+    const psIds = await takeSessions(tx, input, now, orderId);
     const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
     const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order!.promocode ?? '').toUpperCase();
     const price = await purchaseOf(tx, input, firstDate, samePromo);

@@ -246,13 +246,15 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
+  // Read before the transaction: inside it, only its own connection is used.
+  const nowAtLocation = await locationNow(db, existing.locationId);
   await withBookingLock(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (order.status === ORDER_STATUS.cancelled) return;
     // The auto-cancel job looked without the lock: a payment may have come in since.
     if (type === 'auto_cancelled' && (order.status !== ORDER_STATUS.pending || Number(order.paid) > 0)) return;
     if (ctx.userId !== null) {
-      const now = await locationNow(db, order.locationId);
+      const now = nowAtLocation;
       const sessions = await tx.select({ timeStart: playsessions.timeStart }).from(orderPlaysessions)
         .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
       // Archived (past) sessions keep their orders as they were.

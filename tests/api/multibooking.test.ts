@@ -1,0 +1,113 @@
+// Multi-bookings (issue #5, server): several fully free sessions in one order, all or nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orderPlaysessions, orders, playgrounds } from '../../server/db/schema';
+import { createHarness, type Harness } from './harness';
+import { makeWorld, slotAt, type World } from './bookingFixture';
+
+let h: Harness;
+let w: World;
+let arena: number;
+const DAY = '2030-03-12'; // a Tuesday
+const URL = '/api/v2.2/multibooking/';
+
+beforeAll(async () => {
+  h = await createHarness();
+  w = await makeWorld(h);
+  const [row] = await h.database.db.select().from(playgrounds).where(eq(playgrounds.name, 'Арена'));
+  arena = row!.id;
+});
+afterAll(async () => { await h.close(); });
+
+const body = (sessions: [number, string][], over: Record<string, unknown> = {}) => ({
+  date: DAY, cost: '12000', persons: 4, name: 'Party', email: 'party@example.com', phone: '+79995550000', order_type: 1,
+  location_id: 1, playsessions: sessions.map(([playground_id, t]) => ({ playground_id, session_dt: `${DAY} ${t}` })), ...over,
+});
+
+describe('POST /api/v2.2/multibooking/', () => {
+  it('books every chosen session in one order and shows it on the slots', async () => {
+    const res = await h.call('POST', URL, { token: w.tokens.manager, body: body([[w.pg.cube2, '10:00'], [w.pg.cube2, '11:00'], [arena, '10:00']]) });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order_id } = res.json();
+    const read = (await h.call('GET', `${URL}${order_id}/`, { token: w.tokens.manager })).json();
+    expect(read.playsessions.map((p: { playground_id: number; session_dt: string }) => [p.playground_id, p.session_dt])).toEqual([
+      [w.pg.cube2, `${DAY} 10:00`], [arena, `${DAY} 10:00`], [w.pg.cube2, `${DAY} 11:00`],
+    ].sort((a, b) => String(a[1]).localeCompare(String(b[1])) || Number(a[0]) - Number(b[0])));
+    expect(read).toMatchObject({ multisession: true, persons: 4, purchase: '12000.00', status: 2 });
+    expect((await slotAt(w, w.pg.cube2, `${DAY} 10:00`)).available_persons).toBe(0);
+    expect((await slotAt(w, arena, `${DAY} 10:00`)).available_persons).toBe(6);
+  });
+
+  it('is all or nothing: a busy session refuses the whole order and books none of the others', async () => {
+    const before = (await slotAt(w, w.pg.cube2, `${DAY} 12:00`)).available_persons;
+    const res = await h.call('POST', URL, { token: w.tokens.manager, body: body([[w.pg.cube2, '12:00'], [w.pg.cube2, '11:00']]) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ datetime_start: ['Free sessions not found for this event on this location at given time'] });
+    expect((await slotAt(w, w.pg.cube2, `${DAY} 12:00`)).available_persons).toBe(before);
+  });
+
+  it('under a race over overlapping sets, exactly one order wins and no order is partial', async () => {
+    const sets: [number, string][][] = Array.from({ length: 8 }, (_, i) => [[w.pg.cube2, '15:00'], [w.pg.cube2, `${16 + (i % 3)}:00`]]);
+    const results = await Promise.all(sets.map((s) => h.call('POST', URL, { token: w.tokens.manager, body: body(s) })));
+    const ok = results.filter((r) => r.statusCode === 201);
+    expect(ok).toHaveLength(1);
+    for (const r of results.filter((x) => x.statusCode !== 201)) expect(r.statusCode).toBe(400);
+    const winner = ok[0]!.json().order_id as number;
+    const links = await h.database.db.select().from(orderPlaysessions).where(eq(orderPlaysessions.orderId, winner));
+    expect(links).toHaveLength(2);
+    // Only the winner holds the shared 15:00 session; the losers left no orders behind.
+    const slot = await slotAt(w, w.pg.cube2, `${DAY} 15:00`);
+    expect(slot.orders.map((o: { id: number }) => o.id)).toEqual([winner]);
+  });
+
+  it('answers the form\'s validation messages', async () => {
+    const res = await h.call('POST', URL, { token: w.tokens.manager, lang: 'en', body: { ...body([]), cost: '12,5x', persons: 'four', email: '', phone: '8-800' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      cost: ['Enter the cost: digits with a comma or dot.'],
+      persons: ['Enter the number of persons in digits.'],
+      email: ['Enter a valid email address.'],
+      phone: ['Enter a valid phone number: digits with an optional leading plus.'],
+      playsessions: ['Choose at least one session.'],
+    });
+    const noDate = await h.call('POST', URL, { token: w.tokens.manager, lang: 'en', body: body([[w.pg.cube2, '19:00']], { date: null }) });
+    expect(noDate.json()).toEqual({ date: ['This field is required.'] });
+  });
+
+  it('needs the multibooking permission', async () => {
+    const res = await h.call('POST', URL, { token: w.tokens.staff, lang: 'en', body: body([[w.pg.cube2, '19:00']]) });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('offers event orders only with a package, and only where events are sold', async () => {
+    const noPackage = await h.call('POST', URL, { token: w.tokens.admin, lang: 'en', body: body([[w.pg.cube2, '20:00']], { order_type: 4 }) });
+    expect(noPackage.json()).toEqual({ event_type_id: ['Choose an event package.'] });
+    const packages = (await h.call('GET', `/api/v2.2/locations/1/events_packages/?date=${DAY}`, { token: w.tokens.admin })).json();
+    expect(packages.map((p: { name: string; price: string }) => [p.name, p.price])).toEqual([['День рождения', '15000.00'], ['Тимбилдинг', '30000.00']]);
+    const event = await h.call('POST', URL, { token: w.tokens.admin, body: body([[w.pg.cube2, '20:00']], { order_type: 4, event_type_id: packages[0].id, cost: '15000' }) });
+    expect(event.statusCode, event.body).toBe(201);
+    expect((await slotAt(w, w.pg.cube2, `${DAY} 20:00`)).event).toBe(true);
+    // Location 3 is neither a park nor sells events.
+    const lounge = await h.call('POST', URL, { token: w.tokens.admin, lang: 'en', body: { ...body([]), location_id: 3, order_type: 4, event_type_id: packages[0].id, playsessions: [{ playground_id: w.pg.cube2, session_dt: `${DAY} 21:00` }] } });
+    expect(lounge.json()).toEqual({ order_type: ['This location sells no events.'] });
+  });
+});
+
+describe('POST /api/v2.2/multibooking/{id}/update_part/', () => {
+  it('drops a session (its places come back) and logs the change; a busy new session changes nothing', async () => {
+    const created = await h.call('POST', URL, { token: w.tokens.manager, body: body([[w.pg.cube2, '13:00'], [arena, '13:00']], { persons: 2 }) });
+    const id = created.json().order_id as number;
+    const res = await h.call('POST', `${URL}${id}/update_part/`, { token: w.tokens.manager, body: body([[arena, '13:00']], { persons: 2 }) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await slotAt(w, w.pg.cube2, `${DAY} 13:00`)).available_persons).toBe(4);
+    const log = (await h.call('GET', `/api/v2.1/booking/${id}/comments/`, { token: w.tokens.manager })).json();
+    expect(log.map((e: { type: string }) => e.type)).toEqual(['created', 'edited']);
+    // 10:00 on Куб 2 is taken by the first test's order: the whole update is refused.
+    const busy = await h.call('POST', `${URL}${id}/update_part/`, { token: w.tokens.manager, body: body([[arena, '13:00'], [w.pg.cube2, '10:00']], { persons: 2 }) });
+    expect(busy.statusCode).toBe(400);
+    const links = await h.database.db.select().from(orderPlaysessions).where(eq(orderPlaysessions.orderId, id));
+    expect(links).toHaveLength(1);
+    const [order] = await h.database.db.select().from(orders).where(eq(orders.id, id));
+    expect(order!.multisession).toBe(true);
+  });
+});
