@@ -18,7 +18,10 @@ export interface LauncherReport {
   orders_ids: number[];
 }
 
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export async function recordLauncherSession(db: Db, playgroundToken: string, report: LauncherReport) {
+  if (!UUID_RE.test(playgroundToken)) throw invalidToken();
   const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.uuidToken, playgroundToken));
   if (!pg) throw invalidToken();
   return db.transaction(async (tx) => {

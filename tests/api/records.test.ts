@@ -1,0 +1,200 @@
+// Money and records (issue #6, server): payments list and CSV, the ledger under concurrency,
+// type changes and refunds, top-ups settled once, orders list, certificates, launcher sessions.
+import crypto from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { certificates, jobs, playgrounds, transactions, users } from '../../server/db/schema';
+import { sandboxSignature } from '../../server/modules/sandbox/routes';
+import { createHarness, type Harness } from './harness';
+
+let h: Harness;
+let admin: string;
+let manager: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  admin = await h.login('admin@example.com', 'admin123');
+  manager = await h.login('manager@example.com', 'manager123');
+});
+afterAll(async () => { await h.close(); });
+
+async function ledger(locationId: number) {
+  const rows = await h.database.db.select().from(transactions).where(eq(transactions.locationId, locationId)).orderBy(transactions.id);
+  const sum = rows.reduce((s, r) => s + Math.round(Number(r.amount) * 100), 0);
+  return { rows, sum, last: rows.length ? Math.round(Number(rows.at(-1)!.total) * 100) : 0 };
+}
+
+describe('payments list', () => {
+  it('lists with filters, exports CSV with BOM, localised headers and neutralised text, hides only type 7', async () => {
+    const manual = await h.call('POST', '/api/v2.1/locations/1/payments/', { token: admin, body: { purchase: '150', comment: '=HYPERLINK("x")' } });
+    expect(manual.statusCode).toBe(201);
+    const list = (await h.call('GET', '/api/v2.1/locations/1/payments/?payment_type=7', { token: admin })).json();
+    expect(list.map((p: { id: number }) => p.id)).toEqual([manual.json().id]);
+    const positive = (await h.call('GET', '/api/v2.1/locations/1/payments/?purchase_sign=negative', { token: admin })).json();
+    expect(positive).toEqual([]);
+    const csv = await h.call('GET', '/api/v2.1/locations/1/payments/?payment_type=7&format=csv', { token: admin, lang: 'en' });
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="payments.csv"');
+    expect(csv.body.startsWith('\uFEFFID,Order,Payment type,Created,Status,External ID,Amount,Comment,User\r\n')).toBe(true);
+    expect(csv.body).toContain(`'=HYPERLINK(""x"")`);
+    expect(csv.body).toContain(',150.00,');
+    const ru = await h.call('GET', '/api/v2.1/locations/1/payments/?csv=true&payment_type=7', { token: admin, lang: 'ru' });
+    expect(ru.body.startsWith('\uFEFFID,Заказ,Тип оплаты')).toBe(true);
+    // Hide the manual payment; a cash payment of an order cannot be hidden.
+    const hidden = await h.call('PATCH', `/api/v2.1/payment/${manual.json().id}/actual/`, { token: admin, body: { actual: false } });
+    expect(hidden.statusCode).toBe(200);
+    expect((await h.call('GET', '/api/v2.1/locations/1/payments/?payment_type=7', { token: admin })).json()).toEqual([]);
+    const cash = (await h.call('GET', '/api/v2.1/locations/1/payments/?payment_type=2', { token: admin })).json()[0];
+    const refused = await h.call('PATCH', `/api/v2.1/payment/${cash.id}/actual/`, { token: admin, lang: 'en', body: { actual: false } });
+    expect(refused.json()).toEqual({ non_field_errors: ['Only manual payments (type 7) can be hidden.'] });
+    const badDates = await h.call('GET', '/api/v2.1/locations/1/payments/?date_start=2026-05-02&date_end=2026-05-01', { token: admin, lang: 'en' });
+    expect(badDates.json()).toEqual({ date_end: ['The end date must not be before the start date.'] });
+  });
+});
+
+describe('ledger', () => {
+  it('keeps every one of 50 concurrent transactions and a running total equal to the sum', async () => {
+    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => h.call('POST', '/api/v2.1/transactions/create_transaction/', {
+      token: admin, body: { type: i % 2 ? 'refill' : 'chargeoff', amount: `${10 + i}.25`, location: 2, description: `t${i}` },
+    })));
+    expect(results.every((r) => r.statusCode === 201)).toBe(true);
+    const l = await ledger(2);
+    expect(l.rows.length).toBe(51);
+    expect(l.last).toBe(l.sum);
+    let running = 0;
+    for (const r of l.rows) {
+      running += Math.round(Number(r.amount) * 100);
+      expect(Math.round(Number(r.total) * 100)).toBe(running);
+    }
+    const balance = (await h.call('GET', '/api/v2.1/locations/2/', { token: admin })).json().balance;
+    expect(Math.round(Number(balance) * 100)).toBe(l.sum);
+  });
+
+  it('changes a type (direction and later totals follow) and refunds at most what is left', async () => {
+    const created = (await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type: 'chargeoff', amount: '300', location: 3 } })).json();
+    expect(created.amount).toBe('-300.00');
+    const changed = await h.call('POST', '/api/v2.2/transactions/change_type/', { token: admin, body: { transaction_id: created.id, type: 'refill' } });
+    expect(changed.json()).toMatchObject({ type: 'refill', amount: '300.00' });
+    let l = await ledger(3);
+    expect(l.last).toBe(l.sum);
+    const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, body: { original_transaction: created.id, amount: '200', location: 3 } });
+    expect(refund.json()).toMatchObject({ amount: '-200.00', original_transaction: created.id });
+    const tooMuch = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, lang: 'en', body: { original_transaction: created.id, amount: '150', location: 3 } });
+    expect(tooMuch.json()).toEqual({ amount: ['At most 100.00 of this transaction is left to refund.'] });
+    l = await ledger(3);
+    expect(l.last).toBe(l.sum);
+    const long = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, lang: 'en', body: { type: 'refill', amount: '123456789', location: 3 } });
+    expect(long.json()).toEqual({ amount: ['Ensure this field has no more than 8 characters.'] });
+  });
+
+  it('needs transactions.edit and transactions.all to change the ledger', async () => {
+    const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: manager, body: { type: 'refill', amount: '1', location: 1 } });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('lists with direction, kind and paging, and exports CSV', async () => {
+    const out = (await h.call('GET', '/api/v2.1/transactions/?location=1&transaction_type=out&limit=5', { token: admin })).json();
+    expect(out.results.every((t: { amount: string }) => Number(t.amount) < 0)).toBe(true);
+    const refills = (await h.call('GET', '/api/v2.1/transactions/?location=1&transaction_kind=refill', { token: admin })).json();
+    expect(refills.results.every((t: { type: string }) => t.type === 'refill')).toBe(true);
+    const csv = await h.call('GET', '/api/v2.1/transactions/?location=1&format=csv&date_start=2020-01-01&date_end=2040-01-01', { token: admin });
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="transactions_2020-01-01_2040-01-01.csv"');
+    expect(csv.body.split('\r\n').filter(Boolean).length).toBe(1 + refills.count + (await h.call('GET', '/api/v2.1/transactions/?location=1&transaction_kind=chargeoff', { token: admin })).json().count);
+  });
+});
+
+describe('top-up', () => {
+  it('books the refill once, even when the provider calls back twice', async () => {
+    const start = (await h.call('POST', '/api/v2.2/locations/1/refill/', { token: admin, body: { amount: '2500' } })).json();
+    expect(start.payment_url).toMatch(/\/sandbox\/pay\/[0-9a-f]{32}$/);
+    const token = start.payment_url.split('/').pop();
+    const before = await ledger(1);
+    const payload = JSON.stringify({ external_id: `sandbox-${token}`, outcome: 'paid' });
+    const headers = { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(h.config.paymentSandboxSecret, payload) };
+    const first = await h.call('POST', '/api/v2.1/payments/sandbox/callback/', { body: payload, headers });
+    const second = await h.call('POST', '/api/v2.1/payments/sandbox/callback/', { body: payload, headers });
+    expect([first.json().result, second.json().result]).toEqual(['settled', 'already']);
+    const after = await ledger(1);
+    expect(after.rows.length).toBe(before.rows.length + 1);
+    expect(after.sum - before.sum).toBe(250000);
+    const status = await h.call('POST', '/api/v2.2/locations/1/check_payment/', { token: admin, body: { payment_id: start.payment_id } });
+    expect(status.json()).toEqual({ payment_id: start.payment_id, status: 'paid' });
+    const refused = await h.call('POST', '/api/v2.2/locations/2/refill/', { token: admin, lang: 'en', body: { amount: '100' } });
+    expect(refused.json()).toEqual({ non_field_errors: ['Top-ups are not available for this location.'] });
+  });
+});
+
+describe('orders list', () => {
+  it('filters by status, pages, and counts a 02:00 order on the previous business day', async () => {
+    const all = (await h.call('GET', '/api/v2.1/locations/1/orders/?limit=3', { token: admin })).json();
+    expect(all.results).toHaveLength(3);
+    const cancelled = (await h.call('GET', '/api/v2.1/locations/1/orders/?status=4&limit=100', { token: admin })).json();
+    expect(cancelled.results.every((o: { status: number }) => o.status === 4)).toBe(true);
+    const [o] = await h.database.db.execute<{ id: number }>(sql`update orders set created_at = '2031-06-11 02:00:00+03' where id = (select min(id) from orders where location_id = 1) returning id`).then((r) => r.rows);
+    const prev = (await h.call('GET', '/api/v2.1/locations/1/orders/?date_from=2031-06-10&date_to=2031-06-10', { token: admin })).json();
+    expect(prev.results.map((r: { id: number }) => r.id)).toEqual([Number(o!.id)]);
+    const same = (await h.call('GET', '/api/v2.1/locations/1/orders/?date_from=2031-06-11&date_to=2031-06-11', { token: admin })).json();
+    expect(same.count).toBe(0);
+  });
+});
+
+describe('certificates', () => {
+  it('creates a batch, activates one (letter), resends it, and keeps permissions', async () => {
+    const created = await h.call('POST', '/api/v2.2/certificate/', { token: admin, body: { rate: '2000', type: 'digital', design: 'classic', quantity: 3, location_id: 1 } });
+    expect(created.statusCode).toBe(201);
+    const numbers = created.json().map((c: { unique_number: string }) => c.unique_number);
+    expect(numbers).toHaveLength(3);
+    for (const n of numbers) expect(n).toMatch(/^[0-9A-F]{12}$/);
+    const tooLong = await h.call('POST', '/api/v2.2/certificate/', { token: admin, lang: 'en', body: { rate: '2000', type: 'digital', design: 'x'.repeat(16), quantity: 101, location_id: 1 } });
+    expect(tooLong.json()).toEqual({ design: ['Ensure this field has no more than 15 characters.'], quantity: ['Ensure this value is less than or equal to 100.'] });
+    const noRight = await h.call('POST', '/api/v2.2/certificate/', { token: manager, body: { rate: '2000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+    expect(noRight.statusCode).toBe(403);
+    const [adminUser] = await h.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const activate = (seller: string) => h.call('POST', `/api/v2.2/certificate/${numbers[0]}/activate/`, {
+      token: admin, lang: 'en', body: { seller, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 },
+    });
+    expect((await activate('not-a-uuid')).json()).toEqual({ seller: ['Must be a valid UUID.'] });
+    expect((await activate(crypto.randomUUID())).json()).toEqual({ seller: ['not found'] });
+    const ok = await activate(adminUser!.uid);
+    expect(ok.json()).toEqual({ unique_number: numbers[0], status: 'ACTIVE' });
+    expect((await activate(adminUser!.uid)).json()).toEqual({ non_field_errors: ['Only an unpaid certificate can be activated.'] });
+    await h.runJobs();
+    expect(h.letters.filter((l) => l.to === 'ivan@example.com')).toHaveLength(1);
+    expect((await h.call('POST', `/api/v2.2/certificate/${numbers[0]}/resend/`, { token: admin, body: { location_id: 1 } })).statusCode).toBe(200);
+    await h.runJobs();
+    const letters = h.letters.filter((l) => l.to === 'ivan@example.com');
+    expect(letters).toHaveLength(2);
+    expect(letters[0]!.text).toContain(numbers[0]);
+    const list = (await h.call('GET', `/api/v2.1/locations/1/certificates/?search=${numbers[0]!.slice(0, 6)}`, { token: admin })).json();
+    expect(list.results.map((c: { unique_number: string; status: string }) => [c.unique_number, c.status])).toEqual([[numbers[0], 'ACTIVE']]);
+  });
+
+  it('expires certificates past their date', async () => {
+    const [c] = await h.database.db.select().from(certificates).where(eq(certificates.status, 'ACTIVE')).limit(1);
+    await h.database.db.update(certificates).set({ expiresAt: '2020-01-01' }).where(eq(certificates.id, c!.id));
+    await h.database.db.insert(jobs).values({ kind: 'certificates.expire', payload: {} });
+    await h.runJobs();
+    const [after] = await h.database.db.select().from(certificates).where(eq(certificates.id, c!.id));
+    expect(after!.status).toBe('EXPIRED');
+  });
+});
+
+describe('launcher sessions', () => {
+  it('records a session once by uuid and charges the licence fee once', async () => {
+    const [pg] = await h.database.db.select().from(playgrounds).where(eq(playgrounds.locationId, 1)).limit(1);
+    const report = { uuid: crypto.randomUUID(), started: '2026-11-20T10:00:00+03:00', players_cnt: 3, session_type: 1 };
+    const before = await ledger(1);
+    const post = () => h.call('POST', '/api/v2.2/launcher/sessions/', { body: report, headers: { authorization: `Playground ${pg!.uuidToken}` } });
+    expect((await post()).statusCode).toBe(201);
+    expect((await post()).statusCode).toBe(200);
+    const after = await ledger(1);
+    expect(after.rows.length).toBe(before.rows.length + 1);
+    expect(after.rows.at(-1)!.amount).toBe('-150.00');
+    const wrong = await h.call('POST', '/api/v2.2/launcher/sessions/', { lang: 'en', body: report, headers: { authorization: 'Playground nope' } });
+    expect(wrong.statusCode).toBe(401);
+    const list = (await h.call('GET', '/api/v2.1/locations/1/launcher_sessions/?limit=1', { token: admin })).json();
+    expect(list.count).toBeGreaterThan(1);
+    const csv = await h.call('GET', '/api/v2.1/locations/1/launcher_sessions/?format=csv', { token: admin });
+    expect(csv.body).toContain(report.uuid);
+  });
+});
