@@ -167,6 +167,8 @@ describe('certificates', () => {
     expect(letters[0]!.text).toContain(numbers[0]);
     const list = (await h.call('GET', `/api/v2.1/locations/1/certificates/?search=${numbers[0]!.slice(0, 6)}`, { token: admin })).json();
     expect(list.results.map((c: { unique_number: string; status: string }) => [c.unique_number, c.status])).toEqual([[numbers[0], 'ACTIVE']]);
+    // The list needs the certificate permission (the manager has none).
+    expect((await h.call('GET', '/api/v2.1/locations/1/certificates/', { token: manager })).statusCode).toBe(403);
   });
 
   it('expires certificates past their date', async () => {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { currentUser } from '../../platform/auth';
+import { currentUser, requirePermission } from '../../platform/auth';
 import { sendCsv, type CsvColumn } from '../../platform/csv';
 import { wantsCsv } from '../../platform/query';
 import { emailSchema, idParam, intText, phoneSchema } from '../../platform/validation';
@@ -39,7 +39,10 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
     },
   }, async (request, reply) => {
     const q = request.query;
-    const userId = currentUser(request).id;
+    // The certificates screen is for holders of accounts.{product}.certificate (the spec's gate).
+    const user = currentUser(request);
+    requirePermission(user, 'certificate');
+    const userId = user.id;
     if (!wantsCsv(q)) return certs.listCertificates(db, userId, request.params.id, q, q.limit ?? 10, q.offset ?? 0);
     const h = HEADERS[request.lang];
     type Row = Record<string, string | number | null>;
