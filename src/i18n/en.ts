@@ -259,6 +259,7 @@ export const enApp = {
       cancelTitle: 'Cancel order №%{id}?',
       cancelText: '%{name}, %{playground}, %{time}. The places will be freed.',
       promoChecking: 'Checking the promo code…',
+      billCopied: 'Payment link copied',
       promoValid: 'Promo code applies: %{discount} off',
       toolbar: {
         label: 'Calendar tools',
@@ -331,6 +332,7 @@ export const enApp = {
       },
       actions: {
         pay: 'Pay',
+        copyBill: 'Copy payment link',
         edit: 'Edit',
         cancel: 'Cancel order',
         openOrder: 'Open order №%{id} in a new tab',

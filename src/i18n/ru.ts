@@ -260,6 +260,7 @@ export const ruApp: typeof enApp = {
       cancelTitle: 'Отменить заказ №%{id}?',
       cancelText: '%{name}, %{playground}, %{time}. Места освободятся.',
       promoChecking: 'Проверяем промокод…',
+      billCopied: 'Ссылка на оплату скопирована',
       promoValid: 'Промокод действует: скидка %{discount}',
       toolbar: {
         label: 'Инструменты календаря',
@@ -332,6 +333,7 @@ export const ruApp: typeof enApp = {
       },
       actions: {
         pay: 'Оплатить',
+        copyBill: 'Скопировать ссылку на оплату',
         edit: 'Изменить',
         cancel: 'Отменить заказ',
         openOrder: 'Открыть заказ №%{id} в новой вкладке',

@@ -8,6 +8,7 @@ import {
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaymentsIcon from '@mui/icons-material/Payments';
@@ -50,6 +51,16 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   const unitPrice = slot.pricing?.personal_price
     ? translate('app.booking.slot.perPerson', { price: money(slot.pricing.personal_price) })
     : slot.pricing?.session_price ? translate('app.booking.slot.perSession', { price: money(slot.pricing.session_price) }) : null;
+
+  // An order with a payment link offers to copy it for the customer.
+  const copyBill = async (bill: string) => {
+    try {
+      await navigator.clipboard.writeText(bill);
+      notify('app.booking.billCopied', { type: 'success' });
+    } catch (err) {
+      notify(err instanceof Error ? err.message : String(err), { type: 'error' });
+    }
+  };
 
   const cancel = async () => {
     if (!cancelling) return;
@@ -120,8 +131,13 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                     {o.promocode && o.comment ? ' · ' : ''}{o.comment}
                   </Typography>
                 )}
-                {live && (payable || changeable) && (
+                {live && (payable || changeable || !!o.bill) && (
                   <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
+                    {o.bill && (
+                      <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => copyBill(o.bill!)} data-testid="copy-bill">
+                        {translate('app.booking.actions.copyBill')}
+                      </Button>
+                    )}
                     {payable && (
                       <Button size="small" variant="contained" color="success" startIcon={<PaymentsIcon />} onClick={() => onPay(o, slot)}>
                         {translate('app.booking.actions.pay')}
