@@ -1,38 +1,11 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
 
 // Details of the booking calendar (issue #4) at location 1 ("VR Арена Москва", Europe/Moscow) on
 // dates about two weeks ahead: red borders of slots that cannot take a booking, the 15-minute
 // rows 105 px high, the search dialog's page sizes, debounce and server phone error, the promo
 // code checked while typing, the location payment's length rule, and copying a payment link.
 
-interface Slot {
-  time_start: string;
-  begin: string;
-  available_persons: number;
-  archived: boolean;
-  orders: { id: number }[];
-}
-
-async function token(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('token')))!;
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: { Authorization: `Token ${await token(page)}` } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** Today's business date in Moscow (the day starts at 06:00), plus `days`. */
-function moscowDate(days: number): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date()).map((p) => [p.type, p.value]));
-  const base = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - (Number(parts.hour) < 6 ? 1 : 0)));
-  base.setUTCDate(base.getUTCDate() + days);
-  return base.toISOString().slice(0, 10);
-}
 
 /** Day sessions (15:00-22:00) of a playground without any order. */
 async function emptySlots(page: Page, playgroundId: number, date: string): Promise<Slot[]> {

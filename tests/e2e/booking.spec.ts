@@ -1,36 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
 
 // The booking calendar of location 1 ("VR Арена Москва", Europe/Moscow) on dates about ten days
 // ahead: the demo data has a few orders there, so the tests pick sessions that have none.
 
-interface Slot {
-  time_start: string;
-  begin: string;
-  available_persons: number;
-  archived: boolean;
-  orders: { id: number }[];
-}
-
-async function token(page: Page): Promise<string> {
-  return (await page.evaluate(() => localStorage.getItem('token')))!;
-}
-
-async function apiGet<T>(page: Page, path: string): Promise<T> {
-  const response = await page.request.get(path, { headers: { Authorization: `Token ${await token(page)}` } });
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** Today's business date in Moscow (the day starts at 06:00), plus `days`. */
-function moscowDate(days: number): string {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23',
-  }).formatToParts(new Date()).map((p) => [p.type, p.value]));
-  const base = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - (Number(parts.hour) < 6 ? 1 : 0)));
-  base.setUTCDate(base.getUTCDate() + days);
-  return base.toISOString().slice(0, 10);
-}
 
 const addDays = (date: string, days: number) => {
   const d = new Date(`${date}T00:00:00Z`);

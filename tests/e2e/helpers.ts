@@ -46,3 +46,32 @@ export function letterText(eml: string): string {
   }
   return body;
 }
+
+/** A slot as the booking calendar's API returns it (the fields the tests read). */
+export interface Slot {
+  time_start: string;
+  begin: string;
+  available_persons: number;
+  archived: boolean;
+  orders: { id: number }[];
+}
+
+export async function token(page: Page): Promise<string> {
+  return (await page.evaluate(() => localStorage.getItem('token')))!;
+}
+
+export async function apiGet<T>(page: Page, path: string): Promise<T> {
+  const response = await page.request.get(path, { headers: { Authorization: `Token ${await token(page)}` } });
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** Today's business date in Moscow (the day starts at 06:00), plus `days`. */
+export function moscowDate(days: number): string {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23',
+  }).formatToParts(new Date()).map((p) => [p.type, p.value]));
+  const base = new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day) - (Number(parts.hour) < 6 ? 1 : 0)));
+  base.setUTCDate(base.getUTCDate() + days);
+  return base.toISOString().slice(0, 10);
+}

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
+import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
@@ -20,22 +21,7 @@ import { createBillLink } from './billing';
 const LOCK_TIMEOUT = '5s';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface BookingInput {
-  playground_id: number;
-  persons: number;
-  order_type: number;
-  promocode: string | null;
-  name: string;
-  phone: string;
-  email: string | null;
-  bill: boolean;
-  cancel_delay: number | null;
-  comment: string;
-  session_dt: string;
-  game_id: number | null;
-  seller: string | null;
-  source: string | null;
-}
+export type BookingInput = BookingPayload;
 
 export interface BookingContext {
   userId: number;

@@ -5,6 +5,7 @@ import { fieldMessages } from '../../../domain/errors';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
 import type { Slot, SlotOrder } from './types';
+import type { BookingPayload } from '../../../domain/booking';
 
 /** The business-site identifier the back-office sends as `source` (spec §9: a fixed value). */
 export const BOOKING_SOURCE = 'backoffice';
@@ -112,22 +113,8 @@ export function bookingErrors(v: BookingValues, rules: BookingRules): BookingErr
   return e;
 }
 
-export interface BookingBody {
-  playground_id: number;
-  persons: number;
-  order_type: number;
-  promocode: string | null;
-  name: string;
-  phone: string;
-  email: string | null;
-  bill: boolean;
-  cancel_delay: number | null;
-  comment: string;
-  session_dt: string;
-  game_id: number | null;
-  seller: string | null;
-  source: string;
-}
+/** What the form sends: the shared payload of domain/booking.ts. */
+export type BookingBody = BookingPayload;
 
 /** The POST/PUT /booking/ body. Empty seller, email and promocode become null; bill only for paid orders. */
 export function bookingBody(v: BookingValues): BookingBody {

@@ -1,0 +1,23 @@
+// The single-booking payload of the specs (POST /api/v2.1/booking/ and PUT /booking/{id}/), as the
+// booking form sends it and the server reads it after validation.
+export interface BookingPayload {
+  playground_id: number;
+  persons: number;
+  /** 1 paid, 2 technical, 3 free, 4 event. */
+  order_type: number;
+  promocode: string | null;
+  name: string;
+  phone: string;
+  email: string | null;
+  /** Ask the payment provider for a payment link (paid orders only). */
+  bill: boolean;
+  /** Minutes an unpaid order with a link is kept before it is cancelled. */
+  cancel_delay: number | null;
+  comment: string;
+  /** 'YYYY-MM-DD HH:mm', the location's wall clock. */
+  session_dt: string;
+  game_id: number | null;
+  /** A user's uid; empty becomes null. */
+  seller: string | null;
+  source: string | null;
+}
