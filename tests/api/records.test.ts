@@ -200,3 +200,48 @@ describe('launcher sessions', () => {
     expect(csv.body).toContain(report.uuid);
   });
 });
+
+describe('certificate rates and designs', () => {
+  it('lists the location\'s rates and the designs (each at most 15 characters)', async () => {
+    const rates = (await h.call('GET', '/api/v2.2/certificate_rates/?location_id=1', { token: admin })).json();
+    expect(rates.map((r: { rate: string }) => r.rate)).toEqual(['1000.00', '2000.00', '3000.00', '5000.00', '10000.00']);
+    const designs = (await h.call('GET', '/api/v2.2/certificate_designs/', { token: admin })).json();
+    expect(designs.length).toBeGreaterThan(0);
+    for (const d of designs) expect(d.name.length).toBeLessThanOrEqual(15);
+    const badRate = await h.call('POST', '/api/v2.2/certificate/', { token: admin, lang: 'en', body: { rate: '1234', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+    expect(badRate.json()).toEqual({ rate: ['Not a valid choice.'] });
+  });
+});
+
+describe('disputes', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  function multipart(parts: { name: string; filename?: string; data: Buffer | string }[]) {
+    const boundary = `----dispute${crypto.randomBytes(6).toString('hex')}`;
+    const chunks: Buffer[] = [];
+    for (const p of parts) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"` : ''}\r\n${p.filename ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n`));
+      chunks.push(Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data));
+      chunks.push(Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+
+  it('stores a dispute with its files, checks file content and requires the text', async () => {
+    const [t] = await h.database.db.select().from(transactions).where(eq(transactions.locationId, 1)).limit(1);
+    const ok = multipart([{ name: 'text', data: 'The fee is wrong' }, { name: 'files', filename: 'scan.png', data: PNG }, { name: 'files', filename: 'act.pdf', data: '%PDF-1.4 test' }]);
+    const res = await h.call('POST', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin, body: ok.body, headers: ok.headers });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().files.map((f: { name: string }) => f.name)).toEqual(['scan.png', 'act.pdf']);
+    const file = await h.call('GET', res.json().files[0].url);
+    expect(file.statusCode).toBe(200);
+    const listed = (await h.call('GET', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin })).json();
+    expect(listed.map((d: { text: string }) => d.text)).toEqual(['The fee is wrong']);
+    const fake = multipart([{ name: 'text', data: 'x' }, { name: 'files', filename: 'virus.pdf', data: 'MZ not a pdf' }]);
+    const refused = await h.call('POST', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin, lang: 'en', body: fake.body, headers: fake.headers });
+    expect(refused.json()).toEqual({ files: ['Attach PDF, PNG, JPEG, WebP or GIF files.'] });
+    const noText = multipart([{ name: 'files', filename: 'scan.png', data: PNG }]);
+    const empty = await h.call('POST', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin, lang: 'en', body: noText.body, headers: noText.headers });
+    expect(empty.json()).toEqual({ text: ['This field is required.'] });
+  });
+});
