@@ -20,6 +20,8 @@ const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage')
 const SchedulesAndPlaygroundsPage = lazyPage(() => import('./pages/schedules/SchedulesAndPlaygroundsPage'), 'SchedulesAndPlaygroundsPage');
 const ScheduleEditorPage = lazyPage(() => import('./pages/schedules/ScheduleEditorPage'), 'ScheduleEditorPage');
 const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
+const OrdersPage = lazyPage(() => import('./resources/orders'), 'OrdersPage');
+const SessionsPage = lazyPage(() => import('./resources/sessions'), 'SessionsPage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 
 export function App() {
@@ -38,6 +40,8 @@ export function App() {
       disableTelemetry
     >
       <Resource name="locations" {...locations} />
+      <Resource name="location_orders" />
+      <Resource name="location_sessions" />
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
       </CustomRoutes>
@@ -47,6 +51,8 @@ export function App() {
         <Route path="/locations/:location_id/new_schedule" element={<ScheduleEditorPage />} />
         <Route path="/locations/:location_id/schedule/:schedule_id" element={<ScheduleEditorPage />} />
         <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
+        <Route path="/locations/:location_id/orders" element={<OrdersPage />} />
+        <Route path="/locations/:location_id/sessions" element={<SessionsPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>

@@ -64,3 +64,39 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
   }
   return parsed as T;
 }
+
+/** Downloads a file answer (CSV) with the same headers as `api`; the name comes from Content-Disposition. */
+export async function apiFile(path: string, query?: ApiRequest['query']): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers: Record<string, string> = { 'Accept-Language': i18nProvider.getLocale() };
+  const token = session.token();
+  if (token) headers.Authorization = `Token ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers });
+  } catch {
+    throw new ApiError(i18nProvider.translate('app.alerts.unknownError'), 0, null);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* text body */ }
+    throw new ApiError(firstErrorMessage(parsed, i18nProvider.translate('app.alerts.unknownError')), response.status, parsed);
+  }
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const star = disposition.match(/filename\*=(?:UTF-8'')?([^;]+)/i)?.[1];
+  const plain = disposition.match(/filename="?([^";]+)"?/i)?.[1];
+  const fileName = star ? decodeURIComponent(star.replace(/"/g, '')) : plain ?? null;
+  return { blob: await response.blob(), fileName };
+}
+
+/** Saves a blob as a file in the browser. */
+export function saveBlob(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

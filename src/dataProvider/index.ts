@@ -13,6 +13,20 @@ function fill(template: string, values: Record<string, unknown>): string {
   return template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(values[key] ?? '')));
 }
 
+/** Path and query of a list call: template keys fill the path; only the mapped filters are sent. */
+export function listRequest(resource: string, filter: Record<string, unknown>): { path: string; query: Record<string, string> } {
+  const c = config(resource);
+  const query: Record<string, string> = {};
+  for (const [name, param] of Object.entries(c.filters ?? {})) {
+    const value = filter[name];
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length) query[param] = value.join(',');
+    } else query[param] = String(value);
+  }
+  return { path: fill(c.list, filter), query };
+}
+
 function compare(a: unknown, b: unknown): number {
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a ?? '').localeCompare(String(b ?? ''), undefined, { numeric: true });
@@ -28,8 +42,9 @@ async function getList(resource: string, params: GetListParams): Promise<{ data:
   const filter = params.filter ?? {};
   const { page = 1, perPage = 10 } = params.pagination ?? {};
   if (c.paging === 'limit-offset') {
-    const data = await api<{ count: number; results: RaRecord[] }>(fill(c.list, filter), {
-      query: { ...filter, limit: perPage, offset: (page - 1) * perPage },
+    const { path, query } = listRequest(resource, filter);
+    const data = await api<{ count: number; results: RaRecord[] }>(path, {
+      query: { ...query, limit: perPage, offset: (page - 1) * perPage },
     });
     return { data: data.results, total: data.count };
   }

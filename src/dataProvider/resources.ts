@@ -9,6 +9,14 @@ export interface ResourceApi {
   paging: 'none' | 'limit-offset';
   /** Filters applied in the browser for `paging: none` resources. */
   clientFilters?: Record<string, (record: any, value: any) => boolean>;
+  /**
+   * `limit-offset` resources: react-admin filter name -> the endpoint's query name. Only these
+   * are sent (the server rejects unknown params); arrays go as a comma list. Template keys
+   * (`{location_id}`) fill the path and are never sent as query params.
+   */
+  filters?: Record<string, string>;
+  /** Extra query params that turn the list call into the CSV of the whole filtered list. */
+  csv?: Record<string, string>;
 }
 
 export const resourceApis: Record<string, ResourceApi> = {
@@ -19,5 +27,17 @@ export const resourceApis: Record<string, ResourceApi> = {
     clientFilters: {
       country: (record, value) => record.country?.id === Number(value),
     },
+  },
+  location_orders: {
+    list: '/api/v2.1/locations/{location_id}/orders/',
+    paging: 'limit-offset',
+    filters: { date_from: 'date_from', date_to: 'date_to', status: 'status' },
+    csv: { format: 'csv' },
+  },
+  location_sessions: {
+    list: '/api/v2.1/locations/{location_id}/launcher_sessions/',
+    paging: 'limit-offset',
+    filters: { date_from: 'date_from', date_to: 'date_to' },
+    csv: { format: 'csv' },
   },
 };

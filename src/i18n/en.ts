@@ -40,12 +40,31 @@ export const enApp = {
       noManage: 'No screens yet',
       empty: 'You have no locations yet.',
     },
+    records: {
+      dateFrom: 'From',
+      dateTo: 'To',
+      period: 'Period',
+      past: 'Past',
+      yesterday: 'Yesterday',
+      today: 'Today',
+      status: 'Status',
+      export: 'Download CSV',
+      exporting: 'Downloading…',
+      ordersTitle: 'Orders: %{name}',
+      sessionsTitle: 'Sessions: %{name}',
+      ordersEmpty: 'Orders not found',
+      sessionsEmpty: 'Sessions not found',
+      orderStatus: { s1: 'Cart', s2: 'Not paid', s3: 'Confirmed', s4: 'Cancelled', s5: 'Cart cancelled', s6: 'Paid fully' },
+      sessionType: { t1: 'Commercial', t2: 'Technical test', t3: 'Free showcase', t4: 'Break' },
+    },
     manage: {
       booking_admin: 'Booking calendar',
       multibooking_admin: 'Multi-booking',
       certificates: 'Certificates',
       location_management: 'Location management',
       schedules_and_playgrounds: 'Schedules and playgrounds',
+      orders: 'Orders',
+      sessions: 'Sessions',
     },
     login: {
       title: 'Sign in',
@@ -488,6 +507,20 @@ export const enApp = {
     validationCertificateLength: 'At most 15 characters',
   },
   resources: {
+    location_orders: {
+      name: 'Order |||| Orders',
+      fields: {
+        id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Purchase',
+        discount: 'Discount', promocode: 'Promo code', manager_email: 'Manager email', source: 'Source',
+      },
+    },
+    location_sessions: {
+      name: 'Session |||| Sessions',
+      fields: {
+        uuid: 'UUID', orders_ids: 'Orders', started: 'Started', ended: 'Ended', playground: 'Playground', game: 'Game',
+        players_cnt: 'Players', session_type: 'Session type',
+      },
+    },
     locations: {
       name: 'Location |||| Locations',
       fields: {

@@ -41,12 +41,31 @@ export const ruApp: typeof enApp = {
       noManage: 'Разделов пока нет',
       empty: 'У вас пока нет локаций.',
     },
+    records: {
+      dateFrom: 'С',
+      dateTo: 'По',
+      period: 'Период',
+      past: 'Прошедшие',
+      yesterday: 'Вчера',
+      today: 'Сегодня',
+      status: 'Статус',
+      export: 'Скачать CSV',
+      exporting: 'Загрузка…',
+      ordersTitle: 'Заказы: %{name}',
+      sessionsTitle: 'Сессии: %{name}',
+      ordersEmpty: 'Заказы не найдены',
+      sessionsEmpty: 'Сессии не найдены',
+      orderStatus: { s1: 'Корзина', s2: 'не оплачен', s3: 'подтвержден', s4: 'отменен', s5: 'Корзина отменена', s6: 'оплачен полностью' },
+      sessionType: { t1: 'Коммерческая', t2: 'Технический тест', t3: 'Бесплатная демонстрация', t4: 'Перерыв' },
+    },
     manage: {
       booking_admin: 'Календарь бронирований',
       multibooking_admin: 'Мультибронирование',
       certificates: 'Сертификаты',
       location_management: 'Управление локацией',
       schedules_and_playgrounds: 'Расписания и площадки',
+      orders: 'Заказы',
+      sessions: 'Сессии',
     },
     login: {
       title: 'Вход',
@@ -488,6 +507,20 @@ export const ruApp: typeof enApp = {
     validationCertificateLength: 'Не более 15 символов',
   },
   resources: {
+    location_orders: {
+      name: 'Заказ |||| Заказы |||| Заказов',
+      fields: {
+        id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'К оплате',
+        discount: 'Скидка', promocode: 'Промокод', manager_email: 'Email менеджера', source: 'Источник',
+      },
+    },
+    location_sessions: {
+      name: 'Сессия |||| Сессии |||| Сессий',
+      fields: {
+        uuid: 'UUID', orders_ids: 'Заказы', started: 'Начало', ended: 'Конец', playground: 'Площадка', game: 'Игра',
+        players_cnt: 'Игроков', session_type: 'Тип сессии',
+      },
+    },
     locations: {
       name: 'Локация |||| Локации |||| Локаций',
       fields: {

@@ -7,12 +7,14 @@ import DateRangeIcon from '@mui/icons-material/DateRange';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import { hasPermission } from '../../../domain/permissions';
 import { canManageLocation } from '../../../domain/roles';
 import type { LocationRecord } from './types';
 
 export interface ManageLink {
-  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management' | 'schedules_and_playgrounds';
+  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management' | 'schedules_and_playgrounds' | 'orders' | 'sessions';
   icon: ReactElement;
   built: boolean;
   allowed: (location: LocationRecord, permissions: string[]) => boolean;
@@ -24,6 +26,8 @@ export const MANAGE_LINKS: ManageLink[] = [
   { key: 'certificates', icon: <CardGiftcardIcon />, built: false, allowed: (_l, p) => hasPermission(p, 'certificate') },
   { key: 'location_management', icon: <SettingsIcon />, built: false, allowed: (l) => canManageLocation(l.role) },
   { key: 'schedules_and_playgrounds', icon: <CalendarMonthIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
+  { key: 'orders', icon: <ReceiptLongIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
+  { key: 'sessions', icon: <SportsEsportsIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
 ];
 
 export function manageLinksFor(location: LocationRecord, permissions: string[]): ManageLink[] {

@@ -1,0 +1,73 @@
+// Location orders and sessions: the config-driven record lists (filters, page sizes, CSV export).
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+
+test.setTimeout(90_000);
+
+test('admin filters orders, changes the page size, downloads the CSV and opens sessions', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.locator('tbody tr').filter({ hasText: 'VR Арена Москва' }).getByRole('link', { name: 'Заказы', exact: true }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/orders$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Заказы: VR Арена Москва/ })).toBeVisible();
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first().getByRole('link').first()).toHaveAttribute('target', '_blank');
+  await expect(rows.first()).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+
+  // Only cancelled orders.
+  await page.getByRole('combobox', { name: 'Статус' }).click();
+  await page.getByRole('option', { name: 'отменен' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveText('отменен');
+  await expect(async () => {
+    const statuses = await rows.locator('td.column-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['отменен']));
+  }).toPass();
+
+  // Back to all statuses; 15 rows a page.
+  await page.getByRole('combobox', { name: 'Статус' }).click();
+  await page.getByRole('option', { name: 'отменен' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: /Строк на странице|Rows per page/ }).click();
+  await page.getByRole('option', { name: '15' }).click();
+  await expect(rows).toHaveCount(15);
+
+  // The CSV of the whole filtered list.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^orders/);
+  const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
+  const header = text.split(/\r?\n/)[0]!;
+  expect(header).toContain('Создан');
+  expect(header).toContain('Статус');
+  expect(header).toContain('Стоимость');
+
+  // Sessions.
+  await page.goto('/locations');
+  await page.locator('tbody tr').filter({ hasText: 'VR Арена Москва' }).getByRole('link', { name: 'Сессии', exact: true }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/sessions$/);
+  await expect(page.getByRole('heading', { level: 1, name: /Сессии: VR Арена Москва/ })).toBeVisible();
+  await expect(rows.first()).toBeVisible();
+  await expect(rows.first().locator('td.column-orders_ids a').first()).toHaveAttribute('href', /\/orders\/\d+$/);
+});
+
+test('in English the lists speak English', async ({ page }) => {
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/locations/1/orders');
+  await expect(page.getByRole('heading', { level: 1, name: /^Orders: / })).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Today' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await expect(page.getByRole('option', { name: 'Paid fully' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Cancelled' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await page.goto('/locations/1/sessions');
+  await expect(page.getByRole('heading', { level: 1, name: /^Sessions: / })).toBeVisible();
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await expect(page.getByText('Sessions not found')).toBeVisible();
+});
