@@ -25,7 +25,7 @@ function slot(patch: Partial<Slot> = {}): Slot {
   const time_start = patch.time_start ?? '2030-01-14 15:00';
   return {
     time_start, time_end: '2030-01-14 15:30', begin: time_start.slice(11), end: '15:30', duration: 30, available_persons: 4,
-    playground: 1, playground_name: 'Cube 1', session_id: null, game: null,
+    playground: 1, playground_name: 'Cube 1', session_id: null, game: null, outside_schedule: false,
     pricing: { session_price: null, personal_price: '1500.00', prepayment: '0.50', discount: '0.00', currency: RUB },
     free: false, pending: false, not_paid: false, need_paid: false, paid: false, event: false, archived: false, orders: [], ...patch,
   };

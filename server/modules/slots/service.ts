@@ -11,6 +11,7 @@ import { notFound } from '../../platform/errors';
 import { addMinutes, wallClockNow } from '../../platform/clock';
 import { addDays, businessDateOf, businessMinutes, monthDates } from '../../../domain/businessDay';
 import { toMoneyString } from '../../../domain/money';
+import type { SlotBase } from '../../../domain/slot';
 import { dayTypeOf, generateSessions, scheduleInForce } from '../../../domain/schedule/engine';
 import type { HolidayKind, Schedule } from '../../../domain/schedule/types';
 import { BOOKABLE_PLAYGROUND_TYPES, personsTaken, slotFlags, type FlagOrder } from '../../../domain/slotFlags';
@@ -129,27 +130,7 @@ async function storedSessions(db: Db, playgroundIds: number[], fromDate: string,
   return out;
 }
 
-export interface Slot {
-  time_start: string;
-  time_end: string;
-  begin: string;
-  end: string;
-  duration: number;
-  available_persons: number;
-  playground: number;
-  playground_name: string;
-  session_id: number | null;
-  game: { id: number; name: string } | null;
-  pricing: { personal_price: string | null; session_price: string | null; prepayment: string | null; discount: string; currency: ReturnType<typeof currencyJson> } | null;
-  /** True for a booked session the schedule in force no longer generates. */
-  outside_schedule: boolean;
-  free: boolean;
-  pending: boolean;
-  not_paid: boolean;
-  need_paid: boolean;
-  paid: boolean;
-  event: boolean;
-  archived: boolean;
+export interface Slot extends SlotBase {
   orders?: SlotOrder[];
 }
 

@@ -1,13 +1,8 @@
 // Shapes of the calls the booking screens make (server/modules/{slots,orders}).
 import type { Currency } from '../../../domain/money';
+import type { SlotBase } from '../../../domain/slot';
 
-export interface SlotPricing {
-  session_price: string | null;
-  personal_price: string | null;
-  prepayment: string | null;
-  discount: string;
-  currency: Currency | null;
-}
+export type { SlotPricing } from '../../../domain/slot';
 
 /** An order as a slot lists it (GET /playgrounds/{id}/schedule/?orders=1). */
 export interface SlotOrder {
@@ -35,29 +30,8 @@ export interface SlotOrder {
   created?: string;
 }
 
-/** A session of a playground on a business day. Times are the location's wall clock. */
-export interface Slot {
-  /** 'YYYY-MM-DD HH:mm' */
-  time_start: string;
-  time_end: string;
-  /** 'HH:mm' */
-  begin: string;
-  end: string;
-  duration: number;
-  available_persons: number;
-  playground: number;
-  playground_name: string;
-  session_id: number | null;
-  game: { id: number; name: string } | null;
-  pricing: SlotPricing | null;
-  outside_schedule?: boolean;
-  free: boolean;
-  pending: boolean;
-  not_paid: boolean;
-  need_paid: boolean;
-  paid: boolean;
-  event: boolean;
-  archived: boolean;
+/** A session of a playground on a business day, with its orders (the call's orders=1). */
+export interface Slot extends SlotBase {
   orders: SlotOrder[];
 }
 
