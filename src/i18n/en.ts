@@ -1,6 +1,7 @@
 // English messages: react-admin's own plus every text of the app. ru.ts has the same keys
 // (tests/unit/i18n.test.ts fails when they differ).
 import englishMessages from 'ra-language-english';
+import { moneyEn } from './money.en';
 
 export const enApp = {
   app: {
@@ -482,6 +483,7 @@ export const enApp = {
       text: 'There is no such page. Check the address or go to the home page.',
       home: 'To the home page',
     },
+    money: moneyEn,
   },
   // Validation message keys named by the specs.
   validation: {

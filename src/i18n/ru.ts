@@ -2,6 +2,7 @@
 // text of the app, key for key the same as en.ts.
 import { raRussianMessages } from './raRussian';
 import type { enApp } from './en';
+import { moneyRu } from './money.ru';
 
 export const ruApp: typeof enApp = {
   app: {
@@ -483,6 +484,7 @@ export const ruApp: typeof enApp = {
       text: 'Такой страницы нет. Проверьте адрес или перейдите на главную.',
       home: 'На главную',
     },
+    money: moneyRu,
   },
   validation: {
     validationRequired: 'Обязательное поле',
