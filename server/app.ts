@@ -27,6 +27,8 @@ import { paymentRoutes } from './modules/payments/routes';
 import { disputeRoutes, refillRoutes, transactionRoutes } from './modules/transactions/routes';
 import { certificateRoutes } from './modules/certificates/routes';
 import { sessionRoutes } from './modules/sessions/routes';
+import { toolRoutes } from './modules/tools/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -117,6 +119,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await disputeRoutes(api, deps);
     await certificateRoutes(api, deps);
     await sessionRoutes(api, deps);
+    await toolRoutes(api, deps);
+    await webhookRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

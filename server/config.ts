@@ -22,6 +22,12 @@ export interface Config {
   paymentCallbackBase: string;
   /** HMAC secret of the sandbox provider's callbacks (same for every server process). */
   paymentSandboxSecret: string;
+  /** Let webhooks target private, loopback and link-local addresses (tests, closed networks). Off by default: SSRF. */
+  webhookAllowPrivate: boolean;
+  /** HMAC secret of the signed statistics dashboard URLs (same for every server process). */
+  dashboardSecret: string;
+  /** How long a signed dashboard URL stays valid, in seconds. */
+  dashboardUrlTtlSeconds: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -50,5 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true',
     paymentCallbackBase: (env.PAYMENT_CALLBACK_BASE ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? 'sandbox-secret',
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    dashboardSecret: env.DASHBOARD_SECRET ?? 'dashboard-secret',
+    dashboardUrlTtlSeconds: intFrom(env.DASHBOARD_URL_TTL_SECONDS, 3600),
   };
 }

@@ -10,6 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
+import { deliverWebhook } from './modules/webhooks/delivery';
+import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
 export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Promise<void> {
@@ -45,6 +47,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
         subject: translate(lang, 'reset_mail_subject'),
         text: translate(lang, 'reset_mail_text', { name: p.name, email: p.to, link: p.link, minutes: p.minutes }),
       });
+    },
+    // One attempt of a webhook delivery; the handler books its own retries (about three days).
+    [DELIVER_JOB]: async (p: DeliverJob) => {
+      await deliverWebhook(deps.db, deps.config.webhookAllowPrivate, p);
     },
   }, log);
 }

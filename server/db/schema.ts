@@ -399,3 +399,72 @@ export const transactionDisputes = pgTable('transaction_disputes', {
   userId: integer('user_id').references(() => users.id),
   created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Webhooks of a location (the tools page). `secret` signs every delivery (HMAC-SHA256 of the body);
+// it is shown once, when the webhook is created. `active` turns false when a target answers 410.
+export const webhooks = pgTable('webhooks', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  url: text('url').notNull(),
+  // With extra, payloads also carry the customer's contacts and the order's sessions.
+  extra: boolean('extra').notNull().default(false),
+  secret: text('secret').notNull(),
+  active: boolean('active').notNull().default(true),
+  disabledReason: text('disabled_reason'),
+  createdAt: createdAt(),
+}, (t) => [index('webhooks_location_idx').on(t.locationId)]);
+
+// The webhook outbox: one row per event and webhook, written in the same transaction as the change
+// (with a 'webhook.deliver' job), and the delivery log the tools page shows.
+// status: pending, delivered, failed (gave up after the retries), gone (target answered 410), skipped.
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  webhookId: integer('webhook_id').notNull().references(() => webhooks.id, { onDelete: 'cascade' }),
+  event: text('event').notNull(),
+  // The exact JSON text that is posted and signed.
+  body: text('body').notNull(),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  // Set on a delivery made by the resend button: the one it repeats.
+  resentFromId: bigint('resent_from_id', { mode: 'number' }),
+  createdAt: createdAt(),
+}, (t) => [index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id)]);
+
+// Every HTTP attempt of a delivery: when, the answer's status (null: no answer), a short excerpt, how long.
+export const webhookAttempts = pgTable('webhook_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  deliveryId: bigint('delivery_id', { mode: 'number' }).notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  statusCode: integer('status_code'),
+  responseExcerpt: text('response_excerpt').notNull().default(''),
+  error: text('error'),
+  durationMs: integer('duration_ms').notNull(),
+}, (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)]);
+
+// Gallery pictures of a location, stored under DATA_DIR/media/gallery with a thumbnail beside them.
+export const locationImages = pgTable('location_images', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  file: text('file').notNull(),
+  thumb: text('thumb').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [index('location_images_location_idx').on(t.locationId)]);
+
+// Technical-session grants of the control page: who opened a playground for how long, and why.
+export const techSessions = pgTable('tech_sessions', {
+  id: serial('id').primaryKey(),
+  playgroundId: integer('playground_id').notNull().references(() => playgrounds.id, { onDelete: 'cascade' }),
+  minutes: integer('minutes').notNull(),
+  comment: text('comment').notNull().default(''),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+}, (t) => [index('tech_sessions_playground_idx').on(t.playgroundId, t.startedAt)]);

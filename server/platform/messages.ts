@@ -101,6 +101,20 @@ const en = {
   reset_mail_subject: 'Password reset',
   reset_mail_text:
     'Hello, %{name}!\n\nSomeone (hopefully you) asked to reset the password of the venue back-office account %{email}.\nOpen this link to choose a new password: %{link}\nThe link works once and expires in %{minutes} minutes.\n\nIf you did not ask for it, ignore this letter.',
+  // Location management, tools, webhooks, technical sessions, statistics (issue 7).
+  translations_languages: 'Fill in every field for each language of the location: %{languages}.',
+  city_not_in_country: 'This city is not in the chosen country.',
+  image_required: 'Choose a picture to upload.',
+  promocode_code_taken: 'This location already has a promo code with this name.',
+  promocode_fraction_range: 'A fraction discount must be above 0 and below 1 (0.15 is 15 %).',
+  promocode_flat_min: 'A flat discount must be at least 1.',
+  webhook_url_invalid: 'Enter a full http or https URL.',
+  webhook_url_private: 'This address is private or local; webhooks cannot be sent there.',
+  webhook_url_unresolvable: 'The host name of this URL does not resolve.',
+  webhook_disabled: 'The webhook is switched off; switch it on before resending.',
+  tech_control_off: 'Technical sessions are switched off for this playground.',
+  tech_access_expired: 'Technical access to this playground has expired.',
+  dashboard_link_invalid: 'This dashboard link is invalid or has expired. Open the statistics page again.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -202,6 +216,19 @@ const ru: Record<MessageKey, string> = {
   reset_mail_subject: 'Сброс пароля',
   reset_mail_text:
     'Здравствуйте, %{name}!\n\nКто-то (надеемся, вы) запросил сброс пароля учетной записи %{email} в бэк-офисе площадки.\nОткройте ссылку, чтобы задать новый пароль: %{link}\nСсылка действует один раз и %{minutes} минут.\n\nЕсли вы не запрашивали сброс, просто проигнорируйте письмо.',
+  translations_languages: 'Заполните все поля для каждого языка локации: %{languages}.',
+  city_not_in_country: 'Этот город не в выбранной стране.',
+  image_required: 'Выберите изображение для загрузки.',
+  promocode_code_taken: 'В этой локации уже есть промокод с таким названием.',
+  promocode_fraction_range: 'Скидка-доля должна быть больше 0 и меньше 1 (0.15 — это 15 %).',
+  promocode_flat_min: 'Фиксированная скидка должна быть не меньше 1.',
+  webhook_url_invalid: 'Укажите полный адрес http или https.',
+  webhook_url_private: 'Это частный или локальный адрес; вебхуки туда не отправляются.',
+  webhook_url_unresolvable: 'Имя хоста в этом адресе не находится.',
+  webhook_disabled: 'Вебхук выключен; включите его, чтобы отправить повторно.',
+  tech_control_off: 'Технические сессии для этой площадки выключены.',
+  tech_access_expired: 'Технический доступ к этой площадке истек.',
+  dashboard_link_invalid: 'Ссылка на отчет недействительна или устарела. Откройте страницу статистики заново.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -13,6 +13,7 @@ import { CERTIFICATE_VALID_DAYS } from '../../../domain/certificates';
 import { requireRoleAt } from '../locations/service';
 import { certificateRemaining } from '../orders/payments';
 import { wallClockNow } from '../../platform/clock';
+import { emitCertificateActivated } from '../webhooks/outbox';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -115,6 +116,7 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
       expiresAt: addDays(today, CERTIFICATE_VALID_DAYS),
     }).where(eq(certificates.id, c.id));
     await queueLetter(tx, c.id, lang);
+    await emitCertificateActivated(tx, c.id, input.location_id);
     return { unique_number: c.uniqueNumber, status: 'ACTIVE' };
   });
 }

@@ -15,6 +15,7 @@ import { locationNow, slotAt } from '../slots/service';
 import { lockPlaysession, personsHeld, withBookingLock, writeLog } from '../orders/booking';
 import { createBillLink } from '../orders/billing';
 import { checkCoupon, useCoupon } from '../orders/coupons';
+import { emitOrderEvent } from '../webhooks/outbox';
 
 export interface MultiInput {
   date: string | null;
@@ -114,6 +115,7 @@ export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     }).returning();
     await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
     await writeLog(tx, order!.id, 'created', user.id, '', { sessions: input.playsessions, purchase: price.purchase, multisession: true });
+    await emitOrderEvent(tx, order!.id, 'order.created');
     if (input.bill) await createBillLink(tx, { publicUrl, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
     return { order_id: order!.id };
   });
@@ -167,6 +169,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     if (removed.length) await tx.delete(orderPlaysessions).where(and(eq(orderPlaysessions.orderId, orderId), inArray(orderPlaysessions.playsessionId, removed)));
     if (added.length) await tx.insert(orderPlaysessions).values(added.map((playsessionId) => ({ orderId, playsessionId })));
     await writeLog(tx, orderId, 'edited', user.id, '', { sessions: input.playsessions, removed: removed.length, added: added.length, purchase: price.purchase });
+    await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order!.bill) await createBillLink(tx, { publicUrl, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };
   });

@@ -9,6 +9,8 @@ import { enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { writeLog } from './booking';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
+import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
+import { toCents } from '../../../domain/pricing';
 
 export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
   const token = crypto.randomBytes(16).toString('hex');
@@ -18,6 +20,7 @@ export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: n
   }).returning();
   const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
+  await emitPaymentCreated(tx, payment!.id);
   // Durable: the job row commits with the order, so a restart still cancels it on time.
   await enqueueJob(tx, 'order.auto_cancel', { orderId, paymentId: payment!.id }, new Date(Date.now() + cancelDelayMinutes * 60_000));
   return link;
@@ -31,6 +34,10 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
     updatedAt: new Date(),
   }).where(eq(orders.id, orderId)).returning();
   await writeLog(tx, orderId, 'paid', authorUserId, '', { ...data, purchase: amount, paid: order!.paid });
+  // order.paid once: when this payment is the one that makes the order fully paid.
+  const paidNow = toCents(order!.paid);
+  const purchase = toCents(order!.purchase);
+  if (purchase > 0 && paidNow >= purchase && paidNow - toCents(amount) < purchase) await emitOrderEvent(tx, orderId, 'order.paid');
   return order!;
 }
 

@@ -17,6 +17,7 @@ import { requireRoleAt } from '../locations/service';
 import { slotAt, locationNow } from '../slots/service';
 import { checkCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
+import { emitOrderEvent } from '../webhooks/outbox';
 
 const LOCK_TIMEOUT = '5s';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -164,6 +165,7 @@ export async function createBooking(db: Db, ctx: BookingContext, input: BookingI
     }).returning();
     await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: psId });
     await writeLog(tx, order!.id, 'created', ctx.userId, '', { persons: input.persons, session_dt: input.session_dt, purchase: price.purchase });
+    await emitOrderEvent(tx, order!.id, 'order.created');
     if (input.bill) await createBillLink(tx, ctx, order!.id, pg.locationId, price.purchase, input.cancel_delay!);
     return { id: order!.id };
   });
@@ -222,6 +224,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     ] as const) if (String(before) !== String(after)) changes[key] = { from: before, to: after };
     if (moved) changes.session_dt = { from: oldSessions[0]?.ps.timeStart ?? null, to: input.session_dt };
     await writeLog(tx, orderId, 'edited', ctx.userId, '', changes);
+    await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
   });
@@ -251,6 +254,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
     // back places that may be sold again by then.
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
     await writeLog(tx, orderId, type, ctx.userId);
+    await emitOrderEvent(tx, orderId, 'order.cancelled');
   });
 }
 

@@ -11,6 +11,7 @@ import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { locationNow } from '../slots/service';
 import { applyPayment } from './billing';
+import { emitPaymentCreated } from '../webhooks/outbox';
 
 export interface PayInput {
   payment_type: 2 | 3 | 4 | 6;
@@ -72,6 +73,7 @@ export async function payOrder(db: Db, userId: number, orderId: number, input: P
       await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: input.purchase });
     }
     await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });
+    await emitPaymentCreated(tx, payment!.id);
     const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     return paymentJson(payment!, user ?? null);
   });
@@ -91,6 +93,7 @@ export async function standalonePayment(db: Db, userId: number, locationId: numb
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
     }).returning();
+    await emitPaymentCreated(tx, payment!.id);
     const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     return paymentJson(payment!, user ?? null);
   });

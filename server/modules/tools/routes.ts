@@ -1,0 +1,78 @@
+// Paths (the tools page, role id 40 at the location):
+// GET, POST /api/v2.1/locations/{id}/early_booking/; PUT, DELETE /api/v2.1/early_booking_conditions/{id}/
+// GET, POST /api/v2.1/locations/{id}/promocodes/; GET, PUT, DELETE /api/v2.1/promocodes/{id}/;
+// PATCH /api/v2.1/promocodes/{id}/active/ (deactivate). Webhooks are in modules/webhooks.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam } from '../../platform/validation';
+import { toMoneyString } from '../../../domain/money';
+import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/locationManagement';
+import { dateSchema } from '../schedules/schemas';
+import * as early from './earlyBooking';
+import * as promo from './promocodes';
+
+// Days and discount: required, whole numbers, at least 1 (the spec); a discount is a percent.
+const earlyBookingSchema = z.strictObject({
+  days: z.number().int().min(EARLY_BOOKING_MIN).max(3650),
+  discount: z.number().int().min(EARLY_BOOKING_MIN).max(EARLY_BOOKING_MAX_DISCOUNT),
+});
+
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+const discountSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
+  .transform((v) => v.trim().replace(',', '.'))
+  .pipe(z.string().min(1).max(12).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
+  .transform(toMoneyString);
+
+const promocodeSchema = z.strictObject({
+  code: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N}_-]+$/u, { message: 'invalid' }),
+  type: z.enum(['fraction', 'flat']),
+  discount: discountSchema,
+  valid_from: z.preprocess(emptyToNull, dateSchema.nullable()).optional().transform((v) => v ?? null),
+  valid_to: z.preprocess(emptyToNull, dateSchema.nullable()).optional().transform((v) => v ?? null),
+  usage_limit: z.preprocess(emptyToNull, z.number().int().min(1).max(1_000_000).nullable()).optional().transform((v) => v ?? null),
+  active: z.boolean().default(true),
+});
+
+export async function toolRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const params = z.object({ id: idParam });
+  const noQuery = z.strictObject({});
+
+  r.get('/api/v2.1/locations/:id/early_booking/', { schema: { tags: ['early booking'], params, querystring: noQuery } }, async (request) =>
+    early.listConditions(db, currentUser(request).id, request.params.id));
+
+  r.post('/api/v2.1/locations/:id/early_booking/', { schema: { tags: ['early booking'], params, body: earlyBookingSchema } }, async (request, reply) =>
+    reply.status(201).send(await early.createCondition(db, currentUser(request).id, request.params.id, request.body)));
+
+  r.put('/api/v2.1/early_booking_conditions/:id/', { schema: { tags: ['early booking'], params, body: earlyBookingSchema } }, async (request) =>
+    early.updateCondition(db, currentUser(request).id, request.params.id, request.body));
+
+  r.delete('/api/v2.1/early_booking_conditions/:id/', { schema: { tags: ['early booking'], params } }, async (request, reply) => {
+    await early.deleteCondition(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  const tags = ['promocodes'];
+  r.get('/api/v2.1/locations/:id/promocodes/', { schema: { tags, params, querystring: noQuery } }, async (request) =>
+    promo.listPromocodes(db, currentUser(request).id, request.params.id));
+
+  r.post('/api/v2.1/locations/:id/promocodes/', { schema: { tags, params, body: promocodeSchema } }, async (request, reply) =>
+    reply.status(201).send(await promo.createPromocode(db, currentUser(request).id, request.params.id, request.body)));
+
+  r.get('/api/v2.1/promocodes/:id/', { schema: { tags, params, querystring: noQuery } }, async (request) =>
+    promo.getPromocode(db, currentUser(request).id, request.params.id));
+
+  r.put('/api/v2.1/promocodes/:id/', { schema: { tags, params, body: promocodeSchema } }, async (request) =>
+    promo.updatePromocode(db, currentUser(request).id, request.params.id, request.body));
+
+  r.patch('/api/v2.1/promocodes/:id/active/', { schema: { tags, params, body: z.strictObject({ active: z.boolean() }) } }, async (request) =>
+    promo.setPromocodeActive(db, currentUser(request).id, request.params.id, request.body.active));
+
+  r.delete('/api/v2.1/promocodes/:id/', { schema: { tags, params } }, async (request, reply) => {
+    await promo.deletePromocode(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+}

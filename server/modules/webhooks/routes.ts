@@ -1,0 +1,53 @@
+// Paths (the tools page, role id 40 at the location):
+// GET, POST /api/v2.1/locations/{id}/webhooks/; PUT, DELETE /api/v2.1/webhook/{id}/;
+// GET /api/v2.1/webhook/{id}/deliveries/ (the delivery log, limit/offset);
+// POST /api/v2.1/webhook/{id}/deliveries/{delivery_id}/resend/.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam, intText } from '../../platform/validation';
+import * as service from './service';
+
+const webhookFields = {
+  url: z.string().trim().min(1).max(2000),
+  extra: z.boolean().default(false),
+};
+
+export async function webhookRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['webhooks'];
+  const params = z.object({ id: idParam });
+  const allowPrivate = config.webhookAllowPrivate;
+
+  r.get('/api/v2.1/locations/:id/webhooks/', { schema: { tags, params, querystring: z.strictObject({}) } }, async (request) =>
+    service.listWebhooks(db, currentUser(request).id, request.params.id));
+
+  r.post('/api/v2.1/locations/:id/webhooks/', { schema: { tags, params, body: z.strictObject(webhookFields) } }, async (request, reply) =>
+    reply.status(201).send(await service.createWebhook(db, allowPrivate, currentUser(request).id, request.params.id, request.body)));
+
+  r.put('/api/v2.1/webhook/:id/', {
+    schema: { tags, params, body: z.strictObject({ ...webhookFields, active: z.boolean().optional() }) },
+  }, async (request) => service.updateWebhook(db, allowPrivate, currentUser(request).id, request.params.id, request.body));
+
+  r.delete('/api/v2.1/webhook/:id/', { schema: { tags, params } }, async (request, reply) => {
+    await service.deleteWebhook(db, currentUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+
+  r.get('/api/v2.1/webhook/:id/deliveries/', {
+    schema: {
+      tags, params,
+      querystring: z.strictObject({
+        limit: intText(z.number().int().min(1).max(100)).optional(),
+        offset: intText(z.number().int().min(0).max(2147483647)).optional(),
+      }),
+    },
+  }, async (request) => service.listDeliveries(db, currentUser(request).id, request.params.id, request.query.limit ?? 10, request.query.offset ?? 0));
+
+  r.post('/api/v2.1/webhook/:id/deliveries/:delivery_id/resend/', {
+    schema: { tags, params: z.object({ id: idParam, delivery_id: idParam }) },
+  }, async (request, reply) =>
+    reply.status(201).send(await service.resendDelivery(db, currentUser(request).id, request.params.id, request.params.delivery_id)));
+}
