@@ -22,6 +22,8 @@ const ScheduleEditorPage = lazyPage(() => import('./pages/schedules/ScheduleEdit
 const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
 const OrdersPage = lazyPage(() => import('./resources/orders'), 'OrdersPage');
 const SessionsPage = lazyPage(() => import('./resources/sessions'), 'SessionsPage');
+const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
+const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 
 export function App() {
@@ -51,6 +53,8 @@ export function App() {
         <Route path="/locations/:location_id/new_schedule" element={<ScheduleEditorPage />} />
         <Route path="/locations/:location_id/schedule/:schedule_id" element={<ScheduleEditorPage />} />
         <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
+        <Route path="/locations/:location_id/multibooking_admin" element={<MultiBookingAdminPage />} />
+        <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
         <Route path="/locations/:location_id/orders" element={<OrdersPage />} />
         <Route path="/locations/:location_id/sessions" element={<SessionsPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />

@@ -5,11 +5,12 @@
 // slot's order list (pay, edit, cancel); the date is kept in the address (?date=YYYY-MM-DD).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, IconButton, Link, Stack,
-  Switch, TextField, Tooltip, Typography,
+  Alert, Box, Button, Chip, Divider, FormControlLabel, IconButton, Link, Stack, Switch, TextField, Tooltip, Typography,
 } from '@mui/material';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import AddIcon from '@mui/icons-material/Add';
+import DateRangeIcon from '@mui/icons-material/DateRange';
+import LibraryAddIcon from '@mui/icons-material/LibraryAdd';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
@@ -21,77 +22,30 @@ import TodayIcon from '@mui/icons-material/Today';
 import type FullCalendar from '@fullcalendar/react';
 import dayjs from 'dayjs';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useAuthenticated, useNotify, useStore, useTranslate } from 'react-admin';
+import { Loading, Title, useAuthenticated, useStore, useTranslate } from 'react-admin';
 import { addDays, businessDateOf, businessMinutes, isDate, isoWeekday } from '../../../domain/businessDay';
 import { DATE_FORMAT } from '../../../domain/constants';
-import type { Currency } from '../../../domain/money';
 import type { SlotColour } from '../../../domain/paymentLine';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import {
-  dayScrollTime, nightDateOf, occupancyByTime, scrollTimeBefore, splitDayNight, visibleSlots, wallClockAt,
+  dayScrollTime, nightDateOf, occupancyByTime, scrollTimeBefore, splitDayNight, visibleSlots,
 } from '../../calendar/calendarModel';
 import { DayCalendar } from '../../calendar/DayCalendar';
 import { OccupancyStrip } from '../../calendar/OccupancyStrip';
 import { ARCHIVED_COLOURS, SLOT_COLOURS, SlotCard } from '../../calendar/SlotCard';
 import { useLocationDetail } from '../schedules/api';
-import { useBookingRefresh, useDaySchedules, useUser } from './api';
-import { BookingFormDialog, type FormPlayground } from './BookingFormDialog';
-import { bookingFromOrder, emptyBooking, type BookingValues } from './bookingForm';
-import { BookingResultDialog } from './BookingResultDialog';
-import { LocationPaymentDialog } from './LocationPaymentDialog';
-import { PayDialog, type PayTarget } from './PayDialog';
-import { SearchDialog } from './SearchDialog';
-import { SlotOrdersDialog } from './SlotOrdersDialog';
-import type { Slot, SlotOrder } from './types';
+import { useBookingRefresh, useDaySchedules } from './api';
+import { useBookingDialogs } from './BookingDialogs';
+import { PAYMENTS_LOCATION_ID, useWallClock } from './clock';
+import type { Slot } from './types';
 
-/** The location whose booking screens show the payments button (spec §6). */
-const PAYMENTS_LOCATION_ID = 1;
 const LEGEND: SlotColour[] = ['empty', 'unpaid', 'partly_paid', 'paid', 'pending', 'free', 'event'];
-
-/** The location's wall clock, ticking every 30 s. */
-function useWallClock(timezone: string | undefined) {
-  const [now, setNow] = useState(() => wallClockAt(timezone));
-  useEffect(() => {
-    setNow(wallClockAt(timezone));
-    const timer = setInterval(() => setNow(wallClockAt(timezone)), 30_000);
-    return () => clearInterval(timer);
-  }, [timezone]);
-  return now;
-}
-
-const slotKey = (s: Pick<Slot, 'playground' | 'time_start'>) => `${s.playground}|${s.time_start}`;
-
-type FormState =
-  | { kind: 'create'; initial: BookingValues }
-  | { kind: 'edit'; order: SlotOrder; slot: Slot }
-  | { kind: 'multisession'; order: SlotOrder };
-
-/** Editing waits for the seller's UUID, so saving keeps the seller. */
-function EditBooking({ order, slot, date, ...rest }: {
-  order: SlotOrder;
-  slot: Slot;
-  date: string;
-  locationId: number;
-  playgrounds: FormPlayground[];
-  currency: Parameters<typeof BookingFormDialog>[0]['currency'];
-  today: string;
-  now: string;
-  onClose: () => void;
-  onSaved: (id: number, created: boolean) => void;
-}) {
-  const seller = useUser(order.seller_user_id);
-  const initial = useMemo(() => bookingFromOrder(order, slot, date, seller.data?.uid ?? null), [order, slot, date, seller.data]);
-  const own = useMemo(() => ({ playground: slot.playground, time_start: slot.time_start, persons: order.persons }), [slot, order]);
-  if (order.seller_user_id && seller.isPending) return null;
-  return <BookingFormDialog {...rest} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode} />;
-}
 
 export function BookingAdminPage() {
   useAuthenticated();
   const { location_id: locationParam = '' } = useParams();
   const locationId = Number(locationParam);
   const translate = useTranslate();
-  const notify = useNotify();
   const [params, setParams] = useSearchParams();
   const location = useLocationDetail(locationParam);
   const now = useWallClock(location.data?.timezone);
@@ -119,11 +73,7 @@ export function BookingAdminPage() {
   const nightBox = useRef<HTMLDivElement>(null);
   const dayBox = useRef<HTMLDivElement>(null);
 
-  const [ordersOf, setOrdersOf] = useState<string | null>(null);
-  const [form, setForm] = useState<FormState | null>(null);
-  const [created, setCreated] = useState<number | null>(null);
-  const [paying, setPaying] = useState<{ target: PayTarget; currency: Currency | null | undefined } | null>(null);
-  const [tool, setTool] = useState<'search' | 'payment' | null>(null);
+  const dialogs = useBookingDialogs({ location: location.data, now, today });
   const [pendingNow, setPendingNow] = useState(false);
 
   const scrollTo = (time: string) => {
@@ -148,32 +98,19 @@ export function BookingAdminPage() {
 
   // Stable card callbacks and renderer: the memoised calendars re-render only when slots or the clock change.
   const addRef = useRef<(slot: Slot) => void>(() => undefined);
-  const onCardOpen = useCallback((s: Slot) => setOrdersOf(slotKey(s)), []);
+  const openRef = useRef<(slot: Slot) => void>(() => undefined);
+  const onCardOpen = useCallback((s: Slot) => openRef.current(s), []);
   const onCardAdd = useCallback((s: Slot) => addRef.current(s), []);
   const renderSlot = useCallback((slot: Slot) => <SlotCard slot={slot} now={now} onOpen={onCardOpen} onAdd={onCardAdd} />, [now, onCardOpen, onCardAdd]);
 
   if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
   if (!location.data) return <Loading />;
   const l = location.data;
-  const currency = l.currency;
-  const formPlaygrounds: FormPlayground[] = playgrounds.map((p) => ({ id: p.id, name: p.name, max_players: p.max_players }));
-  const openSlot = ordersOf ? day.slots.find((s) => slotKey(s) === ordersOf) ?? null : null;
   const title = translate('app.booking.title', { name: l.name });
   const dateLabel = `${translate(`app.dayTypes.short.d${isoWeekday(date)}`)}, ${dayjs(date).format(DATE_FORMAT)}`;
 
-  const openCreate = (slot?: Slot) => setForm({
-    kind: 'create',
-    initial: emptyBooking(slot ? date : date < today ? today : date, slot?.playground ?? null, slot?.time_start ?? ''),
-  });
-  addRef.current = (s) => openCreate(s);
-  const openEdit = (order: SlotOrder, slot: Slot) => setForm(order.multisession ? { kind: 'multisession', order } : { kind: 'edit', order, slot });
-  const onSaved = (id: number, isNew: boolean) => {
-    setForm(null);
-    if (isNew) setCreated(id);
-    else notify('app.booking.saved', { type: 'success', messageArgs: { id } });
-    void refresh();
-  };
-  const formProps = { locationId, playgrounds: formPlaygrounds, currency, today, now, onClose: () => setForm(null), onSaved };
+  addRef.current = (s) => dialogs.openCreate(date, s);
+  openRef.current = dialogs.openSlot;
   const nightDate = nightDateOf(date);
 
   return (
@@ -184,7 +121,12 @@ export function BookingAdminPage() {
       </Link>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ alignItems: { md: 'center' }, gap: 1, mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{title}</Typography>
-        <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => openCreate()} data-testid="new-booking">
+        {dialogs.canMulti && (
+          <Button variant="outlined" size="large" startIcon={<LibraryAddIcon />} onClick={() => dialogs.openMulti(date)} data-testid="new-multibooking">
+            {translate('app.multibooking.toolbar.newMulti')}
+          </Button>
+        )}
+        <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => dialogs.openCreate(date)} data-testid="new-booking">
           {translate('app.booking.toolbar.newBooking')}
         </Button>
       </Stack>
@@ -215,9 +157,15 @@ export function BookingAdminPage() {
         <Button size="small" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={day.fetching} data-testid="reload">
           {translate('app.booking.toolbar.reload')}
         </Button>
-        <Button size="small" startIcon={<SearchIcon />} onClick={() => setTool('search')}>{translate('app.booking.toolbar.search')}</Button>
+        <Button size="small" startIcon={<SearchIcon />} onClick={dialogs.openSearch}>{translate('app.booking.toolbar.search')}</Button>
         {locationId === PAYMENTS_LOCATION_ID && (
-          <Button size="small" startIcon={<PaymentsIcon />} onClick={() => setTool('payment')}>{translate('app.booking.toolbar.payment')}</Button>
+          <Button size="small" startIcon={<PaymentsIcon />} onClick={dialogs.openPayment}>{translate('app.booking.toolbar.payment')}</Button>
+        )}
+        {dialogs.canMulti && (
+          <Button size="small" startIcon={<DateRangeIcon />} component={RouterLink} to={`/locations/${locationId}/multibooking_admin?month=${date.slice(0, 7)}`}
+            data-testid="to-month">
+            {translate('app.multibooking.toolbar.month')}
+          </Button>
         )}
         <Box sx={{ flex: 1 }} />
         <FormControlLabel
@@ -286,43 +234,7 @@ export function BookingAdminPage() {
         )}
       </Box>
 
-      {openSlot && (
-        <SlotOrdersDialog
-          slot={openSlot}
-          now={now}
-          onClose={() => setOrdersOf(null)}
-          onAdd={(s) => openCreate(s)}
-          onPay={(o, s) => setPaying({ target: o, currency: s.pricing?.currency ?? currency })}
-          onEdit={openEdit}
-          onChanged={refresh}
-        />
-      )}
-      {form?.kind === 'create' && <BookingFormDialog {...formProps} initial={form.initial} />}
-      {form?.kind === 'edit' && <EditBooking {...formProps} order={form.order} slot={form.slot} date={date} />}
-      {form?.kind === 'multisession' && (
-        <Dialog open onClose={() => setForm(null)} maxWidth="xs" fullWidth aria-labelledby="multi-title">
-          <DialogTitle id="multi-title">{translate('app.booking.multisession.title', { id: form.order.id })}</DialogTitle>
-          <DialogContent><Typography>{translate('app.booking.multisession.text')}</Typography></DialogContent>
-          <DialogActions><Button onClick={() => setForm(null)} autoFocus>{translate('app.common.close')}</Button></DialogActions>
-        </Dialog>
-      )}
-      {created !== null && (
-        <BookingResultDialog
-          result={{ kind: 'created', id: created }}
-          onClose={() => setCreated(null)}
-          onPay={(o) => setPaying({ target: o, currency: o.currency })}
-        />
-      )}
-      {paying && (
-        <PayDialog
-          order={paying.target}
-          currency={paying.currency}
-          onClose={() => setPaying(null)}
-          onPaid={async () => { setCreated(null); await refresh(); }}
-        />
-      )}
-      {tool === 'search' && <SearchDialog locationId={locationId} currency={currency} onClose={() => setTool(null)} />}
-      {tool === 'payment' && <LocationPaymentDialog locationId={locationId} onClose={() => setTool(null)} />}
+      {dialogs.element}
     </Box>
   );
 }

@@ -114,11 +114,13 @@ export const bookingApi = {
     api<OrderPayment>(`/api/v2.1/locations/${locationId}/payments/`, { method: 'POST', body }),
 };
 
-/** Refetches the day's slots and every order query after a change. */
+/** Refetches the day's slots, the multi-booking sessions, the month's free places and every order query after a change. */
 export function useBookingRefresh() {
   const client = useQueryClient();
   return () => Promise.all([
     client.invalidateQueries({ queryKey: bookingKeys.schedules }),
+    client.invalidateQueries({ queryKey: ['booking', 'multi'] }),
+    client.invalidateQueries({ queryKey: ['booking', 'summary'] }),
     client.invalidateQueries({ queryKey: bookingKeys.orders }),
   ]);
 }

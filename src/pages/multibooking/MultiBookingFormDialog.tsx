@@ -1,0 +1,331 @@
+// The multi-booking form: one order over several fully free sessions of one date, possibly on
+// several playgrounds, for a new order and for changing an existing multi-session order
+// (update_part). Rules and the body live in multiForm.ts. The cost is the staff's figure (an
+// event package fills it in until staff change it; the schedule's price of the chosen sessions
+// is offered as a one-click suggestion). Saving shows the order-created dialog, or why it failed.
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Stack, Switch, TextField, Typography,
+} from '@mui/material';
+import CheckIcon from '@mui/icons-material/Check';
+import NightsStayIcon from '@mui/icons-material/NightsStay';
+import { useTranslate } from 'react-admin';
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { formatMoney, type Currency } from '../../../domain/money';
+import { fromCents, toCents } from '../../../domain/pricing';
+import { ORDER_TYPE } from '../../../domain/slotFlags';
+import { ApiError } from '../../dataProvider/http';
+import { bookingApi } from '../booking/api';
+import type { BookingFailure, PromoState } from '../booking/bookingForm';
+import { BookingResultDialog } from '../booking/BookingResultDialog';
+import type { CouponResult } from '../booking/types';
+import { multiApi, useEventPackages, useMultiSchedule } from './api';
+import {
+  changeMulti, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
+  type MultiErrors, type MultiField, type MultiValues,
+} from './multiForm';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
+      <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>{title}</Typography>
+      <Grid container columnSpacing={2}>{children}</Grid>
+    </Box>
+  );
+}
+
+export interface MultiFormLocation {
+  id: number;
+  is_park: boolean;
+  is_events_available: boolean;
+  currency: Currency | null;
+}
+
+export function MultiBookingFormDialog({ location, today, now, initial, orderId, originalPromocode, onClose, onSaved }: {
+  location: MultiFormLocation;
+  today: string;
+  now: string;
+  initial: MultiValues;
+  /** Editing: the multi-session order's id (its sessions stay offered to it). */
+  orderId?: number;
+  originalPromocode?: string | null;
+  onClose: () => void;
+  onSaved: (id: number, created: boolean) => void;
+}) {
+  const translate = useTranslate();
+  const editing = orderId !== undefined;
+  const [values, setValues] = useState<MultiValues>(initial);
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const [costTouched, setCostTouched] = useState(editing || initial.cost !== '');
+  const [server, setServer] = useState<MultiErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [failure, setFailure] = useState<BookingFailure | null>(null);
+  const [promo, setPromo] = useState<{ code: string; state: PromoState; result?: CouponResult }>({ code: '', state: 'idle' });
+
+  const own = useMemo(() => new Set(editing ? initial.sessions : []), [editing, initial.sessions]);
+  const schedule = useMultiSchedule(location.id, values.date || null);
+  const choices = useMemo(() => sessionChoices(schedule.data, now, own), [schedule.data, now, own]);
+  const offered = useMemo(() => new Set(choices.flatMap((c) => c.slots.map((s) => sessionKey(s.playground, s.time_start)))), [choices]);
+  const orderTypes = multiOrderTypes(location);
+  const isEvent = values.order_type === ORDER_TYPE.event;
+  const packages = useEventPackages(location.id, values.date || null, isEvent);
+  const chosen = choices.flatMap((c) => c.slots.filter((s) => values.sessions.includes(sessionKey(s.playground, s.time_start))).map((s) => ({ slot: s, pg: c.playground })));
+  const maxPersons = chosen.length ? Math.min(...chosen.map((c) => c.pg.max_players)) : null;
+
+  // An event package sets the cost until staff type their own.
+  const pkg = packages.data?.find((p) => p.id === values.event_type_id) ?? null;
+  useEffect(() => {
+    if (pkg && !costTouched) setValues((v) => ({ ...v, cost: pkg.price }));
+  }, [pkg, costTouched]);
+
+  // The promo code is checked while typing (debounced) for the date, and again on send.
+  const code = values.promocode.trim();
+  const firstSession = [...values.sessions].map((k) => k.split('|')[1]!).sort()[0] ?? (values.date ? `${values.date} 12:00` : '');
+  const checkCode = async (c: string): Promise<{ state: PromoState; result?: CouponResult }> => {
+    try {
+      const result = await bookingApi.checkCoupon(c, location.id, firstSession || undefined);
+      const keeps = editing && !!originalPromocode && c.toUpperCase() === originalPromocode.toUpperCase();
+      return { state: result.valid || keeps ? 'valid' : 'invalid', result };
+    } catch (err) {
+      return { state: 'invalid', result: { valid: false, type: null, discount: null, reason: err instanceof Error ? err.message : undefined } };
+    }
+  };
+  useEffect(() => {
+    if (!code) {
+      setPromo({ code: '', state: 'idle' });
+      return undefined;
+    }
+    setPromo((p) => (p.code === code ? p : { code, state: 'checking' }));
+    let live = true;
+    const timer = setTimeout(async () => {
+      const checked = await checkCode(code);
+      if (live) setPromo({ code, ...checked });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => { live = false; clearTimeout(timer); };
+  }, [code, firstSession]);
+  const promoState: PromoState = promo.code === code ? promo.state : code ? 'checking' : 'idle';
+
+  // Until the date's sessions arrive, the chosen ones count as offered (no flash of "taken").
+  const errors = multiErrors(values, {
+    creating: !editing, today, orderTypes, offered: schedule.isSuccess ? offered : new Set(values.sessions), maxPersons, promo: promoState,
+  });
+  const invalid = Object.keys(errors).length > 0;
+
+  const set = (patch: Partial<MultiValues>) => {
+    setValues((v) => changeMulti(v, patch));
+    setServer((s) => {
+      const next = { ...s };
+      for (const k of Object.keys(patch)) delete next[k as MultiField];
+      return next;
+    });
+  };
+  const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  const fieldProps = (field: MultiField, hint?: string) => {
+    const rule = errors[field] && touched.has(field) ? translate(errors[field]!, { _: errors[field]!, max: maxPersons ?? '' }) : undefined;
+    const text = server[field] ?? rule;
+    return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
+  };
+  const money = (v: string) => formatMoney(v, location.currency, translate('app.currency.default'));
+
+  // The schedule's own price of the chosen sessions, as a suggestion for the cost.
+  const persons = Number(values.persons) || 0;
+  const schedulePrice = chosen.every((c) => c.slot.pricing) && chosen.length > 0
+    ? fromCents(chosen.reduce((sum, { slot }) => sum + (slot.pricing!.personal_price
+      ? toCents(slot.pricing!.personal_price) * Math.max(persons, 1) : toCents(slot.pricing!.session_price ?? '0')), 0))
+    : null;
+
+  const mounted = useRef(true);
+  useEffect(() => () => { mounted.current = false; }, []);
+
+  const save = async () => {
+    if (invalid || saving) return;
+    setSaving(true);
+    try {
+      if (code) {
+        const checked = await checkCode(code);
+        setPromo({ code, ...checked });
+        if (checked.state !== 'valid') {
+          touch('promocode');
+          return;
+        }
+      }
+      const body = multiBody(values, location.id);
+      const saved = editing ? await multiApi.update(orderId!, body) : await multiApi.create(body);
+      onSaved(saved.order_id, !editing);
+    } catch (err) {
+      const result = multiFailure(err instanceof ApiError ? err.drfBody : null);
+      if (mounted.current) {
+        setServer(result.multiFields);
+        setFailure(result);
+      }
+    } finally {
+      if (mounted.current) setSaving(false);
+    }
+  };
+
+  const promoProps = fieldProps('promocode', promoState === 'checking' ? translate('app.booking.promoChecking') : undefined);
+  if (promoState === 'invalid' && code) {
+    promoProps.error = true;
+    promoProps.helperText = server.promocode ?? `${translate('validation.validationPromocode')}${promo.result?.reason ? `: ${promo.result.reason}` : ''}`;
+  }
+  const sessionsError = server.sessions ?? (errors.sessions && (touched.has('sessions') || values.sessions.length > 0) ? translate(errors.sessions) : undefined);
+  const title = editing ? translate('app.multibooking.form.editTitle', { id: orderId! }) : translate('app.multibooking.form.createTitle');
+
+  return (
+    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="multi-form-title" data-testid="multi-form">
+      <DialogTitle id="multi-form-title">{title}</DialogTitle>
+      <DialogContent dividers>
+        {values.amo_id && <Alert severity="info" sx={{ mb: 1 }} data-testid="multi-amo">{translate('app.multibooking.form.amoDeal', { id: values.amo_id })}</Alert>}
+        <Section title={translate('app.multibooking.form.order')}>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField label={translate('app.booking.fields.date')} type="date" value={values.date} required={!editing}
+              onChange={(e) => set({ date: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'multi-date' } }}
+              {...fieldProps('date')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 4 }}>
+            <TextField select label={translate('app.booking.fields.orderType')} value={values.order_type} required
+              onChange={(e) => set({ order_type: Number(e.target.value) })} {...fieldProps('order_type')}
+              slotProps={{ htmlInput: { 'data-testid': 'multi-order-type' } }}>
+              {orderTypes.map((t) => <MenuItem key={t} value={t}>{translate(`app.orderTypes.t${t}`)}</MenuItem>)}
+            </TextField>
+          </Grid>
+          {isEvent && (
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <TextField select label={translate('app.multibooking.fields.eventPackage')} value={values.event_type_id ?? ''} required
+                onChange={(e) => set({ event_type_id: Number(e.target.value) || null })} {...fieldProps('event_type_id',
+                  packages.isSuccess && packages.data.length === 0 ? translate('app.multibooking.form.noPackages') : undefined)}>
+                {(packages.data ?? []).map((p) => <MenuItem key={p.id} value={p.id}>{p.name} · {money(p.price)}</MenuItem>)}
+              </TextField>
+            </Grid>
+          )}
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <TextField label={translate('app.booking.fields.persons')} value={values.persons} required inputMode="numeric"
+              onChange={(e) => set({ persons: e.target.value })}
+              {...fieldProps('persons', maxPersons !== null ? translate('app.multibooking.form.maxPersons', { max: maxPersons }) : undefined)}
+              slotProps={{ htmlInput: { maxLength: 4, 'data-testid': 'multi-persons' } }} />
+          </Grid>
+          <Grid size={{ xs: 6, sm: 4 }}>
+            <TextField label={translate('app.multibooking.fields.cost')} value={values.cost} required inputMode="decimal"
+              onChange={(e) => { setCostTouched(true); set({ cost: e.target.value }); }}
+              {...fieldProps('cost')} slotProps={{ htmlInput: { maxLength: 12, 'data-testid': 'multi-cost' } }} />
+          </Grid>
+        </Section>
+
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }} aria-describedby="multi-sessions-help" data-testid="multi-sessions">
+          <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>
+            {translate('app.multibooking.form.sessions', { n: values.sessions.length })}
+          </Typography>
+          <Typography id="multi-sessions-help" variant="body2" color={sessionsError ? 'error' : 'text.secondary'} sx={{ mb: 1 }}>
+            {sessionsError ?? translate('app.multibooking.form.sessionsHelp')}
+          </Typography>
+          {schedule.isPending && values.date && <CircularProgress size={20} />}
+          {schedule.isError && <Alert severity="error">{(schedule.error as Error).message}</Alert>}
+          {!values.date && <Typography color="text.secondary">{translate('app.multibooking.form.chooseDate')}</Typography>}
+          {schedule.isSuccess && choices.length === 0 && <Alert severity="info">{translate('app.multibooking.form.noSessions')}</Alert>}
+          <Stack sx={{ gap: 1.25 }}>
+            {choices.map(({ playground, slots }) => (
+              <Box key={playground.id} role="group" aria-label={playground.name} data-testid={`multi-pg-${playground.id}`}>
+                <Typography variant="subtitle2" sx={{ mb: 0.5 }}>
+                  {playground.name}
+                  <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+                    {translate('app.multibooking.form.playgroundInfo', { minutes: playground.duration, max: playground.max_players })}
+                  </Typography>
+                </Typography>
+                <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.75 }}>
+                  {slots.map((s) => {
+                    const key = sessionKey(s.playground, s.time_start);
+                    const selected = values.sessions.includes(key);
+                    const night = s.begin < '06:00';
+                    return (
+                      <Chip key={key} clickable color={selected ? 'primary' : 'default'} variant={selected ? 'filled' : 'outlined'}
+                        icon={selected ? <CheckIcon /> : night ? <NightsStayIcon /> : undefined}
+                        label={`${s.begin}–${s.end}`} aria-pressed={selected} data-testid={`multi-session-${playground.id}-${s.begin}`}
+                        onClick={() => { touch('sessions'); set({ sessions: toggleSession(values.sessions, key) }); }} />
+                    );
+                  })}
+                </Stack>
+              </Box>
+            ))}
+          </Stack>
+        </Box>
+
+        <Section title={translate('app.booking.form.customer')}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.name')} value={values.name} required
+              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
+              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.email')} value={values.email} required type="email"
+              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
+              onChange={(e) => set({ promocode: e.target.value })} {...promoProps} />
+          </Grid>
+        </Section>
+
+        <Section title={translate('app.booking.form.payment')}>
+          {multiBillAllowed(values.order_type) && (
+            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+              <FormControlLabel control={<Switch checked={values.bill} onChange={(e) => set({ bill: e.target.checked })} />}
+                label={translate('app.booking.fields.bill')} />
+            </Grid>
+          )}
+          {values.bill && multiBillAllowed(values.order_type) && (
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField label={translate('app.booking.fields.cancelDelay')} value={values.cancel_delay} required inputMode="numeric"
+                onChange={(e) => set({ cancel_delay: e.target.value })} {...fieldProps('cancel_delay', translate('app.booking.form.cancelDelayHint'))} />
+            </Grid>
+          )}
+          <Grid size={12}>
+            <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
+              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+          </Grid>
+        </Section>
+
+        <Box sx={{ bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="multi-summary">
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, alignItems: { sm: 'center' } }}>
+            <Typography>
+              {translate('app.multibooking.form.summary', { n: values.sessions.length, playgrounds: new Set(chosen.map((c) => c.pg.id)).size })}
+            </Typography>
+            {schedulePrice !== null && (
+              <Typography color="text.secondary">
+                {translate('app.multibooking.form.schedulePrice', { price: money(schedulePrice) })}
+                {values.cost !== schedulePrice && (
+                  <Button size="small" sx={{ ml: 1 }} onClick={() => { setCostTouched(true); set({ cost: schedulePrice }); }} data-testid="multi-use-price">
+                    {translate('app.multibooking.form.usePrice')}
+                  </Button>
+                )}
+              </Typography>
+            )}
+            {values.cost && !errors.cost && (
+              <Typography sx={{ fontWeight: 700, fontSize: 18 }} data-testid="multi-total">
+                {translate('app.multibooking.fields.cost')}: {money(values.cost.replace(',', '.'))}
+              </Typography>
+            )}
+          </Stack>
+          <Typography variant="caption" color="text.secondary">{translate('app.multibooking.form.priceNote')}</Typography>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, py: 1.5 }}>
+        {invalid && (
+          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="multi-form-hint">
+            {translate('app.booking.form.fillRequired')}
+          </Typography>
+        )}
+        <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
+        <Button variant="contained" onClick={save} disabled={invalid || saving || promoState === 'checking'} data-testid="multi-save">
+          {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+          {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
+        </Button>
+      </DialogActions>
+      {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
+    </Dialog>
+  );
+}
