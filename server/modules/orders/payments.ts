@@ -72,8 +72,8 @@ export async function payOrder(db: Db, userId: number, orderId: number, input: P
     if (certificateId !== null) {
       await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: input.purchase });
     }
-    await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });
     await emitPaymentCreated(tx, payment!.id);
+    await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });
     const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     return paymentJson(payment!, user ?? null);
   });
