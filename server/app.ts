@@ -29,6 +29,8 @@ import { certificateRoutes } from './modules/certificates/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { toolRoutes } from './modules/tools/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
+import { locationInfoRoutes } from './modules/locationInfo/routes';
+import { techSessionRoutes } from './modules/techSessions/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,6 +123,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await sessionRoutes(api, deps);
     await toolRoutes(api, deps);
     await webhookRoutes(api, deps);
+    await locationInfoRoutes(api, deps);
+    await techSessionRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

@@ -4,7 +4,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { games, launcherSessions, locations, playgrounds } from '../../db/schema';
-import { invalidToken, notFound } from '../../platform/errors';
+import { invalidToken, notFound, permissionDenied } from '../../platform/errors';
+import { techAccessOpen } from '../techSessions/service';
 import { requireRoleAt } from '../locations/service';
 import { appendTransaction, lockLedger } from '../transactions/ledger';
 
@@ -28,6 +29,8 @@ export async function recordLauncherSession(db: Db, playgroundToken: string, rep
     await lockLedger(tx, pg.locationId);
     const [existing] = await tx.select().from(launcherSessions).where(eq(launcherSessions.uuid, report.uuid));
     if (existing && existing.playgroundId !== pg.id) throw notFound();
+    // A new technical session needs open tech access (the control page); one already accepted may still be updated.
+    if (report.session_type === 2 && existing?.sessionType !== 2 && !techAccessOpen(pg)) throw permissionDenied('tech_access_expired');
     const values = {
       playgroundId: pg.id, locationId: pg.locationId, started: new Date(report.started), ended: report.ended ? new Date(report.ended) : null,
       gameId: report.game_id, playersCnt: report.players_cnt, sessionType: report.session_type, ordersIds: report.orders_ids,

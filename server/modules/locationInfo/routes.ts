@@ -1,0 +1,45 @@
+// Paths (location management, role id 40 at the location):
+// PUT /api/v2.1/locations/{id}/ (location info: every translation field for each of the location's
+// languages, lat, lng, country and city, ids as GET /api/v2.1/geo/ gives them);
+// GET /api/v2.1/locations/{id}/games/ (the games table).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { idParam } from '../../platform/validation';
+import { locationGamesList, updateLocationInfo } from './service';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+// A number or its text ("55.75"); kept as text with six decimals (numeric(9,6)), never a float in SQL.
+const coordinate = (limit: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v),
+  z.number().min(-limit).max(limit)).transform((v) => v.toFixed(6));
+
+const locationInfoSchema = z.strictObject({
+  translations: z.array(z.strictObject({
+    language: z.string().trim().min(1).max(10),
+    name: text(200),
+    address: text(500),
+    distance: text(500),
+    opening_times: text(500),
+    payment_description: text(2000),
+    parking_description: text(2000),
+    description: text(5000),
+  })).min(1).max(10),
+  lat: coordinate(90),
+  lng: coordinate(180),
+  country: z.number().int().positive(),
+  city: z.number().int().positive(),
+});
+
+export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['location management'];
+  const params = z.object({ id: idParam });
+
+  r.put('/api/v2.1/locations/:id/', { schema: { tags, params, body: locationInfoSchema } }, async (request) =>
+    updateLocationInfo(db, currentUser(request).id, request.params.id, request.body, request.lang));
+
+  r.get('/api/v2.1/locations/:id/games/', { schema: { tags, params, querystring: z.strictObject({}) } }, async (request) =>
+    locationGamesList(db, currentUser(request).id, request.params.id));
+}

@@ -1,0 +1,65 @@
+// Technical sessions of the control page (permission `accounts.{product}.techsessions`, and a role
+// at the playground's location). A playground's launcher token can be created or replaced; a
+// technical session opens the playground for N minutes (only where tech_control is on), and the
+// launcher API accepts technical sessions only until then (modules/sessions). Each grant is kept
+// in tech_sessions (who, how long, why); the playground row holds the expiry the launcher checks.
+import crypto from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { playgrounds, techSessions } from '../../db/schema';
+import { requirePermission, type AuthUser } from '../../platform/auth';
+import { fieldError, notFound } from '../../platform/errors';
+import { playgroundJson, requireRoleAt } from '../locations/service';
+
+export const TECHSESSIONS_PERMISSION = 'techsessions';
+
+async function playgroundOf(db: Db, user: AuthUser, playgroundId: number) {
+  requirePermission(user, TECHSESSIONS_PERMISSION);
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
+  if (!pg) throw notFound();
+  await requireRoleAt(db, user.id, pg.locationId);
+  return pg;
+}
+
+/** POST /playgrounds/create_token/: a new uuid_token, replacing the old one (its launcher must be set up again). */
+export async function createToken(db: Db, user: AuthUser, playgroundId: number) {
+  await playgroundOf(db, user, playgroundId);
+  const [row] = await db.update(playgrounds).set({ uuidToken: crypto.randomUUID() }).where(eq(playgrounds.id, playgroundId)).returning();
+  return playgroundJson(row!);
+}
+
+/** POST /playgrounds/{id}/tech_sessions/: open the playground for `minutes` from now (a running one is replaced). */
+export async function startTechSession(db: Db, user: AuthUser, playgroundId: number, input: { minutes: number; comment: string }) {
+  const pg = await playgroundOf(db, user, playgroundId);
+  if (!pg.techControl) throw fieldError('non_field_errors', 'tech_control_off');
+  return db.transaction(async (tx) => {
+    // The playground row is the lock: two staff starting at once leave one open grant.
+    await tx.execute(sql`SELECT id FROM ${playgrounds} WHERE id = ${playgroundId} FOR UPDATE`);
+    await tx.update(techSessions).set({ stoppedAt: new Date() })
+      .where(and(eq(techSessions.playgroundId, playgroundId), isNull(techSessions.stoppedAt), sql`${techSessions.expiresAt} > now()`));
+    const [grant] = await tx.insert(techSessions).values({
+      playgroundId, minutes: input.minutes, comment: input.comment, userId: user.id,
+      expiresAt: sql`now() + make_interval(mins => ${input.minutes})`,
+    }).returning();
+    const [row] = await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: grant!.expiresAt })
+      .where(eq(playgrounds.id, playgroundId)).returning();
+    return playgroundJson(row!);
+  });
+}
+
+/** DELETE /playgrounds/{id}/tech_sessions/: end access now. Stopping an expired one changes nothing. */
+export async function stopTechSession(db: Db, user: AuthUser, playgroundId: number): Promise<void> {
+  await playgroundOf(db, user, playgroundId);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM ${playgrounds} WHERE id = ${playgroundId} FOR UPDATE`);
+    await tx.update(techSessions).set({ stoppedAt: new Date() })
+      .where(and(eq(techSessions.playgroundId, playgroundId), isNull(techSessions.stoppedAt), sql`${techSessions.expiresAt} > now()`));
+    await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: sql`least(${playgrounds.techSessionsAccessExpiresAt}, now())` })
+      .where(eq(playgrounds.id, playgroundId));
+  });
+}
+
+/** Whether the launcher may report a technical session on this playground now. */
+export function techAccessOpen(pg: { techSessionsAccessExpiresAt: Date | null }, now = new Date()): boolean {
+  return pg.techSessionsAccessExpiresAt !== null && pg.techSessionsAccessExpiresAt.getTime() > now.getTime();
+}
