@@ -25,6 +25,7 @@ const SessionsPage = lazyPage(() => import('./resources/sessions'), 'SessionsPag
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
+const PaymentsPage = lazyPage(() => import('./resources/payments'), 'PaymentsPage');
 
 export function App() {
   return (
@@ -44,6 +45,7 @@ export function App() {
       <Resource name="locations" {...locations} />
       <Resource name="location_orders" />
       <Resource name="location_sessions" />
+      <Resource name="location_payments" />
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
       </CustomRoutes>
@@ -57,6 +59,7 @@ export function App() {
         <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
         <Route path="/locations/:location_id/orders" element={<OrdersPage />} />
         <Route path="/locations/:location_id/sessions" element={<SessionsPage />} />
+        <Route path="/locations/:location_id/payments" element={<PaymentsPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>

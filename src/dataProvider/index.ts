@@ -48,7 +48,9 @@ async function getList(resource: string, params: GetListParams): Promise<{ data:
     });
     return { data: data.results, total: data.count };
   }
-  let rows = await api<RaRecord[]>(fill(c.list, filter));
+  // A plain-array endpoint may still filter on the server (payments): its mapped filters are sent.
+  const { path, query } = listRequest(resource, filter);
+  let rows = await api<RaRecord[]>(path, { query });
   for (const [name, value] of Object.entries(filter)) {
     const test = c.clientFilters?.[name];
     if (test && value !== undefined && value !== '' && value !== null) rows = rows.filter((r) => test(r, value));

@@ -40,4 +40,24 @@ export const resourceApis: Record<string, ResourceApi> = {
     filters: { date_from: 'date_from', date_to: 'date_to' },
     csv: { format: 'csv' },
   },
+  // The money screens: the payments endpoint answers a plain array (paged here); transactions
+  // span the user's locations (the screen starts with its own); certificates are server-paged.
+  location_payments: {
+    list: '/api/v2.1/locations/{location_id}/payments/',
+    paging: 'none',
+    filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign' },
+    csv: { format: 'csv' },
+  },
+  transactions: {
+    list: '/api/v2.1/transactions/',
+    paging: 'limit-offset',
+    filters: { date_from: 'date_start', date_to: 'date_end', location: 'location', direction: 'transaction_type', kind: 'transaction_kind' },
+    csv: { format: 'csv' },
+  },
+  location_certificates: {
+    list: '/api/v2.1/locations/{location_id}/certificates/',
+    paging: 'limit-offset',
+    filters: { date_from: 'date_from', date_to: 'date_to', status: 'status', search: 'search' },
+    csv: { format: 'csv' },
+  },
 };

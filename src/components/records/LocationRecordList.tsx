@@ -1,16 +1,17 @@
-// The generic screen of a location's paged record list (orders, sessions, ...): a title with the
-// location name, a date range (plus quick periods and a status multi-select when the config asks),
-// the CSV export of the whole filtered list, the table of the config's columns and the page sizes.
+// The generic screen of a location's paged record list (orders, sessions, payments, ...): a title
+// with the location name, a date range (plus quick periods, multi-selects, selects and a search box
+// when the config asks), the screen's own buttons, the CSV export of the whole filtered list, the
+// table of the config's columns and the page sizes.
 // A resource adds only its config (`src/resources/<name>/`); the dataProvider reads the same config.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import {
-  Box, Button, ButtonGroup, Checkbox, CircularProgress, Link, ListItemText, MenuItem, Stack, TextField, Typography,
+  Alert, Box, Button, ButtonGroup, Checkbox, CircularProgress, Link, ListItemText, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
 import dayjs from 'dayjs';
 import { useParams } from 'react-router-dom';
 import {
-  Datagrid, List, Loading, Pagination, useAuthenticated, useGetOne, useListContext, useTranslate,
+  Datagrid, List, Loading, Pagination, useAuthenticated, useGetOne, useListContext, usePermissions, useTranslate,
 } from 'react-admin';
 import { DATETIME_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { listRequest } from '../../dataProvider';
@@ -19,6 +20,21 @@ import { apiFile, saveBlob } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { ManagersOnly } from '../ManagersOnly';
 import type { LocationRecord } from '../../resources/locations/types';
+
+/** A choice of a select filter; `label` is an i18n key or, failing that, shown as it is. */
+export interface FilterChoice {
+  value: string | number;
+  label: string;
+}
+
+/** A filter input after the date range; `source` is the react-admin filter name (resources.ts maps it). */
+export type RecordFilter =
+  /** Several values at once. `useChoices` (a hook) supplies choices loaded from the server. */
+  | { kind: 'multi'; source: string; label: string; choices?: FilterChoice[]; useChoices?: () => FilterChoice[] }
+  /** One value (give it a default in `defaultFilters`). */
+  | { kind: 'select'; source: string; label: string; choices: FilterChoice[] }
+  /** Free text, sent as typed (trimmed). */
+  | { kind: 'search'; source: string; label: string; maxLength?: number };
 
 export interface RecordListConfig {
   /** react-admin resource name, registered in `src/dataProvider/resources.ts`. */
@@ -33,6 +49,19 @@ export interface RecordListConfig {
   quickPeriods?: boolean;
   /** A status multi-select: the values offered and the i18n key of each label. */
   statuses?: { value: number; label: string }[];
+  /** More filter inputs, in order after the date range (and the statuses). */
+  filters?: RecordFilter[];
+  /** Filter values the list starts with besides the date range (e.g. the location of a cross-location list). */
+  defaultFilters?: (locationId: string) => Record<string, unknown>;
+  /** Rows per page: the choices and the default (PAGE_SIZES and DEFAULT_PAGE_SIZE unless given); labels are i18n keys. */
+  pageSizes?: (number | { label: string; value: number })[];
+  perPage?: number;
+  /** Sort of lists sorted in the browser (`paging: 'none'`); server-paged lists keep the server's order. */
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** The screen's own buttons and figures, shown in the filter bar before the export. */
+  toolbar?: ComponentType<{ location: LocationRecord }>;
+  /** Who may open the screen; without it, role 40 at the location (ManagersOnly). */
+  access?: { allowed: (location: LocationRecord | undefined, permissions: string[]) => boolean; deniedKey: string };
   /** Datagrid columns. */
   columns: ReactNode;
 }
@@ -52,7 +81,65 @@ export function NewTabLink({ href, children }: { href: string; children: ReactNo
   return <Link href={href} target="_blank" rel="noopener noreferrer">{children}</Link>;
 }
 
-function RecordFilters({ config }: { config: RecordListConfig }) {
+/** A multi-select of a filter; an empty choice means no filter at all. */
+function MultiFilter({ filter, values, onChange }: {
+  filter: Extract<RecordFilter, { kind: 'multi' }>; values: (string | number)[]; onChange: (values: (string | number)[] | undefined) => void;
+}) {
+  const translate = useTranslate();
+  // A hook given by the config (fixed per filter, so the call order never changes).
+  const loaded = filter.useChoices?.();
+  const choices = filter.choices ?? loaded ?? [];
+  const label = (value: string | number) => {
+    const text = choices.find((c) => c.value === value)?.label ?? String(value);
+    return translate(text, { _: text });
+  };
+  const numeric = choices.length > 0 && typeof choices[0]!.value === 'number';
+  return (
+    <TextField
+      select size="small" label={translate(filter.label)} value={values}
+      sx={{ minWidth: 220 }}
+      onChange={(e) => {
+        const raw = e.target.value as unknown;
+        const picked = (Array.isArray(raw) ? raw : String(raw).split(',')).map((v) => (numeric ? Number(v) : v));
+        onChange(picked.length ? picked : undefined);
+      }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) => (selected as (string | number)[]).map(label).join(', '),
+        },
+      }}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c.value} value={c.value}>
+          <Checkbox size="small" checked={values.includes(c.value)} />
+          <ListItemText primary={translate(c.label, { _: c.label })} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** A search box: typed text is kept here and sent when it changes (the list debounces the call). */
+function SearchFilter({ filter, value, onChange }: {
+  filter: Extract<RecordFilter, { kind: 'search' }>; value: string; onChange: (value: string | undefined) => void;
+}) {
+  const translate = useTranslate();
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  return (
+    <TextField
+      type="search" size="small" label={translate(filter.label)} value={text}
+      slotProps={{ htmlInput: { maxLength: filter.maxLength } }}
+      onChange={(e) => {
+        setText(e.target.value);
+        onChange(e.target.value.trim() || undefined);
+      }}
+    />
+  );
+}
+
+function RecordFilters({ config, location }: { config: RecordListConfig; location: LocationRecord | undefined }) {
   const translate = useTranslate();
   const { filterValues, setFilters } = useListContext();
   const from: string = filterValues.date_from ?? '';
@@ -73,8 +160,12 @@ function RecordFilters({ config }: { config: RecordListConfig }) {
     set({ date_to: end });
   };
   const period = (start: dayjs.Dayjs, end: dayjs.Dayjs) => set({ date_from: start.format(ISO), date_to: end.format(ISO) });
-  const statuses: number[] = filterValues.status ?? [];
-  const statusLabel = (value: number) => translate(config.statuses?.find((s) => s.value === value)?.label ?? String(value));
+  // The orders' status multi-select is one more multi filter.
+  const filters: RecordFilter[] = [
+    ...(config.statuses ? [{ kind: 'multi' as const, source: 'status', label: 'app.records.status', choices: config.statuses }] : []),
+    ...(config.filters ?? []),
+  ];
+  const Toolbar = config.toolbar;
 
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ px: 2, py: 1, alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap>
@@ -95,31 +186,24 @@ function RecordFilters({ config }: { config: RecordListConfig }) {
           <Button onClick={() => period(dayjs(), dayjs())}>{translate('app.records.today')}</Button>
         </ButtonGroup>
       )}
-      {config.statuses && (
-        <TextField
-          select size="small" label={translate('app.records.status')} value={statuses}
-          sx={{ minWidth: 220 }}
-          onChange={(e) => {
-            const raw = e.target.value as unknown;
-            const values = (Array.isArray(raw) ? raw : String(raw).split(',')).map(Number);
-            set({ status: values.length ? values : undefined });
-          }}
-          slotProps={{
-            select: {
-              multiple: true,
-              renderValue: (selected) => (selected as number[]).map(statusLabel).join(', '),
-            },
-          }}
-        >
-          {config.statuses.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              <Checkbox size="small" checked={statuses.includes(s.value)} />
-              <ListItemText primary={translate(s.label)} />
-            </MenuItem>
-          ))}
-        </TextField>
-      )}
+      {filters.map((filter) => {
+        if (filter.kind === 'multi') {
+          return <MultiFilter key={filter.source} filter={filter} values={filterValues[filter.source] ?? []} onChange={(v) => set({ [filter.source]: v })} />;
+        }
+        if (filter.kind === 'search') {
+          return <SearchFilter key={filter.source} filter={filter} value={filterValues[filter.source] ?? ''} onChange={(v) => set({ [filter.source]: v })} />;
+        }
+        return (
+          <TextField
+            key={filter.source} select size="small" label={translate(filter.label)} value={filterValues[filter.source] ?? ''}
+            sx={{ minWidth: 160 }} onChange={(e) => set({ [filter.source]: e.target.value })}
+          >
+            {filter.choices.map((c) => <MenuItem key={c.value} value={c.value}>{translate(c.label, { _: c.label })}</MenuItem>)}
+          </TextField>
+        );
+      })}
       <Box sx={{ flexGrow: 1 }} />
+      {Toolbar && location && <Toolbar location={location} />}
       <ExportButton config={config} />
     </Stack>
   );
@@ -158,26 +242,31 @@ export function LocationRecordList({ config }: { config: RecordListConfig }) {
   const { location_id: locationId = '' } = useParams();
   const translate = useTranslate();
   const { data: location, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) });
-  if (isPending) return <Loading />;
+  const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
+  if (isPending || permissionsPending) return <Loading />;
   const title = translate(config.titleKey, { name: location?.name ?? '' });
-  return (
-    <ManagersOnly role={location?.role}>
+  if (config.access && !config.access.allowed(location, permissions ?? [])) {
+    return <Alert severity="warning" sx={{ mt: 2 }} data-testid="access-denied">{translate(config.access.deniedKey)}</Alert>;
+  }
+  const screen = (
+    <>
       <Typography variant="h5" component="h1" sx={{ mt: 2 }}>{title}</Typography>
       <List
         key={locationId}
         resource={config.resource}
         filter={{ location_id: locationId }}
-        filterDefaultValues={{ date_from: dayjs().startOf('month').format(ISO), date_to: today() }}
+        filterDefaultValues={{ date_from: dayjs().startOf('month').format(ISO), date_to: today(), ...config.defaultFilters?.(locationId) }}
+        sort={config.sort}
         disableSyncWithLocation
         storeKey={false}
         title={title}
-        perPage={DEFAULT_PAGE_SIZE}
-        pagination={<Pagination rowsPerPageOptions={[...PAGE_SIZES]} />}
+        perPage={config.perPage ?? DEFAULT_PAGE_SIZE}
+        pagination={<Pagination rowsPerPageOptions={(config.pageSizes ?? [...PAGE_SIZES]).map((o) => (typeof o === 'number' ? o : { ...o, label: translate(o.label) }))} />}
         exporter={false}
         actions={false}
         empty={false}
       >
-        <RecordFilters config={config} />
+        <RecordFilters config={config} location={location} />
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
@@ -186,6 +275,7 @@ export function LocationRecordList({ config }: { config: RecordListConfig }) {
           {config.columns}
         </Datagrid>
       </List>
-    </ManagersOnly>
+    </>
   );
+  return config.access ? screen : <ManagersOnly role={location?.role}>{screen}</ManagersOnly>;
 }
