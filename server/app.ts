@@ -31,6 +31,7 @@ import { toolRoutes } from './modules/tools/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { locationInfoRoutes } from './modules/locationInfo/routes';
 import { techSessionRoutes } from './modules/techSessions/routes';
+import { galleryRoutes } from './modules/gallery/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -125,6 +126,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await webhookRoutes(api, deps);
     await locationInfoRoutes(api, deps);
     await techSessionRoutes(api, deps);
+    await galleryRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

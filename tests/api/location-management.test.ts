@@ -2,7 +2,10 @@
 // translation field for each of the location's languages, lat, lng, country and city from
 // GET /api/v2.1/geo/), the games table (GET /locations/{id}/games/) and the gallery.
 // Role id 40 at that location only.
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, countries, locationTranslations, locations } from '../../server/db/schema';
 import { createHarness, type Harness } from './harness';
@@ -123,5 +126,89 @@ describe('games', () => {
     expect(res.json()).toHaveLength(4);
     expect((await h.call('GET', '/api/v2.1/locations/1/games/', { token: manager })).statusCode).toBe(403);
     expect((await h.call('GET', '/api/v2.1/locations/3/games/', { token: staff })).statusCode).toBe(404);
+  });
+});
+
+describe('gallery', () => {
+  const IMAGES = '/api/v2.1/locations/1/images/';
+
+  function multipart(files: { name: string; filename: string; type: string; data: Buffer }[]) {
+    const boundary = `----test${Date.now()}`;
+    const chunks: Buffer[] = [];
+    for (const f of files) {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${f.name}"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+      chunks.push(f.data, Buffer.from('\r\n'));
+    }
+    chunks.push(Buffer.from(`--${boundary}--\r\n`));
+    return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  }
+  const upload = (data: Buffer, o: { token?: string; name?: string; type?: string; lang?: string; url?: string } = {}) => {
+    const form = multipart([{ name: o.name ?? 'image', filename: 'photo.png', type: o.type ?? 'image/png', data }]);
+    return h.app.inject({
+      method: 'POST', url: o.url ?? IMAGES, payload: form.payload,
+      headers: { ...form.headers, authorization: `Token ${o.token ?? admin}`, 'accept-language': o.lang ?? 'en' },
+    });
+  };
+  const picture = (width: number, height: number, format: 'png' | 'jpeg' = 'png') =>
+    sharp({ create: { width, height, channels: 3, background: '#3366cc' } })[format]().toBuffer();
+
+  it('uploads a picture checked by content, stores it with a thumbnail, lists it and deletes it', async () => {
+    const png = await picture(1200, 800);
+    const res = await upload(png);
+    expect(res.statusCode, res.body).toBe(201);
+    const img = res.json();
+    expect(img).toEqual({
+      id: expect.any(Number), url: expect.stringMatching(/^\/media\/gallery\/1-[0-9a-f]{20}\.png$/),
+      thumbnail: expect.stringMatching(/^\/media\/gallery\/1-[0-9a-f]{20}-thumb\.webp$/),
+      content_type: 'image/png', size: png.length, width: 1200, height: 800, created: expect.any(String),
+    });
+    // Served from the data folder; the thumbnail fits in 400 x 400.
+    const original = await h.app.inject({ method: 'GET', url: img.url });
+    expect(original.statusCode).toBe(200);
+    expect(original.rawPayload.equals(png)).toBe(true);
+    const thumb = await h.app.inject({ method: 'GET', url: img.thumbnail });
+    expect(thumb.statusCode).toBe(200);
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 267]);
+
+    const jpeg = await upload(await picture(300, 200, 'jpeg'), { type: 'application/octet-stream' });
+    expect(jpeg.statusCode).toBe(201);
+    expect(jpeg.json()).toMatchObject({ content_type: 'image/jpeg', width: 300, height: 200 });
+
+    const list = await h.call('GET', IMAGES, { token: admin });
+    expect(list.json().map((i: { id: number }) => i.id)).toEqual([img.id, jpeg.json().id]);
+
+    expect((await h.call('DELETE', `${IMAGES}${img.id}/`, { token: manager })).statusCode).toBe(403);
+    expect((await h.call('DELETE', `/api/v2.1/locations/2/images/${img.id}/`, { token: admin })).statusCode).toBe(404);
+    expect((await h.call('DELETE', `${IMAGES}${img.id}/`, { token: admin })).statusCode).toBe(204);
+    expect((await h.app.inject({ method: 'GET', url: img.url })).statusCode).toBe(404);
+    expect((await h.app.inject({ method: 'GET', url: img.thumbnail })).statusCode).toBe(404);
+    expect((await h.call('GET', IMAGES, { token: admin })).json()).toHaveLength(1);
+    expect(fs.readdirSync(path.join(h.config.dataDir, 'media', 'gallery'))).toHaveLength(2);
+  });
+
+  it('refuses what is not a picture, whatever its name or type, and files over the limit', async () => {
+    let res = await upload(Buffer.from('just some text pretending to be a PNG'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ image: ['Upload a valid image: PNG, JPEG, WebP or GIF.'] });
+    // A PNG signature followed by garbage.
+    res = await upload(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200, 7)]), { lang: 'ru' });
+    expect(res.json()).toEqual({ image: ['Загрузите изображение PNG, JPEG, WebP или GIF.'] });
+    res = await upload(Buffer.concat([await picture(10, 10), Buffer.alloc(10 * 1024 * 1024)]));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ image: ['The image is larger than 10 MB.'] });
+    res = await upload(await picture(10, 10), { name: 'photo' });
+    expect(res.json()).toEqual({ photo: ['Unknown field.'] });
+    res = await h.call('POST', IMAGES, { token: admin, body: {}, lang: 'en' });
+    expect(res.json()).toEqual({ image: ['Choose a picture to upload.'] });
+  });
+
+  it('is for administrators of that location only', async () => {
+    const png = await picture(10, 10);
+    expect((await upload(png, { token: manager })).statusCode).toBe(403);
+    expect((await upload(png, { token: staff })).statusCode).toBe(403);
+    expect((await upload(png, { token: manager, url: '/api/v2.1/locations/3/images/' })).statusCode).toBe(404);
+    expect((await h.call('GET', IMAGES, { token: staff })).statusCode).toBe(403);
+    expect((await h.call('GET', IMAGES)).statusCode).toBe(401);
   });
 });

@@ -1,0 +1,85 @@
+// The gallery of a location (location management, role id 40 there). A picture is checked by its
+// content, not its name or declared type: its first bytes must be PNG, JPEG, WebP or GIF and sharp
+// must decode it (within a pixel limit, against decompression bombs). The file is stored under
+// DATA_DIR/media/gallery with a WebP thumbnail beside it; both are served from /media/gallery/.
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locationImages } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { requireManagerAt } from '../locations/service';
+import { imageExtension } from '../users/service';
+
+export const GALLERY_URL = '/media/gallery';
+/** Thumbnails fit in this square (the grid shows them at most this big). */
+export const THUMB_SIZE = 400;
+/** About 8000 x 6000: larger pictures are refused before they are decoded. */
+const MAX_PIXELS = 50_000_000;
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+type Row = typeof locationImages.$inferSelect;
+
+const json = (r: Row) => ({
+  id: r.id, url: `${GALLERY_URL}/${r.file}`, thumbnail: `${GALLERY_URL}/${r.thumb}`, content_type: r.contentType,
+  size: r.size, width: r.width, height: r.height, created: r.createdAt.toISOString(),
+});
+
+export async function listImages(db: Db, userId: number, locationId: number) {
+  await requireManagerAt(db, userId, locationId);
+  const rows = await db.select().from(locationImages).where(eq(locationImages.locationId, locationId)).orderBy(asc(locationImages.id));
+  return rows.map(json);
+}
+
+/** The picture's format and size, or the image_type error when it is not a picture we take. */
+async function inspect(data: Buffer): Promise<{ ext: string; width: number; height: number }> {
+  const ext = imageExtension(data);
+  if (!ext) throw fieldError('image', 'avatar_type');
+  try {
+    const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+    return { ext, width: meta.width, height: meta.height };
+  } catch {
+    throw fieldError('image', 'avatar_type');
+  }
+}
+
+export async function addImage(db: Db, mediaDir: string, userId: number, locationId: number, data: Buffer) {
+  await requireManagerAt(db, userId, locationId);
+  const { ext, width, height } = await inspect(data);
+  const base = `${locationId}-${crypto.randomBytes(10).toString('hex')}`;
+  let thumb: Buffer;
+  try {
+    // rotate() applies the EXIF orientation, so phone photos are not shown sideways.
+    thumb = await sharp(data, { limitInputPixels: MAX_PIXELS }).rotate()
+      .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+  } catch {
+    // A header that reads but pixels that do not: not a usable picture.
+    throw fieldError('image', 'avatar_type');
+  }
+  await fs.mkdir(mediaDir, { recursive: true });
+  const file = `${base}.${ext}`;
+  const thumbFile = `${base}-thumb.webp`;
+  await fs.writeFile(path.join(mediaDir, file), data);
+  await fs.writeFile(path.join(mediaDir, thumbFile), thumb);
+  try {
+    const [row] = await db.insert(locationImages).values({
+      locationId, file, thumb: thumbFile, contentType: CONTENT_TYPES[ext]!, size: data.length, width, height, userId,
+    }).returning();
+    return json(row!);
+  } catch (err) {
+    await Promise.all([fs.rm(path.join(mediaDir, file), { force: true }), fs.rm(path.join(mediaDir, thumbFile), { force: true })]);
+    throw err;
+  }
+}
+
+export async function deleteImage(db: Db, mediaDir: string, userId: number, locationId: number, imageId: number): Promise<void> {
+  await requireManagerAt(db, userId, locationId);
+  const [row] = await db.delete(locationImages)
+    .where(and(eq(locationImages.id, imageId), eq(locationImages.locationId, locationId))).returning();
+  if (!row) throw notFound();
+  // The row is gone first: a file left by a crash here is an orphan, never a broken picture.
+  await Promise.all([fs.rm(path.join(mediaDir, row.file), { force: true }), fs.rm(path.join(mediaDir, row.thumb), { force: true })]);
+}
