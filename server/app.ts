@@ -32,6 +32,7 @@ import { webhookRoutes } from './modules/webhooks/routes';
 import { locationInfoRoutes } from './modules/locationInfo/routes';
 import { techSessionRoutes } from './modules/techSessions/routes';
 import { galleryRoutes } from './modules/gallery/routes';
+import { dashboardRoutes } from './modules/dashboards/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -127,6 +128,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await locationInfoRoutes(api, deps);
     await techSessionRoutes(api, deps);
     await galleryRoutes(api, deps);
+    await dashboardRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

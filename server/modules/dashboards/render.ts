@@ -1,0 +1,93 @@
+// The dashboard pages: plain server-rendered HTML with inline SVG charts (no script, no CDN), so a
+// frame shows them as they are. Every text from the data is escaped; the page's CSP allows nothing
+// but its own inline styles and the period form posting back to itself.
+import type { OccupancyCell } from './data';
+
+export type PageLang = 'ru' | 'en';
+
+const T = {
+  ru: {
+    revenue: 'Выручка по дням', orders: 'Заказы по типу и статусу', occupancy: 'Загрузка площадок', payments: 'Платежи по типу',
+    average_check: 'Средний чек', from: 'С', to: 'По', show: 'Показать', day: 'День', count: 'Количество', sum: 'Сумма', total: 'Итого',
+    type: 'Тип', status: 'Статус', average: 'Средний чек', orders_count: 'Заказов', nothing: 'За этот период данных нет.',
+    weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'], hour: 'Час', occupancy_hint: 'Доля проданных мест среди предложенных сеансов, по дню недели и часу начала.',
+    period_error: 'Дата окончания не может быть раньше даты начала, а период не длиннее 366 дней.',
+    orderTypes: { 1: 'Платный', 2: 'Технический', 3: 'Бесплатный', 4: 'Мероприятие' } as Record<number, string>,
+    statuses: { 1: 'Корзина', 2: 'Не оплачен', 3: 'Подтвержден', 4: 'Отменен', 5: 'Корзина отменена', 6: 'Оплачен' } as Record<number, string>,
+    paymentTypes: { 1: 'Онлайн', 2: 'В локации', 3: 'Сертификат', 4: 'Счет', 5: 'Сторонние сервисы', 6: 'Карта на месте', 7: 'Вручную' } as Record<number, string>,
+  },
+  en: {
+    revenue: 'Revenue per day', orders: 'Orders by type and status', occupancy: 'Playground occupancy', payments: 'Payments by type',
+    average_check: 'Average check', from: 'From', to: 'To', show: 'Show', day: 'Day', count: 'Count', sum: 'Amount', total: 'Total',
+    type: 'Type', status: 'Status', average: 'Average check', orders_count: 'Orders', nothing: 'No data for this period.',
+    weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hour: 'Hour', occupancy_hint: 'Share of places sold among the sessions offered, by weekday and start hour.',
+    period_error: 'The end date must not be before the start date, and the period may be at most 366 days.',
+    orderTypes: { 1: 'Paid', 2: 'Technical', 3: 'Free', 4: 'Event' } as Record<number, string>,
+    statuses: { 1: 'Cart', 2: 'Not paid', 3: 'Confirmed', 4: 'Cancelled', 5: 'Cart cancelled', 6: 'Fully paid' } as Record<number, string>,
+    paymentTypes: { 1: 'Online', 2: 'At location', 3: 'Certificate', 4: 'Bill', 5: 'Third-party services', 6: 'Card on site', 7: 'Manual' } as Record<number, string>,
+  },
+};
+export const pageTexts = (lang: PageLang) => T[lang];
+
+export const escapeHtml = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A vertical bar chart; values are numbers (amounts are drawn, the tables carry the exact text). */
+export function barChart(bars: { label: string; value: number }[], height = 220): string {
+  if (!bars.length) return '';
+  const max = Math.max(...bars.map((b) => b.value), 1);
+  const w = Math.max(24, Math.min(60, Math.floor(900 / bars.length)));
+  const width = bars.length * w + 60;
+  const plot = height - 50;
+  const parts = bars.map((b, i) => {
+    const h = Math.round((b.value / max) * plot);
+    const x = 50 + i * w;
+    return `<g><rect x="${x + 2}" y="${10 + plot - h}" width="${w - 4}" height="${h}" fill="#3f6fd8"><title>${escapeHtml(b.label)}: ${escapeHtml(b.value)}</title></rect>`
+      + `<text x="${x + w / 2}" y="${height - 22}" font-size="10" text-anchor="end" transform="rotate(-45 ${x + w / 2} ${height - 22})">${escapeHtml(b.label)}</text></g>`;
+  });
+  return `<svg role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`
+    + `<line x1="48" y1="10" x2="48" y2="${10 + plot}" stroke="#999"/><text x="44" y="18" font-size="10" text-anchor="end">${escapeHtml(max)}</text>`
+    + `<text x="44" y="${10 + plot}" font-size="10" text-anchor="end">0</text>${parts.join('')}</svg>`;
+}
+
+/** A weekday x hour heat map of one playground's occupancy. */
+export function heatMap(cells: OccupancyCell[], lang: PageLang): string {
+  const t = T[lang];
+  // Business hours run 06..05: a night hour belongs to the day before.
+  const hours = [...Array(24).keys()].map((i) => (i + 6) % 24).filter((h) => cells.some((c) => c.hour === h));
+  if (!hours.length) return `<p>${t.nothing}</p>`;
+  const cw = 34, ch = 24, left = 40, top = 20;
+  const rects: string[] = [];
+  for (let d = 1; d <= 7; d++) {
+    rects.push(`<text x="${left - 6}" y="${top + (d - 1) * ch + 16}" font-size="11" text-anchor="end">${t.weekdays[d - 1]}</text>`);
+    hours.forEach((hour, i) => {
+      const cell = cells.find((c) => c.weekday === d && c.hour === hour);
+      const share = cell && cell.offered ? cell.sold / cell.offered : null;
+      const fill = share === null ? '#f3f3f3' : `hsl(220, 70%, ${Math.round(95 - share * 55)}%)`;
+      const label = share === null ? '' : `${Math.round(share * 100)}`;
+      rects.push(`<rect x="${left + i * cw}" y="${top + (d - 1) * ch}" width="${cw - 2}" height="${ch - 2}" fill="${fill}">`
+        + `<title>${t.weekdays[d - 1]} ${hour}:00 — ${cell ? `${cell.sold}/${cell.offered}` : '—'}</title></rect>`
+        + (label ? `<text x="${left + i * cw + cw / 2 - 1}" y="${top + (d - 1) * ch + 16}" font-size="10" text-anchor="middle">${label}%</text>` : ''));
+    });
+  }
+  hours.forEach((hour, i) => rects.push(`<text x="${left + i * cw + cw / 2}" y="${top - 6}" font-size="10" text-anchor="middle">${hour}</text>`));
+  const width = left + hours.length * cw + 10;
+  return `<svg role="img" width="${width}" height="${top + 7 * ch + 10}" xmlns="http://www.w3.org/2000/svg">${rects.join('')}</svg>`;
+}
+
+export function table(head: string[], rows: (string | number)[][], foot?: (string | number)[]): string {
+  const tr = (cells: (string | number)[], tag: string) => `<tr>${cells.map((c) => `<${tag}>${escapeHtml(c)}</${tag}>`).join('')}</tr>`;
+  return `<table><thead>${tr(head, 'th')}</thead><tbody>${rows.map((r) => tr(r, 'td')).join('')}</tbody>${foot ? `<tfoot>${tr(foot, 'th')}</tfoot>` : ''}</table>`;
+}
+
+export function page(o: { lang: PageLang; title: string; form: string; body: string; locationName: string }): string {
+  return `<!doctype html><html lang="${o.lang}"><head><meta charset="utf-8"><title>${escapeHtml(o.title)}</title>`
+    + '<style>body{font:14px system-ui,sans-serif;margin:16px;color:#222}table{border-collapse:collapse;margin:12px 0}'
+    + 'td,th{border:1px solid #ddd;padding:4px 8px;text-align:right}th{background:#f5f5f5}td:first-child,th:first-child{text-align:left}'
+    + 'form{margin:0 0 12px}label{margin-right:8px}.error{color:#b00020}h2{font-size:16px;margin:16px 0 4px}</style></head>'
+    + `<body><h1 style="font-size:18px">${escapeHtml(o.title)} · ${escapeHtml(o.locationName)}</h1>${o.form}${o.body}</body></html>`;
+}
+
+export function errorPage(lang: PageLang, message: string): string {
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><title>403</title></head>`
+    + `<body style="font:14px system-ui,sans-serif;margin:16px"><p class="error">${escapeHtml(message)}</p></body></html>`;
+}

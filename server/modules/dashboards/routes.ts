@@ -1,0 +1,125 @@
+// Paths: GET /api/v2.1/dashboards/ (the statistics tabs: id, name, source);
+// GET /api/v2.1/dashboards/{id}/source/?location= -> {url} (role id 40 at the location): a signed
+// URL, valid DASHBOARD_URL_TTL_SECONDS, of GET /dashboards/{id}/ (the page a tab embeds; no token,
+// the signature is its credential; ?date_from&date_to choose the period, default this month to today).
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { notFound } from '../../platform/errors';
+import { translate } from '../../platform/messages';
+import { wallClockNow } from '../../platform/clock';
+import { intText } from '../../platform/validation';
+import { addDays } from '../../../domain/businessDay';
+import { requireManagerAt } from '../locations/service';
+import { dateSchema } from '../schedules/schemas';
+import { averageCheck, locationFacts, occupancy, ordersByTypeAndStatus, paymentsByType, revenuePerDay, type Period } from './data';
+import { barChart, errorPage, escapeHtml, heatMap, page, pageTexts, table, type PageLang } from './render';
+import { signedQuery, verifySignature } from './signing';
+
+export const DASHBOARDS = ['revenue', 'orders', 'occupancy', 'payments', 'average_check'] as const;
+type Dashboard = (typeof DASHBOARDS)[number];
+const isDashboard = (s: string): s is Dashboard => (DASHBOARDS as readonly string[]).includes(s);
+const MAX_PERIOD_DAYS = 366;
+
+const pageQuery = z.object({
+  location: intText(z.number().int().positive()),
+  expires: intText(z.number().int().positive()),
+  signature: z.string().max(128),
+  lang: z.enum(['ru', 'en']).optional(),
+  date_from: dateSchema.optional(),
+  date_to: dateSchema.optional(),
+});
+
+async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang: PageLang, period: Period, periodOk: boolean, hidden: string): Promise<string> {
+  const t = pageTexts(lang);
+  const loc = await locationFacts(deps.db, locationId);
+  const form = `<form method="get">${hidden}<label>${t.from} <input type="date" name="date_from" value="${period.from}"></label>`
+    + `<label>${t.to} <input type="date" name="date_to" value="${period.to}"></label><button type="submit">${t.show}</button>`
+    + (periodOk ? '' : `<p class="error">${t.period_error}</p>`)
+    + '</form>';
+  const title = t[dashboard];
+  if (!periodOk) return page({ lang, title, form, body: '', locationName: loc.name });
+  let body = '';
+  if (dashboard === 'revenue') {
+    const rows = await revenuePerDay(deps.db, locationId, loc.tz, period);
+    const total = rows.reduce((s, r) => s + Math.round(Number(r.sum) * 100), 0);
+    body = barChart(rows.map((r) => ({ label: r.day, value: Number(r.sum) })))
+      + table([t.day, t.count, t.sum], rows.map((r) => [r.day, r.count, r.sum]), [t.total, rows.reduce((s, r) => s + r.count, 0), (total / 100).toFixed(2)]);
+  } else if (dashboard === 'payments') {
+    const rows = await paymentsByType(deps.db, locationId, loc.tz, period);
+    const total = rows.reduce((s, r) => s + Math.round(Number(r.sum) * 100), 0);
+    body = barChart(rows.map((r) => ({ label: t.paymentTypes[r.type] ?? String(r.type), value: Number(r.sum) })))
+      + table([t.type, t.count, t.sum], rows.map((r) => [t.paymentTypes[r.type] ?? r.type, r.count, r.sum]), [t.total, rows.reduce((s, r) => s + r.count, 0), (total / 100).toFixed(2)]);
+  } else if (dashboard === 'orders') {
+    const rows = await ordersByTypeAndStatus(deps.db, locationId, loc.tz, period);
+    const statuses = [...new Set(rows.map((r) => r.status))].sort();
+    const types = [...new Set(rows.map((r) => r.type))].sort();
+    const count = (type: number | null, status: number | null) => rows.filter((r) => (type === null || r.type === type) && (status === null || r.status === status)).reduce((s, r) => s + r.count, 0);
+    body = barChart(statuses.map((s) => ({ label: t.statuses[s] ?? String(s), value: count(null, s) })))
+      + table([t.type, ...statuses.map((s) => t.statuses[s] ?? String(s)), t.total],
+        types.map((type) => [t.orderTypes[type] ?? type, ...statuses.map((s) => count(type, s)), count(type, null)]),
+        [t.total, ...statuses.map((s) => count(null, s)), count(null, null)]);
+  } else if (dashboard === 'average_check') {
+    const { perDay, total } = await averageCheck(deps.db, locationId, loc.tz, period);
+    body = barChart(perDay.map((r) => ({ label: r.day, value: Number(r.average) })))
+      + table([t.day, t.orders_count, t.sum, t.average], perDay.map((r) => [r.day, r.count, r.sum, r.average ?? '']), [t.total, total.count, total.sum, total.average ?? '']);
+  } else {
+    const pgs = await occupancy(deps.db, locationId, loc.countryId, period);
+    body = `<p>${t.occupancy_hint}</p>` + pgs.map((pg) => {
+      const sold = pg.cells.reduce((s, c) => s + c.sold, 0);
+      const offered = pg.cells.reduce((s, c) => s + c.offered, 0);
+      return `<h2>${escapeHtml(pg.playground.name)} — ${offered ? Math.round((sold / offered) * 100) : 0}% (${sold}/${offered})</h2>${heatMap(pg.cells, lang)}`;
+    }).join('');
+  }
+  if (!body) body = `<p>${t.nothing}</p>`;
+  return page({ lang, title, form, body, locationName: loc.name });
+}
+
+function sendHtml(reply: FastifyReply, status: number, html: string) {
+  // No scripts, no external anything; frames of our own origin only.
+  return reply.status(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store')
+    .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'self'")
+    .send(html);
+}
+
+export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const { db, config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['statistics'];
+
+  r.get('/api/v2.1/dashboards/', { schema: { tags, querystring: z.strictObject({}) } }, async (request) => {
+    currentUser(request);
+    return DASHBOARDS.map((id) => ({ id, name: pageTexts(request.lang)[id], source: `/api/v2.1/dashboards/${id}/source/` }));
+  });
+
+  r.get('/api/v2.1/dashboards/:id/source/', {
+    schema: { tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: intText(z.number().int().positive()) }) },
+  }, async (request) => {
+    if (!isDashboard(request.params.id)) throw notFound();
+    await requireManagerAt(db, currentUser(request).id, request.query.location);
+    const expires = Math.floor(Date.now() / 1000) + config.dashboardUrlTtlSeconds;
+    const query = signedQuery(config.dashboardSecret, { dashboard: request.params.id, location: request.query.location, expires });
+    return { url: `${config.publicUrl}/dashboards/${request.params.id}/?${query}&lang=${request.lang}` };
+  });
+
+  // The page itself: public (a frame sends no token); the signature proves the API gave it out.
+  app.get('/dashboards/:id/', { config: { public: true } }, async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const parsed = pageQuery.safeParse(request.query);
+    const asked = (request.query as { lang?: unknown }).lang;
+    const lang: PageLang = asked === 'en' || asked === 'ru' ? asked : request.lang;
+    const refuse = () => sendHtml(reply, 403, errorPage(lang, translate(lang, 'dashboard_link_invalid')));
+    if (!isDashboard(id) || !parsed.success) return refuse();
+    const q = parsed.data;
+    if (!verifySignature(config.dashboardSecret, { dashboard: id, location: q.location, expires: q.expires }, q.signature)) return refuse();
+    const loc = await locationFacts(db, q.location);
+    const today = wallClockNow(loc.tz).slice(0, 10);
+    const period = { from: q.date_from ?? `${today.slice(0, 8)}01`, to: q.date_to ?? today };
+    const periodOk = period.from <= period.to && addDays(period.from, MAX_PERIOD_DAYS) > period.to;
+    const hidden = [['location', q.location], ['expires', q.expires], ['signature', q.signature], ['lang', lang]]
+      .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(String(v))}">`).join('');
+    return sendHtml(reply, 200, await render(deps, id, q.location, lang, period, periodOk, hidden));
+  });
+}

@@ -1,0 +1,28 @@
+// Signed, expiring dashboard URLs. The statistics screen embeds our dashboard pages in frames, and a
+// frame cannot send the Authorization header; so the API (which checks the token and the role)
+// hands out a URL that carries its own proof: HMAC-SHA256 over dashboard, location and expiry under
+// DASHBOARD_SECRET (the same for every server process). Changing any of them, or waiting past the
+// expiry, makes the page refuse it.
+import crypto from 'node:crypto';
+
+export interface SignedParams {
+  dashboard: string;
+  location: number;
+  /** Unix seconds. */
+  expires: number;
+}
+
+export function dashboardSignature(secret: string, p: SignedParams): string {
+  return crypto.createHmac('sha256', secret).update(`${p.dashboard}|${p.location}|${p.expires}`).digest('hex');
+}
+
+export function signedQuery(secret: string, p: SignedParams): string {
+  return `location=${p.location}&expires=${p.expires}&signature=${dashboardSignature(secret, p)}`;
+}
+
+/** True when the signature is right and the URL has not expired. */
+export function verifySignature(secret: string, p: SignedParams, signature: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  if (!/^[0-9a-f]{64}$/.test(signature) || p.expires <= nowSeconds) return false;
+  const expected = Buffer.from(dashboardSignature(secret, p), 'hex');
+  return crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
