@@ -26,6 +26,8 @@ const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiB
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 const PaymentsPage = lazyPage(() => import('./resources/payments'), 'PaymentsPage');
+const TransactionsPage = lazyPage(() => import('./resources/transactions'), 'TransactionsPage');
+const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
 
 export function App() {
   return (
@@ -46,6 +48,7 @@ export function App() {
       <Resource name="location_orders" />
       <Resource name="location_sessions" />
       <Resource name="location_payments" />
+      <Resource name="transactions" />
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
       </CustomRoutes>
@@ -60,6 +63,8 @@ export function App() {
         <Route path="/locations/:location_id/orders" element={<OrdersPage />} />
         <Route path="/locations/:location_id/sessions" element={<SessionsPage />} />
         <Route path="/locations/:location_id/payments" element={<PaymentsPage />} />
+        <Route path="/locations/:location_id/transactions" element={<TransactionsPage />} />
+        <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>

@@ -1,0 +1,106 @@
+// Disputing a transaction: a text (required) and any number of files up to the server's limit,
+// sent as multipart. Earlier disputes of the transaction are listed with their files. On success
+// the dialog closes and transactionsAlert shows (alerts close themselves after 8 s).
+import { useState } from 'react';
+import {
+  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Link, List, ListItem,
+  ListItemText, TextField, Typography,
+} from '@mui/material';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import { useQuery } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
+import { formatDateTime } from '../../components/records/LocationRecordList';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { DISPUTE_MAX_FILES, DISPUTE_MAX_MB, transactionsApi, type TransactionRow } from './api';
+
+export function DisputeDialog({ transaction, onClose }: { transaction: TransactionRow; onClose: () => void }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = useGenericHandler();
+  const [text, setText] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const earlier = useQuery({ queryKey: ['disputes', transaction.id], queryFn: () => transactionsApi.disputes(transaction.id) });
+  const textMissing = !text.trim();
+
+  const send = async () => {
+    setBusy(true);
+    setErrors({});
+    const form = new FormData();
+    form.append('text', text.trim());
+    for (const file of files) form.append('files', file, file.name);
+    try {
+      const saved = await run(() => transactionsApi.dispute(transaction.id, form), (err) => {
+        const fields = (err.body?.errors ?? {}) as Record<string, string>;
+        if (!fields.text && !fields.files) return false;
+        setErrors(fields);
+        return true;
+      });
+      if (!saved) return;
+      notify('app.money.transactions.transactionsAlert', { type: 'success' });
+      onClose();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const textError = errors.text ?? (touched && textMissing ? translate('validation.validationRequired') : undefined);
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="dispute-title" data-testid="dispute">
+      <DialogTitle id="dispute-title">{translate('app.money.transactions.disputeTitle', { id: transaction.id })}</DialogTitle>
+      <DialogContent>
+        <TextField
+          label={translate('app.money.transactions.disputeText')} value={text} required fullWidth multiline minRows={3} margin="dense"
+          onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)}
+          error={!!textError} helperText={textError}
+        />
+        <Box sx={{ mt: 1 }}>
+          <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />}>
+            {translate('app.money.transactions.disputeFiles')}
+            <input
+              hidden type="file" multiple accept="application/pdf,image/png,image/jpeg,image/webp,image/gif" data-testid="dispute-files"
+              onChange={(e) => setFiles(Array.from(e.target.files ?? []))}
+            />
+          </Button>
+          <FormHelperText>
+            {files.length
+              ? translate('app.money.transactions.disputeChosen', { names: files.map((f) => f.name).join(', ') })
+              : translate('app.money.transactions.disputeFilesHint', { count: DISPUTE_MAX_FILES, size: DISPUTE_MAX_MB })}
+          </FormHelperText>
+          {errors.files && <FormHelperText error>{errors.files}</FormHelperText>}
+        </Box>
+        {!!earlier.data?.length && (
+          <Box sx={{ mt: 2 }} data-testid="earlier-disputes">
+            <Typography variant="subtitle2">{translate('app.money.transactions.disputeEarlier')}</Typography>
+            <List dense>
+              {earlier.data.map((d) => (
+                <ListItem key={d.id} disableGutters>
+                  <ListItemText
+                    primary={d.text}
+                    secondary={(
+                      <>
+                        {formatDateTime(d.created)}{d.user_email ? `, ${d.user_email}` : ''}
+                        {d.files.map((f) => (
+                          <Link key={f.url} href={f.url} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>{f.name}</Link>
+                        ))}
+                      </>
+                    )}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>{translate('app.common.cancel')}</Button>
+        <Button variant="contained" onClick={send} disabled={busy || textMissing}>
+          {busy && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+          {translate('app.money.transactions.disputeSend')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

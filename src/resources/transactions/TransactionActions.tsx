@@ -1,0 +1,90 @@
+// Per-row controls of the transactions list and the screen's own buttons.
+// Row: Dispute for everyone; a menu with change type and refund for editors (transactions.edit
+// together with transactions.all). A refund cannot itself be refunded, so it has no refund item.
+// Bar: the location's balance, the account top-up (only with allow_refill) and adding a transaction.
+import { useState } from 'react';
+import { Box, Button, IconButton, Menu, MenuItem, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import { usePermissions, useRefresh, useTranslate } from 'react-admin';
+import { hasPermission } from '../../../domain/permissions';
+import { balanceCurrency, formatMoney } from '../../../domain/money';
+import type { LocationRecord } from '../locations/types';
+import { AddTransactionDialog } from './AddTransactionDialog';
+import { ChangeTypeDialog, RefundDialog } from './ChangeDialogs';
+import { DisputeDialog } from './DisputeDialog';
+import { TopUpDialog } from './TopUpDialog';
+import type { TransactionRow } from './api';
+
+/** The specs' rule: both permissions are needed to change the ledger. */
+export function useCanEditTransactions(): boolean {
+  const { permissions } = usePermissions<string[]>();
+  return hasPermission(permissions, 'transactions.edit') && hasPermission(permissions, 'transactions.all');
+}
+
+export function TransactionActions({ transaction }: { transaction: TransactionRow }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const canEdit = useCanEditTransactions();
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  const [open, setOpen] = useState<'type' | 'refund' | 'dispute' | null>(null);
+  const close = () => setOpen(null);
+  const done = () => { setOpen(null); refresh(); };
+  const pick = (what: 'type' | 'refund') => { setMenu(null); setOpen(what); };
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
+      <Button size="small" startIcon={<ReportProblemIcon />} onClick={() => setOpen('dispute')}
+        aria-label={translate('app.money.transactions.disputeNamed', { id: transaction.id })}>
+        {translate('app.money.transactions.dispute')}
+      </Button>
+      {canEdit && (
+        <>
+          <IconButton size="small" onClick={(e) => setMenu(e.currentTarget)}
+            aria-label={translate('app.money.transactions.menu', { id: transaction.id })}>
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={menu} open={!!menu} onClose={() => setMenu(null)}>
+            <MenuItem onClick={() => pick('type')}>{translate('app.money.transactions.changeType')}</MenuItem>
+            {transaction.original_transaction === null && (
+              <MenuItem onClick={() => pick('refund')}>{translate('app.money.transactions.refund')}</MenuItem>
+            )}
+          </Menu>
+        </>
+      )}
+      {open === 'type' && <ChangeTypeDialog transaction={transaction} onClose={close} onDone={done} />}
+      {open === 'refund' && <RefundDialog transaction={transaction} onClose={close} onDone={done} />}
+      {open === 'dispute' && <DisputeDialog transaction={transaction} onClose={close} />}
+    </Box>
+  );
+}
+
+export function TransactionsToolbar({ location }: { location: LocationRecord & { allow_refill?: boolean } }) {
+  const translate = useTranslate();
+  const refresh = useRefresh();
+  const canEdit = useCanEditTransactions();
+  const [open, setOpen] = useState<'add' | 'topUp' | null>(null);
+  const balance = formatMoney(location.balance, balanceCurrency(location), translate('app.currency.default'));
+  return (
+    <>
+      <Typography data-testid="location-balance" sx={{ fontWeight: 600 }}>
+        {translate('app.money.transactions.balance', { name: location.name, amount: balance })}
+      </Typography>
+      {location.allow_refill && (
+        <Button variant="outlined" size="small" startIcon={<AccountBalanceWalletIcon />} onClick={() => setOpen('topUp')}>
+          {translate('app.money.transactions.topUp')}
+        </Button>
+      )}
+      {canEdit && (
+        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setOpen('add')}>
+          {translate('app.money.transactions.add')}
+        </Button>
+      )}
+      {open === 'topUp' && <TopUpDialog location={location} onClose={() => setOpen(null)} />}
+      {open === 'add' && (
+        <AddTransactionDialog locationId={location.id} onClose={() => setOpen(null)} onSaved={() => { setOpen(null); refresh(); }} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+// Transactions: the balance, filters (dates, locations, direction, type), server paging, adding a
+// transaction, changing its type and refunding it after a confirmation, a dispute with a file,
+// the account top-up through the sandbox provider and the check_payment page; in ru and en.
+import fs from 'node:fs';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
+import { ADMIN, apiGet, signIn, token } from './helpers';
+
+test.setTimeout(120_000);
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const yearAgo = () => { const d = new Date(); d.setUTCFullYear(d.getUTCFullYear() - 1); return d.toISOString().slice(0, 10); };
+
+interface Location { name: string; balance: string; b2b_currency: Currency | null; currency: Currency | null }
+
+/** The balance line as the screen shows it, from the API's figure. */
+async function balanceText(page: Page, name: string): Promise<string> {
+  const loc = await apiGet<Location>(page, '/api/v2.1/locations/1/');
+  return `${name}: ${formatMoney(loc.balance, balanceCurrency(loc), 'у.е.')}`;
+}
+
+/** Red or green: which channel dominates the amount's colour. */
+async function hue(cell: Locator): Promise<'red' | 'green'> {
+  const rgb = await cell.locator('[data-sign]').evaluate((el) => getComputedStyle(el).color);
+  const [r, g] = rgb.match(/\d+/g)!.map(Number);
+  return r! > g! ? 'red' : 'green';
+}
+
+test('ru: add, change type, refund, dispute, filters, CSV and a top-up through the sandbox page', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/locations/1/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Транзакции: VR Арена Москва' })).toBeVisible();
+  await expect(page.getByTestId('location-balance')).toHaveText(`Баланс ${await balanceText(page, 'VR Арена Москва')}`);
+  await page.getByRole('textbox', { name: 'С', exact: true }).fill(yearAgo());
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+
+  // Add a charge-off: more than 8 characters is refused; the amount is entered positive.
+  await page.getByRole('button', { name: 'Добавить транзакцию' }).click();
+  const add = page.getByTestId('add-transaction');
+  await add.getByRole('combobox', { name: /Тип/ }).click();
+  await page.getByRole('option', { name: 'Списание', exact: true }).click();
+  await add.getByLabel(/Сумма/).fill('123456789');
+  await expect(add.getByText('Слишком длинное значение (не более 8 символов)')).toBeVisible();
+  await expect(add.getByRole('button', { name: 'Создать' })).toBeDisabled();
+  await add.getByLabel(/Сумма/).fill('250');
+  const description = `e2e списание ${Date.now()}`;
+  await add.getByLabel(/Описание/).fill(description);
+  await add.getByLabel(/Номер документа/).fill('A-17');
+  await add.getByRole('button', { name: 'Создать' }).click();
+  await expect(page.getByText(/Транзакция №\d+ добавлена\./)).toBeVisible();
+  const row = rows.filter({ hasText: description });
+  await expect(row.locator('td.column-amount')).toHaveText('-250');
+  expect(await hue(row.locator('td.column-amount'))).toBe('red');
+  await expect(row.locator('td.column-type')).toHaveText('Списание');
+  await expect(row.locator('td.column-user_email')).toHaveText(ADMIN.email);
+  await expect(row.locator('td.column-additional')).toHaveText('Нет');
+  await expect(page.getByTestId('location-balance')).toHaveText(`Баланс ${await balanceText(page, 'VR Арена Москва')}`);
+
+  // Change its type to a top-up: "No" changes nothing, "Yes" flips the sign.
+  const menu = () => row.getByRole('button', { name: /Действия с транзакцией №\d+/ });
+  await menu().click();
+  await page.getByRole('menuitem', { name: 'Изменить тип' }).click();
+  let dialog = page.getByTestId('change-type');
+  await expect(dialog.getByRole('heading', { name: /Изменить тип транзакции №\d+\?/ })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Нет' }).click();
+  await expect(row.locator('td.column-type')).toHaveText('Списание');
+  await menu().click();
+  await page.getByRole('menuitem', { name: 'Изменить тип' }).click();
+  dialog = page.getByTestId('change-type');
+  await dialog.getByRole('combobox', { name: /Новый тип/ }).click();
+  await page.getByRole('option', { name: 'Пополнение', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText('Тип транзакции изменен.')).toBeVisible();
+  await expect(row.locator('td.column-amount')).toHaveText('250');
+  expect(await hue(row.locator('td.column-amount'))).toBe('green');
+  await expect(row.locator('td.column-type')).toHaveText('Пополнение');
+
+  // Refund 100 of it; then more than the 150 left is refused under the amount.
+  await menu().click();
+  await page.getByRole('menuitem', { name: 'Вернуть' }).click();
+  dialog = page.getByTestId('refund');
+  await expect(dialog.getByLabel(/Сумма/)).toHaveValue('250');
+  await dialog.getByLabel(/Сумма/).fill('100');
+  const refundNote = `e2e возврат ${Date.now()}`;
+  await dialog.getByLabel(/Описание/).fill(refundNote);
+  await dialog.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText('Возврат выполнен.')).toBeVisible();
+  const refundRow = rows.filter({ hasText: refundNote });
+  await expect(refundRow.locator('td.column-type')).toHaveText('Возврат');
+  await expect(refundRow.locator('td.column-amount')).toHaveText('-100');
+  await menu().click();
+  await page.getByRole('menuitem', { name: 'Вернуть' }).click();
+  dialog = page.getByTestId('refund');
+  await dialog.getByLabel(/Сумма/).fill('200');
+  await dialog.getByRole('button', { name: 'Да' }).click();
+  await expect(dialog.getByText('По этой транзакции можно вернуть не больше 150.00.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Нет' }).click();
+  // A refund cannot itself be refunded.
+  await refundRow.getByRole('button', { name: /Действия с транзакцией/ }).click();
+  await expect(page.getByRole('menuitem', { name: 'Изменить тип' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Вернуть' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Dispute it with a file: the text is required; success shows the alert for 8 s.
+  await row.getByRole('button', { name: /Оспорить транзакцию/ }).click();
+  const dispute = page.getByTestId('dispute');
+  await expect(dispute.getByRole('button', { name: 'Отправить' })).toBeDisabled();
+  await dispute.getByLabel(/Что не так/).fill('Комиссия посчитана неверно');
+  await dispute.getByTestId('dispute-files').setInputFiles([{ name: 'акт.png', mimeType: 'image/png', buffer: PNG }]);
+  await expect(dispute).toContainText('Выбрано: акт.png');
+  await dispute.getByRole('button', { name: 'Отправить' }).click();
+  const alert = page.getByText('Ваше обращение отправлено. Мы разберемся и ответим по электронной почте.');
+  await expect(alert).toBeVisible();
+  await expect(dispute).toBeHidden();
+  await expect(alert).toBeHidden({ timeout: 12_000 });
+  await row.getByRole('button', { name: /Оспорить транзакцию/ }).click();
+  await expect(page.getByTestId('earlier-disputes')).toContainText('Комиссия посчитана неверно');
+  await expect(page.getByTestId('earlier-disputes').getByRole('link', { name: 'акт.png' })).toHaveAttribute('href', /^\/media\/disputes\//);
+  await page.getByTestId('dispute').getByRole('button', { name: 'Отмена' }).click();
+
+  // Direction and type filters.
+  await page.getByRole('combobox', { name: 'Направление' }).click();
+  await page.getByRole('option', { name: 'Исходящие' }).click();
+  await expect(async () => {
+    const amounts = await rows.locator('td.column-amount').allTextContents();
+    expect(amounts.length).toBeGreaterThan(0);
+    expect(amounts.every((a) => a.startsWith('-'))).toBe(true);
+  }).toPass();
+  await page.getByRole('combobox', { name: 'Направление' }).click();
+  await page.getByRole('option', { name: 'Все' }).click();
+  await page.getByRole('combobox', { name: /^Тип( |$)/ }).click();
+  await page.getByRole('option', { name: 'Возврат' }).click();
+  await page.keyboard.press('Escape');
+  await expect(async () => {
+    const types = await rows.locator('td.column-type').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['Возврат']));
+  }).toPass();
+  await page.getByRole('combobox', { name: /^Тип( |$)/ }).click();
+  await page.getByRole('option', { name: 'Возврат' }).click();
+  await page.keyboard.press('Escape');
+
+  // Two locations: the count follows the server's.
+  await page.getByRole('combobox', { name: 'Локации' }).click();
+  await page.getByRole('option', { name: 'VR Парк Санкт-Петербург' }).click();
+  await page.keyboard.press('Escape');
+  const both = await apiGet<{ count: number }>(page, `/api/v2.1/transactions/?location=1,2&date_start=${yearAgo()}&limit=1`);
+  await expect(page.locator('.MuiTablePagination-displayedRows')).toContainText(`из ${both.count}`);
+
+  // The CSV of the whole filtered list.
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^transactions_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+  expect(lines[0]).toBe('ID,Локация,Сессия,Дата,Описание,Сумма,Дополнительная,Баланс,Валюта,Лицензия,Код,Тип,Пользователь');
+  expect(lines.length - 1).toBe(both.count);
+
+  // Top-up: the provider's page, pay, back to check_payment, and the balance grows by 2 500.
+  const before = await apiGet<Location>(page, '/api/v2.1/locations/1/');
+  await page.getByRole('button', { name: 'Пополнить счет' }).click();
+  const topUp = page.getByTestId('top-up');
+  await topUp.getByLabel(/Сумма/).fill('123456789');
+  await expect(topUp.getByText('Слишком длинное значение (не более 8 символов)')).toBeVisible();
+  await topUp.getByLabel(/Сумма/).fill('2500');
+  await topUp.getByRole('button', { name: 'Перейти к оплате' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\/[0-9a-f]{32}$/);
+  await expect(page.getByText('2500.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await page.getByRole('link', { name: 'Вернуться в бэк-офис' }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/check_payment\/\d+$/);
+  await expect(page.getByTestId('check-payment')).toHaveAttribute('data-state', 'success');
+  await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await expect(page.getByText('Средства зачислены на счет локации.')).toBeVisible();
+  await page.getByRole('link', { name: 'К транзакциям' }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/transactions$/);
+  const after = await apiGet<Location>(page, '/api/v2.1/locations/1/');
+  expect(Math.round(Number(after.balance) * 100) - Math.round(Number(before.balance) * 100)).toBe(250_000);
+  await expect(page.getByTestId('location-balance')).toHaveText(`Баланс ${await balanceText(page, 'VR Арена Москва')}`);
+  await expect(rows.filter({ hasText: /Top-up, payment \d+/ }).first().locator('td.column-amount')).toHaveText('2\u202f500');
+});
+
+test('en: the check page polls while the payment is processing; a declined top-up shows the payment error', async ({ page, context }) => {
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/locations/1/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: 'Transactions: VR Arena Moscow' })).toBeVisible();
+  await expect(page.getByTestId('location-balance')).toHaveText(`Balance of ${await balanceText(page, 'VR Arena Moscow')}`);
+  await expect(page.locator('thead')).toContainText('User email');
+  await page.getByRole('combobox', { name: 'Direction' }).click();
+  await expect(page.getByRole('option')).toHaveText(['All', 'Incoming', 'Outgoing']);
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await expect(page.getByRole('option')).toHaveText(['10', '15', '30', '50', '100']);
+  await page.keyboard.press('Escape');
+
+  // A payment started elsewhere: the page checks, then sees it paid without a reload.
+  const auth = { Authorization: `Token ${await token(page)}` };
+  const started = await (await page.request.post('/api/v2.2/locations/1/refill/', { headers: auth, data: { amount: '300' } })).json();
+  await page.goto(`/locations/1/check_payment/${started.payment_id}`);
+  await expect(page.getByRole('heading', { name: 'Checking the payment…' })).toBeVisible();
+  const provider = await context.newPage();
+  await provider.goto(started.payment_url);
+  await provider.locator('button[value="paid"]').click();
+  await expect(provider.locator('h1[data-result="settled"]')).toBeVisible();
+  await provider.close();
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 12_000 });
+  await expect(page.getByText('Funds have been deposited to the location account.')).toBeVisible();
+
+  // Declined through the top-up dialog: the payment error heading and the advice.
+  await page.goto('/locations/1/transactions');
+  await page.getByRole('button', { name: 'Top up the account' }).click();
+  await page.getByTestId('top-up').getByLabel(/Amount/).fill('99');
+  await page.getByTestId('top-up').getByRole('button', { name: 'Go to payment' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/pay\//);
+  await page.locator('button[value="declined"]').click();
+  await page.locator('a#return').click();
+  await expect(page.getByRole('heading', { name: 'Payment error' })).toBeVisible();
+  await expect(page.getByText('Check the payment status on the transactions page.')).toBeVisible();
+  await page.getByRole('link', { name: 'Go to transactions' }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/transactions$/);
+
+  // The dispute text is required.
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(yearAgo());
+  await page.locator('tbody tr').first().getByRole('button', { name: /Dispute transaction/ }).click();
+  const dispute = page.getByTestId('dispute');
+  await dispute.getByLabel(/What is wrong/).click();
+  await dispute.getByRole('button', { name: 'Cancel' }).focus();
+  await expect(dispute.getByText('Required field')).toBeVisible();
+  await expect(dispute.getByRole('button', { name: 'Send' })).toBeDisabled();
+});
