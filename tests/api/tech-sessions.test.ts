@@ -135,7 +135,8 @@ describe('technical sessions', () => {
     expect((await report(2)).statusCode).toBe(403);
 
     // Every grant is kept with its author, minutes and comment.
-    const grants = await h.database.db.select().from(techSessions).where(eq(techSessions.playgroundId, id)).orderBy(techSessions.id);
+    const grants = (await h.database.db.select().from(techSessions).where(eq(techSessions.playgroundId, id)).orderBy(techSessions.id))
+      .filter((g) => g.startedAt.getTime() >= before - 5000); // the demo data has a past grant too
     expect(grants.map((g) => [g.minutes, g.comment, g.stoppedAt !== null])).toEqual([[30, 'Calibrating trackers', true], [1, '', false]]);
   });
 });

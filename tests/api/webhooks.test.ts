@@ -96,6 +96,12 @@ describe('webhook calls', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toContainEqual({ id: created.id, url: rx.url, extra: true, active: true, disabled_reason: null, created: created.created });
     expect(JSON.stringify(list.json())).not.toContain(created.secret);
+    // The demo data's webhook, switched off by its target.
+    const demo = (list.json() as Json[]).find((x) => x.url === 'https://crm.example.com/hooks/vr-arena')!;
+    expect(demo).toMatchObject({ active: false, disabled_reason: 'HTTP 410 Gone' });
+    expect((await deliveriesOf(demo.id)).map((d) => [d.event, d.status, d.log.map((a: Json) => a.status_code)])).toEqual([
+      ['order.cancelled', 'gone', [410]], ['payment.created', 'delivered', [503, 200]],
+    ]);
 
     const put = await h.call('PUT', `/api/v2.1/webhook/${created.id}/`, { token: w.tokens.admin, body: { url: `${rx.url}?v=2`, extra: false } });
     expect(put.statusCode, put.body).toBe(200);

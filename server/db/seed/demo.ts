@@ -9,6 +9,7 @@ import {
 } from '../schema';
 import { hashPassword } from '../../platform/passwords';
 import { seedBookings } from './bookings';
+import { seedTools } from './tools';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 
@@ -119,6 +120,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { userId: manager!.id, codename: 'transactions.edit' },
     ]);
     await seedBookings(tx, staff!.id, admin!.id);
+    await seedTools(tx, admin!.id);
   });
   return true;
 }
