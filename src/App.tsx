@@ -27,6 +27,7 @@ const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAd
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 const PaymentsPage = lazyPage(() => import('./resources/payments'), 'PaymentsPage');
 const TransactionsPage = lazyPage(() => import('./resources/transactions'), 'TransactionsPage');
+const CertificatesPage = lazyPage(() => import('./resources/certificates'), 'CertificatesPage');
 const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
 
 export function App() {
@@ -49,6 +50,7 @@ export function App() {
       <Resource name="location_sessions" />
       <Resource name="location_payments" />
       <Resource name="transactions" />
+      <Resource name="location_certificates" />
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
       </CustomRoutes>
@@ -64,6 +66,7 @@ export function App() {
         <Route path="/locations/:location_id/sessions" element={<SessionsPage />} />
         <Route path="/locations/:location_id/payments" element={<PaymentsPage />} />
         <Route path="/locations/:location_id/transactions" element={<TransactionsPage />} />
+        <Route path="/locations/:location_id/certificates" element={<CertificatesPage />} />
         <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />

@@ -23,7 +23,7 @@ export interface ManageLink {
 export const MANAGE_LINKS: ManageLink[] = [
   { key: 'booking_admin', icon: <EventIcon />, built: true, allowed: () => true },
   { key: 'multibooking_admin', icon: <DateRangeIcon />, built: true, allowed: (_l, p) => hasPermission(p, 'multibooking') },
-  { key: 'certificates', icon: <CardGiftcardIcon />, built: false, allowed: (_l, p) => hasPermission(p, 'certificate') },
+  { key: 'certificates', icon: <CardGiftcardIcon />, built: true, allowed: (_l, p) => hasPermission(p, 'certificate') },
   { key: 'location_management', icon: <SettingsIcon />, built: false, allowed: (l) => canManageLocation(l.role) },
   { key: 'schedules_and_playgrounds', icon: <CalendarMonthIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
   { key: 'orders', icon: <ReceiptLongIcon />, built: true, allowed: (l) => canManageLocation(l.role) },

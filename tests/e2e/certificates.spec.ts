@@ -1,0 +1,172 @@
+// Certificates: open from the locations list, create one (rate, type, design, quantity checks),
+// activate it (a server seller error marks the field; the letter goes out), send it again (a second
+// letter), spend it on an order from the booking calendar and see it used; filters, search and CSV;
+// in ru and en.
+import fs from 'node:fs';
+import path from 'node:path';
+import crypto from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { ADMIN, apiGet, letterText, moscowDate, signIn, token, waitForLetter, type Slot } from './helpers';
+
+test.setTimeout(120_000);
+
+/** Letters to `to` in the server's mail folder. */
+function lettersTo(to: string): string[] {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.includes(to)) : [];
+}
+
+/** An order of one guest at location 1, on a day-time session nobody booked, `days` ahead. */
+async function bookEmptySession(page: Page, days: number): Promise<{ date: string; slot: Slot; orderId: number }> {
+  const date = moscowDate(days);
+  const slots = await apiGet<Slot[]>(page, `/api/v2.1/playgrounds/1/schedule/?date=${date}&orders=1`);
+  const slot = slots.find((s) => s.orders.length === 0 && !s.archived && s.time_start.slice(0, 10) === date && s.begin >= '15:00' && s.begin < '22:00')!;
+  const games = await apiGet<{ id: number }[]>(page, '/api/v2.2/playgrounds/1/games_for_booking/');
+  const res = await page.request.post('/api/v2.1/booking/', {
+    headers: { Authorization: `Token ${await token(page)}` },
+    data: { playground_id: 1, persons: 1, order_type: 1, name: 'Certificate Guest', phone: '+79990002233', session_dt: slot.time_start, game_id: games[0]!.id },
+  });
+  expect(res.status()).toBe(201);
+  return { date, slot, orderId: (await res.json()).id };
+}
+
+test('ru: create, activate with the letter, send again, spend on an order, filters and CSV', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.locator('tbody tr').filter({ hasText: 'VR Арена Москва' }).getByRole('link', { name: 'Сертификаты', exact: true }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/certificates$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Сертификаты: VR Арена Москва' })).toBeVisible();
+  const rows = page.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+
+  // Create one: the design and quantity limits first.
+  await page.getByRole('button', { name: 'Создать сертификаты' }).click();
+  const create = page.getByTestId('create-certificates');
+  await create.getByRole('combobox', { name: /Номинал/ }).click();
+  await page.getByRole('option', { name: '1\u202f000', exact: true }).click();
+  await expect(create.getByRole('combobox', { name: /Тип/ })).toHaveText('Электронный');
+  await create.getByLabel(/Дизайн/).fill('x'.repeat(16));
+  await expect(create.getByText('Не более 15 символов')).toBeVisible();
+  await create.getByLabel(/Дизайн/).fill('classic');
+  await expect(create.getByLabel(/Количество/)).toHaveValue('1');
+  await create.getByLabel(/Количество/).fill('101');
+  await expect(create.getByText('Значение больше 100')).toBeVisible();
+  await expect(create.getByRole('button', { name: 'Создать' })).toBeDisabled();
+  await create.getByLabel(/Количество/).fill('1');
+  await create.getByRole('button', { name: 'Создать' }).click();
+  const createdAlert = page.getByText(/Создан 1 сертификат: [0-9A-F]{12}/);
+  await expect(createdAlert).toBeVisible();
+  const number = (await createdAlert.textContent())!.match(/[0-9A-F]{12}/)![0];
+
+  // Search by part of the number: just the new one, not paid, with Activate.
+  await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number.slice(0, 8));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator('td.column-unique_number')).toHaveText(number);
+  await expect(rows.first().locator('td.column-status')).toHaveText('Не оплачен');
+  await expect(rows.first().locator('td.column-rate')).toHaveText('1\u202f000');
+
+  // Activate: a seller who is not staff here is marked by the server's error; a bad phone by ours.
+  await rows.first().getByRole('button', { name: `Активировать сертификат ${number}` }).click();
+  const activate = page.getByTestId('activate-certificate');
+  const me = await apiGet<{ uid: string }>(page, '/api/v2.1/users/am/');
+  await expect(activate.getByLabel(/ID продавца/)).toHaveValue(me.uid);
+  const email = `cert-${Date.now()}@example.com`;
+  await activate.getByLabel(/ID продавца/).fill(crypto.randomUUID());
+  await activate.getByLabel(/Имя покупателя/).fill('Ольга Сертификатова');
+  await activate.getByLabel(/Телефон/).fill('8 999 abc');
+  await expect(activate.getByText('Только цифры, в начале может быть плюс')).toBeVisible();
+  await activate.getByLabel(/Телефон/).fill('+79991234567');
+  await activate.getByLabel(/Электронная почта/).fill(email);
+  await activate.getByRole('button', { name: 'Активировать' }).click();
+  await expect(activate.getByText('Продавец не найден')).toBeVisible();
+  await expect(activate.getByLabel(/ID продавца/)).toHaveAttribute('aria-invalid', 'true');
+  await activate.getByLabel(/ID продавца/).fill(me.uid);
+  const since = Date.now() - 1000;
+  await activate.getByRole('button', { name: 'Активировать' }).click();
+  await expect(page.getByText('Письмо с сертификатом отправлено.')).toBeVisible();
+  await expect(rows.first().locator('td.column-status')).toHaveText('Активен');
+  await expect(rows.first().locator('td.column-booked_by')).toHaveText('Ольга Сертификатова');
+  await expect(rows.first().locator('td.column-seller_user')).toHaveText(ADMIN.email);
+  expect(letterText(await waitForLetter(email, since))).toContain(number);
+
+  // Send it again: a second letter.
+  await rows.first().getByRole('button', { name: `Отправить сертификат ${number} повторно` }).click();
+  await expect(page.getByText('Письмо с сертификатом отправлено.')).toBeVisible();
+  await expect.poll(() => lettersTo(email).length, { timeout: 15_000 }).toBe(2);
+
+  // Spend it on an order from the booking calendar: the whole 1 000, so it is used up.
+  const { date, slot } = await bookEmptySession(page, 21);
+  await page.goto(`/locations/1/booking_admin?date=${date}`);
+  await page.getByTestId('day-calendar').locator(`[data-testid="slot-card"][data-playground="1"][data-start="${slot.time_start}"]`).click();
+  await page.getByTestId('slot-orders').getByRole('button', { name: 'Оплатить' }).click();
+  const pay = page.getByTestId('pay-dialog');
+  await pay.getByRole('combobox', { name: /Способ оплаты/ }).click();
+  await page.getByRole('option', { name: 'Сертификат', exact: true }).click();
+  await pay.getByLabel(/Номер сертификата/).fill(number);
+  await pay.getByLabel(/Сумма/).fill('1000');
+  await pay.getByRole('button', { name: 'Принять оплату' }).click();
+  await expect(pay).toBeHidden();
+  await expect(page.getByTestId('slot-orders')).toContainText(/оплачено 1\s000 RUB/);
+
+  await page.goto('/locations/1/certificates');
+  await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().locator('td.column-status')).toHaveText('Использован');
+  await expect(rows.first().locator('td.column-remaining_rate')).toHaveText('0');
+  await expect(rows.first().getByTestId('certificate-used')).toHaveText('использован');
+  await expect(rows.first().getByRole('button')).toHaveCount(0);
+
+  // Status filter and the CSV of the filtered list.
+  await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill('');
+  await page.getByRole('combobox', { name: 'Статус' }).click();
+  await page.getByRole('option', { name: 'Истек' }).click();
+  await page.keyboard.press('Escape');
+  await expect(async () => {
+    const statuses = await rows.locator('td.column-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Истек']));
+  }).toPass();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Скачать CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^certificates_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
+  expect(lines[0]).toBe('Номер,Номинал,Остаток,Тип,Дизайн,Статус,Создал,Создан,Продавец,Активирован,Покупатель,Валюта,Действует до');
+  expect(lines.length - 1).toBe(await rows.count());
+  expect(lines.slice(1).every((l) => l.includes(',EXPIRED,'))).toBe(true);
+});
+
+test('en: the certificates screen speaks English; users without the permission see why', async ({ page, browser }) => {
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/locations/1/certificates');
+  await expect(page.getByRole('heading', { level: 1, name: 'Certificates: VR Arena Moscow' })).toBeVisible();
+  await expect(page.locator('thead')).toContainText('Remaining');
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Not paid', 'Active', 'Expired', 'Used']);
+  await page.getByRole('option', { name: 'Active' }).click();
+  await page.keyboard.press('Escape');
+  await expect(async () => {
+    const statuses = await page.locator('tbody tr td.column-status').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Active']));
+  }).toPass();
+  await expect(page.locator('tbody tr').first().getByRole('button', { name: /Send certificate [0-9A-F]{12} again/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Create certificates' }).click();
+  const create = page.getByTestId('create-certificates');
+  await create.getByRole('combobox', { name: /Type/ }).click();
+  await expect(page.getByRole('option')).toHaveText(['Digital', 'Physical']);
+  await page.keyboard.press('Escape');
+  await create.getByLabel(/Quantity/).fill('0');
+  await expect(create.getByText('The value is below 1')).toBeVisible();
+  await create.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('searchbox', { name: 'Certificate number' }).fill('NOSUCH');
+  await expect(page.getByText('Certificates not found')).toBeVisible();
+
+  // The staff member has no certificate permission: no link, and the address explains it.
+  const other = await browser.newPage();
+  await signIn(other, { email: 'staff@example.com', password: 'staff123' }, 'en');
+  await expect(other.getByRole('link', { name: 'Certificates' })).toHaveCount(0);
+  await other.goto('/locations/1/certificates');
+  await expect(other.getByTestId('access-denied')).toHaveText('Certificates are available to users with the certificates permission.');
+  await other.close();
+});
