@@ -1,8 +1,9 @@
 // Opens the database the server runs on: DATABASE_URL if set, else the embedded PostgreSQL in
-// DATA_DIR/postgres (started here and stopped on shutdown). Migrations run on every open.
+// DATA_DIR/postgres (started here and stopped on shutdown). Migrations, and the caller's `prepare`
+// (the seeds), run on every open under a startup lock, so processes started together take turns.
 import path from 'node:path';
 import type { Config } from './config';
-import { connect, runMigrations, type Database } from './db/client';
+import { connect, runMigrations, withStartupLock, type Database, type Db } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 
 export interface OpenDatabase extends Database {
@@ -11,7 +12,7 @@ export interface OpenDatabase extends Database {
   embedded: boolean;
 }
 
-export async function openDatabase(config: Config, log: (msg: string) => void): Promise<OpenDatabase> {
+export async function openDatabase(config: Config, log: (msg: string) => void, prepare?: (db: Db) => Promise<void>): Promise<OpenDatabase> {
   let url = config.databaseUrl;
   let stopEmbedded: (() => Promise<void>) | undefined;
   if (!url) {
@@ -20,7 +21,10 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
     stopEmbedded = embedded.stop;
   }
   const database = connect(url);
-  await runMigrations(database.db);
+  await withStartupLock(database.pool, async () => {
+    await runMigrations(database.db);
+    if (prepare) await prepare(database.db);
+  });
   return {
     ...database,
     embedded: !!stopEmbedded,

@@ -14,10 +14,11 @@ const log = pino({ level: config.logLevel, redact: ['req.headers.authorization',
 
 async function main() {
   const started = Date.now();
-  const database = await openDatabase(config, (m) => log.debug({ postgres: m }));
+  const database = await openDatabase(config, (m) => log.debug({ postgres: m }), async (db) => {
+    await seedReference(db);
+    if (config.seedDemo && (await seedDemo(db))) log.info('demo data seeded');
+  });
   log.info({ embedded: database.embedded }, 'database ready, migrations applied');
-  await seedReference(database.db);
-  if (config.seedDemo && (await seedDemo(database.db))) log.info('demo data seeded');
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
   const deps = { db: database.db, pool: database.pool, config, mailer };

@@ -33,3 +33,24 @@ export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta
 export async function runMigrations(db: Db): Promise<void> {
   await migrate(db, { migrationsFolder });
 }
+
+/** Any fixed number: the advisory lock that lets one process at a time migrate and seed. */
+const STARTUP_LOCK_KEY = 7_240_501;
+
+/**
+ * Runs `fn` while holding a PostgreSQL session advisory lock, so several server processes started
+ * together against one database migrate and seed one after the other instead of racing.
+ */
+export async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}

@@ -1,60 +1,15 @@
 // The server as `npm start` runs it (server/main.ts in its own process): with DATABASE_URL, with the
 // embedded PostgreSQL, the demo seed, graceful shutdown, and the seed command.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../server/db/embedded';
+import { emptyDatabase as emptyDatabaseOn, exited, removeTempDirs, startServer, tempDir, waitHealthy } from './serverProcess';
 
 const adminUrl = inject('adminDatabaseUrl');
-const dirs: string[] = [];
-
-function tempDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-proc-'));
-  fs.chmodSync(dir, 0o755);
-  dirs.push(dir);
-  return dir;
-}
-
-async function emptyDatabase(): Promise<string> {
-  const name = `p_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-function startServer(env: Record<string, string>): ChildProcess & { output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'info', WEB_DIR: path.join(os.tmpdir(), 'no-web-build'), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => { out += d; });
-  child.stderr!.on('data', (d) => { out += d; });
-  return Object.assign(child, { output: () => out });
-}
-
-async function waitHealthy(port: number, child: { output: () => string }): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (res.ok) return;
-    } catch { /* not up yet */ }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not come up:\n${child.output()}`);
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-}
+const emptyDatabase = () => emptyDatabaseOn(adminUrl);
 
 async function login(port: number): Promise<number> {
   const res = await fetch(`http://127.0.0.1:${port}/api/v2.1/login/`, {
@@ -64,9 +19,7 @@ async function login(port: number): Promise<number> {
   return res.status;
 }
 
-afterAll(() => {
-  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
-});
+afterAll(removeTempDirs);
 
 describe('server process', () => {
   it('uses DATABASE_URL when set: migrates, seeds demo data, and stops cleanly on SIGTERM', async () => {
