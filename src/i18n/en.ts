@@ -402,7 +402,7 @@ export const enApp = {
       },
     },
     multibooking: {
-      forbidden: 'Multi-booking needs the permission accounts.{product}.multibooking. Ask an administrator to grant it.',
+      forbidden: 'Multi-booking needs the multi-booking permission. Ask an administrator to grant it.',
       toolbar: {
         newMulti: 'Multi-booking',
         month: 'Month',

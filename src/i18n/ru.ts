@@ -403,7 +403,7 @@ export const ruApp: typeof enApp = {
       },
     },
     multibooking: {
-      forbidden: 'Для мультибронирования нужно право accounts.{product}.multibooking. Попросите администратора выдать его.',
+      forbidden: 'Для мультибронирования нужно право на мультибронирование. Попросите администратора выдать его.',
       toolbar: {
         newMulti: 'Мультибронь',
         month: 'Месяц',

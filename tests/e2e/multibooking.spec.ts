@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, apiGet, moscowDate, signIn } from './helpers';
+import { ADMIN, STAFF, apiGet, moscowDate, signIn } from './helpers';
 
 // Multi-booking and the month view of location 1 ("VR Арена Москва", a park with event packages)
 // on dates 12 and 13 days ahead, away from the other booking tests' dates; the tests pick
@@ -188,7 +188,21 @@ test('en: an event order on a park location; a taken session is refused; a CRM d
   await page.goto('/locations/1/create?amo_id=DEAL-42&name=Deal%20Customer&phone=%2B15550004&email=deal@example.com');
   // (The open dialog hides the page from the accessibility tree, so the heading is found by tag.)
   await expect(page.locator('h1')).toHaveText('Month — VR Arena Moscow');
+  const month = moscowDate(0);
+  await expect(page.getByText(`Month: ${month.slice(5, 7)}.${month.slice(0, 4)}`)).toBeVisible();
   await expect(form.getByTestId('multi-amo')).toHaveText('For CRM deal DEAL-42');
   await expect(form.getByLabel(/Name/)).toHaveValue('Deal Customer');
   await expect(form.getByLabel(/Email/)).toHaveValue('deal@example.com');
+});
+
+test('ru: without the multibooking permission there is no multi-booking button, link or screen', async ({ page }) => {
+  await signIn(page, STAFF);
+  const row = page.locator('tbody tr').filter({ hasText: 'VR Арена Москва' });
+  await expect(row.getByRole('link', { name: 'Календарь бронирований' })).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Мультибронирование' })).toHaveCount(0);
+  await row.getByRole('link', { name: 'Календарь бронирований' }).click();
+  await expect(page.getByTestId('new-booking')).toBeVisible();
+  await expect(page.getByTestId('new-multibooking')).toHaveCount(0);
+  await page.goto('/locations/1/multibooking_admin');
+  await expect(page.getByTestId('multibooking-forbidden')).toContainText('нужно право на мультибронирование');
 });
