@@ -6,7 +6,9 @@ import { ADMIN, apiGet, signIn } from './helpers';
 
 test.setTimeout(90_000);
 
-const today = () => new Date().toISOString().slice(0, 10);
+// The date pickers use the browser's calendar day (the same machine); payments show the location's (Moscow).
+const today = () => new Date().toLocaleDateString('sv-SE');
+const moscowToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
 const yearAgo = () => { const d = new Date(); d.setUTCFullYear(d.getUTCFullYear() - 1); return d.toISOString().slice(0, 10); };
 
 test('ru: add a payment, filter, page sizes, hide it after a confirmation, download the CSV', async ({ page }) => {
@@ -36,7 +38,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await expect(added).toHaveCount(1);
   await expect(added.locator('td.column-payment_type')).toHaveText('Ручной');
   await expect(added.locator('td.column-purchase')).toHaveText('777');
-  await expect(added.locator('td.column-created')).toHaveText(today().split('-').reverse().join('.'));
+  await expect(added.locator('td.column-created')).toHaveText(moscowToday().split('-').reverse().join('.'));
 
   // Only manual payments; then a sign with none of them.
   await page.getByRole('combobox', { name: 'Типы оплаты' }).click();

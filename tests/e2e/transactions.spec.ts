@@ -221,6 +221,13 @@ test('en: the check page polls while the payment is processing; a declined top-u
   await page.getByRole('link', { name: 'Go to transactions' }).click();
   await expect(page).toHaveURL(/\/locations\/1\/transactions$/);
 
+  // Top-ups only where the location allows them (location 2 does not).
+  await page.goto('/locations/2/transactions');
+  await expect(page.getByRole('heading', { level: 1, name: /^Transactions: / })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add transaction' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Top up the account' })).toHaveCount(0);
+  await page.goto('/locations/1/transactions');
+
   // The dispute text is required.
   await page.getByRole('textbox', { name: 'From', exact: true }).fill(yearAgo());
   await page.locator('tbody tr').first().getByRole('button', { name: /Dispute transaction/ }).click();

@@ -126,7 +126,8 @@ function SearchFilter({ filter, value, onChange }: {
 }) {
   const translate = useTranslate();
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  // Follow changes from outside (a reset), but keep what is being typed (e.g. a trailing space).
+  useEffect(() => setText((typed) => (typed.trim() === value ? typed : value)), [value]);
   return (
     <TextField
       type="search" size="small" label={translate(filter.label)} value={text}
