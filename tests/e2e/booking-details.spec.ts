@@ -212,3 +212,34 @@ test('ru: an order with a payment link offers to copy it', async ({ page, contex
   await expect(page.getByTestId('alert-success').filter({ hasText: 'Ссылка на оплату скопирована' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.bill);
 });
+
+test('ru: day view tools: the archive switch shows past sessions, "now" returns to today, new booking opens an empty form', async ({ page }) => {
+  await signIn(page, ADMIN);
+  const yesterday = moscowDate(-1);
+  await page.goto(`/locations/1/booking_admin?date=${yesterday}`);
+  const archived = page.getByTestId('day-calendar').locator('[data-testid="slot-card"][data-archived="true"]');
+  // Yesterday's sessions are archived: without the switch only those with orders are shown.
+  const switchBox = page.getByLabel('Показывать архив');
+  if (await switchBox.isChecked()) await switchBox.click();
+  await expect(page.getByTestId('day-calendar')).toBeVisible();
+  const slots = await apiGet<Slot[]>(page, `/api/v2.1/playgrounds/1/schedule/?date=${yesterday}&orders=1`);
+  const withOrders = slots.filter((s) => s.orders.length > 0 && s.time_start.slice(0, 10) === yesterday).length;
+  const dayTotal = slots.filter((s) => s.time_start.slice(0, 10) === yesterday).length;
+  const cube1 = page.getByTestId('day-calendar').locator('[data-testid="slot-card"][data-playground="1"]');
+  await expect(cube1).toHaveCount(withOrders);
+  await switchBox.click();
+  await expect(cube1).toHaveCount(dayTotal);
+  await expect(archived.first().getByTestId('slot-archived')).toBeVisible();
+  await switchBox.click();
+
+  // "Now" goes back to today's date.
+  await page.getByRole('button', { name: 'Сейчас' }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${moscowDate(0)}$`));
+
+  // New booking: the form opens with today's date and nothing chosen.
+  await page.getByTestId('new-booking').click();
+  const form = page.getByTestId('booking-form');
+  await expect(form.getByTestId('booking-date')).toHaveValue(moscowDate(0));
+  await expect(form.getByRole('combobox', { name: /Площадка/ })).toHaveText(/^[\s\u200b]*$/);
+  await expect(form.getByTestId('booking-save')).toBeDisabled();
+});
