@@ -2,6 +2,8 @@
 // (tests/unit/i18n.test.ts fails when they differ).
 import englishMessages from 'ra-language-english';
 import { moneyEn } from './money.en';
+import { toolsEn } from './tools.en';
+import { managementEn } from './management.en';
 
 export const enApp = {
   app: {
@@ -535,6 +537,8 @@ export const enApp = {
       home: 'To the home page',
     },
     money: moneyEn,
+    tools: toolsEn,
+    management: managementEn,
   },
   // Validation message keys named by the specs.
   validation: {

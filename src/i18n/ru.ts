@@ -3,6 +3,8 @@
 import { raRussianMessages } from './raRussian';
 import type { enApp } from './en';
 import { moneyRu } from './money.ru';
+import { toolsRu } from './tools.ru';
+import { managementRu } from './management.ru';
 
 export const ruApp: typeof enApp = {
   app: {
@@ -536,6 +538,8 @@ export const ruApp: typeof enApp = {
       home: 'На главную',
     },
     money: moneyRu,
+    tools: toolsRu,
+    management: managementRu,
   },
   validation: {
     validationRequired: 'Обязательное поле',
