@@ -28,6 +28,12 @@ const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage'
 const PaymentsPage = lazyPage(() => import('./resources/payments'), 'PaymentsPage');
 const TransactionsPage = lazyPage(() => import('./resources/transactions'), 'TransactionsPage');
 const CertificatesPage = lazyPage(() => import('./resources/certificates'), 'CertificatesPage');
+const LocationHomePage = lazyPage(() => import('./pages/management/LocationHomePage'), 'LocationHomePage');
+const LocationManagementPage = lazyPage(() => import('./pages/management/LocationManagementPage'), 'LocationManagementPage');
+const LocationInfoPage = lazyPage(() => import('./pages/management/LocationInfoPage'), 'LocationInfoPage');
+const LocationGalleryPage = lazyPage(() => import('./pages/management/LocationGalleryPage'), 'LocationGalleryPage');
+const GamesTablePage = lazyPage(() => import('./pages/management/GamesTablePage'), 'GamesTablePage');
+const StatisticPage = lazyPage(() => import('./pages/management/StatisticPage'), 'StatisticPage');
 const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
 
 export function App() {
@@ -68,6 +74,12 @@ export function App() {
         <Route path="/locations/:location_id/transactions" element={<TransactionsPage />} />
         <Route path="/locations/:location_id/certificates" element={<CertificatesPage />} />
         <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
+        <Route path="/locations/:location_id" element={<LocationHomePage />} />
+        <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />
+        <Route path="/locations/:location_id/location_info" element={<LocationInfoPage />} />
+        <Route path="/locations/:location_id/location_gallery" element={<LocationGalleryPage />} />
+        <Route path="/locations/:location_id/games_table" element={<GamesTablePage />} />
+        <Route path="/locations/:location_id/statistic" element={<StatisticPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>

@@ -1,0 +1,50 @@
+// /locations/{id}/games_table: the games available at the location, with genre and, per country,
+// the age rating (info: country, age).
+import { Alert, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { useLocationGames } from './api';
+import { ManagementShell } from './ManagementShell';
+
+function Games({ locationId }: { locationId: string }) {
+  const translate = useTranslate();
+  const games = useLocationGames(locationId);
+  if (games.isError) return <Alert severity="error">{(games.error as Error).message}</Alert>;
+  if (!games.data) return <CircularProgress />;
+  if (games.data.length === 0) return <Typography color="text.secondary">{translate('app.management.games.empty')}</Typography>;
+  return (
+    <Table size="small" data-testid="games-table">
+      <TableHead>
+        <TableRow>
+          <TableCell>{translate('app.management.games.name')}</TableCell>
+          <TableCell>{translate('app.management.games.genre')}</TableCell>
+          <TableCell>{translate('app.management.games.info')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {games.data.map((g) => (
+          <TableRow key={g.id} data-testid="game-row">
+            <TableCell sx={{ fontWeight: 600 }}>{g.name}</TableCell>
+            <TableCell>{g.genre || '—'}</TableCell>
+            <TableCell>
+              <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                {g.info.length === 0 ? '—' : g.info.map((i) => (
+                  <Chip key={i.country} size="small" variant="outlined" label={translate('app.management.games.rating', { country: i.country, age: i.age })} />
+                ))}
+              </Stack>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+export function GamesTablePage() {
+  const { location_id: locationId = '' } = useParams();
+  return (
+    <ManagementShell titleKey="app.management.games.title" testId="games-page">
+      {() => <Games locationId={locationId} />}
+    </ManagementShell>
+  );
+}

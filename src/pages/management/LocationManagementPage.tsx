@@ -1,0 +1,74 @@
+// /locations/{id}/location_management (role id 40 at the location): the location's name and balance
+// (in its currency, placed per is_before and blank_place; a default title when it has none) and the
+// spec's grid of 8 cards, then the other management screens (tools, statistics, certificates).
+import type { ReactElement } from 'react';
+import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import InfoIcon from '@mui/icons-material/Info';
+import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
+import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import PaymentsIcon from '@mui/icons-material/Payments';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import TimerIcon from '@mui/icons-material/Timer';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
+import BuildIcon from '@mui/icons-material/Build';
+import InsightsIcon from '@mui/icons-material/Insights';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import { balanceCurrency, formatMoney } from '../../../domain/money';
+import { ManagementShell } from './ManagementShell';
+
+/** The spec's 8 cards, in its order, and the route each leads to. */
+export const MANAGEMENT_CARDS: { key: string; route: string; icon: ReactElement }[] = [
+  { key: 'info', route: 'location_info', icon: <InfoIcon fontSize="large" /> },
+  { key: 'gallery', route: 'location_gallery', icon: <PhotoLibraryIcon fontSize="large" /> },
+  { key: 'games', route: 'games_table', icon: <SportsEsportsIcon fontSize="large" /> },
+  { key: 'payments', route: 'payments', icon: <PaymentsIcon fontSize="large" /> },
+  { key: 'transactions', route: 'transactions', icon: <AccountBalanceWalletIcon fontSize="large" /> },
+  { key: 'sessions', route: 'sessions', icon: <TimerIcon fontSize="large" /> },
+  { key: 'orders', route: 'orders', icon: <ReceiptLongIcon fontSize="large" /> },
+  { key: 'schedule', route: 'schedules_and_playgrounds', icon: <CalendarMonthIcon fontSize="large" /> },
+];
+
+/** Further screens of the location, below the grid. */
+const MORE_CARDS: { key: string; route: string; icon: ReactElement }[] = [
+  { key: 'tools', route: 'tools', icon: <BuildIcon fontSize="large" /> },
+  { key: 'statistic', route: 'statistic', icon: <InsightsIcon fontSize="large" /> },
+];
+
+function CardGrid({ locationId, cards }: { locationId: number; cards: typeof MANAGEMENT_CARDS }) {
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, mb: 3 }}>
+      {cards.map((c) => (
+        <Card key={c.key} variant="outlined" data-testid={`management-card-${c.key}`}>
+          <CardActionArea component={RouterLink} to={`/locations/${locationId}/${c.route}`} sx={{ height: '100%' }}>
+            <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, textAlign: 'center', py: 3 }}>
+              <Box sx={{ color: 'primary.main' }}>{c.icon}</Box>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{translate(`app.management.cards.${c.key}`)}</Typography>
+              <Typography variant="body2" color="text.secondary">{translate(`app.management.cardHints.${c.key}`)}</Typography>
+            </CardContent>
+          </CardActionArea>
+        </Card>
+      ))}
+    </Box>
+  );
+}
+
+export function LocationManagementPage() {
+  const translate = useTranslate();
+  return (
+    <ManagementShell titleKey="app.management.gridTitle" back="locations" testId="location-management">
+      {(l) => (
+        <>
+          <Typography sx={{ mb: 2 }} data-testid="management-balance">
+            {translate('app.management.balance')}: <b>{formatMoney(l.balance, balanceCurrency(l), translate('app.currency.default'))}</b>
+          </Typography>
+          <CardGrid locationId={l.id} cards={MANAGEMENT_CARDS} />
+          <Typography variant="overline" color="text.secondary" component="h2">{translate('app.management.more')}</Typography>
+          <CardGrid locationId={l.id} cards={MORE_CARDS} />
+        </>
+      )}
+    </ManagementShell>
+  );
+}

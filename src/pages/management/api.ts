@@ -1,0 +1,112 @@
+// Calls of the location management screens: the location's info (GET/PUT /api/v2.1/locations/{id}/
+// and the country/city choices of /geo/), its gallery, its games and the statistics dashboards.
+import { useQuery } from '@tanstack/react-query';
+import { useLocaleState } from 'react-admin';
+import { api } from '../../dataProvider/http';
+import { keys as locationKeys } from '../schedules/api';
+import type { LocationDetail } from '../schedules/types';
+
+export interface LocationTranslation {
+  language: string;
+  name: string;
+  address: string;
+  distance: string;
+  opening_times: string;
+  payment_description: string;
+  parking_description: string;
+  description: string;
+}
+
+/** GET /api/v2.1/locations/{id}/ with the fields the info screen reads. */
+export interface LocationInfo extends LocationDetail {
+  lat: string | null;
+  lng: string | null;
+  allow_refill: boolean;
+  languages: string[];
+  translations: LocationTranslation[];
+}
+
+export interface GeoCountry {
+  id: number;
+  name: string;
+  slug: string;
+  cities: { id: number; name: string; slug: string }[];
+}
+
+export interface GalleryImage {
+  id: number;
+  url: string;
+  thumbnail: string;
+  content_type: string;
+  width?: number;
+  height?: number;
+  created?: string;
+}
+
+export interface LocationGame {
+  id: number;
+  name: string;
+  genre: string;
+  info: { country: string; age: number }[];
+}
+
+export interface Dashboard {
+  id: string;
+  name: string;
+  source: string;
+}
+
+export const managementKeys = {
+  geo: (locale: string) => ['geo', locale] as const,
+  images: (locationId: string) => ['locations', 'images', locationId] as const,
+  games: (locationId: string) => ['locations', 'games', locationId] as const,
+  dashboards: (locale: string) => ['dashboards', locale] as const,
+  source: (id: string, locationId: string, locale: string) => ['dashboards', 'source', id, locationId, locale] as const,
+};
+
+export function useLocationInfo(id: string) {
+  const [locale] = useLocaleState();
+  return useQuery({ queryKey: locationKeys.location(id, locale), queryFn: () => api<LocationInfo>(`/api/v2.1/locations/${id}/`), retry: false });
+}
+
+export function useGeo() {
+  const [locale] = useLocaleState();
+  return useQuery({ queryKey: managementKeys.geo(locale), queryFn: () => api<GeoCountry[]>('/api/v2.1/geo/'), staleTime: 10 * 60_000 });
+}
+
+export function useGallery(locationId: string) {
+  return useQuery({ queryKey: managementKeys.images(locationId), queryFn: () => api<GalleryImage[]>(`/api/v2.1/locations/${locationId}/images/`), retry: false });
+}
+
+export function useLocationGames(locationId: string) {
+  return useQuery({ queryKey: managementKeys.games(locationId), queryFn: () => api<LocationGame[]>(`/api/v2.1/locations/${locationId}/games/`), retry: false });
+}
+
+export function useDashboards() {
+  const [locale] = useLocaleState();
+  return useQuery({ queryKey: managementKeys.dashboards(locale), queryFn: () => api<Dashboard[]>('/api/v2.1/dashboards/') });
+}
+
+/** A dashboard's signed frame URL for the location; refetched well before it expires. */
+export function useDashboardSource(dashboard: Dashboard | undefined, locationId: string) {
+  const [locale] = useLocaleState();
+  return useQuery({
+    queryKey: managementKeys.source(dashboard?.id ?? '', locationId, locale),
+    queryFn: () => api<{ url: string }>(dashboard!.source, { query: { location: locationId } }),
+    enabled: !!dashboard,
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export const managementApi = {
+  saveInfo: (id: string, body: { translations: LocationTranslation[]; lat: string; lng: string; country: number; city: number }) =>
+    api<LocationInfo>(`/api/v2.1/locations/${id}/`, { method: 'PUT', body }),
+  uploadImage: (locationId: string, file: File) => {
+    const form = new FormData();
+    form.append('image', file);
+    return api<GalleryImage>(`/api/v2.1/locations/${locationId}/images/`, { method: 'POST', form });
+  },
+  deleteImage: (locationId: string, imageId: number) =>
+    api<null>(`/api/v2.1/locations/${locationId}/images/${imageId}/`, { method: 'DELETE' }),
+};
