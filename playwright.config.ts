@@ -39,6 +39,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // The tools e2e registers a webhook to a receiver on 127.0.0.1 (refused without this).
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

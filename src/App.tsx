@@ -35,6 +35,8 @@ const LocationGalleryPage = lazyPage(() => import('./pages/management/LocationGa
 const GamesTablePage = lazyPage(() => import('./pages/management/GamesTablePage'), 'GamesTablePage');
 const StatisticPage = lazyPage(() => import('./pages/management/StatisticPage'), 'StatisticPage');
 const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
+const ToolsPage = lazyPage(() => import('./pages/tools/ToolsPage'), 'ToolsPage');
+const ControlPage = lazyPage(() => import('./pages/control/ControlPage'), 'ControlPage');
 
 export function App() {
   return (
@@ -80,6 +82,8 @@ export function App() {
         <Route path="/locations/:location_id/location_gallery" element={<LocationGalleryPage />} />
         <Route path="/locations/:location_id/games_table" element={<GamesTablePage />} />
         <Route path="/locations/:location_id/statistic" element={<StatisticPage />} />
+        <Route path="/locations/:location_id/tools" element={<ToolsPage />} />
+        <Route path="/control" element={<ControlPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>

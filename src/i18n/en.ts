@@ -68,6 +68,7 @@ export const enApp = {
       schedules_and_playgrounds: 'Schedules and playgrounds',
       orders: 'Orders',
       sessions: 'Sessions',
+      tools: 'Tools',
     },
     login: {
       title: 'Sign in',

@@ -69,6 +69,7 @@ export const ruApp: typeof enApp = {
       schedules_and_playgrounds: 'Расписания и площадки',
       orders: 'Заказы',
       sessions: 'Сессии',
+      tools: 'Инструменты',
     },
     login: {
       title: 'Вход',

@@ -1,5 +1,6 @@
-// The header: title, Locations tab (role value >= 20), RU/EN toggle, and the profile menu
-// (profile, exit) or a login button. On narrow screens the same entries move into a drawer.
+// The header: title, Locations tab (role value >= 20), Technical sessions (its permission), RU/EN
+// toggle, and the profile menu (profile, exit) or a login button. On narrow screens the same
+// entries move into a drawer.
 import { useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
@@ -11,7 +12,9 @@ import PlaceIcon from '@mui/icons-material/Place';
 import PersonIcon from '@mui/icons-material/Person';
 import LogoutIcon from '@mui/icons-material/Logout';
 import LoginIcon from '@mui/icons-material/Login';
-import { TitlePortal, useGetIdentity, useLogout, useTranslate } from 'react-admin';
+import EngineeringIcon from '@mui/icons-material/Engineering';
+import { TitlePortal, useGetIdentity, useLogout, usePermissions, useTranslate } from 'react-admin';
+import { hasPermission } from '../../domain/permissions';
 import { canSeeLocationsTab } from '../../domain/roles';
 import { session } from '../authProvider/session';
 import { LanguageToggle } from './LanguageToggle';
@@ -28,6 +31,10 @@ export function AppHeader() {
   const close = () => { setMenuAnchor(null); setDrawerOpen(false); };
   const doLogout = () => { close(); logout(); };
   const onLocations = location.pathname.startsWith('/locations');
+  // The control page (technical sessions) is offered to holders of its permission only.
+  const { permissions } = usePermissions<string[]>();
+  const showControl = signedIn && hasPermission(permissions, 'techsessions');
+  const onControl = location.pathname.startsWith('/control');
 
   return (
     <AppBar position="fixed" color="primary" component="header">
@@ -54,6 +61,17 @@ export function AppHeader() {
               sx={{ borderBottom: onLocations ? '2px solid currentColor' : '2px solid transparent', borderRadius: 0 }}
             >
               {translate('app.header.locations')}
+            </Button>
+          )}
+          {showControl && (
+            <Button
+              color="inherit"
+              component={RouterLink}
+              to="/control"
+              aria-current={onControl ? 'page' : undefined}
+              sx={{ borderBottom: onControl ? '2px solid currentColor' : '2px solid transparent', borderRadius: 0 }}
+            >
+              {translate('app.tools.control.menu')}
             </Button>
           )}
         </Box>
@@ -105,6 +123,12 @@ export function AppHeader() {
               <ListItemButton component={RouterLink} to="/locations" onClick={close}>
                 <ListItemIcon><PlaceIcon /></ListItemIcon>
                 <ListItemText primary={translate('app.header.locations')} />
+              </ListItemButton>
+            )}
+            {showControl && (
+              <ListItemButton component={RouterLink} to="/control" onClick={close}>
+                <ListItemIcon><EngineeringIcon /></ListItemIcon>
+                <ListItemText primary={translate('app.tools.control.menu')} />
               </ListItemButton>
             )}
             {signedIn ? (

@@ -9,12 +9,13 @@ import SettingsIcon from '@mui/icons-material/Settings';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
+import BuildIcon from '@mui/icons-material/Build';
 import { hasPermission } from '../../../domain/permissions';
 import { canManageLocation } from '../../../domain/roles';
 import type { LocationRecord } from './types';
 
 export interface ManageLink {
-  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management' | 'schedules_and_playgrounds' | 'orders' | 'sessions';
+  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management' | 'schedules_and_playgrounds' | 'orders' | 'sessions' | 'tools';
   icon: ReactElement;
   built: boolean;
   allowed: (location: LocationRecord, permissions: string[]) => boolean;
@@ -28,6 +29,7 @@ export const MANAGE_LINKS: ManageLink[] = [
   { key: 'schedules_and_playgrounds', icon: <CalendarMonthIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
   { key: 'orders', icon: <ReceiptLongIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
   { key: 'sessions', icon: <SportsEsportsIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
+  { key: 'tools', icon: <BuildIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
 ];
 
 export function manageLinksFor(location: LocationRecord, permissions: string[]): ManageLink[] {

@@ -1,0 +1,175 @@
+// /control: technical sessions (permission accounts.{product}.techsessions). Every location of
+// the user with its playgrounds: the launcher token (create when missing, replace when present)
+// and technical access (start where tech_control is on, stop while it has not expired).
+// The list is GET /api/v2.1/locations/my/, asked again every CONTROL_REFRESH_MS.
+import { useState } from 'react';
+import {
+  Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
+} from '@mui/material';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import KeyIcon from '@mui/icons-material/Key';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import StopIcon from '@mui/icons-material/Stop';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Loading, Title, useAuthenticated, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { CONTROL_REFRESH_MS } from '../../../domain/constants';
+import { hasPermission } from '../../../domain/permissions';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { api } from '../../dataProvider/http';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { accessOpen, zonedDateTime } from './access';
+import { TechSessionDialog } from './TechSessionDialog';
+import type { ControlLocation, ControlPlayground } from './types';
+
+const controlKey = (locale: string) => ['control', 'locations', locale] as const;
+
+export function ControlPage() {
+  useAuthenticated();
+  const translate = useTranslate();
+  const { permissions, isPending } = usePermissions<string[]>();
+  if (isPending) return <Loading />;
+  if (!hasPermission(permissions, 'techsessions')) {
+    return <Alert severity="warning" sx={{ mt: 2 }} data-testid="control-denied">{translate('app.tools.control.denied')}</Alert>;
+  }
+  return <ControlLocations />;
+}
+
+function ControlLocations() {
+  const translate = useTranslate();
+  const [locale] = useLocaleState();
+  const locations = useQuery({
+    queryKey: controlKey(locale),
+    queryFn: () => api<ControlLocation[]>('/api/v2.1/locations/my/'),
+    refetchInterval: CONTROL_REFRESH_MS,
+  });
+  const title = translate('app.tools.control.title');
+
+  // dataUpdatedAt is read here so every refresh renders again: "open until" is judged against now.
+  const now = Math.max(Date.now(), locations.dataUpdatedAt);
+  const withPlaygrounds = (locations.data ?? []).filter((l) => l.playgrounds.length > 0);
+
+  return (
+    <Box component="main" sx={{ maxWidth: 1100, pb: 4 }}>
+      <Title title={title} />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mb: 1 }}>
+        <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{title}</Typography>
+        {locations.dataUpdatedAt > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="control-updated">
+            {translate('app.tools.control.updated', { time: new Date(locations.dataUpdatedAt).toLocaleTimeString(locale) })}
+          </Typography>
+        )}
+        <Button startIcon={<RefreshIcon />} onClick={() => locations.refetch()} disabled={locations.isFetching}>
+          {translate('app.tools.control.refresh')}
+        </Button>
+      </Stack>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.tools.control.hint')}</Typography>
+      {locations.isError && <Alert severity="error">{(locations.error as Error).message}</Alert>}
+      {locations.isPending && <Loading />}
+      {locations.data && withPlaygrounds.length === 0 && <Typography color="text.secondary">{translate('app.tools.control.empty')}</Typography>}
+      <Stack spacing={2}>
+        {withPlaygrounds.map((l) => <LocationCard key={l.id} location={l} now={now} />)}
+      </Stack>
+    </Box>
+  );
+}
+
+function LocationCard({ location, now }: { location: ControlLocation; now: number }) {
+  const translate = useTranslate();
+  return (
+    <Card variant="outlined" component="section" data-testid="control-location" data-location-id={location.id} aria-labelledby={`control-loc-${location.id}`}>
+      <CardContent>
+        <Typography variant="h6" component="h2" id={`control-loc-${location.id}`}>{location.name}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          {translate('app.tools.control.zone', { city: location.city, zone: location.timezone })}
+        </Typography>
+        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+          <Table size="small" aria-label={location.name}>
+            <TableHead>
+              <TableRow>
+                <TableCell>{translate('app.tools.control.playground')}</TableCell>
+                <TableCell>{translate('app.tools.control.token')}</TableCell>
+                <TableCell>{translate('app.tools.control.access')}</TableCell>
+                <TableCell align="right">{translate('app.tools.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {location.playgrounds.map((p) => <PlaygroundRow key={p.id} playground={p} timezone={location.timezone} now={now} />)}
+            </TableBody>
+          </Table>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function PlaygroundRow({ playground: p, timezone, now }: { playground: ControlPlayground; timezone: string; now: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = useGenericHandler();
+  const client = useQueryClient();
+  const [dialog, setDialog] = useState<'start' | 'replace' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const open = accessOpen(p, now);
+  const refetch = () => client.invalidateQueries({ queryKey: ['control'] });
+
+  const createToken = async () => {
+    setBusy(true);
+    const saved = await run(() => api<ControlPlayground>('/api/v2.2/playgrounds/create_token/', { method: 'POST', body: { playground: p.id } }));
+    if (saved) {
+      await refetch();
+      notify(p.uuid_token ? 'app.tools.control.tokenReplaced' : 'app.tools.control.tokenCreated', { type: 'success', messageArgs: { name: p.name } });
+    }
+    setBusy(false);
+    setDialog(null);
+  };
+  const stop = async () => {
+    setBusy(true);
+    const done = await run(() => api(`/api/v2.2/playgrounds/${p.id}/tech_sessions/`, { method: 'DELETE' }).then(() => true));
+    if (done) {
+      await refetch();
+      notify('app.tools.control.stopped', { type: 'success', messageArgs: { name: p.name } });
+    }
+    setBusy(false);
+  };
+
+  return (
+    <TableRow data-testid="control-playground" data-playground-id={p.id}>
+      <TableCell>{p.name}</TableCell>
+      <TableCell>
+        {p.uuid_token
+          ? <Box component="code" data-testid="playground-token" sx={{ fontSize: 12, wordBreak: 'break-all' }}>{p.uuid_token}</Box>
+          : <Typography variant="body2" color="text.secondary" data-testid="playground-token">{translate('app.tools.control.noToken')}</Typography>}
+      </TableCell>
+      <TableCell data-testid="tech-access" data-open={open}>
+        {open
+          ? <Chip size="small" color="success" label={translate('app.tools.control.openUntil', { time: zonedDateTime(p.tech_sessions_access_expires_at!, timezone) })} />
+          : <Chip size="small" label={translate(p.tech_control ? 'app.tools.control.closed' : 'app.tools.control.noTechControl')} />}
+      </TableCell>
+      <TableCell align="right">
+        <Stack direction="row" spacing={1} useFlexGap sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          {p.uuid_token
+            ? <Button size="small" startIcon={<KeyIcon />} disabled={busy} onClick={() => setDialog('replace')}>{translate('app.tools.control.replaceToken')}</Button>
+            : <Button size="small" startIcon={<KeyIcon />} disabled={busy} onClick={createToken}>{translate('app.tools.control.createToken')}</Button>}
+          {p.tech_control && (
+            <Button size="small" variant="outlined" startIcon={<PlayArrowIcon />} disabled={busy} onClick={() => setDialog('start')}>
+              {translate('app.tools.control.start')}
+            </Button>
+          )}
+          {open && (
+            <Button size="small" variant="outlined" color="error" startIcon={<StopIcon />} disabled={busy} onClick={stop}>
+              {translate('app.tools.control.stop')}
+            </Button>
+          )}
+        </Stack>
+      </TableCell>
+      {dialog === 'start' && <TechSessionDialog playground={p} running={open} onClose={() => setDialog(null)} onSaved={refetch} />}
+      <ConfirmDialog
+        open={dialog === 'replace'}
+        title={translate('app.tools.control.replaceTitle', { name: p.name })}
+        text={translate('app.tools.control.replaceText')}
+        onConfirm={createToken}
+        onClose={() => setDialog(null)}
+      />
+    </TableRow>
+  );
+}
