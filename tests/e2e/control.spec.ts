@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { CONTROL_REFRESH_MS } from '../../domain/constants';
 import { ADMIN, STAFF, apiGet, signIn } from './helpers';
 
 // The control page (/control, permission techsessions): admin has it, staff do not. At location 1
@@ -116,4 +117,42 @@ test('ru and en: without the permission there is no header link and the page exp
   await expect(page.getByTestId('control-location')).toHaveCount(0);
   await page.getByRole('button', { name: 'EN' }).click();
   await expect(page.getByTestId('control-denied')).toHaveText('Technical sessions need the technical sessions permission. Ask an administrator to grant it.');
+});
+
+test('en: a playground without a token offers to create one; the list refreshes itself every minute', async ({ page }) => {
+  // A fake clock that still runs: fastForward makes the 60 s refresh happen now.
+  await page.clock.install();
+  await signIn(page, ADMIN, 'en');
+  const cube2 = await playground(page, 'Куб 2');
+  // Every seeded playground has a token: answer the page as if Куб 2 had none, until it makes one.
+  let hideToken = true;
+  await page.route('**/api/v2.1/locations/my/', async (route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as { playgrounds: Pg[] }[];
+    if (hideToken) for (const l of json) for (const p of l.playgrounds) if (p.id === cube2.id) p.uuid_token = null;
+    await route.fulfill({ response, json });
+  });
+  await page.goto('/control');
+  const r = row(page, cube2.id);
+  await expect(r.getByTestId('playground-token')).toHaveText('No token');
+  await expect(r.getByRole('button', { name: 'Replace token' })).toHaveCount(0);
+  hideToken = false;
+  // Creating asks nothing: there is no launcher to lose.
+  await r.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByTestId('alert-success')).toHaveText('Token of Куб 2 created.');
+  const created = (await playground(page, 'Куб 2')).uuid_token!;
+  expect(created).not.toBe(cube2.uuid_token);
+  await expect(r.getByTestId('playground-token')).toHaveText(created);
+  await expect(r.getByRole('button', { name: 'Replace token' })).toBeVisible();
+
+  // A technical session started elsewhere shows up at the next refresh, without a reload.
+  const cube = await playground(page, 'Куб 1');
+  const auth = { Authorization: `Token ${await page.evaluate(() => localStorage.getItem('token'))}` };
+  const started = await page.request.post(`/api/v2.2/playgrounds/${cube.id}/tech_sessions/`, { headers: auth, data: { minutes: 10, comment: 'e2e' } });
+  expect(started.status()).toBe(201);
+  const cubeRow = row(page, cube.id);
+  await expect(cubeRow.getByTestId('tech-access')).toHaveText('Closed');
+  await page.clock.fastForward(CONTROL_REFRESH_MS);
+  await expect(cubeRow.getByTestId('tech-access')).toContainText('Open until');
+  expect((await page.request.delete(`/api/v2.2/playgrounds/${cube.id}/tech_sessions/`, { headers: auth })).status()).toBe(204);
 });

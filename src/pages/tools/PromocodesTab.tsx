@@ -12,21 +12,16 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { DATE_FORMAT } from '../../../domain/constants';
-import { formatMoney, type Currency } from '../../../domain/money';
+import type { Currency } from '../../../domain/money';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { formatDate } from '../schedules/dates';
 import { toolKeys, usePromocodes } from './api';
+import { promocodeDiscount } from './format';
 import { PromocodeDialog } from './PromocodeDialog';
 import { QueryState } from './QueryState';
 import type { Promocode } from './types';
-
-/** "15 %" for a fraction, the amount in the location's currency for a flat discount. */
-export function promocodeDiscount(p: Pick<Promocode, 'type' | 'discount'>, currency: Currency | null, defaultCurrency: string): string {
-  if (p.type === 'fraction') return `${Math.round(Number(p.discount) * 10000) / 100} %`;
-  return formatMoney(p.discount, currency, defaultCurrency);
-}
 
 export function PromocodesTab({ locationId, currency }: { locationId: string; currency: Currency | null }) {
   const translate = useTranslate();
