@@ -1,7 +1,7 @@
 // buildApp: the Fastify instance with every module, used by main.ts and by the API tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -38,6 +38,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     lang: Lang;
   }
+}
+
+/** Every route as registered (method, url, config, schema), for the tests that walk all of them
+ * (the authorisation matrix, the fuzzing): a new route is covered without anyone listing it. */
+const routeTables = new WeakMap<FastifyInstance, RouteOptions[]>();
+export function routeTable(app: FastifyInstance): readonly RouteOptions[] {
+  return routeTables.get(app) ?? [];
 }
 
 export interface BuildOptions {
@@ -85,6 +92,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
   });
+  const table: RouteOptions[] = [];
+  routeTables.set(app, table);
+  app.addHook('onRoute', (route) => { table.push(route); });
 
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
   await app.register(fastifySwagger, {

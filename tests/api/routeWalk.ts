@@ -1,0 +1,231 @@
+// Walking the server's own route table (routeTable of server/app.ts) for the authorisation matrix
+// and the fuzzing: the routes, a digest of every table (to prove nothing changed), and requests
+// made from each route's zod schemas (a plausible valid one, and hostile ones with fast-check).
+import fc from 'fast-check';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import type { ZodType } from 'zod';
+import { routeTable } from '../../server/app';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  /** Not under /api/: the token hook does not look at it (pages, static files, the widget). */
+  page: boolean;
+  params?: ZodType;
+  querystring?: ZodType;
+  body?: ZodType;
+  multipart: boolean;
+}
+
+/** Built files of the single-page app and the documentation UI: static, no input, no data. */
+export const STATIC_ROUTE = /^\/(assets\/|index\.html$|$|media\/|api\/docs\/static)/;
+
+export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+  const out: ApiRoute[] = [];
+  for (const r of routeTable(app)) {
+    const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    const schema = (r.schema ?? {}) as { params?: ZodType; querystring?: ZodType; body?: ZodType; consumes?: string[] };
+    for (const method of methods) {
+      out.push({
+        method, url: r.url, public: !!r.config?.public, page: !r.url.startsWith('/api/'),
+        params: schema.params, querystring: schema.querystring, body: schema.body,
+        multipart: !!schema.consumes?.includes('multipart/form-data'),
+      });
+    }
+  }
+  return out;
+}
+
+export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r.url}`;
+
+/** Tables whose rows change on every request by design: sign-in and throttling bookkeeping. */
+const VOLATILE = new Set(['auth_tokens', 'login_failures', 'rate_limit_hits', '__drizzle_migrations']);
+
+/** Per table: row count and an order-independent hash of every row's text. */
+export async function digest(pool: pg.Pool): Promise<Record<string, string>> {
+  const { rows: tables } = await pool.query<{ t: string }>(
+    "select quote_ident(table_name) as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1");
+  const names = tables.map((r) => r.t).filter((t) => !VOLATILE.has(t));
+  const q = names.map((t) => `select '${t}' as t, count(*)::text || ':' || coalesce(sum(hashtext(x::text)::bigint), 0)::text as d from ${t} x`).join(' union all ');
+  const { rows } = await pool.query<{ t: string; d: string }>(q);
+  return Object.fromEntries(rows.map((r) => [r.t, r.d]));
+}
+
+export function changedTables(a: Record<string, string>, b: Record<string, string>): string[] {
+  return Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t]);
+}
+
+// ---- zod schemas walked by their definitions (zod 4) ----
+
+interface Def {
+  type: string;
+  checks?: { _zod: { def: { check: string; format?: string; pattern?: RegExp; minimum?: number; maximum?: number; value?: number | bigint; inclusive?: boolean } } }[];
+  shape?: Record<string, ZodType>;
+  innerType?: ZodType;
+  in?: ZodType;
+  out?: ZodType;
+  element?: ZodType;
+  options?: ZodType[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
+  defaultValue?: unknown;
+  format?: string;
+  pattern?: RegExp;
+  valueType?: ZodType;
+}
+const def = (s: ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** Valid-looking values for field names whose check is an opaque refine (dates, times, ...). */
+export type Hints = (name: string, path: string[]) => unknown;
+
+export const defaultHints: Hints = (name) => {
+  if (/(^|_)date(_|$)|^date|_from$|_to$|^day$/.test(name)) return '2026-06-15';
+  if (/^(begin|end|time|start|finish)(_time)?$/.test(name)) return '12:00';
+  if (/datetime|_at$/.test(name)) return '2026-06-15 12:00';
+  if (/email/.test(name)) return 'someone@example.com';
+  if (/phone/.test(name)) return '+79990001122';
+  if (/url/.test(name)) return 'https://hooks.example.com/x';
+  return undefined;
+};
+
+function bounds(d: Def) {
+  let min: number | undefined; let max: number | undefined; let int = false;
+  for (const c of d.checks ?? []) {
+    const k = c._zod.def;
+    if (k.check === 'greater_than') min = Number(k.value) + (k.inclusive ? 0 : 1);
+    if (k.check === 'less_than') max = Number(k.value) - (k.inclusive ? 0 : 1);
+    if (k.check === 'number_format' && /int/.test(k.format ?? '')) int = true;
+    if (k.check === 'min_length') min = k.minimum;
+    if (k.check === 'max_length') max = k.maximum;
+  }
+  return { min, max, int };
+}
+const regexOf = (d: Def): RegExp | undefined =>
+  d.pattern ?? d.checks?.map((c) => c._zod.def).find((k) => k.check === 'string_format' && k.pattern)?.pattern;
+
+/** One deterministic valid-looking value of a schema; `hints` first, by field name. */
+export function sample(schema: ZodType, hints: Hints = defaultHints, path: string[] = []): unknown {
+  const d = def(schema);
+  const name = path.at(-1) ?? '';
+  if (name && d.type !== 'object' && d.type !== 'array' && d.type !== 'optional') {
+    const h = hints(name, path);
+    if (h !== undefined) return h;
+  }
+  switch (d.type) {
+    case 'object': {
+      const o: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(d.shape ?? {})) {
+        const val = sample(v, hints, [...path, k]);
+        if (val !== undefined) o[k] = val;
+      }
+      return o;
+    }
+    case 'optional': {
+      const h = name ? hints(name, path) : undefined;
+      return h !== undefined ? h : undefined;
+    }
+    case 'default': case 'prefault': case 'catch': return undefined;
+    case 'nullable': case 'readonly': case 'nonoptional': return sample(d.innerType!, hints, path);
+    case 'pipe': {
+      const inner = def(d.in!);
+      if (inner.type === 'transform') return sample(d.out!, hints, path); // preprocess: the target type
+      return sample(d.in!, hints, path);
+    }
+    case 'string': {
+      const re = regexOf(d);
+      if (re) return fc.sample(fc.stringMatching(re), { numRuns: 1, seed: 1 })[0];
+      if (d.format === 'email') return 'someone@example.com';
+      if (d.format === 'uuid' || d.format === 'guid') return '00000000-0000-4000-8000-000000000000';
+      const { min } = bounds(d);
+      return 'x'.repeat(Math.max(1, min ?? 1)).slice(0, Math.max(1, bounds(d).max ?? 10));
+    }
+    case 'number': case 'int': { const { min } = bounds(d); return Math.max(1, min ?? 1); }
+    case 'boolean': return true;
+    case 'enum': return Object.values(d.entries ?? {})[0];
+    case 'literal': return d.values?.[0];
+    case 'array': { const { min } = bounds(d); return Array.from({ length: Math.max(1, min ?? 1) }, () => sample(d.element!, hints, path)); }
+    case 'union': return sample(d.options![0]!, hints, path);
+    case 'record': return {};
+    case 'null': return null;
+    default: return 'x';
+  }
+}
+
+// ---- hostile values ----
+
+const hugeString = fc.constantFrom('x'.repeat(100_000), 'é'.repeat(20_000), '9'.repeat(5000));
+const nastyString = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', '\uD800', '\uFEFF', '𝕏👨‍👩‍👧', 'ǅ', 'İ', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd',
+    '=cmd|\' /C calc\'!A0', '%00', '\r\n', 'null', 'NaN', 'Infinity', '-1', '0', '1e309', '2026-02-30', '2026-13-01', '0000-00-00',
+    '9999-12-31', '24:00', '23:60', '-0001-01-01', '2026-06-15T12:00:00Z', '1,2,,3', '1,-2', ',', '__proto__', 'constructor'),
+);
+const nastyNumber = fc.oneof(
+  fc.integer(), fc.double({ noNaN: true }),
+  fc.constantFrom(-1, 0, -0, 2147483647, 2147483648, -2147483649, Number.MAX_SAFE_INTEGER, 1e21, 1e308, -1e308, 0.1, 1.5, 1e-7),
+);
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: nastyString },
+  { weight: 1, arbitrary: hugeString },
+  { weight: 3, arbitrary: nastyNumber },
+  { weight: 1, arbitrary: fc.constantFrom(null, true, false, [], {}, [null], { a: 1 }, [1, 2, 3], { __proto__: { x: 1 } }) },
+  { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+);
+
+/** A schema's valid-looking sample with mutations: fields dropped, added, or made hostile. */
+export function hostileObject(schema: ZodType | undefined, hints: Hints = defaultHints): fc.Arbitrary<unknown> {
+  const base = schema ? sample(schema, hints) : {};
+  const keys = schema && def(schema).type === 'object' ? Object.keys(def(schema).shape ?? {}) : [];
+  const mutated = fc.record({
+    drop: fc.subarray(keys, { maxLength: 3 }),
+    replace: fc.dictionary(keys.length ? fc.constantFrom(...keys) : fc.constant('x'), hostileValue, { maxKeys: 3 }),
+    extra: fc.dictionary(fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom('__proto__', 'constructor', 'id', 'location_id')), hostileValue, { maxKeys: 2 }),
+  }).map(({ drop, replace, extra }) => {
+    if (!base || typeof base !== 'object' || Array.isArray(base)) return base;
+    const o: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const k of drop) delete o[k];
+    Object.assign(o, extra, replace);
+    return o;
+  });
+  return fc.oneof(
+    { weight: 6, arbitrary: mutated },
+    { weight: 1, arbitrary: fc.constant(base) },
+    { weight: 1, arbitrary: hostileValue },
+  );
+}
+
+/** Query strings carry text only: every value becomes text, arrays repeated keys. */
+export function toQuery(value: unknown): string {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value === undefined ? '' : `?${encodeURIComponent(String(value))}`;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (v === undefined) continue;
+    const list = Array.isArray(v) ? v : [v];
+    for (const item of list) parts.push(`${encodeURIComponent(k)}=${encodeURIComponent(typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))}`);
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+export function fillPath(url: string, values: Record<string, string | number>): string {
+  return url.replace(/:([A-Za-z_]+)/g, (_m, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`no value for :${name} in ${url}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+/** A multipart/form-data body of text fields and files. */
+export function multipart(parts: { name: string; value?: string; filename?: string; type?: string; data?: Buffer }[]) {
+  const boundary = `----walk${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    const head = p.data
+      ? `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="${p.filename ?? 'file'}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`
+      : `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n`;
+    chunks.push(Buffer.from(head), p.data ?? Buffer.from(p.value ?? ''), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
