@@ -7,7 +7,12 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', chunkSizeWarningLimit: 4000 },
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 4000,
+    // Two pages: the staff app, and the customer booking widget (no react-admin, a few kB).
+    rollupOptions: { input: { main: 'index.html', widget: 'widget.html' } },
+  },
   server: {
     proxy: {
       '/api': apiTarget,

@@ -33,6 +33,7 @@ import { locationInfoRoutes } from './modules/locationInfo/routes';
 import { techSessionRoutes } from './modules/techSessions/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
+import { widgetRoutes } from './modules/widget/routes';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,9 +68,17 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onRequest', async (request) => {
     request.lang = pickLanguage(request.headers['accept-language']);
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
+    // Framing: venues embed the booking widget on their own sites; everything else (the staff app,
+    // the API, the payment pages) may be framed only by our own pages (clickjacking).
+    if (request.url === '/widget' || request.url.startsWith('/widget/') || request.url.startsWith('/widget?')) {
+      reply.header('Content-Security-Policy', 'frame-ancestors *');
+    } else {
+      reply.header('X-Frame-Options', 'SAMEORIGIN');
+      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', "frame-ancestors 'self'");
+    }
   });
 
   // The built single-page app, when there is one: any other GET that wants a page gets
@@ -139,6 +148,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await techSessionRoutes(api, deps);
     await galleryRoutes(api, deps);
     await dashboardRoutes(api, deps);
+    await widgetRoutes(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

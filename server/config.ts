@@ -28,6 +28,11 @@ export interface Config {
   dashboardSecret: string;
   /** How long a signed dashboard URL stays valid, in seconds. */
   dashboardUrlTtlSeconds: number;
+  /** HMAC secret of the customers' booking page links (same for every server process; changing it voids the links). */
+  widgetSecret: string;
+  /** Booking widget: bookings, and calls that check a promo code, allowed per client address in 10 minutes. */
+  widgetBookingLimit: number;
+  widgetCouponLimit: number;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -59,5 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     dashboardSecret: env.DASHBOARD_SECRET ?? 'dashboard-secret',
     dashboardUrlTtlSeconds: intFrom(env.DASHBOARD_URL_TTL_SECONDS, 3600),
+    widgetSecret: env.WIDGET_SECRET ?? 'widget-secret',
+    widgetBookingLimit: intFrom(env.WIDGET_BOOKING_LIMIT, 10),
+    widgetCouponLimit: intFrom(env.WIDGET_COUPON_LIMIT, 30),
   };
 }

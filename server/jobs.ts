@@ -12,6 +12,8 @@ import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
 import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
+import { WIDGET_LETTER_JOB } from './modules/widget/links';
+import { sendWidgetLetter } from './modules/widget/letter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
 export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Promise<void> {
@@ -47,6 +49,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
         subject: translate(lang, 'reset_mail_subject'),
         text: translate(lang, 'reset_mail_text', { name: p.name, email: p.to, link: p.link, minutes: p.minutes }),
       });
+    },
+    // The confirmation letter of a booking made in the customer widget.
+    [WIDGET_LETTER_JOB]: async (p: { orderId: number }) => {
+      await sendWidgetLetter(deps, p.orderId);
     },
     // One attempt of a webhook delivery; the handler books its own retries (about three days).
     [DELIVER_JOB]: async (p: DeliverJob) => {

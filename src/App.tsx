@@ -35,6 +35,7 @@ const LocationGalleryPage = lazyPage(() => import('./pages/management/LocationGa
 const GamesTablePage = lazyPage(() => import('./pages/management/GamesTablePage'), 'GamesTablePage');
 const StatisticPage = lazyPage(() => import('./pages/management/StatisticPage'), 'StatisticPage');
 const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
+const IframePage = lazyPage(() => import('./pages/iframe/IframePage'), 'IframePage');
 const ToolsPage = lazyPage(() => import('./pages/tools/ToolsPage'), 'ToolsPage');
 const ControlPage = lazyPage(() => import('./pages/control/ControlPage'), 'ControlPage');
 
@@ -85,6 +86,7 @@ export function App() {
         <Route path="/locations/:location_id/tools" element={<ToolsPage />} />
         <Route path="/control" element={<ControlPage />} />
         <Route path="/orders/:order_id" element={<OrderPage />} />
+        <Route path="/iframe" element={<IframePage />} />
         <Route path="/404" element={<NotFoundPage />} />
       </CustomRoutes>
     </Admin>

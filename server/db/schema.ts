@@ -53,6 +53,10 @@ export const locations = pgTable('locations', {
   // Charged (chargeoff) for every commercial session the launcher reports.
   licenceFee: numeric('licence_fee', { precision: 12, scale: 2 }).notNull().default('0'),
   languages: text('languages').array().notNull().default(sql`ARRAY['ru','en']::text[]`),
+  // The booking widget: minutes an online booking with a payment due holds its places before it is
+  // cancelled unpaid, and hours before the session until which a customer may cancel on their page.
+  widgetPaymentMinutes: integer('widget_payment_minutes').notNull().default(20),
+  customerCancelHours: integer('customer_cancel_hours').notNull().default(24),
   createdAt: createdAt(),
 });
 
@@ -182,6 +186,14 @@ export const jobs = pgTable('jobs', {
   createdAt: createdAt(),
 }, (t) => [index('jobs_pending_idx').on(t.runAt).where(sql`done_at IS NULL`)]);
 
+// Rate limits of the public calls (booking widget): one counter per bucket (call and client address)
+// and fixed window, shared by every server process through the database.
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  bucket: text('bucket').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.bucket, t.windowStart] }), index('rate_limit_hits_window_idx').on(t.windowStart)]);
+
 // Official holidays and pre-holidays per country: day types 8 and 9 of schedules.
 export const holidays = pgTable('holidays', {
   id: serial('id').primaryKey(),
@@ -267,6 +279,8 @@ export const orders = pgTable('orders', {
   source: text('source').notNull().default('backoffice'),
   amoId: text('amo_id'),
   eventTypeId: integer('event_type_id'),
+  // The customer's language ('ru' or 'en') for orders from the booking widget: their letters use it.
+  language: text('language'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_location_created_idx').on(t.locationId, t.createdAt), index('orders_phone_idx').on(t.phone)]);

@@ -115,6 +115,15 @@ const en = {
   tech_control_off: 'Technical sessions are switched off for this playground.',
   tech_access_expired: 'Technical access to this playground has expired.',
   dashboard_link_invalid: 'This dashboard link is invalid or has expired. Open the statistics page again.',
+  // The customer booking widget (issue 8): customers read these, so they say what to do next.
+  widget_places_gone: 'Sorry, these places have just been taken. Choose another session or fewer persons.',
+  widget_session_gone: 'This session is no longer on sale. Choose another one.',
+  widget_cancel_too_late: 'A booking can be cancelled here up to %{hours} h before the session. Please call the venue.',
+  widget_order_cancelled: 'This booking has already been cancelled.',
+  widget_mail_subject: 'Booking №%{id} at %{location} is confirmed',
+  widget_mail_text:
+    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\nPaid online: %{paid}\nTo pay at the venue: %{rest}\n\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\nSee you soon!',
+  widget_mail_game: 'Game: %{game}\n',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -229,6 +238,14 @@ const ru: Record<MessageKey, string> = {
   tech_control_off: 'Технические сессии для этой площадки выключены.',
   tech_access_expired: 'Технический доступ к этой площадке истек.',
   dashboard_link_invalid: 'Ссылка на отчет недействительна или устарела. Откройте страницу статистики заново.',
+  widget_places_gone: 'Извините, эти места только что заняли. Выберите другой сеанс или меньше гостей.',
+  widget_session_gone: 'Этот сеанс больше не продается. Выберите другой.',
+  widget_cancel_too_late: 'Отменить бронь здесь можно не позднее чем за %{hours} ч до сеанса. Позвоните, пожалуйста, на площадку.',
+  widget_order_cancelled: 'Эта бронь уже отменена.',
+  widget_mail_subject: 'Бронь №%{id} в %{location} подтверждена',
+  widget_mail_text:
+    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\nОплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n\nСтраница брони (там же ее можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\nДо встречи!',
+  widget_mail_game: 'Игра: %{game}\n',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

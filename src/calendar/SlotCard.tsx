@@ -7,6 +7,7 @@ import { Box, ButtonBase, IconButton, Stack, Tooltip, Typography } from '@mui/ma
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/Inventory2Outlined';
 import PersonIcon from '@mui/icons-material/Person';
+import PublicIcon from '@mui/icons-material/Public';
 import { useTranslate } from 'react-admin';
 import type { SlotColour } from '../../domain/paymentLine';
 import { paymentLine } from '../../domain/paymentLine';
@@ -111,6 +112,10 @@ export const SlotCard = memo(function SlotCard({ slot, now, onOpen, onAdd }: {
         return (
           <Box key={o.id} data-testid="slot-order" data-order-id={o.id} sx={{ mt: 0.25, lineHeight: 1.2 }}>
             <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={`№${o.id} ${o.name}`}>
+              {o.source === 'widget' && (
+                // Booked by the customer in the online widget (orders.source).
+                <PublicIcon sx={{ fontSize: 13, mr: 0.25, verticalAlign: '-2px', color: 'primary.main' }} data-testid="slot-order-widget" titleAccess={translate('app.widget.sourceWidget')} />
+              )}
               <Box component="span" sx={{ color: 'text.secondary', mr: 0.5 }}>№{o.id}</Box>{o.name}
             </Typography>
             <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>

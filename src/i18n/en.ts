@@ -2,6 +2,7 @@
 // (tests/unit/i18n.test.ts fails when they differ).
 import englishMessages from 'ra-language-english';
 import { moneyEn } from './money.en';
+import { widgetEn } from './widget.en';
 import { toolsEn } from './tools.en';
 import { managementEn } from './management.en';
 
@@ -538,6 +539,7 @@ export const enApp = {
       home: 'To the home page',
     },
     money: moneyEn,
+    widget: widgetEn,
     tools: toolsEn,
     management: managementEn,
   },

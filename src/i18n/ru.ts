@@ -3,6 +3,7 @@
 import { raRussianMessages } from './raRussian';
 import type { enApp } from './en';
 import { moneyRu } from './money.ru';
+import { widgetRu } from './widget.ru';
 import { toolsRu } from './tools.ru';
 import { managementRu } from './management.ru';
 
@@ -539,6 +540,7 @@ export const ruApp: typeof enApp = {
       home: 'На главную',
     },
     money: moneyRu,
+    widget: widgetRu,
     tools: toolsRu,
     management: managementRu,
   },

@@ -167,7 +167,7 @@ test('ru: group, keyboard move, schedule with two items and a break, its session
   await groupCard(page, 'Вечерний зал').getByRole('button', { name: 'QR-код группы Вечерний зал' }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.getByTestId('qr-image')).toBeVisible();
-  await expect(dialog.getByRole('link', { name: /\/iframe\?location=1&group=/ })).toHaveText(new RegExp(`/iframe\\?location=1&group=${groupId}$`));
+  await expect(dialog.getByRole('link', { name: /\/widget\/\?location=1&group=/ })).toHaveText(new RegExp(`/widget/\\?location=1&group=${groupId}$`));
   const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'Скачать PNG' }).click()]);
   expect(download.suggestedFilename()).toBe(`qr-Вечерний-зал-${groupId}.png`);
   const file = fs.readFileSync((await download.path())!);

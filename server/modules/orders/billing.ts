@@ -11,6 +11,7 @@ import { writeLog } from './booking';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { toCents } from '../../../domain/pricing';
+import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 
 export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
   const token = crypto.randomBytes(16).toString('hex');
@@ -63,7 +64,9 @@ export async function settleBillPayment(db: Db, externalId: string, outcome: 'pa
     }
     await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
     if (payment.order_id) {
-      await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
+      const order = await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
+      // A widget booking is confirmed by its online payment: the customer's letter goes out now.
+      if (order.source === WIDGET_SOURCE) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
     } else if (payment.comment === REFILL_COMMENT) {
       await bookRefill(tx, { id: Number(payment.id), locationId: Number(payment.location_id), purchase: String(payment.purchase), userId: payment.user_id === null ? null : Number(payment.user_id) });
     }

@@ -4,7 +4,7 @@
 // booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import {
   earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
 } from '../../db/schema';
@@ -85,7 +85,7 @@ interface Priced {
   promocodeId: number | null;
 }
 
-async function priceFor(tx: Tx, input: BookingInput, locationId: number, maxPlayers: number, slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, now: string, promoAlreadyUsed = false): Promise<Priced> {
+async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order_type' | 'promocode'>, locationId: number, maxPlayers: number, slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, now: string, promoAlreadyUsed = false): Promise<Priced> {
   let promoDiscount: string | null = null;
   let promocodeId: number | null = null;
   if (input.promocode) {
@@ -124,7 +124,7 @@ export async function writeLog(tx: Tx, orderId: number, type: string, authorUser
 }
 
 /** The bookable slot at session_dt, or the spec's datetime_start error. */
-async function bookableSlot(db: Db | Tx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string) {
+async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string) {
   const slot = await slotAt(db as Db, pg, sessionDt);
   // A session that has begun (or ended) is not for sale any more.
   if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
@@ -137,10 +137,27 @@ function assertBillAllowed(input: BookingInput, purchase: string) {
   if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
 }
 
-export async function createBooking(db: Db, ctx: BookingContext, input: BookingInput): Promise<{ id: number }> {
-  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
-  if (!pg) throw fieldError('playground_id', 'invalid_choice');
-  await requireRoleAt(db, ctx.userId, pg.locationId);
+/** What the shared booking core hands to its caller's `finish`, inside the booking's transaction. */
+export interface PlacedOrder {
+  id: number;
+  locationId: number;
+  purchase: string;
+  /** The session's prepayment fraction ('0.50'): the share of the price due when booking online. */
+  prepayment: string;
+}
+
+type PlaygroundRow = typeof playgrounds.$inferSelect;
+
+/**
+ * The core of a single booking, shared by staff (createBooking) and the customer widget: under the
+ * session's lock it checks places, game and promo code, prices, and writes the order, its log and
+ * its webhook event. Callers check who may book first; `finish` runs in the same transaction
+ * (payment link, letters), so a failure there books nothing.
+ */
+export async function placeBooking<T>(
+  db: Db, actor: { userId: number | null }, pg: PlaygroundRow, input: BookingInput & { language?: string | null },
+  finish: (tx: Tx, order: PlacedOrder) => Promise<T>,
+): Promise<T> {
   const now = await locationNow(db, pg.locationId);
   const slotBefore = await bookableSlot(db, pg, input.session_dt, now);
 
@@ -153,7 +170,6 @@ export async function createBooking(db: Db, ctx: BookingContext, input: BookingI
     if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
     await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
     const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now);
-    assertBillAllowed(input, price.purchase);
     if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
 
     const status = Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed;
@@ -161,14 +177,38 @@ export async function createBooking(db: Db, ctx: BookingContext, input: BookingI
       locationId: pg.locationId, name: input.name, phone: input.phone, email: input.email, persons: input.persons,
       orderType: input.order_type, status, cost: price.cost, discount: price.discount, purchase: price.purchase, paid: '0',
       promocode: input.promocode, cancelDelay: input.bill ? input.cancel_delay : null, comment: input.comment,
-      sellerUserId: sellerId, staffUserId: ctx.userId, gameId: input.game_id, source: input.source ?? 'backoffice',
+      sellerUserId: sellerId, staffUserId: actor.userId, gameId: input.game_id, source: input.source ?? 'backoffice',
+      language: input.language ?? null,
     }).returning();
     await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: psId });
-    await writeLog(tx, order!.id, 'created', ctx.userId, '', { persons: input.persons, session_dt: input.session_dt, purchase: price.purchase });
+    await writeLog(tx, order!.id, 'created', actor.userId, '', { persons: input.persons, session_dt: input.session_dt, purchase: price.purchase });
     await emitOrderEvent(tx, order!.id, 'order.created');
-    if (input.bill) await createBillLink(tx, ctx, order!.id, pg.locationId, price.purchase, input.cancel_delay!);
-    return { id: order!.id };
+    return finish(tx, { id: order!.id, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
   });
+}
+
+/** POST /booking/ by staff: a role at the location; a payment link of the whole price on request. */
+export async function createBooking(db: Db, ctx: BookingContext, input: BookingInput): Promise<{ id: number }> {
+  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
+  if (!pg) throw fieldError('playground_id', 'invalid_choice');
+  await requireRoleAt(db, ctx.userId, pg.locationId);
+  return placeBooking(db, ctx, pg, input, async (tx, order) => {
+    assertBillAllowed(input, order.purchase);
+    if (input.bill) await createBillLink(tx, ctx, order.id, pg.locationId, order.purchase, input.cancel_delay!);
+    return { id: order.id };
+  });
+}
+
+/**
+ * The price of a booking as it would be made now, without booking (the widget's preview): the same
+ * rules and discounts as placeBooking, read without a lock, so the booking itself has the last word.
+ */
+export async function quoteBooking(db: Db, pg: PlaygroundRow, input: Pick<BookingInput, 'persons' | 'order_type' | 'promocode' | 'session_dt'>) {
+  const now = await locationNow(db, pg.locationId);
+  const slot = await bookableSlot(db, pg, input.session_dt, now);
+  if (input.persons < 1 || input.persons > slot.available_persons) throw fieldError('persons', 'wrong_persons');
+  const price = await priceFor(db, input, pg.locationId, pg.maxPlayers, slot, now);
+  return { cost: price.cost, discount: price.discount, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00', slot };
 }
 
 async function loadOrderForChange(tx: Tx, orderId: number) {

@@ -12,6 +12,7 @@ import { payments, orders } from '../../db/schema';
 import { permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
+import { WIDGET_SOURCE, orderPageUrl } from '../widget/links';
 
 const CALLBACK_PATH = '/api/v2.1/payments/sandbox/callback/';
 
@@ -34,8 +35,8 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
   const r = app.withTypeProvider<ZodTypeProvider>();
   const token = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
   const texts = {
-    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден', back: 'Вернуться в бэк-офис' },
-    en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found', back: 'Back to the back-office' },
+    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден', back: 'Вернуться в бэк-офис', toBooking: 'Перейти к брони' },
+    en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found', back: 'Back to the back-office', toBooking: 'Go to your booking' },
   };
 
   r.get('/sandbox/pay/:token', { config: { public: true }, schema: { hide: true, params: token } }, async (request, reply) => {
@@ -74,7 +75,10 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
       // A location's top-up returns to the back-office's payment check page, as a provider's return URL would.
       const [p] = await db.select().from(payments).where(eq(payments.externalId, `sandbox-${request.params.token}`));
       const back = p && p.orderId === null && p.comment === REFILL_COMMENT
-        ? `<p><a id="return" href="${escapeHtml(`${config.publicUrl}/locations/${p.locationId}/check_payment/${p.id}`)}">${t.back}</a></p>` : '';
+        ? `<p><a id="return" href="${escapeHtml(`${config.publicUrl}/locations/${p.locationId}/check_payment/${p.id}`)}">${t.back}</a></p>`
+        // A customer of the booking widget returns to their booking's page, as a provider's return URL would.
+        : p?.orderId && (await db.select({ source: orders.source }).from(orders).where(eq(orders.id, p.orderId)))[0]?.source === WIDGET_SOURCE
+          ? `<p><a id="return" href="${escapeHtml(orderPageUrl(config.publicUrl, config.widgetSecret, p.orderId, request.lang))}">${t.toBooking}</a></p>` : '';
       return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>${back}`);
     });
   });

@@ -206,14 +206,21 @@ async function bookablePlaygrounds(db: Db, locationId: number): Promise<Playgrou
 /** GET /v2.2/locations/{id}/schedule_multi/?date= : every bookable playground's slots of the day. */
 export async function locationScheduleMulti(db: Db, userId: number, locationId: number, date: string) {
   await requireRoleAt(db, userId, locationId);
-  const pgs = await bookablePlaygrounds(db, locationId);
-  const ctx = await locationContext(db, locationId, date, date);
-  const stored = await storedSessions(db, pgs.map((p) => p.id), date, date);
+  const { playgrounds: pgs, slots } = await locationDaySlots(db, locationId, date);
   return {
     date,
     playgrounds: pgs.map((p) => ({ id: p.id, name: p.name, types: p.types, duration: p.durationMinutes, max_players: p.maxPlayers, group: p.groupId })),
-    schedule: pgs.flatMap((p) => daySlots(ctx, p, date, stored.get(`${p.id}|${date}`) ?? [], false)),
+    schedule: slots,
   };
+}
+
+/** Every bookable playground of a location and their slots of a business day, without orders.
+ * No access check: callers decide who may see it (staff above, the public booking widget). */
+export async function locationDaySlots(db: Db, locationId: number, date: string): Promise<{ playgrounds: PlaygroundRow[]; slots: Slot[]; now: string }> {
+  const pgs = await bookablePlaygrounds(db, locationId);
+  const ctx = await locationContext(db, locationId, date, date);
+  const stored = await storedSessions(db, pgs.map((p) => p.id), date, date);
+  return { playgrounds: pgs, slots: pgs.flatMap((p) => daySlots(ctx, p, date, stored.get(`${p.id}|${date}`) ?? [], false)), now: ctx.now };
 }
 
 /** GET /locations/{id}/summary/?date= : free places per day of that date's month (past slots count 0). */

@@ -1,5 +1,5 @@
-// The QR code of a group's booking widget link, `<origin>/iframe?location=<id>&group=<gid>`,
-// with a real PNG download (an <a download> of the image's data URL).
+// The QR code of a group's booking widget link, `<origin>/widget/?location=<id>&group=<gid>`: the
+// customer's page itself (a phone scanning it has no staff login), with a real PNG download.
 import { useEffect, useState } from 'react';
 import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -8,7 +8,7 @@ import { useTranslate } from 'react-admin';
 import type { GroupRecord } from './types';
 
 export const widgetUrl = (locationId: string | number, groupId: number) =>
-  `${window.location.origin}/iframe?location=${locationId}&group=${groupId}`;
+  `${window.location.origin}/widget/?location=${locationId}&group=${groupId}`;
 
 /** A file name a manager can recognise later: the group's name, made safe for any disk. */
 export function qrFileName(group: GroupRecord): string {

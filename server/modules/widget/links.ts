@@ -1,0 +1,29 @@
+// The customer's secret link to their booking: /widget/order/<order id>-<HMAC of the id>. Derived,
+// not stored: any server process with WIDGET_SECRET can check it or write it into a letter, and a
+// database leak reveals no link. Changing the secret voids every link given out.
+import crypto from 'node:crypto';
+
+/** `orders.source` of bookings made in the widget (staff see it marked on the calendar). */
+export const WIDGET_SOURCE = 'widget';
+/** The job that sends a widget booking's confirmation letter. */
+export const WIDGET_LETTER_JOB = 'mail.widget_order';
+
+const signature = (secret: string, orderId: number) =>
+  crypto.createHmac('sha256', secret).update(`widget-order:${orderId}`).digest('hex').slice(0, 32);
+
+export function orderKey(secret: string, orderId: number): string {
+  return `${orderId}-${signature(secret, orderId)}`;
+}
+
+/** The order id a key names, or null when the key was not made with this secret. */
+export function orderIdOfKey(secret: string, key: string): number | null {
+  const match = /^([1-9]\d{0,15})-([0-9a-f]{32})$/.exec(key);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = signature(secret, id);
+  return crypto.timingSafeEqual(Buffer.from(match[2]!), Buffer.from(expected)) ? id : null;
+}
+
+export function orderPageUrl(publicUrl: string, secret: string, orderId: number, lang?: string): string {
+  return `${publicUrl}/widget/order/${orderKey(secret, orderId)}${lang ? `?lang=${lang}` : ''}`;
+}

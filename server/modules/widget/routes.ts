@@ -1,0 +1,108 @@
+// The customer booking widget: public calls (no token) under /api/public/, and its pages.
+//   GET  /api/public/locations/{id}/?group=            the location as the widget starts with it
+//   GET  /api/public/locations/{id}/slots/?date=&group= sessions on sale, per playground, with prices
+//   GET  /api/public/locations/{id}/games/              games to choose for per-person sessions
+//   POST /api/public/locations/{id}/price/              price preview (rate-limited when it checks a promo code)
+//   POST /api/public/locations/{id}/bookings/           book (rate-limited per client address)
+//   GET  /api/public/orders/{key}/                      the customer's order by its secret key
+//   POST /api/public/orders/{key}/cancel/               cancel it, up to the location's deadline
+//   GET  /widget/ and /widget/order/{key}               the widget's page (widget.html of the web build)
+// Every call takes ?lang=ru|en (else Accept-Language) for its messages.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { hitRateLimit, type RateLimit } from '../../platform/rateLimit';
+import { emailSchema, idParam, intText, phoneSchema } from '../../platform/validation';
+import { translate } from '../../platform/messages';
+import { dateSchema, dateTimeSchema } from '../schedules/schemas';
+import * as widget from './service';
+
+const emptyToNull = (v: unknown) => (v === '' ? null : v);
+const lang = z.enum(['ru', 'en']).optional();
+const langOnly = z.strictObject({ lang });
+const group = intText(z.number().int().positive()).optional().transform((v) => v ?? null);
+
+const priceFields = {
+  playground_id: z.number().int().positive(),
+  session_dt: dateTimeSchema,
+  persons: z.number().int().min(1).max(100),
+  promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
+};
+
+const bookingBody = z.strictObject({
+  ...priceFields,
+  game_id: z.preprocess(emptyToNull, z.number().int().positive().nullable()).optional().transform((v) => v ?? null),
+  name: z.string().trim().min(1).max(150),
+  phone: phoneSchema,
+  // Required here: the confirmation letter carries the link to the booking.
+  email: emailSchema,
+});
+
+const WINDOW = 600;
+
+export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const bookingLimit: RateLimit = { name: 'widget.booking', max: config.widgetBookingLimit, windowSeconds: WINDOW };
+  const couponLimit: RateLimit = { name: 'widget.coupon', max: config.widgetCouponLimit, windowSeconds: WINDOW };
+
+  await app.register(async (scope) => {
+    // ?lang= wins over Accept-Language: a venue's page chooses the widget's language.
+    scope.addHook('onRequest', async (request) => {
+      const q = request.query as { lang?: unknown } | undefined;
+      if (q?.lang === 'ru' || q?.lang === 'en') request.lang = q.lang;
+    });
+    const r = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['public'];
+    const pub = { public: true };
+    const location = z.object({ id: idParam });
+    const key = z.object({ key: z.string().max(60) });
+
+    r.get('/api/public/locations/:id/', {
+      config: pub, schema: { tags, params: location, querystring: z.strictObject({ group, lang }) },
+    }, async (request) => widget.widgetLocation(db, request.params.id, request.query.group, request.lang));
+
+    r.get('/api/public/locations/:id/slots/', {
+      config: pub, schema: { tags, params: location, querystring: z.strictObject({ date: dateSchema, group, lang }) },
+    }, async (request) => widget.widgetSlots(db, request.params.id, request.query.date, request.query.group, request.lang));
+
+    r.get('/api/public/locations/:id/games/', {
+      config: pub, schema: { tags, params: location, querystring: langOnly },
+    }, async (request) => widget.widgetGames(db, request.params.id, request.lang));
+
+    r.post('/api/public/locations/:id/price/', {
+      config: pub, schema: { tags, params: location, querystring: langOnly, body: z.strictObject(priceFields) },
+    }, async (request) => {
+      // Only a preview that tries a promo code counts: that is what guessing codes would use.
+      if (request.body.promocode) await hitRateLimit(db, couponLimit, request.ip);
+      return widget.widgetPrice(db, request.params.id, request.body, request.lang);
+    });
+
+    r.post('/api/public/locations/:id/bookings/', {
+      config: pub,
+      // Counted before validation, so malformed floods are limited too.
+      onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
+      schema: { tags, params: location, querystring: langOnly, body: bookingBody },
+    }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang)));
+
+    r.get('/api/public/orders/:key/', {
+      config: pub, schema: { tags, params: key, querystring: langOnly },
+    }, async (request) => widget.widgetOrder(db, config, request.params.key, request.lang));
+
+    r.post('/api/public/orders/:key/cancel/', {
+      config: pub, schema: { tags, params: key, querystring: langOnly },
+    }, async (request) => widget.widgetCancel(db, config, request.params.key, request.lang));
+
+    // The widget's page: one HTML file whose script reads the path (booking or order page).
+    const page = async (_request: unknown, reply: import('fastify').FastifyReply) => {
+      const file = path.join(config.webDir, 'widget.html');
+      if (!fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send(translate('en', 'not_found'));
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(file));
+    };
+    r.get('/widget', { config: pub, schema: { hide: true } }, (request, reply) =>
+      reply.redirect(`/widget/${request.url.slice('/widget'.length)}`));
+    r.get('/widget/', { config: pub, schema: { hide: true } }, page);
+    r.get('/widget/order/:key', { config: pub, schema: { hide: true } }, page);
+  });
+}

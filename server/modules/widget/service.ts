@@ -1,0 +1,266 @@
+// The customer booking widget's rules: what anyone may see and do without an account, scoped by
+// location (and optionally a playground group). Answers hold only what a customer needs: no other
+// customer's data, no staff, no order lists. Bookings go through the staff booking core
+// (placeBooking), so one lock on the session guards its places from both sides.
+// Transactions: only inside placeBooking and cancelBooking; everything else here reads.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  currencies, games, locationGames, locationTranslations, locations, orderPlaysessions, orders, payments, playgroundGroups, playgrounds,
+  playsessions,
+} from '../../db/schema';
+import { ApiError, fieldError, notFound } from '../../platform/errors';
+import { enqueueJob } from '../../platform/jobs';
+import type { Lang } from '../../platform/messages';
+import { addMinutes, wallClockNow } from '../../platform/clock';
+import { addDays, businessDateOf } from '../../../domain/businessDay';
+import { fromCents, percentOf, toCents } from '../../../domain/pricing';
+import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
+import { createBillLink } from '../orders/billing';
+import { cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
+import { locationDaySlots } from '../slots/service';
+import { WIDGET_LETTER_JOB, WIDGET_SOURCE, orderIdOfKey, orderKey } from './links';
+
+/** How far ahead the widget sells. */
+export const MAX_DAYS_AHEAD = 90;
+
+function currencyJson(c: typeof currencies.$inferSelect | null | undefined) {
+  return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace } : null;
+}
+
+/** An active location with its name and address in the customer's language (else its first). */
+async function publicLocation(db: Db, locationId: number, lang: Lang) {
+  const [row] = await db.select({ l: locations, c: currencies }).from(locations)
+    .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, locationId));
+  if (!row || !row.l.isActive) throw notFound();
+  const texts = await db.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId));
+  const text = texts.find((t) => t.language === lang) ?? texts.find((t) => t.language === row.l.languages[0]) ?? texts[0];
+  return {
+    row: row.l,
+    name: text?.name || row.l.name,
+    address: text?.address ?? '',
+    currency: currencyJson(row.c),
+    now: wallClockNow(row.l.timezone),
+  };
+}
+
+async function checkGroup(db: Db, locationId: number, groupId: number | null) {
+  if (groupId === null) return null;
+  const [group] = await db.select().from(playgroundGroups).where(and(eq(playgroundGroups.id, groupId), eq(playgroundGroups.locationId, locationId)));
+  if (!group) throw notFound();
+  return { id: group.id, name: group.name };
+}
+
+/** GET /api/public/locations/{id}/: what the widget needs to start. */
+export async function widgetLocation(db: Db, locationId: number, groupId: number | null, lang: Lang) {
+  const loc = await publicLocation(db, locationId, lang);
+  const today = businessDateOf(loc.now);
+  return {
+    id: loc.row.id,
+    name: loc.name,
+    address: loc.address,
+    currency: loc.currency,
+    group: await checkGroup(db, locationId, groupId),
+    today,
+    last_date: addDays(today, MAX_DAYS_AHEAD),
+    payment_minutes: loc.row.widgetPaymentMinutes,
+    cancel_hours: loc.row.customerCancelHours,
+  };
+}
+
+/** GET /api/public/locations/{id}/slots/?date=: sessions still on sale, per playground, with prices. */
+export async function widgetSlots(db: Db, locationId: number, date: string, groupId: number | null, lang: Lang) {
+  const loc = await publicLocation(db, locationId, lang);
+  await checkGroup(db, locationId, groupId);
+  const today = businessDateOf(loc.now);
+  const last = addDays(today, MAX_DAYS_AHEAD);
+  if (date < today || date > last) throw fieldError('date', 'date_range', { min: today, max: last });
+  const day = await locationDaySlots(db, locationId, date);
+  return {
+    date,
+    currency: loc.currency,
+    playgrounds: day.playgrounds.filter((p) => groupId === null || p.groupId === groupId).map((p) => ({
+      id: p.id,
+      name: p.name,
+      max_players: p.maxPlayers,
+      // Not begun, places left, and priced: a session without a price is not sold online.
+      sessions: day.slots.filter((s) => s.playground === p.id && s.time_start > day.now && s.available_persons > 0 && s.pricing
+        && (s.pricing.personal_price !== null || s.pricing.session_price !== null)).map((s) => ({
+        time_start: s.time_start,
+        begin: s.begin,
+        end: s.end,
+        available_persons: s.available_persons,
+        personal_price: s.pricing!.personal_price,
+        session_price: s.pricing!.session_price,
+        prepayment: s.pricing!.prepayment ?? '1.00',
+      })),
+    })),
+  };
+}
+
+/** GET /api/public/locations/{id}/games/ */
+export async function widgetGames(db: Db, locationId: number, lang: Lang) {
+  await publicLocation(db, locationId, lang);
+  return db.select({ id: games.id, name: games.name }).from(locationGames).innerJoin(games, eq(games.id, locationGames.gameId))
+    .where(eq(locationGames.locationId, locationId)).orderBy(games.name);
+}
+
+/** A playground of the location that the widget sells, or a field error. */
+async function sellablePlayground(db: Db, locationId: number, playgroundId: number) {
+  const [pg] = await db.select().from(playgrounds).where(and(eq(playgrounds.id, playgroundId), eq(playgrounds.locationId, locationId)));
+  if (!pg || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) throw fieldError('playground_id', 'invalid_choice');
+  return pg;
+}
+
+/** The staff wording of "taken" and "not on sale" is a contract string in English; customers get theirs. */
+async function inCustomerWords<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ApiError && err.fields) {
+      const first = (field: string) => { const t = err.fields![field]?.[0]; return t && 'key' in t ? t.key : null; };
+      if (first('persons') === 'wrong_persons') throw fieldError('persons', 'widget_places_gone');
+      if (first('datetime_start') === 'free_sessions_not_found') throw fieldError('session_dt', 'widget_session_gone');
+    }
+    throw err;
+  }
+}
+
+/** The part of the price paid when booking: the price times the session's prepayment fraction. */
+export function dueNow(purchase: string, prepayment: string): string {
+  return fromCents(Math.min(toCents(purchase), percentOf(toCents(purchase), toCents(prepayment))));
+}
+
+export interface PriceQuery {
+  playground_id: number;
+  session_dt: string;
+  persons: number;
+  promocode: string | null;
+}
+
+/** POST /api/public/locations/{id}/price/: every discount the staff form would give, and what is due now. */
+export async function widgetPrice(db: Db, locationId: number, q: PriceQuery, lang: Lang) {
+  const loc = await publicLocation(db, locationId, lang);
+  const pg = await sellablePlayground(db, locationId, q.playground_id);
+  const quote = await inCustomerWords(() => quoteBooking(db, pg, { ...q, order_type: ORDER_TYPE.paid }));
+  const due = dueNow(quote.purchase, quote.prepayment);
+  return {
+    cost: quote.cost,
+    discount: quote.discount,
+    purchase: quote.purchase,
+    prepayment: quote.prepayment,
+    due_now: due,
+    pay_at_venue: fromCents(toCents(quote.purchase) - toCents(due)),
+    currency: loc.currency,
+    game_required: quote.slot.pricing?.personal_price != null,
+  };
+}
+
+export interface WidgetBookingInput extends PriceQuery {
+  game_id: number | null;
+  name: string;
+  phone: string;
+  email: string;
+}
+
+/**
+ * POST /api/public/locations/{id}/bookings/. With something due now the order gets a payment link
+ * for that amount and holds its places for the location's payment minutes (then the auto-cancel job
+ * frees them); with nothing due it is booked at once and the letter goes out.
+ */
+export async function widgetBook(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang) {
+  const loc = await publicLocation(db, locationId, lang);
+  const pg = await sellablePlayground(db, locationId, input.playground_id);
+  const minutes = loc.row.widgetPaymentMinutes;
+  const placed = await inCustomerWords(() => placeBooking(db, { userId: null }, pg, {
+    ...input, order_type: ORDER_TYPE.paid, bill: false, cancel_delay: null, comment: '', seller: null, source: WIDGET_SOURCE, language: lang,
+  }, async (tx, order) => {
+    const due = dueNow(order.purchase, order.prepayment);
+    if (toCents(due) > 0) {
+      const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null }, order.id, locationId, due, minutes);
+      await tx.update(orders).set({ cancelDelay: minutes }).where(eq(orders.id, order.id));
+      return { id: order.id, paymentUrl: url, due };
+    }
+    await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
+    return { id: order.id, paymentUrl: null, due };
+  }));
+  const key = orderKey(config.widgetSecret, placed.id);
+  return { key, payment_url: placed.paymentUrl, due_now: placed.due, order: await orderView(db, locationId, placed.id, lang) };
+}
+
+type PublicState = 'awaiting_payment' | 'booked' | 'paid' | 'cancelled';
+
+/** The customer's view of their order: its session, money and whether they may still cancel. */
+async function orderView(db: Db, locationId: number, orderId: number, lang: Lang) {
+  const loc = await publicLocation(db, locationId, lang);
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  const [session] = await db.select({ ps: playsessions, playground: playgrounds.name }).from(orderPlaysessions)
+    .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId))
+    .innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
+    .where(eq(orderPlaysessions.orderId, orderId)).orderBy(playsessions.timeStart).limit(1);
+  const game = order.gameId ? (await db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)))[0] ?? null : null;
+  const open = await db.select().from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.status, ['processing'])));
+  const bill = open[0] ?? null;
+  const paid = toCents(order.paid);
+  const purchase = toCents(order.purchase);
+  const state: PublicState = !isLiveOrder(order) ? 'cancelled'
+    : purchase > 0 && paid >= purchase ? 'paid'
+    : bill && paid === 0 ? 'awaiting_payment' : 'booked';
+  const start = session?.ps.timeStart ?? null;
+  const cancelUntil = start ? addMinutes(start, -loc.row.customerCancelHours * 60) : null;
+  // An unpaid hold may be dropped until the session begins (nothing was paid); otherwise the deadline.
+  const canCancel = state !== 'cancelled' && start !== null && loc.now < start
+    && (state === 'awaiting_payment' || loc.now < cancelUntil!);
+  return {
+    id: order.id,
+    state,
+    name: order.name,
+    persons: order.persons,
+    location: { id: loc.row.id, name: loc.name, address: loc.address },
+    playground: session?.playground ?? null,
+    time_start: start,
+    date: start ? businessDateOf(start) : null,
+    begin: start ? start.slice(11) : null,
+    end: start && session ? addMinutes(start, session.ps.duration).slice(11) : null,
+    game,
+    currency: loc.currency,
+    cost: order.cost,
+    discount: order.discount,
+    purchase: order.purchase,
+    paid: order.paid,
+    to_pay: fromCents(Math.max(0, purchase - paid)),
+    payment_url: state === 'awaiting_payment' ? order.bill : null,
+    cancel_until: cancelUntil,
+    can_cancel: canCancel,
+  };
+}
+
+async function orderByKey(db: Db, config: Config, key: string) {
+  const id = orderIdOfKey(config.widgetSecret, key);
+  if (id === null) throw notFound();
+  const [order] = await db.select({ id: orders.id, locationId: orders.locationId, source: orders.source }).from(orders).where(eq(orders.id, id));
+  // Only widget orders have customer links; any other id answers as if it did not exist.
+  if (!order || order.source !== WIDGET_SOURCE) throw notFound();
+  return order;
+}
+
+/** GET /api/public/orders/{key}/ */
+export async function widgetOrder(db: Db, config: Config, key: string, lang: Lang) {
+  const order = await orderByKey(db, config, key);
+  return orderView(db, order.locationId, order.id, lang);
+}
+
+/** POST /api/public/orders/{key}/cancel/: up to the location's deadline; the places are freed at once. */
+export async function widgetCancel(db: Db, config: Config, key: string, lang: Lang) {
+  const order = await orderByKey(db, config, key);
+  const view = await orderView(db, order.locationId, order.id, lang);
+  if (view.state === 'cancelled') throw fieldError('non_field_errors', 'widget_order_cancelled');
+  if (!view.can_cancel) {
+    const [loc] = await db.select({ hours: locations.customerCancelHours }).from(locations).where(eq(locations.id, order.locationId));
+    throw fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
+  }
+  await cancelBooking(db, { userId: null }, order.id);
+  return orderView(db, order.locationId, order.id, lang);
+}

@@ -1,0 +1,98 @@
+// The widget's calls: the public API only (no token), in the widget's language.
+import type { WidgetLang } from './texts';
+import type { Currency } from '../../domain/money';
+
+/** A refused call: DRF field messages ({field: [text]}) or a detail. */
+export class CallError extends Error {
+  constructor(readonly status: number, readonly fields: Record<string, string[]>) {
+    super(Object.values(fields)[0]?.[0] ?? String(status));
+  }
+}
+
+export function client(lang: WidgetLang) {
+  return async function call<T>(path: string, body?: unknown): Promise<T> {
+    const url = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
+    const res = await fetch(url, body === undefined ? {} : {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    });
+    const json = await res.json().catch(() => ({}));
+    if (!res.ok) {
+      const fields: Record<string, string[]> = {};
+      for (const [key, value] of Object.entries(json as Record<string, unknown>)) {
+        fields[key === 'detail' ? 'non_field_errors' : key] = Array.isArray(value) ? value.map(String) : [String(value)];
+      }
+      throw new CallError(res.status, fields);
+    }
+    return json as T;
+  };
+}
+export type Call = ReturnType<typeof client>;
+
+export interface PublicLocation {
+  id: number;
+  name: string;
+  address: string;
+  currency: Currency | null;
+  today: string;
+  last_date: string;
+  payment_minutes: number;
+  cancel_hours: number;
+}
+
+export interface PublicSession {
+  time_start: string;
+  begin: string;
+  end: string;
+  available_persons: number;
+  personal_price: string | null;
+  session_price: string | null;
+  prepayment: string;
+}
+
+export interface PublicSlots {
+  date: string;
+  currency: Currency | null;
+  playgrounds: { id: number; name: string; max_players: number; sessions: PublicSession[] }[];
+}
+
+export interface Price {
+  cost: string;
+  discount: string;
+  purchase: string;
+  prepayment: string;
+  due_now: string;
+  pay_at_venue: string;
+  currency: Currency | null;
+  game_required: boolean;
+}
+
+export interface PublicOrder {
+  id: number;
+  state: 'awaiting_payment' | 'booked' | 'paid' | 'cancelled';
+  name: string;
+  persons: number;
+  location: { id: number; name: string; address: string };
+  playground: string | null;
+  time_start: string | null;
+  date: string | null;
+  begin: string | null;
+  end: string | null;
+  game: { id: number; name: string } | null;
+  currency: Currency | null;
+  cost: string;
+  discount: string;
+  purchase: string;
+  paid: string;
+  to_pay: string;
+  payment_url: string | null;
+  cancel_until: string | null;
+  can_cancel: boolean;
+}
+
+export interface Booked {
+  key: string;
+  payment_url: string | null;
+  /** What the payment link asks for (the prepayment); '0.00' when nothing is due now. */
+  due_now: string;
+  order: PublicOrder;
+}

@@ -1,0 +1,33 @@
+// The booking widget's entry: a page of its own (widget.html), without the staff app's libraries,
+// so a venue's site loads a few kilobytes. /widget/?location=<id>[&group=<id>][&lang=ru|en] books;
+// /widget/order/<key> is the customer's booking page.
+import './widget.css';
+import { CallError, client } from './api';
+import { h, reportHeight, show } from './dom';
+import { pickLang, texts } from './texts';
+import { bookingPage } from './booking';
+import { orderPage } from './order';
+
+const root = document.getElementById('widget')!;
+const lang = pickLang(location.search, navigator.language);
+const t = texts(lang);
+const call = client(lang);
+document.documentElement.lang = lang;
+document.title = t('title');
+reportHeight();
+
+function failed(err: unknown) {
+  const message = err instanceof CallError ? (err.status === 404 ? t('notFound') : err.message) : t('error');
+  show(root, h('p', { class: 'alert', role: 'alert', 'data-testid': 'widget-error' }, message));
+}
+
+// Errors of later steps (a dropped connection while booking) surface the same way.
+window.addEventListener('unhandledrejection', (e) => failed(e.reason));
+
+const orderKey = /^\/widget\/order\/([^/]+)$/.exec(location.pathname)?.[1];
+const params = new URLSearchParams(location.search);
+show(root, h('p', { class: 'muted' }, t('loading')));
+const start = orderKey
+  ? orderPage(root, call, t, lang, decodeURIComponent(orderKey))
+  : bookingPage(root, call, t, lang, params.get('location') ?? '', params.get('group'));
+start.catch(failed);

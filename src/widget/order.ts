@@ -1,0 +1,55 @@
+// The customer's page of their booking (/widget/order/<key>): state, session, money, the payment
+// link while it is awaited, and cancel (with a second click) until the location's deadline.
+import { formatMoney } from '../../domain/money';
+import { CallError, type Call, type PublicOrder } from './api';
+import { h, show } from './dom';
+import type { T, WidgetLang } from './texts';
+
+const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
+
+export async function orderPage(root: HTMLElement, call: Call, t: T, lang: WidgetLang, key: string) {
+  const path = `/api/public/orders/${encodeURIComponent(key)}/`;
+  render(await call<PublicOrder>(path));
+
+  function render(o: PublicOrder, message?: string) {
+    const money = (amount: string) => formatMoney(amount, o.currency, lang === 'ru' ? 'у.е.' : 'c.u.');
+    const row = (label: string, value: string | null, testid: string) =>
+      value ? h('div', { class: 'row', 'data-testid': testid }, h('span', {}, label), h('b', {}, value)) : null;
+    const error = h('p', { class: 'alert', role: 'alert', hidden: true, 'data-testid': 'widget-error' });
+    const actions = h('div', { class: 'actions' });
+    const askCancel = () => show(actions,
+      h('p', {}, t('cancelAsk')),
+      h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel-yes', onclick: () => void cancel() }, t('yes')),
+      h('button', { type: 'button', onclick: () => render(o) }, t('no')));
+    async function cancel() {
+      try {
+        render(await call<PublicOrder>(`${path}cancel/`, {}), t('cancelled'));
+      } catch (err) {
+        if (!(err instanceof CallError)) throw err;
+        error.hidden = false;
+        error.textContent = Object.values(err.fields)[0]?.[0] ?? t('error');
+      }
+    }
+    if (o.payment_url) actions.append(h('a', { class: 'primary button', href: o.payment_url, target: '_top', 'data-testid': 'order-pay' }, t('pay', { amount: money(o.to_pay) })));
+    if (o.can_cancel) actions.append(h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel', onclick: askCancel }, t('cancel')));
+    const until = o.cancel_until ? `${ddmmyyyy(o.cancel_until.slice(0, 10))} ${o.cancel_until.slice(11)}` : '';
+
+    show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
+      h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : '')),
+      h('p', { class: `state state-${o.state}`, 'data-testid': 'order-state' }, t(`state_${o.state}`)),
+      message ? h('p', { class: 'note', role: 'status' }, message) : null,
+      h('div', { class: 'details' },
+        row(t('when'), o.date && o.begin ? `${ddmmyyyy(o.time_start!.slice(0, 10))}, ${o.begin}–${o.end}` : null, 'order-when'),
+        row(t('playground'), o.playground, 'order-playground'),
+        row(t('persons'), String(o.persons), 'order-persons'),
+        row(t('game'), o.game?.name ?? null, 'order-game'),
+        row(t('name'), o.name, 'order-name'),
+        row(t('total'), money(o.purchase), 'order-total'),
+        row(t('paid'), money(o.paid), 'order-paid'),
+        o.state !== 'cancelled' && Number(o.to_pay) > 0 ? row(t('toPay'), money(o.to_pay), 'order-to-pay') : null),
+      error,
+      actions,
+      o.state === 'cancelled' ? null
+        : h('p', { class: 'muted' }, o.can_cancel && o.state !== 'awaiting_payment' ? t('cancelUntil', { when: until }) : o.can_cancel ? '' : t('cancelClosed'))));
+  }
+}

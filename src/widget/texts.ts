@@ -1,0 +1,134 @@
+// The widget's own texts (customers read them; the staff app's messages are not loaded here).
+export type WidgetLang = 'ru' | 'en';
+
+const en = {
+  title: 'Book a session',
+  loading: 'Loading…',
+  date: 'Date',
+  prevDay: 'Previous day',
+  nextDay: 'Next day',
+  noSessions: 'No free sessions on this day. Try another date.',
+  free: '%{n} free',
+  perPerson: 'per person',
+  perSession: 'per session',
+  persons: 'Persons',
+  game: 'Game',
+  chooseGame: 'Choose a game',
+  name: 'Name',
+  phone: 'Phone',
+  email: 'Email',
+  emailHint: 'The confirmation and the link to your booking go here.',
+  promocode: 'Promo code',
+  price: 'Price',
+  discount: 'Discount',
+  total: 'Total',
+  dueNow: 'To pay now',
+  atVenue: 'To pay at the venue',
+  bookAndPay: 'Book and pay %{amount}',
+  book: 'Book',
+  sending: 'Booking…',
+  required: 'Required',
+  phoneInvalid: 'Digits only, with an optional leading plus',
+  emailInvalid: 'Enter a valid email address',
+  heldTitle: 'Your places are held',
+  heldText: 'Pay %{amount} within %{minutes} min to confirm booking №%{id}; otherwise the places are released.',
+  goPay: 'Go to payment',
+  confirmedTitle: 'Booking №%{id} is confirmed',
+  confirmedText: 'We have sent the details to %{email}.',
+  openBooking: 'Open your booking',
+  another: 'Book another session',
+  error: 'Something went wrong. Please try again.',
+  notFound: 'Not found. Check the link.',
+  // The order page.
+  booking: 'Booking №%{id}',
+  state_awaiting_payment: 'Awaiting payment',
+  state_booked: 'Confirmed',
+  state_paid: 'Paid',
+  state_cancelled: 'Cancelled',
+  when: 'Date and time',
+  playground: 'Playground',
+  paid: 'Paid',
+  toPay: 'To pay',
+  pay: 'Pay %{amount}',
+  cancel: 'Cancel booking',
+  cancelAsk: 'Cancel this booking? The places will be released.',
+  yes: 'Yes, cancel',
+  no: 'No',
+  cancelUntil: 'You can cancel here until %{when}.',
+  cancelClosed: 'It can no longer be cancelled online; please call the venue.',
+  cancelled: 'The booking has been cancelled.',
+};
+
+export type TextKey = keyof typeof en;
+
+const ru: Record<TextKey, string> = {
+  title: 'Бронирование',
+  loading: 'Загрузка…',
+  date: 'Дата',
+  prevDay: 'Предыдущий день',
+  nextDay: 'Следующий день',
+  noSessions: 'На этот день свободных сеансов нет. Выберите другую дату.',
+  free: 'свободно: %{n}',
+  perPerson: 'за человека',
+  perSession: 'за сеанс',
+  persons: 'Гостей',
+  game: 'Игра',
+  chooseGame: 'Выберите игру',
+  name: 'Имя',
+  phone: 'Телефон',
+  email: 'Электронная почта',
+  emailHint: 'Сюда придет подтверждение и ссылка на бронь.',
+  promocode: 'Промокод',
+  price: 'Стоимость',
+  discount: 'Скидка',
+  total: 'Итого',
+  dueNow: 'Оплатить сейчас',
+  atVenue: 'Оплатить на месте',
+  bookAndPay: 'Забронировать и оплатить %{amount}',
+  book: 'Забронировать',
+  sending: 'Бронируем…',
+  required: 'Обязательное поле',
+  phoneInvalid: 'Только цифры, в начале может быть плюс',
+  emailInvalid: 'Введите правильный адрес почты',
+  heldTitle: 'Места за вами',
+  heldText: 'Оплатите %{amount} в течение %{minutes} мин, чтобы подтвердить бронь №%{id}; иначе места освободятся.',
+  goPay: 'Перейти к оплате',
+  confirmedTitle: 'Бронь №%{id} подтверждена',
+  confirmedText: 'Подробности отправлены на %{email}.',
+  openBooking: 'Открыть бронь',
+  another: 'Забронировать еще',
+  error: 'Что-то пошло не так. Попробуйте еще раз.',
+  notFound: 'Не найдено. Проверьте ссылку.',
+  booking: 'Бронь №%{id}',
+  state_awaiting_payment: 'Ожидает оплаты',
+  state_booked: 'Подтверждена',
+  state_paid: 'Оплачена',
+  state_cancelled: 'Отменена',
+  when: 'Дата и время',
+  playground: 'Площадка',
+  paid: 'Оплачено',
+  toPay: 'К оплате',
+  pay: 'Оплатить %{amount}',
+  cancel: 'Отменить бронь',
+  cancelAsk: 'Отменить эту бронь? Места освободятся.',
+  yes: 'Да, отменить',
+  no: 'Нет',
+  cancelUntil: 'Отменить здесь можно до %{when}.',
+  cancelClosed: 'Отменить онлайн уже нельзя; позвоните, пожалуйста, на площадку.',
+  cancelled: 'Бронь отменена.',
+};
+
+const all: Record<WidgetLang, Record<TextKey, string>> = { en, ru };
+
+/** ?lang= first, then the browser's language; Russian is the product's default. */
+export function pickLang(search: string, browser: string): WidgetLang {
+  const asked = new URLSearchParams(search).get('lang');
+  if (asked === 'ru' || asked === 'en') return asked;
+  return browser.toLowerCase().startsWith('en') ? 'en' : 'ru';
+}
+
+export function texts(lang: WidgetLang) {
+  return (key: TextKey, params: Record<string, string | number> = {}) =>
+    all[lang][key].replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+}
+export type T = ReturnType<typeof texts>;

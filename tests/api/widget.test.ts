@@ -1,0 +1,352 @@
+// The customer booking widget's public calls: what they show (and never show), booking with online
+// prepayment, holds while paying, the abandoned payment's release, the customer's page and cancel,
+// rate limits and validation in the customer's language.
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, locations, orders, playgrounds } from '../../server/db/schema';
+import { sandboxSignature } from '../../server/modules/sandbox/routes';
+import { ALL_DAYS, makeWorld, type Json, type World } from './bookingFixture';
+import { createHarness, type Harness } from './harness';
+import { item, scheduleBody } from './scheduleBuilders';
+import { addDays } from '../../domain/businessDay';
+
+let h: Harness;
+let w: World;
+/** "Widget hall" (4 places): hourly 10:00-22:00 from today, 2000 a session, half paid online. */
+let hall: number;
+/** "Pay later room" (4 places): hourly, 1000 a session, nothing paid online. */
+let later: number;
+let group: number;
+let ipCount = 0;
+
+/** A public call from its own client address (the rate limits count per address). */
+function pub(method: 'GET' | 'POST', url: string, o: { body?: unknown; lang?: string; ip?: string } = {}) {
+  return h.app.inject({
+    method, url, remoteAddress: o.ip ?? `198.51.100.${(ipCount++ % 250) + 1}`,
+    headers: o.lang ? { 'accept-language': o.lang } : {},
+    ...(o.body !== undefined ? { payload: o.body as object } : {}),
+  });
+}
+
+const customer = (over: Record<string, unknown> = {}) => ({
+  name: 'Ольга Покупатель', phone: '+79161234567', email: 'olga@example.com', persons: 2, promocode: '', ...over,
+});
+
+async function book(playgroundId: number, sessionDt: string, over: Record<string, unknown> = {}, lang = 'ru') {
+  return pub('POST', `/api/public/locations/1/bookings/?lang=${lang}`, { body: customer({ playground_id: playgroundId, session_dt: sessionDt, ...over }) });
+}
+
+/** The sandbox provider's callback, signed as the provider signs it. */
+async function providerSays(paymentUrl: string, outcome: 'paid' | 'declined') {
+  const body = JSON.stringify({ external_id: `sandbox-${paymentUrl.split('/').pop()}`, outcome });
+  const res = await h.app.inject({
+    method: 'POST', url: '/api/v2.1/payments/sandbox/callback/', payload: body,
+    headers: { 'content-type': 'application/json', 'x-sandbox-signature': sandboxSignature(h.config.paymentSandboxSecret, body) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().result as string;
+}
+
+async function freePlaces(playgroundId: number, sessionDt: string): Promise<number> {
+  const res = await pub('GET', `/api/public/locations/1/slots/?date=${sessionDt.slice(0, 10)}`);
+  expect(res.statusCode, res.body).toBe(200);
+  const pg = (res.json().playgrounds as Json[]).find((p) => p.id === playgroundId)!;
+  return (pg.sessions as Json[]).find((s) => s.time_start === sessionDt)?.available_persons ?? 0;
+}
+
+beforeAll(async () => {
+  h = await createHarness({ config: { widgetBookingLimit: 5, widgetCouponLimit: 5 } });
+  w = await makeWorld(h);
+  const db = h.database.db;
+  const [a, b] = await db.insert(playgrounds).values([
+    { locationId: 1, name: 'Widget hall', types: ['arena'], durationMinutes: 60, maxPlayers: 4 },
+    { locationId: 1, name: 'Pay later room', types: ['arena'], durationMinutes: 60, maxPlayers: 4 },
+  ]).returning();
+  hall = a!.id;
+  later = b!.id;
+  const post = async (url: string, body: unknown) => {
+    const res = await h.call('POST', url, { token: w.tokens.admin, body });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as Json;
+  };
+  const schedule = async (name: string, pg: number, price: string, prepayment: number) => {
+    const g = (await post('/api/v2.1/locations/1/groups/', { name })).id as number;
+    const res = await h.call('PUT', `/api/v2.1/playgrounds/${pg}/group/`, { token: w.tokens.admin, body: { group: g } });
+    expect(res.statusCode, res.body).toBe(200);
+    await post('/api/v2.1/schedule/', scheduleBody(1, g, {
+      name, start_dt: addDays(w.today, -1),
+      items: [item({ begin: '10:00', end: '22:00', duration: 60, day_types: ALL_DAYS, pricing: [{ start: '10:00', session_price: price, prepayment }] })],
+    }));
+    return g;
+  };
+  group = await schedule('Widget hall', hall, '2000', 0.5);
+  await schedule('Pay later', later, '1000', 0);
+});
+afterAll(async () => { await h.close(); });
+
+// Dates 20+ days ahead: no demo order there, early booking (14+ days, 5 %) applies.
+const day = (n: number) => addDays(w.today, 20 + n);
+
+describe('public reading', () => {
+  it('the location, its sessions and games, with nothing private', async () => {
+    const loc = await pub('GET', '/api/public/locations/1/?lang=en');
+    expect(loc.statusCode, loc.body).toBe(200);
+    expect(loc.json()).toMatchObject({ id: 1, name: 'VR Arena Moscow', today: w.today, payment_minutes: 20, cancel_hours: 24, currency: { code: 'RUB' } });
+    expect(Object.keys(loc.json()).sort()).toEqual(['address', 'cancel_hours', 'currency', 'group', 'id', 'last_date', 'name', 'payment_minutes', 'today']);
+
+    // A day with demo orders (tomorrow) on every playground: the answer names no customer, staff or order.
+    const res = await pub('GET', `/api/public/locations/1/slots/?date=${addDays(w.today, 1)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const text = res.body;
+    for (const word of ['phone', 'email', '@', 'orders', 'staff', 'seller', 'comment', 'name":"Иван', 'paid', 'purchase', 'session_id', 'uuid']) {
+      expect(text).not.toContain(word);
+    }
+    const json = res.json();
+    expect(Object.keys(json).sort()).toEqual(['currency', 'date', 'playgrounds']);
+    const pg = (json.playgrounds as Json[]).find((p) => p.id === hall)!;
+    expect(Object.keys(pg).sort()).toEqual(['id', 'max_players', 'name', 'sessions']);
+    expect(Object.keys(pg.sessions[0]).sort()).toEqual(['available_persons', 'begin', 'end', 'personal_price', 'prepayment', 'session_price', 'time_start']);
+    expect(pg.sessions[0]).toMatchObject({ begin: '10:00', session_price: '2000.00', personal_price: null, prepayment: '0.50', available_persons: 4 });
+    // Every listed session has places and has not begun.
+    for (const p of json.playgrounds as Json[]) for (const s of p.sessions) expect(s.available_persons).toBeGreaterThan(0);
+
+    const games = await pub('GET', '/api/public/locations/1/games/');
+    expect(games.statusCode).toBe(200);
+    expect(Object.keys(games.json()[0]).sort()).toEqual(['id', 'name']);
+  });
+
+  it('scoped by group; unknown or inactive locations and foreign groups are 404; the past and the far future are refused', async () => {
+    const scoped = await pub('GET', `/api/public/locations/1/slots/?date=${day(0)}&group=${group}`);
+    expect((scoped.json().playgrounds as Json[]).map((p) => p.id)).toEqual([hall]);
+    expect((await pub('GET', '/api/public/locations/4/')).statusCode).toBe(404);
+    expect((await pub('GET', '/api/public/locations/999/slots/?date=2030-01-01')).statusCode).toBe(404);
+    expect((await pub('GET', `/api/public/locations/2/?group=${group}`)).statusCode).toBe(404);
+    const past = await pub('GET', `/api/public/locations/1/slots/?date=${addDays(w.today, -1)}&lang=en`);
+    expect(past.statusCode).toBe(400);
+    expect(past.json().date[0]).toMatch(/^Choose a date from /);
+    expect((await pub('GET', `/api/public/locations/1/slots/?date=${addDays(w.today, 91)}`)).statusCode).toBe(400);
+  });
+
+  it('a staff order cannot be read with a made-up key; the staff API still needs a token', async () => {
+    expect((await pub('GET', '/api/public/orders/1-00000000000000000000000000000000/')).statusCode).toBe(404);
+    expect((await pub('GET', '/api/public/orders/garbage/')).statusCode).toBe(404);
+    expect((await pub('GET', `/api/v2.1/playgrounds/${hall}/schedule/?date=${day(0)}&orders=1`)).statusCode).toBe(401);
+  });
+});
+
+describe('price preview', () => {
+  it('has every discount of the staff form: early booking, group, promo code; and the share due now', async () => {
+    const price = async (body: Record<string, unknown>) => {
+      const res = await pub('POST', '/api/public/locations/1/price/?lang=en', { body: { playground_id: hall, session_dt: `${day(0)} 12:00`, persons: 2, ...body } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    // 2000, early booking 5 %.
+    expect(await price({})).toMatchObject({ cost: '2000.00', discount: '100.00', purchase: '1900.00', prepayment: '0.50', due_now: '950.00', pay_at_venue: '950.00', game_required: false });
+    // All 4 places: group discount 10 % too.
+    expect(await price({ persons: 4 })).toMatchObject({ discount: '300.00', purchase: '1700.00', due_now: '850.00' });
+    // VR10: 10 % more.
+    expect(await price({ promocode: 'vr10' })).toMatchObject({ discount: '300.00', purchase: '1700.00' });
+    const bad = await pub('POST', '/api/public/locations/1/price/?lang=en', { body: { playground_id: hall, session_dt: `${day(0)} 12:00`, persons: 2, promocode: 'SPRING' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().promocode[0]).toMatch(/^The promo code expired on/);
+    // A playground of another location is not a choice here.
+    const foreign = await pub('POST', '/api/public/locations/1/price/', { body: { playground_id: w.pg.foreign, session_dt: `${day(0)} 12:00`, persons: 1 } });
+    expect(foreign.json()).toEqual({ playground_id: ['Недопустимый вариант.'] });
+  });
+});
+
+describe('booking with prepayment', () => {
+  it('holds the places while the customer pays; nobody can take them; the payment confirms and the letter links to the page', async () => {
+    const dt = `${day(1)} 15:00`;
+    const res = await book(hall, dt, { persons: 4 }, 'en');
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json();
+    expect(Object.keys(made).sort()).toEqual(['due_now', 'key', 'order', 'payment_url']);
+    expect(made.due_now).toBe('850.00');
+    expect(made.payment_url).toMatch(/^http:\/\/backoffice\.test\/sandbox\/pay\/[0-9a-f]{32}$/);
+    expect(made.order).toMatchObject({ state: 'awaiting_payment', persons: 4, purchase: '1700.00', paid: '0.00', to_pay: '1700.00', begin: '15:00', end: '16:00', playground: 'Widget hall', can_cancel: true });
+    expect(made.order).not.toHaveProperty('phone');
+    expect(made.order).not.toHaveProperty('email');
+    const [row] = await h.database.db.select().from(orders).where(eq(orders.id, made.order.id));
+    expect(row).toMatchObject({ source: 'widget', status: 2, staffUserId: null, cancelDelay: 20, language: 'en', phone: '+79161234567' });
+
+    // Sold out while the first customer pays: the next one is told in their language.
+    expect(await freePlaces(hall, dt)).toBe(0);
+    const late = await book(hall, dt, { persons: 1, name: 'Second' }, 'ru');
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ persons: ['Извините, эти места только что заняли. Выберите другой сеанс или меньше гостей.'] });
+    const lateEn = await book(hall, dt, { persons: 1 }, 'en');
+    expect(lateEn.json()).toEqual({ persons: ['Sorry, these places have just been taken. Choose another session or fewer persons.'] });
+
+    // No letter before the payment; the prepayment (half) arrives: booked, letter with the link.
+    await h.runJobs();
+    expect(h.letters.filter((l) => l.to === 'olga@example.com')).toHaveLength(0);
+    expect(await providerSays(made.payment_url, 'paid')).toBe('settled');
+    await h.runJobs();
+    const letter = h.letters.find((l) => l.to === 'olga@example.com')!;
+    expect(letter.subject).toBe(`Booking №${made.order.id} at VR Arena Moscow is confirmed`);
+    expect(letter.text).toContain(`Date and time: ${day(1).split('-').reverse().join('.')}, 15:00–16:00`);
+    expect(letter.text).toContain('Persons: 4');
+    expect(letter.text).toContain('Paid online: 850 RUB');
+    expect(letter.text).toContain('To pay at the venue: 850 RUB');
+    expect(letter.text).toContain(`http://backoffice.test/widget/order/${made.key}?lang=en`);
+
+    const page = await pub('GET', `/api/public/orders/${made.key}/?lang=en`);
+    expect(page.json()).toMatchObject({ state: 'booked', paid: '850.00', to_pay: '850.00', payment_url: null });
+    // Staff see the payment on the order.
+    const staff = await h.call('GET', `/api/v2.2/orders/${made.order.id}/`, { token: w.tokens.staff });
+    expect(staff.json()).toMatchObject({ source: 'widget', paid: '850.00', status: 2 });
+    // The auto-cancel of a paid order does nothing, and places stay taken.
+    await h.database.db.update(jobs).set({ runAt: new Date() }).where(eq(jobs.kind, 'order.auto_cancel'));
+    await h.runJobs();
+    expect(await freePlaces(hall, dt)).toBe(0);
+  });
+
+  it('an abandoned payment frees the places after the delay; its late payment then changes nothing', async () => {
+    const dt = `${day(2)} 16:00`;
+    const first = (await book(hall, dt, { persons: 3, email: 'slow@example.com' })).json();
+    expect(await freePlaces(hall, dt)).toBe(1);
+    // Not before the delay.
+    await h.runJobs();
+    expect(await freePlaces(hall, dt)).toBe(1);
+    // The delay passes (20 minutes at this location).
+    await h.database.db.update(jobs).set({ runAt: new Date() })
+      .where(and(eq(jobs.kind, 'order.auto_cancel'), sql`${jobs.payload}->>'orderId' = ${String(first.order.id)}`));
+    await h.runJobs();
+    expect(await freePlaces(hall, dt)).toBe(4);
+    expect((await pub('GET', `/api/public/orders/${first.key}/`)).json()).toMatchObject({ state: 'cancelled', can_cancel: false, payment_url: null });
+
+    const second = await book(hall, dt, { persons: 4, email: 'quick@example.com' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await providerSays(first.payment_url, 'paid')).toBe('already');
+    expect(await freePlaces(hall, dt)).toBe(0);
+    const [row] = await h.database.db.select().from(orders).where(eq(orders.id, first.order.id));
+    expect(row).toMatchObject({ status: 4, paid: '0.00' });
+  });
+
+  it('many customers at once for the last places: never more than the session holds', async () => {
+    const dt = `${day(3)} 17:00`;
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => book(hall, dt, { persons: 1 + (i % 2), name: `Racer ${i}` })));
+    const ok = results.filter((r) => r.statusCode === 201);
+    expect(ok.reduce((n, r) => n + r.json().order.persons, 0)).toBeLessThanOrEqual(4);
+    expect(ok.reduce((n, r) => n + r.json().order.persons, 0)).toBeGreaterThanOrEqual(3);
+    for (const r of results.filter((x) => x.statusCode !== 201)) expect(Object.keys(r.json())).toEqual(['persons']);
+  });
+
+  it('nothing due now: booked at once, letter sent, no payment link and no auto-cancel', async () => {
+    const dt = `${day(1)} 11:00`;
+    const res = await book(later, dt, { persons: 1, email: 'later@example.com' });
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json();
+    expect(made.payment_url).toBeNull();
+    expect(made.due_now).toBe('0.00');
+    expect(made.order).toMatchObject({ state: 'booked', purchase: '950.00', to_pay: '950.00' });
+    await h.runJobs();
+    const letter = h.letters.find((l) => l.to === 'later@example.com')!;
+    expect(letter.subject).toBe(`Бронь №${made.order.id} в VR Арена Москва подтверждена`);
+    expect(letter.text).toContain('Оплатить на месте: 950 RUB');
+    const autoCancels = await h.database.db.select().from(jobs)
+      .where(and(eq(jobs.kind, 'order.auto_cancel'), sql`${jobs.payload}->>'orderId' = ${String(made.order.id)}`));
+    expect(autoCancels).toHaveLength(0);
+  });
+
+  it('a per-person session needs a game', async () => {
+    const dt = `${day(4)} 15:00`;
+    const res = await book(w.pg.cube1, dt, { persons: 1 }, 'en');
+    expect(res.json()).toEqual({ game_id: ['Choose a game: this session is priced per person.'] });
+    const ok = await book(w.pg.cube1, dt, { persons: 1, game_id: Object.values(w.games)[0] });
+    expect(ok.statusCode, ok.body).toBe(201);
+    expect(ok.json().order.game).toMatchObject({ id: Object.values(w.games)[0] });
+  });
+});
+
+describe('the customer page', () => {
+  it('cancels before the deadline; too late is refused with the hours; a wrong key is 404', async () => {
+    const made = (await book(later, `${day(5)} 12:00`, { persons: 2 })).json();
+    const cancel = await pub('POST', `/api/public/orders/${made.key}/cancel/?lang=en`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toMatchObject({ state: 'cancelled', can_cancel: false });
+    expect(await freePlaces(later, `${day(5)} 12:00`)).toBe(4);
+    const again = await pub('POST', `/api/public/orders/${made.key}/cancel/?lang=en`);
+    expect(again.json()).toEqual({ non_field_errors: ['This booking has already been cancelled.'] });
+
+    // A deadline further away than the session: too late.
+    await h.database.db.update(locations).set({ customerCancelHours: 24 * 60 }).where(eq(locations.id, 1));
+    try {
+      const kept = (await book(later, `${day(5)} 13:00`, { persons: 1 })).json();
+      expect(kept.order.can_cancel).toBe(false);
+      const refused = await pub('POST', `/api/public/orders/${kept.key}/cancel/`, { lang: 'ru' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ non_field_errors: ['Отменить бронь здесь можно не позднее чем за 1440 ч до сеанса. Позвоните, пожалуйста, на площадку.'] });
+    } finally {
+      await h.database.db.update(locations).set({ customerCancelHours: 24 }).where(eq(locations.id, 1));
+    }
+    const forged = made.key.replace(/.$/, (c: string) => (c === '0' ? '1' : '0'));
+    expect((await pub('GET', `/api/public/orders/${forged}/`)).statusCode).toBe(404);
+  });
+});
+
+describe('abuse', () => {
+  it('bookings and promo code checks are limited per client address, shared through the database', async () => {
+    const ip = '203.0.113.9';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      // Invalid bodies count too: the limit comes before validation.
+      const res = await pub('POST', '/api/public/locations/1/bookings/?lang=en', { ip, body: {} });
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.json().detail).toMatch(/^Request was throttled/);
+      }
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    // Another address is not affected.
+    expect((await pub('POST', '/api/public/locations/1/bookings/', { ip: '203.0.113.10', body: {} })).statusCode).toBe(400);
+
+    const codes: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      const res = await pub('POST', '/api/public/locations/1/price/', { ip, body: { playground_id: hall, session_dt: `${day(0)} 12:00`, persons: 1, promocode: `GUESS${i}` } });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([400, 400, 400, 400, 400, 429, 429]);
+    // Previews without a code are not counted.
+    expect((await pub('POST', '/api/public/locations/1/price/', { ip, body: { playground_id: hall, session_dt: `${day(0)} 12:00`, persons: 1 } })).statusCode).toBe(200);
+  });
+
+  it('every field is validated, in the language asked for (?lang= over Accept-Language)', async () => {
+    const bad = { playground_id: hall, session_dt: '2030-13-01 25:00', persons: 0, name: ' ', phone: '12ab', email: 'nope', game_id: 'x', extra: 1 };
+    const en = await pub('POST', '/api/public/locations/1/bookings/?lang=en', { body: bad, lang: 'ru' });
+    expect(en.statusCode).toBe(400);
+    expect(en.json()).toEqual({
+      session_dt: ['Enter a date and time as YYYY-MM-DD HH:mm.'],
+      persons: ['Ensure this value is greater than or equal to 1.'],
+      name: ['This field may not be blank.'],
+      phone: ['Enter a valid phone number: digits with an optional leading plus.'],
+      email: ['Enter a valid email address.'],
+      game_id: ['A valid number is required.'],
+      extra: ['Unknown field.'],
+    });
+    const ru = await pub('POST', '/api/public/locations/1/bookings/', { body: {}, lang: 'ru' });
+    expect(ru.json()).toEqual({
+      playground_id: ['Обязательное поле.'], session_dt: ['Обязательное поле.'], persons: ['Обязательное поле.'],
+      name: ['Обязательное поле.'], phone: ['Обязательное поле.'], email: ['Обязательное поле.'],
+    });
+    const gone = await book(hall, `${addDays(w.today, 1)} 03:00`, {}, 'en');
+    expect(gone.json()).toEqual({ session_dt: ['This session is no longer on sale. Choose another one.'] });
+  });
+});
+
+describe('pages and headers', () => {
+  it('the widget may be framed by any site; the rest only by our own pages', async () => {
+    const api = await pub('GET', '/api/public/locations/1/');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(api.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    const page = await pub('GET', '/widget/?location=1');
+    expect(page.headers['content-security-policy']).toBe('frame-ancestors *');
+    expect(page.headers['x-frame-options']).toBeUndefined();
+    const redirect = await pub('GET', '/widget?location=1');
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/widget/?location=1');
+  });
+});
