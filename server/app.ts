@@ -119,7 +119,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.get('/healthz', { config: { public: true } }, async (_request, reply) => {
     try {
       await deps.db.execute(sql`select 1`);
-      return { status: 'ok' };
+      // The process id tells which process of a cluster answered (operations, the cluster test).
+      return { status: 'ok', pid: process.pid };
     } catch {
       return reply.status(503).send({ status: 'database unavailable' });
     }

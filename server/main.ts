@@ -17,6 +17,8 @@ async function main() {
   const database = await openDatabase(config, (m) => log.debug({ postgres: m }), async (db) => {
     await seedReference(db);
     if (config.seedDemo && (await seedDemo(db))) log.info('demo data seeded');
+    // Under the startup lock, so processes started together book one hourly expiry run, not one each.
+    await scheduleCertificateExpiry(db);
   });
   log.info({ embedded: database.embedded }, 'database ready, migrations applied');
 
@@ -24,7 +26,6 @@ async function main() {
   const deps = { db: database.db, pool: database.pool, config, mailer };
   const app = await buildApp(deps, { loggerInstance: log });
   const worker = createJobWorker(deps, log);
-  await scheduleCertificateExpiry(database.db);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -347,7 +347,7 @@ describe('service endpoints', () => {
   it('GET /healthz answers 200 {status: ok} without a token', async () => {
     const res = await h.call('GET', '/healthz');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', pid: process.pid });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('same-origin');
   });

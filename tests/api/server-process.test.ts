@@ -6,7 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../server/db/embedded';
-import { emptyDatabase as emptyDatabaseOn, exited, removeTempDirs, startServer, tempDir, waitHealthy } from './serverProcess';
+import { emptyDatabase as emptyDatabaseOn, exited, removeTempDirs, spawnCluster, startServer, tempDir, waitHealthy } from './serverProcess';
 
 const adminUrl = inject('adminDatabaseUrl');
 const emptyDatabase = () => emptyDatabaseOn(adminUrl);
@@ -110,4 +110,44 @@ describe('server process', () => {
     await db.end();
     expect(rows[0].name).toBe('Анна Администратор');
   }, 60_000);
+});
+
+describe('cluster', () => {
+  it('`npm run start:cluster` runs N processes on one port; a killed worker is replaced; SIGTERM stops all', async () => {
+    const url = await emptyDatabase();
+    const port = await freePort();
+    const primary = spawnCluster({ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: tempDir(), CLUSTER_WORKERS: '2', LOG_LEVEL: 'info' });
+    await waitHealthy(port, primary);
+    const pidsAnswering = async (n: number) => {
+      const pids = new Set<number>();
+      for (let i = 0; i < n; i++) {
+        // A fresh connection each time, so the kernel may hand it to either worker.
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(2000) }).catch(() => null);
+        if (res?.ok) pids.add(((await res.json()) as { pid: number }).pid);
+      }
+      return pids;
+    };
+    let pids = new Set<number>();
+    for (let round = 0; round < 20 && pids.size < 2; round++) pids = new Set([...pids, ...(await pidsAnswering(20))]);
+    expect(pids.size).toBe(2);
+    expect(pids.has(primary.pid!)).toBe(false);
+    expect(await login(port)).toBe(200);
+
+    // kill -9 one worker: the others keep answering and a new worker takes its place.
+    const [victim] = [...pids];
+    process.kill(victim!, 'SIGKILL');
+    let replaced = false;
+    for (let round = 0; round < 300 && !replaced; round++) {
+      const now = await pidsAnswering(10);
+      replaced = [...now].some((p) => !pids.has(p));
+      if (!replaced) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(replaced, primary.output().slice(-3000)).toBe(true);
+    expect(primary.output()).toContain('worker died; starting another');
+
+    const code = exited(primary);
+    primary.kill('SIGTERM');
+    expect(await code).toBe(0);
+    expect(primary.output()).toContain('cluster stopped cleanly');
+  }, 180_000);
 });

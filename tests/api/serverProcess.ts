@@ -33,8 +33,8 @@ export async function emptyDatabase(adminUrl: string): Promise<string> {
   return url.toString();
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+export function startServer(env: Record<string, string>, entry = 'server/main.ts'): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: { ...process.env, LOG_LEVEL: 'info', WEB_DIR: path.join(os.tmpdir(), 'no-web-build'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,3 +58,6 @@ export async function waitHealthy(port: number, child: { output: () => string })
 export function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
+
+/** `npm run start:cluster` without the web build: server/cluster.ts and its workers. */
+export const spawnCluster = (env: Record<string, string>) => startServer(env, 'server/cluster.ts');
