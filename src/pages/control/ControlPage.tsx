@@ -83,13 +83,14 @@ function LocationCard({ location, now }: { location: ControlLocation; now: numbe
           {translate('app.tools.control.zone', { city: location.city, zone: location.timezone })}
         </Typography>
         <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
-          <Table size="small" aria-label={location.name}>
+          {/* Fixed columns: the cards of all locations line up one under another. */}
+          <Table size="small" aria-label={location.name} sx={{ tableLayout: 'fixed', minWidth: 760 }}>
             <TableHead>
               <TableRow>
-                <TableCell>{translate('app.tools.control.playground')}</TableCell>
-                <TableCell>{translate('app.tools.control.token')}</TableCell>
-                <TableCell>{translate('app.tools.control.access')}</TableCell>
-                <TableCell align="right">{translate('app.tools.actions')}</TableCell>
+                <TableCell sx={{ width: '16%' }}>{translate('app.tools.control.playground')}</TableCell>
+                <TableCell sx={{ width: '30%' }}>{translate('app.tools.control.token')}</TableCell>
+                <TableCell sx={{ width: '18%' }}>{translate('app.tools.control.access')}</TableCell>
+                <TableCell sx={{ width: '36%' }} align="right">{translate('app.tools.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>

@@ -133,6 +133,7 @@ export function DeliveryLogDialog({ webhook, onClose }: { webhook: Webhook; onCl
                             <span>
                               <Button
                                 size="small"
+                                sx={{ whiteSpace: 'nowrap' }}
                                 startIcon={resending === d.id ? <CircularProgress size={14} /> : <ReplayIcon />}
                                 disabled={!webhook.active || resending !== null}
                                 onClick={() => resend(d)}
