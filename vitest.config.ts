@@ -21,6 +21,17 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        test: {
+          // npm run test:faults: several real server processes, one killed under load.
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/globalSetup.ts'],
+          testTimeout: 300000,
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });
