@@ -270,6 +270,16 @@ test('en: a webhook to a local receiver shows its secret once, logs a signed del
     expect((JSON.parse(again.body) as { event_id: string }).event_id).toBe(body.event_id);
     await log.getByRole('button', { name: 'Close' }).click();
 
+    // Edit: personal data on. The secret stays what it was (an edit never answers it).
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit webhook' });
+    await expect(edit.getByLabel('URL')).toHaveValue(receiver.url);
+    await edit.getByLabel('Send personal data').check();
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('alert-success').filter({ hasText: 'Webhook saved.' })).toBeVisible();
+    await expect(row.locator('td').nth(1)).toHaveText('Yes');
+    await expect(page.getByRole('dialog', { name: 'The webhook\'s secret' })).toHaveCount(0);
+
     // Delete it: no more deliveries to a receiver that is about to stop.
     await row.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete the webhook?' }).getByRole('button', { name: 'Yes' }).click();
