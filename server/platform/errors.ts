@@ -29,7 +29,8 @@ export class ApiError extends Error {
  * `{items: [{}, {pricing: [{start: [...]}]}]}` (valid list entries are `{}`, as DRF writes them).
  */
 function nestFieldErrors(entries: [string, string[]][]): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
+  // No prototype: field names come from the request (`constructor`, `__proto__` are names too).
+  const root: Record<string, unknown> = Object.create(null);
   for (const [path, messages] of entries) {
     const parts = path.split('.');
     let node: any = root;
@@ -77,7 +78,7 @@ export class RequestValidationError extends ApiError {
 const isMessageKey = (s: string): s is MessageKey => s in serverMessages.en;
 
 function zodIssuesToFields(error: ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields: FieldErrors = Object.create(null);
   const add = (path: PropertyKey[], text: Text) => {
     const name = path.length ? path.map(String).join('.') : 'non_field_errors';
     (fields[name] ??= []).push(text);
