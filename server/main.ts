@@ -7,10 +7,11 @@ import { loadConfig } from './config';
 import { openDatabase } from './database';
 import { seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
+import { loggerOptions } from './platform/logging';
 import { createMailer } from './platform/mail';
 
 const config = loadConfig();
-const log = pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.password_confirm'] });
+const log = pino(loggerOptions(config.logLevel));
 
 async function main() {
   const started = Date.now();
