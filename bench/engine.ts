@@ -1,18 +1,13 @@
 // Slot-engine micro-benchmark, no server or database: 20 playgrounds, each with a history of
 // schedules (day and night items, two pricing rows, breaks), and one month of sessions for all of
 // them per round (every date: scheduleInForce, dayTypeOf, generateSessions).
-// Usage: node --import tsx bench/engine.ts [--rounds 50] [--month 2026-12]
+// Usage: node --import tsx bench/engine.ts [--rounds 50] [--month 2026-12]; `runEngine` for the suite.
+import { pathToFileURL } from 'node:url';
 import { monthDates } from '../domain/businessDay';
 import { dayTypeOf, generateSessions, scheduleInForce } from '../domain/schedule/engine';
 import type { HolidayKind, PricingRow, Schedule, ScheduleItem } from '../domain/schedule/types';
+import { percentile } from './lib/measure';
 
-function arg(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
-}
-
-const rounds = Number(arg('rounds', '50'));
-const month = arg('month', '2026-12');
 const PLAYGROUNDS = 20;
 
 function price(start: string, amount: string): PricingRow {
@@ -20,7 +15,7 @@ function price(start: string, amount: string): PricingRow {
 }
 
 /** Playground p's schedules: an old one, a disabled draft, and the current one from mid-month. */
-function schedulesFor(p: number): Schedule[] {
+function schedulesFor(p: number, month: string): Schedule[] {
   const duration = [30, 45, 60, 90][p % 4]!;
   const overlap = p % 3 === 0 ? 10 : 0;
   const items = (nightEnd: string): ScheduleItem[] => [
@@ -54,40 +49,54 @@ function schedulesFor(p: number): Schedule[] {
   ];
 }
 
-const playgrounds = Array.from({ length: PLAYGROUNDS }, (_, p) => schedulesFor(p));
-const holidays = new Map<string, HolidayKind>([[`${month}-24`, 'pre_holiday'], [`${month}-25`, 'holiday'], [`${month}-31`, 'pre_holiday']]);
-const dates = monthDates(`${month}-01`);
+export interface EngineResult {
+  playgrounds: number;
+  days: number;
+  rounds: number;
+  sessions: number;
+  min: number;
+  median: number;
+  p95: number;
+  max: number;
+}
 
-function oneMonth(): number {
-  let count = 0;
-  for (const schedules of playgrounds) {
-    for (const date of dates) {
-      const schedule = scheduleInForce(schedules, date);
-      if (!schedule) continue;
-      count += generateSessions(schedule, date, dayTypeOf(date, holidays)).length;
+export function runEngine(rounds = 50, month = '2026-12'): EngineResult {
+  const playgrounds = Array.from({ length: PLAYGROUNDS }, (_, p) => schedulesFor(p, month));
+  const holidays = new Map<string, HolidayKind>([[`${month}-24`, 'pre_holiday'], [`${month}-25`, 'holiday'], [`${month}-31`, 'pre_holiday']]);
+  const dates = monthDates(`${month}-01`);
+  const oneMonth = (): number => {
+    let count = 0;
+    for (const schedules of playgrounds) {
+      for (const date of dates) {
+        const schedule = scheduleInForce(schedules, date);
+        if (!schedule) continue;
+        count += generateSessions(schedule, date, dayTypeOf(date, holidays)).length;
+      }
     }
+    return count;
+  };
+  // Warm-up so the JIT settles before the timed rounds.
+  for (let i = 0; i < 5; i++) oneMonth();
+  const times: number[] = [];
+  let sessions = 0;
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    sessions = oneMonth();
+    times.push(performance.now() - t);
   }
-  return count;
+  times.sort((a, b) => a - b);
+  return { playgrounds: PLAYGROUNDS, days: dates.length, rounds, sessions, min: times[0]!, median: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1)! };
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const argOf = (name: string, fallback: string) => {
+    const i = process.argv.indexOf(`--${name}`);
+    return i > 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+  };
+  const month = argOf('month', '2026-12');
+  const r = runEngine(Number(argOf('rounds', '50')), month);
+  console.log(`slot engine: ${r.playgrounds} playgrounds x ${r.days} days (${month}), ${r.rounds} rounds, node ${process.version}`);
+  console.log(`sessions per round: ${r.sessions} (${(r.sessions / r.playgrounds / r.days).toFixed(1)} per playground-day)`);
+  console.log(`ms per round: min ${r.min.toFixed(2)}  median ${r.median.toFixed(2)}  p95 ${r.p95.toFixed(2)}  max ${r.max.toFixed(2)}`);
 }
 
-// Warm-up so the JIT settles before the timed rounds.
-for (let i = 0; i < 5; i++) oneMonth();
-
-const times: number[] = [];
-let sessions = 0;
-for (let i = 0; i < rounds; i++) {
-  const t = performance.now();
-  sessions = oneMonth();
-  times.push(performance.now() - t);
-}
-times.sort((a, b) => a - b);
-
-console.log(`slot engine: ${PLAYGROUNDS} playgrounds x ${dates.length} days (${month}), ${rounds} rounds, node ${process.version}`);
-console.log(`sessions per round: ${sessions} (${(sessions / PLAYGROUNDS / dates.length).toFixed(1)} per playground-day)`);
-console.log(
-  `ms per round: min ${times[0]!.toFixed(2)}  median ${percentile(times, 50).toFixed(2)}  p95 ${percentile(times, 95).toFixed(2)}  max ${times.at(-1)!.toFixed(2)}`,
-);

@@ -1,0 +1,89 @@
+// Shared measuring helpers of the benchmarks: command-line numbers, percentiles, closed-loop load
+// (N clients each sending its next request when the last one is answered) and memory sampling.
+import fs from 'node:fs';
+
+/** `--name value` from the command line, or the fallback. */
+export function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(`--${name}`);
+  const v = i > 0 ? Number(process.argv[i + 1]) : NaN;
+  return Number.isFinite(v) ? v : fallback;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+export const round1 = (v: number) => Math.round(v * 10) / 10;
+
+export interface LoadResult {
+  /** Completed tasks (errors included). */
+  count: number;
+  errors: number;
+  /** Wall time of the timed part, seconds. */
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  /** The first error's text, to tell what went wrong. */
+  firstError?: string;
+}
+
+export function summarize(latencies: number[], seconds: number, errors = 0, firstError?: string): LoadResult {
+  const s = [...latencies].sort((a, b) => a - b);
+  return {
+    count: s.length, errors, seconds, perSecond: s.length / seconds,
+    p50: round1(percentile(s, 50)), p95: round1(percentile(s, 95)), p99: round1(percentile(s, 99)), firstError,
+  };
+}
+
+/**
+ * `concurrency` clients run `task` back to back for `seconds` (after `warmupSeconds` not counted).
+ * `task` resolves true for success; a thrown error or false counts as an error. `limit` stops early
+ * after that many tasks (for finite work such as a list of free sessions).
+ */
+export async function closedLoop(
+  opts: { concurrency: number; seconds: number; warmupSeconds?: number; limit?: number },
+  task: (i: number) => Promise<boolean | string>,
+): Promise<LoadResult> {
+  let next = 0;
+  const run = async (until: number, record: number[] | null, state: { errors: number; firstError?: string }) => {
+    const worker = async () => {
+      while (Date.now() < until && (opts.limit === undefined || next < opts.limit)) {
+        const i = next++;
+        const t = performance.now();
+        let ok: boolean | string;
+        try { ok = await task(i); } catch (e) { ok = String(e); }
+        if (record) record.push(performance.now() - t);
+        if (ok !== true) { state.errors++; state.firstError ??= typeof ok === 'string' ? ok : 'failed'; }
+      }
+    };
+    await Promise.all(Array.from({ length: opts.concurrency }, worker));
+  };
+  if (opts.warmupSeconds) await run(Date.now() + opts.warmupSeconds * 1000, null, { errors: 0 });
+  const latencies: number[] = [];
+  const state: { errors: number; firstError?: string } = { errors: 0 };
+  const started = performance.now();
+  await run(Date.now() + opts.seconds * 1000, latencies, state);
+  return summarize(latencies, (performance.now() - started) / 1000, state.errors, state.firstError);
+}
+
+/** Resident memory of a process in bytes (Linux /proc), 0 when it is gone. */
+export function rssOf(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the RSS of `pid` every `everyMs` until stopped; answers the peak and the first sample. */
+export function sampleRss(pid: number, everyMs = 50) {
+  const first = rssOf(pid);
+  let peak = first;
+  const timer = setInterval(() => { peak = Math.max(peak, rssOf(pid)); }, everyMs);
+  return { first, stop: () => { clearInterval(timer); peak = Math.max(peak, rssOf(pid)); return peak; } };
+}
+
+export const mb = (bytes: number) => Math.round(bytes / 1048576);

@@ -1,0 +1,145 @@
+// `npm run bench`: the whole benchmark suite in one run, one table, written with the machine to
+// bench/results.md. Slot engine; the chain generator (20 locations, 200 playgrounds, two years of
+// schedules, N orders with payments, bulk-loaded in SQL); the day view of a location with 10
+// playgrounds through the API next to the same SQL through `pg`; booking creation over distinct
+// sessions and one hot session with 1 and 4 server processes; CSV export of N orders next to
+// psql's \copy. Everything runs in a temporary embedded PostgreSQL that is removed at the end.
+// Usage: npm run bench [-- --orders 100000 --seconds 5 --concurrency 32 --out bench/results.md]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addDays, businessDateOf } from '../domain/businessDay';
+import { wallClockNow } from '../server/platform/clock';
+import { runEngine } from './engine';
+import { measureBookings, unlimitedPlayers } from './lib/booking';
+import { chainPlaygroundsOf, generateChain, sessionsAfter } from './lib/chain';
+import { apiCsv, loadCsvOrders, psqlCopy } from './lib/csv';
+import { measureDayView } from './lib/dayview';
+import { describeMachine, machineLine } from './lib/machine';
+import { arg, mb, round1, type LoadResult } from './lib/measure';
+import { startBenchDatabase } from './lib/postgres';
+import { startBenchServer, type BenchServer } from './lib/server';
+
+const ORDERS = arg('orders', 1_000_000);
+const SECONDS = arg('seconds', 5);
+const CONCURRENCY = arg('concurrency', 32);
+const outIndex = process.argv.indexOf('--out');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]!) : path.join(root, 'bench', 'results.md');
+
+interface Row { measurement: string; result: string; reference: string; target: string; met: string }
+const rows: Row[] = [];
+const notes: string[] = [];
+const row = (measurement: string, result: string, reference = '', target = '', met: boolean | null = null) =>
+  rows.push({ measurement, result, reference, target, met: met === null ? '' : met ? 'yes' : '**no**' });
+const log = (s: string) => console.log(`[bench] ${s}`);
+const lat = (r: LoadResult) => `p50 ${r.p50} ms, p95 ${r.p95} ms`;
+const errs = (r: LoadResult) => (r.errors ? ` (${r.errors} errors: ${r.firstError})` : '');
+
+function table(): string {
+  const head = ['measurement', 'result', 'reference, same run', 'target', 'met'];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  for (const r of rows) lines.push(`| ${[r.measurement, r.result, r.reference, r.target, r.met].join(' | ')} |`);
+  return lines.join('\n');
+}
+
+/** The first Wednesday at least 30 days ahead: a future weekday inside the loaded range. */
+function dayViewDate(today: string): string {
+  let d = addDays(today, 30);
+  while (new Date(`${d}T00:00:00Z`).getUTCDay() !== 3) d = addDays(d, 1);
+  return d;
+}
+
+// 1. The slot engine, before anything else shares the CPU.
+const engine = runEngine(50);
+row(`slot engine: a month of ${engine.playgrounds} playgrounds (${engine.sessions} sessions)`,
+  `median ${round1(engine.median)} ms, p95 ${round1(engine.p95)} ms`);
+
+const database = await startBenchDatabase('suite');
+const machine = describeMachine(database.version);
+log(machineLine(machine));
+let server: BenchServer | undefined;
+try {
+  // 2. The chain.
+  const today = businessDateOf(wallClockNow('Europe/Moscow'));
+  log(`generating the chain with ${ORDERS} orders...`);
+  const chain = await generateChain(database, { orders: ORDERS, today });
+  const { rows: [size] } = await database.pool.query(`SELECT pg_size_pretty(pg_database_size(current_database())) AS s`);
+  row(`generator: ${chain.locationIds.length} locations, ${chain.playgrounds.length} playgrounds, schedules ${chain.from}..${chain.to}`,
+    `${chain.orders} orders, ${chain.payments} payments, ${chain.playsessions} sessions in ${round1(chain.seconds)} s (${size.s})`,
+    '', 'well under 300 s', chain.seconds < 300);
+  log(`chain: ${chain.orders} orders, ${chain.payments} payments, ${chain.playsessions} sessions in ${round1(chain.seconds)} s`);
+
+  // 3. The day view through one server process.
+  server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir });
+  const dayLocation = chain.locationIds[0]!;
+  const dayPlaygrounds = chainPlaygroundsOf(chain, dayLocation);
+  const date = dayViewDate(today);
+  log(`day view: location ${dayLocation}, ${dayPlaygrounds.length} playgrounds, ${date}`);
+  const day = await measureDayView({ databaseUrl: database.url, base: server.base, token: server.token, playgroundIds: dayPlaygrounds, date, seconds: SECONDS });
+  const what = `${dayPlaygrounds.length} calls, ${day.slots} slots, ${day.orders} orders`;
+  row(`day view latency, 1 user (${what})`, lat(day.apiLatency) + errs(day.apiLatency), `SQL via pg: ${lat(day.sqlLatency)}`, 'p95 < 20 ms', day.apiLatency.p95 < 20);
+  const ratio = day.apiThroughput.perSecond / day.sqlThroughput.perSecond;
+  row(`day view throughput, ${day.clients} users at once`,
+    `${round1(day.apiThroughput.perSecond)} day views/s (${Math.round(day.apiThroughput.perSecond * dayPlaygrounds.length)} calls/s), ${lat(day.apiThroughput)}${errs(day.apiThroughput)}`,
+    `SQL via pg: ${round1(day.sqlThroughput.perSecond)}/s; ratio ${ratio.toFixed(2)}`, 'ratio >= 0.5', ratio >= 0.5);
+  notes.push(`Day view: location ${dayLocation}, ${date}; each call runs ${day.statementsPerCall} SQL statements (token check included); the SQL reference replays exactly those statements (recorded from the service) on a pool of 10 connections, like the server's.`);
+
+  // 4. Bookings: free sessions after the loaded range (distinct), and a hot session per run.
+  const hotPlayground = chainPlaygroundsOf(chain, chain.locationIds.at(-1)!)[4]!; // an arena
+  await unlimitedPlayers(database, hotPlayground);
+  const free = (await sessionsAfter(database, chain, 20)).filter((s) => s.playgroundId !== hotPlayground);
+  const hotSessions = (await sessionsAfter(database, chain, 1, [hotPlayground])).slice(-2);
+  const half = Math.floor(free.length / 2);
+  for (const [i, workers] of [1, 4].entries()) {
+    if (workers > 1) {
+      await server.stop();
+      server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir, workers });
+    }
+    log(`bookings with ${workers} process${workers > 1 ? 'es' : ''}...`);
+    const b = await measureBookings({
+      base: server.base, token: server.token, distinct: free.slice(i * half, (i + 1) * half), hot: hotSessions[i]!,
+      seconds: SECONDS, concurrency: CONCURRENCY, offset: i * 10_000_000,
+    });
+    const p = `${workers} process${workers > 1 ? 'es' : ''}`;
+    row(`booking, distinct sessions, ${p}`, `${Math.round(b.distinct.perSecond)}/s, ${lat(b.distinct)}${errs(b.distinct)}`, '', '>= 500/s', b.distinct.perSecond >= 500);
+    row(`booking, one hot session, ${p}`, `${Math.round(b.hot.perSecond)}/s, ${lat(b.hot)}${errs(b.hot)}`, `${b.hot.count} orders in the session at the end`);
+  }
+  notes.push(`Bookings: POST /api/v2.1/booking/ by ${CONCURRENCY} concurrent clients for ${SECONDS} s after a 1 s warm-up, 1 person each; distinct: free sessions after the loaded range, each booked once; hot: one session of a playground opened to any number of players, so every request waits for that session's row lock and none is refused for lack of places. 4 processes: server/cluster.ts with CLUSTER_WORKERS=4 on one port.`);
+  await server.stop();
+  server = undefined;
+
+  // 5. CSV export of N orders (the demo's location 1 gets them) through one process, next to \copy.
+  log(`loading ${ORDERS} orders for the CSV export...`);
+  const csvLoad = await loadCsvOrders(database, 1, ORDERS);
+  server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir });
+  const api = await apiCsv(server.base, server.token, 1, server.pid);
+  const copy = await psqlCopy(database.psql, database.url, 1);
+  const apiRate = api.rows / api.seconds;
+  const copyRate = copy.rows / copy.seconds;
+  const growth = (api.rssPeak ?? 0) - (api.rssBefore ?? 0);
+  row(`CSV export of ${api.rows} orders (one process)`,
+    `${Math.round(apiRate)} rows/s (${round1(api.seconds)} s, ${mb(api.bytes)} MB); server RSS ${mb(api.rssBefore ?? 0)} MB -> peak ${mb(api.rssPeak ?? 0)} MB`,
+    `psql \\copy: ${Math.round(copyRate)} rows/s (${round1(copy.seconds)} s); ratio ${(apiRate / copyRate).toFixed(2)}`,
+    '>= 0.5 x \\copy, memory flat', apiRate >= copyRate / 2 && growth < 64 * 1048576);
+  notes.push(`CSV: ${ORDERS} orders of location 1 loaded in ${round1(csvLoad)} s; "memory flat" = the serving process grows by less than 64 MB during the export (it grew ${mb(growth)} MB).`);
+} finally {
+  await server?.stop().catch(() => {});
+  await database.stop();
+}
+
+machine.loadAfter = os.loadavg()[0]!;
+const text = table();
+console.log(`\n${machineLine(machine)}\n\n${text}\n`);
+for (const n of notes) console.log(`- ${n}`);
+fs.writeFileSync(OUT, `# Benchmark results
+
+\`npm run bench${ORDERS !== 1_000_000 ? ` -- --orders ${ORDERS}` : ''}\` on ${machineLine(machine)}.
+The machine may be shared: a load average above the CPU count means other work competed for it.
+
+${text}
+
+${notes.map((n) => `- ${n}`).join('\n')}
+`);
+log(`written to ${path.relative(process.cwd(), OUT)}`);
