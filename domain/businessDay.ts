@@ -80,3 +80,8 @@ export function addMinutesToWallClock(dateTime: string, minutes: number): string
   const days = Math.floor(total / MINUTES_PER_DAY);
   return `${days ? addDays(dateTime.slice(0, 10), days) : dateTime.slice(0, 10)} ${minutesToTime(total)}`;
 }
+
+/** Whole days from one date to another ('YYYY-MM-DD'); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

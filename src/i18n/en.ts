@@ -336,7 +336,7 @@ export const enApp = {
         discount: 'Discount',
         total: 'To pay',
         choose: 'Choose a session and guests to see the price.',
-        note: 'Group and early-booking discounts are applied when saving; the saved order shows the final amount.',
+        note: 'With the promo code, the group discount (all places booked) and the early-booking discount; the saved order shows the final amount.',
       },
       result: {
         createdTitle: 'Order created',

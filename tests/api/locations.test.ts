@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities, countries, locations, playgroundGroups, playgrounds, transactions, userLocationRoles, users } from '../../server/db/schema';
+import { cities, countries, earlyBookingConditions, locations, playgroundGroups, playgrounds, transactions, userLocationRoles, users } from '../../server/db/schema';
 import { hashPassword } from '../../server/platform/passwords';
 import { createHarness, type Harness } from './harness';
 
@@ -194,13 +194,21 @@ describe('GET /api/v2.1/locations/{id}/', () => {
   it('gives one of the user\'s locations with their role, as in /my/', async () => {
     const res = await h.call('GET', '/api/v2.1/locations/1/', { token: tokens.staff });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual(await expectedLocation1('ru', { id: 10, value: 10 }));
+    // As in /my/, plus the discounts of the booking form's price preview.
+    // (The demo gives location 1 a 10 % group discount and 5 % for booking 14 days ahead.)
+    const demoPricing = { group_discount_percent: 10, early_booking: [{ days: 14, discount: 5 }] };
+    expect(res.json()).toEqual({ ...(await expectedLocation1('ru', { id: 10, value: 10 })), ...demoPricing });
     const my = (await h.call('GET', MY, { token: tokens.admin, lang: 'en' })).json() as Loc[];
     for (const id of [1, 2, 3, 4]) {
       const one = await h.call('GET', `/api/v2.1/locations/${id}/`, { token: tokens.admin, lang: 'en' });
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toEqual(byId(my, id));
+      expect(one.json()).toEqual({ ...byId(my, id), ...(id === 1 ? demoPricing : { group_discount_percent: 0, early_booking: [] }) });
     }
+    await h.database.db.update(locations).set({ groupDiscountPercent: 15 }).where(eq(locations.id, 1));
+    await h.database.db.insert(earlyBookingConditions).values([{ locationId: 1, days: 30, discount: 8 }, { locationId: 1, days: 7, discount: 2 }]);
+    const priced = (await h.call('GET', '/api/v2.1/locations/1/', { token: tokens.staff })).json();
+    expect(priced).toMatchObject({ group_discount_percent: 15, early_booking: [{ days: 7, discount: 2 }, { days: 14, discount: 5 }, { days: 30, discount: 8 }] });
+    await h.database.db.update(locations).set({ groupDiscountPercent: 10 }).where(eq(locations.id, 1));
   });
 
   it('answers 404 where the user has no role', async () => {

@@ -243,3 +243,29 @@ test('ru: day view tools: the archive switch shows past sessions, "now" returns 
   await expect(form.getByRole('combobox', { name: /Площадка/ })).toHaveText(/^[\s\u200b]*$/);
   await expect(form.getByTestId('booking-save')).toBeDisabled();
 });
+
+test('ru: the price preview takes the group and early-booking discounts and matches the saved order', async ({ page }) => {
+  await signIn(page, ADMIN);
+  // 16 days ahead: location 1's early booking (14 days, 5 %) applies; all 4 places of Cube 1 give its 10 % group discount.
+  const date = moscowDate(16);
+  const slot = (await emptySlots(page, 1, date))[0]!;
+  await openCalendar(page, 1, date);
+  await card(page, 1, slot.time_start).getByTestId('slot-add').click();
+  const form = page.getByTestId('booking-form');
+  await choose(page, form, /Гостей/, '4');
+  await choose(page, form, /Игра/, 'Beat Saber');
+  await form.getByLabel(/Имя/).fill('Скидкин');
+  await form.getByLabel(/Телефон/).fill(`+7955${String(Date.now()).slice(-7)}`);
+  const preview = form.getByTestId('price-preview');
+  await expect(preview).toContainText('Скидка');
+  const total = amount((await form.getByTestId('price-total').textContent())!);
+  const cost = amount((await preview.getByText(/^Стоимость/).textContent())!);
+  expect(total).toBeCloseTo(cost * 0.85, 2);
+  await form.getByTestId('booking-save').click();
+  const result = page.getByTestId('booking-result');
+  await expect(result.getByRole('heading', { name: 'Заказ создан' })).toBeVisible();
+  const id = Number((await result.getByTestId('created-order-link').textContent())!.replace(/\D/g, ''));
+  const order = await apiGet<{ purchase: string; cost: string }>(page, `/api/v2.2/orders/${id}/`);
+  expect(Number(order.purchase)).toBeCloseTo(total, 2);
+  expect(Number(order.cost)).toBeCloseTo(cost, 2);
+});

@@ -1,9 +1,9 @@
 // Reading locations as the screens need them. Read-only: no locks, no transactions.
 // A user sees a location only through a role at it; everything here is scoped by that.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  cities, countries, currencies, locationTranslations, locations, playgroundGroups, playgrounds, roles,
+  cities, countries, currencies, earlyBookingConditions, locationTranslations, locations, playgroundGroups, playgrounds, roles,
   transactions, userLocationRoles,
 } from '../../db/schema';
 import { notFound, permissionDenied } from '../../platform/errors';
@@ -132,13 +132,20 @@ export async function myLocations(db: Db, userId: number, lang: Lang) {
   return rows.map((r) => ({ ...locationJson(r.location, l, lang), role: r.role }));
 }
 
-/** GET /locations/{id}/: one location of the user's, with their role there. */
+/**
+ * GET /locations/{id}/: one location of the user's, with their role there, plus the discounts the
+ * booking form's price preview needs (the group discount and the early-booking conditions).
+ */
 export async function locationDetail(db: Db, userId: number, locationId: number, lang: Lang) {
   const role = await requireRoleAt(db, userId, locationId);
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!row) throw notFound();
-  const l = await lookups(db, [row], lang);
-  return { ...locationJson(row, l, lang), role };
+  const [l, early] = await Promise.all([
+    lookups(db, [row], lang),
+    db.select({ days: earlyBookingConditions.days, discount: earlyBookingConditions.discount }).from(earlyBookingConditions)
+      .where(eq(earlyBookingConditions.locationId, locationId)).orderBy(asc(earlyBookingConditions.days)),
+  ]);
+  return { ...locationJson(row, l, lang), role, group_discount_percent: row.groupDiscountPercent, early_booking: early };
 }
 
 /** GET /locations/: the catalogue of active locations (public facts only: no balance, no roles). */

@@ -9,7 +9,7 @@ import {
   earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
-import { businessDateOf } from '../../../domain/businessDay';
+import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
@@ -96,7 +96,7 @@ async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order
   }
   const [loc] = await tx.select({ group: locations.groupDiscountPercent }).from(locations).where(eq(locations.id, locationId));
   const conditions = await tx.select().from(earlyBookingConditions).where(eq(earlyBookingConditions.locationId, locationId));
-  const daysAhead = Math.floor((Date.parse(`${businessDateOf(slot.time_start)}T00:00:00Z`) - Date.parse(`${businessDateOf(now)}T00:00:00Z`)) / 86_400_000);
+  const daysAhead = daysBetween(businessDateOf(now), businessDateOf(slot.time_start));
   const price = bookingPrice({
     orderType: input.order_type,
     persons: input.persons,

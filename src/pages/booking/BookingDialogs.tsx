@@ -51,7 +51,8 @@ function EditBooking({ order, slot, ctx }: { order: SlotOrder; slot: Slot; ctx: 
   if (order.seller_user_id && seller.isPending) return null;
   return (
     <BookingFormDialog locationId={ctx.location.id} playgrounds={ctx.playgrounds} currency={ctx.location.currency} today={ctx.today} now={ctx.now}
-      onClose={ctx.onClose} onSaved={ctx.onSaved} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode} />
+      onClose={ctx.onClose} onSaved={ctx.onSaved} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode}
+      discounts={{ groupPercent: ctx.location.group_discount_percent ?? 0, early: ctx.location.early_booking ?? [] }} />
   );
 }
 
@@ -121,6 +122,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
     void refresh();
   };
   const ctx: Context | null = location ? { location, playgrounds, today, now, onClose: () => setForm(null), onSaved } : null;
+  const discounts = location ? { groupPercent: location.group_discount_percent ?? 0, early: location.early_booking ?? [] } : undefined;
   const currency = location?.currency ?? null;
 
   const element = ctx && (
@@ -142,7 +144,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
       )}
       {form?.kind === 'create' && (
         <BookingFormDialog locationId={ctx.location.id} playgrounds={playgrounds} currency={currency} today={today} now={now}
-          onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} />
+          onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} discounts={discounts} />
       )}
       {form?.kind === 'edit' && <EditBooking order={form.order} slot={form.slot} ctx={ctx} />}
       {form?.kind === 'multiCreate' && (

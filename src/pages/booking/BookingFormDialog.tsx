@@ -2,8 +2,9 @@
 // playground's slots of the chosen date; changing the date or playground resets time, persons and
 // promocode. Rules and the request body live in bookingForm.ts. The promo code is checked with
 // check_coupon while typing (debounced) and again on send; the price preview is the domain's
-// bookingPrice without the location's group and early-booking discounts (the server's figure,
-// shown after saving, wins). Saving shows the order-created dialog, or why it failed.
+// bookingPrice with the promo code and the location's group and early-booking discounts, the same
+// function the server prices with (its figure, shown after saving, is final). Saving shows the
+// order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
@@ -12,7 +13,8 @@ import {
 import { useTranslate } from 'react-admin';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
-import { bookingPrice } from '../../../domain/pricing';
+import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
+import { daysBetween } from '../../../domain/businessDay';
 import { ApiError } from '../../dataProvider/http';
 import { bookingApi, useGames, usePlaygroundSchedule } from './api';
 import {
@@ -37,11 +39,18 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+export interface LocationDiscounts {
+  groupPercent: number;
+  early: readonly { days: number; discount: number }[];
+}
+
 export function BookingFormDialog({
-  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, onClose, onSaved,
+  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, onClose, onSaved,
 }: {
   locationId: number;
   playgrounds: FormPlayground[];
+  /** The location's group and early-booking discounts, for the price preview. */
+  discounts?: LocationDiscounts;
   currency: Currency | null;
   today: string;
   now: string;
@@ -130,8 +139,8 @@ export function BookingFormDialog({
       personalPrice: slot.pricing?.personal_price ?? null,
       sessionPrice: slot.pricing?.session_price ?? null,
       promoDiscount: promoState === 'valid' ? promo.result?.discount ?? null : null,
-      groupDiscountPercent: 0,
-      earlyDiscountPercent: 0,
+      groupDiscountPercent: discounts?.groupPercent ?? 0,
+      earlyDiscountPercent: earlyBookingPercent(discounts?.early ?? [], daysBetween(today, values.date)),
     })
     : null;
 

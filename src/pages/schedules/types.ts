@@ -20,6 +20,9 @@ export interface GroupRecord {
 /** GET /api/v2.1/locations/{id}/ */
 export interface LocationDetail extends Omit<LocationRecord, 'playgrounds'> {
   timezone: string;
+  /** The booking form's price preview: the group discount (all places taken) and the early-booking conditions. */
+  group_discount_percent?: number;
+  early_booking?: { days: number; discount: number }[];
   playgrounds: PlaygroundRecord[];
   playground_groups: GroupRecord[];
 }
