@@ -285,6 +285,7 @@ export const enApp = {
       promoChecking: 'Checking the promo code…',
       billCopied: 'Payment link copied',
       promoValid: 'Promo code applies: %{discount} off',
+      prepaymentNotSet: 'Prepayment is not set in the schedule of this session: check its pricing rows before sending a payment link.',
       toolbar: {
         label: 'Calendar tools',
         prevDay: 'Previous day',

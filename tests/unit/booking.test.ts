@@ -6,7 +6,7 @@ import {
 import { paymentLineText } from '../../src/calendar/paymentLineText';
 import {
   AMOUNT_PATTERN, BOOKING_SOURCE, bookingBody, bookingErrors, bookingFailure, bookingFromOrder, changeBooking, emptyBooking,
-  gameRequired, personsChoices, phoneSearchError, settlePersons, timeChoices, type BookingValues,
+  gameRequired, personsChoices, phoneSearchError, prepaymentNotSet, settlePersons, timeChoices, type BookingValues,
 } from '../../src/pages/booking/bookingForm';
 import type { Slot, SlotOrder } from '../../src/pages/booking/types';
 import { formatWallClock, logSummary, logTypeText } from '../../src/pages/orders/orderLog';
@@ -211,5 +211,14 @@ describe('order log', () => {
     expect(logTypeText(t, 'paid')).toBe('app.order.logTypes.paid');
     expect(formatWallClock('2030-01-14 15:00')).toBe('14.01.2030 15:00');
     expect(formatWallClock('soon')).toBe('soon');
+  });
+});
+
+describe('prepayment not set (booking spec §8)', () => {
+  it('warns when the chosen session\'s schedule gives no prepayment, and only then', () => {
+    expect(prepaymentNotSet(null)).toBe(false);
+    expect(prepaymentNotSet(slot())).toBe(false);
+    expect(prepaymentNotSet(slot({ pricing: null }))).toBe(true);
+    expect(prepaymentNotSet(slot({ pricing: { session_price: '120.00', personal_price: null, prepayment: null, discount: '0.00', currency: RUB } }))).toBe(true);
   });
 });

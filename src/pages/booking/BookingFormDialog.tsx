@@ -18,7 +18,7 @@ import { daysBetween } from '../../../domain/businessDay';
 import { ApiError } from '../../dataProvider/http';
 import { bookingApi, useGames, usePlaygroundSchedule } from './api';
 import {
-  ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, personsChoices, settlePersons,
+  ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, personsChoices, prepaymentNotSet, settlePersons,
   timeChoices, type BookingFailure, type BookingValues, type OwnBooking, type PromoState,
 } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
@@ -313,6 +313,9 @@ export function BookingFormDialog({
           )}
           <Typography variant="caption" color="text.secondary">{translate('app.booking.price.note')}</Typography>
         </Box>
+        {prepaymentNotSet(slot) && (
+          <Alert severity="warning" sx={{ mt: 1 }} data-testid="prepayment-not-set">{translate('app.booking.prepaymentNotSet')}</Alert>
+        )}
         {schedule.isError && <Alert severity="error" sx={{ mt: 1 }}>{(schedule.error as Error).message}</Alert>}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>

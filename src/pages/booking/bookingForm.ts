@@ -71,6 +71,12 @@ export function personsChoices(maxPlayers: number, slot: Pick<Slot, 'playground'
 /** A game must be chosen when the session is priced per person. */
 export const gameRequired = (slot: Pick<Slot, 'pricing'> | null | undefined) => slot?.pricing?.personal_price != null;
 
+/**
+ * The booking spec's "prepayment not set" message: the chosen session's schedule gives no
+ * prepayment (no pricing row covers it), so nothing says how much a payment link asks for.
+ */
+export const prepaymentNotSet = (slot: Pick<Slot, 'pricing'> | null | undefined) => !!slot && (slot.pricing == null || slot.pricing.prepayment == null);
+
 /** Bill (payment link) is only for paid orders. */
 export const billAllowed = (orderType: number) => orderType === ORDER_TYPE.paid;
 
