@@ -25,13 +25,14 @@ function childPids(pid: number): number[] {
   }
 }
 
-export async function startBenchServer(opts: { databaseUrl: string; dataDir: string; workers?: number }): Promise<BenchServer> {
+/** `nodeArgs`: extra Node flags for the server process, e.g. ['--cpu-prof'] when profiling. */
+export async function startBenchServer(opts: { databaseUrl: string; dataDir: string; workers?: number; nodeArgs?: string[] }): Promise<BenchServer> {
   const port = await freePort();
   const workers = opts.workers ?? 1;
   const entry = workers > 1 ? 'server/cluster.ts' : 'server/main.ts';
   const logFile = path.join(opts.dataDir, `server-${port}.log`);
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', entry], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, DATA_DIR: opts.dataDir,
       CLUSTER_WORKERS: String(workers), SEED_DEMO: 'false', LOG_LEVEL: 'info', LOGIN_MAX_FAILURES: '1000000',
