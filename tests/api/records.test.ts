@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { certificates, jobs, playgrounds, transactions, users } from '../../server/db/schema';
+import { certificates, jobs, playgrounds, transactions, userPermissions, users } from '../../server/db/schema';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
 import { createHarness, type Harness } from './harness';
 
@@ -90,6 +90,46 @@ describe('ledger', () => {
   it('needs transactions.edit and transactions.all to change the ledger', async () => {
     const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: manager, body: { type: 'refill', amount: '1', location: 1 } });
     expect(res.statusCode).toBe(403);
+    // The manager (transactions.edit without transactions.all, role 20 at location 1) can neither change a type nor refund.
+    const t = (await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type: 'refill', amount: '40', location: 1 } })).json();
+    const change = await h.call('POST', '/api/v2.2/transactions/change_type/', { token: manager, body: { transaction_id: t.id, type: 'chargeoff' } });
+    expect(change.statusCode).toBe(403);
+    const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: manager, body: { original_transaction: t.id, amount: '10', location: 1 } });
+    expect(refund.statusCode).toBe(403);
+    const [after] = await h.database.db.select().from(transactions).where(eq(transactions.id, t.id));
+    expect([after!.type, after!.amount]).toEqual(['refill', '40.00']);
+    expect(await h.database.db.select().from(transactions).where(eq(transactions.originalTransactionId, t.id))).toEqual([]);
+  });
+
+  it('requires the type, amount and location of a new transaction, the amount of a refund and of a top-up', async () => {
+    const empty = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, lang: 'en', body: {} });
+    expect(empty.statusCode).toBe(400);
+    // A missing amount is refused under the amount (the server words it "Invalid value.").
+    expect(empty.json()).toEqual({ type: ['This field is required.'], amount: [expect.any(String)], location: ['This field is required.'] });
+    const t = (await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type: 'refill', amount: '5', location: 3 } })).json();
+    const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, lang: 'en', body: { original_transaction: t.id, location: 3 } });
+    expect(refund.statusCode).toBe(400);
+    expect(Object.keys(refund.json())).toEqual(['amount']);
+    const topUp = await h.call('POST', '/api/v2.2/locations/1/refill/', { token: admin, lang: 'en', body: {} });
+    expect(topUp.statusCode).toBe(400);
+    expect(Object.keys(topUp.json())).toEqual(['amount']);
+  });
+
+  it('books overdraft, minimum fee and VAT fee as outgoing, and filters by them', async () => {
+    const fees = '/api/v2.1/transactions/?location=3&limit=1000&transaction_kind=overdraft,minimumfee,vatfee';
+    const before = (await h.call('GET', fees, { token: admin })).json().count;
+    for (const type of ['overdraft', 'minimumfee', 'vatfee']) {
+      const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type, amount: '12.50', location: 3, description: `fee ${type}` } });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ type, amount: '-12.50' });
+      const listed = (await h.call('GET', `/api/v2.1/transactions/?location=3&limit=1000&transaction_kind=${type}`, { token: admin })).json();
+      expect(listed.results.every((r: { type: string }) => r.type === type)).toBe(true);
+      expect(listed.results.map((r: { id: number }) => r.id)).toContain(res.json().id);
+    }
+    const out = (await h.call('GET', `${fees}&transaction_type=out`, { token: admin })).json();
+    expect(out.count).toBe(before + 3);
+    const l = await ledger(3);
+    expect(l.last).toBe(l.sum);
   });
 
   it('lists with direction, kind and paging, and exports CSV', async () => {
@@ -169,6 +209,47 @@ describe('certificates', () => {
     expect(list.results.map((c: { unique_number: string; status: string }) => [c.unique_number, c.status])).toEqual([[numbers[0], 'ACTIVE']]);
     // The list needs the certificate permission (the manager has none).
     expect((await h.call('GET', '/api/v2.1/locations/1/certificates/', { token: manager })).statusCode).toBe(403);
+  });
+
+  it('requires rate and design, checks the buyer fields, caps the code at 15 characters', async () => {
+    const none = await h.call('POST', '/api/v2.2/certificate/', { token: admin, lang: 'en', body: { type: 'digital', quantity: 1, location_id: 1 } });
+    expect(none.json()).toEqual({ rate: [expect.any(String)], design: ['This field is required.'] });
+    const [c] = (await h.call('POST', '/api/v2.2/certificate/', { token: admin, body: { rate: '1000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } })).json();
+    const [adminUser] = await h.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const buyer = { seller: adminUser!.uid, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 };
+    const activate = (code: string, body: Record<string, unknown>) => h.call('POST', `/api/v2.2/certificate/${code}/activate/`, { token: admin, lang: 'en', body });
+    expect((await activate(c.unique_number, { ...buyer, name: '', phone: '', email: '' })).json())
+      .toEqual({ name: [expect.any(String)], phone: [expect.any(String)], email: [expect.any(String)] });
+    expect((await activate(c.unique_number, { ...buyer, email: 'ivan@' })).json()).toEqual({ email: ['Enter a valid email address.'] });
+    // Digits only, as the screen checks, but longer than the server's 20 characters.
+    expect((await activate(c.unique_number, { ...buyer, phone: `+7${'9'.repeat(20)}` })).json()).toEqual({ phone: ['Ensure this field has no more than 20 characters.'] });
+    // The certificate code (the number, 12 characters) is at most 15 characters: a longer one in a path names
+    // no certificate (404, as any bad path parameter); in the search it is refused (400).
+    const long = 'A'.repeat(16);
+    expect((await activate(long, buyer)).statusCode).toBe(404);
+    expect((await h.call('POST', `/api/v2.2/certificate/${long}/resend/`, { token: admin, body: { location_id: 1 } })).statusCode).toBe(404);
+    expect((await h.call('GET', `/api/v2.1/locations/1/certificates/?search=${long}`, { token: admin })).statusCode).toBe(400);
+    expect((await h.call('GET', `/api/v2.1/locations/1/certificates/?search=${long.slice(1)}`, { token: admin })).statusCode).toBe(200);
+    expect((await activate(c.unique_number, buyer)).json()).toEqual({ unique_number: c.unique_number, status: 'ACTIVE' });
+  });
+
+  it('certificate.create without certificate.activate: creates, but neither activates nor resends', async () => {
+    const [managerUser] = await h.database.db.select().from(users).where(eq(users.email, 'manager@example.com'));
+    await h.database.db.insert(userPermissions).values([
+      { userId: managerUser!.id, codename: 'certificate' }, { userId: managerUser!.id, codename: 'certificate.create' },
+    ]);
+    const created = await h.call('POST', '/api/v2.2/certificate/', { token: manager, body: { rate: '1000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+    expect(created.statusCode).toBe(201);
+    const code = created.json()[0].unique_number;
+    const activated = await h.call('POST', `/api/v2.2/certificate/${code}/activate/`, {
+      token: manager, body: { seller: managerUser!.uid, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 },
+    });
+    expect(activated.statusCode).toBe(403);
+    const [active] = await h.database.db.select().from(certificates).where(eq(certificates.status, 'ACTIVE')).limit(1);
+    const resent = await h.call('POST', `/api/v2.2/certificate/${active!.uniqueNumber}/resend/`, { token: manager, body: { location_id: 1 } });
+    expect(resent.statusCode).toBe(403);
+    const [after] = await h.database.db.select().from(certificates).where(eq(certificates.uniqueNumber, code));
+    expect(after!.status).toBe('NOT_PAID');
   });
 
   it('expires certificates past their date', async () => {
