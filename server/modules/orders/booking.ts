@@ -14,7 +14,7 @@ import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { slotAt, locationNow } from '../slots/service';
+import { slotAt, slotContext, locationNow, type SlotContext } from '../slots/service';
 import { checkCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { emitOrderEvent } from '../webhooks/outbox';
@@ -124,8 +124,8 @@ export async function writeLog(tx: Tx, orderId: number, type: string, authorUser
 }
 
 /** The bookable slot at session_dt, or the spec's datetime_start error. */
-async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string) {
-  const slot = await slotAt(db as Db, pg, sessionDt);
+async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string, ctx?: SlotContext) {
+  const slot = await slotAt(db as Db, pg, sessionDt, ctx);
   // A session that has begun (or ended) is not for sale any more.
   if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
   return slot;
@@ -158,14 +158,16 @@ export async function placeBooking<T>(
   db: Db, actor: { userId: number | null }, pg: PlaygroundRow, input: BookingInput & { language?: string | null },
   finish: (tx: Tx, order: PlacedOrder) => Promise<T>,
 ): Promise<T> {
-  const now = await locationNow(db, pg.locationId);
-  const slotBefore = await bookableSlot(db, pg, input.session_dt, now);
+  // The location, its schedules and "now" are read once; under the lock only the session is read again.
+  const ctx = await slotContext(db, pg.locationId, input.session_dt);
+  const now = ctx.now;
+  const slotBefore = await bookableSlot(db, pg, input.session_dt, now, ctx);
 
   return withBookingLock(db, async (tx) => {
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
     // Read again under the lock: the stored session's price and orders are now final.
-    const slot = await bookableSlot(tx, pg, input.session_dt, now);
+    const slot = await bookableSlot(tx, pg, input.session_dt, now, ctx);
     const held = await personsHeld(tx, psId, null);
     if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
     await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
