@@ -12,7 +12,7 @@ import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
-import { ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
+import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { slotAt, slotContext, locationNow, type SlotContext } from '../slots/service';
 import { checkCoupon, useCoupon } from './coupons';
@@ -168,7 +168,8 @@ export async function placeBooking<T>(
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
     // Read again under the lock: the stored session's price and orders are now final.
     const slot = await bookableSlot(tx, pg, input.session_dt, now, ctx);
-    const held = await personsHeld(tx, psId, null);
+    // The slot read under the lock holds the session's orders: no second read for its places.
+    const held = personsTaken(slot.orders);
     if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
     await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
     const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now);

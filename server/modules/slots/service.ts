@@ -108,16 +108,17 @@ async function locationContext(db: Db, locationId: number, fromDate: string, toD
 /** Stored sessions of playgrounds between two business dates, with their orders. */
 async function storedSessions(db: Db, playgroundIds: number[], fromDate: string, toDate: string) {
   if (playgroundIds.length === 0) return new Map<string, StoredSession[]>();
-  const rows = await db.select({ ps: playsessions, game: { id: games.id, name: games.name } }).from(playsessions)
+  // Sessions and their orders in one statement (a row per order, or one with no order).
+  const rows = await db.select({ ps: playsessions, game: { id: games.id, name: games.name }, o: orders }).from(playsessions)
     .leftJoin(games, eq(games.id, playsessions.gameId))
-    .where(and(inArray(playsessions.playgroundId, playgroundIds), gte(playsessions.businessDate, fromDate), lte(playsessions.businessDate, toDate)));
-  const ids = rows.map((r) => r.ps.id);
-  const orderRows = ids.length ? await db.select({ psId: orderPlaysessions.playsessionId, o: orders }).from(orderPlaysessions)
-    .innerJoin(orders, eq(orders.id, orderPlaysessions.orderId))
-    .where(inArray(orderPlaysessions.playsessionId, ids)).orderBy(orders.id) : [];
+    .leftJoin(orderPlaysessions, eq(orderPlaysessions.playsessionId, playsessions.id))
+    .leftJoin(orders, eq(orders.id, orderPlaysessions.orderId))
+    .where(and(inArray(playsessions.playgroundId, playgroundIds), gte(playsessions.businessDate, fromDate), lte(playsessions.businessDate, toDate)))
+    .orderBy(playsessions.id, orders.id);
   const ordersByPs = new Map<number, SlotOrder[]>();
-  for (const { psId, o } of orderRows) {
-    const list = ordersByPs.get(psId) ?? [];
+  for (const { ps, o } of rows) {
+    if (!o) continue;
+    const list = ordersByPs.get(ps.id) ?? [];
     list.push({
       id: o.id, name: o.name, phone: o.phone, email: o.email, persons: o.persons, order_type: o.orderType, status: o.status,
       cost: o.cost, discount: o.discount, purchase: o.purchase, paid: o.paid,
@@ -126,11 +127,14 @@ async function storedSessions(db: Db, playgroundIds: number[], fromDate: string,
       seller_user_id: o.sellerUserId, staff_user_id: o.staffUserId, game_id: o.gameId, multisession: o.multisession,
       source: o.source, created: o.createdAt.toISOString(),
     });
-    ordersByPs.set(psId, list);
+    ordersByPs.set(ps.id, list);
   }
   // Keyed by playground and business date.
   const out = new Map<string, StoredSession[]>();
+  let last: number | null = null;
   for (const { ps, game } of rows) {
+    if (ps.id === last) continue; // the same session's next order
+    last = ps.id;
     const key = `${ps.playgroundId}|${ps.businessDate}`;
     const list = out.get(key) ?? [];
     list.push({

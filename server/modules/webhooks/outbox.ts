@@ -41,6 +41,11 @@ export async function emitWebhookEvent(tx: DbOrTx, locationId: number, event: We
 
 /** order.created, order.changed, order.paid, order.cancelled: the order as it is inside the transaction. */
 export async function emitOrderEvent(tx: DbOrTx, orderId: number, event: Extract<WebhookEvent, `order.${string}`>): Promise<void> {
+  // Most locations have no webhook: one look first (every booking passes here), the rest only when someone listens.
+  const listening = await tx.select({ id: webhooks.id }).from(webhooks)
+    .innerJoin(orders, eq(orders.locationId, webhooks.locationId))
+    .where(and(eq(orders.id, orderId), eq(webhooks.active, true))).limit(1);
+  if (!listening.length) return;
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   const sessions = await tx.select({ playground_id: playsessions.playgroundId, session_dt: playsessions.timeStart, duration: playsessions.duration })
