@@ -53,6 +53,17 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
 }
 
+/**
+ * What our pages may load: only our own scripts (no inline or eval), our own API, pictures from
+ * here (and data:/blob: for previews and generated QR codes), styles inline as well (MUI and
+ * FullCalendar inject theirs at run time), frames of our own pages (dashboards, the widget on
+ * /iframe). The SPA, the widget, the sandbox payment page and the dashboards all keep to it.
+ */
+const CONTENT_POLICY = [
+  "default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'", "img-src 'self' data: blob:",
+  "font-src 'self' data:", "connect-src 'self'", "frame-src 'self'", "object-src 'none'", "base-uri 'self'", "form-action 'self'",
+].join('; ');
+
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
@@ -72,12 +83,13 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     // Framing: venues embed the booking widget on their own sites; everything else (the staff app,
-    // the API, the payment pages) may be framed only by our own pages (clickjacking).
+    // the API, the payment pages) may be framed only by our own pages (clickjacking). Pages that set
+    // a stricter policy of their own (the dashboards) keep it.
     if (request.url === '/widget' || request.url.startsWith('/widget/') || request.url.startsWith('/widget?')) {
-      reply.header('Content-Security-Policy', 'frame-ancestors *');
+      reply.header('Content-Security-Policy', `${CONTENT_POLICY}; frame-ancestors *`);
     } else {
       reply.header('X-Frame-Options', 'SAMEORIGIN');
-      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', "frame-ancestors 'self'");
+      if (!reply.hasHeader('content-security-policy')) reply.header('Content-Security-Policy', `${CONTENT_POLICY}; frame-ancestors 'self'`);
     }
   });
 

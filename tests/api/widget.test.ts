@@ -341,9 +341,14 @@ describe('pages and headers', () => {
   it('the widget may be framed by any site; the rest only by our own pages', async () => {
     const api = await pub('GET', '/api/public/locations/1/');
     expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
-    expect(api.headers['content-security-policy']).toBe("frame-ancestors 'self'");
+    expect(api.headers['content-security-policy']).toMatch(/; frame-ancestors 'self'$/);
     const page = await pub('GET', '/widget/?location=1');
-    expect(page.headers['content-security-policy']).toBe('frame-ancestors *');
+    expect(page.headers['content-security-policy']).toMatch(/; frame-ancestors \*$/);
+    // Scripts only from here, no inline script, in the widget as in the staff app.
+    for (const res of [api, page]) {
+      expect(res.headers['content-security-policy']).toContain("script-src 'self';");
+      expect(res.headers['content-security-policy']).toContain("default-src 'self';");
+    }
     expect(page.headers['x-frame-options']).toBeUndefined();
     const redirect = await pub('GET', '/widget?location=1');
     expect(redirect.statusCode).toBe(302);
