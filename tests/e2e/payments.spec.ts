@@ -40,8 +40,9 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await expect(added.locator('td.column-purchase')).toHaveText('777');
   await expect(added.locator('td.column-created')).toHaveText(moscowToday().split('-').reverse().join('.'));
 
-  // Only manual payments; then a sign with none of them.
+  // Only manual payments; then a sign with none of them. The filter offers the seven types.
   await page.getByRole('combobox', { name: 'Типы оплаты' }).click();
+  await expect(page.getByRole('option')).toHaveText(['Онлайн', 'Наличные', 'Сертификат', 'Счет (ссылка на оплату)', 'Сторонний сервис', 'Карта', 'Ручной']);
   await page.getByRole('option', { name: 'Ручной' }).click();
   await page.keyboard.press('Escape');
   await expect(async () => {
@@ -99,6 +100,10 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await expect(page.getByRole('option')).toHaveText(['10', '20', '30', 'Все']);
   await page.getByRole('option', { name: 'Все' }).click();
   await expect(rows).toHaveCount(all.length);
+  // Newest first: the created dates never grow down the list.
+  const created = (await rows.locator('td.column-created').allTextContents()).map((d) => d.split('.').reverse().join('-'));
+  expect(new Set(created).size).toBeGreaterThan(1);
+  expect(created).toEqual([...created].sort().reverse());
 });
 
 test('en: the payments screen speaks English', async ({ page }) => {
@@ -107,10 +112,17 @@ test('en: the payments screen speaks English', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Payments: VR Arena Moscow' })).toBeVisible();
   await expect(page.locator('thead')).toContainText('Payment type');
   await expect(page.locator('thead')).toContainText('External ID');
+  // All seven payment types in the filter; online payments (type 1) in the list.
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(yearAgo());
   await page.getByRole('combobox', { name: 'Payment types' }).click();
-  await expect(page.getByRole('option', { name: 'Manual' })).toBeVisible();
-  await expect(page.getByRole('option', { name: 'Certificate' })).toBeVisible();
+  await expect(page.getByRole('option')).toHaveText(['Online', 'Cash', 'Certificate', 'Bill (payment link)', 'Third-party service', 'Card', 'Manual']);
+  await page.getByRole('option', { name: 'Online' }).click();
   await page.keyboard.press('Escape');
+  await expect(async () => {
+    const types = await page.locator('tbody tr td.column-payment_type').allTextContents();
+    expect(types.length).toBeGreaterThan(0);
+    expect(new Set(types)).toEqual(new Set(['Online']));
+  }).toPass();
   await page.getByRole('combobox', { name: 'Amount sign' }).click();
   await expect(page.getByRole('option')).toHaveText(['All', 'Positive', 'Negative']);
   await page.keyboard.press('Escape');

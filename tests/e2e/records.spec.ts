@@ -1,7 +1,8 @@
 // Location orders and sessions: the config-driven record lists (filters, page sizes, CSV export).
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import dayjs from 'dayjs';
+import { ADMIN, apiGet, signIn } from './helpers';
 
 test.setTimeout(90_000);
 
@@ -13,6 +14,23 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
   const rows = page.locator('tbody tr');
   await expect(rows.first()).toBeVisible();
   await expect(rows.first().getByRole('link').first()).toHaveAttribute('target', '_blank');
+
+  // The list starts with this month up to today; "Прошедшие" is a year back to yesterday (the browser's calendar).
+  const from = page.getByRole('textbox', { name: 'С', exact: true });
+  const to = page.getByRole('textbox', { name: 'По', exact: true });
+  await expect(from).toHaveValue(dayjs().startOf('month').format('YYYY-MM-DD'));
+  await expect(to).toHaveValue(dayjs().format('YYYY-MM-DD'));
+  await page.getByRole('button', { name: 'Прошедшие' }).click();
+  const pastFrom = dayjs().subtract(1, 'year').format('YYYY-MM-DD');
+  const pastTo = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+  await expect(from).toHaveValue(pastFrom);
+  await expect(to).toHaveValue(pastTo);
+  // Ten rows a page until another size is chosen, of the server's count for that period.
+  const past = await apiGet<{ count: number }>(page, `/api/v2.1/locations/1/orders/?date_from=${pastFrom}&date_to=${pastTo}&limit=1`);
+  expect(past.count).toBeGreaterThan(10);
+  await expect(page.getByRole('combobox', { name: /Строк на странице/ })).toHaveText('10');
+  await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(new RegExp(`^1\\D+10 из ${past.count}$`));
+  await expect(rows).toHaveCount(10);
   await expect(rows.first()).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
 
   // Only cancelled orders.
@@ -65,6 +83,9 @@ test('in English the lists speak English', async ({ page }) => {
   await expect(page.getByRole('option', { name: 'Cancelled' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
+  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await expect(page.getByTestId('records-empty')).toHaveText('Orders not found');
   await page.goto('/locations/1/sessions');
   await expect(page.getByRole('heading', { level: 1, name: /^Sessions: / })).toBeVisible();
   await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');

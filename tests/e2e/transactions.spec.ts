@@ -38,8 +38,22 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   // Add a charge-off: more than 8 characters is refused; the amount is entered positive.
   await page.getByRole('button', { name: 'Добавить транзакцию' }).click();
   const add = page.getByTestId('add-transaction');
+  // Required: the amount (a cleared one is asked for) and the type (without one, Создать stays disabled);
+  // the location starts as this one and offers only the user's locations, never none.
+  await add.getByLabel(/Сумма/).fill('5');
+  await add.getByLabel(/Сумма/).fill('');
+  await expect(add.getByText('Укажите сумму')).toBeVisible();
+  await add.getByLabel(/Сумма/).fill('250');
+  await expect(add.getByRole('button', { name: 'Создать' })).toBeDisabled();
+  await expect(add.getByRole('combobox', { name: /Локация/ })).toHaveText('VR Арена Москва');
+  await add.getByRole('combobox', { name: /Локация/ }).click();
+  const mine = await apiGet<{ name: string }[]>(page, '/api/v2.1/locations/concise_list/');
+  await expect(page.getByRole('option')).toHaveText(mine.map((l) => l.name));
+  await page.keyboard.press('Escape');
   await add.getByRole('combobox', { name: /Тип/ }).click();
+  await expect(page.getByRole('option')).toHaveText(['Пополнение', 'Списание', 'Возврат', 'Овердрафт', 'Минимальный платеж', 'НДС']);
   await page.getByRole('option', { name: 'Списание', exact: true }).click();
+  await expect(add.getByRole('button', { name: 'Создать' })).toBeEnabled();
   await add.getByLabel(/Сумма/).fill('123456789');
   await expect(add.getByText('Слишком длинное значение (не более 8 символов)')).toBeVisible();
   await expect(add.getByRole('button', { name: 'Создать' })).toBeDisabled();
@@ -81,6 +95,9 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await page.getByRole('menuitem', { name: 'Вернуть' }).click();
   dialog = page.getByTestId('refund');
   await expect(dialog.getByLabel(/Сумма/)).toHaveValue('250');
+  await dialog.getByLabel(/Сумма/).fill('');
+  await expect(dialog.getByText('Укажите сумму')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Да' })).toBeDisabled();
   await dialog.getByLabel(/Сумма/).fill('100');
   const refundNote = `e2e возврат ${Date.now()}`;
   await dialog.getByLabel(/Описание/).fill(refundNote);
@@ -130,6 +147,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await page.getByRole('combobox', { name: 'Направление' }).click();
   await page.getByRole('option', { name: 'Все' }).click();
   await page.getByRole('combobox', { name: /^Тип( |$)/ }).click();
+  await expect(page.getByRole('option')).toHaveText(['Пополнение', 'Списание', 'Возврат', 'Овердрафт', 'Минимальный платеж', 'НДС']);
   await page.getByRole('option', { name: 'Возврат' }).click();
   await page.keyboard.press('Escape');
   await expect(async () => {
@@ -161,6 +179,10 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   const before = await apiGet<Location>(page, '/api/v2.1/locations/1/');
   await page.getByRole('button', { name: 'Пополнить счет' }).click();
   const topUp = page.getByTestId('top-up');
+  await topUp.getByLabel(/Сумма/).fill('5');
+  await topUp.getByLabel(/Сумма/).fill('');
+  await expect(topUp.getByText('Укажите сумму')).toBeVisible();
+  await expect(topUp.getByRole('button', { name: 'Перейти к оплате' })).toBeDisabled();
   await topUp.getByLabel(/Сумма/).fill('123456789');
   await expect(topUp.getByText('Слишком длинное значение (не более 8 символов)')).toBeVisible();
   await topUp.getByLabel(/Сумма/).fill('2500');
@@ -195,18 +217,58 @@ test('en: the check page polls while the payment is processing; a declined top-u
   await expect(page.getByRole('option')).toHaveText(['10', '15', '30', '50', '100']);
   await page.keyboard.press('Escape');
 
-  // A payment started elsewhere: the page checks, then sees it paid without a reload.
+  // Overdraft, minimum fee and VAT fee (booked by the ledger, not from this screen) are shown by name, outgoing.
   const auth = { Authorization: `Token ${await token(page)}` };
+  const tag = `e2e fee ${Date.now()}`;
+  for (const type of ['overdraft', 'minimumfee', 'vatfee']) {
+    const res = await page.request.post('/api/v2.1/transactions/create_transaction/', { headers: auth, data: { type, amount: '1', location: 1, description: `${tag} ${type}` } });
+    expect(res.status()).toBe(201);
+  }
+  await page.reload();
+  const rows = page.locator('tbody tr');
+  for (const [type, label] of [['overdraft', 'Overdraft'], ['minimumfee', 'Minimum fee'], ['vatfee', 'VAT fee']]) {
+    const fee = rows.filter({ hasText: `${tag} ${type}` });
+    await expect(fee.locator('td.column-type')).toHaveText(label!);
+    await expect(fee.locator('td.column-amount')).toHaveText('-1');
+  }
+
+  // A payment started elsewhere: the page asks again every 5 s (timed on the page's fake clock), then sees it paid.
   const started = await (await page.request.post('/api/v2.2/locations/1/refill/', { headers: auth, data: { amount: '300' } })).json();
+  // The page's own clock (faked) notes when each check is answered.
+  await page.clock.install();
+  await page.addInitScript(() => {
+    const w = window as unknown as { __checks: number[] };
+    const fetch = window.fetch.bind(window);
+    w.__checks = [];
+    window.fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (String(input instanceof Request ? input.url : input).includes('/check_payment/')) w.__checks.push(Date.now());
+      return response;
+    };
+  });
+  const checks = () => page.evaluate(() => (window as unknown as { __checks: number[] }).__checks);
   await page.goto(`/locations/1/check_payment/${started.payment_id}`);
   await expect(page.getByRole('heading', { name: 'Checking the payment…' })).toBeVisible();
+  await expect.poll(async () => (await checks()).length).toBe(1);
+  // Stop the clock, then move it on by hand: no check 4.9 s after the first answer, the next one by 5.1 s.
+  const [answered] = await checks();
+  await page.clock.pauseAt(await page.evaluate(() => Date.now()) + 1_000);
+  await page.clock.runFor(answered! + 4_900 - await page.evaluate(() => Date.now()));
+  await page.waitForTimeout(300);
+  expect(await checks()).toHaveLength(1);
+  await page.clock.runFor(200);
+  await expect.poll(async () => (await checks()).length).toBe(2);
   const provider = await context.newPage();
   await provider.goto(started.payment_url);
   await provider.locator('button[value="paid"]').click();
   await expect(provider.locator('h1[data-result="settled"]')).toBeVisible();
   await provider.close();
-  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible({ timeout: 12_000 });
+  await page.clock.runFor(5_000);
+  await expect.poll(async () => (await checks()).length).toBe(3);
+  await page.clock.runFor(100);
+  await expect(page.getByRole('heading', { name: 'Payment successful' })).toBeVisible();
   await expect(page.getByText('Funds have been deposited to the location account.')).toBeVisible();
+  await page.clock.resume();
 
   // Declined through the top-up dialog: the payment error heading and the advice.
   await page.goto('/locations/1/transactions');
@@ -236,4 +298,17 @@ test('en: the check page polls while the payment is processing; a declined top-u
   await dispute.getByRole('button', { name: 'Cancel' }).focus();
   await expect(dispute.getByText('Required field')).toBeVisible();
   await expect(dispute.getByRole('button', { name: 'Send' })).toBeDisabled();
+  await dispute.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('button', { name: /Actions of transaction №\d+/ }).first()).toBeVisible();
+
+  // A session whose permissions hold transactions.edit without transactions.all (as the manager's):
+  // no Add transaction, no change-type or refund menu; Dispute and the top-up stay.
+  const permissions = await apiGet<string[]>(page, '/api/v2.1/loginjwt/permissions/');
+  await page.evaluate((kept) => localStorage.setItem('permissions', JSON.stringify(kept)), permissions.filter((p) => !p.endsWith('.transactions.all')));
+  await page.reload();
+  await page.getByRole('textbox', { name: 'From', exact: true }).fill(yearAgo());
+  await expect(page.locator('tbody tr').first().getByRole('button', { name: /Dispute transaction/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Top up the account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add transaction' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Actions of transaction/ })).toHaveCount(0);
 });
