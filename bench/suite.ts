@@ -36,6 +36,8 @@ const row = (measurement: string, result: string, reference = '', target = '', m
 const log = (s: string) => console.log(`[bench] ${s}`);
 const lat = (r: LoadResult) => `p50 ${r.p50} ms, p95 ${r.p95} ms`;
 const errs = (r: LoadResult) => (r.errors ? ` (${r.errors} errors: ${r.firstError})` : '');
+const cpu = (r: LoadResult, what: string) => (r.cpuPerTask
+  ? `CPU per ${what}: ${Object.entries(r.cpuPerTask).filter(([, v]) => v > 0.05).map(([k, v]) => `${k} ${v} ms`).join(', ')}` : '');
 
 function table(): string {
   const head = ['measurement', 'result', 'reference, same run', 'target', 'met'];
@@ -77,13 +79,17 @@ try {
   const dayPlaygrounds = chainPlaygroundsOf(chain, dayLocation);
   const date = dayViewDate(today);
   log(`day view: location ${dayLocation}, ${dayPlaygrounds.length} playgrounds, ${date}`);
-  const day = await measureDayView({ databaseUrl: database.url, base: server.base, token: server.token, playgroundIds: dayPlaygrounds, date, seconds: SECONDS });
+  const day = await measureDayView({
+    databaseUrl: database.url, base: server.base, token: server.token, playgroundIds: dayPlaygrounds, date, seconds: SECONDS,
+    cpu: { server: server.servingPids, postgres: database.pids, 'load driver': () => [process.pid] },
+  });
   const what = `${dayPlaygrounds.length} calls, ${day.slots} slots, ${day.orders} orders`;
   row(`day view latency, 1 user (${what})`, lat(day.apiLatency) + errs(day.apiLatency), `SQL via pg: ${lat(day.sqlLatency)}`, 'p95 < 20 ms', day.apiLatency.p95 < 20);
   const ratio = day.apiThroughput.perSecond / day.sqlThroughput.perSecond;
   row(`day view throughput, ${day.clients} users at once`,
     `${round1(day.apiThroughput.perSecond)} day views/s (${Math.round(day.apiThroughput.perSecond * dayPlaygrounds.length)} calls/s), ${lat(day.apiThroughput)}${errs(day.apiThroughput)}`,
-    `SQL via pg: ${round1(day.sqlThroughput.perSecond)}/s; ratio ${ratio.toFixed(2)}`, 'ratio >= 0.5', ratio >= 0.5);
+    `SQL via pg: ${round1(day.sqlThroughput.perSecond)}/s; ratio ${ratio.toFixed(2)}. API ${cpu(day.apiThroughput, 'day view')}; SQL ${cpu(day.sqlThroughput, 'day view')}`,
+    'ratio >= 0.5', ratio >= 0.5);
   notes.push(`Day view: location ${dayLocation}, ${date}; each call runs ${day.statementsPerCall} SQL statements (token check included); the SQL reference replays exactly those statements (recorded from the service) on a pool of 10 connections, like the server's.`);
 
   // 4. Bookings: free sessions after the loaded range (distinct), and a hot session per run.
@@ -100,11 +106,11 @@ try {
     log(`bookings with ${workers} process${workers > 1 ? 'es' : ''}...`);
     const b = await measureBookings({
       base: server.base, token: server.token, distinct: free.slice(i * half, (i + 1) * half), hot: hotSessions[i]!,
-      seconds: SECONDS, concurrency: CONCURRENCY, offset: i * 10_000_000,
+      seconds: SECONDS, concurrency: CONCURRENCY, offset: i * 10_000_000, cpu: { server: server.servingPids, postgres: database.pids },
     });
     const p = `${workers} process${workers > 1 ? 'es' : ''}`;
-    row(`booking, distinct sessions, ${p}`, `${Math.round(b.distinct.perSecond)}/s, ${lat(b.distinct)}${errs(b.distinct)}`, '', '>= 500/s', b.distinct.perSecond >= 500);
-    row(`booking, one hot session, ${p}`, `${Math.round(b.hot.perSecond)}/s, ${lat(b.hot)}${errs(b.hot)}`, `${b.hot.count} orders in the session at the end`);
+    row(`booking, distinct sessions, ${p}`, `${Math.round(b.distinct.perSecond)}/s, ${lat(b.distinct)}${errs(b.distinct)}`, cpu(b.distinct, 'booking'), '>= 500/s', b.distinct.perSecond >= 500);
+    row(`booking, one hot session, ${p}`, `${Math.round(b.hot.perSecond)}/s, ${lat(b.hot)}${errs(b.hot)}`, `${cpu(b.hot, 'booking')}; ${b.hot.count} orders in the session at the end`);
   }
   notes.push(`Bookings: POST /api/v2.1/booking/ by ${CONCURRENCY} concurrent clients for ${SECONDS} s after a 1 s warm-up, 1 person each; distinct: free sessions after the loaded range, each booked once; hot: one session of a playground opened to any number of players, so every request waits for that session's row lock and none is refused for lack of places. 4 processes: server/cluster.ts with CLUSTER_WORKERS=4 on one port.`);
   await server.stop();

@@ -3,7 +3,7 @@
 // that session's row lock. The hot session is on a playground opened to any number of players
 // for the run, so every booking succeeds and none is refused for lack of places.
 import type { Database } from '../../server/db/client';
-import { closedLoop, type LoadResult } from './measure';
+import { closedLoop, type CpuGroups, type LoadResult } from './measure';
 import { authHeaders, request } from './http';
 
 export interface BookingTarget {
@@ -19,17 +19,17 @@ function payload(t: BookingTarget, i: number) {
 }
 
 export async function measureBookings(opts: {
-  base: string; token: string; distinct: BookingTarget[]; hot: BookingTarget; seconds: number; concurrency: number; offset: number;
+  base: string; token: string; distinct: BookingTarget[]; hot: BookingTarget; seconds: number; concurrency: number; offset: number; cpu?: CpuGroups;
 }): Promise<{ distinct: LoadResult; hot: LoadResult }> {
   const headers = authHeaders(opts.token);
   const book = (t: BookingTarget, i: number) => async () => {
     const res = await request(`${opts.base}/api/v2.1/booking/`, { method: 'POST', headers, body: payload(t, opts.offset + i) });
     return res.status === 201 || `${res.status} ${res.body.slice(0, 200)}`;
   };
-  const distinct = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: 1, limit: opts.distinct.length },
+  const distinct = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: 1, limit: opts.distinct.length, cpu: opts.cpu },
     (i) => book(opts.distinct[i]!, i)());
   if (distinct.count >= opts.distinct.length) distinct.firstError ??= 'ran out of free sessions: the rate is a lower bound';
-  const hot = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: 1 }, (i) => book(opts.hot, 1_000_000 + i)());
+  const hot = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: 1, cpu: opts.cpu }, (i) => book(opts.hot, 1_000_000 + i)());
   return { distinct, hot };
 }
 

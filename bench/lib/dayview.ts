@@ -10,7 +10,7 @@ import * as schema from '../../server/db/schema';
 import type { Db } from '../../server/db/client';
 import { findUserByToken } from '../../server/platform/auth';
 import { playgroundSchedule } from '../../server/modules/slots/service';
-import { closedLoop, type LoadResult } from './measure';
+import { closedLoop, type CpuGroups, type LoadResult } from './measure';
 import { authHeaders, request } from './http';
 
 type Recorded = unknown[];
@@ -46,7 +46,7 @@ export interface DayViewResult {
 }
 
 export async function measureDayView(opts: {
-  databaseUrl: string; base: string; token: string; playgroundIds: number[]; date: string; seconds: number; clients?: number;
+  databaseUrl: string; base: string; token: string; playgroundIds: number[]; date: string; seconds: number; clients?: number; cpu?: CpuGroups;
 }): Promise<DayViewResult> {
   const { base, token, playgroundIds, date, seconds } = opts;
   // The size of the server's own pool (server/db/client.ts), so both sides get the same connections.
@@ -88,8 +88,8 @@ export async function measureDayView(opts: {
   // Alternating API and SQL so that a change in the machine's load hits both alike.
   const apiLatency = await closedLoop({ concurrency: 1, seconds, warmupSeconds }, apiDay);
   const sqlLatency = await closedLoop({ concurrency: 1, seconds, warmupSeconds }, sqlDay);
-  const apiThroughput = await closedLoop({ concurrency: clients, seconds, warmupSeconds }, apiDay);
-  const sqlThroughput = await closedLoop({ concurrency: clients, seconds, warmupSeconds }, sqlDay);
+  const apiThroughput = await closedLoop({ concurrency: clients, seconds, warmupSeconds, cpu: opts.cpu }, apiDay);
+  const sqlThroughput = await closedLoop({ concurrency: clients, seconds, warmupSeconds, cpu: opts.cpu }, sqlDay);
   return { slots, orders, statementsPerCall: recorded[0]!.length, apiLatency, sqlLatency, apiThroughput, sqlThroughput, clients };
   }
 }

@@ -27,6 +27,36 @@ export interface LoadResult {
   p99: number;
   /** The first error's text, to tell what went wrong. */
   firstError?: string;
+  /** CPU time of the metered processes during the timed part, ms per completed task, by group. */
+  cpuPerTask?: Record<string, number>;
+}
+
+/** CPU time (user + system) of a process in ms, from /proc; 0 when it is gone. */
+export function cpuMsOf(pid: number): number {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // clock ticks of 10 ms
+  } catch {
+    return 0;
+  }
+}
+
+/** Groups of processes whose CPU time a load loop reports per task, e.g. {server, postgres}. */
+export type CpuGroups = Record<string, () => number[]>;
+
+function cpuSnapshot(groups: CpuGroups): Map<string, Map<number, number>> {
+  return new Map(Object.entries(groups).map(([name, pids]) => [name, new Map(pids().map((p) => [p, cpuMsOf(p)]))]));
+}
+
+function cpuSince(groups: CpuGroups, before: Map<string, Map<number, number>>, tasks: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [name, pids] of Object.entries(groups)) {
+    const was = before.get(name)!;
+    // Processes started in between (a new PostgreSQL backend) count from 0.
+    const used = pids().reduce((sum, p) => sum + cpuMsOf(p) - (was.get(p) ?? 0), 0);
+    out[name] = Math.round((used / Math.max(1, tasks)) * 100) / 100;
+  }
+  return out;
 }
 
 export function summarize(latencies: number[], seconds: number, errors = 0, firstError?: string): LoadResult {
@@ -43,7 +73,7 @@ export function summarize(latencies: number[], seconds: number, errors = 0, firs
  * after that many tasks (for finite work such as a list of free sessions).
  */
 export async function closedLoop(
-  opts: { concurrency: number; seconds: number; warmupSeconds?: number; limit?: number },
+  opts: { concurrency: number; seconds: number; warmupSeconds?: number; limit?: number; cpu?: CpuGroups },
   task: (i: number) => Promise<boolean | string>,
 ): Promise<LoadResult> {
   let next = 0;
@@ -63,9 +93,12 @@ export async function closedLoop(
   if (opts.warmupSeconds) await run(Date.now() + opts.warmupSeconds * 1000, null, { errors: 0 });
   const latencies: number[] = [];
   const state: { errors: number; firstError?: string } = { errors: 0 };
+  const cpuBefore = opts.cpu && cpuSnapshot(opts.cpu);
   const started = performance.now();
   await run(Date.now() + opts.seconds * 1000, latencies, state);
-  return summarize(latencies, (performance.now() - started) / 1000, state.errors, state.firstError);
+  const result = summarize(latencies, (performance.now() - started) / 1000, state.errors, state.firstError);
+  if (opts.cpu) result.cpuPerTask = cpuSince(opts.cpu, cpuBefore!, result.count);
+  return result;
 }
 
 /** Resident memory of a process in bytes (Linux /proc), 0 when it is gone. */

