@@ -79,6 +79,12 @@ export const managementEn = {
     rating: '%{country}: %{age}+',
     empty: 'No games are available at this location.',
   },
+  widget: {
+    title: 'Booking widget for your website',
+    hint: 'Paste this code into a page of the venue\'s website: customers book and pay there, and their orders appear in the calendar.',
+    copy: 'Copy the code',
+    try: 'Try it',
+  },
   statistic: {
     title: 'Statistics — %{name}',
     tabs: 'Dashboards',

@@ -104,6 +104,15 @@ test('en: location info in English, the grid links, and staff without role 40 ar
   await expect(page.getByText('Location information saved.')).toBeVisible();
   await expect(page.getByTestId('info-view-en-opening_times')).toHaveText('Daily 10:00–02:00');
 
+  // The booking widget's embed code for the venue's site, copied with one click.
+  await page.goto('/locations/2/location_management');
+  const snippet = page.getByTestId('management-widget-snippet');
+  await expect(snippet).toContainText('/widget/?location=2&lang=en');
+  await expect(snippet).toContainText('<iframe id="venue-widget-2"');
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByTestId('management-widget-copy').click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await snippet.textContent());
+
   // The named route /locations/2 leads an administrator to location management.
   await page.goto('/locations/2');
   await expect(page).toHaveURL(/\/locations\/2\/location_management$/);

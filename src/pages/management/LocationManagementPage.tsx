@@ -1,8 +1,10 @@
 // /locations/{id}/location_management (role id 40 at the location): the location's name and balance
 // (in its currency, placed per is_before and blank_place; a default title when it has none) and the
-// spec's grid of 8 cards, then the other management screens (tools, statistics, certificates).
+// spec's grid of 8 cards, then the other management screens (tools, statistics) and the booking
+// widget's embed code for the venue's website, with a copy button and a link to try it on /iframe.
 import type { ReactElement } from 'react';
-import { Box, Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import { Box, Button, Card, CardActionArea, CardContent, Link, Stack, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InfoIcon from '@mui/icons-material/Info';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
@@ -14,8 +16,9 @@ import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
+import { embedSnippet, widgetSrc } from '../iframe/snippet';
 import { ManagementShell } from './ManagementShell';
 
 /** The spec's 8 cards, in its order, and the route each leads to. */
@@ -55,6 +58,34 @@ function CardGrid({ locationId, cards }: { locationId: number; cards: typeof MAN
   );
 }
 
+function WidgetSnippet({ locationId }: { locationId: number }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const [locale] = useLocaleState();
+  const origin = window.location.origin;
+  const snippet = embedSnippet(origin, widgetSrc(origin, locationId, null, locale), `venue-widget-${locationId}`, translate('app.widget.frameTitle'));
+  const copy = () => navigator.clipboard.writeText(snippet).then(
+    () => notify('app.widget.copied', { type: 'success' }),
+    () => notify('app.widget.copyFailed', { type: 'error' }),
+  );
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="widget-snippet-title" data-testid="management-widget">
+      <CardContent>
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1, mb: 1 }}>
+          <Typography id="widget-snippet-title" variant="h6" component="h2" sx={{ flex: 1 }}>{translate('app.management.widget.title')}</Typography>
+          <Link component={RouterLink} to={`/iframe?location=${locationId}`}>{translate('app.management.widget.try')}</Link>
+          <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy} data-testid="management-widget-copy">{translate('app.management.widget.copy')}</Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('app.management.widget.hint')}</Typography>
+        <Box component="pre" data-testid="management-widget-snippet"
+          sx={{ m: 0, p: 1.5, bgcolor: 'grey.100', borderRadius: 1, fontSize: 12, whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+          {snippet}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function LocationManagementPage() {
   const translate = useTranslate();
   return (
@@ -67,6 +98,7 @@ export function LocationManagementPage() {
           <CardGrid locationId={l.id} cards={MANAGEMENT_CARDS} />
           <Typography variant="overline" color="text.secondary" component="h2">{translate('app.management.more')}</Typography>
           <CardGrid locationId={l.id} cards={MORE_CARDS} />
+          <WidgetSnippet locationId={l.id} />
         </>
       )}
     </ManagementShell>
