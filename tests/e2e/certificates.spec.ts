@@ -42,12 +42,19 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   // Create one: the design and quantity limits first.
   await page.getByRole('button', { name: 'Создать сертификаты' }).click();
   const create = page.getByTestId('create-certificates');
-  await create.getByRole('combobox', { name: /Номинал/ }).click();
-  await page.getByRole('option', { name: '1\u202f000', exact: true }).click();
   await expect(create.getByRole('combobox', { name: /Тип/ })).toHaveText('Электронный');
+  // The design is required (a cleared one is asked for) and at most 15 characters; so is the rate:
+  // without one, Создать stays disabled.
+  await create.getByLabel(/Дизайн/).fill('x');
+  await create.getByLabel(/Дизайн/).fill('');
+  await expect(create.getByText('Обязательное поле')).toBeVisible();
   await create.getByLabel(/Дизайн/).fill('x'.repeat(16));
   await expect(create.getByText('Не более 15 символов')).toBeVisible();
   await create.getByLabel(/Дизайн/).fill('classic');
+  await expect(create.getByRole('button', { name: 'Создать' })).toBeDisabled();
+  await create.getByRole('combobox', { name: /Номинал/ }).click();
+  await page.getByRole('option', { name: '1\u202f000', exact: true }).click();
+  await expect(create.getByRole('button', { name: 'Создать' })).toBeEnabled();
   await expect(create.getByLabel(/Количество/)).toHaveValue('1');
   await create.getByLabel(/Количество/).fill('101');
   await expect(create.getByText('Значение больше 100')).toBeVisible();
@@ -58,6 +65,12 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(createdAlert).toBeVisible();
   const number = (await createdAlert.textContent())!.match(/[0-9A-F]{12}/)![0];
 
+  // The search box takes at most 15 characters (a certificate code's limit).
+  const search = page.getByRole('searchbox', { name: 'Номер сертификата' });
+  await expect(search).toHaveAttribute('maxlength', '15');
+  await search.pressSequentially('ABCDEF0123456789');
+  await expect(search).toHaveValue('ABCDEF012345678');
+  await search.fill('');
   // Search by part of the number: just the new one, not paid, with Activate.
   await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number.slice(0, 8));
   await expect(rows).toHaveCount(1);
@@ -72,11 +85,28 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(activate.getByLabel(/ID продавца/)).toHaveValue(me.uid);
   const email = `cert-${Date.now()}@example.com`;
   await activate.getByLabel(/ID продавца/).fill(crypto.randomUUID());
-  await activate.getByLabel(/Имя покупателя/).fill('Ольга Сертификатова');
+  // Each field is required (a cleared name is asked for); the phone and the email are checked here.
+  await activate.getByLabel(/Имя покупателя/).fill('x');
+  await activate.getByLabel(/Имя покупателя/).fill('');
+  await expect(activate.getByText('Обязательное поле')).toBeVisible();
+  await expect(activate.getByRole('button', { name: 'Активировать' })).toBeDisabled();
   await activate.getByLabel(/Телефон/).fill('8 999 abc');
   await expect(activate.getByText('Только цифры, в начале может быть плюс')).toBeVisible();
-  await activate.getByLabel(/Телефон/).fill('+79991234567');
+  await activate.getByLabel(/Электронная почта/).fill('cert@example');
+  await expect(activate.getByText('Введите корректный email')).toBeVisible();
   await activate.getByLabel(/Электронная почта/).fill(email);
+  // What only the server refuses: a 151-character name (its own message under the field) and a
+  // 22-character phone (the phone marked with the screen's message).
+  await activate.getByLabel(/Имя покупателя/).fill('О'.repeat(151));
+  await activate.getByLabel(/Телефон/).fill(`+7${'9'.repeat(20)}`);
+  await expect(activate.getByText('Только цифры, в начале может быть плюс')).toHaveCount(0);
+  await activate.getByRole('button', { name: 'Активировать' }).click();
+  await expect(activate.getByText('Убедитесь, что это поле содержит не более 150 символов.')).toBeVisible();
+  await expect(activate.getByLabel(/Имя покупателя/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(activate.getByText('Только цифры, в начале может быть плюс')).toBeVisible();
+  await expect(activate.getByLabel(/Телефон/)).toHaveAttribute('aria-invalid', 'true');
+  await activate.getByLabel(/Имя покупателя/).fill('Ольга Сертификатова');
+  await activate.getByLabel(/Телефон/).fill('+79991234567');
   await activate.getByRole('button', { name: 'Активировать' }).click();
   await expect(activate.getByText('Продавец не найден')).toBeVisible();
   await expect(activate.getByLabel(/ID продавца/)).toHaveAttribute('aria-invalid', 'true');
@@ -161,6 +191,23 @@ test('en: the certificates screen speaks English; users without the permission s
   await create.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('searchbox', { name: 'Certificate number' }).fill('NOSUCH');
   await expect(page.getByText('Certificates not found')).toBeVisible();
+
+  // Sessions whose permissions lack certificate.create, then certificate.activate: the screen drops
+  // the Create button, then the Activate and Send buttons.
+  const permissions = await apiGet<string[]>(page, '/api/v2.1/loginjwt/permissions/');
+  const withPermissions = async (without: string) => {
+    await page.evaluate((kept) => localStorage.setItem('permissions', JSON.stringify(kept)), permissions.filter((p) => !p.endsWith(`.${without}`)));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Certificates: VR Arena Moscow' })).toBeVisible();
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+  };
+  const rowActions = page.getByRole('button', { name: /^(Activate certificate|Send certificate) [0-9A-F]{12}/ });
+  await withPermissions('certificate.create');
+  await expect(rowActions.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create certificates' })).toHaveCount(0);
+  await withPermissions('certificate.activate');
+  await expect(page.getByRole('button', { name: 'Create certificates' })).toBeVisible();
+  await expect(rowActions).toHaveCount(0);
 
   // The staff member has no certificate permission: no link, and the address explains it.
   const other = await browser.newPage();

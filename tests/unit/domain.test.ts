@@ -40,6 +40,7 @@ describe('generic error handler', () => {
   });
   it('maps DRF field arrays to one message per field', () => {
     expect(fieldMessages({ phone: ['bad'], detail: 'x' })).toEqual({ phone: 'bad' });
+    expect(fieldMessages({ design: ['first', 'second'], seller: ['not found'] })).toEqual({ design: 'first', seller: 'not found' });
   });
 });
 
