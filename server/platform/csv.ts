@@ -32,7 +32,12 @@ function cells<Row>(row: Row, columns: CsvColumn<Row>[]): string[] {
 }
 
 export function csvLine(values: string[]): string {
-  return Papa.unparse([values], { header: false, newline: '\r\n' }) + '\r\n';
+  return csvLines([values]);
+}
+
+/** Several lines in one unparse call: per line, unparse's own overhead was a third of a large export's CPU. */
+export function csvLines(rows: string[][]): string {
+  return Papa.unparse(rows, { header: false, newline: '\r\n' }) + '\r\n';
 }
 
 /** Streams the rows of `query` (raw SQL + params) as a CSV attachment. */
@@ -66,7 +71,7 @@ export async function sendCsv<Row>(
           this.push(null);
           return;
         }
-        this.push(rows.map((r) => csvLine(cells(r, columns))).join(''));
+        this.push(csvLines(rows.map((r) => cells(r, columns))));
       } catch (err) {
         release();
         this.destroy(err as Error);
