@@ -128,6 +128,10 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
         // A missing choice is missing, not a wrong choice (DRF: 'This field is required.').
         add(issue.path, { key: i.input === undefined || i.input === null ? 'required' : 'invalid_choice' });
         break;
+      case 'invalid_union':
+        // A value that may be a number or a text (amounts, costs): missing is missing.
+        add(issue.path, { key: i.input === undefined || i.input === null ? 'required' : 'invalid' });
+        break;
       case 'custom': {
         // Refinements name a message key as their message.
         add(issue.path, { key: isMessageKey(issue.message) ? issue.message : 'invalid' });
