@@ -10,6 +10,7 @@ export const toolsEn = {
     early: 'Early booking',
     promo: 'Promo codes',
     webhooks: 'Webhooks',
+    widget: 'Booking widget',
   },
   early: {
     hint: 'A booking made at least this many days before its session gets the discount. When several conditions apply, the largest discount wins.',
@@ -158,5 +159,13 @@ export const toolsEn = {
     started: 'Technical access to %{name} is open for %{minutes} min.',
     stop: 'Stop',
     stopped: 'Technical access to %{name} stopped.',
+  },
+  widget: {
+    intro: 'Online bookings from the widget on the venue\'s website.',
+    paymentMinutes: 'Hold the places while the customer pays, minutes',
+    paymentHint: 'An unpaid online booking is cancelled after this and its places are freed.',
+    cancelHours: 'Customers may cancel up to, hours before the session',
+    cancelHint: '0: until the session starts.',
+    saved: 'Widget settings saved.',
   },
 };

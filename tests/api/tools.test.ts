@@ -166,3 +166,20 @@ describe('promo codes', () => {
     expect(still!.promocode).toBe('TOOLS30');
   });
 });
+
+describe('widget settings', () => {
+  const URL = '/api/v2.1/locations/1/widget_settings/';
+  it('reads and saves the payment hold and the customer cancel deadline, for administrators only', async () => {
+    const read = await h.call('GET', URL, { token: w.tokens.admin });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({ payment_minutes: 20, cancel_hours: 24 });
+    const saved = await h.call('PUT', URL, { token: w.tokens.admin, body: { payment_minutes: 45, cancel_hours: 0 } });
+    expect(saved.json()).toEqual({ payment_minutes: 45, cancel_hours: 0 });
+    expect((await h.call('GET', URL, { token: w.tokens.admin })).json()).toEqual({ payment_minutes: 45, cancel_hours: 0 });
+    const bad = await h.call('PUT', URL, { token: w.tokens.admin, lang: 'en', body: { payment_minutes: 0, cancel_hours: -1 } });
+    expect(bad.json()).toEqual({ payment_minutes: ['Ensure this value is greater than or equal to 1.'], cancel_hours: ['Ensure this value is greater than or equal to 0.'] });
+    expect((await h.call('GET', URL, { token: w.tokens.staff })).statusCode).toBe(403);
+    expect((await h.call('PUT', URL, { token: w.tokens.manager, body: { payment_minutes: 5, cancel_hours: 1 } })).statusCode).toBe(403);
+    expect((await h.call('GET', URL, { token: w.tokens.admin })).json()).toEqual({ payment_minutes: 45, cancel_hours: 0 });
+  });
+});

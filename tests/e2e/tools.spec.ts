@@ -336,3 +336,26 @@ test('ru: webhook url is required, the seeded webhook\'s log shows its attempts;
   await page.goto('/locations/1/tools');
   await expect(page.getByTestId('managers-only')).toHaveText('Этот раздел доступен только администратору локации (роль 40 в этой локации).');
 });
+
+test('en: the booking widget tab sets the payment hold and the customer cancel deadline', async ({ page }) => {
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/locations/2/tools?tab=widget');
+  const tab = page.getByTestId('widget-settings');
+  await expect(tab.getByTestId('widget-payment-minutes')).toHaveValue('20');
+  await expect(tab.getByTestId('widget-cancel-hours')).toHaveValue('24');
+  await tab.getByTestId('widget-payment-minutes').fill('0');
+  await expect(tab.getByText('The value is below 1')).toBeVisible();
+  await expect(tab.getByTestId('widget-settings-save')).toBeDisabled();
+  await tab.getByTestId('widget-payment-minutes').fill('30');
+  await tab.getByTestId('widget-cancel-hours').fill('2');
+  await tab.getByTestId('widget-settings-save').click();
+  await expect(page.getByText('Widget settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('widget-payment-minutes')).toHaveValue('30');
+  await expect(page.getByTestId('widget-cancel-hours')).toHaveValue('2');
+  // Back to the defaults: the widget tests later in the run book at this location.
+  await page.getByTestId('widget-payment-minutes').fill('20');
+  await page.getByTestId('widget-cancel-hours').fill('24');
+  await page.getByTestId('widget-settings-save').click();
+  await expect(page.getByText('Widget settings saved.')).toBeVisible();
+});

@@ -1,7 +1,8 @@
 // Paths (the tools page, role id 40 at the location):
 // GET, POST /api/v2.1/locations/{id}/early_booking/; PUT, DELETE /api/v2.1/early_booking_conditions/{id}/
 // GET, POST /api/v2.1/locations/{id}/promocodes/; GET, PUT, DELETE /api/v2.1/promocodes/{id}/;
-// PATCH /api/v2.1/promocodes/{id}/active/ (deactivate). Webhooks are in modules/webhooks.
+// PATCH /api/v2.1/promocodes/{id}/active/ (deactivate); GET, PUT /api/v2.1/locations/{id}/widget_settings/
+// (the booking widget's payment hold and customer cancel deadline). Webhooks are in modules/webhooks.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -13,6 +14,13 @@ import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/l
 import { dateSchema } from '../schedules/schemas';
 import * as early from './earlyBooking';
 import * as promo from './promocodes';
+import { getWidgetSettings, saveWidgetSettings } from './widgetSettings';
+
+// A payment hold of 1 minute to a day; a cancel deadline of 0 (until the session) to 30 days.
+const widgetSettingsSchema = z.strictObject({
+  payment_minutes: z.number().int().min(1).max(1440),
+  cancel_hours: z.number().int().min(0).max(720),
+});
 
 // Days and discount: required, whole numbers, at least 1 (the spec); a discount is a percent.
 const earlyBookingSchema = z.strictObject({
@@ -75,4 +83,10 @@ export async function toolRoutes(app: FastifyInstance, { db }: Deps): Promise<vo
     await promo.deletePromocode(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
+
+  r.get('/api/v2.1/locations/:id/widget_settings/', { schema: { tags: ['widget'], params, querystring: noQuery } }, async (request) =>
+    getWidgetSettings(db, currentUser(request).id, request.params.id));
+
+  r.put('/api/v2.1/locations/:id/widget_settings/', { schema: { tags: ['widget'], params, body: widgetSettingsSchema } }, async (request) =>
+    saveWidgetSettings(db, currentUser(request).id, request.params.id, request.body));
 }

@@ -1,5 +1,5 @@
-// /locations/{id}/tools (role id 40 at the location): early booking, promo codes and webhooks,
-// one tab each. The tab is in the address (?tab=), so a link or a reload keeps it.
+// /locations/{id}/tools (role id 40 at the location): early booking, promo codes, webhooks and the
+// booking widget's settings, one tab each. The tab is in the address (?tab=), so a link or a reload keeps it.
 import { Alert, Box, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -10,13 +10,15 @@ import { useLocationDetail } from '../schedules/api';
 import { EarlyBookingTab } from './EarlyBookingTab';
 import { PromocodesTab } from './PromocodesTab';
 import { WebhooksTab } from './WebhooksTab';
+import { WidgetSettingsTab } from './WidgetSettingsTab';
 
-const TABS = ['early_booking', 'promocodes', 'webhooks'] as const;
+const TABS = ['early_booking', 'promocodes', 'webhooks', 'widget'] as const;
 type ToolTab = (typeof TABS)[number];
 const TAB_LABEL: Record<ToolTab, string> = {
   early_booking: 'app.tools.tabs.early',
   promocodes: 'app.tools.tabs.promo',
   webhooks: 'app.tools.tabs.webhooks',
+  widget: 'app.tools.tabs.widget',
 };
 
 export function ToolsPage() {
@@ -53,6 +55,7 @@ export function ToolsPage() {
         {tab === 'early_booking' && <EarlyBookingTab locationId={locationId} />}
         {tab === 'promocodes' && <PromocodesTab locationId={locationId} currency={location.data.currency} />}
         {tab === 'webhooks' && <WebhooksTab locationId={locationId} />}
+        {tab === 'widget' && <WidgetSettingsTab locationId={locationId} />}
       </Paper>
     </Box>
   );

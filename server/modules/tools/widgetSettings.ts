@@ -1,0 +1,28 @@
+// The booking widget's settings of a location (the tools page, role id 40): how many minutes an
+// online booking holds its places while the customer pays, and until how many hours before the
+// session the customer may cancel on their page.
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { locations } from '../../db/schema';
+import { notFound } from '../../platform/errors';
+import { requireManagerAt } from '../locations/service';
+
+export interface WidgetSettings {
+  payment_minutes: number;
+  cancel_hours: number;
+}
+
+export async function getWidgetSettings(db: Db, userId: number, locationId: number): Promise<WidgetSettings> {
+  await requireManagerAt(db, userId, locationId);
+  const [row] = await db.select({ payment_minutes: locations.widgetPaymentMinutes, cancel_hours: locations.customerCancelHours })
+    .from(locations).where(eq(locations.id, locationId));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function saveWidgetSettings(db: Db, userId: number, locationId: number, input: WidgetSettings): Promise<WidgetSettings> {
+  await requireManagerAt(db, userId, locationId);
+  await db.update(locations).set({ widgetPaymentMinutes: input.payment_minutes, customerCancelHours: input.cancel_hours })
+    .where(eq(locations.id, locationId));
+  return getWidgetSettings(db, userId, locationId);
+}
