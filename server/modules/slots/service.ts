@@ -5,7 +5,7 @@
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  cities, currencies, games, holidays, locations, orderPlaysessions, orders, playgrounds, playsessions, schedules,
+  cities, currencies, games, holidays, locations, orderPlaysessions, orders, playgrounds, playsessions, schedules, userLocationRoles,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { addMinutes, wallClockNow } from '../../platform/clock';
@@ -199,11 +199,13 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
   return visible.sort((a, b) => businessMinutes(a.begin) - businessMinutes(b.begin) || a.time_start.localeCompare(b.time_start));
 }
 
+/** The playground, 404 unless it exists and the user has a role at its location (requireRoleAt's rule, in the same statement). */
 async function playgroundWithAccess(db: Db, userId: number, playgroundId: number): Promise<PlaygroundRow> {
-  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
-  if (!pg) throw notFound();
-  await requireRoleAt(db, userId, pg.locationId);
-  return pg;
+  const [row] = await db.select({ pg: playgrounds, roleId: userLocationRoles.roleId }).from(playgrounds)
+    .leftJoin(userLocationRoles, and(eq(userLocationRoles.locationId, playgrounds.locationId), eq(userLocationRoles.userId, userId)))
+    .where(eq(playgrounds.id, playgroundId));
+  if (!row || row.roleId === null) throw notFound();
+  return row.pg;
 }
 
 /** GET /playgrounds/{id}/schedule/?date=[&orders=1] */
