@@ -143,6 +143,7 @@ fs.writeFileSync(OUT, `# Benchmark results
 
 \`npm run bench${ORDERS !== 1_000_000 ? ` -- --orders ${ORDERS}` : ''}\` on ${machineLine(machine)}.
 The machine may be shared: a load average above the CPU count means other work competed for it.
+What the figures mean, the fixes they led to and why a target is missed: docs/decisions.md, "Benchmarks".
 
 ${text}
 
