@@ -70,6 +70,10 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(search).toHaveAttribute('maxlength', '15');
   await search.pressSequentially('ABCDEF0123456789');
   await expect(search).toHaveValue('ABCDEF012345678');
+  // Typed slowly, so the list applies each filter while typing goes on: no character is lost.
+  await search.fill('');
+  await search.pressSequentially('ABC123', { delay: 550 });
+  await expect(search).toHaveValue('ABC123');
   await search.fill('');
   // Search by part of the number: just the new one, not paid, with Activate.
   await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number.slice(0, 8));

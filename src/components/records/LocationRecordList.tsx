@@ -3,7 +3,7 @@
 // when the config asks), the screen's own buttons, the CSV export of the whole filtered list, the
 // table of the config's columns and the page sizes.
 // A resource adds only its config (`src/resources/<name>/`); the dataProvider reads the same config.
-import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import {
   Alert, Box, Button, ButtonGroup, Checkbox, CircularProgress, Link, ListItemText, MenuItem, Stack, TextField, Typography,
 } from '@mui/material';
@@ -120,21 +120,33 @@ function MultiFilter({ filter, values, onChange }: {
   );
 }
 
+/** How long a value the search box sent may come back from the list as a stale echo. */
+const SEARCH_ECHO_MS = 3000;
+
 /** A search box: typed text is kept here and sent when it changes (the list debounces the call). */
 function SearchFilter({ filter, value, onChange }: {
   filter: Extract<RecordFilter, { kind: 'search' }>; value: string; onChange: (value: string | undefined) => void;
 }) {
   const translate = useTranslate();
   const [text, setText] = useState(value);
-  // Follow changes from outside (a reset), but keep what is being typed (e.g. a trailing space).
-  useEffect(() => setText((typed) => (typed.trim() === value ? typed : value)), [value]);
+  // What this box sent lately: the list applies filters after a debounce, so an older value can come
+  // back while the user is still typing. Such echoes are ignored; any other change from outside (a
+  // reset) replaces the text, and a trailing space being typed is kept.
+  const sent = useRef(new Map<string, number>());
+  useEffect(() => {
+    const at = sent.current.get(value);
+    if (at !== undefined && Date.now() - at < SEARCH_ECHO_MS) return;
+    setText((typed) => (typed.trim() === value ? typed : value));
+  }, [value]);
   return (
     <TextField
       type="search" size="small" label={translate(filter.label)} value={text}
       slotProps={{ htmlInput: { maxLength: filter.maxLength } }}
       onChange={(e) => {
+        const next = e.target.value.trim();
+        sent.current.set(next, Date.now());
         setText(e.target.value);
-        onChange(e.target.value.trim() || undefined);
+        onChange(next || undefined);
       }}
     />
   );
