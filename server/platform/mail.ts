@@ -32,7 +32,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       await fs.mkdir(opts.mailDir, { recursive: true });
       const safeTo = letter.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      // Written aside and renamed into place, so a reader of the folder never sees half a letter.
+      const partial = `${file}.part`;
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, file);
       opts.log.info({ to: letter.to, subject: letter.subject, file }, 'mail written to the mail folder');
     },
   };

@@ -23,7 +23,7 @@ export async function waitForLetter(to: string, since: number): Promise<string> 
   for (let i = 0; i < 50; i++) {
     if (fs.existsSync(dir)) {
       const files = fs.readdirSync(dir)
-        .filter((f) => f.includes(to) && fs.statSync(path.join(dir, f)).mtimeMs >= since)
+        .filter((f) => f.endsWith('.eml') && f.includes(to) && fs.statSync(path.join(dir, f)).mtimeMs >= since)
         .sort();
       const last = files.at(-1);
       if (last) return fs.readFileSync(path.join(dir, last), 'utf8');
