@@ -54,3 +54,19 @@ export async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): P
     client.release();
   }
 }
+
+/** The node-postgres pool (or, inside a transaction, its client) behind a Drizzle handle. */
+function clientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
+  return (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
+}
+
+/**
+ * Runs one of the hot statements (every request's token check, every calendar call, every
+ * booking) as a named prepared statement: each connection parses and plans it once, and no query
+ * builder runs per call. On this kind of machine a round trip and a plan cost more than the work
+ * itself (bench/results.md). `name` must be unique per `text`.
+ */
+export async function queryPrepared<Row>(db: DbOrTx, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const result = await clientOf(db).query({ name, text, values });
+  return result.rows as Row[];
+}

@@ -1,9 +1,7 @@
 // Token authentication for every /api route. A route is public only when it says so with
 // `config: { public: true }`; everything else needs `Authorization: Token <key>`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { authTokens, userPermissions, users } from '../db/schema';
+import { queryPrepared, type Db } from '../db/client';
 import { invalidToken, notAuthenticated, permissionDenied } from './errors';
 import { secretHash } from './tokens';
 
@@ -32,20 +30,19 @@ export function tokenFromHeader(header: string | undefined): string | null | und
   return key;
 }
 
+const TOKEN_USER_SQL = `
+  SELECT t.id AS token_id, u.id, u.email, u.name, u.is_active,
+         array(SELECT p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions
+  FROM auth_tokens t JOIN users u ON u.id = t.user_id
+  WHERE t.key_hash = $1 AND t.revoked_at IS NULL
+  LIMIT 1`;
+
 export async function findUserByToken(db: Db, key: string): Promise<AuthUser | null> {
-  // One statement (with the permissions as an array): it runs before every request.
-  const rows = await db
-    .select({
-      tokenId: authTokens.id, id: users.id, email: users.email, name: users.name, isActive: users.isActive,
-      permissions: sql<string[]>`array(select ${userPermissions.codename} from ${userPermissions} where ${userPermissions.userId} = ${users.id})`,
-    })
-    .from(authTokens)
-    .innerJoin(users, eq(users.id, authTokens.userId))
-    .where(and(eq(authTokens.keyHash, secretHash(key)), isNull(authTokens.revokedAt)))
-    .limit(1);
-  const row = rows[0];
-  if (!row || !row.isActive) return null;
-  return { id: row.id, email: row.email, name: row.name, tokenId: row.tokenId, permissions: new Set(row.permissions) };
+  // One prepared statement (with the permissions as an array): it runs before every request.
+  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; permissions: string[] }>(
+    db, 'auth.token_user', TOKEN_USER_SQL, [secretHash(key)]);
+  if (!row || !row.is_active) return null;
+  return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions: new Set(row.permissions) };
 }
 
 export function installAuth(app: FastifyInstance, db: Db): void {

@@ -2,10 +2,10 @@
 // generates for a business day, or a stored playsession (one that has orders): a stored session
 // keeps its own time, length and price, and is shown even when the schedule no longer makes it.
 // Read-only: no locks (booking takes its own lock on the playsession).
-import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq } from 'drizzle-orm';
+import { queryPrepared, type Db } from '../../db/client';
 import {
-  cities, currencies, games, holidays, locations, orderPlaysessions, orders, playgrounds, playsessions, schedules, userLocationRoles,
+  currencies, locations, playgrounds,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { addMinutes, wallClockNow } from '../../platform/clock';
@@ -65,27 +65,73 @@ function currencyJson(c: CurrencyRow | null | undefined) {
   return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace, unicode: c.unicode } : null;
 }
 
+// The SQL of the slot reads, as text: they run as named prepared statements (queryPrepared), each
+// parsed and planned once per connection. Pieces are shared so that every read builds the same JSON
+// and one function (toStoredSession) turns it into sessions and orders.
+
+/** Every currency (few rows): a session may carry another currency than its location. */
+const CURRENCIES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'isBefore', c.is_before,
+  'blankPlace', c.blank_place, 'unicode', c.unicode)), '[]') FROM currencies c)`;
+
+/** Holidays of the location's country (`ci`) between two date parameters. */
+const holidaysJson = (from: string, to: string) => `(SELECT coalesce(json_agg(json_build_object('date', h.date, 'kind', h.kind)), '[]')
+  FROM holidays h WHERE h.country_id = ci.country_id AND h.date >= ${from}::date AND h.date <= ${to}::date)`;
+
+const SCHEDULE_JSON = `json_build_object('id', s.id, 'name', s.name, 'start_dt', s.start_dt, 'disabled', s.disabled,
+  'playground_group', s.playground_group_id, 'breaks', s.breaks, 'items', s.items)`;
+
+/** The stored sessions matching `where` (over playsessions ps), each with its game and its orders, as one JSON array. */
+const storedSessionsJson = (where: string) => `(SELECT coalesce(json_agg(json_build_object(
+    'id', ps.id, 'playgroundId', ps.playground_id, 'businessDate', ps.business_date, 'timeStart', ps.time_start, 'duration', ps.duration,
+    'sessionPrice', ps.session_price::text, 'personalPrice', ps.personal_price::text, 'prepayment', ps.prepayment::text,
+    'currencyId', ps.currency_id, 'game', CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('id', g.id, 'name', g.name) END,
+    'orders', (SELECT coalesce(json_agg(json_build_object(
+        'id', o.id, 'name', o.name, 'phone', o.phone, 'email', o.email, 'persons', o.persons, 'order_type', o.order_type,
+        'status', o.status, 'cost', o.cost::text, 'discount', o.discount::text, 'purchase', o.purchase::text, 'paid', o.paid::text,
+        'need_paid', (o.purchase - o.paid)::numeric(12, 2)::text,
+        'promocode', o.promocode, 'bill', o.bill, 'cancel_delay', o.cancel_delay, 'comment', o.comment,
+        'seller_user_id', o.seller_user_id, 'staff_user_id', o.staff_user_id, 'game_id', o.game_id, 'multisession', o.multisession,
+        'source', o.source, 'created', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY o.id), '[]')
+      FROM order_playsessions op JOIN orders o ON o.id = op.order_id WHERE op.playsession_id = ps.id)
+  ) ORDER BY ps.id), '[]')
+  FROM playsessions ps LEFT JOIN games g ON g.id = ps.game_id WHERE ${where})`;
+
+/** A location's slot context: zone, currency, currencies, holidays in [$2, $3], every schedule. */
+const LOCATION_CONTEXT_SQL = `
+  SELECT l.timezone, l.currency_id, ${CURRENCIES_JSON} AS currencies, ${holidaysJson('$2', '$3')} AS holidays,
+    (SELECT coalesce(json_agg(${SCHEDULE_JSON} ORDER BY s.id), '[]') FROM schedules s WHERE s.location_id = l.id) AS schedules
+  FROM locations l JOIN cities ci ON ci.id = l.city_id
+  WHERE l.id = $1`;
+
+/** Stored sessions of playgrounds $1 (int[]) between business dates $2 and $3. */
+const STORED_SESSIONS_SQL = `SELECT ${storedSessionsJson('ps.playground_id = ANY($1::int[]) AND ps.business_date >= $2::date AND ps.business_date <= $3::date')} AS sessions`;
+
 /**
- * The location with everything its slots need, in one statement (each round trip counts: this
- * runs for every calendar call and twice in every booking): zone, currencies, holidays of its
- * country in the range, its schedules.
+ * Everything one playground's day needs, in one statement (a calendar call and the first read of
+ * every booking): the playground $1, the role of user $2 at its location (null for none), the
+ * location's context for business day $3 with only the schedule in force for the playground's
+ * group that day (scheduleInForce's rule), and the day's stored sessions with their orders.
  */
-async function locationContext(db: Db, locationId: number, fromDate: string, toDate: string): Promise<LocationContext> {
-  const { rows: [loc] } = await db.execute<{
-    timezone: string; currency_id: number | null; currencies: CurrencyRow[]; holidays: { date: string; kind: string }[];
-    schedules: { id: number; name: string; start_dt: string; disabled: boolean; playground_group: number | null; breaks: Schedule['breaks']; items: Schedule['items'] }[];
-  }>(sql`
-    SELECT l.timezone, l.currency_id,
-      (SELECT coalesce(json_agg(json_build_object('id', c.id, 'code', c.code, 'isBefore', c.is_before, 'blankPlace', c.blank_place, 'unicode', c.unicode)), '[]')
-         FROM ${currencies} c) AS currencies,
-      (SELECT coalesce(json_agg(json_build_object('date', h.date, 'kind', h.kind)), '[]')
-         FROM ${holidays} h WHERE h.country_id = ci.country_id AND h.date >= ${fromDate} AND h.date <= ${toDate}) AS holidays,
-      (SELECT coalesce(json_agg(json_build_object('id', s.id, 'name', s.name, 'start_dt', s.start_dt, 'disabled', s.disabled,
-                                                  'playground_group', s.playground_group_id, 'breaks', s.breaks, 'items', s.items) ORDER BY s.id), '[]')
-         FROM ${schedules} s WHERE s.location_id = l.id) AS schedules
-    FROM ${locations} l JOIN ${cities} ci ON ci.id = l.city_id
-    WHERE l.id = ${locationId}`);
-  if (!loc) throw notFound();
+const PLAYGROUND_DAY_SQL = `
+  SELECT p.id, p.location_id, p.name, p.types, p.duration, p.max_players, p.group_id, p.uuid_token, p.tech_control,
+    p.tech_sessions_access_expires_at, r.role_id,
+    l.timezone, l.currency_id, ${CURRENCIES_JSON} AS currencies, ${holidaysJson('$3', '$3')} AS holidays,
+    (SELECT coalesce(json_agg(${SCHEDULE_JSON}), '[]') FROM (
+       SELECT * FROM schedules s WHERE s.location_id = l.id AND s.playground_group_id = p.group_id AND NOT s.disabled AND s.start_dt <= $3::date
+       ORDER BY s.start_dt DESC, s.id DESC LIMIT 1) s) AS schedules,
+    ${storedSessionsJson('ps.playground_id = p.id AND ps.business_date = $3::date')} AS sessions
+  FROM playgrounds p
+  JOIN locations l ON l.id = p.location_id
+  JOIN cities ci ON ci.id = l.city_id
+  LEFT JOIN user_location_roles r ON r.location_id = p.location_id AND r.user_id = $2
+  WHERE p.id = $1`;
+
+interface ContextRow {
+  timezone: string; currency_id: number | null; currencies: CurrencyRow[]; holidays: { date: string; kind: string }[];
+  schedules: { id: number; name: string; start_dt: string; disabled: boolean; playground_group: number | null; breaks: Schedule['breaks']; items: Schedule['items'] }[];
+}
+
+function toLocationContext(locationId: number, loc: ContextRow): LocationContext {
   const currencyMap = new Map(loc.currencies.map((c) => [c.id, c]));
   const schedulesByGroup = new Map<number, Schedule[]>();
   for (const s of loc.schedules) {
@@ -105,45 +151,54 @@ async function locationContext(db: Db, locationId: number, fromDate: string, toD
   };
 }
 
+/** The location with everything its slots need, in one statement: zone, currencies, holidays of its country in the range, its schedules. */
+async function locationContext(db: Db, locationId: number, fromDate: string, toDate: string): Promise<LocationContext> {
+  const [loc] = await queryPrepared<ContextRow>(db, 'slots.location_context', LOCATION_CONTEXT_SQL, [locationId, fromDate, toDate]);
+  if (!loc) throw notFound();
+  return toLocationContext(locationId, loc);
+}
+
+type StoredSessionJson = Omit<StoredSession, 'orders'> & { playgroundId: number; businessDate: string; orders: SlotOrder[] };
+
+/** Stored sessions keyed by playground and business date, from storedSessionsJson. */
+function groupStoredSessions(list: StoredSessionJson[]): Map<string, StoredSession[]> {
+  const out = new Map<string, StoredSession[]>();
+  for (const { playgroundId, businessDate, ...ps } of list) {
+    const key = `${playgroundId}|${businessDate}`;
+    const sessions = out.get(key) ?? [];
+    sessions.push(ps);
+    out.set(key, sessions);
+  }
+  return out;
+}
+
 /** Stored sessions of playgrounds between two business dates, with their orders. */
 async function storedSessions(db: Db, playgroundIds: number[], fromDate: string, toDate: string) {
   if (playgroundIds.length === 0) return new Map<string, StoredSession[]>();
-  // Sessions and their orders in one statement (a row per order, or one with no order).
-  const rows = await db.select({ ps: playsessions, game: { id: games.id, name: games.name }, o: orders }).from(playsessions)
-    .leftJoin(games, eq(games.id, playsessions.gameId))
-    .leftJoin(orderPlaysessions, eq(orderPlaysessions.playsessionId, playsessions.id))
-    .leftJoin(orders, eq(orders.id, orderPlaysessions.orderId))
-    .where(and(inArray(playsessions.playgroundId, playgroundIds), gte(playsessions.businessDate, fromDate), lte(playsessions.businessDate, toDate)))
-    .orderBy(playsessions.id, orders.id);
-  const ordersByPs = new Map<number, SlotOrder[]>();
-  for (const { ps, o } of rows) {
-    if (!o) continue;
-    const list = ordersByPs.get(ps.id) ?? [];
-    list.push({
-      id: o.id, name: o.name, phone: o.phone, email: o.email, persons: o.persons, order_type: o.orderType, status: o.status,
-      cost: o.cost, discount: o.discount, purchase: o.purchase, paid: o.paid,
-      need_paid: (Math.round((Number(o.purchase) - Number(o.paid)) * 100) / 100).toFixed(2),
-      promocode: o.promocode, bill: o.bill, cancel_delay: o.cancelDelay, comment: o.comment,
-      seller_user_id: o.sellerUserId, staff_user_id: o.staffUserId, game_id: o.gameId, multisession: o.multisession,
-      source: o.source, created: o.createdAt.toISOString(),
-    });
-    ordersByPs.set(ps.id, list);
-  }
-  // Keyed by playground and business date.
-  const out = new Map<string, StoredSession[]>();
-  let last: number | null = null;
-  for (const { ps, game } of rows) {
-    if (ps.id === last) continue; // the same session's next order
-    last = ps.id;
-    const key = `${ps.playgroundId}|${ps.businessDate}`;
-    const list = out.get(key) ?? [];
-    list.push({
-      id: ps.id, timeStart: ps.timeStart, duration: ps.duration, sessionPrice: ps.sessionPrice, personalPrice: ps.personalPrice,
-      prepayment: ps.prepayment, currencyId: ps.currencyId, game: game?.id ? game : null, orders: ordersByPs.get(ps.id) ?? [],
-    });
-    out.set(key, list);
-  }
-  return out;
+  const [row] = await queryPrepared<{ sessions: StoredSessionJson[] }>(db, 'slots.stored_sessions', STORED_SESSIONS_SQL, [playgroundIds, fromDate, toDate]);
+  return groupStoredSessions(row!.sessions);
+}
+
+export interface PlaygroundDay {
+  pg: PlaygroundRow;
+  /** The user's role id at the playground's location, null without one. */
+  roleId: number | null;
+  ctx: LocationContext;
+  stored: StoredSession[];
+}
+
+/** One playground's business day (see PLAYGROUND_DAY_SQL); null when the playground does not exist. */
+export async function playgroundDay(db: Db, userId: number | null, playgroundId: number, date: string): Promise<PlaygroundDay | null> {
+  const [row] = await queryPrepared<ContextRow & {
+    id: number; location_id: number; name: string; types: string[]; duration: number; max_players: number; group_id: number | null;
+    uuid_token: string | null; tech_control: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
+  }>(db, 'slots.playground_day', PLAYGROUND_DAY_SQL, [playgroundId, userId, date]);
+  if (!row) return null;
+  const pg: PlaygroundRow = {
+    id: row.id, locationId: row.location_id, name: row.name, types: row.types, durationMinutes: row.duration, maxPlayers: row.max_players,
+    groupId: row.group_id, uuidToken: row.uuid_token, techControl: row.tech_control, techSessionsAccessExpiresAt: row.tech_sessions_access_expires_at,
+  };
+  return { pg, roleId: row.role_id, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [] };
 }
 
 export interface Slot extends SlotBase {
@@ -199,21 +254,11 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
   return visible.sort((a, b) => businessMinutes(a.begin) - businessMinutes(b.begin) || a.time_start.localeCompare(b.time_start));
 }
 
-/** The playground, 404 unless it exists and the user has a role at its location (requireRoleAt's rule, in the same statement). */
-async function playgroundWithAccess(db: Db, userId: number, playgroundId: number): Promise<PlaygroundRow> {
-  const [row] = await db.select({ pg: playgrounds, roleId: userLocationRoles.roleId }).from(playgrounds)
-    .leftJoin(userLocationRoles, and(eq(userLocationRoles.locationId, playgrounds.locationId), eq(userLocationRoles.userId, userId)))
-    .where(eq(playgrounds.id, playgroundId));
-  if (!row || row.roleId === null) throw notFound();
-  return row.pg;
-}
-
-/** GET /playgrounds/{id}/schedule/?date=[&orders=1] */
+/** GET /playgrounds/{id}/schedule/?date=[&orders=1]: 404 unless the playground exists and the user has a role at its location (requireRoleAt's rule). */
 export async function playgroundSchedule(db: Db, userId: number, playgroundId: number, date: string, withOrders: boolean): Promise<Slot[]> {
-  const pg = await playgroundWithAccess(db, userId, playgroundId);
-  const ctx = await locationContext(db, pg.locationId, date, date);
-  const stored = await storedSessions(db, [pg.id], date, date);
-  return daySlots(ctx, pg, date, stored.get(`${pg.id}|${date}`) ?? [], withOrders);
+  const day = await playgroundDay(db, userId, playgroundId, date);
+  if (!day || day.roleId === null) throw notFound();
+  return daySlots(day.ctx, day.pg, date, day.stored, withOrders);
 }
 
 async function bookablePlaygrounds(db: Db, locationId: number): Promise<PlaygroundRow[]> {
