@@ -4,7 +4,7 @@
 // booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import {
   earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
 } from '../../db/schema';
@@ -14,7 +14,7 @@ import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { slotAt, slotContext, locationNow, type SlotContext } from '../slots/service';
+import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type PlaygroundDay, type SlotContext } from '../slots/service';
 import { checkCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { emitOrderEvent } from '../webhooks/outbox';
@@ -43,22 +43,22 @@ export async function withBookingLock<T>(db: Db, work: (tx: Tx) => Promise<T>): 
   }
 }
 
-/** The playsession row of a session, created from the slot if needed, locked FOR UPDATE. */
+/**
+ * The playsession row of a session, created from the slot if needed, locked: one statement.
+ * ON CONFLICT DO UPDATE locks the existing row as FOR UPDATE would (the update changes nothing);
+ * the session's orders must then be read by a later statement, whose snapshot sees what the
+ * previous holder of the lock committed.
+ */
 export async function lockPlaysession(tx: Tx, playgroundId: number, slot: { time_start: string; duration: number; pricing: { session_price: string | null; personal_price: string | null; prepayment: string | null } | null; currencyId: number | null; gameId: number | null }) {
-  await tx.insert(playsessions).values({
-    playgroundId,
-    businessDate: businessDateOf(slot.time_start),
-    timeStart: slot.time_start,
-    duration: slot.duration,
-    sessionPrice: slot.pricing?.session_price ?? null,
-    personalPrice: slot.pricing?.personal_price ?? null,
-    prepayment: slot.pricing?.prepayment ?? '1',
-    currencyId: slot.currencyId,
-    gameId: slot.gameId,
-  }).onConflictDoNothing();
-  const locked = await tx.execute<{ id: number }>(sql`
-    SELECT id FROM ${playsessions} WHERE playground_id = ${playgroundId} AND time_start = ${slot.time_start} FOR UPDATE`);
-  return Number(locked.rows[0]!.id);
+  const [row] = await queryPrepared<{ id: number }>(tx, 'booking.lock_playsession', `
+    INSERT INTO playsessions (playground_id, business_date, time_start, duration, session_price, personal_price, prepayment, currency_id, game_id)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+    ON CONFLICT (playground_id, time_start) DO UPDATE SET playground_id = playsessions.playground_id
+    RETURNING id`, [
+    playgroundId, businessDateOf(slot.time_start), slot.time_start, slot.duration, slot.pricing?.session_price ?? null,
+    slot.pricing?.personal_price ?? null, slot.pricing?.prepayment ?? '1', slot.currencyId, slot.gameId,
+  ]);
+  return Number(row!.id);
 }
 
 /** Persons held by live orders of a playsession, read under its lock. */
@@ -85,7 +85,17 @@ interface Priced {
   promocodeId: number | null;
 }
 
-async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order_type' | 'promocode'>, locationId: number, maxPlayers: number, slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, now: string, promoAlreadyUsed = false): Promise<Priced> {
+/** A location's pricing settings (group discount, early-booking conditions). */
+export type PricingSettings = Pick<PlaygroundDay['booking'], 'groupDiscountPercent' | 'earlyBooking'>;
+
+async function pricingSettings(db: DbOrTx, locationId: number): Promise<PricingSettings> {
+  const [loc] = await db.select({ group: locations.groupDiscountPercent }).from(locations).where(eq(locations.id, locationId));
+  const conditions = await db.select({ days: earlyBookingConditions.days, discount: earlyBookingConditions.discount }).from(earlyBookingConditions)
+    .where(eq(earlyBookingConditions.locationId, locationId));
+  return { groupDiscountPercent: loc?.group ?? 0, earlyBooking: conditions };
+}
+
+async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order_type' | 'promocode'>, locationId: number, maxPlayers: number, slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, now: string, settings: PricingSettings, promoAlreadyUsed = false): Promise<Priced> {
   let promoDiscount: string | null = null;
   let promocodeId: number | null = null;
   if (input.promocode) {
@@ -94,8 +104,6 @@ async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order
     promoDiscount = check.discount;
     promocodeId = check.id;
   }
-  const [loc] = await tx.select({ group: locations.groupDiscountPercent }).from(locations).where(eq(locations.id, locationId));
-  const conditions = await tx.select().from(earlyBookingConditions).where(eq(earlyBookingConditions.locationId, locationId));
   const daysAhead = daysBetween(businessDateOf(now), businessDateOf(slot.time_start));
   const price = bookingPrice({
     orderType: input.order_type,
@@ -104,8 +112,8 @@ async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order
     personalPrice: slot.pricing?.personal_price ?? null,
     sessionPrice: slot.pricing?.session_price ?? null,
     promoDiscount,
-    groupDiscountPercent: loc?.group ?? 0,
-    earlyDiscountPercent: earlyBookingPercent(conditions, daysAhead),
+    groupDiscountPercent: settings.groupDiscountPercent,
+    earlyDiscountPercent: earlyBookingPercent(settings.earlyBooking, daysAhead),
   });
   return { ...price, promocodeId };
 }
@@ -148,56 +156,77 @@ export interface PlacedOrder {
 
 type PlaygroundRow = typeof playgrounds.$inferSelect;
 
+/** The order, its session link and its "created" log entry, in one statement. */
+const INSERT_ORDER_SQL = `
+  WITH o AS (
+    INSERT INTO orders (location_id, name, phone, email, persons, order_type, status, cost, discount, purchase, paid, promocode,
+                        cancel_delay, comment, seller_user_id, staff_user_id, game_id, source, language)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15, $16, $17, $18)
+    RETURNING id),
+  link AS (INSERT INTO order_playsessions (order_id, playsession_id) SELECT id, $19 FROM o),
+  log AS (INSERT INTO order_logs (order_id, type, data, author_user_id) SELECT id, 'created', $20::jsonb, $15 FROM o)
+  SELECT id FROM o`;
+
+/** A booking's day: the playground's business day of the session (see playgroundDay). */
+export async function bookingDay(db: Db, userId: number | null, playgroundId: number, sessionDt: string): Promise<PlaygroundDay | null> {
+  return playgroundDay(db, userId, playgroundId, businessDateOf(sessionDt));
+}
+
 /**
  * The core of a single booking, shared by staff (createBooking) and the customer widget: under the
  * session's lock it checks places, game and promo code, prices, and writes the order, its log and
  * its webhook event. Callers check who may book first; `finish` runs in the same transaction
- * (payment link, letters), so a failure there books nothing.
+ * (payment link, letters), so a failure there books nothing. `day` is the playground's day read
+ * before (bookingDay); under the lock only the session itself is read again.
  */
 export async function placeBooking<T>(
-  db: Db, actor: { userId: number | null }, pg: PlaygroundRow, input: BookingInput & { language?: string | null },
+  db: Db, actor: { userId: number | null }, day: PlaygroundDay, input: BookingInput & { language?: string | null },
   finish: (tx: Tx, order: PlacedOrder) => Promise<T>,
 ): Promise<T> {
-  // The location, its schedules and "now" are read once; under the lock only the session is read again.
-  const ctx = await slotContext(db, pg.locationId, input.session_dt);
+  const { pg, ctx } = day;
   const now = ctx.now;
-  const slotBefore = await bookableSlot(db, pg, input.session_dt, now, ctx);
+  const bookable = (slot: ReturnType<typeof slotOfDay>) => {
+    // A session that has begun (or ended) is not for sale any more.
+    if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+    return slot;
+  };
+  const slotBefore = bookable(slotOfDay(day, input.session_dt));
 
   return withBookingLock(db, async (tx) => {
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
     // Read again under the lock: the stored session's price and orders are now final.
-    const slot = await bookableSlot(tx, pg, input.session_dt, now, ctx);
-    // The slot read under the lock holds the session's orders: no second read for its places.
+    const slot = bookable(slotOfDay(day, input.session_dt, await storedSessionById(tx, psId)));
     const held = personsTaken(slot.orders);
     if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
-    await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
-    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now);
+    const perPerson = slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical;
+    if (input.game_id === null && perPerson) throw fieldError('game_id', 'game_required');
+    if (input.game_id !== null && !day.booking.gameIds.includes(input.game_id)) throw fieldError('game_id', 'game_not_available');
+    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, day.booking);
     if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
 
     const status = Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed;
-    const [order] = await tx.insert(orders).values({
-      locationId: pg.locationId, name: input.name, phone: input.phone, email: input.email, persons: input.persons,
-      orderType: input.order_type, status, cost: price.cost, discount: price.discount, purchase: price.purchase, paid: '0',
-      promocode: input.promocode, cancelDelay: input.bill ? input.cancel_delay : null, comment: input.comment,
-      sellerUserId: sellerId, staffUserId: actor.userId, gameId: input.game_id, source: input.source ?? 'backoffice',
-      language: input.language ?? null,
-    }).returning();
-    await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: psId });
-    await writeLog(tx, order!.id, 'created', actor.userId, '', { persons: input.persons, session_dt: input.session_dt, purchase: price.purchase });
-    await emitOrderEvent(tx, order!.id, 'order.created');
-    return finish(tx, { id: order!.id, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
+    const [order] = await queryPrepared<{ id: number }>(tx, 'booking.insert_order', INSERT_ORDER_SQL, [
+      pg.locationId, input.name, input.phone, input.email, input.persons, input.order_type, status, price.cost, price.discount, price.purchase,
+      input.promocode, input.bill ? input.cancel_delay : null, input.comment, sellerId, actor.userId, input.game_id, input.source ?? 'backoffice',
+      input.language ?? null, psId, JSON.stringify({ persons: input.persons, session_dt: input.session_dt, purchase: price.purchase }),
+    ]);
+    const orderId = Number(order!.id);
+    // Read with the day: most locations have no webhook, and then there is nothing to queue.
+    if (day.booking.hasWebhook) await emitOrderEvent(tx, orderId, 'order.created');
+    return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
   });
 }
 
 /** POST /booking/ by staff: a role at the location; a payment link of the whole price on request. */
 export async function createBooking(db: Db, ctx: BookingContext, input: BookingInput): Promise<{ id: number }> {
-  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
-  if (!pg) throw fieldError('playground_id', 'invalid_choice');
-  await requireRoleAt(db, ctx.userId, pg.locationId);
-  return placeBooking(db, ctx, pg, input, async (tx, order) => {
+  // The playground, the user's role there and its day in one read.
+  const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
+  if (!day) throw fieldError('playground_id', 'invalid_choice');
+  if (day.roleId === null) throw notFound(); // requireRoleAt's answer
+  return placeBooking(db, ctx, day, input, async (tx, order) => {
     assertBillAllowed(input, order.purchase);
-    if (input.bill) await createBillLink(tx, ctx, order.id, pg.locationId, order.purchase, input.cancel_delay!);
+    if (input.bill) await createBillLink(tx, ctx, order.id, day.pg.locationId, order.purchase, input.cancel_delay!);
     return { id: order.id };
   });
 }
@@ -207,10 +236,13 @@ export async function createBooking(db: Db, ctx: BookingContext, input: BookingI
  * rules and discounts as placeBooking, read without a lock, so the booking itself has the last word.
  */
 export async function quoteBooking(db: Db, pg: PlaygroundRow, input: Pick<BookingInput, 'persons' | 'order_type' | 'promocode' | 'session_dt'>) {
-  const now = await locationNow(db, pg.locationId);
-  const slot = await bookableSlot(db, pg, input.session_dt, now);
+  const day = await bookingDay(db, null, pg.id, input.session_dt);
+  if (!day) throw notFound();
+  const now = day.ctx.now;
+  const slot = slotOfDay(day, input.session_dt);
+  if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
   if (input.persons < 1 || input.persons > slot.available_persons) throw fieldError('persons', 'wrong_persons');
-  const price = await priceFor(db, input, pg.locationId, pg.maxPlayers, slot, now);
+  const price = await priceFor(db, input, pg.locationId, pg.maxPlayers, slot, now, day.booking);
   return { cost: price.cost, discount: price.discount, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00', slot };
 }
 
@@ -244,7 +276,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
     await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
     const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order.promocode ?? '').toUpperCase();
-    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, samePromo);
+    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, await pricingSettings(tx, pg.locationId), samePromo);
     if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
     assertBillAllowed(input, price.purchase);
     const paid = Number(order.paid);

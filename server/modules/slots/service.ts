@@ -3,7 +3,7 @@
 // keeps its own time, length and price, and is shown even when the schedule no longer makes it.
 // Read-only: no locks (booking takes its own lock on the playsession).
 import { eq } from 'drizzle-orm';
-import { queryPrepared, type Db } from '../../db/client';
+import { queryPrepared, type Db, type DbOrTx } from '../../db/client';
 import {
   currencies, locations, playgrounds,
 } from '../../db/schema';
@@ -49,7 +49,7 @@ export interface SlotOrder extends FlagOrder {
   created: string;
 }
 
-interface StoredSession {
+export interface StoredSession {
   id: number;
   timeStart: string;
   duration: number;
@@ -119,7 +119,13 @@ const PLAYGROUND_DAY_SQL = `
     (SELECT coalesce(json_agg(${SCHEDULE_JSON}), '[]') FROM (
        SELECT * FROM schedules s WHERE s.location_id = l.id AND s.playground_group_id = p.group_id AND NOT s.disabled AND s.start_dt <= $3::date
        ORDER BY s.start_dt DESC, s.id DESC LIMIT 1) s) AS schedules,
-    ${storedSessionsJson('ps.playground_id = p.id AND ps.business_date = $3::date')} AS sessions
+    ${storedSessionsJson('ps.playground_id = p.id AND ps.business_date = $3::date')} AS sessions,
+    -- What a booking prices and checks with (tiny tables; read here to save it round trips).
+    l.group_discount_percent,
+    (SELECT coalesce(json_agg(json_build_object('days', e.days, 'discount', e.discount)), '[]')
+       FROM early_booking_conditions e WHERE e.location_id = l.id) AS early_booking,
+    (SELECT coalesce(json_agg(lg.game_id), '[]') FROM location_games lg WHERE lg.location_id = l.id) AS game_ids,
+    EXISTS (SELECT 1 FROM webhooks w WHERE w.location_id = l.id AND w.active) AS has_webhook
   FROM playgrounds p
   JOIN locations l ON l.id = p.location_id
   JOIN cities ci ON ci.id = l.city_id
@@ -181,10 +187,13 @@ async function storedSessions(db: Db, playgroundIds: number[], fromDate: string,
 
 export interface PlaygroundDay {
   pg: PlaygroundRow;
+  date: string;
   /** The user's role id at the playground's location, null without one. */
   roleId: number | null;
   ctx: LocationContext;
   stored: StoredSession[];
+  /** The location's settings a booking needs. */
+  booking: { groupDiscountPercent: number; earlyBooking: { days: number; discount: number }[]; gameIds: number[]; hasWebhook: boolean };
 }
 
 /** One playground's business day (see PLAYGROUND_DAY_SQL); null when the playground does not exist. */
@@ -192,13 +201,39 @@ export async function playgroundDay(db: Db, userId: number | null, playgroundId:
   const [row] = await queryPrepared<ContextRow & {
     id: number; location_id: number; name: string; types: string[]; duration: number; max_players: number; group_id: number | null;
     uuid_token: string | null; tech_control: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
+    group_discount_percent: number; early_booking: { days: number; discount: number }[]; game_ids: number[]; has_webhook: boolean;
   }>(db, 'slots.playground_day', PLAYGROUND_DAY_SQL, [playgroundId, userId, date]);
   if (!row) return null;
   const pg: PlaygroundRow = {
     id: row.id, locationId: row.location_id, name: row.name, types: row.types, durationMinutes: row.duration, maxPlayers: row.max_players,
     groupId: row.group_id, uuidToken: row.uuid_token, techControl: row.tech_control, techSessionsAccessExpiresAt: row.tech_sessions_access_expires_at,
   };
-  return { pg, roleId: row.role_id, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [] };
+  return {
+    pg, date, roleId: row.role_id, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [],
+    booking: { groupDiscountPercent: row.group_discount_percent, earlyBooking: row.early_booking, gameIds: row.game_ids, hasWebhook: row.has_webhook },
+  };
+}
+
+const STORED_SESSION_SQL = `SELECT ${storedSessionsJson('ps.id = $1')} AS sessions`;
+
+/** One stored session with its orders, by id (a booking reads it again under the session's lock). */
+export async function storedSessionById(db: DbOrTx, playsessionId: number): Promise<StoredSession | null> {
+  const [row] = await queryPrepared<{ sessions: StoredSessionJson[] }>(db, 'slots.stored_session', STORED_SESSION_SQL, [playsessionId]);
+  const [session] = row!.sessions;
+  if (!session) return null;
+  const { playgroundId: _pg, businessDate: _date, ...rest } = session;
+  return rest;
+}
+
+/**
+ * The slot of a playground's day that starts at `timeStart` ('YYYY-MM-DD HH:mm'), with its orders;
+ * null when no session starts then. `fresh` replaces the day's stored session of that start: a
+ * booking passes the session as read again under its lock, the rest of the day as read before.
+ */
+export function slotOfDay(day: PlaygroundDay, timeStart: string, fresh?: StoredSession | null): (Slot & { orders: SlotOrder[] }) | null {
+  const stored = fresh === undefined ? day.stored : [...day.stored.filter((s) => s.timeStart !== timeStart), ...(fresh ? [fresh] : [])];
+  const slot = daySlots(day.ctx, day.pg, day.date, stored, true).find((s) => s.time_start === timeStart);
+  return slot ? { ...slot, orders: slot.orders ?? [] } : null;
 }
 
 export interface Slot extends SlotBase {

@@ -18,7 +18,7 @@ import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { createBillLink } from '../orders/billing';
-import { cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
+import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
 import { locationDaySlots } from '../slots/service';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE, orderIdOfKey, orderKey } from './links';
 
@@ -173,7 +173,9 @@ export async function widgetBook(db: Db, config: Config, locationId: number, inp
   const loc = await publicLocation(db, locationId, lang);
   const pg = await sellablePlayground(db, locationId, input.playground_id);
   const minutes = loc.row.widgetPaymentMinutes;
-  const placed = await inCustomerWords(() => placeBooking(db, { userId: null }, pg, {
+  const day = await bookingDay(db, null, pg.id, input.session_dt);
+  if (!day) throw notFound();
+  const placed = await inCustomerWords(() => placeBooking(db, { userId: null }, day, {
     ...input, order_type: ORDER_TYPE.paid, bill: false, cancel_delay: null, comment: '', seller: null, source: WIDGET_SOURCE, language: lang,
   }, async (tx, order) => {
     const due = dueNow(order.purchase, order.prepayment);
