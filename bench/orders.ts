@@ -1,24 +1,24 @@
 // Issue #4's benchmark: the booking day view of a busy location, in the browser. Generates the
 // chain (bench/lib/chain.ts: 20 locations of 10 playgrounds, N orders over two years), measures the
-// day view's API calls next to the same SQL (bench/lib/dayview.ts), then the time Chromium takes to
-// render /locations/{id}/booking_admin for that day until every slot card is shown.
-// Usage: node --import tsx bench/orders.ts [--orders 1000000] [--seconds 5]
-import { execFileSync } from 'node:child_process';
+// day view's API calls next to the same SQL (bench/lib/dayview.ts), then /locations/{id}/booking_admin
+// for that day in Chromium (bench/lib/browser.ts): JavaScript weight and time to every slot card.
+// Usage: node --import tsx bench/orders.ts [--orders 1000000] [--seconds 5] [--web <a vite build>]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from '@playwright/test';
 import { addDays, businessDateOf } from '../domain/businessDay';
 import { wallClockNow } from '../server/platform/clock';
+import { buildWeb, measureBrowser } from './lib/browser';
 import { chainPlaygroundsOf, generateChain } from './lib/chain';
 import { measureDayView } from './lib/dayview';
-import { arg, percentile, round1 } from './lib/measure';
+import { arg, round1 } from './lib/measure';
 import { startBenchDatabase } from './lib/postgres';
 import { startBenchServer, type BenchServer } from './lib/server';
 
 const ORDERS = arg('orders', 1_000_000);
 const SECONDS = arg('seconds', 5);
-const PAGE_LOADS = 5;
+const PAGE_LOADS = arg('loads', 7);
+const webIndex = process.argv.indexOf('--web');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** The first Wednesday at least 30 days ahead: a weekday in the future, with orders. */
@@ -28,18 +28,15 @@ function benchDate(today: string): string {
   return d;
 }
 
-if (!fs.existsSync(path.join(root, 'dist', 'index.html'))) {
-  console.log('building the web app (vite build)...');
-  execFileSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
-}
+// A given build, or a fresh one in a temporary folder (removed at the end).
+const webDir = webIndex > 0 ? path.resolve(process.argv[webIndex + 1]!) : buildWeb(root);
 const database = await startBenchDatabase('orders');
 let server: BenchServer | undefined;
-let browser: Browser | undefined;
 try {
   const today = businessDateOf(wallClockNow('Europe/Moscow'));
   const chain = await generateChain(database, { orders: ORDERS, today });
   console.log(`chain: ${chain.orders} orders, ${chain.payments} payments, ${chain.playsessions} sessions (${chain.from}..${chain.to}) in ${round1(chain.seconds)} s`);
-  server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir, webDir: path.join(root, 'dist') });
+  server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir, webDir });
   const locationId = chain.locationIds[0]!;
   const ids = chainPlaygroundsOf(chain, locationId);
   const date = benchDate(today);
@@ -53,29 +50,12 @@ try {
     { scenario: `SQL via pg, ${day.clients} users`, 'day views/s': round1(day.sqlThroughput.perSecond), 'p50 ms': day.sqlThroughput.p50, 'p95 ms': day.sqlThroughput.p95 },
   ]);
 
-  // The day view in Chromium: sign in once, then time page loads until every slot card is shown.
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-  const page = await (await browser.newContext({ baseURL: server.base, viewport: { width: 1600, height: 1000 } })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Электронная почта').fill('admin@example.com');
-  await page.getByRole('textbox', { name: 'Пароль' }).fill('admin123');
-  await page.getByRole('button', { name: 'Войти' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-  const loads: number[] = [];
-  let cards = 0;
-  for (let i = 0; i < PAGE_LOADS + 1; i++) {
-    const r0 = performance.now();
-    await page.goto(`/locations/${locationId}/booking_admin?date=${date}`);
-    // Every slot of the day's playgrounds (day and night calendars) rendered as a card.
-    await page.waitForFunction((n) => document.querySelectorAll('[data-start]').length >= n, day.slots, { timeout: 120_000, polling: 'raf' });
-    const elapsed = performance.now() - r0;
-    cards = await page.locator('[data-start]').count();
-    if (i > 0) loads.push(elapsed); // the first load warms the browser cache
-  }
-  loads.sort((a, b) => a - b);
-  console.log(`browser: /locations/${locationId}/booking_admin?date=${date} until ${cards} slot cards are shown: median ${round1(percentile(loads, 50))} ms of ${PAGE_LOADS} loads (${loads.map(round1).join(', ')} ms)`);
+  const b = await measureBrowser({ base: server.base, locationId, playgrounds: ids.length, date, slots: day.slots, loads: PAGE_LOADS });
+  console.log(`browser JS (gzip -9): login page ${b.loginJs.gzip} B in ${b.loginJs.files} files, day view ${b.dayViewJs.gzip} B in ${b.dayViewJs.files} files`);
+  console.log(`browser: ${b.cards} slot cards painted after the last of ${b.dataCalls} data calls: median ${b.renderMedian} ms, p95 ${b.renderP95} ms `
+    + `(${b.render.join(', ')}); from navigation start: median ${b.pageMedian} ms, p95 ${b.pageP95} ms, ${PAGE_LOADS} loads`);
 } finally {
-  await browser?.close().catch(() => {});
   await server?.stop().catch(() => {});
   await database.stop();
+  if (webIndex < 0) fs.rmSync(webDir, { recursive: true, force: true });
 }

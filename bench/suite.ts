@@ -3,8 +3,10 @@
 // schedules, N orders with payments, bulk-loaded in SQL); the day view of a location with 10
 // playgrounds through the API next to the same SQL through `pg`; booking creation over distinct
 // sessions and one hot session with 1 and 4 server processes; CSV export of N orders next to
-// psql's \copy. Everything runs in a temporary embedded PostgreSQL that is removed at the end.
-// Usage: npm run bench [-- --orders 100000 --seconds 5 --concurrency 32 --out bench/results.md]
+// psql's \copy; the day view in Chromium (JavaScript weight, render time after its data arrives).
+// Everything runs in a temporary embedded PostgreSQL that is removed at the end; the web app is
+// built into a temporary folder unless --web names a build.
+// Usage: npm run bench [-- --orders 100000 --seconds 5 --concurrency 32 --out bench/results.md --web dist]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,7 @@ import { addDays, businessDateOf } from '../domain/businessDay';
 import { wallClockNow } from '../server/platform/clock';
 import { runEngine } from './engine';
 import { measureBookings, unlimitedPlayers } from './lib/booking';
+import { buildWeb, measureBrowser } from './lib/browser';
 import { chainPlaygroundsOf, generateChain, sessionsAfter } from './lib/chain';
 import { apiCsv, loadCsvOrders, psqlCopy } from './lib/csv';
 import { measureDayView } from './lib/dayview';
@@ -26,6 +29,7 @@ const SECONDS = arg('seconds', 5);
 const CONCURRENCY = arg('concurrency', 32);
 const outIndex = process.argv.indexOf('--out');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const webIndex = process.argv.indexOf('--web');
 const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]!) : path.join(root, 'bench', 'results.md');
 
 interface Row { measurement: string; result: string; reference: string; target: string; met: string }
@@ -53,6 +57,11 @@ function dayViewDate(today: string): string {
   return d;
 }
 
+// The web build first: vite is done before anything is timed.
+log('building the web app...');
+const webDir = webIndex > 0 ? path.resolve(process.argv[webIndex + 1]!) : buildWeb(root);
+const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
+
 // 1. The slot engine, before anything else shares the CPU.
 const engine = runEngine(50);
 row(`slot engine: a month of ${engine.playgrounds} playgrounds (${engine.sessions} sessions)`,
@@ -73,8 +82,8 @@ try {
     '', 'well under 300 s', chain.seconds < 300);
   log(`chain: ${chain.orders} orders, ${chain.payments} payments, ${chain.playsessions} sessions in ${round1(chain.seconds)} s`);
 
-  // 3. The day view through one server process.
-  server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir });
+  // 3. The day view through one server process (which also serves the web build for 3b).
+  server = await startBenchServer({ databaseUrl: database.url, dataDir: database.dir, webDir });
   const dayLocation = chain.locationIds[0]!;
   const dayPlaygrounds = chainPlaygroundsOf(chain, dayLocation);
   const date = dayViewDate(today);
@@ -91,6 +100,18 @@ try {
     `SQL via pg: ${round1(day.sqlThroughput.perSecond)}/s; ratio ${ratio.toFixed(2)}. API ${cpu(day.apiThroughput, 'day view')}; SQL ${cpu(day.sqlThroughput, 'day view')}`,
     'ratio >= 0.5', ratio >= 0.5);
   notes.push(`Day view: location ${dayLocation}, ${date}; each call runs ${day.statementsPerCall} SQL statements (token check included); the SQL reference replays exactly those statements (recorded from the service) on a pool of 10 connections, like the server's.`);
+
+  // 3b. The same day in Chromium, right after the API figures: same server, same data, before the
+  // bookings add orders and before the other measurements' load (the browser shares the 2 cores).
+  log('day view in Chromium...');
+  const b = await measureBrowser({ base: server.base, locationId: dayLocation, playgrounds: dayPlaygrounds.length, date, slots: day.slots });
+  const js = (w: { files: number; bytes: number; gzip: number }) => `${kb(w.gzip)} in ${w.files} files (${kb(w.bytes)} as served)`;
+  row('JavaScript, login page (gzip)', js(b.loginJs));
+  row('JavaScript, day view (gzip)', js(b.dayViewJs));
+  row(`day view render after its data arrives (${dayPlaygrounds.length} playgrounds, ${b.cards} slot cards)`,
+    `median ${b.renderMedian} ms, p95 ${b.renderP95} ms`, `whole page from navigation start: median ${b.pageMedian} ms, p95 ${b.pageP95} ms`,
+    '< 300 ms', b.renderMedian < 300);
+  notes.push(`Browser: Chromium (headless, 1600x1000). JavaScript: every script the page loads in a fresh browser context (empty cache), gzip -9 of each summed; the day view opened signed in straight from its address. Render: measured inside the page over ${b.render.length} loads after one warm-up (warm cache): from the responseEnd (resource timing) of the last of the view's ${b.dataCalls} data calls (the location and the ${dayPlaygrounds.length} schedules with orders) until all ${b.cards} slot cards are in the DOM and the frame that shows them is painted (a message posted from that animation frame); "met" is judged on the median. Loads: ${b.render.join(', ')} ms.`);
 
   // 4. Bookings: free sessions after the loaded range (distinct), and a hot session per run.
   const hotPlayground = chainPlaygroundsOf(chain, chain.locationIds.at(-1)!)[4]!; // an arena
@@ -133,6 +154,7 @@ try {
 } finally {
   await server?.stop().catch(() => {});
   await database.stop();
+  if (webIndex < 0) fs.rmSync(webDir, { recursive: true, force: true });
 }
 
 machine.loadAfter = os.loadavg()[0]!;
