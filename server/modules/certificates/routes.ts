@@ -45,10 +45,12 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
     const userId = user.id;
     if (!wantsCsv(q)) return certs.listCertificates(db, userId, request.params.id, q, q.limit ?? 10, q.offset ?? 0);
     const h = HEADERS[request.lang];
-    type Row = Record<string, string | number | null>;
     const keys = ['unique_number', 'rate', 'remaining_rate', 'type', 'design', 'status', 'created_by', 'datetime_created', 'seller_user', 'datetime_activated', 'booked_by', 'currency', 'expires_at'];
     const numeric = new Set(['rate', 'remaining_rate', 'datetime_created', 'datetime_activated', 'expires_at']);
-    const columns: CsvColumn<Row>[] = keys.map((key, i) => ({ header: h[i]!, value: (row) => row[key], text: !numeric.has(key) }));
+    const columns: CsvColumn[] = keys.map((key, i) => (key === 'expires_at'
+      // The date as the list shows it, whatever the server's DateStyle.
+      ? { header: h[i]!, sql: "to_char(expires_at, 'YYYY-MM-DD')" }
+      : { header: h[i]!, key, text: !numeric.has(key) }));
     const { rows } = await certs.certificatesQuery(db, userId, request.params.id, q);
     const range = [q.date_from, q.date_to].filter(Boolean).join('_');
     return sendCsv(reply, pool, rows().toSQL() as { sql: string; params: unknown[] }, columns, `certificates${range ? `_${range}` : ''}.csv`);

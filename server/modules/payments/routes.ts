@@ -9,7 +9,7 @@ import { sendCsv, type CsvColumn } from '../../platform/csv';
 import { idParam } from '../../platform/validation';
 import { csvSwitch, intList, wantsCsv } from '../../platform/query';
 import { dateSchema } from '../schedules/schemas';
-import { paymentListJson, paymentsQuery, setPaymentActual, type PaymentListRow } from './service';
+import { paymentListJson, paymentsQuery, setPaymentActual } from './service';
 
 const HEADERS = {
   ru: ['ID', 'Заказ', 'Тип оплаты', 'Создан', 'Статус', 'Внешний ID', 'Сумма', 'Комментарий', 'Пользователь'],
@@ -36,12 +36,12 @@ export async function paymentRoutes(app: FastifyInstance, { db, pool }: Deps): P
     const { query } = await paymentsQuery(db, currentUser(request).id, request.params.id, request.query);
     if (!wantsCsv(request.query)) return (await query).map(paymentListJson);
     const h = HEADERS[request.lang];
-    const columns: CsvColumn<PaymentListRow>[] = [
-      { header: h[0]!, value: (p) => p.id }, { header: h[1]!, value: (p) => p.order },
-      { header: h[2]!, value: (p) => p.payment_type }, { header: h[3]!, value: (p) => p.created },
-      { header: h[4]!, value: (p) => p.status, text: true }, { header: h[5]!, value: (p) => p.external_id, text: true },
-      { header: h[6]!, value: (p) => p.purchase }, { header: h[7]!, value: (p) => p.comment, text: true },
-      { header: h[8]!, value: (p) => p.user_email, text: true },
+    const columns: CsvColumn[] = [
+      { header: h[0]!, key: 'id' }, { header: h[1]!, key: 'order' },
+      { header: h[2]!, key: 'payment_type' }, { header: h[3]!, key: 'created' },
+      { header: h[4]!, key: 'status', text: true }, { header: h[5]!, key: 'external_id', text: true },
+      { header: h[6]!, key: 'purchase' }, { header: h[7]!, key: 'comment', text: true },
+      { header: h[8]!, key: 'user_email', text: true },
     ];
     const range = [request.query.date_start, request.query.date_end].filter(Boolean).join('_');
     return sendCsv(reply, pool, query.toSQL() as { sql: string; params: unknown[] }, columns, `payments${range ? `_${range}` : ''}.csv`);

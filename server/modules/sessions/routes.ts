@@ -39,12 +39,11 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
       return { count: total, results };
     }
     const h = HEADERS[request.lang];
-    type Row = Record<string, unknown>;
     const keys = ['uuid', 'orders_ids', 'started', 'ended', 'playground', 'game', 'players_cnt', 'session_type'];
-    const columns: CsvColumn<Row>[] = keys.map((key, i) => ({
-      header: h[i]!, text: key === 'playground' || key === 'game',
-      value: (row) => (Array.isArray(row[key]) ? (row[key] as number[]).join(' ') : (row[key] as string | number | null)),
-    }));
+    const columns: CsvColumn[] = keys.map((key, i) => (key === 'orders_ids'
+      // The order ids separated by spaces; none is an empty cell.
+      ? { header: h[i]!, sql: "NULLIF(array_to_string(orders_ids, ' '), '')" }
+      : { header: h[i]!, key, text: key === 'playground' || key === 'game' }));
     const range = [q.date_from, q.date_to].filter(Boolean).join('_');
     return sendCsv(reply, pool, rows().toSQL() as { sql: string; params: unknown[] }, columns, `sessions${range ? `_${range}` : ''}.csv`);
   });

@@ -55,10 +55,11 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
     const q = request.query;
     if (!wantsCsv(q)) return listTransactions(db, user.id, q, q.limit ?? 10, q.offset ?? 0);
     const h = HEADERS[request.lang];
-    type Row = Record<string, string | number | boolean | null>;
-    const col = (i: number, key: string, text = false): CsvColumn<Row> => ({ header: h[i]!, value: (row) => row[key], text });
+    const col = (i: number, key: string, text = false): CsvColumn => ({ header: h[i]!, key, text });
     const columns = [col(0, 'id'), col(1, 'location_id'), col(2, 'session', true), col(3, 'operation_dt'), col(4, 'description', true),
-      col(5, 'amount'), col(6, 'additional'), col(7, 'total'), col(8, 'currency', true), col(9, 'license', true), col(10, 'code', true),
+      // COPY would print t/f; the export has always said true/false.
+      col(5, 'amount'), { header: h[6]!, sql: "CASE WHEN additional THEN 'true' WHEN NOT additional THEN 'false' END" },
+      col(7, 'total'), col(8, 'currency', true), col(9, 'license', true), col(10, 'code', true),
       col(11, 'type', true), col(12, 'user_email', true)];
     const range = [q.date_start, q.date_end].filter(Boolean).join('_');
     return sendCsv(reply, pool, transactionsQuery(db, user.id, q).rows().toSQL() as { sql: string; params: unknown[] }, columns,
