@@ -22,10 +22,16 @@ export const bookingKeys = {
 export const fetchSchedule = (playgroundId: number, date: string) =>
   api<Slot[]>(`/api/v2.1/playgrounds/${playgroundId}/schedule/`, { query: { date, orders: 1 } });
 
+const NO_SLOTS: Slot[] = [];
+
 // Module-level, so react-query reruns it only when a result changed and the slots array stays
-// the same object between renders (the calendars are memoised on it).
+// the same object between renders (the calendars are memoised on it). The slots are held back
+// until every playground's first answer is in: the calendars then draw every card once, instead of
+// once per answer (each answer made FullCalendar re-parse every event and lay the whole
+// calendar out again; bench/lib/browser.ts). A call that has failed
+// once stops holding the others back, so they show while it retries.
 const combineDay = (results: UseQueryResult<Slot[]>[]) => ({
-  slots: results.flatMap((r) => r.data ?? []),
+  slots: results.some((r) => r.isPending && r.failureCount === 0) ? NO_SLOTS : results.flatMap((r) => r.data ?? []),
   loading: results.some((r) => r.isPending),
   fetching: results.some((r) => r.isFetching),
   error: results.find((r) => r.error)?.error as Error | undefined,
