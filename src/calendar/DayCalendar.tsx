@@ -14,6 +14,11 @@ import { toCalendarIso } from './calendarModel';
 /** The spec's calendar cell height, in px, of one 15-minute row. */
 export const CELL_HEIGHT_PX = 105;
 
+// Slot labels as a function: FullCalendar builds a new Intl.DateTimeFormat per label per render
+// from an options object. Same text ('06:15'): the calendar runs in UTC, so these are wall-clock fields.
+const pad2 = (n: number) => String(n).padStart(2, '0');
+const slotLabel = ({ date }: { date: { hour: number; minute: number } }) => `${pad2(date.hour)}:${pad2(date.minute)}`;
+
 const LICENSE_KEY: string = import.meta.env.VITE_FULLCALENDAR_LICENSE_KEY ?? 'GPL-My-Project-Is-Open-Source';
 
 export interface DayCalendarProps {
@@ -80,7 +85,7 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         allDaySlot={false}
         slotDuration="00:15:00"
         slotLabelInterval="00:15:00"
-        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        slotLabelFormat={slotLabel}
         slotMinTime={slotMinTime}
         slotMaxTime={slotMaxTime}
         scrollTime={scrollTime}
@@ -89,6 +94,8 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         resourceOrder="order"
         events={events}
         eventContent={(arg: EventContentArg) => renderSlot(arg.event.extendedProps.slot as Slot)}
+        // The cards show their own times; FullCalendar's time text (an Intl formatter built per event) is unused.
+        displayEventTime={false}
         slotEventOverlap={false}
         expandRows={false}
         height={height}
