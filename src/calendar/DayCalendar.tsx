@@ -10,6 +10,7 @@ import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
 import type { EventContentArg } from '@fullcalendar/core';
 import type { Slot } from '../pages/booking/types';
 import { toCalendarIso } from './calendarModel';
+import { DelegatedTooltip } from './DelegatedTooltip';
 
 /** The spec's calendar cell height, in px, of one 15-minute row. */
 export const CELL_HEIGHT_PX = 105;
@@ -72,6 +73,7 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         '& .fc .fc-timegrid-now-indicator-arrow': { borderColor: 'error.main' },
       }}
     >
+      <DelegatedTooltip>
       <FullCalendar
         ref={ref}
         plugins={[resourceTimeGridPlugin]}
@@ -102,6 +104,7 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         editable={false}
         selectable={false}
       />
+      </DelegatedTooltip>
     </Box>
   );
 }));

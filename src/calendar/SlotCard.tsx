@@ -3,7 +3,7 @@
 // then "+N more". The background says the money state (domain slotColour); a slot that cannot
 // take a booking has a red border. A click anywhere opens the slot's order list.
 import { memo, type MouseEvent } from 'react';
-import { Box, ButtonBase, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, ButtonBase, IconButton, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArchiveIcon from '@mui/icons-material/Inventory2Outlined';
 import PersonIcon from '@mui/icons-material/Person';
@@ -82,27 +82,25 @@ export const SlotCard = memo(function SlotCard({ slot, now, onOpen, onAdd }: {
           {label}
         </ButtonBase>
         {slot.archived && (
-          <Tooltip title={translate('app.calendar.archived')}>
-            <ArchiveIcon fontSize="small" data-testid="slot-archived" aria-label={translate('app.calendar.archived')} />
-          </Tooltip>
+          // data-tooltip: shown by the calendar's DelegatedTooltip (one tooltip for all cards).
+          <ArchiveIcon fontSize="small" data-testid="slot-archived" aria-label={translate('app.calendar.archived')} data-tooltip={translate('app.calendar.archived')} />
         )}
         <Box sx={{ flex: 1 }} />
         <Typography variant="caption" sx={{ whiteSpace: 'nowrap', color: slot.available_persons ? 'text.secondary' : 'error.main', fontWeight: slot.available_persons ? 400 : 700 }} data-testid="slot-free">
           {translate('app.calendar.free', { n: slot.available_persons })}
         </Typography>
         {bookable && (
-          <Tooltip title={translate('app.calendar.add')}>
-            <IconButton
+          <IconButton
               size="small"
               color="primary"
               onClick={add}
               aria-label={translate('app.calendar.addAt', { time: slot.begin, playground: slot.playground_name })}
               data-testid="slot-add"
+              data-tooltip={translate('app.calendar.add')}
               sx={{ bgcolor: 'background.paper', border: 1, borderColor: 'primary.light', p: 0.25, '&:hover': { bgcolor: 'grey.100' } }}
             >
               <AddIcon fontSize="small" />
             </IconButton>
-          </Tooltip>
         )}
       </Stack>
       {shown.length === 0 ? (

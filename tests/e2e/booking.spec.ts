@@ -51,6 +51,13 @@ test('ru: book, pay in parts, edit, cancel; night calendar; search; order page w
   await expect(slotCard).toHaveAttribute('data-colour', 'empty');
   await expect(slotCard.getByTestId('slot-empty')).toHaveText('Нет бронирований');
 
+  // The add button's tooltip (one tooltip shared by all cards) follows the pointer from card to card.
+  await slotCard.getByTestId('slot-add').hover();
+  const addTooltip = page.getByRole('tooltip', { name: 'Забронировать' });
+  await expect(addTooltip).toBeVisible();
+  await slotCard.getByTestId('slot-empty').hover();
+  await expect(addTooltip).toHaveCount(0);
+
   // Book 2 guests with a game from the card's add button.
   await slotCard.getByTestId('slot-add').click();
   const form = page.getByTestId('booking-form');
@@ -182,6 +189,8 @@ test('en: book and see the created dialog; a full session answers "Unable to cre
 
   const [first, second] = await emptySlots(page, 2, date);
   const firstCard = card(page, 2, first!.time_start);
+  await firstCard.getByTestId('slot-add').focus();
+  await expect(page.getByRole('tooltip', { name: 'Book' })).toBeVisible();
   await firstCard.getByTestId('slot-add').click();
   let form = page.getByTestId('booking-form');
   await choose(page, form, /Guests/, '1');

@@ -29,6 +29,7 @@ import { formatMoney } from '../../../domain/money';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { visibleSlots } from '../../calendar/calendarModel';
 import { SlotCard } from '../../calendar/SlotCard';
+import { DelegatedTooltip } from '../../calendar/DelegatedTooltip';
 import { useLocationDetail } from '../schedules/api';
 import { useBookingRefresh, usePlaygroundSchedule } from '../booking/api';
 import { PAYMENTS_LOCATION_ID, useWallClock } from '../booking/clock';
@@ -65,11 +66,13 @@ function DaySessions({ playground, date, now, archive, dialogs }: {
                 {translate('app.multibooking.month.sessionsCount', { smart_count: g.slots.length })}
               </Typography>
             </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 1 }}>
-              {g.slots.map((s) => (
-                <Box key={s.time_start} sx={{ minHeight: 92 }}><SlotCard slot={s} now={now} onOpen={onOpen} onAdd={onAdd} /></Box>
-              ))}
-            </Box>
+            <DelegatedTooltip>
+              <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))', gap: 1 }}>
+                {g.slots.map((s) => (
+                  <Box key={s.time_start} sx={{ minHeight: 92 }}><SlotCard slot={s} now={now} onOpen={onOpen} onAdd={onAdd} /></Box>
+                ))}
+              </Box>
+            </DelegatedTooltip>
           </Box>
         );
       })}
