@@ -5,12 +5,13 @@
 // bookingPrice with the promo code and the location's group and early-booking discounts, the same
 // function the server prices with (its figure, shown after saving, is final). Saving shows the
 // order-created dialog, or why it failed.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Alert, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { FormActions, FormSection, FormSummary } from './FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
@@ -28,15 +29,6 @@ export interface FormPlayground {
   id: number;
   name: string;
   max_players: number;
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
-      <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>{title}</Typography>
-      <Grid container columnSpacing={2}>{children}</Grid>
-    </Box>
-  );
 }
 
 export interface LocationDiscounts {
@@ -198,7 +190,7 @@ export function BookingFormDialog({
     <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="booking-form-title" data-testid="booking-form">
       <DialogTitle id="booking-form-title">{title}</DialogTitle>
       <DialogContent dividers>
-        <Section title={translate('app.booking.form.session')}>
+        <FormSection title={translate('app.booking.form.session')}>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField
               label={translate('app.booking.fields.date')}
@@ -252,9 +244,9 @@ export function BookingFormDialog({
               {(games.data ?? []).map((g) => <MenuItem key={g.id} value={g.id}>{g.name}</MenuItem>)}
             </TextField>
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={translate('app.booking.form.customer')}>
+        <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.name')} value={values.name} required
               onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
@@ -272,9 +264,9 @@ export function BookingFormDialog({
               onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
               slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined } }} />
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={translate('app.booking.form.payment')}>
+        <FormSection title={translate('app.booking.form.payment')}>
           {billAllowed(values.order_type) && (
             <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <FormControlLabel
@@ -297,9 +289,9 @@ export function BookingFormDialog({
             <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
               onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Box sx={{ bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="price-preview">
+        <FormSummary testId="price-preview">
           {price ? (
             <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, alignItems: { sm: 'baseline' } }}>
               <Typography>{translate('app.booking.price.cost')}: {money(price.cost)}</Typography>
@@ -312,24 +304,14 @@ export function BookingFormDialog({
             <Typography color="text.secondary">{translate('app.booking.price.choose')}</Typography>
           )}
           <Typography variant="caption" color="text.secondary">{translate('app.booking.price.note')}</Typography>
-        </Box>
+        </FormSummary>
         {prepaymentNotSet(slot) && (
           <Alert severity="warning" sx={{ mt: 1 }} data-testid="prepayment-not-set">{translate('app.booking.prepaymentNotSet')}</Alert>
         )}
         {schedule.isError && <Alert severity="error" sx={{ mt: 1 }}>{(schedule.error as Error).message}</Alert>}
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        {invalid && (
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="booking-form-hint">
-            {translate('app.booking.form.fillRequired')}
-          </Typography>
-        )}
-        <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={invalid || saving || promoState === 'checking'} data-testid="booking-save">
-          {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
-          {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
-        </Button>
-      </DialogActions>
+      <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
+        onClose={onClose} onSave={save} hintTestId="booking-form-hint" saveTestId="booking-save" />
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
     </Dialog>
   );

@@ -3,14 +3,15 @@
 // (update_part). Rules and the body live in multiForm.ts. The cost is the staff's figure (an
 // event package fills it in until staff change it; the schedule's price of the chosen sessions
 // is offered as a one-click suggestion). Saving shows the order-created dialog, or why it failed.
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Alert, Box, Button, Chip, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
+import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
@@ -25,15 +26,6 @@ import {
   changeMulti, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
   type MultiErrors, type MultiField, type MultiValues,
 } from './multiForm';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
-      <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>{title}</Typography>
-      <Grid container columnSpacing={2}>{children}</Grid>
-    </Box>
-  );
-}
 
 export interface MultiFormLocation {
   id: number;
@@ -177,7 +169,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
       <DialogTitle id="multi-form-title">{title}</DialogTitle>
       <DialogContent dividers>
         {values.amo_id && <Alert severity="info" sx={{ mb: 1 }} data-testid="multi-amo">{translate('app.multibooking.form.amoDeal', { id: values.amo_id })}</Alert>}
-        <Section title={translate('app.multibooking.form.order')}>
+        <FormSection title={translate('app.multibooking.form.order')}>
           <Grid size={{ xs: 12, sm: 4 }}>
             <TextField label={translate('app.booking.fields.date')} type="date" value={values.date} required={!editing}
               onChange={(e) => set({ date: e.target.value })}
@@ -211,7 +203,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
               onChange={(e) => { setCostTouched(true); set({ cost: e.target.value }); }}
               {...fieldProps('cost')} slotProps={{ htmlInput: { maxLength: 12, 'data-testid': 'multi-cost' } }} />
           </Grid>
-        </Section>
+        </FormSection>
 
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }} aria-describedby="multi-sessions-help" data-testid="multi-sessions">
           <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>
@@ -251,7 +243,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           </Stack>
         </Box>
 
-        <Section title={translate('app.booking.form.customer')}>
+        <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.name')} value={values.name} required
               onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
@@ -268,9 +260,9 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
               onChange={(e) => set({ promocode: e.target.value })} {...promoProps} />
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Section title={translate('app.booking.form.payment')}>
+        <FormSection title={translate('app.booking.form.payment')}>
           {multiBillAllowed(values.order_type) && (
             <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <FormControlLabel control={<Switch checked={values.bill} onChange={(e) => set({ bill: e.target.checked })} />}
@@ -287,9 +279,9 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
             <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
               onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
           </Grid>
-        </Section>
+        </FormSection>
 
-        <Box sx={{ bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid="multi-summary">
+        <FormSummary testId="multi-summary">
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, alignItems: { sm: 'center' } }}>
             <Typography>
               {translate('app.multibooking.form.summary', { n: values.sessions.length, playgrounds: new Set(chosen.map((c) => c.pg.id)).size })}
@@ -311,20 +303,10 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
             )}
           </Stack>
           <Typography variant="caption" color="text.secondary">{translate('app.multibooking.form.priceNote')}</Typography>
-        </Box>
+        </FormSummary>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 1.5 }}>
-        {invalid && (
-          <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid="multi-form-hint">
-            {translate('app.booking.form.fillRequired')}
-          </Typography>
-        )}
-        <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
-        <Button variant="contained" onClick={save} disabled={invalid || saving || promoState === 'checking'} data-testid="multi-save">
-          {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
-          {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
-        </Button>
-      </DialogActions>
+      <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
+        onClose={onClose} onSave={save} hintTestId="multi-form-hint" saveTestId="multi-save" />
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
     </Dialog>
   );

@@ -1,0 +1,51 @@
+// The layout pieces the single and the multi-session booking forms share: a titled section of
+// fields, the grey summary box under them, and the action bar (the "fill in the required fields"
+// hint, Cancel, and the save button with its progress).
+import type { ReactNode } from 'react';
+import { Box, Button, CircularProgress, DialogActions, Grid, Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+
+export function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mb: 1 }}>
+      <Typography component="legend" variant="overline" color="text.secondary" sx={{ lineHeight: 2 }}>{title}</Typography>
+      <Grid container columnSpacing={2}>{children}</Grid>
+    </Box>
+  );
+}
+
+export function FormSummary({ testId, children }: { testId: string; children: ReactNode }) {
+  return (
+    <Box sx={{ bgcolor: 'grey.50', border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }} data-testid={testId}>
+      {children}
+    </Box>
+  );
+}
+
+export function FormActions({ invalid, saving, saveDisabled, editing, onClose, onSave, hintTestId, saveTestId }: {
+  /** Shows the hint that required fields are missing. */
+  invalid: boolean;
+  saving: boolean;
+  saveDisabled: boolean;
+  editing: boolean;
+  onClose: () => void;
+  onSave: () => void;
+  hintTestId: string;
+  saveTestId: string;
+}) {
+  const translate = useTranslate();
+  return (
+    <DialogActions sx={{ px: 3, py: 1.5 }}>
+      {invalid && (
+        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid={hintTestId}>
+          {translate('app.booking.form.fillRequired')}
+        </Typography>
+      )}
+      <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
+      <Button variant="contained" onClick={onSave} disabled={saveDisabled} data-testid={saveTestId}>
+        {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+        {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
+      </Button>
+    </DialogActions>
+  );
+}
