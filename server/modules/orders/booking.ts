@@ -1,7 +1,7 @@
 // Single bookings: create, edit, cancel.
-// Locking: a booking runs in one transaction that first makes sure the session's playsession row
-// exists (INSERT ... ON CONFLICT DO NOTHING) and then locks it (SELECT ... FOR UPDATE), so every
-// booking of one session waits for the previous one and sees its persons: no overbooking, also
+// Locking: a booking runs in one transaction that creates the session's playsession row or locks
+// the existing one in a single upsert (lockPlaysession), then reads the session's orders again, so
+// every booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
@@ -14,7 +14,7 @@ import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type PlaygroundDay, type SlotContext } from '../slots/service';
+import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type PlaygroundDay } from '../slots/service';
 import { checkCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { emitOrderEvent } from '../webhooks/outbox';
@@ -132,8 +132,8 @@ export async function writeLog(tx: Tx, orderId: number, type: string, authorUser
 }
 
 /** The bookable slot at session_dt, or the spec's datetime_start error. */
-async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string, ctx?: SlotContext) {
-  const slot = await slotAt(db as Db, pg, sessionDt, ctx);
+async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string) {
+  const slot = await slotAt(db as Db, pg, sessionDt);
   // A session that has begun (or ended) is not for sale any more.
   if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
   return slot;

@@ -336,24 +336,14 @@ export async function locationSummary(db: Db, userId: number, locationId: number
   }));
 }
 
-/** What slotAt reads besides the stored sessions (the location, its schedules and holidays, its "now"). */
-export type SlotContext = LocationContext;
-
-/** The context of the slots of a location's business day of `timeStart`, to read once and pass to slotAt. */
-export async function slotContext(db: Db, locationId: number, timeStart: string): Promise<SlotContext> {
-  const date = businessDateOf(timeStart);
-  return locationContext(db, locationId, date, date);
-}
-
 /**
  * The slot of a playground that starts at a wall-clock moment ('YYYY-MM-DD HH:mm'), as the
- * calendars show it, with its orders; null when no session starts then. Booking reads it before
- * taking its lock and again under the lock, passing the context of the first read to the second
- * (under the lock only the stored session and its orders need reading again).
+ * calendars show it, with its orders; null when no session starts then. (A new single booking
+ * reads its day once with playgroundDay and uses slotOfDay; editing and multi-booking use this.)
  */
-export async function slotAt(db: Db, pg: PlaygroundRow, timeStart: string, context?: SlotContext): Promise<(Slot & { orders: SlotOrder[] }) | null> {
+export async function slotAt(db: Db, pg: PlaygroundRow, timeStart: string): Promise<(Slot & { orders: SlotOrder[] }) | null> {
   const date = businessDateOf(timeStart);
-  const ctx = context ?? await locationContext(db, pg.locationId, date, date);
+  const ctx = await locationContext(db, pg.locationId, date, date);
   const stored = await storedSessions(db, [pg.id], date, date);
   const slot = daySlots(ctx, pg, date, stored.get(`${pg.id}|${date}`) ?? [], true).find((s) => s.time_start === timeStart);
   return slot ? { ...slot, orders: slot.orders ?? [] } : null;
