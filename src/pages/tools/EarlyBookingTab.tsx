@@ -2,16 +2,17 @@
 // The server's booking price takes the best condition that applies (server/modules/orders/booking.ts).
 import { useState } from 'react';
 import {
-  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, Table, TableBody, TableCell, TableHead,
-  TableRow, Tooltip, Typography,
+  Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody, TableCell, TableHead,
+  TableRow, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, NumberInput, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
+import { RowAction } from './RowAction';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/locationManagement';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
@@ -25,23 +26,15 @@ const atLeastOne = [required('validation.validationRequired'), minValue(EARLY_BO
 
 export function EarlyBookingTab({ locationId }: { locationId: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const run = useGenericHandler();
   const client = useQueryClient();
   const conditions = useEarlyBooking(locationId);
   // null: no dialog; 'new': the create dialog; a row: its edit dialog.
   const [editing, setEditing] = useState<EarlyBookingCondition | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<EarlyBookingCondition | null>(null);
   const refetch = () => client.invalidateQueries({ queryKey: toolKeys.earlyBooking(locationId) });
-
-  const remove = async () => {
-    const row = deleting!;
-    const done = await run(() => api(`/api/v2.1/early_booking_conditions/${row.id}/`, { method: 'DELETE' }).then(() => true));
-    setDeleting(null);
-    if (!done) return;
-    await refetch();
-    notify('app.tools.early.deleted', { type: 'success' });
-  };
+  const deletion = useConfirmedDelete<EarlyBookingCondition>({
+    url: (row) => `/api/v2.1/early_booking_conditions/${row.id}/`, refetch,
+    title: 'app.tools.early.deleteTitle', text: 'app.tools.early.deleteText', deleted: 'app.tools.early.deleted', args: (row) => ({ days: row.days, discount: row.discount }),
+  });
 
   return (
     <Box data-testid="early-booking">
@@ -66,12 +59,8 @@ export function EarlyBookingTab({ locationId }: { locationId: string }) {
                     <TableCell>{row.days}</TableCell>
                     <TableCell>{row.discount} %</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={translate('app.tools.edit')}>
-                        <IconButton size="small" aria-label={translate('app.tools.edit')} onClick={() => setEditing(row)}><EditIcon fontSize="small" /></IconButton>
-                      </Tooltip>
-                      <Tooltip title={translate('app.tools.delete')}>
-                        <IconButton size="small" aria-label={translate('app.tools.delete')} onClick={() => setDeleting(row)}><DeleteIcon fontSize="small" /></IconButton>
-                      </Tooltip>
+                      <RowAction label={translate('app.tools.edit')} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(row)} />
+                      <RowAction label={translate('app.tools.delete')} icon={<DeleteIcon fontSize="small" />} onClick={() => deletion.ask(row)} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -88,13 +77,7 @@ export function EarlyBookingTab({ locationId }: { locationId: string }) {
           onSaved={refetch}
         />
       )}
-      <ConfirmDialog
-        open={!!deleting}
-        title={translate('app.tools.early.deleteTitle')}
-        text={deleting ? translate('app.tools.early.deleteText', { days: deleting.days, discount: deleting.discount }) : undefined}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

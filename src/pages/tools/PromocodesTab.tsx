@@ -2,7 +2,7 @@
 // create, edit, switch off or on again, delete. Bookings check and count them on the server.
 import { useState } from 'react';
 import {
-  Box, Button, Chip, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+  Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
@@ -11,6 +11,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
+import { RowAction } from './RowAction';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { DATE_FORMAT } from '../../../domain/constants';
 import type { Currency } from '../../../domain/money';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -31,8 +33,11 @@ export function PromocodesTab({ locationId, currency }: { locationId: string; cu
   const promocodes = usePromocodes(locationId);
   const [editing, setEditing] = useState<Promocode | 'new' | null>(null);
   const [deactivating, setDeactivating] = useState<Promocode | null>(null);
-  const [deleting, setDeleting] = useState<Promocode | null>(null);
   const refetch = () => client.invalidateQueries({ queryKey: toolKeys.promocodes(locationId) });
+  const deletion = useConfirmedDelete<Promocode>({
+    url: (row) => `/api/v2.1/promocodes/${row.id}/`, refetch,
+    title: 'app.tools.promo.deleteTitle', text: 'app.tools.promo.deleteText', deleted: 'app.tools.promo.deleted', args: (row) => ({ code: row.code }),
+  });
   const dash = '—';
 
   const setActive = async (p: Promocode, active: boolean) => {
@@ -44,14 +49,6 @@ export function PromocodesTab({ locationId, currency }: { locationId: string; cu
   const deactivate = async () => {
     await setActive(deactivating!, false);
     setDeactivating(null);
-  };
-  const remove = async () => {
-    const p = deleting!;
-    const done = await run(() => api(`/api/v2.1/promocodes/${p.id}/`, { method: 'DELETE' }).then(() => true));
-    setDeleting(null);
-    if (!done) return;
-    await refetch();
-    notify('app.tools.promo.deleted', { type: 'success', messageArgs: { code: p.code } });
   };
 
   return (
@@ -95,25 +92,13 @@ export function PromocodesTab({ locationId, currency }: { locationId: string; cu
                       />
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={translate('app.tools.edit')}>
-                        <IconButton size="small" aria-label={translate('app.tools.edit')} onClick={() => setEditing(p)}><EditIcon fontSize="small" /></IconButton>
-                      </Tooltip>
+                      <RowAction label={translate('app.tools.edit')} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(p)} />
                       {p.active ? (
-                        <Tooltip title={translate('app.tools.promo.deactivate')}>
-                          <IconButton size="small" aria-label={translate('app.tools.promo.deactivate')} onClick={() => setDeactivating(p)}>
-                            <BlockIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction label={translate('app.tools.promo.deactivate')} icon={<BlockIcon fontSize="small" />} onClick={() => setDeactivating(p)} />
                       ) : (
-                        <Tooltip title={translate('app.tools.promo.activate')}>
-                          <IconButton size="small" aria-label={translate('app.tools.promo.activate')} onClick={() => setActive(p, true)}>
-                            <CheckCircleIcon fontSize="small" />
-                          </IconButton>
-                        </Tooltip>
+                        <RowAction label={translate('app.tools.promo.activate')} icon={<CheckCircleIcon fontSize="small" />} onClick={() => setActive(p, true)} />
                       )}
-                      <Tooltip title={translate('app.tools.delete')}>
-                        <IconButton size="small" aria-label={translate('app.tools.delete')} onClick={() => setDeleting(p)}><DeleteIcon fontSize="small" /></IconButton>
-                      </Tooltip>
+                      <RowAction label={translate('app.tools.delete')} icon={<DeleteIcon fontSize="small" />} onClick={() => deletion.ask(p)} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -137,13 +122,7 @@ export function PromocodesTab({ locationId, currency }: { locationId: string; cu
         onConfirm={deactivate}
         onClose={() => setDeactivating(null)}
       />
-      <ConfirmDialog
-        open={!!deleting}
-        title={translate('app.tools.promo.deleteTitle')}
-        text={deleting ? translate('app.tools.promo.deleteText', { code: deleting.code }) : undefined}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }

@@ -2,18 +2,17 @@
 // each signed with the webhook's secret. Add, edit, delete, and each one's delivery log.
 import { useState } from 'react';
 import {
-  Box, Button, Chip, IconButton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
+  Box, Button, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import HistoryIcon from '@mui/icons-material/History';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { RowAction } from './RowAction';
+import { useConfirmedDelete } from './useConfirmedDelete';
 import { WEBHOOK_EVENTS } from '../../../domain/locationManagement';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { api } from '../../dataProvider/http';
-import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { toolKeys, useWebhooks } from './api';
 import { DeliveryLogDialog } from './DeliveryLogDialog';
 import { QueryState } from './QueryState';
@@ -23,24 +22,16 @@ import { WebhookSecretDialog } from './WebhookSecretDialog';
 
 export function WebhooksTab({ locationId }: { locationId: string }) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const run = useGenericHandler();
   const client = useQueryClient();
   const webhooks = useWebhooks(locationId);
   const [editing, setEditing] = useState<Webhook | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [log, setLog] = useState<Webhook | null>(null);
   const refetch = () => client.invalidateQueries({ queryKey: toolKeys.webhooks(locationId) });
-
-  const remove = async () => {
-    const w = deleting!;
-    const done = await run(() => api(`/api/v2.1/webhook/${w.id}/`, { method: 'DELETE' }).then(() => true));
-    setDeleting(null);
-    if (!done) return;
-    await refetch();
-    notify('app.tools.webhooks.deleted', { type: 'success' });
-  };
+  const deletion = useConfirmedDelete<Webhook>({
+    url: (row) => `/api/v2.1/webhook/${row.id}/`, refetch,
+    title: 'app.tools.webhooks.deleteTitle', text: 'app.tools.webhooks.deleteText', deleted: 'app.tools.webhooks.deleted', args: (row) => ({ url: row.url }),
+  });
 
   return (
     <Box data-testid="webhooks">
@@ -77,15 +68,9 @@ export function WebhooksTab({ locationId }: { locationId: string }) {
                         )}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title={translate('app.tools.webhooks.log')}>
-                        <IconButton size="small" aria-label={translate('app.tools.webhooks.log')} onClick={() => setLog(w)}><HistoryIcon fontSize="small" /></IconButton>
-                      </Tooltip>
-                      <Tooltip title={translate('app.tools.edit')}>
-                        <IconButton size="small" aria-label={translate('app.tools.edit')} onClick={() => setEditing(w)}><EditIcon fontSize="small" /></IconButton>
-                      </Tooltip>
-                      <Tooltip title={translate('app.tools.delete')}>
-                        <IconButton size="small" aria-label={translate('app.tools.delete')} onClick={() => setDeleting(w)}><DeleteIcon fontSize="small" /></IconButton>
-                      </Tooltip>
+                      <RowAction label={translate('app.tools.webhooks.log')} icon={<HistoryIcon fontSize="small" />} onClick={() => setLog(w)} />
+                      <RowAction label={translate('app.tools.edit')} icon={<EditIcon fontSize="small" />} onClick={() => setEditing(w)} />
+                      <RowAction label={translate('app.tools.delete')} icon={<DeleteIcon fontSize="small" />} onClick={() => deletion.ask(w)} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -108,13 +93,7 @@ export function WebhooksTab({ locationId }: { locationId: string }) {
       )}
       {created && <WebhookSecretDialog webhook={created} onClose={() => setCreated(null)} />}
       {log && <DeliveryLogDialog webhook={log} onClose={() => setLog(null)} />}
-      <ConfirmDialog
-        open={!!deleting}
-        title={translate('app.tools.webhooks.deleteTitle')}
-        text={deleting ? translate('app.tools.webhooks.deleteText', { url: deleting.url }) : undefined}
-        onConfirm={remove}
-        onClose={() => setDeleting(null)}
-      />
+      {deletion.dialog}
     </Box>
   );
 }
