@@ -48,6 +48,20 @@ async function openCalendar(page: Page, locationId: number, date: string) {
   await expect(page.getByTestId('day-calendar')).toBeVisible();
 }
 
+/** The booking form of an empty Cube 1 session `daysAhead` days ahead, filled in for `guests` guests of Beat Saber (ru). */
+async function fillNewBooking(page: Page, daysAhead: number, guests: string, name: string, phonePrefix: string): Promise<Locator> {
+  const date = moscowDate(daysAhead);
+  const slot = (await emptySlots(page, 1, date))[0]!;
+  await openCalendar(page, 1, date);
+  await card(page, 1, slot.time_start).getByTestId('slot-add').click();
+  const form = page.getByTestId('booking-form');
+  await choose(page, form, /Гостей/, guests);
+  await choose(page, form, /Игра/, 'Beat Saber');
+  await form.getByLabel(/Имя/).fill(name);
+  await form.getByLabel(/Телефон/).fill(`${phonePrefix}${String(Date.now()).slice(-7)}`);
+  return form;
+}
+
 test.describe.configure({ timeout: 40_000 });
 
 test('ru: a slot without the add button has a red border; 15-minute rows 105 px high', async ({ page }) => {
@@ -139,15 +153,7 @@ test('ru: search page sizes, debounce and a server error on the phone', async ({
 
 test('ru: the promo code is checked while typing; VR10 takes 10 % off', async ({ page }) => {
   await signIn(page, ADMIN);
-  const date = moscowDate(13);
-  const slot = (await emptySlots(page, 1, date))[0]!;
-  await openCalendar(page, 1, date);
-  await card(page, 1, slot.time_start).getByTestId('slot-add').click();
-  const form = page.getByTestId('booking-form');
-  await choose(page, form, /Гостей/, '2');
-  await choose(page, form, /Игра/, 'Beat Saber');
-  await form.getByLabel(/Имя/).fill('Промо Тестов');
-  await form.getByLabel(/Телефон/).fill(`+7966${String(Date.now()).slice(-7)}`);
+  const form = await fillNewBooking(page, 13, '2', 'Промо Тестов', '+7966');
   const total = form.getByTestId('price-total');
   await expect(total).toContainText('К оплате');
   const full = amount((await total.textContent())!);
@@ -247,15 +253,7 @@ test('ru: day view tools: the archive switch shows past sessions, "now" returns 
 test('ru: the price preview takes the group and early-booking discounts and matches the saved order', async ({ page }) => {
   await signIn(page, ADMIN);
   // 16 days ahead: location 1's early booking (14 days, 5 %) applies; all 4 places of Cube 1 give its 10 % group discount.
-  const date = moscowDate(16);
-  const slot = (await emptySlots(page, 1, date))[0]!;
-  await openCalendar(page, 1, date);
-  await card(page, 1, slot.time_start).getByTestId('slot-add').click();
-  const form = page.getByTestId('booking-form');
-  await choose(page, form, /Гостей/, '4');
-  await choose(page, form, /Игра/, 'Beat Saber');
-  await form.getByLabel(/Имя/).fill('Скидкин');
-  await form.getByLabel(/Телефон/).fill(`+7955${String(Date.now()).slice(-7)}`);
+  const form = await fillNewBooking(page, 16, '4', 'Скидкин', '+7955');
   const preview = form.getByTestId('price-preview');
   await expect(preview).toContainText('Скидка');
   const total = amount((await form.getByTestId('price-total').textContent())!);
