@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
-import { writeLog } from './booking';
+import { writeLog } from './orderLog';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { toCents } from '../../../domain/pricing';

@@ -6,7 +6,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import {
-  earlyBookingConditions, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
+  earlyBookingConditions, locationGames, locations, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
@@ -17,6 +17,7 @@ import { requireRoleAt } from '../locations/service';
 import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type PlaygroundDay } from '../slots/service';
 import { checkCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
+import { writeLog } from './orderLog';
 import { emitOrderEvent } from '../webhooks/outbox';
 
 const LOCK_TIMEOUT = '5s';
@@ -125,10 +126,6 @@ async function checkGame(tx: Tx, locationId: number, gameId: number | null, perP
   }
   const [row] = await tx.select().from(locationGames).where(and(eq(locationGames.locationId, locationId), eq(locationGames.gameId, gameId)));
   if (!row) throw fieldError('game_id', 'game_not_available');
-}
-
-export async function writeLog(tx: Tx, orderId: number, type: string, authorUserId: number | null, text = '', data: Record<string, unknown> = {}) {
-  await tx.insert(orderLogs).values({ orderId, type, text, data, authorUserId });
 }
 
 /** The bookable slot at session_dt, or the spec's datetime_start error. */
