@@ -3,12 +3,14 @@
 // to the client (pg-copy-streams), so the export runs near `psql \copy` speed; piping keeps
 // back-pressure, so memory stays flat whatever the size. Node only writes the UTF-8 BOM (Excel then
 // reads Cyrillic) and the header line in the user's language, and turns COPY's LF record ends into
-// CRLF. Text cells starting with = + - @ (or tab/CR) get a leading ' in SQL so no spreadsheet runs
-// them as formulas.
+// CRLF. Text cells are always quoted and get a ' before anything a spreadsheet could run as a
+// formula (csvTextCell), in SQL.
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type pg from 'pg';
-import { to as copyTo, type CopyToStreamQuery } from 'pg-copy-streams';
+import pg from 'pg';
+import { startCopy } from './copy';
+
+const { escapeIdentifier } = pg;
 
 /**
  * One column of an export: `key` names an output column of the list query; `sql` is an SQL
@@ -26,70 +28,23 @@ export function csvLine(values: string[]): string {
   return values.map(csvCell).join(',') + '\r\n';
 }
 
-/** A parameter of a node-postgres query as the text it is sent as, or null. */
-function parameterText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') {
-    // The query text is sent NUL-terminated: a NUL would cut it, so refuse it (as a bound parameter is refused).
-    if (value.includes('\0')) throw new Error('CSV export: a parameter contains a NUL character');
-    return value;
-  }
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new Error('CSV export: a parameter is not a finite number');
-    return String(value);
-  }
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date && !Number.isNaN(value.getTime())) return value.toISOString();
-  throw new Error(`CSV export: cannot inline a parameter of type ${typeof value}`);
-}
-
 /**
- * COPY takes no bind parameters: replaces each $n of `sql` (outside quoted literals and identifiers)
- * by its value as an escaped literal. A quoted literal has no type of its own, like an untyped bind
- * parameter, so PostgreSQL resolves it the same way (`status IN ('2', '3')`, `day >= '2026-01-01'`).
+ * Neutralises formulas in a text cell: a ' before = + - @ at the start, or after any character a
+ * spreadsheet may split cells on (, ; tab | line breaks, spaces allowed between), and before a
+ * leading tab or CR. `x;=1+1` opened in Russian-locale Excel (split on ;) stays text.
  */
-export function inlineParams(sql: string, params: unknown[], escapeLiteral: (text: string) => string): string {
-  let out = '';
-  let i = 0;
-  while (i < sql.length) {
-    const ch = sql[i]!;
-    if (ch === "'" || ch === '"') {
-      // Skip the quoted part whole; a doubled quote inside it is part of it.
-      let end = i + 1;
-      for (;;) {
-        end = sql.indexOf(ch, end);
-        if (end === -1) throw new Error('CSV export: unterminated quote in the query');
-        if (sql[end + 1] === ch) end += 2;
-        else break;
-      }
-      out += sql.slice(i, end + 1);
-      i = end + 1;
-      continue;
-    }
-    const placeholder = ch === '$' ? /^\$(\d+)/.exec(sql.slice(i, i + 12)) : null;
-    if (placeholder) {
-      const n = Number(placeholder[1]);
-      if (n < 1 || n > params.length) throw new Error(`CSV export: no parameter $${n}`);
-      const text = parameterText(params[n - 1]);
-      out += text === null ? 'NULL' : escapeLiteral(text);
-      i += placeholder[0].length;
-      continue;
-    }
-    out += ch;
-    i++;
-  }
-  return out;
+const FORMULA_STARTS = String.raw`'(^|[,;\t|\r\n] *)([=+\-@])|^([\t\r])'`;
+
+/** A text cell's SQL: neutralised; empty text reads as nothing, as NULL does. */
+export function csvTextCell(value: string): string {
+  return `NULLIF(regexp_replace((${value})::text, ${FORMULA_STARTS}, '\\1''\\2\\3', 'g'), '')`;
 }
 
-/** The SELECT list of the COPY: each column's value as COPY should print it. */
-function selectList(columns: CsvColumn[], escapeIdentifier: (name: string) => string): string {
-  return columns.map((c) => {
+/** The SELECT list of the COPY: each column's value as COPY should print it, named c1, c2, ... */
+function selectList(columns: CsvColumn[]): string {
+  return columns.map((c, i) => {
     const value = c.key !== undefined ? escapeIdentifier(c.key) : `(${c.sql})`;
-    if (!c.text) return value;
-    const v = `(${value})::text`;
-    // COPY quotes an empty string ("") to tell it from NULL; the exports always printed both as nothing.
-    return `CASE WHEN left(${v}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${v} ELSE NULLIF(${v}, '') END`;
+    return `${c.text ? csvTextCell(value) : value} AS c${i + 1}`;
   }).join(', ');
 }
 
@@ -152,21 +107,6 @@ class CrlfRecords extends Transform {
   }
 }
 
-/** Resolves once the COPY has produced its first bytes (or ended empty); rejects on an error before that. */
-function started(copy: CopyToStreamQuery): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const settle = (err?: Error) => {
-      copy.off('readable', onReadable);
-      copy.off('error', settle);
-      if (err) reject(err);
-      else resolve();
-    };
-    const onReadable = () => settle();
-    copy.once('readable', onReadable);
-    copy.once('error', settle);
-  });
-}
-
 /**
  * Streams the rows of `query` (the list's SQL + params, as Drizzle's toSQL gives them) as a CSV
  * attachment with the given columns.
@@ -178,24 +118,13 @@ export async function sendCsv(
   columns: CsvColumn[],
   filename: string,
 ): Promise<FastifyReply> {
-  const client = await pool.connect();
-  let copy: CopyToStreamQuery;
-  try {
-    const inner = inlineParams(query.sql, query.params, (text) => client.escapeLiteral(text));
-    const select = selectList(columns, (name) => client.escapeIdentifier(name));
-    // The list query keeps its ORDER BY inside: PostgreSQL never flattens a sorted subquery, so
-    // the outer SELECT only computes the cells, in the list's order.
-    copy = client.query(copyTo(`COPY (SELECT ${select} FROM (${inner}) AS csv_rows) TO STDOUT (FORMAT csv)`));
-    // pg-copy-streams emits the connection's errors on the stream directly, even once the export is
-    // over (a dropped connection ends with one): never unhandled. started() and pipeline() see them too.
-    copy.on('error', () => {});
-    // An error before the first byte is still an ordinary JSON error reply.
-    await started(copy);
-  } catch (err) {
-    // A connection that failed inside COPY may not be reusable: the pool drops it.
-    client.release(err as Error);
-    throw err;
-  }
+  const select = selectList(columns);
+  const forceQuote = columns.map((c, i) => (c.text ? `c${i + 1}` : null)).filter(Boolean);
+  // The list query keeps its ORDER BY inside: PostgreSQL never flattens a sorted subquery, so
+  // the outer SELECT only computes the cells, in the list's order. Every text cell is quoted, so a
+  // separator inside it never splits it, whatever separator the spreadsheet splits on.
+  const { client, copy } = await startCopy(pool, query,
+    (inner) => `COPY (SELECT ${select} FROM (${inner}) AS csv_rows) TO STDOUT (FORMAT csv${forceQuote.length ? `, FORCE_QUOTE (${forceQuote.join(', ')})` : ''})`);
   const body = new CrlfRecords('\uFEFF' + csvLine(columns.map((c) => c.header)));
   pipeline(copy, body, (err) => {
     // A client that went away leaves the connection in COPY state: releasing with the error makes

@@ -6,7 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inlineParams, sendCsv } from '../../server/platform/csv';
+import { inlineParams } from '../../server/platform/copy';
+import { sendCsv } from '../../server/platform/csv';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -37,38 +38,38 @@ afterAll(async () => { await h.close(); });
 const get = (url: string, lang = 'en') => h.call('GET', url, { token: admin, lang });
 
 describe('the text of the exports', () => {
-  it('orders: BOM, header, CRLF record ends, quoted cells (a newline inside one kept), neutralised text, empty text as nothing', async () => {
+  it('orders: BOM, header, CRLF record ends, text cells quoted (a newline inside one kept), neutralised text, codes as labels, empty text as nothing', async () => {
     const res = await get('/api/v2.1/locations/1/orders/?format=csv&date_from=2026-03-01&date_to=2026-03-04');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders_2026-03-01_2026-03-04.csv"');
     const ids = (await q(`SELECT id FROM orders WHERE name IN ('a', 'b', 'c', 'd') ORDER BY id`)).rows.map((r) => r.id);
     expect(res.body).toBe('\uFEFFID,Created,Type,Status,Cost,Paid,Purchase,Discount,Promo code,Manager,Source\r\n'
-      + `${ids[3]},2026-03-04 15:00,4,6,1.00,1.00,1.00,0.00,,,"'\rCR"\r\n`
-      + `${ids[2]},2026-03-03 15:00,3,4,99999.99,1.00,1.00,0.00,'\tTAB,,'@at\r\n`
-      + `${ids[1]},2026-03-02 15:00,2,3,0.00,0.00,0.00,1.25,"a""b,c",,"line1\nline2"\r\n`
-      + `${ids[0]},2026-03-01 15:00,1,2,10.50,0.00,10.50,0.00,'=1+2,admin@example.com,'-src\r\n`);
+      + `${ids[3]},04.03.2026 15:00,Event,Paid,1.00,1.00,1.00,0.00,,,"'\rCR"\r\n`
+      + `${ids[2]},03.03.2026 15:00,Free,Cancelled,99999.99,1.00,1.00,0.00,"'\tTAB",,"'@at"\r\n`
+      + `${ids[1]},02.03.2026 15:00,Technical,Confirmed,0.00,0.00,0.00,1.25,"a""b,c",,"line1\nline2"\r\n`
+      + `${ids[0]},01.03.2026 15:00,Paid,Awaiting payment,10.50,0.00,10.50,0.00,"'=1+2","admin@example.com","'-src"\r\n`);
     const ru = await get('/api/v2.1/locations/1/orders/?format=csv&date_from=2026-03-01&date_to=2026-03-01&status=2', 'ru');
     expect(ru.body).toBe('\uFEFFID,Создан,Тип,Статус,Стоимость,Оплачено,К оплате,Скидка,Промокод,Менеджер,Источник\r\n'
-      + `${ids[0]},2026-03-01 15:00,1,2,10.50,0.00,10.50,0.00,'=1+2,admin@example.com,'-src\r\n`);
+      + `${ids[0]},01.03.2026 15:00,Платный,Ожидает оплаты,10.50,0.00,10.50,0.00,"'=1+2","admin@example.com","'-src"\r\n`);
   });
 
-  it('transactions: booleans as true/false; sessions: order ids by spaces; certificates: dates as the list shows them', async () => {
+  it('transactions: booleans as words; sessions: order ids by spaces; certificates: dates and codes as the screens show them', async () => {
     const tx = await get('/api/v2.1/transactions/?format=csv&location=4&date_start=2026-03-01&date_end=2026-03-02');
     const txIds = (await q(`SELECT id FROM transactions WHERE location_id = 4 AND operation_dt < '2026-03-03' ORDER BY id`)).rows.map((r) => r.id);
     expect(tx.body).toBe('\uFEFFID,Location,Session,Date,Description,Amount,Additional,Balance,Currency,License,Code,Type,User\r\n'
-      + `${txIds[1]},4,,2026-03-02 15:00,"plain, comma",-3.50,false,6.50,,,,chargeoff,\r\n`
-      + `${txIds[0]},4,'-s,2026-03-01 15:00,'\tdesc,10.00,true,10.00,,,,refill,\r\n`);
+      + `${txIds[1]},4,,02.03.2026 15:00,"plain, comma",-3.50,No,6.50,,,,Charge-off,\r\n`
+      + `${txIds[0]},4,"'-s",01.03.2026 15:00,"'\tdesc",10.00,Yes,10.00,,,,Top-up,\r\n`);
     const sessions = await get('/api/v2.1/locations/4/launcher_sessions/?format=csv&date_from=2026-03-01&date_to=2026-03-02');
     const playground = (await q('SELECT name FROM playgrounds WHERE location_id = 4 ORDER BY id LIMIT 1')).rows[0].name;
     expect(sessions.headers['content-disposition']).toBe('attachment; filename="sessions_2026-03-01_2026-03-02.csv"');
     expect(sessions.body).toBe('\uFEFFUUID,Orders,Started,Ended,Playground,Game,Players,Session type\r\n'
-      + `22222222-2222-2222-2222-222222222222,,2026-03-02 15:00,,${playground},,4,1\r\n`
-      + `11111111-1111-1111-1111-111111111111,1 2 3,2026-03-01 15:00,2026-03-01 16:00,${playground},,0,2\r\n`);
+      + `"22222222-2222-2222-2222-222222222222",,02.03.2026 15:00,,"${playground}",,4,Commercial\r\n`
+      + `"11111111-1111-1111-1111-111111111111",1 2 3,01.03.2026 15:00,01.03.2026 16:00,"${playground}",,0,Technical test\r\n`);
     const certs = await get('/api/v2.1/locations/4/certificates/?format=csv&date_from=2026-03-01&date_to=2026-03-03');
     expect(certs.body).toBe('\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Currency,Valid until\r\n'
-      + `O'R\\X,2000.00,2000.00,physical,,NOT_PAID,,2026-03-03 15:00,,,,,\r\n`
-      + `'=CERT1,1000.00,1000.00,digital,"de\nsign",ACTIVE,,2026-03-01 15:00,,,"'+Evil ""N""",,2027-03-01\r\n`);
+      + `"O'R\\X",2000.00,2000.00,Physical,,Not paid,,03.03.2026 15:00,,,,,\r\n`
+      + `"'=CERT1",1000.00,1000.00,Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",,01.03.2027\r\n`);
   });
 
   it('an export with no rows is the header alone', async () => {
@@ -126,7 +127,7 @@ describe('filters inlined into COPY', () => {
     }
     // A quote in the search is matched as itself (the certificate O'R\X).
     const found = await get(`/api/v2.1/locations/4/certificates/?format=csv&search=${encodeURIComponent(`o'r`)}`);
-    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`O'R\\X,2000.00,2000.00,physical,,NOT_PAID,,2026-03-03 15:00,,,,,`]);
+    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`"O'R\\X",2000.00,2000.00,Physical,,Not paid,,03.03.2026 15:00,,,,,`]);
     expect((await q(`SELECT to_regclass('orders') IS NOT NULL AS ok`)).rows[0].ok).toBe(true);
     expect(Number((await q('SELECT count(*) AS n FROM orders')).rows[0].n)).toBe(before);
   });

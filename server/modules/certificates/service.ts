@@ -2,7 +2,7 @@
 // rates and designs, and expiry. Numbers are 12 random hex characters (48 bits): unguessable.
 // Activation locks the certificate row, so it happens once; letters go through the jobs table.
 import crypto from 'node:crypto';
-import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
@@ -16,54 +16,6 @@ import { wallClockNow } from '../../platform/clock';
 import { emitCertificateActivated } from '../webhooks/outbox';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface CertificateFilters {
-  date_from?: string;
-  date_to?: string;
-  status?: string[];
-  search?: string;
-}
-
-export async function certificatesQuery(db: Db, userId: number, locationId: number, f: CertificateFilters) {
-  await requireRoleAt(db, userId, locationId);
-  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
-  if (!loc) throw notFound();
-  const created = sql`(${certificates.datetimeCreated} at time zone ${loc.tz})::date`;
-  const where: SQL[] = [eq(certificates.creatingLocationId, locationId)];
-  if (f.date_from) where.push(sql`${created} >= ${f.date_from}`);
-  if (f.date_to) where.push(sql`${created} <= ${f.date_to}`);
-  if (f.status?.length) where.push(inArray(certificates.status, f.status));
-  if (f.search) where.push(ilike(certificates.uniqueNumber, `%${f.search.replace(/[%_\\]/g, '')}%`));
-  const seller = sql`(select email from ${users} where ${users.id} = ${certificates.sellerUserId})`;
-  const fields = {
-    id: certificates.id,
-    unique_number: certificates.uniqueNumber,
-    rate: certificates.rate,
-    remaining_rate: sql<string>`(${certificates.rate} - coalesce((select sum(amount) from certificate_redemptions r where r.certificate_id = ${certificates.id}), 0))::numeric(12,2)::text`.as('remaining_rate'),
-    type: certificates.type,
-    design: certificates.design,
-    status: certificates.status,
-    created_by: sql<string | null>`${users.email}`.as('created_by'),
-    datetime_created: sql<string>`to_char(${certificates.datetimeCreated} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('datetime_created'),
-    seller_user: sql<string | null>`${seller}`.as('seller_user'),
-    datetime_activated: sql<string | null>`to_char(${certificates.datetimeActivated} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('datetime_activated'),
-    booked_by: sql<string | null>`${certificates.bookedBy}->>'name'`.as('booked_by'),
-    currency: sql<string | null>`${currencies.code}`.as('currency'),
-    expires_at: sql<string | null>`${certificates.expiresAt}`.as('expires_at'),
-    creating_location: sql<number>`${certificates.creatingLocationId}`.as('creating_location'),
-  };
-  const rows = () => db.select(fields).from(certificates)
-    .leftJoin(users, eq(users.id, certificates.createdByUserId)).leftJoin(currencies, eq(currencies.id, certificates.currencyId))
-    .where(and(...where)).orderBy(desc(certificates.datetimeCreated), desc(certificates.id));
-  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(certificates).where(and(...where));
-  return { rows, count };
-}
-
-export async function listCertificates(db: Db, userId: number, locationId: number, f: CertificateFilters, limit: number, offset: number) {
-  const q = await certificatesQuery(db, userId, locationId, f);
-  const [[{ count } = { count: 0 }], results] = await Promise.all([q.count, q.rows().limit(limit).offset(offset)]);
-  return { count, results };
-}
 
 export async function rates(db: Db, userId: number, locationId: number) {
   await requireRoleAt(db, userId, locationId);

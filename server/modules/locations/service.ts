@@ -1,6 +1,6 @@
 // Reading locations as the screens need them. Read-only: no locks, no transactions.
 // A user sees a location only through a role at it; everything here is scoped by that.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cities, countries, currencies, earlyBookingConditions, locationTranslations, locations, playgroundGroups, playgrounds, roles,
@@ -30,6 +30,14 @@ export async function requireRoleAt(db: Db, userId: number, locationId: number):
   const role = await roleAt(db, userId, locationId);
   if (!role) throw notFound();
   return role;
+}
+
+/** The scope of a location's list: the caller's role there (else 404) and the location's clock. */
+export async function locationListScope(db: Db, userId: number, locationId: number): Promise<{ locationId: number; tz: SQL }> {
+  await requireRoleAt(db, userId, locationId);
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  return { locationId, tz: sql`${loc.tz}::text` };
 }
 
 /** The highest role the user has anywhere (the header's Locations tab depends on it). */

@@ -1,12 +1,11 @@
 // Played sessions: the launcher reports them (authenticated by the playground's uuid_token), the
 // location lists them. Reporting is idempotent by the session's uuid; a commercial session
 // charges the location's licence fee once, as a chargeoff on its ledger.
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { games, launcherSessions, locations, playgrounds } from '../../db/schema';
+import { launcherSessions, locations, playgrounds } from '../../db/schema';
 import { invalidToken, notFound, permissionDenied } from '../../platform/errors';
 import { techAccessOpen } from '../techSessions/service';
-import { requireRoleAt } from '../locations/service';
 import { appendTransaction, lockLedger } from '../transactions/ledger';
 
 export interface LauncherReport {
@@ -50,29 +49,4 @@ export async function recordLauncherSession(db: Db, playgroundToken: string, rep
     }
     return { uuid: report.uuid, recorded: existing ? 'updated' : 'created' };
   });
-}
-
-export async function sessionsQuery(db: Db, userId: number, locationId: number, f: { date_from?: string; date_to?: string }) {
-  await requireRoleAt(db, userId, locationId);
-  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
-  if (!loc) throw notFound();
-  const day = sql`(${launcherSessions.started} at time zone ${loc.tz})::date`;
-  const where: SQL[] = [eq(launcherSessions.locationId, locationId)];
-  if (f.date_from) where.push(sql`${day} >= ${f.date_from}`);
-  if (f.date_to) where.push(sql`${day} <= ${f.date_to}`);
-  const fields = {
-    uuid: launcherSessions.uuid,
-    orders_ids: sql<number[]>`${launcherSessions.ordersIds}`.as('orders_ids'),
-    started: sql<string>`to_char(${launcherSessions.started} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('started'),
-    ended: sql<string | null>`to_char(${launcherSessions.ended} at time zone ${loc.tz}, 'YYYY-MM-DD HH24:MI')`.as('ended'),
-    playground: sql<string>`${playgrounds.name}`.as('playground'),
-    game: sql<string | null>`${games.name}`.as('game'),
-    players_cnt: sql<number>`${launcherSessions.playersCnt}`.as('players_cnt'),
-    session_type: sql<number>`${launcherSessions.sessionType}`.as('session_type'),
-  };
-  const rows = () => db.select(fields).from(launcherSessions)
-    .innerJoin(playgrounds, eq(playgrounds.id, launcherSessions.playgroundId)).leftJoin(games, eq(games.id, launcherSessions.gameId))
-    .where(and(...where)).orderBy(desc(launcherSessions.started));
-  const count = db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(launcherSessions).where(and(...where));
-  return { rows, count };
 }

@@ -1,0 +1,73 @@
+// The words for the codes the lists carry (order status, payment type, ...), in ru and en, declared
+// once: the server's exports (CSV, XLSX) write them, and a unit test holds the screens' i18n labels
+// to the same words, so a code never reads two ways.
+import type { CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from './certificates';
+
+export interface Label {
+  ru: string;
+  en: string;
+}
+
+/** Code -> its label; codes are numbers or strings as the API sends them. */
+export type EnumLabels = Record<string | number, Label>;
+
+export const ORDER_STATUS_LABELS: EnumLabels = {
+  1: { ru: 'Корзина', en: 'Cart' },
+  2: { ru: 'Ожидает оплаты', en: 'Awaiting payment' },
+  3: { ru: 'Подтвержден', en: 'Confirmed' },
+  4: { ru: 'Отменен', en: 'Cancelled' },
+  5: { ru: 'Корзина отменена', en: 'Cart cancelled' },
+  6: { ru: 'Оплачен', en: 'Paid' },
+};
+
+export const ORDER_TYPE_LABELS: EnumLabels = {
+  1: { ru: 'Платный', en: 'Paid' },
+  2: { ru: 'Технический', en: 'Technical' },
+  3: { ru: 'Бесплатный', en: 'Free' },
+  4: { ru: 'Мероприятие', en: 'Event' },
+};
+
+export const PAYMENT_TYPE_LABELS: EnumLabels = {
+  1: { ru: 'Онлайн', en: 'Online' },
+  2: { ru: 'Наличные', en: 'Cash' },
+  3: { ru: 'Сертификат', en: 'Certificate' },
+  4: { ru: 'Счет (ссылка на оплату)', en: 'Bill (payment link)' },
+  5: { ru: 'Сторонний сервис', en: 'Third-party service' },
+  6: { ru: 'Карта', en: 'Card' },
+  7: { ru: 'Ручной', en: 'Manual' },
+};
+
+export const PAYMENT_STATUS_LABELS: EnumLabels = {
+  paid: { ru: 'Оплачен', en: 'Paid' },
+  processing: { ru: 'В обработке', en: 'Processing' },
+  failed: { ru: 'Ошибка', en: 'Failed' },
+  cancelled: { ru: 'Отменен', en: 'Cancelled' },
+};
+
+export const SESSION_TYPE_LABELS: EnumLabels = {
+  1: { ru: 'Коммерческая', en: 'Commercial' },
+  2: { ru: 'Технический тест', en: 'Technical test' },
+  3: { ru: 'Бесплатная демонстрация', en: 'Free showcase' },
+  4: { ru: 'Перерыв', en: 'Break' },
+};
+
+export const TRANSACTION_TYPE_LABELS: EnumLabels = {
+  refill: { ru: 'Пополнение', en: 'Top-up' },
+  chargeoff: { ru: 'Списание', en: 'Charge-off' },
+  refund: { ru: 'Возврат', en: 'Refund' },
+  overdraft: { ru: 'Овердрафт', en: 'Overdraft' },
+  minimumfee: { ru: 'Минимальный платеж', en: 'Minimum fee' },
+  vatfee: { ru: 'НДС', en: 'VAT fee' },
+};
+
+export const CERTIFICATE_STATUS_LABELS: Record<(typeof CERTIFICATE_STATUSES)[number], Label> = {
+  NOT_PAID: { ru: 'Не оплачен', en: 'Not paid' },
+  ACTIVE: { ru: 'Активен', en: 'Active' },
+  EXPIRED: { ru: 'Истек', en: 'Expired' },
+  USED: { ru: 'Использован', en: 'Used' },
+};
+
+export const CERTIFICATE_TYPE_LABELS: Record<(typeof CERTIFICATE_TYPES)[number], Label> = {
+  digital: { ru: 'Электронный', en: 'Digital' },
+  physical: { ru: 'Физический', en: 'Physical' },
+};

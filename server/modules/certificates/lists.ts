@@ -1,0 +1,52 @@
+// The gift certificates a location created (GET /locations/{id}/certificates/, its CSV and XLSX),
+// for holders of accounts.{product}.certificate (the spec's gate); the remaining value is the rate
+// less its redemptions.
+import { ilike, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { CERTIFICATE_STATUSES } from '../../../domain/certificates';
+import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS } from '../../../domain/enumLabels';
+import { certificates, currencies, users } from '../../db/schema';
+import { defineList } from '../../platform/lists';
+import { locationListScope } from '../locations/service';
+
+export const locationCertificates = defineList({
+  path: '/api/v2.1/locations/:id/certificates/', summary: 'Gift certificates created at a location, newest first', tags: ['certificates'],
+  file: 'certificates', title: { ru: 'Сертификаты', en: 'Certificates' }, paging: 'limit-offset', permission: 'certificate',
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
+  from: () => sql`${certificates} LEFT JOIN ${users} ON ${users.id} = ${certificates.createdByUserId}
+    LEFT JOIN ${currencies} ON ${currencies.id} = ${certificates.currencyId}`,
+  where: (s) => [sql`${certificates.creatingLocationId} = ${s.locationId}`],
+  dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${certificates.datetimeCreated} AT TIME ZONE ${s.tz})::date` },
+  filters: {
+    status: {
+      schema: z.string().max(100).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(CERTIFICATE_STATUSES))),
+      where: (v: string[]) => inArray(certificates.status, v),
+    },
+    // % _ and backslashes are dropped: the text is matched as itself.
+    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`) },
+  },
+  columns: [
+    { key: 'id', kind: 'int', sql: sql`${certificates.id}` },
+    { key: 'unique_number', kind: 'text', sql: sql`${certificates.uniqueNumber}`, label: { ru: 'Номер', en: 'Number' } },
+    { key: 'rate', kind: 'money', sql: sql`${certificates.rate}`, label: { ru: 'Номинал', en: 'Rate' } },
+    {
+      key: 'remaining_rate', kind: 'money', label: { ru: 'Остаток', en: 'Remaining' },
+      sql: sql`(${certificates.rate} - coalesce((SELECT sum(amount) FROM certificate_redemptions r WHERE r.certificate_id = ${certificates.id}), 0))::numeric(12,2)::text`,
+    },
+    { key: 'type', kind: 'enum', sql: sql`${certificates.type}`, labels: CERTIFICATE_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
+    { key: 'design', kind: 'text', sql: sql`${certificates.design}`, label: { ru: 'Дизайн', en: 'Design' } },
+    { key: 'status', kind: 'enum', sql: sql`${certificates.status}`, labels: CERTIFICATE_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
+    { key: 'created_by', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Создал', en: 'Created by' } },
+    { key: 'datetime_created', kind: 'datetime', sql: sql`${certificates.datetimeCreated}`, label: { ru: 'Создан', en: 'Created' } },
+    {
+      key: 'seller_user', kind: 'text', label: { ru: 'Продавец', en: 'Seller' },
+      sql: sql`(SELECT email FROM ${users} s WHERE s.id = ${certificates.sellerUserId})`,
+    },
+    { key: 'datetime_activated', kind: 'datetime', sql: sql`${certificates.datetimeActivated}`, label: { ru: 'Активирован', en: 'Activated' } },
+    { key: 'booked_by', kind: 'text', sql: sql`${certificates.bookedBy}->>'name'`, label: { ru: 'Покупатель', en: 'Booked by' } },
+    { key: 'currency', kind: 'text', sql: sql`${currencies.code}`, label: { ru: 'Валюта', en: 'Currency' } },
+    { key: 'expires_at', kind: 'date', sql: sql`${certificates.expiresAt}`, label: { ru: 'Действует до', en: 'Valid until' } },
+    { key: 'creating_location', kind: 'int', sql: sql`${certificates.creatingLocationId}` },
+  ],
+  orderBy: sql`${certificates.datetimeCreated} DESC, ${certificates.id} DESC`,
+});

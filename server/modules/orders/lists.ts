@@ -1,0 +1,33 @@
+// The orders list of a location (GET /locations/{id}/orders/, its CSV and XLSX). Dates follow the
+// business day: an order created 00:00-05:59 belongs to the previous day.
+import { inArray, sql } from 'drizzle-orm';
+import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
+import { orders, users } from '../../db/schema';
+import { defineList } from '../../platform/lists';
+import { intList } from '../../platform/query';
+import { locationListScope } from '../locations/service';
+
+export const locationOrders = defineList({
+  path: '/api/v2.1/locations/:id/orders/', summary: "A location's orders, newest first", tags: ['orders'],
+  file: 'orders', title: { ru: 'Заказы', en: 'Orders' }, paging: 'limit-offset',
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
+  from: () => sql`${orders} LEFT JOIN ${users} ON ${users.id} = ${orders.staffUserId}`,
+  where: (s) => [sql`${orders.locationId} = ${s.locationId}`],
+  dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },
+  filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v) } },
+  columns: [
+    { key: 'id', kind: 'int', sql: sql`${orders.id}`, label: { ru: 'ID', en: 'ID' } },
+    { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: { ru: 'Создан', en: 'Created' } },
+    { key: 'order_type', kind: 'enum', sql: sql`${orders.orderType}`, labels: ORDER_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
+    { key: 'status', kind: 'enum', sql: sql`${orders.status}`, labels: ORDER_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
+    { key: 'cost', kind: 'money', sql: sql`${orders.cost}`, label: { ru: 'Стоимость', en: 'Cost' } },
+    { key: 'paid', kind: 'money', sql: sql`${orders.paid}`, label: { ru: 'Оплачено', en: 'Paid' } },
+    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, label: { ru: 'К оплате', en: 'Purchase' } },
+    { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, label: { ru: 'Скидка', en: 'Discount' } },
+    { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: { ru: 'Промокод', en: 'Promo code' } },
+    { key: 'staff_user_id', kind: 'int', sql: sql`${orders.staffUserId}` },
+    { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Менеджер', en: 'Manager' } },
+    { key: 'source', kind: 'text', sql: sql`${orders.source}`, label: { ru: 'Источник', en: 'Source' } },
+  ],
+  orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
+});

@@ -1,0 +1,43 @@
+// The payments of a location (GET /locations/{id}/payments/, its CSV and XLSX): the visible ones,
+// newest first, as a plain array (the screen pages it).
+import { inArray, sql } from 'drizzle-orm';
+import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from '../../../domain/enumLabels';
+import { payments, users } from '../../db/schema';
+import { defineList } from '../../platform/lists';
+import { intList } from '../../platform/query';
+import { z } from 'zod';
+import { locationListScope } from '../locations/service';
+
+export const locationPayments = defineList({
+  path: '/api/v2.1/locations/:id/payments/', summary: "A location's payments, newest first", tags: ['payments'],
+  file: 'payments', title: { ru: 'Платежи', en: 'Payments' }, paging: 'array',
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
+  from: () => sql`${payments} LEFT JOIN ${users} ON ${users.id} = ${payments.userId}`,
+  where: (s) => [sql`${payments.locationId} = ${s.locationId}`, sql`${payments.actual}`],
+  dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${payments.created} AT TIME ZONE ${s.tz})::date` },
+  filters: {
+    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v) },
+    purchase_sign: {
+      schema: z.enum(['all', 'positive', 'negative']),
+      where: (v: string) => (v === 'positive' ? sql`${payments.purchase} > 0` : v === 'negative' ? sql`${payments.purchase} < 0` : undefined),
+    },
+  },
+  columns: [
+    { key: 'id', kind: 'int', sql: sql`${payments.id}`, label: { ru: 'ID', en: 'ID' } },
+    { key: 'order', kind: 'int', sql: sql`${payments.orderId}`, label: { ru: 'Заказ', en: 'Order' } },
+    { key: 'payment_type', kind: 'enum', sql: sql`${payments.paymentType}`, labels: PAYMENT_TYPE_LABELS, label: { ru: 'Тип оплаты', en: 'Payment type' } },
+    { key: 'created', kind: 'datetime', sql: sql`${payments.created}`, label: { ru: 'Создан', en: 'Created' } },
+    { key: 'status', kind: 'enum', sql: sql`${payments.status}`, labels: PAYMENT_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
+    { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: { ru: 'Внешний ID', en: 'External ID' } },
+    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, label: { ru: 'Сумма', en: 'Amount' } },
+    { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: { ru: 'Комментарий', en: 'Comment' } },
+    { key: 'user_id', kind: 'int', sql: sql`${users.id}` },
+    { key: 'user_name', kind: 'text', sql: sql`${users.name}` },
+    { key: 'user_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Пользователь', en: 'User' } },
+  ],
+  orderBy: sql`${payments.created} DESC, ${payments.id} DESC`,
+  json: (r) => ({
+    id: r.id, order: r.order, payment_type: r.payment_type, created: r.created, status: r.status, external_id: r.external_id,
+    purchase: r.purchase, comment: r.comment, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
+  }),
+});

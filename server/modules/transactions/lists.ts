@@ -1,0 +1,49 @@
+// The balance transactions of the caller's locations (GET /transactions/, its CSV and XLSX), each
+// on its own location's clock; `location` narrows to some of them (others give nothing).
+import { inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { TRANSACTION_TYPE_LABELS } from '../../../domain/enumLabels';
+import { currencies, locations, transactions, userLocationRoles, users } from '../../db/schema';
+import { defineList } from '../../platform/lists';
+import { intList } from '../../platform/query';
+import { TRANSACTION_TYPES } from './ledger';
+
+export const transactionList = defineList({
+  path: '/api/v2.1/transactions/', summary: "Balance transactions of the caller's locations, newest first", tags: ['transactions'],
+  file: 'transactions', title: { ru: 'Транзакции', en: 'Transactions' }, paging: 'limit-offset',
+  scope: async (_db, user) => ({ userId: user.id, tz: sql`${locations.timezone}` }),
+  from: () => sql`${transactions} JOIN ${locations} ON ${locations.id} = ${transactions.locationId}
+    LEFT JOIN ${currencies} ON ${currencies.id} = ${transactions.currencyId} LEFT JOIN ${users} ON ${users.id} = ${transactions.userId}`,
+  where: (s) => [sql`${transactions.locationId} IN (SELECT ${userLocationRoles.locationId} FROM ${userLocationRoles} WHERE ${userLocationRoles.userId} = ${s.userId})`],
+  dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${transactions.operationDt} AT TIME ZONE ${s.tz})::date` },
+  filters: {
+    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v) },
+    transaction_type: {
+      schema: z.enum(['all', 'in', 'out']),
+      where: (v: string) => (v === 'in' ? sql`${transactions.amount} > 0` : v === 'out' ? sql`${transactions.amount} < 0` : undefined),
+    },
+    transaction_kind: {
+      schema: z.string().max(200).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(TRANSACTION_TYPES))),
+      where: (v: string[]) => inArray(transactions.type, v),
+    },
+  },
+  columns: [
+    { key: 'id', kind: 'int', sql: sql`${transactions.id}`, label: { ru: 'ID', en: 'ID' } },
+    { key: 'location_id', kind: 'int', sql: sql`${transactions.locationId}`, label: { ru: 'Локация', en: 'Location' } },
+    { key: 'session', kind: 'text', sql: sql`${transactions.session}`, label: { ru: 'Сессия', en: 'Session' } },
+    { key: 'operation_dt', kind: 'datetime', sql: sql`${transactions.operationDt}`, label: { ru: 'Дата', en: 'Date' } },
+    { key: 'description', kind: 'text', sql: sql`${transactions.description}`, label: { ru: 'Описание', en: 'Description' } },
+    { key: 'amount', kind: 'money', sql: sql`${transactions.amount}`, label: { ru: 'Сумма', en: 'Amount' } },
+    { key: 'additional', kind: 'bool', sql: sql`${transactions.additional}`, label: { ru: 'Дополнительная', en: 'Additional' } },
+    { key: 'total', kind: 'money', sql: sql`${transactions.total}`, label: { ru: 'Баланс', en: 'Balance' } },
+    { key: 'currency', kind: 'text', sql: sql`${currencies.code}`, label: { ru: 'Валюта', en: 'Currency' } },
+    { key: 'license', kind: 'text', sql: sql`${transactions.license}`, label: { ru: 'Лицензия', en: 'License' } },
+    { key: 'code', kind: 'text', sql: sql`${transactions.code}`, label: { ru: 'Код', en: 'Code' } },
+    { key: 'type', kind: 'enum', sql: sql`${transactions.type}`, labels: TRANSACTION_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
+    { key: 'user_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Пользователь', en: 'User' } },
+    { key: 'number', kind: 'text', sql: sql`${transactions.number}` },
+    { key: 'debt_open', kind: 'bool', sql: sql`${transactions.debtOpen}` },
+    { key: 'original_transaction', kind: 'int', sql: sql`${transactions.originalTransactionId}` },
+  ],
+  orderBy: sql`${transactions.operationDt} DESC, ${transactions.id} DESC`,
+});

@@ -1,0 +1,257 @@
+// List endpoints from declarations. A list (a location's orders, payments, ...) is one `defineList`
+// in its module's `lists.ts`: who may call it and the scope it reads (a location and its clock),
+// the FROM, the filters and how each maps to SQL, the typed columns with their ru/en labels, the
+// sort and the paging style. From that one object `registerList` answers the JSON page (or plain
+// array), the CSV (COPY, csv.ts) and the XLSX (COPY, xlsx.ts) of the same filtered list, with the
+// same columns, enum codes written as their labels and dates as the screens show them.
+// `registerAllLists` finds every `server/modules/*/lists.ts`: a new list registers nothing else.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z, type ZodType } from 'zod';
+import type { EnumLabels, Label } from '../../domain/enumLabels';
+import type { Db } from '../db/client';
+import type { Deps } from '../deps';
+import { isDate } from '../../domain/businessDay';
+import { currentUser, requirePermission, type AuthUser } from './auth';
+import { sendCsv, type CsvColumn } from './csv';
+import { fieldError } from './errors';
+import type { Lang } from './messages';
+import { idParam, intText } from './validation';
+import { sendXlsx, XLSX_MAX_ROWS, type XlsxColumn, type XlsxKind } from './xlsx';
+
+/** What a column holds: decides its JSON value, its CSV text and its XLSX cell. */
+export type ColumnKind = 'int' | 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'bool' | 'ids';
+
+export interface ListColumn {
+  /** The JSON key (and the export's column). */
+  key: string;
+  kind: ColumnKind;
+  /** The value. A `datetime` is a timestamptz, shown on the scope's clock; `ids` an integer array. */
+  sql: SQL;
+  /** The export header; a column without one is in the JSON only. */
+  label?: Label;
+  /** `enum`: the words for the codes, written in the exports instead of the code. */
+  labels?: EnumLabels;
+  /** In the exports only, not in the JSON. */
+  exportOnly?: boolean;
+}
+
+/** What the query of a call reads, settled after the caller is authorised. */
+export interface ListScope {
+  /** The time zone of wall-clock times: an SQL value (a bound literal, or a column of the FROM). */
+  tz: SQL;
+}
+
+export interface ListFilter<S extends ListScope> {
+  /** The query parameter's schema (optional is added). */
+  schema: ZodType;
+  /** The condition for a given value; undefined adds none (e.g. `all`). */
+  where: (value: any, scope: S) => SQL | undefined;
+}
+
+export interface ListDeclaration<S extends ListScope = ListScope> {
+  /** The route, with `:id` for a location-scoped list. */
+  path: string;
+  summary: string;
+  tags: string[];
+  /** The export file's name before the date range and extension; the sheet's title in ru and en. */
+  file: string;
+  title: Label;
+  /** `limit-offset`: `{count, results}` (limit 10 by default); `array`: the whole filtered list. */
+  paging: 'limit-offset' | 'array';
+  /** A permission the caller needs (without the `accounts.{product}.` prefix). */
+  permission?: string;
+  /** Authorises the caller (role at the location, else 404) and reads what the query needs. */
+  scope: (db: Db, user: AuthUser, params: { id: number }) => Promise<S>;
+  from: (scope: S) => SQL;
+  /** Conditions that always hold (the scope's rows). */
+  where?: (scope: S) => SQL[];
+  /** A date range filter: the two query names and the row's date (a `date`) to compare. */
+  dateRange?: { from: string; to: string; day: (scope: S) => SQL };
+  filters?: Record<string, ListFilter<S>>;
+  columns: ListColumn[];
+  orderBy: SQL;
+  /** The JSON record, when it is not the columns as they are (nested objects). */
+  json?: (row: Record<string, any>) => unknown;
+}
+
+const LIST = Symbol('list declaration');
+
+/** Declares a list (types only; `registerAllLists` finds it by this mark). */
+export function defineList<S extends ListScope>(declaration: ListDeclaration<S>): ListDeclaration<S> {
+  return Object.assign(declaration, { [LIST]: true });
+}
+
+export function isListDeclaration(value: unknown): value is ListDeclaration<any> {
+  return typeof value === 'object' && value !== null && LIST in value;
+}
+
+const DATE_TIME_FORMAT = { json: 'YYYY-MM-DD HH24:MI', text: 'DD.MM.YYYY HH24:MI' };
+const DAY_FORMAT = { json: 'YYYY-MM-DD', text: 'DD.MM.YYYY' };
+const BOOL_WORDS: Record<Lang, [string, string]> = { ru: ['Да', 'Нет'], en: ['Yes', 'No'] };
+
+const local = (column: ListColumn, scope: ListScope) => sql`(${column.sql} AT TIME ZONE ${scope.tz})`;
+
+/** A CASE that writes an enum code as its label in `lang` (an unknown code as itself). */
+function enumText(column: ListColumn, lang: Lang): SQL {
+  const cases = Object.entries(column.labels ?? {}).map(([code, label]) => sql`WHEN ${column.sql}::text = ${code} THEN ${label[lang]}`);
+  return cases.length ? sql`(CASE ${sql.join(cases, sql` `)} ELSE ${column.sql}::text END)` : sql`${column.sql}::text`;
+}
+
+function jsonValue(column: ListColumn, scope: ListScope): SQL {
+  if (column.kind === 'datetime') return sql`to_char(${local(column, scope)}, ${DATE_TIME_FORMAT.json})`;
+  if (column.kind === 'date') return sql`to_char(${column.sql}, ${DAY_FORMAT.json})`;
+  return column.sql;
+}
+
+/** The value an export writes: text as the screens show it, typed values for the XLSX cells. */
+function exportValue(column: ListColumn, scope: ListScope, lang: Lang, format: 'csv' | 'xlsx'): SQL {
+  switch (column.kind) {
+    case 'datetime':
+      return format === 'csv' ? sql`to_char(${local(column, scope)}, ${DATE_TIME_FORMAT.text})` : local(column, scope);
+    case 'date':
+      return format === 'csv' ? sql`to_char(${column.sql}, ${DAY_FORMAT.text})` : column.sql;
+    case 'enum':
+      return enumText(column, lang);
+    case 'ids':
+      return sql`NULLIF(array_to_string(${column.sql}, ' '), '')`;
+    case 'bool': {
+      if (format === 'xlsx') return column.sql;
+      const [yes, no] = BOOL_WORDS[lang];
+      return sql`(CASE WHEN ${column.sql} THEN ${yes} WHEN NOT ${column.sql} THEN ${no} END)`;
+    }
+    default:
+      return column.sql;
+  }
+}
+
+const XLSX_KIND: Record<ColumnKind, XlsxKind> = {
+  int: 'int', text: 'text', money: 'money', date: 'date', datetime: 'datetime', enum: 'text', bool: 'bool', ids: 'text',
+};
+
+const dialect = new PgDialect();
+
+function jsonRowsSql<S extends ListScope>(d: ListDeclaration<S>, scope: S, from: SQL, whereSql: SQL): SQL {
+  const select = sql.join(d.columns.filter((c) => !c.exportOnly).map((c) => sql`${jsonValue(c, scope)} AS ${sql.identifier(c.key)}`), sql`, `);
+  return sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}`;
+}
+
+function toJson<S extends ListScope>(d: ListDeclaration<S>, rows: Record<string, unknown>[]): unknown[] {
+  return d.json ? rows.map(d.json) : rows;
+}
+
+/** Records of a list as its JSON gives them, narrowed by `where` (e.g. one record, to answer a change with the list's shape). */
+export async function listRecords<S extends ListScope>(db: Db, d: ListDeclaration<S>, scope: S, where: SQL[]): Promise<unknown[]> {
+  const conditions = and(...(d.where?.(scope) ?? []), ...where);
+  return toJson(d, (await db.execute(jsonRowsSql(d, scope, d.from(scope), conditions ? sql` WHERE ${conditions}` : sql``))).rows);
+}
+
+/** The query parameters of a list: its filters, the date range, paging and the export switch. */
+export function listQuerySchema(d: ListDeclaration<any>) {
+  const shape: Record<string, ZodType> = {};
+  if (d.dateRange) {
+    const date = z.string().trim().refine(isDate, { message: 'invalid_date' }).optional();
+    shape[d.dateRange.from] = date;
+    shape[d.dateRange.to] = date;
+  }
+  for (const [name, filter] of Object.entries(d.filters ?? {})) shape[name] = filter.schema.optional();
+  if (d.paging === 'limit-offset') {
+    shape.limit = intText(z.number().int().min(1).max(1000)).optional();
+    shape.offset = intText(z.number().int().min(0).max(2147483647)).optional();
+  }
+  shape.format = z.enum(['json', 'csv', 'xlsx']).optional();
+  shape.csv = z.enum(['true', 'false', '1', '0']).optional();
+  return z.strictObject(shape);
+}
+
+type ListQuery = Record<string, unknown> & { limit?: number; offset?: number; format?: string; csv?: string };
+
+function conditions<S extends ListScope>(d: ListDeclaration<S>, scope: S, q: ListQuery): SQL | undefined {
+  const where = [...(d.where?.(scope) ?? [])];
+  if (d.dateRange) {
+    const from = q[d.dateRange.from] as string | undefined;
+    const to = q[d.dateRange.to] as string | undefined;
+    if (from && to && to < from) throw fieldError(d.dateRange.to, 'date_order');
+    const day = d.dateRange.day(scope);
+    if (from) where.push(sql`${day} >= ${from}::date`);
+    if (to) where.push(sql`${day} <= ${to}::date`);
+  }
+  for (const [name, filter] of Object.entries(d.filters ?? {})) {
+    const value = q[name];
+    if (value === undefined || (Array.isArray(value) && value.length === 0)) continue;
+    const condition = filter.where(value, scope);
+    if (condition) where.push(condition);
+  }
+  return and(...where);
+}
+
+/** The export's file name: the list's, then the date range asked for. */
+function fileName<S extends ListScope>(d: ListDeclaration<S>, q: ListQuery, extension: string): string {
+  const range = d.dateRange ? [q[d.dateRange.from], q[d.dateRange.to]].filter(Boolean).join('_') : '';
+  return `${d.file}${range ? `_${range}` : ''}.${extension}`;
+}
+
+export function registerList<S extends ListScope>(app: FastifyInstance, { db, pool }: Deps, d: ListDeclaration<S>): void {
+  const scoped = d.path.includes(':id');
+  app.withTypeProvider<ZodTypeProvider>().get(d.path, {
+    schema: {
+      tags: d.tags, summary: d.summary,
+      ...(scoped ? { params: z.object({ id: idParam }) } : {}),
+      querystring: listQuerySchema(d),
+    },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    if (d.permission) requirePermission(user, d.permission);
+    const scope = await d.scope(db, user, request.params as { id: number });
+    const q = request.query as ListQuery;
+    const where = conditions(d, scope, q);
+    const from = d.from(scope);
+    const whereSql = where ? sql` WHERE ${where}` : sql``;
+    const format = q.format === 'csv' || q.csv === 'true' || q.csv === '1' ? 'csv' : q.format === 'xlsx' ? 'xlsx' : 'json';
+
+    if (format === 'json') {
+      const rowsSql = jsonRowsSql(d, scope, from, whereSql);
+      if (d.paging === 'array') return toJson(d, (await db.execute(rowsSql)).rows);
+      const [count, page] = await Promise.all([
+        db.execute(sql`SELECT count(*)::int AS count FROM ${from}${whereSql}`),
+        db.execute(sql`${rowsSql} LIMIT ${q.limit ?? 10} OFFSET ${q.offset ?? 0}`),
+      ]);
+      return { count: Number(count.rows[0]?.count ?? 0), results: toJson(d, page.rows) };
+    }
+
+    const exported = d.columns.filter((c) => c.label);
+    const select = sql.join(exported.map((c) => sql`${exportValue(c, scope, request.lang, format)} AS ${sql.identifier(c.key)}`), sql`, `);
+    const limit = format === 'xlsx' ? sql` LIMIT ${XLSX_MAX_ROWS}` : sql``;
+    const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}${limit}`);
+    const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
+    if (format === 'csv') {
+      const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![request.lang], key: c.key, text: c.kind === 'text' }));
+      return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
+    }
+    const columns: XlsxColumn[] = exported.map((c) => ({ header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key) }));
+    return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'));
+  });
+}
+
+const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'modules');
+
+/** Every list declared in `server/modules/<area>/lists.ts`, in a stable order. */
+export async function declaredLists(): Promise<ListDeclaration<any>[]> {
+  const found: ListDeclaration<any>[] = [];
+  for (const area of fs.readdirSync(modulesDir).sort()) {
+    const file = path.join(modulesDir, area, 'lists.ts');
+    if (!fs.existsSync(file)) continue;
+    const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+    for (const value of Object.values(module)) if (isListDeclaration(value)) found.push(value);
+  }
+  return found;
+}
+
+export async function registerAllLists(app: FastifyInstance, deps: Deps): Promise<void> {
+  for (const d of await declaredLists()) registerList(app, deps, d);
+}

@@ -1,0 +1,315 @@
+// XLSX exports of whole filtered lists, streamed. PostgreSQL writes the sheet itself: each row of
+// the list query becomes one `<row>` of SpreadsheetML in SQL (typed cells: numbers as numbers,
+// dates as Excel serial dates with a date format, codes as their labels), and COPY streams those
+// lines out (pg-copy-streams, as the CSV does). Node only deflates them into the one streamed entry
+// of a ZIP file and adds the few small parts of a workbook around it (styles, a frozen header row,
+// an autofilter over the rows written). Memory stays flat whatever the size; the speed is COPY's
+// plus deflate's.
+//
+// Why not a library: exceljs' streaming writer builds every cell as a JavaScript object (about 10x
+// slower than COPY on the 1,000,000-order benchmark); the format needed here is small: one sheet,
+// inline strings, four styles.
+import { Transform, pipeline, type TransformCallback } from 'node:stream';
+import zlib from 'node:zlib';
+import type { FastifyReply } from 'fastify';
+import type pg from 'pg';
+import { startCopy } from './copy';
+
+/** What a column holds, and so how its cell is written. */
+export type XlsxKind = 'int' | 'text' | 'money' | 'date' | 'datetime' | 'bool';
+
+export interface XlsxColumn {
+  header: string;
+  kind: XlsxKind;
+  /** SQL of the value over the list query's output columns. A date-time is a `timestamp` (wall clock). */
+  sql: string;
+}
+
+/** Rows a sheet can hold (Excel's limit) less the header: an export stops there. */
+export const XLSX_MAX_ROWS = 1_048_575;
+
+// Cell styles of styles.xml, by index.
+const STYLE = { none: 0, datetime: 1, date: 2, money: 3, header: 4 } as const;
+
+/** Text for XML: the five escapes, and the characters XML 1.0 cannot hold dropped. */
+export function xmlText(value: string): string {
+  return value
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Control characters XML 1.0 cannot hold; PostgreSQL's translate() drops them. */
+// (No chr(0): PostgreSQL text never holds NUL, and chr(0) is an error.)
+const XML_FORBIDDEN = Array.from({ length: 32 }, (_, i) => i).filter((i) => i !== 0 && i !== 9 && i !== 10 && i !== 13)
+  .map((i) => `chr(${i})`).join(' || ');
+
+/** SQL that escapes a text value for XML; line breaks become character references, so a row stays one line. */
+function xmlTextSql(value: string): string {
+  return `replace(replace(replace(replace(replace(translate(${value}, ${XML_FORBIDDEN}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), E'\\n', '&#10;'), E'\\r', '&#13;')`;
+}
+
+/** The SQL of one cell; NULL is an empty cell (`<c/>`), so the next cells keep their columns. */
+export function xlsxCellSql(column: XlsxColumn): string {
+  const v = `(${column.sql})`;
+  let cell: string;
+  switch (column.kind) {
+    case 'int':
+      cell = `'<c><v>' || ${v}::text || '</v></c>'`;
+      break;
+    case 'money':
+      cell = `'<c s="${STYLE.money}"><v>' || ${v}::text || '</v></c>'`;
+      break;
+    case 'bool':
+      cell = `'<c t="b"><v>' || CASE WHEN ${v} THEN '1' ELSE '0' END || '</v></c>'`;
+      break;
+    case 'date':
+      // Days since 1899-12-30, Excel's day zero.
+      cell = `'<c s="${STYLE.date}"><v>' || (${v}::date - date '1899-12-30')::text || '</v></c>'`;
+      break;
+    case 'datetime':
+      cell = `'<c s="${STYLE.datetime}"><v>' || round((extract(epoch from (${v}::timestamp - timestamp '1899-12-30')) / 86400)::numeric, 6)::text || '</v></c>'`;
+      break;
+    default:
+      cell = `'<c t="inlineStr"><is><t xml:space="preserve">' || ${xmlTextSql(`${v}::text`)} || '</t></is></c>'`;
+  }
+  return `coalesce(${cell}, '<c/>')`;
+}
+
+/** Column letters of a 1-based index (1 -> A, 27 -> AA). */
+export function columnName(index: number): string {
+  let name = '';
+  for (let n = index; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}
+
+const WIDTH: Record<XlsxKind, number> = { int: 10, money: 14, date: 12, datetime: 17, bool: 10, text: 24 };
+
+function sheetHead(columns: XlsxColumn[]): string {
+  const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${WIDTH[c.kind]}" customWidth="1"/>`).join('');
+  const header = columns.map((c) => `<c t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
+  return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+    + '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
+    + '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
+    + `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData><row r="1">${header}</row>\n`;
+}
+
+function filterRange(columns: number, rows: number): string {
+  return `A1:${columnName(columns)}${rows + 1}`;
+}
+
+const STYLES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+  + '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+  + '<numFmts count="3"><numFmt numFmtId="164" formatCode="dd.mm.yyyy hh:mm"/><numFmt numFmtId="165" formatCode="dd.mm.yyyy"/>'
+  + '<numFmt numFmtId="166" formatCode="#,##0.00"/></numFmts>'
+  + '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
+  + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
+  + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+  + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+  + '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+  + '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+  + '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+  + '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+  + '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
+  + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+
+/** The parts written after the sheet: they need the row count (the autofilter's range). */
+function workbookParts(sheetName: string, columns: number, rows: number): [string, string][] {
+  const range = filterRange(columns, rows).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
+  const quotedName = `'${sheetName.replace(/'/g, "''")}'`;
+  return [
+    ['[Content_Types].xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+      + '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+      + '<Default Extension="xml" ContentType="application/xml"/>'
+      + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
+      + '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
+      + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
+      + '</Types>'],
+    ['_rels/.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+      + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+      + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>'
+      + '</Relationships>'],
+    ['xl/workbook.xml', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+      + '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
+      + `<sheets><sheet name="${xmlText(sheetName)}" sheetId="1" r:id="rId1"/></sheets>`
+      + `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">${xmlText(quotedName)}!${range}</definedName></definedNames>`
+      + '</workbook>'],
+    ['xl/_rels/workbook.xml.rels', '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+      + '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+      + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
+      + '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'
+      + '</Relationships>'],
+    ['xl/styles.xml', STYLES],
+  ];
+}
+
+// ---- ZIP (PKWARE APPNOTE 6.3): local headers, one streamed entry with a data descriptor, central directory.
+
+interface ZipEntry { name: Buffer; crc: number; compressed: number; size: number; offset: number; streamed: boolean }
+
+function dosDateTime(d: Date): { time: number; date: number } {
+  return {
+    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
+    date: ((d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
+  };
+}
+
+const FLAG_UTF8 = 0x0800;
+const FLAG_DESCRIPTOR = 0x0008;
+
+function localHeader(e: ZipEntry, stamp: { time: number; date: number }): Buffer {
+  const b = Buffer.alloc(30);
+  b.writeUInt32LE(0x04034b50, 0);
+  b.writeUInt16LE(20, 4);
+  b.writeUInt16LE(FLAG_UTF8 | (e.streamed ? FLAG_DESCRIPTOR : 0), 6);
+  b.writeUInt16LE(8, 8);
+  b.writeUInt16LE(stamp.time, 10);
+  b.writeUInt16LE(stamp.date, 12);
+  // A streamed entry's CRC and sizes follow its data (the descriptor).
+  b.writeUInt32LE(e.streamed ? 0 : e.crc, 14);
+  b.writeUInt32LE(e.streamed ? 0 : e.compressed, 18);
+  b.writeUInt32LE(e.streamed ? 0 : e.size, 22);
+  b.writeUInt16LE(e.name.length, 26);
+  b.writeUInt16LE(0, 28);
+  return Buffer.concat([b, e.name]);
+}
+
+function dataDescriptor(e: ZipEntry): Buffer {
+  const b = Buffer.alloc(16);
+  b.writeUInt32LE(0x08074b50, 0);
+  b.writeUInt32LE(e.crc, 4);
+  b.writeUInt32LE(e.compressed, 8);
+  b.writeUInt32LE(e.size, 12);
+  return b;
+}
+
+function centralDirectory(entries: ZipEntry[], stamp: { time: number; date: number }, offset: number): Buffer {
+  const parts = entries.map((e) => {
+    const b = Buffer.alloc(46);
+    b.writeUInt32LE(0x02014b50, 0);
+    b.writeUInt16LE(20, 4);
+    b.writeUInt16LE(20, 6);
+    b.writeUInt16LE(FLAG_UTF8 | (e.streamed ? FLAG_DESCRIPTOR : 0), 8);
+    b.writeUInt16LE(8, 10);
+    b.writeUInt16LE(stamp.time, 12);
+    b.writeUInt16LE(stamp.date, 14);
+    b.writeUInt32LE(e.crc, 16);
+    b.writeUInt32LE(e.compressed, 20);
+    b.writeUInt32LE(e.size, 24);
+    b.writeUInt16LE(e.name.length, 28);
+    // Extra, comment, disk, internal and external attributes: none.
+    b.writeUInt32LE(e.offset, 42);
+    return Buffer.concat([b, e.name]);
+  });
+  const directory = Buffer.concat(parts);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([directory, end]);
+}
+
+/**
+ * Takes COPY's lines (one `<row>` each), writes the workbook as a ZIP: the sheet entry is deflated
+ * as it streams; the small parts and the central directory follow once the rows are counted.
+ */
+class XlsxWriter extends Transform {
+  private readonly stamp = dosDateTime(new Date());
+  private readonly deflate = zlib.createDeflateRaw({ level: 6 });
+  private readonly sheet: ZipEntry = { name: Buffer.from('xl/worksheets/sheet1.xml'), crc: 0, compressed: 0, size: 0, offset: 0, streamed: true };
+  private written = 0;
+  private rows = 0;
+  private pendingCallback: TransformCallback | null = null;
+
+  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string) {
+    super();
+    this.out(localHeader(this.sheet, this.stamp));
+    this.deflate.on('data', (chunk: Buffer) => {
+      this.sheet.compressed += chunk.length;
+      // The deflater's output goes on at the pace the client reads: pause it while the reply is full.
+      if (!this.out(chunk)) this.deflate.pause();
+    });
+    this.sheetData(Buffer.from(sheetHead(columns), 'utf8'));
+  }
+
+  private out(chunk: Buffer): boolean {
+    this.written += chunk.length;
+    return this.push(chunk);
+  }
+
+  private sheetData(chunk: Buffer, done?: () => void): void {
+    this.sheet.crc = zlib.crc32(chunk, this.sheet.crc);
+    this.sheet.size += chunk.length;
+    if (this.deflate.write(chunk)) done?.();
+    else this.deflate.once('drain', () => done?.());
+  }
+
+  // The client wants more: let the deflater go on.
+  override _read(size: number): void {
+    super._read(size);
+    this.deflate.resume();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) this.rows++;
+    this.sheetData(chunk, () => callback());
+  }
+
+  override _flush(callback: TransformCallback): void {
+    this.pendingCallback = callback;
+    const tail = `</sheetData><autoFilter ref="${filterRange(this.columns.length, this.rows)}"/></worksheet>`;
+    this.sheetData(Buffer.from(tail, 'utf8'));
+    this.deflate.once('end', () => this.finish());
+    this.deflate.end();
+  }
+
+  private finish(): void {
+    this.out(dataDescriptor(this.sheet));
+    const entries: ZipEntry[] = [this.sheet];
+    for (const [name, text] of workbookParts(this.sheetName, this.columns.length, this.rows)) {
+      const data = Buffer.from(text, 'utf8');
+      const compressed = zlib.deflateRawSync(data);
+      const entry: ZipEntry = { name: Buffer.from(name), crc: zlib.crc32(data), compressed: compressed.length, size: data.length, offset: this.written, streamed: false };
+      this.out(localHeader(entry, this.stamp));
+      this.out(compressed);
+      entries.push(entry);
+    }
+    this.out(centralDirectory(entries, this.stamp, this.written));
+    this.pendingCallback?.();
+  }
+}
+
+/** A sheet name Excel accepts: at most 31 characters, none of []:*?/\ . */
+export function sheetName(title: string): string {
+  return title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1';
+}
+
+/**
+ * Streams the rows of `query` (the list's SQL + params, as Drizzle gives them) as an XLSX
+ * attachment with the given columns; at most XLSX_MAX_ROWS rows (the caller's query limits them).
+ */
+export async function sendXlsx(
+  reply: FastifyReply,
+  pool: pg.Pool,
+  query: { sql: string; params: unknown[] },
+  columns: XlsxColumn[],
+  title: string,
+  filename: string,
+): Promise<FastifyReply> {
+  const row = `'<row>' || ${columns.map(xlsxCellSql).join(' || ')} || '</row>'`;
+  // One line per row; COPY's csv format with a delimiter and quote that escaped XML never holds
+  // (control characters are dropped, line breaks are references) writes each line as it is.
+  const { client, copy } = await startCopy(pool, query,
+    (inner) => `COPY (SELECT ${row} FROM (${inner}) AS xlsx_rows) TO STDOUT (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`);
+  const body = new XlsxWriter(columns, sheetName(title));
+  pipeline(copy, body, (err) => {
+    client.release(err ?? undefined);
+  });
+  reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  reply.header('content-disposition', `attachment; filename="${filename}"`);
+  return reply.send(body);
+}
