@@ -6,11 +6,12 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Deps } from './deps';
 import { installAuth } from './platform/auth';
 import { installErrorHandling } from './platform/errors';
+import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
 import { zodValidatorCompiler } from './platform/validation';
 import { authRoutes } from './modules/auth/routes';
@@ -118,17 +119,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   app.addHook('onRoute', (route) => { table.push(route); });
 
   await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 20 } });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Venue back-office API', version: '0.1.0' },
-      components: { securitySchemes: { Token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
-      security: [{ Token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(fastifySwagger, openApiOptions(deps.config.publicUrl));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/healthz', { config: { public: true } }, async (_request, reply) => {
+  // Not in the API document: it is for load balancers (docs/operations.md), not for API clients.
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
       await deps.db.execute(sql`select 1`);
       // The process id tells which process of a cluster answered (operations, the cluster test).
@@ -170,8 +165,10 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(fastifyStatic, { root: mediaRoot, prefix: '/media/', decorateReply: false, index: false });
 
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDir, prefix: '/', index: false, wildcard: false, decorateReply: true });
-    app.get('/', { config: { public: true } }, (_request, reply) => reply.sendFile('index.html', webDir));
+    // Only reply.sendFile: the built files are answered by the not-found handler above, so they are
+    // not routes (one route per file would make every built file a public route of the route table).
+    await app.register(fastifyStatic, { root: webDir, serve: false, decorateReply: true });
+    app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', webDir));
   }
   return app;
 }

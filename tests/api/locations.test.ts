@@ -365,7 +365,7 @@ describe('service endpoints', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.info).toEqual({ title: 'Venue back-office API', version: '0.1.0' });
+    expect(doc.info).toMatchObject({ title: 'Venue back-office API', version: '0.1.0', license: { name: 'GPL-3.0-or-later' } });
     for (const p of ['/api/v2.1/login/', '/api/v2.1/users/am/', '/api/v2.2/users/{id}/', '/api/v2.1/locations/my/', '/api/v2.1/users/password_reset/{key}/']) {
       expect(Object.keys(doc.paths), p).toContain(p);
     }

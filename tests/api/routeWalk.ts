@@ -19,8 +19,12 @@ export interface ApiRoute {
   multipart: boolean;
 }
 
-/** Built files of the single-page app and the documentation UI: static, no input, no data. */
-export const STATIC_ROUTE = /^\/(assets\/|index\.html$|$|media\/|api\/docs\/static)/;
+/**
+ * The app's index page, uploaded media and the documentation UI's files: static, no input, no data.
+ * The built web files are not routes (the not-found handler answers them, see server/app.ts), so a
+ * static route of any other path is one more route and must be classified like any other.
+ */
+export const STATIC_ROUTE = /^\/($|media\/|api\/docs\/static)/;
 
 export function apiRoutes(app: FastifyInstance): ApiRoute[] {
   const out: ApiRoute[] = [];

@@ -15,8 +15,9 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   const limits = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes };
 
   r.post('/api/v2.1/login/', {
-    config: { public: true },
+    config: { public: true, throttled: true },
     schema: {
+      summary: 'Sign in: a token for an e-mail and password',
       tags: ['auth'],
       body: z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(256) }),
     },
@@ -25,18 +26,18 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
     return { token };
   });
 
-  r.post('/api/v2.1/logout/', { schema: { tags: ['auth'] } }, async (request, reply) => {
+  r.post('/api/v2.1/logout/', { schema: { summary: 'Sign out: revoke the caller\'s token', tags: ['auth'] } }, async (request, reply) => {
     await auth.logout(db, currentUser(request).tokenId);
     return reply.status(200).send({ detail: translate(request.lang, 'logged_out') });
   });
 
-  r.get('/api/v2.1/loginjwt/permissions/', { schema: { tags: ['auth'], querystring: z.strictObject({}) } }, async (request) => {
+  r.get('/api/v2.1/loginjwt/permissions/', { schema: { summary: 'The caller\'s permission names', tags: ['auth'], querystring: z.strictObject({}) } }, async (request) => {
     return auth.permissionNames(db, currentUser(request).id, config.product);
   });
 
   r.post('/api/v2.1/users/password_reset/', {
     config: { public: true },
-    schema: { tags: ['auth'], body: z.strictObject({ email: emailSchema }) },
+    schema: { summary: 'Ask for a password reset letter', tags: ['auth'], body: z.strictObject({ email: emailSchema }) },
   }, async (request) => {
     await auth.requestPasswordReset(db, request.body.email, {
       publicUrl: config.publicUrl, ttlMinutes: config.resetKeyTtlMinutes, lang: request.lang,
@@ -48,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
 
   r.get('/api/v2.1/users/password_reset/:key/', {
     config: { public: true },
-    schema: { tags: ['auth'], params: keyParams },
+    schema: { summary: 'Check a password reset key', tags: ['auth'], params: keyParams },
   }, async (request) => {
     await auth.checkResetKey(db, request.params.key);
     return { detail: 'ok' };
@@ -57,6 +58,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   r.post('/api/v2.1/users/password_reset/:key/', {
     config: { public: true },
     schema: {
+      summary: 'Set a new password with a reset key',
       tags: ['auth'],
       params: keyParams,
       body: z.strictObject({

@@ -57,16 +57,17 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   });
 
   r.get('/api/v2.2/certificate_rates/', {
-    schema: { tags, querystring: z.strictObject({ location_id: intText(z.number().int().positive().max(2147483647)) }) },
+    schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: intText(z.number().int().positive().max(2147483647)) }) },
   }, async (request) => certs.rates(db, currentUser(request).id, request.query.location_id));
 
-  r.get('/api/v2.2/certificate_designs/', { schema: { tags } }, async (request) => {
+  r.get('/api/v2.2/certificate_designs/', { schema: { summary: 'Certificate designs', tags } }, async (request) => {
     currentUser(request);
     return CERTIFICATE_DESIGNS.map((name) => ({ id: name, name }));
   });
 
   r.post('/api/v2.2/certificate/', {
     schema: {
+      summary: 'Create gift certificates',
       tags,
       body: z.strictObject({
         rate: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' })).transform(toMoneyString),
@@ -81,6 +82,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
 
   r.post('/api/v2.2/certificate/:code/activate/', {
     schema: {
+      summary: 'Activate a gift certificate',
       tags, params: code,
       body: z.strictObject({
         seller: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(150), phone: phoneSchema, email: emailSchema,
@@ -90,6 +92,6 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   }, async (request) => certs.activateCertificate(db, currentUser(request), request.params.code, request.body, request.lang));
 
   r.post('/api/v2.2/certificate/:code/resend/', {
-    schema: { tags, params: code, body: z.strictObject({ location_id: z.number().int().positive() }) },
+    schema: { summary: 'Send a gift certificate again', tags, params: code, body: z.strictObject({ location_id: z.number().int().positive() }) },
   }, async (request) => certs.resendCertificate(db, currentUser(request), request.params.code, request.body.location_id, request.lang));
 }

@@ -89,13 +89,13 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['statistics'];
 
-  r.get('/api/v2.1/dashboards/', { schema: { tags, querystring: z.strictObject({}) } }, async (request) => {
+  r.get('/api/v2.1/dashboards/', { schema: { summary: 'The statistics dashboards', tags, querystring: z.strictObject({}) } }, async (request) => {
     currentUser(request);
     return DASHBOARDS.map((id) => ({ id, name: pageTexts(request.lang)[id], source: `/api/v2.1/dashboards/${id}/source/` }));
   });
 
   r.get('/api/v2.1/dashboards/:id/source/', {
-    schema: { tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: intText(z.number().int().positive()) }) },
+    schema: { summary: 'A dashboard\'s signed page URL for a location', tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: intText(z.number().int().positive()) }) },
   }, async (request) => {
     if (!isDashboard(request.params.id)) throw notFound();
     await requireManagerAt(db, currentUser(request).id, request.query.location);
@@ -105,7 +105,8 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
   });
 
   // The page itself: public (a frame sends no token); the signature proves the API gave it out.
-  app.get('/dashboards/:id/', { config: { public: true } }, async (request, reply) => {
+  // An HTML page, not an API call: not in the API document (like the widget's and sandbox's pages).
+  app.get('/dashboards/:id/', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
     const id = (request.params as { id: string }).id;
     const parsed = pageQuery.safeParse(request.query);
     const asked = (request.query as { lang?: unknown }).lang;

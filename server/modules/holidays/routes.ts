@@ -16,15 +16,15 @@ export async function holidayRoutes(app: FastifyInstance, { db }: Deps): Promise
   const location = intText(z.number().int().positive().max(2147483647));
 
   r.get('/api/v2.1/holidays/', {
-    schema: { tags, querystring: z.strictObject({ location, year: intText(z.number().int().min(2000).max(2100)) }) },
+    schema: { summary: 'Holidays of a location\'s country', tags, querystring: z.strictObject({ location, year: intText(z.number().int().min(2000).max(2100)) }) },
   }, async (request) => holidays.listHolidays(db, currentUser(request).id, request.query.location, request.query.year));
 
   r.post('/api/v2.1/holidays/', {
-    schema: { tags, body: z.strictObject({ location: z.number().int().positive(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(100).default('') }) },
+    schema: { summary: 'Add a holiday', tags, body: z.strictObject({ location: z.number().int().positive(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(100).default('') }) },
   }, async (request, reply) => reply.status(201).send(await holidays.addHoliday(db, currentUser(request).id, request.body)));
 
   r.delete('/api/v2.1/holidays/:id/', {
-    schema: { tags, params: z.object({ id: idParam }), querystring: z.strictObject({ location }) },
+    schema: { summary: 'Delete a holiday', tags, params: z.object({ id: idParam }), querystring: z.strictObject({ location }) },
   }, async (request, reply) => {
     await holidays.removeHoliday(db, currentUser(request).id, request.params.id, request.query.location);
     return reply.status(204).send();

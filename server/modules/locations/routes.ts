@@ -17,19 +17,19 @@ export async function locationRoutes(app: FastifyInstance, { db }: Deps): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noQuery = z.strictObject({});
 
-  r.get('/api/v2.1/locations/my/', { schema: { tags: ['locations'], querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/my/', { schema: { summary: 'The caller\'s locations with their playgrounds and roles', tags: ['locations'], querystring: noQuery } }, async (request) =>
     locations.myLocations(db, currentUser(request).id, request.lang));
 
-  r.get('/api/v2.1/locations/', { schema: { tags: ['locations'], querystring: pageQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/', { schema: { summary: 'The catalogue of active locations', tags: ['locations'], querystring: pageQuery } }, async (request) =>
     locations.activeLocations(db, request.lang, request.query));
 
-  r.get('/api/v2.1/locations/concise_list/', { schema: { tags: ['locations'], querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/concise_list/', { schema: { summary: 'The caller\'s locations, short form', tags: ['locations'], querystring: noQuery } }, async (request) =>
     locations.conciseList(db, currentUser(request).id, request.lang));
 
   r.get('/api/v2.1/locations/:id/', {
-    schema: { tags: ['locations'], params: z.object({ id: idParam }), querystring: noQuery },
+    schema: { summary: 'A location', tags: ['locations'], params: z.object({ id: idParam }), querystring: noQuery },
   }, async (request) => locations.locationDetail(db, currentUser(request).id, request.params.id, request.lang));
 
-  r.get('/api/v2.1/geo/', { schema: { tags: ['locations'], querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/geo/', { schema: { summary: 'Countries and cities', tags: ['locations'], querystring: noQuery } }, async (request) =>
     locations.geo(db, request.lang));
 }

@@ -58,19 +58,20 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   const params = z.object({ id: idParam });
   const ctx = (userId: number) => ({ userId, publicUrl: config.publicUrl });
 
-  r.post('/api/v2.1/booking/', { schema: { tags, body: bookingSchema } }, async (request, reply) =>
+  r.post('/api/v2.1/booking/', { config: { conflicts: true }, schema: { summary: 'Book a session', tags, body: bookingSchema } }, async (request, reply) =>
     reply.status(201).send(await createBooking(db, ctx(currentUser(request).id), request.body)));
 
-  r.put('/api/v2.1/booking/:id/', { schema: { tags, params, body: bookingSchema } }, async (request) =>
+  r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema } }, async (request) =>
     updateBooking(db, ctx(currentUser(request).id), request.params.id, request.body));
 
-  r.delete('/api/v2.1/booking/:id/', { schema: { tags, params } }, async (request, reply) => {
+  r.delete('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Cancel a booking', tags, params } }, async (request, reply) => {
     await cancelBooking(db, { userId: currentUser(request).id }, request.params.id);
     return reply.status(204).send();
   });
 
   r.post('/api/v2.1/booking/:id/pay/', {
     schema: {
+      summary: 'Pay for a booking',
       tags, params,
       body: z.strictObject({
         // Not a union of literals: its failure would hide 'This field is required.' when the type is missing.
@@ -83,11 +84,12 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     },
   }, async (request, reply) => reply.status(201).send(await payOrder(db, currentUser(request).id, request.params.id, request.body)));
 
-  r.get('/api/v2.1/booking/:id/comments/', { schema: { tags, params } }, async (request) =>
+  r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params } }, async (request) =>
     orderComments(db, currentUser(request).id, request.params.id));
 
   r.get('/api/v2.2/orders/search/', {
     schema: {
+      summary: 'Search the orders of the caller\'s locations',
       tags,
       querystring: z.strictObject({
         phone: phoneSchema,
@@ -97,7 +99,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     },
   }, async (request) => searchOrders(db, currentUser(request).id, request.query.phone, request.query.limit, request.query.offset));
 
-  r.get('/api/v2.2/orders/:id/', { schema: { tags, params } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
+  r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
 
   r.get('/api/v2.1/locations/:id/orders/', {
     schema: {
@@ -126,7 +128,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   });
 
   r.post('/api/v2.1/check_coupon/', {
-    schema: { tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: z.number().int().positive(), datetime: dateTimeSchema.optional() }) },
+    schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: z.number().int().positive(), datetime: dateTimeSchema.optional() }) },
   }, async (request) => {
     const { code, location, datetime } = request.body;
     await requireRoleAt(db, currentUser(request).id, location);
@@ -136,11 +138,12 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     return { valid: true, type: Number(check.discount) < 1 ? 'fraction' : 'flat', discount: check.discount };
   });
 
-  r.get('/api/v2.2/playgrounds/:id/games_for_booking/', { schema: { tags, params } }, async (request) =>
+  r.get('/api/v2.2/playgrounds/:id/games_for_booking/', { schema: { summary: 'Games that can be booked on a playground', tags, params } }, async (request) =>
     gamesForBooking(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/locations/:id/payments/', {
     schema: {
+      summary: 'Record a payment without an order',
       tags, params,
       body: z.strictObject({
         purchase: money(10),

@@ -48,6 +48,6 @@ export async function paymentRoutes(app: FastifyInstance, { db, pool }: Deps): P
   });
 
   r.patch('/api/v2.1/payment/:id/actual/', {
-    schema: { tags, params, body: z.strictObject({ actual: z.boolean() }) },
+    schema: { summary: 'Mark a payment as counted (actual) or not', tags, params, body: z.strictObject({ actual: z.boolean() }) },
   }, async (request) => setPaymentActual(db, currentUser(request).id, request.params.id, request.body.actual));
 }

@@ -56,6 +56,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
       if (scheme?.toLowerCase() !== 'playground' || !token) throw notAuthenticated();
     },
     schema: {
+      summary: 'The venue launcher reports a played session (playground\'s token)',
       tags,
       body: z.strictObject({
         uuid: z.uuid(),

@@ -15,15 +15,15 @@ export async function slotRoutes(app: FastifyInstance, { db }: Deps): Promise<vo
   const params = z.object({ id: idParam });
 
   r.get('/api/v2.1/playgrounds/:id/schedule/', {
-    schema: { tags, params, querystring: z.strictObject({ date: dateSchema, orders: z.enum(['0', '1', 'true', 'false']).optional() }) },
+    schema: { summary: 'A playground\'s sessions of one day', tags, params, querystring: z.strictObject({ date: dateSchema, orders: z.enum(['0', '1', 'true', 'false']).optional() }) },
   }, async (request) => slots.playgroundSchedule(db, currentUser(request).id, request.params.id, request.query.date,
     request.query.orders === '1' || request.query.orders === 'true'));
 
   r.get('/api/v2.2/locations/:id/schedule_multi/', {
-    schema: { tags, params, querystring: z.strictObject({ date: dateSchema }) },
+    schema: { summary: 'Sessions of one day at every playground of a location', tags, params, querystring: z.strictObject({ date: dateSchema }) },
   }, async (request) => slots.locationScheduleMulti(db, currentUser(request).id, request.params.id, request.query.date));
 
   r.get('/api/v2.1/locations/:id/summary/', {
-    schema: { tags, params, querystring: z.strictObject({ date: dateSchema }) },
+    schema: { summary: 'Free places per day of a month at a location', tags, params, querystring: z.strictObject({ date: dateSchema }) },
   }, async (request) => slots.locationSummary(db, currentUser(request).id, request.params.id, request.query.date));
 }

@@ -17,11 +17,12 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/playgrounds/create_token/', {
-    schema: { tags, body: z.strictObject({ playground: z.number().int().positive() }) },
+    schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: z.number().int().positive() }) },
   }, async (request) => createToken(db, currentUser(request), request.body.playground));
 
   r.post('/api/v2.2/playgrounds/:id/tech_sessions/', {
     schema: {
+      summary: 'Open tech access to a playground',
       tags, params,
       body: z.strictObject({
         // A week at most: a forgotten grant must not keep a playground open for good.
@@ -31,7 +32,7 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
     },
   }, async (request, reply) => reply.status(201).send(await startTechSession(db, currentUser(request), request.params.id, request.body)));
 
-  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { schema: { tags, params } }, async (request, reply) => {
+  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { schema: { summary: 'Close tech access to a playground', tags, params } }, async (request, reply) => {
     await stopTechSession(db, currentUser(request), request.params.id);
     return reply.status(204).send();
   });

@@ -68,6 +68,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
 
   r.post('/api/v2.1/transactions/create_transaction/', {
     schema: {
+      summary: 'Add a balance transaction',
       tags,
       body: z.strictObject({
         type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(500).default(''),
@@ -77,11 +78,12 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   }, async (request, reply) => reply.status(201).send(await createTransaction(db, currentUser(request), request.body)));
 
   r.post('/api/v2.2/transactions/change_type/', {
-    schema: { tags, body: z.strictObject({ type: typeSchema, transaction_id: z.number().int().positive() }) },
+    schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: z.number().int().positive() }) },
   }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
 
   r.post('/api/v2.2/transactions/create_transaction/', {
     schema: {
+      summary: 'Refund a balance transaction',
       tags,
       body: z.strictObject({
         original_transaction: z.number().int().positive(), amount, location: z.number().int().positive(), session: optionalText(64),
@@ -97,10 +99,10 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   const params = z.object({ id: idParam });
   // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
   // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
-  r.post('/api/v2.2/locations/:id/refill/', { schema: { tags, params, body: z.strictObject({ amount }) } }, async (request) =>
+  r.post('/api/v2.2/locations/:id/refill/', { schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
     startRefill(db, currentUser(request).id, config.publicUrl, request.params.id, request.body.amount));
   r.post('/api/v2.2/locations/:id/check_payment/', {
-    schema: { tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
+    schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
   }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));
 }
 
@@ -110,7 +112,7 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
   const params = z.object({ id: idParam });
   const mediaDir = path.join(config.dataDir, 'media', 'disputes');
   // Paths: POST /api/v2.1/transactions/{id}/dispute/ (multipart: text, files), GET the same path (the list).
-  r.post('/api/v2.1/transactions/:id/dispute/', { schema: { tags, params, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  r.post('/api/v2.1/transactions/:id/dispute/', { schema: { summary: 'Dispute a transaction', tags, params, consumes: ['multipart/form-data'] } }, async (request, reply) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw fieldError('text', 'required');
     let text = '';
@@ -134,6 +136,6 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
     if (!text) throw fieldError('text', 'required');
     return reply.status(201).send(await openDispute(db, mediaDir, user.id, request.params.id, text.slice(0, 5000), files));
   });
-  r.get('/api/v2.1/transactions/:id/dispute/', { schema: { tags, params } }, async (request) =>
+  r.get('/api/v2.1/transactions/:id/dispute/', { schema: { summary: 'A transaction\'s disputes', tags, params } }, async (request) =>
     listDisputes(db, currentUser(request).id, request.params.id));
 }

@@ -60,19 +60,19 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     const key = z.object({ key: z.string().max(60) });
 
     r.get('/api/public/locations/:id/', {
-      config: pub, schema: { tags, params: location, querystring: z.strictObject({ group, lang }) },
+      config: pub, schema: { summary: 'Booking widget: the location', tags, params: location, querystring: z.strictObject({ group, lang }) },
     }, async (request) => widget.widgetLocation(db, request.params.id, request.query.group, request.lang));
 
     r.get('/api/public/locations/:id/slots/', {
-      config: pub, schema: { tags, params: location, querystring: z.strictObject({ date: dateSchema, group, lang }) },
+      config: pub, schema: { summary: 'Booking widget: sessions on sale on a day', tags, params: location, querystring: z.strictObject({ date: dateSchema, group, lang }) },
     }, async (request) => widget.widgetSlots(db, request.params.id, request.query.date, request.query.group, request.lang));
 
     r.get('/api/public/locations/:id/games/', {
-      config: pub, schema: { tags, params: location, querystring: langOnly },
+      config: pub, schema: { summary: 'Booking widget: games', tags, params: location, querystring: langOnly },
     }, async (request) => widget.widgetGames(db, request.params.id, request.lang));
 
     r.post('/api/public/locations/:id/price/', {
-      config: pub, schema: { tags, params: location, querystring: langOnly, body: z.strictObject(priceFields) },
+      config: { ...pub, throttled: true }, schema: { summary: 'Booking widget: a price quote', tags, params: location, querystring: langOnly, body: z.strictObject(priceFields) },
     }, async (request) => {
       // Only a preview that tries a promo code counts: that is what guessing codes would use.
       if (request.body.promocode) await hitRateLimit(db, couponLimit, request.ip);
@@ -80,18 +80,18 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     });
 
     r.post('/api/public/locations/:id/bookings/', {
-      config: pub,
+      config: { ...pub, throttled: true, conflicts: true },
       // Counted before validation, so malformed floods are limited too.
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
-      schema: { tags, params: location, querystring: langOnly, body: bookingBody },
+      schema: { summary: 'Booking widget: a customer\'s booking', tags, params: location, querystring: langOnly, body: bookingBody },
     }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang)));
 
     r.get('/api/public/orders/:key/', {
-      config: pub, schema: { tags, params: key, querystring: langOnly },
+      config: pub, schema: { summary: 'Booking widget: a customer\'s order by its secret key', tags, params: key, querystring: langOnly },
     }, async (request) => widget.widgetOrder(db, config, request.params.key, request.lang));
 
     r.post('/api/public/orders/:key/cancel/', {
-      config: pub, schema: { tags, params: key, querystring: langOnly },
+      config: { ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly },
     }, async (request) => widget.widgetCancel(db, config, request.params.key, request.lang));
 
     // The widget's page: one HTML file whose script reads the path (booking or order page).

@@ -1,0 +1,160 @@
+// The OpenAPI document (/api/docs/json): what @fastify/swagger derives from the routes' zod schemas,
+// completed here in one place for every route, also those a generic helper registers later:
+// - operationId from method and path (unless the route's schema names one);
+// - the DRF error answers, from what the route declares: 400 {field: [messages]} when it takes a
+//   body, a query, path parameters or a form; 401 and 403 {detail} when it needs a token (an /api
+//   route without `config.public`); 404 {detail} when its path names something; 409 and 429 when
+//   its config says `conflicts` or `throttled`;
+// - `security: []` on the routes that need no token, the server (PUBLIC_URL), the licence.
+// The routes' own schemas give the human `summary` (tests/api/openapi.test.ts lints the result).
+import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
+import type { RouteOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** May answer 409: it waits for a booking lock, and a wait over the timeout is refused. */
+    conflicts?: boolean;
+    /** Rate-limited: may answer 429 with Retry-After. */
+    throttled?: boolean;
+  }
+}
+
+/** Where transform leaves a route's error answers for transformObject (removed from the document). */
+const ERRORS_KEY = 'x-error-answers';
+
+/** Error answers by status: the shared response component each one refers to. */
+const ERROR_RESPONSES = {
+  400: 'BadRequest', 401: 'NotAuthenticated', 403: 'PermissionDenied', 404: 'NotFound', 409: 'Conflict', 429: 'Throttled',
+} as const;
+type ErrorStatus = keyof typeof ERROR_RESPONSES;
+
+const detailResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Detail' } } },
+});
+
+const COMPONENTS = {
+  schemas: {
+    Detail: {
+      type: 'object',
+      description: 'An error that is not about one field, in the language of Accept-Language.',
+      required: ['detail'],
+      properties: { detail: { type: 'string' } },
+      example: { detail: 'Not found.' },
+    },
+    FieldErrors: {
+      type: 'object',
+      description: 'Validation errors by field name (DRF): a list of messages per field, errors of the whole body under '
+        + '`non_field_errors`; nested fields give nested objects and lists (valid list entries are `{}`).',
+      additionalProperties: { oneOf: [{ type: 'array', items: {} }, { type: 'object' }] },
+      example: { persons: ['wrong persons number'] },
+    },
+  },
+  responses: {
+    BadRequest: {
+      description: 'The request is not valid: errors by field.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/FieldErrors' } } },
+    },
+    NotAuthenticated: detailResponse('No token, or a token that is not valid (`Authorization: Token <key>`).'),
+    PermissionDenied: detailResponse('The signed-in user may not do this (no role at the location, a role too low, a missing permission).'),
+    NotFound: detailResponse('Nothing the caller may see has this id or key.'),
+    Conflict: detailResponse('The booking lock could not be taken in time (another booking of the session is running): try again.'),
+    Throttled: {
+      ...detailResponse('Too many requests from this client: try again after Retry-After seconds.'),
+      headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
+    },
+  },
+  securitySchemes: {
+    Token: { type: 'apiKey' as const, in: 'header', name: 'Authorization', description: '`Token <key>`, the key from POST /api/v2.1/login/.' },
+  },
+};
+
+/** Needs `Authorization: Token`: every /api route that does not say `config.public` (see auth.ts). */
+export function needsToken(route: Pick<RouteOptions, 'url' | 'config'>): boolean {
+  return route.url.startsWith('/api/') && !(route.config as { public?: boolean } | undefined)?.public;
+}
+
+/** The DRF error answers of a route, from what it declares. */
+export function errorAnswers(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): ErrorStatus[] {
+  const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
+  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean };
+  const hasPathParams = route.url.includes(':') || route.url.includes('*');
+  const out: ErrorStatus[] = [];
+  if (schema.body || schema.querystring || schema.params || schema.consumes?.includes('multipart/form-data')) out.push(400);
+  if (needsToken(route)) out.push(401, 403);
+  if (hasPathParams) out.push(404);
+  if (config.conflicts) out.push(409);
+  if (config.throttled) out.push(429);
+  return out;
+}
+
+/** `GET /api/v2.1/locations/{id}/orders/` -> `getV21LocationsByIdOrders`. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path.split('/').filter((s) => s && s !== 'api').flatMap((segment) => {
+    const param = /^\{(.+)\}$/.exec(segment) ?? /^:(.+)$/.exec(segment);
+    return (param ? `by_${param[1]}` : segment).split(/[^A-Za-z0-9]+/).filter(Boolean);
+  });
+  return method.toLowerCase() + words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+}
+
+/**
+ * PUBLIC_URL, the address users reach; the default (localhost) is right only on the machine itself,
+ * so then the document names its own server relatively ('/'), which works from any address.
+ */
+function serverOf(publicUrl: string): { url: string; description: string } {
+  const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(publicUrl);
+  return local || !publicUrl ? { url: '/', description: 'this server' } : { url: publicUrl, description: 'this server (PUBLIC_URL)' };
+}
+
+type Operation = Record<string, unknown> & { operationId?: string; responses?: Record<string, unknown> };
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions {
+  return {
+    openapi: {
+      info: {
+        title: 'Venue back-office API',
+        version: '0.1.0',
+        description: 'The API of the venue back-office (DRF conventions: paths end with `/`, errors are `{detail}` or errors by field).',
+        license: { name: 'GPL-3.0-or-later', url: 'https://www.gnu.org/licenses/gpl-3.0.html' },
+      },
+      servers: [serverOf(publicUrl)],
+      // The swagger plugin reads the security schemes while it builds each operation.
+      components: { securitySchemes: COMPONENTS.securitySchemes },
+      security: [{ Token: [] }],
+    },
+    transform: (document) => {
+      const out = jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]) as { schema: Record<string, unknown>; url: string };
+      if (out.schema?.hide) return out;
+      const { route } = document;
+      const schema: Record<string, unknown> = { ...out.schema, [ERRORS_KEY]: errorAnswers(route) };
+      if (!needsToken(route)) schema.security = [];
+      return { schema, url: out.url };
+    },
+    transformObject: (document) => {
+      const doc = ('openapiObject' in document ? document.openapiObject : {}) as { paths?: Record<string, Record<string, Operation>>; components?: Record<string, Record<string, unknown>> };
+      for (const [path, item] of Object.entries(doc.paths ?? {})) {
+        for (const method of METHODS) {
+          if (!item[method]) continue;
+          // A route with several methods shares one operation object: each method gets its own.
+          const op: Operation = { ...item[method] };
+          item[method] = op;
+          op.operationId ??= operationIdOf(method, path);
+          const answers = (op[ERRORS_KEY] ?? []) as ErrorStatus[];
+          delete op[ERRORS_KEY];
+          op.responses = { ...op.responses };
+          for (const status of answers) op.responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
+        }
+      }
+      const used = new Set(JSON.stringify(doc.paths ?? {}).match(/#\/components\/responses\/\w+/g)?.map((r) => r.split('/').pop()));
+      const responses = Object.fromEntries(Object.entries(COMPONENTS.responses).filter(([name]) => used.has(name)));
+      doc.components = {
+        ...doc.components,
+        schemas: { ...doc.components?.schemas, ...COMPONENTS.schemas },
+        responses: { ...doc.components?.responses, ...responses },
+      };
+      return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
+    },
+  };
+}
