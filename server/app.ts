@@ -35,6 +35,7 @@ import { techSessionRoutes } from './modules/techSessions/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
+import { registerAllLists } from './platform/lists';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -157,6 +158,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await galleryRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await widgetRoutes(api, deps);
+    // The list endpoints declared in server/modules/*/lists.ts.
+    await registerAllLists(api, deps);
   });
 
   // Uploaded media (avatars) from the data folder.

@@ -52,6 +52,8 @@ export interface ListFilter<S extends ListScope> {
   schema: ZodType;
   /** The condition for a given value; undefined adds none (e.g. `all`). */
   where: (value: any, scope: S) => SQL | undefined;
+  /** A query value the generated tests send (tests/api/lists.test.ts), as a user would pick it. */
+  example: string;
 }
 
 export interface ListDeclaration<S extends ListScope = ListScope> {

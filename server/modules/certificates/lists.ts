@@ -21,9 +21,10 @@ export const locationCertificates = defineList({
     status: {
       schema: z.string().max(100).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(CERTIFICATE_STATUSES))),
       where: (v: string[]) => inArray(certificates.status, v),
+      example: 'ACTIVE,USED',
     },
     // % _ and backslashes are dropped: the text is matched as itself.
-    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`) },
+    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`), example: 'a' },
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${certificates.id}` },

@@ -6,55 +6,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
-import { currentUser, requirePermission } from '../../platform/auth';
-import { sendCsv, type CsvColumn } from '../../platform/csv';
-import { wantsCsv } from '../../platform/query';
-import { emailSchema, idParam, intText, phoneSchema } from '../../platform/validation';
+import { currentUser } from '../../platform/auth';
+import { emailSchema, intText, phoneSchema } from '../../platform/validation';
 import { toMoneyString } from '../../../domain/money';
-import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_DESIGNS, CERTIFICATE_QUANTITY, CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from '../../../domain/certificates';
-import { dateSchema } from '../schedules/schemas';
+import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_DESIGNS, CERTIFICATE_QUANTITY, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import * as certs from './service';
-
-const HEADERS = {
-  ru: ['Номер', 'Номинал', 'Остаток', 'Тип', 'Дизайн', 'Статус', 'Создал', 'Создан', 'Продавец', 'Активирован', 'Покупатель', 'Валюта', 'Действует до'],
-  en: ['Number', 'Rate', 'Remaining', 'Type', 'Design', 'Status', 'Created by', 'Created', 'Seller', 'Activated', 'Booked by', 'Currency', 'Valid until'],
-};
 
 export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const code = z.object({ code: z.string().trim().min(1).max(15) });
-
-  r.get('/api/v2.1/locations/:id/certificates/', {
-    schema: {
-      tags, params: z.object({ id: idParam }),
-      querystring: z.strictObject({
-        date_from: dateSchema.optional(), date_to: dateSchema.optional(),
-        status: z.string().max(100).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(CERTIFICATE_STATUSES))).optional(),
-        search: z.string().trim().max(15).optional(),
-        limit: intText(z.number().int().min(1).max(1000)).optional(),
-        offset: intText(z.number().int().min(0).max(2147483647)).optional(),
-        format: z.enum(['csv', 'json']).optional(), csv: z.enum(['true', 'false', '1', '0']).optional(),
-      }),
-    },
-  }, async (request, reply) => {
-    const q = request.query;
-    // The certificates screen is for holders of accounts.{product}.certificate (the spec's gate).
-    const user = currentUser(request);
-    requirePermission(user, 'certificate');
-    const userId = user.id;
-    if (!wantsCsv(q)) return certs.listCertificates(db, userId, request.params.id, q, q.limit ?? 10, q.offset ?? 0);
-    const h = HEADERS[request.lang];
-    const keys = ['unique_number', 'rate', 'remaining_rate', 'type', 'design', 'status', 'created_by', 'datetime_created', 'seller_user', 'datetime_activated', 'booked_by', 'currency', 'expires_at'];
-    const numeric = new Set(['rate', 'remaining_rate', 'datetime_created', 'datetime_activated', 'expires_at']);
-    const columns: CsvColumn[] = keys.map((key, i) => (key === 'expires_at'
-      // The date as the list shows it, whatever the server's DateStyle.
-      ? { header: h[i]!, sql: "to_char(expires_at, 'YYYY-MM-DD')" }
-      : { header: h[i]!, key, text: !numeric.has(key) }));
-    const { rows } = await certs.certificatesQuery(db, userId, request.params.id, q);
-    const range = [q.date_from, q.date_to].filter(Boolean).join('_');
-    return sendCsv(reply, pool, rows().toSQL() as { sql: string; params: unknown[] }, columns, `certificates${range ? `_${range}` : ''}.csv`);
-  });
 
   r.get('/api/v2.2/certificate_rates/', {
     schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: intText(z.number().int().positive().max(2147483647)) }) },

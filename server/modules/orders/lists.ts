@@ -14,7 +14,7 @@ export const locationOrders = defineList({
   from: () => sql`${orders} LEFT JOIN ${users} ON ${users.id} = ${orders.staffUserId}`,
   where: (s) => [sql`${orders.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },
-  filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v) } },
+  filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), example: '2,6' } },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${orders.id}`, label: { ru: 'ID', en: 'ID' } },
     { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: { ru: 'Создан', en: 'Created' } },

@@ -7,15 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, intText, phoneSchema } from '../../platform/validation';
-import { sendCsv, type CsvColumn } from '../../platform/csv';
-import { intList, wantsCsv } from '../../platform/query';
-import { listOrders, ordersQuery } from './list';
+import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
 import { toMoneyString } from '../../../domain/money';
 import { requireRoleAt } from '../locations/service';
-import { dateSchema, dateTimeSchema } from '../schedules/schemas';
+import { dateTimeSchema } from '../schedules/schemas';
 import { cancelBooking, createBooking, updateBooking } from './booking';
 import { checkCoupon } from './coupons';
 import { payOrder, standalonePayment } from './payments';
@@ -47,10 +44,6 @@ export const bookingSchema = z.strictObject({
   source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
 });
 
-const ORDER_HEADERS = {
-  ru: ['ID', 'Создан', 'Тип', 'Статус', 'Стоимость', 'Оплачено', 'К оплате', 'Скидка', 'Промокод', 'Менеджер', 'Источник'],
-  en: ['ID', 'Created', 'Type', 'Status', 'Cost', 'Paid', 'Purchase', 'Discount', 'Promo code', 'Manager', 'Source'],
-};
 
 export async function orderRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -100,32 +93,6 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   }, async (request) => searchOrders(db, currentUser(request).id, request.query.phone, request.query.limit, request.query.offset));
 
   r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
-
-  r.get('/api/v2.1/locations/:id/orders/', {
-    schema: {
-      tags, params,
-      querystring: z.strictObject({
-        date_from: dateSchema.optional(),
-        date_to: dateSchema.optional(),
-        status: intList(1, 6).optional(),
-        limit: intText(z.number().int().min(1).max(1000)).optional(),
-        offset: intText(z.number().int().min(0).max(2147483647)).optional(),
-        format: z.enum(['csv', 'json']).optional(),
-        csv: z.enum(['true', 'false', '1', '0']).optional(),
-      }),
-    },
-  }, async (request, reply) => {
-    const q = request.query;
-    const userId = currentUser(request).id;
-    if (!wantsCsv(q)) return listOrders(db, userId, request.params.id, q, q.limit ?? 10, q.offset ?? 0);
-    const h = ORDER_HEADERS[request.lang];
-    const keys = ['id', 'created', 'order_type', 'status', 'cost', 'paid', 'purchase', 'discount', 'promocode', 'manager_email', 'source'];
-    const textKeys = new Set(['promocode', 'manager_email', 'source']);
-    const columns: CsvColumn[] = keys.map((key, i) => ({ header: h[i]!, key, text: textKeys.has(key) }));
-    const { rows } = await ordersQuery(db, userId, request.params.id, q);
-    const range = [q.date_from, q.date_to].filter(Boolean).join('_');
-    return sendCsv(reply, pool, rows().toSQL() as { sql: string; params: unknown[] }, columns, `orders${range ? `_${range}` : ''}.csv`);
-  });
 
   r.post('/api/v2.1/check_coupon/', {
     schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: z.number().int().positive(), datetime: dateTimeSchema.optional() }) },

@@ -16,10 +16,11 @@ export const locationPayments = defineList({
   where: (s) => [sql`${payments.locationId} = ${s.locationId}`, sql`${payments.actual}`],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${payments.created} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v) },
+    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v), example: '2,6' },
     purchase_sign: {
       schema: z.enum(['all', 'positive', 'negative']),
       where: (v: string) => (v === 'positive' ? sql`${payments.purchase} > 0` : v === 'negative' ? sql`${payments.purchase} < 0` : undefined),
+      example: 'positive',
     },
   },
   columns: [

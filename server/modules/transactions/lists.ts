@@ -17,14 +17,16 @@ export const transactionList = defineList({
   where: (s) => [sql`${transactions.locationId} IN (SELECT ${userLocationRoles.locationId} FROM ${userLocationRoles} WHERE ${userLocationRoles.userId} = ${s.userId})`],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${transactions.operationDt} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v) },
+    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v), example: '1' },
     transaction_type: {
       schema: z.enum(['all', 'in', 'out']),
       where: (v: string) => (v === 'in' ? sql`${transactions.amount} > 0` : v === 'out' ? sql`${transactions.amount} < 0` : undefined),
+      example: 'out',
     },
     transaction_kind: {
       schema: z.string().max(200).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(TRANSACTION_TYPES))),
       where: (v: string[]) => inArray(transactions.type, v),
+      example: 'refill,chargeoff',
     },
   },
   columns: [

@@ -7,17 +7,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { sendCsv, type CsvColumn } from '../../platform/csv';
-import { idParam, intText } from '../../platform/validation';
+import { idParam } from '../../platform/validation';
 import { refillStatus, startRefill } from './refill';
 import path from 'node:path';
 import { fieldError } from '../../platform/errors';
 import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFileExtension, listDisputes, openDispute } from './disputes';
 import { toMoneyString } from '../../../domain/money';
-import { dateSchema } from '../schedules/schemas';
-import { intList, wantsCsv } from '../../platform/query';
 import { TRANSACTION_TYPES } from './ledger';
-import { changeType, createTransaction, listTransactions, refund, transactionsQuery } from './service';
+import { changeType, createTransaction, refund } from './service';
 
 const typeSchema = z.enum(TRANSACTION_TYPES);
 // validationSum / validationPaymentsLength: required, at most 8 characters.
@@ -26,45 +23,9 @@ const amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => v || null);
 const dateTime = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_datetime' }).nullable().optional().transform((v) => v ?? null);
 
-const HEADERS = {
-  ru: ['ID', 'Локация', 'Сессия', 'Дата', 'Описание', 'Сумма', 'Дополнительная', 'Баланс', 'Валюта', 'Лицензия', 'Код', 'Тип', 'Пользователь'],
-  en: ['ID', 'Location', 'Session', 'Date', 'Description', 'Amount', 'Additional', 'Balance', 'Currency', 'License', 'Code', 'Type', 'User'],
-};
-
 export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transactions'];
-
-  r.get('/api/v2.1/transactions/', {
-    schema: {
-      tags,
-      querystring: z.strictObject({
-        date_start: dateSchema.optional(),
-        date_end: dateSchema.optional(),
-        location: intList(1, 2147483647).optional(),
-        transaction_type: z.enum(['all', 'in', 'out']).optional(),
-        transaction_kind: z.string().max(200).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(typeSchema)).optional(),
-        limit: intText(z.number().int().min(1).max(1000)).optional(),
-        offset: intText(z.number().int().min(0).max(2147483647)).optional(),
-        format: z.enum(['csv', 'json']).optional(),
-        csv: z.enum(['true', 'false', '1', '0']).optional(),
-      }),
-    },
-  }, async (request, reply) => {
-    const user = currentUser(request);
-    const q = request.query;
-    if (!wantsCsv(q)) return listTransactions(db, user.id, q, q.limit ?? 10, q.offset ?? 0);
-    const h = HEADERS[request.lang];
-    const col = (i: number, key: string, text = false): CsvColumn => ({ header: h[i]!, key, text });
-    const columns = [col(0, 'id'), col(1, 'location_id'), col(2, 'session', true), col(3, 'operation_dt'), col(4, 'description', true),
-      // COPY would print t/f; the export has always said true/false.
-      col(5, 'amount'), { header: h[6]!, sql: "CASE WHEN additional THEN 'true' WHEN NOT additional THEN 'false' END" },
-      col(7, 'total'), col(8, 'currency', true), col(9, 'license', true), col(10, 'code', true),
-      col(11, 'type', true), col(12, 'user_email', true)];
-    const range = [q.date_start, q.date_end].filter(Boolean).join('_');
-    return sendCsv(reply, pool, transactionsQuery(db, user.id, q).rows().toSQL() as { sql: string; params: unknown[] }, columns,
-      `transactions${range ? `_${range}` : ''}.csv`);
-  });
 
   r.post('/api/v2.1/transactions/create_transaction/', {
     schema: {

@@ -1,0 +1,79 @@
+// Reads the XLSX files our exports write, as a spreadsheet program would: the ZIP's central
+// directory, each entry inflated and its CRC checked, the sheet's rows and typed cells. Only what
+// the tests need (one sheet, inline strings); it fails on anything malformed.
+import zlib from 'node:zlib';
+
+export function unzip(file: Buffer): Map<string, string> {
+  const end = file.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('no end of central directory');
+  const entries = file.readUInt16LE(end + 10);
+  let at = file.readUInt32LE(end + 16);
+  const out = new Map<string, string>();
+  for (let i = 0; i < entries; i++) {
+    if (file.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
+    const method = file.readUInt16LE(at + 10);
+    const crc = file.readUInt32LE(at + 16);
+    const compressed = file.readUInt32LE(at + 20);
+    const size = file.readUInt32LE(at + 24);
+    const nameLength = file.readUInt16LE(at + 28);
+    const extra = file.readUInt16LE(at + 30);
+    const comment = file.readUInt16LE(at + 32);
+    const offset = file.readUInt32LE(at + 42);
+    const name = file.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    if (file.readUInt32LE(offset) !== 0x04034b50) throw new Error(`bad local header of ${name}`);
+    const dataStart = offset + 30 + file.readUInt16LE(offset + 26) + file.readUInt16LE(offset + 28);
+    const raw = file.subarray(dataStart, dataStart + compressed);
+    const data = method === 8 ? zlib.inflateRawSync(raw) : raw;
+    if (data.length !== size) throw new Error(`size of ${name}`);
+    if (zlib.crc32(data) !== crc) throw new Error(`CRC of ${name}`);
+    out.set(name, data.toString('utf8'));
+    at += 46 + nameLength + extra + comment;
+  }
+  return out;
+}
+
+export interface Cell {
+  /** `t` attribute: inlineStr, b, or none (a number). */
+  type: string | null;
+  /** `s` attribute: the style index (1 date-time, 2 date, 3 money, 4 header). */
+  style: number;
+  /** The text or the number as written; null for an empty cell. */
+  value: string | null;
+}
+
+const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
+  .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+
+export function sheetRows(sheet: string): Cell[][] {
+  const rows: Cell[][] = [];
+  for (const row of sheet.matchAll(/<row\b[^>]*>(.*?)<\/row>/gs)) {
+    const cells: Cell[] = [];
+    for (const c of row[1]!.matchAll(/<c\b([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)) {
+      const attrs = c[1]!;
+      const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? null;
+      const style = Number(/\bs="(\d+)"/.exec(attrs)?.[1] ?? 0);
+      const body = c[2];
+      const value = body === undefined ? null
+        : type === 'inlineStr' ? unescape(/<t[^>]*>(.*?)<\/t>/s.exec(body)?.[1] ?? '') : /<v>(.*?)<\/v>/s.exec(body)?.[1] ?? null;
+      cells.push({ type, style, value });
+    }
+    rows.push(cells);
+  }
+  return rows;
+}
+
+/** The workbook's sheet rows, after checking the parts a spreadsheet program needs are there. */
+export function readXlsx(file: Buffer): { rows: Cell[][]; sheet: string; parts: Map<string, string> } {
+  const parts = unzip(file);
+  for (const name of ['[Content_Types].xml', '_rels/.rels', 'xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/styles.xml', 'xl/worksheets/sheet1.xml']) {
+    if (!parts.has(name)) throw new Error(`missing ${name}`);
+  }
+  const sheet = parts.get('xl/worksheets/sheet1.xml')!;
+  return { rows: sheetRows(sheet), sheet, parts };
+}
+
+/** An Excel serial date as `YYYY-MM-DD HH:mm` (wall clock, as written). */
+export function serialToText(serial: string): string {
+  const ms = Math.round((Number(serial) - 25569) * 86400) * 1000;
+  return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
+}
