@@ -1,10 +1,12 @@
-// CSV export of N orders through the API (GET /locations/{id}/orders/?format=csv, PostgreSQL's COPY
-// output streamed through the server): rows per second and the serving process's memory, next to
-// psql's `\copy (...) to stdout csv` of the same rows, columns and cell text.
+// CSV and XLSX exports of N orders through the API (GET /locations/{id}/orders/?format=csv|xlsx,
+// PostgreSQL's COPY output streamed through the server; the XLSX deflated into a ZIP): rows per
+// second and the serving process's memory, next to psql's `\copy (...) to stdout csv` of the same
+// rows and cell text.
 import { spawn } from 'node:child_process';
 import type { Database } from '../../server/db/client';
 import { sampleRss } from './measure';
 import { authHeaders } from './http';
+import { csvTextCell } from '../../server/platform/csv';
 
 /** N orders of one location over the last year, in one statement (orders only: the export reads no sessions). */
 export async function loadCsvOrders(database: Database, locationId: number, count: number): Promise<number> {
@@ -36,27 +38,40 @@ function lineFeeds(chunk: Uint8Array): number {
   return n;
 }
 
-/** The API export, read as a client would, with the serving process's memory sampled every 50 ms. */
-export async function apiCsv(base: string, token: string, locationId: number, servingPid: number): Promise<CsvRun> {
+/**
+ * The API export, read as a client would, with the serving process's memory sampled every 50 ms.
+ * CSV rows are its lines; an XLSX is compressed, so its rows are the list's count (the API tests
+ * check that the sheet holds exactly those).
+ */
+export async function apiExport(base: string, token: string, locationId: number, servingPid: number, format: 'csv' | 'xlsx'): Promise<CsvRun> {
   const rss = sampleRss(servingPid);
   const t = performance.now();
-  const res = await fetch(`${base}/api/v2.1/locations/${locationId}/orders/?format=csv`, { headers: authHeaders(token) });
-  if (!res.ok) throw new Error(`CSV export: ${res.status}`);
+  const res = await fetch(`${base}/api/v2.1/locations/${locationId}/orders/?format=${format}`, { headers: authHeaders(token) });
+  if (!res.ok) throw new Error(`${format} export: ${res.status}`);
   let bytes = 0;
   let lines = 0;
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
-    lines += lineFeeds(chunk);
+    if (format === 'csv') lines += lineFeeds(chunk);
   }
   const seconds = (performance.now() - t) / 1000;
-  return { rows: lines - 1, bytes, seconds, rssBefore: rss.first, rssPeak: rss.stop() };
+  const peak = rss.stop();
+  let rows = lines - 1;
+  if (format === 'xlsx') {
+    const list = await fetch(`${base}/api/v2.1/locations/${locationId}/orders/?limit=1`, { headers: authHeaders(token) });
+    rows = ((await list.json()) as { count: number }).count;
+  }
+  return { rows, bytes, seconds, rssBefore: rss.first, rssPeak: peak };
 }
+
 
 /** psql's \copy of the same rows and columns the API exports. */
 export async function psqlCopy(psql: string, databaseUrl: string, locationId: number): Promise<CsvRun> {
-  // The text cells neutralised as the API does it (server/platform/csv.ts), so both give the same cells.
-  const text = (v: string) => `CASE WHEN left(${v}, 1) IN ('=', '+', '-', '@', E'\\t', E'\\r') THEN '''' || ${v} ELSE NULLIF(${v}, '') END`;
-  const copySql = `\\copy (select o.id, to_char(o.created_at at time zone 'Europe/Moscow', 'YYYY-MM-DD HH24:MI'), o.order_type, o.status, o.cost, o.paid, o.purchase, o.discount, ${text('o.promocode')}, ${text('u.email')}, ${text('o.source')} from orders o left join users u on u.id = o.staff_user_id where o.location_id = ${Number(locationId)} order by o.created_at desc, o.id desc) to stdout csv header`;
+  // The cells as the API writes them (server/platform/lists.ts, csv.ts): text neutralised and quoted,
+  // dates as DD.MM.YYYY HH:mm, codes as their English labels, so both give the same cells.
+  const text = csvTextCell;
+  const label = (v: string, labels: [number, string][]) => `(CASE ${labels.map(([c, l]) => `WHEN ${v}::text = '${c}' THEN '${l}'`).join(' ')} ELSE ${v}::text END)`;
+  const copySql = `\\copy (select o.id, to_char(o.created_at at time zone 'Europe/Moscow', 'DD.MM.YYYY HH24:MI'), ${label('o.order_type', [[1, 'Paid'], [2, 'Technical'], [3, 'Free'], [4, 'Event']])}, ${label('o.status', [[1, 'Cart'], [2, 'Awaiting payment'], [3, 'Confirmed'], [4, 'Cancelled'], [5, 'Cart cancelled'], [6, 'Paid']])}, o.cost, o.paid, o.purchase, o.discount, ${text('o.promocode')} as p, ${text('u.email')} as e, ${text('o.source')} as s from orders o left join users u on u.id = o.staff_user_id where o.location_id = ${Number(locationId)} order by o.created_at desc, o.id desc) to stdout (format csv, header, force_quote (p, e, s))`;
   const t = performance.now();
   const copied = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
     const child = spawn(psql, [databaseUrl, '-X', '-q', '-c', copySql], { stdio: ['ignore', 'pipe', 'inherit'] });

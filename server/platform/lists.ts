@@ -68,8 +68,10 @@ export interface ListDeclaration<S extends ListScope = ListScope> {
   paging: 'limit-offset' | 'array';
   /** A permission the caller needs (without the `accounts.{product}.` prefix). */
   permission?: string;
-  /** Authorises the caller (role at the location, else 404) and reads what the query needs. */
-  scope: (db: Db, user: AuthUser, params: { id: number }) => Promise<S>;
+  /** Only the location's administrator (role id 40, as location management): the scope enforces it. */
+  managersOnly?: boolean;
+  /** Authorises the caller (a role at the location, else 404; `managersOnly`, else 403) and reads what the query needs. */
+  scope: (db: Db, user: AuthUser, params: { id: number }, managersOnly: boolean) => Promise<S>;
   from: (scope: S) => SQL;
   /** Conditions that always hold (the scope's rows). */
   where?: (scope: S) => SQL[];
@@ -209,7 +211,7 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
   }, async (request, reply) => {
     const user = currentUser(request);
     if (d.permission) requirePermission(user, d.permission);
-    const scope = await d.scope(db, user, request.params as { id: number });
+    const scope = await d.scope(db, user, request.params as { id: number }, d.managersOnly ?? false);
     const q = request.query as ListQuery;
     const where = conditions(d, scope, q);
     const from = d.from(scope);

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CODENAMES } from '../../domain/permissions';
+import { declaredLists } from '../../server/platform/lists';
 import { DUMMY_HASH } from '../../server/platform/passwords';
 import { secretHash } from '../../server/platform/tokens';
 import { createHarness, type Harness } from './harness';
@@ -62,8 +63,12 @@ const PERSONAL_ROUTES: Record<string, string> = {
   'POST /api/v2.1/schedule/check/': 'checks a schedule grid sent in the body; reads no rows',
 };
 
-/** Routes that need role id 40 at the location (location management, tools, statistics). */
+const lists = await declaredLists();
+const listKey = (d: { path: string }) => `GET ${d.path}`;
+
+/** Routes that need role id 40 at the location (location management, tools, statistics); lists say so in their declaration. */
 const MANAGER_ROUTES = [
+  ...lists.filter((d) => d.managersOnly).map(listKey),
   'POST /api/v2.1/locations/:id/groups/', 'PUT /api/v2.1/locations/:id/groups/', 'DELETE /api/v2.1/locations/:id/groups/',
   'PUT /api/v2.1/playgrounds/:id/group/',
   'POST /api/v2.1/schedule/', 'PUT /api/v2.1/schedule/:id/', 'DELETE /api/v2.1/schedule/:id/', 'PATCH /api/v2.1/schedule/:id/visible/',
@@ -80,11 +85,11 @@ const MANAGER_ROUTES = [
   'GET /api/v2.1/dashboards/:id/source/',
 ];
 
-/** Routes that need a permission (besides a role at the location). */
+/** Routes that need a permission (besides a role at the location); lists say so in their declaration. */
 const PERMISSION_ROUTES: Record<string, string> = {
+  ...Object.fromEntries(lists.filter((d) => d.permission).map((d) => [listKey(d), d.permission!])),
   'POST /api/v2.2/multibooking/': 'multibooking',
   'POST /api/v2.2/multibooking/:id/update_part/': 'multibooking',
-  'GET /api/v2.1/locations/:id/certificates/': 'certificate',
   'POST /api/v2.2/certificate/': 'certificate.create',
   'POST /api/v2.2/certificate/:code/activate/': 'certificate.activate',
   'POST /api/v2.2/certificate/:code/resend/': 'certificate.activate',

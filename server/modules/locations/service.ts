@@ -32,9 +32,9 @@ export async function requireRoleAt(db: Db, userId: number, locationId: number):
   return role;
 }
 
-/** The scope of a location's list: the caller's role there (else 404) and the location's clock. */
-export async function locationListScope(db: Db, userId: number, locationId: number): Promise<{ locationId: number; tz: SQL }> {
-  await requireRoleAt(db, userId, locationId);
+/** The scope of a location's list: the caller's role there (else 404; not the administrator's when asked, 403) and the location's clock. */
+export async function locationListScope(db: Db, userId: number, locationId: number, managersOnly = false): Promise<{ locationId: number; tz: SQL }> {
+  await (managersOnly ? requireManagerAt : requireRoleAt)(db, userId, locationId);
   const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   return { locationId, tz: sql`${loc.tz}::text` };

@@ -19,7 +19,7 @@ function requireEditor(user: AuthUser) {
 
 /** A transaction as the list shows it. */
 async function shown(db: Db, user: AuthUser, id: number) {
-  const [row] = await listRecords(db, transactionList, await transactionList.scope(db, user, { id }), [eq(transactions.id, id)]);
+  const [row] = await listRecords(db, transactionList, await transactionList.scope(db, user, { id }, false), [eq(transactions.id, id)]);
   return row!;
 }
 
