@@ -72,6 +72,25 @@ describe('the text of the exports', () => {
       + `"'=CERT1",1000.00,1000.00,Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",,01.03.2027\r\n`);
   });
 
+  it('no cell starts a formula whatever the spreadsheet splits on: , ; tab (Russian-locale Excel splits on ;)', async () => {
+    const hostile = ['x;=1+1', 'y\t+cmd|x', 'z,@SUM(1)', 'w; -2+3', '=HYPERLINK("http://evil")', 'a|=1', 'b\n=2', 'c\r\n-3'];
+    for (const [i, value] of hostile.entries()) {
+      await q(`INSERT INTO orders (location_id, name, phone, persons, order_type, status, cost, purchase, paid, promocode, source, created_at)
+        VALUES (1, 'f', '+79990000009', 1, 1, 2, 1, 1, 0, $1, $1, '2026-03-20 12:00+00'::timestamptz + $2 * interval '1 minute')`, [value, i]);
+    }
+    const res = await get('/api/v2.1/locations/1/orders/?format=csv&date_from=2026-03-20&date_to=2026-03-20');
+    const body = res.body.replace(/^\uFEFF/, '');
+    expect(body.split('\r\n').length - 2).toBeGreaterThanOrEqual(hostile.length);
+    for (const separator of [',', ';', '\t', '|']) {
+      for (const line of body.split(/\r?\n/)) {
+        for (const piece of line.split(separator)) {
+          const cell = piece.replace(/^[\s"]+/, '');
+          expect(cell, `a cell split on ${JSON.stringify(separator)}: ${JSON.stringify(line)}`).not.toMatch(/^[=+\-@]/);
+        }
+      }
+    }
+  });
+
   it('an export with no rows is the header alone', async () => {
     const res = await get('/api/v2.1/locations/1/payments/?format=csv&date_start=2001-01-01&date_end=2001-01-02');
     expect(res.statusCode).toBe(200);
