@@ -6,9 +6,10 @@
 // an autofilter over the rows written). Memory stays flat whatever the size; the speed is COPY's
 // plus deflate's.
 //
-// Why not a library: exceljs' streaming writer builds every cell as a JavaScript object (about 10x
-// slower than COPY on the 1,000,000-order benchmark); the format needed here is small: one sheet,
-// inline strings, four styles.
+// Why not a library: a streaming writer such as exceljs' builds JavaScript objects per row and
+// cell in the serving process, where here PostgreSQL writes the rows and Node only deflates them;
+// the format needed is small (one sheet, inline strings, four styles). The benchmark measures it
+// next to the CSV and \copy (docs/decisions.md, "Lists from declarations").
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
@@ -220,7 +221,7 @@ function centralDirectory(entries: ZipEntry[], stamp: { time: number; date: numb
  */
 class XlsxWriter extends Transform {
   private readonly stamp = dosDateTime(new Date());
-  private readonly deflate = zlib.createDeflateRaw({ level: 6 });
+  private readonly deflate = zlib.createDeflateRaw({ level: 1 });
   private readonly sheet: ZipEntry = { name: Buffer.from('xl/worksheets/sheet1.xml'), crc: 0, compressed: 0, size: 0, offset: 0, streamed: true };
   private written = 0;
   private rows = 0;
