@@ -1,4 +1,4 @@
-// Query-string pieces shared by the list calls: comma lists and the CSV switch.
+// Query-string pieces shared by the list calls: comma lists of numbers.
 import { z } from 'zod';
 
 /** `1,2,7` or a single number, each from min to max. */
@@ -6,10 +6,4 @@ export const intList = (min: number, max: number) => z.string().trim().max(100)
   .regex(/^\d+(,\d+)*$/, { message: 'invalid_choice' })
   .transform((v) => v.split(',').map(Number))
   .refine((list) => list.every((n) => n >= min && n <= max), { message: 'invalid_choice' });
-
-export const csvSwitch = {
-  format: z.enum(['csv', 'json']).optional(),
-  csv: z.enum(['true', 'false', '1', '0']).optional(),
-};
-export const wantsCsv = (q: { format?: string; csv?: string }) => q.format === 'csv' || q.csv === 'true' || q.csv === '1';
 

@@ -3,7 +3,7 @@
 // the existing one in a single upsert (lockPlaysession), then reads the session's orders again, so
 // every booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import {
   earlyBookingConditions, locationGames, locations, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
@@ -330,10 +330,3 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
   });
 }
 
-export async function orderIdsOfUserLocations(db: Db, userId: number, ids: number[]) {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: orders.id }).from(orders)
-    .innerJoin(userLocationRoles, and(eq(userLocationRoles.locationId, orders.locationId), eq(userLocationRoles.userId, userId)))
-    .where(inArray(orders.id, ids));
-  return rows.map((r) => r.id);
-}

@@ -90,11 +90,6 @@ function checkItemOverlaps(items: Item[], ctx: z.RefinementCtx) {
   });
 }
 
-export const gridSchema = z.strictObject({
-  breaks: z.array(breakSchema).max(100).default([]),
-  items: z.array(itemSchema).max(50).default([]),
-}).superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
-
 const scheduleFields = {
   name: z.string().trim().min(1).max(100),
   start_dt: dateSchema,
@@ -116,4 +111,3 @@ export const checkSchema = z.object({
   items: z.array(itemSchema).max(50).default([]),
 }).superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
 
-export type ScheduleInput = z.infer<typeof scheduleCreateSchema>;

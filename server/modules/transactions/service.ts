@@ -10,7 +10,7 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { requireRoleAt } from '../locations/service';
 import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
-import { appendTransaction, INCOMING, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
+import { appendTransaction, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
 
 function requireEditor(user: AuthUser) {
   requirePermission(user, 'transactions.edit');
@@ -84,4 +84,3 @@ export async function refund(db: Db, user: AuthUser, input: {
   return shown(db, user, created.id);
 }
 
-export const isIncoming = (type: TransactionType) => INCOMING.includes(type);
