@@ -318,7 +318,27 @@ export const payments = pgTable('payments', {
   userId: integer('user_id').references(() => users.id),
   certificateId: integer('certificate_id'),
   actual: boolean('actual').notNull().default(true),
-}, (t) => [index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId)]);
+}, (t) => [
+  index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId),
+  // A retried payment with the same external id is found under the order's lock (not unique: older rows may repeat one).
+  index('payments_order_external_idx').on(t.orderId, t.externalId),
+]);
+
+// Idempotency keys of money writes (pay, standalone payments, top-ups, ledger writes): the first
+// request with a key stores its answer in the same transaction as the write; a retry with the key
+// gets that answer again instead of writing twice. A concurrent retry waits on the unique index
+// until the first commits. Kept a day (IDEMPOTENCY_KEY_HOURS).
+export const idempotencyKeys = pgTable('idempotency_keys', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  key: text('key').notNull(),
+  // The call it was used for (method and path) and a hash of its body: another call or body with the same key is refused.
+  scope: text('scope').notNull(),
+  requestHash: text('request_hash').notNull(),
+  statusCode: integer('status_code'),
+  response: jsonb('response'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('idempotency_keys_user_key_idx').on(t.userId, t.key)]);
 
 // Promo codes per location: `discount` below 1 is a fraction of the price, otherwise a flat amount.
 export const promocodes = pgTable('promocodes', {

@@ -13,6 +13,13 @@ export interface ApiRequest {
   form?: FormData;
   /** Send without the token even when one is stored (login, password reset). */
   anonymous?: boolean;
+  /** An Idempotency-Key for a money write: a retry with the same key is answered, not written twice. */
+  idempotencyKey?: string;
+}
+
+/** A fresh Idempotency-Key (random, 128 bits). getRandomValues works on plain http too, unlike randomUUID. */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** An API failure: status, the raw DRF body, and the spec's generic message. */
@@ -40,6 +47,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
   };
   const token = session.token();
   if (token && !req.anonymous) headers.Authorization = `Token ${token}`;
+  if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
   let body: BodyInit | undefined;
   if (req.form) body = req.form;
   else if (req.body !== undefined) {

@@ -70,6 +70,23 @@ describe('ledger', () => {
     expect(Math.round(Number(balance) * 100)).toBe(l.sum);
   });
 
+  it('writes a transaction, a refund and a top-up link once per Idempotency-Key, also when the retries race', async () => {
+    const keyed = (url: string, body: unknown, key: string) => h.call('POST', url, { token: admin, body, headers: { 'idempotency-key': key } });
+    const count = async () => Number((await h.database.pool.query('SELECT count(*) AS n FROM transactions WHERE location_id = 3')).rows[0].n);
+    const before = await count();
+    const created = await Promise.all(Array.from({ length: 6 }, () =>
+      keyed('/api/v2.1/transactions/create_transaction/', { type: 'chargeoff', amount: '70', location: 3 }, 'ledger-1')));
+    expect(created.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(new Set(created.map((r) => r.json().id)).size).toBe(1);
+    const refunds = await Promise.all(Array.from({ length: 4 }, () =>
+      keyed('/api/v2.2/transactions/create_transaction/', { original_transaction: created[0]!.json().id, amount: '20', location: 3 }, 'ledger-2')));
+    expect(new Set(refunds.map((r) => r.json().id)).size).toBe(1);
+    expect(await count()).toBe(before + 2);
+    const links = await Promise.all(Array.from({ length: 3 }, () => keyed('/api/v2.2/locations/1/refill/', { amount: '500' }, 'refill-1')));
+    expect(links.map((r) => r.statusCode)).toEqual(Array(3).fill(200));
+    expect(new Set(links.map((r) => r.json().payment_url)).size).toBe(1);
+  });
+
   it('changes a type (direction and later totals follow) and refunds at most what is left', async () => {
     const created = (await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type: 'chargeoff', amount: '300', location: 3 } })).json();
     expect(created.amount).toBe('-300.00');

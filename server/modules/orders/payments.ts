@@ -1,11 +1,11 @@
 // Payments on orders (POST /booking/{id}/pay/) and standalone payments of a location.
 // Paying locks the order row (and for certificates the certificate row), so two cashiers paying
 // at once both count and a certificate is never spent twice.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { certificateRedemptions, certificates, currencies, orders, orderPlaysessions, payments, playsessions, users } from '../../db/schema';
+import { certificateRedemptions, certificates, currencies, locations, orders, payments, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
-import { addMinutesToWallClock } from '../../../domain/businessDay';
+import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
@@ -47,21 +47,34 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
   return { id: c.id, used };
 }
 
-export async function payOrder(db: Db, userId: number, orderId: number, input: PayInput) {
+/**
+ * POST /booking/{id}/pay/. Under the order's lock: a payment of a cancelled order is refused, and so
+ * is one above what is left to pay (need_paid), so ten cashiers pressing "pay" at once record one
+ * payment. A retry is answered with the first payment: by its Idempotency-Key, or by the same
+ * external id on the same order. Paying stays open after the session is over (customers pay at the
+ * desk after playing); editing and cancelling do not.
+ */
+export async function payOrder(db: Db, userId: number, orderId: number, input: PayInput, call?: IdempotentCall) {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, userId, existing.locationId);
   if (input.payment_type === 3 && !input.certificate) throw fieldError('certificate', 'certificate_required');
   const now = await locationNow(db, existing.locationId);
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => idempotent(tx, call, async () => {
     await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${orderId} FOR UPDATE`);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_not_payable');
-    const sessions = await tx.select({ timeStart: playsessions.timeStart, duration: playsessions.duration }).from(orderPlaysessions)
-      .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
-    // An archived order (every session over) is closed for payments too.
-    if (sessions.length && sessions.every((s) => addMinutesToWallClock(s.timeStart, s.duration) < now)) {
-      throw fieldError('non_field_errors', 'order_closed');
+    if (input.external_id) {
+      const [same] = await tx.select().from(payments)
+        .where(and(eq(payments.orderId, orderId), eq(payments.externalId, input.external_id), eq(payments.purchase, input.purchase)));
+      if (same) return paymentJson(same, await userJson(tx, same.userId));
+    }
+    const owed = toCents(order!.purchase) - toCents(order!.paid);
+    if (owed <= 0) throw fieldError('purchase', 'order_fully_paid');
+    if (toCents(input.purchase) > owed) {
+      const [currency] = await tx.select({ code: currencies.code }).from(locations)
+        .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order!.locationId));
+      throw fieldError('purchase', 'overpayment', { max: `${fromCents(owed)}${currency?.code ? ` ${currency.code}` : ''}` });
     }
     let certificateId: number | null = null;
     if (input.payment_type === 3) certificateId = (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10))).id;
@@ -74,9 +87,14 @@ export async function payOrder(db: Db, userId: number, orderId: number, input: P
     }
     await emitPaymentCreated(tx, payment!.id);
     await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });
-    const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-    return paymentJson(payment!, user ?? null);
-  });
+    return paymentJson(payment!, await userJson(tx, userId));
+  }));
+}
+
+async function userJson(tx: Tx, userId: number | null) {
+  if (userId === null) return null;
+  const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return user ?? null;
 }
 
 export function paymentJson(p: typeof payments.$inferSelect, user: { id: number; name: string; email: string } | null) {
@@ -87,14 +105,13 @@ export function paymentJson(p: typeof payments.$inferSelect, user: { id: number;
 }
 
 /** POST /locations/{id}/payments/: a manual payment (type 7) not tied to an order. */
-export async function standalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }) {
+export async function standalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }, call?: IdempotentCall) {
   await requireRoleAt(db, userId, locationId);
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => idempotent(tx, call, async () => {
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
     }).returning();
     await emitPaymentCreated(tx, payment!.id);
-    const [user] = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
-    return paymentJson(payment!, user ?? null);
-  });
+    return paymentJson(payment!, await userJson(tx, userId));
+  }));
 }

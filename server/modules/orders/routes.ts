@@ -16,6 +16,7 @@ import { dateTimeSchema } from '../schedules/schemas';
 import { cancelBooking, createBooking, updateBooking } from './booking';
 import { checkCoupon } from './coupons';
 import { payOrder, standalonePayment } from './payments';
+import { idempotentCall } from '../../platform/idempotency';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
@@ -75,7 +76,13 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
       }),
     },
-  }, async (request, reply) => reply.status(201).send(await payOrder(db, currentUser(request).id, request.params.id, request.body)));
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const call = idempotentCall(request, user.id);
+    const payment = await payOrder(db, user.id, request.params.id, request.body, call);
+    if (call?.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).send(payment);
+  });
 
   r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params } }, async (request) =>
     orderComments(db, currentUser(request).id, request.params.id));
@@ -118,5 +125,11 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         comment: z.string().trim().max(500).default(''),
       }),
     },
-  }, async (request, reply) => reply.status(201).send(await standalonePayment(db, currentUser(request).id, request.params.id, request.body)));
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const call = idempotentCall(request, user.id);
+    const payment = await standalonePayment(db, user.id, request.params.id, request.body, call);
+    if (call?.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).send(payment);
+  });
 }

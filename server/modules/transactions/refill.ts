@@ -2,6 +2,7 @@
 // reports it paid, a refill transaction is added to the ledger exactly once (the payment's status
 // changes from processing only once, under its row lock).
 import crypto from 'node:crypto';
+import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { locations, payments } from '../../db/schema';
@@ -11,16 +12,19 @@ import { appendTransaction, lockLedger } from './ledger';
 
 export const REFILL_COMMENT = 'refill';
 
-export async function startRefill(db: Db, userId: number, publicUrl: string, locationId: number, amount: string) {
+export async function startRefill(db: Db, userId: number, publicUrl: string, locationId: number, amount: string, call?: IdempotentCall) {
   await requireRoleAt(db, userId, locationId);
   const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   if (!loc.allowRefill) throw fieldError('non_field_errors', 'refill_not_allowed');
-  const token = crypto.randomBytes(16).toString('hex');
-  const [payment] = await db.insert(payments).values({
-    locationId, paymentType: 1, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId, comment: REFILL_COMMENT,
-  }).returning();
-  return { payment_id: payment!.id, payment_url: `${publicUrl}/sandbox/pay/${token}` };
+  // A retry with the same key gets the same link, not a second pending top-up.
+  return db.transaction((tx) => idempotent(tx, call, async () => {
+    const token = crypto.randomBytes(16).toString('hex');
+    const [payment] = await tx.insert(payments).values({
+      locationId, paymentType: 1, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId, comment: REFILL_COMMENT,
+    }).returning();
+    return { payment_id: payment!.id, payment_url: `${publicUrl}/sandbox/pay/${token}` };
+  }));
 }
 
 export async function refillStatus(db: Db, userId: number, locationId: number, paymentId: number) {

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
+import { idempotentCall } from '../../platform/idempotency';
 import { idParam } from '../../platform/validation';
 import { refillStatus, startRefill } from './refill';
 import path from 'node:path';
@@ -36,7 +37,10 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
         number: optionalText(64), debt_open: z.boolean().default(false), location: z.number().int().positive(), session: optionalText(64),
       }),
     },
-  }, async (request, reply) => reply.status(201).send(await createTransaction(db, currentUser(request), request.body)));
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    return reply.status(201).send(await createTransaction(db, user, request.body, idempotentCall(request, user.id)));
+  });
 
   r.post('/api/v2.2/transactions/change_type/', {
     schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: z.number().int().positive() }) },
@@ -51,7 +55,10 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
         operation_dt: dateTime, description: z.string().trim().max(500).default(''), type: typeSchema.default('refund'),
       }),
     },
-  }, async (request, reply) => reply.status(201).send(await refund(db, currentUser(request), request.body)));
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    return reply.status(201).send(await refund(db, user, request.body, idempotentCall(request, user.id)));
+  });
 }
 
 export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
@@ -61,7 +68,7 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
   // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
   r.post('/api/v2.2/locations/:id/refill/', { schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
-    startRefill(db, currentUser(request).id, config.publicUrl, request.params.id, request.body.amount));
+    startRefill(db, currentUser(request).id, config.publicUrl, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
   r.post('/api/v2.2/locations/:id/check_payment/', {
     schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
   }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));

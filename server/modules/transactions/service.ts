@@ -8,6 +8,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { requireRoleAt } from '../locations/service';
+import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
 import { appendTransaction, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
@@ -26,10 +27,10 @@ async function shown(db: Db, user: AuthUser, id: number) {
 export async function createTransaction(db: Db, user: AuthUser, input: {
   type: TransactionType; amount: string; operation_dt: string | null; description: string; number: string | null;
   debt_open: boolean; location: number; session: string | null;
-}) {
+}, call?: IdempotentCall) {
   requireEditor(user);
   await requireRoleAt(db, user.id, input.location);
-  const created = await db.transaction(async (tx) => {
+  const created = await db.transaction((tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, input.location));
     return appendTransaction(tx, {
@@ -37,7 +38,7 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
       operationDt: input.operation_dt ? new Date(input.operation_dt) : new Date(), description: input.description,
       number: input.number, debtOpen: input.debt_open, session: input.session, userId: user.id, currencyId: loc?.currencyId ?? null,
     });
-  });
+  }));
   return shown(db, user, created.id);
 }
 
@@ -59,10 +60,10 @@ export async function changeType(db: Db, user: AuthUser, transactionId: number, 
 export async function refund(db: Db, user: AuthUser, input: {
   original_transaction: number; amount: string; location: number; session: string | null; operation_dt: string | null;
   description: string; type: TransactionType;
-}) {
+}, call?: IdempotentCall) {
   requireEditor(user);
   await requireRoleAt(db, user.id, input.location);
-  const created = await db.transaction(async (tx) => {
+  const created = await db.transaction((tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [original] = await tx.select().from(transactions)
       .where(and(eq(transactions.id, input.original_transaction), eq(transactions.locationId, input.location)));
@@ -80,7 +81,7 @@ export async function refund(db: Db, user: AuthUser, input: {
       description: input.description, session: input.session ?? original.session, userId: user.id,
       currencyId: original.currencyId, originalTransactionId: original.id,
     });
-  });
+  }));
   return shown(db, user, created.id);
 }
 

@@ -5,6 +5,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/
 import { Form, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { bookingApi } from './api';
 import { AMOUNT_PATTERN } from './bookingForm';
@@ -15,6 +17,8 @@ export function LocationPaymentDialog({ locationId, onClose }: { locationId: num
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  // One key for this dialog: saving again after a lost answer does not record the payment twice.
+  const [idempotencyKey] = useState(newIdempotencyKey);
 
   const submit = async (values: Record<string, unknown>) => {
     let fieldErrors: Record<string, string> | undefined;
@@ -23,7 +27,7 @@ export function LocationPaymentDialog({ locationId, onClose }: { locationId: num
         purchase: String(values.amount ?? '').trim().replace(',', '.'),
         external_id: String(values.external_id ?? '').trim() || null,
         comment: String(values.comment ?? '').trim(),
-      }),
+      }, idempotencyKey),
       (err) => {
         const fields = (err.body?.errors ?? {}) as Record<string, string>;
         const mapped: Record<string, string> = {};

@@ -9,7 +9,7 @@ import { firstErrorMessage } from '../../../domain/errors';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
-import { ApiError } from '../../dataProvider/http';
+import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { bookingApi } from './api';
 import { AMOUNT_PATTERN, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 
@@ -51,6 +51,8 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   const translate = useTranslate();
   const notify = useNotify();
   const [serverError, setServerError] = useState<string | null>(null);
+  // One key for this dialog: pressing pay again after a lost answer replays the first payment.
+  const [idempotencyKey] = useState(newIdempotencyKey);
   const owed = Number(order.need_paid) > 0 ? order.need_paid : '';
 
   const submit = async (values: Record<string, unknown>) => {
@@ -62,7 +64,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
         purchase,
         external_id: String(values.external_id ?? '').trim() || null,
         certificate: Number(values.payment_type) === CERTIFICATE ? String(values.certificate ?? '').trim() : null,
-      });
+      }, idempotencyKey);
     } catch (err) {
       // The first server message, whatever its field, under the certificate field (or in its place).
       setServerError(err instanceof ApiError ? firstErrorMessage(err.drfBody, err.message) : translate('app.alerts.unknownError'));

@@ -112,12 +112,13 @@ export const bookingApi = {
   create: (body: BookingBody) => api<{ id: number }>('/api/v2.1/booking/', { method: 'POST', body }),
   update: (id: number, body: BookingBody) => api<{ id: number }>(`/api/v2.1/booking/${id}/`, { method: 'PUT', body }),
   cancel: (id: number) => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE' }),
-  pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }) =>
-    api<OrderPayment>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body }),
+  /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
+  pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
+    api<OrderPayment>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body, idempotencyKey }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
     api<CouponResult>('/api/v2.1/check_coupon/', { method: 'POST', body: { code, location, ...(datetime ? { datetime } : {}) } }),
-  locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }) =>
-    api<OrderPayment>(`/api/v2.1/locations/${locationId}/payments/`, { method: 'POST', body }),
+  locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }, idempotencyKey?: string) =>
+    api<OrderPayment>(`/api/v2.1/locations/${locationId}/payments/`, { method: 'POST', body, idempotencyKey }),
 };
 
 /** Refetches the day's slots, the multi-booking sessions, the month's free places and every order query after a change. */
