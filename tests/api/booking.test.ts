@@ -266,6 +266,17 @@ describe('POST /api/v2.1/booking/: the errors the screens match', () => {
       { promocode: ['The promo code has been used the maximum number of times.'] });
     const [last] = await h.database.db.select().from(promocodes).where(eq(promocodes.code, 'LAST'));
     expect(last!.usedCount).toBe(1);
+    // Cancelling the order gives its use back: the code works again.
+    expect((await h.call('DELETE', `/api/v2.1/booking/${used.id}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    const again = await getOrder(w, await book(w, bookingBody(w.pg.cube2, '2030-03-05 19:00', { promocode: 'LAST' })));
+    expect(again.discount).toBe('225.00');
+    // An edit that drops the code gives its use back too; an edit that keeps it holds it.
+    const kept = await h.call('PUT', `/api/v2.1/booking/${again.id}/`, { token: w.tokens.staff, body: bookingBody(w.pg.cube2, '2030-03-05 19:00', { promocode: 'LAST', comment: 'same code' }) });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await h.database.db.select().from(promocodes).where(eq(promocodes.code, 'LAST')))[0]!.usedCount).toBe(1);
+    const dropped = await h.call('PUT', `/api/v2.1/booking/${again.id}/`, { token: w.tokens.staff, body: bookingBody(w.pg.cube2, '2030-03-05 19:00', { promocode: null }) });
+    expect(dropped.statusCode, dropped.body).toBe(200);
+    expect((await h.database.db.select().from(promocodes).where(eq(promocodes.code, 'LAST')))[0]!.usedCount).toBe(0);
   });
 
   it('permissions: 401 without a token; 404 at a location where the user has no role; an unknown playground is not a choice', async () => {

@@ -189,6 +189,22 @@ describe('paying with a certificate (payment_type 3)', () => {
     expect(await h.database.db.select().from(certificateRedemptions)).toEqual([]);
   });
 
+  it('pays only in its own currency: a RUB certificate is refused on a USD order, taken at another RUB location', async () => {
+    // An order of location 3 (Brooklyn, USD), written directly: the pay call is what is tried.
+    const { rows: [usdOrder] } = await h.database.pool.query(`INSERT INTO orders (location_id, name, phone, persons, order_type, status, cost, purchase, paid)
+      VALUES (3, 'Guest', '+15550000001', 1, 1, 2, 100, 100, 0) RETURNING id`);
+    const refused = await h.call('POST', `/api/v2.1/booking/${usdOrder.id}/pay/`, { token: w.tokens.admin, lang: 'en', body: { payment_type: 3, purchase: '10', certificate: w.certs.active3000 } });
+    expect(refused.json()).toEqual({ certificate: ['The certificate is in RUB; this order is paid in USD.'] });
+    expect(await getOrder(w, usdOrder.id, w.tokens.admin)).toMatchObject({ paid: '0.00' });
+    // Location 2 is in RUB too: a location-1 certificate pays there.
+    const rubLocation2 = await h.database.db.insert(certificates).values({
+      uniqueNumber: 'NETWORK0001', creatingLocationId: 2, rate: '500.00', type: 'digital', status: 'ACTIVE', expiresAt: addDays(w.today, 30),
+    }).returning();
+    const order = await book(w, bookingBody(w.pg.cube2, '2030-04-02 16:00'));
+    const taken = await pay(w, order, { payment_type: 3, purchase: '100', certificate: rubLocation2[0]!.uniqueNumber });
+    expect(taken.statusCode, taken.body).toBe(201);
+  });
+
   it('paying part keeps it active with the rest; paying the rest uses it up; after that it fails', async () => {
     const a = await book(w, bookingBody(w.pg.cube1, '2030-04-02 11:00', { persons: 3, game_id: game() }));
     const b = await book(w, bookingBody(w.pg.cube1, '2030-04-02 12:00', { persons: 3, game_id: game() }));
@@ -204,7 +220,8 @@ describe('paying with a certificate (payment_type 3)', () => {
     expect(await status()).toBe('USED');
     expect400(await payEn(b, { payment_type: 3, purchase: '1', certificate: cert }), { certificate: ['The certificate has been used up.'] });
     expect(await getOrder(w, b)).toMatchObject({ paid: '2000.00', need_paid: '2275.00' });
-    const ledger = await h.database.db.select().from(certificateRedemptions).orderBy(certificateRedemptions.id);
+    const [{ id: certId }] = (await h.database.pool.query('SELECT id FROM certificates WHERE unique_number = $1', [cert])).rows;
+    const ledger = await h.database.db.select().from(certificateRedemptions).where(eq(certificateRedemptions.certificateId, certId)).orderBy(certificateRedemptions.id);
     expect(ledger.map((r) => r.amount)).toEqual(['1000.00', '2000.00']);
   });
 

@@ -15,7 +15,7 @@ import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type PlaygroundDay } from '../slots/service';
-import { checkCoupon, useCoupon } from './coupons';
+import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { emitOrderEvent } from '../webhooks/outbox';
@@ -275,6 +275,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order.promocode ?? '').toUpperCase();
     const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, await pricingSettings(tx, pg.locationId), samePromo);
     if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
+    if (!samePromo) await releaseCoupon(tx, order.locationId, order.promocode);
     assertBillAllowed(input, price.purchase);
     const paid = Number(order.paid);
     const status = Number(price.purchase) > 0 && paid < Number(price.purchase) ? ORDER_STATUS.pending
@@ -322,6 +323,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
       if (sessions.length && sessions.every((s) => s.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
     }
     await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, orderId));
+    await releaseCoupon(tx, order.locationId, order.promocode);
     // Its open payment links close with it: a late payment must not revive the order and take
     // back places that may be sold again by then.
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));

@@ -28,3 +28,13 @@ export async function useCoupon(db: DbOrTx, id: number): Promise<boolean> {
     .returning({ id: promocodes.id });
   return rows.length > 0;
 }
+
+/**
+ * Gives back the use an order held of its code (the order is cancelled, or edited to another code
+ * or none): a limited code is used up only by orders that keep it.
+ */
+export async function releaseCoupon(db: DbOrTx, locationId: number, code: string | null): Promise<void> {
+  if (!code) return;
+  await db.update(promocodes).set({ usedCount: sql`greatest(${promocodes.usedCount} - 1, 0)` })
+    .where(and(eq(promocodes.locationId, locationId), sql`upper(${promocodes.code}) = upper(${code.trim()})`));
+}

@@ -27,7 +27,12 @@ export async function certificateRemaining(tx: Tx | Db, certificateId: number, r
   return toCents(rate) - toCents(row?.spent ?? '0');
 }
 
-async function redeemCertificate(tx: Tx, code: string, amount: string, today: string): Promise<{ id: number; used: boolean }> {
+/**
+ * Spends `amount` of a certificate on an order, under the certificate's lock. A certificate pays
+ * only in its own currency: any location of the network with that currency takes it (a gift card
+ * of the chain), none in another (its face value means nothing there).
+ */
+async function redeemCertificate(tx: Tx, code: string, amount: string, today: string, orderCurrencyId: number | null): Promise<{ id: number; used: boolean }> {
   const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${certificates} WHERE upper(unique_number) = upper(${code.trim()}) FOR UPDATE`);
   const id = locked.rows[0]?.id;
   if (!id) throw fieldError('certificate', 'certificate_not_found');
@@ -37,6 +42,15 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
   if (c.status === 'USED') throw fieldError('certificate', 'certificate_used');
   if (c.status === 'EXPIRED' || (c.expiresAt && c.expiresAt < today)) throw fieldError('certificate', 'certificate_expired');
   if (c.status !== 'ACTIVE') throw fieldError('certificate', 'certificate_inactive');
+  // A certificate stored without a currency is in its creating location's.
+  const [creator] = c.currencyId === null
+    ? await tx.select({ currencyId: locations.currencyId }).from(locations).where(eq(locations.id, c.creatingLocationId)) : [];
+  const certificateCurrencyId = c.currencyId ?? creator?.currencyId ?? null;
+  if (certificateCurrencyId !== orderCurrencyId) {
+    const [theirs] = orderCurrencyId === null ? [] : await tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, orderCurrencyId));
+    const [mine] = certificateCurrencyId === null ? [] : await tx.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, certificateCurrencyId));
+    throw fieldError('certificate', 'certificate_currency', { currency: mine?.code ?? '—', order_currency: theirs?.code ?? '—' });
+  }
   const remaining = await certificateRemaining(tx, c.id, c.rate);
   if (remaining <= 0) throw fieldError('certificate', 'certificate_used');
   if (toCents(amount) > remaining) {
@@ -71,13 +85,15 @@ export async function payOrder(db: Db, userId: number, orderId: number, input: P
     }
     const owed = toCents(order!.purchase) - toCents(order!.paid);
     if (owed <= 0) throw fieldError('purchase', 'order_fully_paid');
+    const [currency] = await tx.select({ id: locations.currencyId, code: currencies.code }).from(locations)
+      .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order!.locationId));
     if (toCents(input.purchase) > owed) {
-      const [currency] = await tx.select({ code: currencies.code }).from(locations)
-        .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order!.locationId));
       throw fieldError('purchase', 'overpayment', { max: `${fromCents(owed)}${currency?.code ? ` ${currency.code}` : ''}` });
     }
     let certificateId: number | null = null;
-    if (input.payment_type === 3) certificateId = (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10))).id;
+    if (input.payment_type === 3) {
+      certificateId = (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10), currency?.id ?? null)).id;
+    }
     const [payment] = await tx.insert(payments).values({
       orderId, locationId: order!.locationId, paymentType: input.payment_type, status: 'paid', externalId: input.external_id,
       purchase: input.purchase, userId, certificateId,
