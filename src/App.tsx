@@ -7,9 +7,11 @@ import { i18nProvider } from './i18n';
 import { AlertsBar } from './layout/AlertsBar';
 import { AppLayout } from './layout/AppLayout';
 import { LoginPage } from './pages/LoginPage';
-import { lazyPage } from './lazyPage';
+import { lazy } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../domain/constants';
+import { lazyPage, withTimeout } from './lazyPage';
 import { NotFoundPage } from './pages/NotFoundPage';
-import locations from './resources/locations';
+import { declarations } from './resources/registry';
 import { theme } from './theme';
 
 const store = localStorageStore(undefined, 'RaStore');
@@ -20,14 +22,9 @@ const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage')
 const SchedulesAndPlaygroundsPage = lazyPage(() => import('./pages/schedules/SchedulesAndPlaygroundsPage'), 'SchedulesAndPlaygroundsPage');
 const ScheduleEditorPage = lazyPage(() => import('./pages/schedules/ScheduleEditorPage'), 'ScheduleEditorPage');
 const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
-const OrdersPage = lazyPage(() => import('./resources/orders'), 'OrdersPage');
-const SessionsPage = lazyPage(() => import('./resources/sessions'), 'SessionsPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
-const PaymentsPage = lazyPage(() => import('./resources/payments'), 'PaymentsPage');
-const TransactionsPage = lazyPage(() => import('./resources/transactions'), 'TransactionsPage');
-const CertificatesPage = lazyPage(() => import('./resources/certificates'), 'CertificatesPage');
 const LocationHomePage = lazyPage(() => import('./pages/management/LocationHomePage'), 'LocationHomePage');
 const LocationManagementPage = lazyPage(() => import('./pages/management/LocationManagementPage'), 'LocationManagementPage');
 const LocationInfoPage = lazyPage(() => import('./pages/management/LocationInfoPage'), 'LocationInfoPage');
@@ -38,6 +35,21 @@ const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage')
 const IframePage = lazyPage(() => import('./pages/iframe/IframePage'), 'IframePage');
 const ToolsPage = lazyPage(() => import('./pages/tools/ToolsPage'), 'ToolsPage');
 const ControlPage = lazyPage(() => import('./pages/control/ControlPage'), 'ControlPage');
+// The one list screen of the declared resources (a chunk of its own, off the login path).
+const ResourceListPage = lazyPage(() => import('./components/records/ResourceListPage'), 'ResourceListPage');
+
+// Every resource and its screen come from the registry: a hand-written screen is react-admin's
+// list of the resource; a declared list gets the generic screen on its route.
+const resources = declarations.map((d) => {
+  const screen = d.screen;
+  const list = screen
+    ? lazy(async () => ({ default: await withTimeout(screen.load(), CHUNK_LOAD_TIMEOUT_MS) }))
+    : d.list && d.route?.scope === 'global' ? () => <ResourceListPage name={d.name} /> : undefined;
+  return <Resource key={d.name} name={d.name} list={list} recordRepresentation={d.recordRepresentation} />;
+});
+const resourceRoutes = declarations.flatMap((d) => (d.list && d.route?.scope === 'location'
+  ? [<Route key={d.name} path={`/locations/:location_id/${d.route.path}`} element={<ResourceListPage name={d.name} />} />]
+  : []));
 
 export function App() {
   return (
@@ -54,12 +66,7 @@ export function App() {
       theme={theme}
       disableTelemetry
     >
-      <Resource name="locations" {...locations} />
-      <Resource name="location_orders" />
-      <Resource name="location_sessions" />
-      <Resource name="location_payments" />
-      <Resource name="transactions" />
-      <Resource name="location_certificates" />
+      {resources}
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
       </CustomRoutes>
@@ -71,11 +78,7 @@ export function App() {
         <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
         <Route path="/locations/:location_id/multibooking_admin" element={<MultiBookingAdminPage />} />
         <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
-        <Route path="/locations/:location_id/orders" element={<OrdersPage />} />
-        <Route path="/locations/:location_id/sessions" element={<SessionsPage />} />
-        <Route path="/locations/:location_id/payments" element={<PaymentsPage />} />
-        <Route path="/locations/:location_id/transactions" element={<TransactionsPage />} />
-        <Route path="/locations/:location_id/certificates" element={<CertificatesPage />} />
+        {resourceRoutes}
         <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
         <Route path="/locations/:location_id" element={<LocationHomePage />} />
         <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />

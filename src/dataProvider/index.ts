@@ -1,21 +1,36 @@
-// react-admin dataProvider: reads the resource configs and calls the API through the one client.
+// react-admin dataProvider: every call is derived from the resource declarations (the registry)
+// and goes through the one HTTP client. DRF field errors reach forms as `error.body.errors`
+// (ApiError), which react-admin shows under the inputs.
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
-import { api } from './http';
-import { resourceApis, type ResourceApi } from './resources';
+import type { ApiDeclaration, Endpoint, ExportFormat, HttpMethod } from '../resources/declaration';
+import { declaration } from '../resources/registry';
+import { api, apiFile } from './http';
 
-function config(resource: string): ResourceApi {
-  const c = resourceApis[resource];
-  if (!c) throw new Error(`Unknown resource ${resource}`);
-  return c;
+type Values = Record<string, unknown>;
+
+function apiOf(resource: string): ApiDeclaration {
+  return declaration(resource).api;
 }
 
-function fill(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(String(values[key] ?? '')));
+function fill(template: string, values: Values): string {
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === null || value === '') throw new Error(`${template}: no value for {${key}}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function endpoint(resource: string, what: 'one' | 'create' | 'update' | 'delete', fallback: HttpMethod): { path: string; method: HttpMethod } {
+  const e: Endpoint | undefined = apiOf(resource)[what];
+  // A resource without the endpoint refuses clearly instead of calling a URL that does not exist.
+  if (!e) throw new Error(`${resource}: ${what} is not offered (no "${what}" endpoint in its declaration)`);
+  return typeof e === 'string' ? { path: e, method: fallback } : e;
 }
 
 /** Path and query of a list call: template keys fill the path; only the mapped filters are sent. */
-export function listRequest(resource: string, filter: Record<string, unknown>): { path: string; query: Record<string, string> } {
-  const c = config(resource);
+export function listRequest(resource: string, filter: Values): { path: string; query: Record<string, string> } {
+  const c = apiOf(resource);
+  if (!c.list) throw new Error(`${resource}: list is not offered (no "list" endpoint in its declaration)`);
   const query: Record<string, string> = {};
   for (const [name, param] of Object.entries(c.filters ?? {})) {
     const value = filter[name];
@@ -25,6 +40,12 @@ export function listRequest(resource: string, filter: Record<string, unknown>): 
     } else query[param] = String(value);
   }
   return { path: fill(c.list, filter), query };
+}
+
+/** The request of a list export: the list URL, the same filters, `format=csv|xlsx`. */
+export function exportRequest(resource: string, filter: Values, format: ExportFormat) {
+  const { path, query } = listRequest(resource, filter);
+  return { path, query: { ...query, format } };
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -38,18 +59,17 @@ function getPath(record: any, field: string): unknown {
 
 // Records are plain JSON of the API; react-admin's generic record type is satisfied with `any`.
 async function getList(resource: string, params: GetListParams): Promise<{ data: any[]; total: number }> {
-  const c = config(resource);
-  const filter = params.filter ?? {};
+  const c = apiOf(resource);
+  const filter = { ...params.meta, ...params.filter };
   const { page = 1, perPage = 10 } = params.pagination ?? {};
+  const { path, query } = listRequest(resource, filter);
   if (c.paging === 'limit-offset') {
-    const { path, query } = listRequest(resource, filter);
     const data = await api<{ count: number; results: RaRecord[] }>(path, {
       query: { ...query, limit: perPage, offset: (page - 1) * perPage },
     });
     return { data: data.results, total: data.count };
   }
   // A plain-array endpoint may still filter on the server (payments): its mapped filters are sent.
-  const { path, query } = listRequest(resource, filter);
   let rows = await api<RaRecord[]>(path, { query });
   for (const [name, value] of Object.entries(filter)) {
     const test = c.clientFilters?.[name];
@@ -62,15 +82,37 @@ async function getList(resource: string, params: GetListParams): Promise<{ data:
   return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
 }
 
-async function getOne(resource: string, id: RaRecord['id'], meta?: Record<string, unknown>): Promise<any> {
-  const c = config(resource);
-  if (!c.one) throw new Error(`${resource} has no single-record endpoint`);
-  return api<RaRecord>(fill(c.one, { ...meta, id }));
+async function getOne(resource: string, id: RaRecord['id'], meta?: Values): Promise<any> {
+  const { path, method } = endpoint(resource, 'one', 'GET');
+  return api<RaRecord>(fill(path, { ...meta, id }), { method });
 }
 
-const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not offered for this resource`));
+async function update(resource: string, id: RaRecord['id'], data: Values, meta?: Values): Promise<any> {
+  const { path, method } = endpoint(resource, 'update', 'PATCH');
+  const saved = await api<RaRecord | null>(fill(path, { ...data, ...meta, id }), { method, body: data });
+  return saved ?? { ...data, id };
+}
 
-export const dataProvider: DataProvider = {
+async function remove(resource: string, id: RaRecord['id'], previousData?: Values, meta?: Values): Promise<any> {
+  const { path, method } = endpoint(resource, 'delete', 'DELETE');
+  await api(fill(path, { ...previousData, ...meta, id }), { method });
+  return previousData ?? { id };
+}
+
+export interface ActionParams {
+  id?: RaRecord['id'];
+  action: string;
+  data?: unknown;
+  meta?: Values;
+}
+
+/** The whole react-admin contract, plus `action` for the named actions a declaration lists and `exportFile`. */
+export interface AppDataProvider extends DataProvider {
+  action<T = any>(resource: string, params: ActionParams): Promise<{ data: T }>;
+  exportFile(resource: string, params: { filter: Values; format: ExportFormat }): Promise<{ blob: Blob; fileName: string | null }>;
+}
+
+export const dataProvider: AppDataProvider = {
   getList,
   getOne: async (resource, params) => ({ data: await getOne(resource, params.id, params.meta) }),
   getMany: async (resource, params) => ({
@@ -78,9 +120,31 @@ export const dataProvider: DataProvider = {
   }),
   getManyReference: async (resource, params) =>
     getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }),
-  create: unsupported('create'),
-  update: unsupported('update'),
-  updateMany: unsupported('updateMany'),
-  delete: unsupported('delete'),
-  deleteMany: unsupported('deleteMany'),
+  create: async (resource, params) => {
+    const { path, method } = endpoint(resource, 'create', 'POST');
+    const data = params.data as Values;
+    const created = await api<any>(fill(path, { ...data, ...params.meta }), { method, body: data });
+    return { data: created };
+  },
+  update: async (resource, params) => ({ data: await update(resource, params.id, params.data as Values, params.meta) }),
+  updateMany: async (resource, params) => {
+    for (const id of params.ids) await update(resource, id, params.data as Values, params.meta);
+    return { data: params.ids };
+  },
+  delete: async (resource, params) => ({ data: await remove(resource, params.id, params.previousData, params.meta) }),
+  deleteMany: async (resource, params) => {
+    for (const id of params.ids) await remove(resource, id, undefined, params.meta);
+    return { data: params.ids };
+  },
+  action: async (resource, { id, action, data, meta }) => {
+    const e = apiOf(resource).actions?.[action];
+    if (!e) throw new Error(`${resource}: no action "${action}" in its declaration`);
+    const { path, method } = typeof e === 'string' ? { path: e, method: 'POST' as const } : e;
+    const body = method === 'GET' || method === 'DELETE' ? undefined : (data ?? {});
+    return { data: await api(fill(path, { ...(data as Values), ...meta, id }), { method, body }) };
+  },
+  exportFile: async (resource, { filter, format }) => {
+    const { path, query } = exportRequest(resource, filter, format);
+    return apiFile(path, query);
+  },
 };

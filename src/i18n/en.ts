@@ -54,6 +54,8 @@ export const enApp = {
       status: 'Status',
       export: 'Download CSV',
       exporting: 'Downloading…',
+      exportXlsx: 'Download XLSX',
+      exportHint: 'Excel in a Russian locale splits CSV on ";" and mixes up the columns: for Excel, download XLSX.',
       ordersTitle: 'Orders: %{name}',
       sessionsTitle: 'Sessions: %{name}',
       ordersEmpty: 'Orders not found',
@@ -572,7 +574,7 @@ export const enApp = {
       name: 'Order |||| Orders',
       fields: {
         id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Purchase',
-        discount: 'Discount', promocode: 'Promo code', manager_email: 'Manager email', source: 'Source',
+        discount: 'Discount', promocode: 'Promo code', manager_email: 'Manager', source: 'Source',
       },
     },
     location_sessions: {

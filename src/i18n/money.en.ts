@@ -35,7 +35,7 @@ export const moneyEn = {
     balance: 'Balance of %{name}: %{amount}',
     fields: {
       session: 'Session', operation_dt: 'Date', description: 'Description', amount: 'Amount', additional: 'Additional', total: 'Balance',
-      license: 'License', code: 'Code', type: 'Type', user_email: 'User email',
+      license: 'License', code: 'Code', type: 'Type', user_email: 'User', id: 'ID', location_id: 'Location', currency: 'Currency',
     },
     menu: 'Actions of transaction №%{id}',
     add: 'Add transaction',
@@ -90,7 +90,7 @@ export const moneyEn = {
     types: { digital: 'Digital', physical: 'Physical' },
     fields: {
       unique_number: 'Number', rate: 'Rate', remaining_rate: 'Remaining', type: 'Type', design: 'Design', status: 'Status',
-      created_by: 'Created by', datetime_created: 'Created', seller_user: 'Seller', datetime_activated: 'Activated', booked_by: 'Customer',
+      created_by: 'Created by', datetime_created: 'Created', seller_user: 'Seller', datetime_activated: 'Activated', booked_by: 'Booked by',
       currency: 'Currency', expires_at: 'Valid until',
     },
     create: 'Create certificates',

@@ -35,7 +35,7 @@ export const moneyRu: typeof moneyEn = {
     balance: 'Баланс %{name}: %{amount}',
     fields: {
       session: 'Сессия', operation_dt: 'Дата', description: 'Описание', amount: 'Сумма', additional: 'Дополнительная', total: 'Баланс',
-      license: 'Лицензия', code: 'Код', type: 'Тип', user_email: 'Email пользователя',
+      license: 'Лицензия', code: 'Код', type: 'Тип', user_email: 'Пользователь', id: 'ID', location_id: 'Локация', currency: 'Валюта',
     },
     menu: 'Действия с транзакцией №%{id}',
     add: 'Добавить транзакцию',

@@ -55,6 +55,8 @@ export const ruApp: typeof enApp = {
       status: 'Статус',
       export: 'Скачать CSV',
       exporting: 'Загрузка…',
+      exportXlsx: 'Скачать XLSX',
+      exportHint: 'Excel с русской локалью делит CSV по «;» и путает столбцы: для Excel скачайте XLSX.',
       ordersTitle: 'Заказы: %{name}',
       sessionsTitle: 'Сессии: %{name}',
       ordersEmpty: 'Заказы не найдены',
@@ -572,7 +574,7 @@ export const ruApp: typeof enApp = {
       name: 'Заказ |||| Заказы |||| Заказов',
       fields: {
         id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'К оплате',
-        discount: 'Скидка', promocode: 'Промокод', manager_email: 'Email менеджера', source: 'Источник',
+        discount: 'Скидка', promocode: 'Промокод', manager_email: 'Менеджер', source: 'Источник',
       },
     },
     location_sessions: {

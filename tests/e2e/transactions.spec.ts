@@ -209,7 +209,7 @@ test('en: the check page polls while the payment is processing; a declined top-u
   await page.goto('/locations/1/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions: VR Arena Moscow' })).toBeVisible();
   await expect(page.getByTestId('location-balance')).toHaveText(`Balance of ${await balanceText(page, 'VR Arena Moscow')}`);
-  await expect(page.locator('thead')).toContainText('User email');
+  await expect(page.locator('thead')).toContainText('Currency');
   await page.getByRole('combobox', { name: 'Direction' }).click();
   await expect(page.getByRole('option')).toHaveText(['All', 'Incoming', 'Outgoing']);
   await page.keyboard.press('Escape');

@@ -8,38 +8,45 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InfoIcon from '@mui/icons-material/Info';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
-import PaymentsIcon from '@mui/icons-material/Payments';
-import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import TimerIcon from '@mui/icons-material/Timer';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
+import { declarations } from '../../resources/registry';
 import { embedSnippet, widgetSrc } from '../iframe/snippet';
 import { ManagementShell } from './ManagementShell';
 
-/** The spec's 8 cards, in its order, and the route each leads to. */
-export const MANAGEMENT_CARDS: { key: string; route: string; icon: ReactElement }[] = [
-  { key: 'info', route: 'location_info', icon: <InfoIcon fontSize="large" /> },
-  { key: 'gallery', route: 'location_gallery', icon: <PhotoLibraryIcon fontSize="large" /> },
-  { key: 'games', route: 'games_table', icon: <SportsEsportsIcon fontSize="large" /> },
-  { key: 'payments', route: 'payments', icon: <PaymentsIcon fontSize="large" /> },
-  { key: 'transactions', route: 'transactions', icon: <AccountBalanceWalletIcon fontSize="large" /> },
-  { key: 'sessions', route: 'sessions', icon: <TimerIcon fontSize="large" /> },
-  { key: 'orders', route: 'orders', icon: <ReceiptLongIcon fontSize="large" /> },
-  { key: 'schedule', route: 'schedules_and_playgrounds', icon: <CalendarMonthIcon fontSize="large" /> },
-];
+interface ManagementCard { key: string; route: string; icon: ReactElement; label: string; hint: string; order: number }
+
+const card = (key: string, route: string, icon: ReactElement, order: number): ManagementCard =>
+  ({ key, route, icon, order, label: `app.management.cards.${key}`, hint: `app.management.cardHints.${key}` });
+
+/**
+ * The spec's 8 cards, in its order, and the route each leads to: the fixed pages here, and every
+ * resource whose declaration has a `menu.management` entry (placed by its `order`).
+ */
+export const MANAGEMENT_CARDS: ManagementCard[] = [
+  card('info', 'location_info', <InfoIcon fontSize="large" />, 10),
+  card('gallery', 'location_gallery', <PhotoLibraryIcon fontSize="large" />, 20),
+  card('games', 'games_table', <SportsEsportsIcon fontSize="large" />, 30),
+  card('schedule', 'schedules_and_playgrounds', <CalendarMonthIcon fontSize="large" />, 80),
+  ...declarations.flatMap((d) => {
+    if (!d.menu?.management || d.route?.scope !== 'location') return [];
+    const Icon = d.menu.icon;
+    const { label, hint, order } = d.menu.management;
+    return [{ key: d.route.path, route: d.route.path, icon: Icon ? <Icon fontSize="large" /> : <span />, label, hint, order }];
+  }),
+].sort((a, b) => a.order - b.order);
 
 /** Further screens of the location, below the grid. */
-const MORE_CARDS: { key: string; route: string; icon: ReactElement }[] = [
-  { key: 'tools', route: 'tools', icon: <BuildIcon fontSize="large" /> },
-  { key: 'statistic', route: 'statistic', icon: <InsightsIcon fontSize="large" /> },
+const MORE_CARDS: ManagementCard[] = [
+  card('tools', 'tools', <BuildIcon fontSize="large" />, 10),
+  card('statistic', 'statistic', <InsightsIcon fontSize="large" />, 20),
 ];
 
-function CardGrid({ locationId, cards }: { locationId: number; cards: typeof MANAGEMENT_CARDS }) {
+function CardGrid({ locationId, cards }: { locationId: number; cards: ManagementCard[] }) {
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, mb: 3 }}>
@@ -48,8 +55,8 @@ function CardGrid({ locationId, cards }: { locationId: number; cards: typeof MAN
           <CardActionArea component={RouterLink} to={`/locations/${locationId}/${c.route}`} sx={{ height: '100%' }}>
             <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, textAlign: 'center', py: 3 }}>
               <Box sx={{ color: 'primary.main' }}>{c.icon}</Box>
-              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{translate(`app.management.cards.${c.key}`)}</Typography>
-              <Typography variant="body2" color="text.secondary">{translate(`app.management.cardHints.${c.key}`)}</Typography>
+              <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{translate(c.label)}</Typography>
+              <Typography variant="body2" color="text.secondary">{translate(c.hint)}</Typography>
             </CardContent>
           </CardActionArea>
         </Card>

@@ -33,7 +33,7 @@ function SendButton({ certificate, locationId }: { certificate: CertificateRow; 
   );
 }
 
-export function CertificateActions({ certificate }: { certificate: CertificateRow }) {
+export function CertificateRowActions({ record: certificate }: { record: CertificateRow }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const { permissions } = usePermissions<string[]>();

@@ -50,8 +50,8 @@ function ManageLinks({ record }: { record: LocationRecord }) {
   return (
     <Box sx={{ display: 'flex' }}>
       {links.map((link) => (
-        <Tooltip key={link.key} title={translate(`app.manage.${link.key}`)}>
-          <IconButton component={RouterLink} to={manageHref(record, link)} size="small" aria-label={translate(`app.manage.${link.key}`)}>
+        <Tooltip key={link.path} title={translate(link.label)}>
+          <IconButton component={RouterLink} to={manageHref(record, link)} size="small" aria-label={translate(link.label)}>
             {link.icon}
           </IconButton>
         </Tooltip>

@@ -1,39 +1,49 @@
 // The "manage" icon links of a location row, each shown when the user's role and permissions
-// allow it. A link appears only once its screen exists (`built`), so no icon leads nowhere;
-// later issues flip `built` as they add the booking, certificates and management screens.
+// allow it: the fixed pages below, and every resource whose declaration has a `menu.home` entry,
+// in `order`.
 import type { ReactElement } from 'react';
 import EventIcon from '@mui/icons-material/Event';
 import DateRangeIcon from '@mui/icons-material/DateRange';
-import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import SettingsIcon from '@mui/icons-material/Settings';
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import BuildIcon from '@mui/icons-material/Build';
 import { hasPermission } from '../../../domain/permissions';
 import { canManageLocation } from '../../../domain/roles';
+import { allowed } from '../declaration';
+import { declarations } from '../registry';
 import type { LocationRecord } from './types';
 
 export interface ManageLink {
-  key: 'booking_admin' | 'multibooking_admin' | 'certificates' | 'location_management' | 'schedules_and_playgrounds' | 'orders' | 'sessions' | 'tools';
+  /** The path under /locations/{id}/ (also the test id of its card). */
+  path: string;
+  label: string;
   icon: ReactElement;
-  built: boolean;
+  order: number;
   allowed: (location: LocationRecord, permissions: string[]) => boolean;
 }
 
-export const MANAGE_LINKS: ManageLink[] = [
-  { key: 'booking_admin', icon: <EventIcon />, built: true, allowed: () => true },
-  { key: 'multibooking_admin', icon: <DateRangeIcon />, built: true, allowed: (_l, p) => hasPermission(p, 'multibooking') },
-  { key: 'certificates', icon: <CardGiftcardIcon />, built: true, allowed: (_l, p) => hasPermission(p, 'certificate') },
-  { key: 'location_management', icon: <SettingsIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
-  { key: 'schedules_and_playgrounds', icon: <CalendarMonthIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
-  { key: 'orders', icon: <ReceiptLongIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
-  { key: 'sessions', icon: <SportsEsportsIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
-  { key: 'tools', icon: <BuildIcon />, built: true, allowed: (l) => canManageLocation(l.role) },
+const PAGES: ManageLink[] = [
+  { path: 'booking_admin', label: 'app.manage.booking_admin', icon: <EventIcon />, order: 10, allowed: () => true },
+  { path: 'multibooking_admin', label: 'app.manage.multibooking_admin', icon: <DateRangeIcon />, order: 20, allowed: (_l, p) => hasPermission(p, 'multibooking') },
+  { path: 'location_management', label: 'app.manage.location_management', icon: <SettingsIcon />, order: 40, allowed: (l) => canManageLocation(l.role) },
+  { path: 'schedules_and_playgrounds', label: 'app.manage.schedules_and_playgrounds', icon: <CalendarMonthIcon />, order: 50, allowed: (l) => canManageLocation(l.role) },
+  { path: 'tools', label: 'app.manage.tools', icon: <BuildIcon />, order: 80, allowed: (l) => canManageLocation(l.role) },
 ];
 
-export function manageLinksFor(location: LocationRecord, permissions: string[]): ManageLink[] {
-  return MANAGE_LINKS.filter((link) => link.built && link.allowed(location, permissions));
+export function manageLinks(): ManageLink[] {
+  const fromRegistry = declarations.flatMap((d): ManageLink[] => {
+    if (!d.menu?.home || d.route?.scope !== 'location') return [];
+    const Icon = d.menu.icon;
+    return [{
+      path: d.route.path, label: d.menu.home.label, icon: Icon ? <Icon /> : <span />, order: d.menu.home.order,
+      allowed: (l, p) => allowed(d.access, l, p),
+    }];
+  });
+  return [...PAGES, ...fromRegistry].sort((a, b) => a.order - b.order);
 }
 
-export const manageHref = (location: LocationRecord, link: ManageLink) => `/locations/${location.id}/${link.key}`;
+export function manageLinksFor(location: LocationRecord, permissions: string[]): ManageLink[] {
+  return manageLinks().filter((link) => link.allowed(location, permissions));
+}
+
+export const manageHref = (location: LocationRecord, link: ManageLink) => `/locations/${location.id}/${link.path}`;

@@ -8,7 +8,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
 import { formatAmount } from '../../../domain/money';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { api } from '../../dataProvider/http';
+import { dataProvider } from '../../dataProvider';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { LocationPaymentDialog } from '../../pages/booking/LocationPaymentDialog';
 import type { LocationRecord } from '../locations/types';
@@ -43,7 +43,7 @@ export function HidePaymentButton({ payment }: { payment: { id: number; purchase
   const run = useGenericHandler();
   const [open, setOpen] = useState(false);
   const hide = async () => {
-    const done = await run(() => api(`/api/v2.1/payment/${payment.id}/actual/`, { method: 'PATCH', body: { actual: false } }));
+    const done = await run(() => dataProvider.action('location_payments', { id: payment.id, action: 'hide', data: { actual: false } }));
     setOpen(false);
     if (done === undefined) return;
     notify('app.money.payments.hidden', { type: 'success', messageArgs: { id: payment.id } });
@@ -66,4 +66,9 @@ export function HidePaymentButton({ payment }: { payment: { id: number; purchase
       />
     </>
   );
+}
+
+/** The row action column: only manual payments can be hidden. */
+export function PaymentRowActions({ record }: { record: { id: number; payment_type: number; purchase: string } }) {
+  return record.payment_type === HIDEABLE_PAYMENT_TYPE ? <HidePaymentButton payment={record} /> : null;
 }

@@ -9,7 +9,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../components/records/LocationRecordList';
+import { formatDateTime } from '../../components/records/format';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { DISPUTE_MAX_FILES, DISPUTE_MAX_MB, transactionsApi, type TransactionRow } from './api';
 

@@ -24,7 +24,7 @@ export function useCanEditTransactions(): boolean {
   return hasPermission(permissions, 'transactions.edit') && hasPermission(permissions, 'transactions.all');
 }
 
-export function TransactionActions({ transaction }: { transaction: TransactionRow }) {
+export function TransactionRowActions({ record: transaction }: { record: TransactionRow }) {
   const translate = useTranslate();
   const refresh = useRefresh();
   const canEdit = useCanEditTransactions();

@@ -4,11 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { regex, required } from 'react-admin';
 import { maxChars } from '../../components/validators';
 import { api } from '../../dataProvider/http';
-import type { FilterChoice } from '../../components/records/LocationRecordList';
 
-/** The ledger's transaction types (the server's list); refill and refund add, the others take away. */
-export const TRANSACTION_TYPES = ['refill', 'chargeoff', 'refund', 'overdraft', 'minimumfee', 'vatfee'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+import { TRANSACTION_TYPES, type TransactionType } from './types';
+
+export { TRANSACTION_TYPES, type TransactionType };
 export const typeChoices = TRANSACTION_TYPES.map((id) => ({ id, name: `app.money.transactions.types.${id}` }));
 
 /** Amounts of transactions, refunds and top-ups: required, at most 8 characters, digits with two decimals. */
@@ -58,10 +57,4 @@ export function useMyLocations() {
     queryFn: () => api<{ id: number; name: string }[]>('/api/v2.1/locations/concise_list/'),
     staleTime: 5 * 60_000,
   });
-}
-
-/** The location filter's choices (a hook, called by the filter). */
-export function useLocationChoices(): FilterChoice[] {
-  const { data } = useMyLocations();
-  return (data ?? []).map((l) => ({ value: l.id, label: l.name }));
 }

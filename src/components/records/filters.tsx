@@ -1,0 +1,214 @@
+// The filter bar of a declared list: the date range (and quick periods), selects, multi-selects and
+// search boxes the declaration names, the screen's own toolbar, and the export buttons. Values live
+// in react-admin's list params, which the <List> keeps in the URL.
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Box, Button, ButtonGroup, Checkbox, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
+import dayjs from 'dayjs';
+import { useListContext, useTranslate } from 'react-admin';
+import type { Choice, FilterDeclaration, ListDeclaration } from '../../resources/declaration';
+import type { LocationRecord } from '../../resources/locations/types';
+import { useEndpointChoices } from './choices';
+import { ExportButtons } from './exports';
+
+const ISO = 'YYYY-MM-DD';
+export const today = () => dayjs().format(ISO);
+
+/** The filter values a list starts with when its URL carries none. */
+export function defaultFilters(filters: FilterDeclaration[] = [], locationId: string): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const f of filters) {
+    if (f.kind === 'dateRange') Object.assign(values, { date_from: dayjs().startOf('month').format(ISO), date_to: today() });
+    else if ('default' in f && f.default !== undefined) {
+      values[f.source] = typeof f.default === 'function' ? (f.default as (ctx: { locationId: string }) => unknown)({ locationId }) : f.default;
+    }
+  }
+  return values;
+}
+
+function useChoices(filter: Extract<FilterDeclaration, { kind: 'multi' }>): Choice[] {
+  const loaded = useEndpointChoices(filter.choicesFrom);
+  return filter.choicesFrom ? loaded : filter.choices ?? [];
+}
+
+/** A multi-select; nothing chosen means no filter at all. */
+function MultiFilter({ filter, values, onChange }: {
+  filter: Extract<FilterDeclaration, { kind: 'multi' }>; values: (string | number)[]; onChange: (values: (string | number)[] | undefined) => void;
+}) {
+  const translate = useTranslate();
+  const choices = useChoices(filter);
+  const label = (value: string | number) => {
+    const text = choices.find((c) => c.value === value)?.label ?? String(value);
+    return translate(text, { _: text });
+  };
+  const numeric = choices.length > 0 && typeof choices[0]!.value === 'number';
+  return (
+    <TextField
+      select size="small" label={translate(filter.label)} value={values} sx={{ minWidth: 220 }}
+      onChange={(e) => {
+        const raw = e.target.value as unknown;
+        const picked = (Array.isArray(raw) ? raw : String(raw).split(',')).map((v) => (numeric ? Number(v) : v));
+        onChange(picked.length ? picked : undefined);
+      }}
+      slotProps={{ select: { multiple: true, renderValue: (selected) => (selected as (string | number)[]).map(label).join(', ') } }}
+    >
+      {choices.map((c) => (
+        <MenuItem key={c.value} value={c.value}>
+          <Checkbox size="small" checked={values.includes(c.value)} />
+          <ListItemText primary={translate(c.label, { _: c.label })} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** How long a value the search box sent may come back from the list as a stale echo. */
+const SEARCH_ECHO_MS = 3000;
+
+/** A search box: typed text is kept here and sent when it changes (the list debounces the call). */
+function SearchFilter({ filter, value, onChange }: {
+  filter: Extract<FilterDeclaration, { kind: 'search' }>; value: string; onChange: (value: string | undefined) => void;
+}) {
+  const translate = useTranslate();
+  const [text, setText] = useState(value);
+  // What this box sent lately: the list applies filters after a debounce, so an older value can come
+  // back while the user is still typing. Such echoes are ignored; any other change from outside (a
+  // reset, a reload with the filter in the URL) replaces the text, and a trailing space being typed is kept.
+  const sent = useRef(new Map<string, number>());
+  useEffect(() => {
+    const at = sent.current.get(value);
+    if (at !== undefined && Date.now() - at < SEARCH_ECHO_MS) return;
+    setText((typed) => (typed.trim() === value ? typed : value));
+  }, [value]);
+  return (
+    <TextField
+      type="search" size="small" label={translate(filter.label)} value={text}
+      slotProps={{ htmlInput: { maxLength: filter.maxLength } }}
+      onChange={(e) => {
+        const next = e.target.value.trim();
+        sent.current.set(next, Date.now());
+        setText(e.target.value);
+        onChange(next || undefined);
+      }}
+    />
+  );
+}
+
+type Values = Record<string, any>;
+
+/** A stable text of filter values: keys sorted, empty values left out (as react-admin drops them). */
+const signature = (values: Values) => JSON.stringify(Object.keys(values).sort()
+  .filter((k) => !(values[k] === undefined || values[k] === null || values[k] === '' || (Array.isArray(values[k]) && values[k].length === 0)))
+  .map((k) => [k, values[k]]));
+
+/**
+ * The filter values as last set here, and a setter that merges into them. The list applies a change
+ * once the router has moved to the new URL (a transition), so two quick changes (the start and then
+ * the end of a range, two items of a multi-select, keystrokes) would otherwise each start from the
+ * old values and undo one another. While the list shows values this bar sent (its echoes, in any
+ * order), the bar shows what it sent last; other values (back button, a link) replace it. Only
+ * event handlers and effects touch the refs: a render may be thrown away.
+ */
+function usePendingFilters(): { values: Values; latest: () => Values; set: (patch: Values) => void } {
+  const { filterValues, setFilters } = useListContext();
+  const [, redraw] = useState(0);
+  const pending = useRef<Values>(filterValues);
+  const sent = useRef<string[]>([signature(filterValues)]);
+  const current = signature(filterValues);
+  useEffect(() => {
+    const echo = sent.current.indexOf(current);
+    if (echo === -1) {
+      pending.current = filterValues;
+      sent.current = [current];
+    } else sent.current = sent.current.slice(echo);
+  }, [current]);
+  return {
+    values: sent.current.includes(current) ? pending.current : filterValues,
+    latest: () => pending.current,
+    set: (patch) => {
+      pending.current = { ...pending.current, ...patch };
+      sent.current.push(signature(pending.current));
+      setFilters(pending.current, {});
+      redraw((n) => n + 1);
+    },
+  };
+}
+
+function DateRange({ quickPeriods, filters }: { quickPeriods?: boolean; filters: ReturnType<typeof usePendingFilters> }) {
+  const translate = useTranslate();
+  const { values, latest, set } = filters;
+  const from: string = values.date_from ?? '';
+  const to: string = values.date_to ?? '';
+  const max = today();
+  // The end is never before the start nor after today; a start after the end moves the end.
+  const changeFrom = (value: string) => {
+    if (!value) return;
+    const start = value > max ? max : value;
+    const end: string = latest().date_to ?? '';
+    set({ date_from: start, date_to: end && end < start ? start : end });
+  };
+  const changeTo = (value: string) => {
+    if (!value) return;
+    const start: string = latest().date_from ?? '';
+    let end = value > max ? max : value;
+    if (start && end < start) end = start;
+    set({ date_to: end });
+  };
+  const period = (start: dayjs.Dayjs, end: dayjs.Dayjs) => set({ date_from: start.format(ISO), date_to: end.format(ISO) });
+  return (
+    <>
+      <TextField
+        type="date" size="small" label={translate('app.records.dateFrom')} value={from}
+        onChange={(e) => changeFrom(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || max } }}
+      />
+      <TextField
+        type="date" size="small" label={translate('app.records.dateTo')} value={to}
+        onChange={(e) => changeTo(e.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined, max } }}
+      />
+      {quickPeriods && (
+        <ButtonGroup size="small" variant="outlined" aria-label={translate('app.records.period')}>
+          <Button onClick={() => period(dayjs().subtract(1, 'year'), dayjs().subtract(1, 'day'))}>{translate('app.records.past')}</Button>
+          <Button onClick={() => period(dayjs().subtract(1, 'day'), dayjs().subtract(1, 'day'))}>{translate('app.records.yesterday')}</Button>
+          <Button onClick={() => period(dayjs(), dayjs())}>{translate('app.records.today')}</Button>
+        </ButtonGroup>
+      )}
+    </>
+  );
+}
+
+export function RecordFilters({ name, list, location, Toolbar }: {
+  name: string; list: ListDeclaration; location: LocationRecord | undefined;
+  Toolbar?: ComponentType<{ location: LocationRecord }>;
+}) {
+  const translate = useTranslate();
+  const filters = usePendingFilters();
+  const { values: filterValues, set } = filters;
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ px: 2, py: 1, alignItems: { md: 'center' }, flexWrap: 'wrap' }} useFlexGap
+      data-testid="record-filters">
+      {(list.filters ?? []).map((filter) => {
+        switch (filter.kind) {
+          case 'dateRange':
+            return <DateRange key="dateRange" quickPeriods={filter.quickPeriods} filters={filters} />;
+          case 'multi':
+            return <MultiFilter key={filter.source} filter={filter} values={filterValues[filter.source] ?? []} onChange={(v) => set({ [filter.source]: v })} />;
+          case 'search':
+            return <SearchFilter key={filter.source} filter={filter} value={filterValues[filter.source] ?? ''} onChange={(v) => set({ [filter.source]: v })} />;
+          case 'select':
+            return (
+              <TextField
+                key={filter.source} select size="small" label={translate(filter.label)} value={filterValues[filter.source] ?? ''}
+                sx={{ minWidth: 160 }} onChange={(e) => set({ [filter.source]: e.target.value })}
+              >
+                {filter.choices.map((c) => <MenuItem key={c.value} value={c.value}>{translate(c.label, { _: c.label })}</MenuItem>)}
+              </TextField>
+            );
+        }
+      })}
+      <Box sx={{ flexGrow: 1 }} />
+      {Toolbar && location && <Toolbar location={location} />}
+      {list.exports?.length ? <ExportButtons name={name} list={list} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,287 @@
+// What a resource declares. One object per resource, the default export of
+// `src/resources/<folder>/index.ts(x)`; nothing else registers a resource. From it come the route
+// and who may open it, the menu entries, the dataProvider's calls, the list screen (columns,
+// filters kept in the URL, page sizes, exports) and its custom parts.
+//
+// A new filtered, paged, exported list is one such object plus its ru/en labels, e.g.:
+//
+//   export default defineResource({
+//     name: 'location_refunds',
+//     route: { scope: 'location', path: 'refunds' },
+//     access: { minRole: 40 },
+//     menu: { icon: UndoIcon, management: { order: 55, label: 'app.refunds.menu', hint: 'app.refunds.hint' } },
+//     api: { list: '/api/v2.1/locations/{location_id}/refunds/', paging: 'limit-offset',
+//            filters: { date_from: 'date_start', date_to: 'date_end', status: 'status' } },
+//     list: {
+//       title: 'app.refunds.title', empty: 'app.refunds.empty', exports: ['csv', 'xlsx'],
+//       filters: [{ kind: 'dateRange' }, { kind: 'multi', source: 'status', label: 'app.records.status',
+//                  choices: enumChoices([1, 2], 'app.refunds.status.') }],
+//       columns: [{ kind: 'link', source: 'order', label: 'app.refunds.order', href: '/orders/{value}' },
+//                 { kind: 'money', source: 'amount', label: 'app.refunds.amount' }],
+//     },
+//   });
+//
+// Keep this file free of screens: every declaration is read eagerly at start (the registry), so a
+// declaration names its heavy parts through `lazyPart`, which loads them with the list screen.
+import type { ComponentType } from 'react';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { hasPermission, type PermissionCodename } from '../../domain/permissions';
+import type { LocationRecord } from './locations/types';
+
+/** An i18n key (present in ru and en; a unit test checks every key a declaration names). */
+export type MessageKey = string;
+
+/** A component loaded with its screen, so the declaration stays small in the first chunk. */
+export interface Part<P> {
+  load: () => Promise<ComponentType<P>>;
+}
+
+/**
+ * `lazyPart(() => import('./PaymentActions'), 'PaymentRowActions')`: a named export. The list
+ * screen loads every part of its declaration before it renders, so no row waits on its own.
+ */
+export function lazyPart<P, M>(loader: () => Promise<M>, name: keyof M): Part<P> {
+  let loading: Promise<ComponentType<P>> | undefined;
+  return { load: () => (loading ??= loader().then((module) => module[name] as ComponentType<P>)) };
+}
+
+/** Where the screen lives. `location`: /locations/:location_id/<path>; `global`: /<path>. */
+export type RouteDeclaration = { scope: 'location' | 'global'; path: string };
+
+/**
+ * Who may open the screen (and see its menu entries). Both rules must hold when both are given.
+ * `minRole`: the user's role value at the location (domain/roles.ts) is at least this.
+ * `permissions`: every one of these codenames (domain/permissions.ts).
+ * `denied`: the message shown instead of the screen; without it, app.access.managersOnly.
+ */
+export interface AccessDeclaration {
+  minRole?: number;
+  permissions?: PermissionCodename[];
+  denied?: MessageKey;
+}
+
+/** Menu entries: an icon link on the locations list (`home`) and a card of location management. */
+export interface MenuDeclaration {
+  icon?: SvgIconComponent;
+  /** `order`: place among the menu's other entries (ascending; the fixed pages use tens). */
+  home?: { order: number; label: MessageKey };
+  management?: { order: number; label: MessageKey; hint: MessageKey };
+  /** A tab of the location's tools page (/locations/:id/tools?tab=<tab>; the first tab has no `tab`). */
+  tools?: { order: number; label: MessageKey; tab: string };
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A path template (`{location_id}`, `{id}` and any other key of the record, filter or meta), optionally with its method. */
+export type Endpoint = string | { path: string; method: HttpMethod };
+
+export interface ApiDeclaration {
+  /** The list endpoint; `{location_id}` is filled from the route. */
+  list?: string;
+  /** `limit-offset`: the server pages and answers `{count, results}`. `none`: a plain array, filtered (clientFilters), sorted and paged in the browser. */
+  paging: 'limit-offset' | 'none';
+  /**
+   * react-admin filter name -> the endpoint's query name. Only these are sent (the server refuses
+   * unknown params); arrays go as a comma list; empty values are left out.
+   */
+  filters?: Record<string, string>;
+  /** `paging: none` resources: filters applied in the browser to the plain array. */
+  clientFilters?: Record<string, (record: any, value: any) => boolean>;
+  one?: Endpoint;
+  /** POST by default. */
+  create?: Endpoint;
+  /** PATCH by default. */
+  update?: Endpoint;
+  /** DELETE by default. */
+  delete?: Endpoint;
+  /** Named actions: `dataProvider.action(resource, { id, action, data })`; POST by default. */
+  actions?: Record<string, Endpoint>;
+}
+
+export interface Choice {
+  value: string | number;
+  /** An i18n key, or a text shown as it is. */
+  label: string;
+}
+
+/** Choices loaded from an endpoint answering a plain array. */
+export interface ChoicesFrom {
+  path: string;
+  value: string;
+  label: string;
+}
+
+export type FilterDefault = string | number | (string | number)[] | ((ctx: { locationId: string }) => unknown);
+
+export type FilterDeclaration =
+  /** `date_from`/`date_to` (YYYY-MM-DD; the end never after today), this month by default. `quickPeriods`: past, yesterday, today. */
+  | { kind: 'dateRange'; quickPeriods?: boolean }
+  | { kind: 'select'; source: string; label: MessageKey; choices: Choice[]; default?: FilterDefault }
+  | { kind: 'multi'; source: string; label: MessageKey; choices?: Choice[]; choicesFrom?: ChoicesFrom; default?: FilterDefault }
+  /** Free text sent trimmed; `maxLength` limits the box. */
+  | { kind: 'search'; source: string; label: MessageKey; maxLength?: number };
+
+interface ColumnBase {
+  source: string;
+  label: MessageKey;
+  /** Only for `paging: none` lists (sorted in the browser); off by default. */
+  sortable?: boolean;
+  /** In the CSV/XLSX the server writes; true unless `custom`. The registry e2e compares these labels with the file's header row. */
+  exported?: boolean;
+}
+
+export type ColumnDeclaration = ColumnBase & (
+  /** `value`: a text computed from the record instead of the field (e.g. a user's name or e-mail). */
+  | { kind: 'text'; monospace?: boolean; value?: (record: any) => unknown }
+  /** formatAmount; `signColor`: red below zero, green above; `currencySource`: a field whose code follows the amount. */
+  | { kind: 'money'; signColor?: boolean; currencySource?: string }
+  /** DD.MM.YYYY. */
+  | { kind: 'date' }
+  /** DD.MM.YYYY HH:mm. */
+  | { kind: 'datetime' }
+  /** The label `${prefix}${value}` (the value itself when the key is missing). */
+  | { kind: 'enum'; prefix: string }
+  /** The label of the id from an endpoint's list (e.g. a location's name), the id itself until it loads. */
+  | { kind: 'lookup'; from: ChoicesFrom }
+  /** A link opening in a new tab; `{value}` is the field (each element of an array). */
+  | { kind: 'link'; href: string }
+  /** app.common.yes / app.common.no. */
+  | { kind: 'boolean' }
+  /** Anything else, e.g. row actions. */
+  | { kind: 'custom'; render: Part<{ record: any }> }
+);
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ListDeclaration {
+  /** `%{name}` is the location's name. */
+  title: MessageKey;
+  empty: MessageKey;
+  columns: ColumnDeclaration[];
+  filters?: FilterDeclaration[];
+  /** Server-paged lists keep the server's order; `paging: none` lists start with this sort. */
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  /** Rows per page: the choices (PAGE_SIZES unless given; `{label, value}` with an i18n label) and the first (DEFAULT_PAGE_SIZE). */
+  pageSizes?: (number | { label: MessageKey; value: number })[];
+  perPage?: number;
+  /** The whole filtered list as a file: the list URL with the same filters plus `format=csv|xlsx`. `fileName`: when the server sends none. */
+  exports?: ExportFormat[];
+  fileName?: string;
+  /** The screen's own buttons and figures in the filter bar. */
+  toolbar?: Part<{ location: LocationRecord }>;
+  /** A line above the rows (lists shown in a tab); `hintArgs` fill its placeholders. */
+  hint?: MessageKey;
+  hintArgs?: Record<string, unknown>;
+}
+
+export interface ResourceDeclaration {
+  /** The react-admin resource name (dataProvider calls, `resources.<name>.*` labels). */
+  name: string;
+  route?: RouteDeclaration;
+  access?: AccessDeclaration;
+  menu?: MenuDeclaration;
+  api: ApiDeclaration;
+  /** The generic list screen. */
+  list?: ListDeclaration;
+  /** A hand-written list screen instead (react-admin's `<Resource list>`), loaded on first use. */
+  screen?: Part<object>;
+  recordRepresentation?: (record: any) => string;
+  /** The create/edit form (a dialog over the list, or the one record of `form.single`). */
+  form?: FormDeclaration;
+  /** Icon buttons at the end of each row, in this order. */
+  rowActions?: RowActionDeclaration[];
+  /** Placeholders of the confirmations and messages about one record (`%{code}`, ...). */
+  messageArgs?: (record: any) => Record<string, unknown>;
+}
+
+/** Identity with type checking: `export default defineResource({...})`. */
+export const defineResource = (declaration: ResourceDeclaration) => declaration;
+
+/** Choices of codes whose labels share an i18n prefix. */
+export const enumChoices = (values: readonly (string | number)[], prefix: string): Choice[] =>
+  values.map((value) => ({ value, label: `${prefix}${value}` }));
+
+/** May this user open the declaration's screen at this location? */
+export function allowed(access: AccessDeclaration | undefined, location: Pick<LocationRecord, 'role'> | undefined,
+  permissions: readonly string[] | undefined): boolean {
+  if (!access) return true;
+  if (access.minRole !== undefined && !((location?.role?.value ?? 0) >= access.minRole)) return false;
+  return (access.permissions ?? []).every((p) => hasPermission(permissions, p));
+}
+
+// Forms and row actions (src/components/forms/): every write goes through react-admin's data layer
+// (useCreate/useUpdate pessimistic, useDelete, dataProvider.action); the server's DRF field errors
+// show under their inputs, other errors in the dialog.
+
+/** A further check of a field: the message key, or `{message, args}`, or nothing when valid. */
+export type FieldRule = (value: any, values: Record<string, any>) => MessageKey | { message: MessageKey; args: Record<string, unknown> } | undefined;
+
+interface FieldBase {
+  source: string;
+  label: MessageKey;
+  /** A hint under the input; a function picks it from the form's values (e.g. by a type). */
+  hint?: MessageKey | ((values: Record<string, any>) => MessageKey);
+  /** validation.validationRequired when empty. */
+  required?: boolean;
+  /** The value of a new record (a missing field starts empty). */
+  default?: unknown;
+  /** Only in the create or only in the edit form; both unless given. */
+  on?: 'create' | 'edit';
+  /** Shown, never sent (a counter the server keeps). */
+  readOnly?: boolean;
+  /** Checks beyond the kind's own, e.g. one field against another. */
+  rules?: FieldRule[];
+  /** Check again when one of these fields changes (a range that depends on a type). */
+  dependsOn?: string[];
+  /** Fields with the same `row` stand side by side. */
+  row?: number;
+}
+
+export type FieldDeclaration = FieldBase & (
+  /** Sent trimmed. `maxLength`: validation.validationPaymentsLength; `pattern`: its own message. */
+  | { kind: 'text' | 'textarea'; maxLength?: number; pattern?: { regex: RegExp; message: MessageKey } }
+  /** A number or null. `min`/`max`: validation.validationMinValue/MaxValue; `integer`: validation.validationPersons. */
+  | { kind: 'number'; min?: number; max?: number; integer?: boolean }
+  /** A decimal string (comma or dot, two decimals at most: validation.validationCost), sent with a dot. */
+  | { kind: 'money' }
+  | { kind: 'select'; choices: Choice[] }
+  | { kind: 'boolean' }
+  /** YYYY-MM-DD or null. */
+  | { kind: 'date' }
+  /** ISO or null. */
+  | { kind: 'datetime' }
+);
+
+export interface FormDeclaration {
+  fields: FieldDeclaration[];
+  /** Dialog titles (a `single` form has none). */
+  title?: { create: MessageKey; edit: MessageKey };
+  /** The message after saving, with `messageArgs` of the saved record. */
+  saved: { create?: MessageKey; edit: MessageKey };
+  /** The list's add button; without it the list offers no create. */
+  add?: MessageKey;
+  width?: 'xs' | 'sm' | 'md';
+  /** Shown after a create with the server's answer (a webhook's secret, answered this once). */
+  afterCreate?: Part<{ record: any; onClose: () => void }>;
+  /** One record edited in place, no list: `api.one` and `api.update` with `{location_id}`. */
+  single?: { intro?: MessageKey };
+}
+
+interface Confirmation {
+  title: MessageKey;
+  /** With `messageArgs` of the row. */
+  text: MessageKey;
+}
+
+export type RowActionDeclaration =
+  /** The form's edit dialog. */
+  | { kind: 'edit' }
+  /** useDelete after a yes/no question; `done` is the message after it. */
+  | { kind: 'delete'; confirm: Confirmation; done: MessageKey }
+  /**
+   * A named action of `api.actions` (dataProvider.action with the row's id and `data(row)`), for the
+   * rows `when` accepts; optionally after a question.
+   */
+  | { kind: 'action'; action: string; label: MessageKey; icon: SvgIconComponent; data?: (record: any) => unknown;
+      when?: (record: any) => boolean; confirm?: Confirmation; done: MessageKey }
+  /** A custom dialog of the row, loaded with the screen. */
+  | { kind: 'dialog'; label: MessageKey; icon: SvgIconComponent; dialog: Part<{ record: any; onClose: () => void }> };

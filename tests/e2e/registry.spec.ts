@@ -1,0 +1,145 @@
+// Generated from the resource registry: every declared list screen, in ru and in en, as the demo
+// administrator at location 1. Each declared filter is applied (the first other choice, a year of
+// dates, a search text from the first row), a second page is opened when there is one, a reload
+// keeps the filter (URL and inputs), and each declared export has the screen's exported column
+// headers and as many data rows as the list's total. A new declaration is tested here unchanged.
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type Response } from '@playwright/test';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
+import { enMessages } from '../../src/i18n/en';
+import { ruMessages } from '../../src/i18n/ru';
+import { ADMIN, signIn } from './helpers';
+import { csvRecords, xlsxSheet } from './zip';
+
+test.setTimeout(120_000);
+
+const LOCATION_ID = 1;
+const resourcesDir = path.join(import.meta.dirname, '../../src/resources');
+const declarations: ResourceDeclaration[] = [];
+for (const folder of fs.readdirSync(resourcesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  const file = ['index.ts', 'index.tsx'].map((f) => path.join(resourcesDir, folder, f)).find((f) => fs.existsSync(f));
+  if (file) declarations.push(((await import(file)) as { default: ResourceDeclaration }).default);
+}
+const lists = declarations.filter((d) => d.list && d.route?.scope === 'location');
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const yearAgo = () => { const d = new Date(); d.setFullYear(d.getFullYear() - 1); return d.toLocaleDateString('sv-SE'); };
+
+function translator(lang: 'ru' | 'en') {
+  const messages = lang === 'ru' ? ruMessages : enMessages;
+  return (key: string): string => {
+    const text = key.split('.').reduce<any>((node, part) => (node == null ? node : node[part]), messages);
+    return typeof text === 'string' ? text : key;
+  };
+}
+
+test('the registry declares the five lists of issue #14', () => {
+  expect(lists.map((d) => d.name).sort()).toEqual(
+    expect.arrayContaining(['location_certificates', 'location_orders', 'location_payments', 'location_sessions', 'transactions']),
+  );
+});
+
+for (const d of lists) {
+  for (const lang of ['ru', 'en'] as const) {
+    test(`${d.name} (${lang}): filters, paging, the filter kept over a reload, exports`, async ({ page }) => {
+      const list = d.list!;
+      const t = translator(lang);
+      const listPath = d.api.list!.replace('{location_id}', String(LOCATION_ID));
+      const isListCall = (r: Response) => {
+        const u = new URL(r.url());
+        return r.request().method() === 'GET' && u.pathname === listPath && !u.searchParams.has('format');
+      };
+      /** Runs an action that changes the list and answers the server's total for the new params. */
+      const listTotal = async (action: () => Promise<unknown>): Promise<number> => {
+        const [response] = await Promise.all([page.waitForResponse(isListCall), action()]);
+        const body = await response.json();
+        return Array.isArray(body) ? body.length : body.count;
+      };
+      const rows = page.locator('tbody tr');
+      const shownTotal = async () => {
+        if (await page.getByTestId('records-empty').isVisible()) return 0;
+        const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
+        return Number(text.replace(/^.*(?:из|of)\s*/, '').replace(/\D/g, ''));
+      };
+
+      await signIn(page, ADMIN, lang);
+      const total0 = await listTotal(() => page.goto(`/locations/${LOCATION_ID}/${d.route!.path}`));
+      await expect(page.getByRole('heading', { level: 1 })).toContainText(t(list.title).split('%{name}')[0]!);
+      let total = total0;
+      await expect.poll(shownTotal).toBe(total);
+
+      // Each declared filter; `shown` reads back what its input shows, for the check after the reload.
+      const shown: (() => Promise<string>)[] = [];
+      for (const filter of list.filters ?? []) {
+        if (filter.kind === 'dateRange') {
+          const from = page.getByRole('textbox', { name: t('app.records.dateFrom'), exact: true });
+          const to = page.getByRole('textbox', { name: t('app.records.dateTo'), exact: true });
+          total = await listTotal(() => from.fill(yearAgo()));
+          await expect(from).toHaveValue(yearAgo());
+          shown.push(async () => `${await from.inputValue()}..${await to.inputValue()}`);
+        } else if (filter.kind === 'search') {
+          const box = page.getByRole('searchbox', { name: t(filter.label) });
+          const first = total > 0 ? ((await rows.first().locator('td').first().textContent()) ?? '').trim().slice(0, 3) : '';
+          const text = /^[\p{L}\p{N}]+$/u.test(first) ? first : 'a';
+          total = await listTotal(() => box.fill(text));
+          shown.push(() => box.inputValue());
+        } else {
+          const box = page.getByRole('combobox', { name: new RegExp(`^${escape(t(filter.label))}( |$)`) });
+          const before = (await box.textContent()) ?? '';
+          await box.click();
+          const options = page.getByRole('option');
+          await expect(options.first()).toBeVisible();
+          // The first choice that changes something (a select's first choice is often its default).
+          let pick = options.first();
+          if (filter.kind === 'select') {
+            const texts = (await options.allTextContents()).map((x) => x.trim());
+            pick = options.nth(Math.max(0, texts.findIndex((x) => x !== before.trim())));
+          }
+          total = await listTotal(() => pick.click());
+          if (filter.kind === 'multi') await page.keyboard.press('Escape');
+          await expect(page.getByRole('listbox')).toHaveCount(0);
+          shown.push(async () => (await box.textContent()) ?? '');
+        }
+        await expect.poll(shownTotal, { message: `total after ${filter.kind}` }).toBe(total);
+        await expect(page).toHaveURL(/[?&]filter=/);
+      }
+
+      // A second page when there is one.
+      const perPage = Number(new URL(page.url()).searchParams.get('perPage') ?? list.perPage ?? 10);
+      if (total > perPage) {
+        await listTotal(() => page.locator('.MuiPagination-ul li').last().getByRole('button').click());
+        await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+        await expect(rows).toHaveCount(Math.min(perPage, total - perPage));
+      }
+
+      // A reload keeps the address and what the inputs show.
+      const url = page.url();
+      const before = await Promise.all(shown.map((read) => read()));
+      expect(await listTotal(() => page.reload())).toBe(total);
+      expect(page.url()).toBe(url);
+      await expect.poll(() => Promise.all(shown.map((read) => read()))).toEqual(before);
+
+      // Exports: the screen's exported headers, one data row per record of the filtered list.
+      const headers = (await page.locator('thead th').allTextContents()).map((h) => h.trim());
+      const exported = list.columns.flatMap((c, i) => ((c.exported ?? c.kind !== 'custom') ? [headers[i]!] : []));
+      for (const format of list.exports ?? []) {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+        expect(download.suggestedFilename(), format).toMatch(new RegExp(`\\.${format}$`));
+        const file = fs.readFileSync((await download.path())!);
+        if (format === 'csv') {
+          const [header, ...data] = csvRecords(file.toString('utf8')).filter((r) => r.some((cell) => cell !== ''));
+          expect(header, 'CSV header').toEqual(exported);
+          expect(data.length, 'CSV rows').toBe(total);
+        } else {
+          const sheet = xlsxSheet(file);
+          expect(sheet.header, 'XLSX header').toEqual(exported);
+          expect(sheet.rows, 'XLSX rows').toBe(total);
+        }
+      }
+    });
+  }
+}
+
+/** Keeps `Page` imported for helpers written against it. */
+export type { Page };

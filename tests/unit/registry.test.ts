@@ -1,0 +1,90 @@
+// The resource registry: every folder under src/resources/ declares its resource, names are unique,
+// and every i18n key a declaration names exists in ru and in en.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it, vi } from 'vitest';
+import type { ResourceDeclaration } from '../../src/resources/declaration';
+
+vi.hoisted(() => {
+  const store = new Map<string, string>();
+  (globalThis as any).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) };
+});
+
+const { declarationsByFolder, declarations } = await import('../../src/resources/registry');
+const { enMessages } = await import('../../src/i18n/en');
+const { ruMessages } = await import('../../src/i18n/ru');
+
+const resourcesDir = path.join(import.meta.dirname, '../../src/resources');
+
+function lookup(messages: unknown, key: string): unknown {
+  return key.split('.').reduce<any>((node, part) => (node == null ? node : node[part]), messages);
+}
+
+/** Every message key a declaration names (labels, titles, menu entries, choices, enum labels of the filters). */
+function keysOf(d: ResourceDeclaration): string[] {
+  const keys: string[] = [];
+  if (d.access?.denied) keys.push(d.access.denied);
+  if (d.menu?.home) keys.push(d.menu.home.label);
+  if (d.menu?.management) keys.push(d.menu.management.label, d.menu.management.hint);
+  const list = d.list;
+  if (list) {
+    keys.push(list.title, list.empty);
+    for (const c of list.columns) keys.push(c.label);
+    for (const o of list.pageSizes ?? []) if (typeof o !== 'number') keys.push(o.label);
+    for (const f of list.filters ?? []) {
+      if (f.kind === 'dateRange') continue;
+      keys.push(f.label);
+      if (f.kind !== 'search') for (const c of f.choices ?? []) keys.push(c.label);
+    }
+  }
+  return keys;
+}
+
+describe('resource registry', () => {
+  it('has a declaration for every folder under src/resources/', () => {
+    const folders = fs.readdirSync(resourcesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    expect(Object.keys(declarationsByFolder).sort()).toEqual(folders);
+    for (const [folder, d] of Object.entries(declarationsByFolder)) {
+      expect(d?.name, folder).toBeTruthy();
+      expect(d.api, folder).toBeDefined();
+    }
+  });
+
+  it('names each resource once and each route once', () => {
+    const names = declarations.map((d) => d.name);
+    expect(new Set(names).size).toBe(names.length);
+    const routes = declarations.flatMap((d) => (d.route ? [`${d.route.scope}:${d.route.path}`] : []));
+    expect(new Set(routes).size).toBe(routes.length);
+  });
+
+  it('gives every list a list endpoint and sends every declared filter', () => {
+    for (const d of declarations) {
+      if (!d.list) continue;
+      expect(d.api.list, d.name).toBeTruthy();
+      for (const f of d.list.filters ?? []) {
+        const sources = f.kind === 'dateRange' ? ['date_from', 'date_to'] : [f.source];
+        for (const s of sources) expect(d.api.filters?.[s] ?? d.api.clientFilters?.[s], `${d.name}: filter ${s}`).toBeDefined();
+      }
+      for (const c of d.list.columns) if (c.sortable) expect(d.api.paging, `${d.name}: ${c.source} sorts in the browser`).toBe('none');
+    }
+  });
+
+  it('finds every i18n key of every declaration in ru and in en', () => {
+    for (const d of declarations) {
+      for (const key of keysOf(d)) {
+        expect(typeof lookup({ ...ruMessages }, key), `ru ${d.name}: ${key}`).toBe('string');
+        expect(typeof lookup({ ...enMessages }, key), `en ${d.name}: ${key}`).toBe('string');
+      }
+      // Enum columns: every value a filter offers for the same field has its label.
+      for (const c of d.list?.columns ?? []) {
+        if (c.kind !== 'enum') continue;
+        const filter = d.list?.filters?.find((f) => f.kind !== 'dateRange' && f.source === c.source);
+        const values = filter && filter.kind !== 'dateRange' && filter.kind !== 'search' ? (filter.choices ?? []).map((x) => x.value) : [];
+        for (const v of values) {
+          expect(typeof lookup(ruMessages, `${c.prefix}${v}`), `ru ${c.prefix}${v}`).toBe('string');
+          expect(typeof lookup(enMessages, `${c.prefix}${v}`), `en ${c.prefix}${v}`).toBe('string');
+        }
+      }
+    }
+  });
+});
