@@ -4,6 +4,7 @@ import englishMessages from 'ra-language-english';
 import { moneyEn } from './money.en';
 import { widgetEn } from './widget.en';
 import { toolsEn } from './tools.en';
+import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 
 export const enApp = {
@@ -544,6 +545,7 @@ export const enApp = {
     money: moneyEn,
     widget: widgetEn,
     tools: toolsEn,
+    forms: formsEn,
     management: managementEn,
   },
   // Validation message keys named by the specs.

@@ -5,6 +5,7 @@ import type { enApp } from './en';
 import { moneyRu } from './money.ru';
 import { widgetRu } from './widget.ru';
 import { toolsRu } from './tools.ru';
+import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 
 export const ruApp: typeof enApp = {
@@ -545,6 +546,7 @@ export const ruApp: typeof enApp = {
     money: moneyRu,
     widget: widgetRu,
     tools: toolsRu,
+    forms: formsRu,
     management: managementRu,
   },
   validation: {

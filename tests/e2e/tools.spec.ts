@@ -66,7 +66,7 @@ test('ru: an early-booking condition is validated, lowers the price of a booking
   await expect(page).toHaveURL(/\/locations\/1\/tools$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Инструменты — VR Арена Москва');
   await expect(page.getByRole('tab', { name: 'Раннее бронирование' })).toHaveAttribute('aria-selected', 'true');
-  const rows = page.getByTestId('early-row');
+  const rows = page.getByTestId('early_booking-row');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('14');
   await expect(rows.first()).toContainText('5 %');
@@ -135,7 +135,7 @@ test('en: promo codes are created with checks, edited, switched off and on, and 
   await page.goto('/locations/1/tools');
   await page.getByRole('tab', { name: 'Promo codes' }).click();
   await expect(page).toHaveURL(/\/locations\/1\/tools\?tab=promocodes$/);
-  const row = (code: string) => page.locator(`[data-testid="promo-row"][data-code="${code}"]`);
+  const row = (code: string) => page.getByTestId('promocodes-row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
   // The seeded codes, with type, discount, limit and use count.
   await expect(row('VR10')).toContainText('Percent of the price');
   await expect(row('VR10')).toContainText('10 %');
@@ -212,7 +212,7 @@ test('en: a webhook to a local receiver shows its secret once, logs a signed del
     await page.goto('/locations/1/tools?tab=webhooks');
     await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');
     // The seeded webhook was switched off by a 410 answer.
-    await expect(page.getByTestId('webhook-row').filter({ hasText: 'crm.example.com' })).toContainText('Switched off');
+    await expect(page.getByTestId('webhooks-row').filter({ hasText: 'crm.example.com' })).toContainText('Switched off');
 
     await page.getByRole('button', { name: 'Add webhook' }).click();
     const dialog = page.getByRole('dialog', { name: 'New webhook' });
@@ -229,7 +229,7 @@ test('en: a webhook to a local receiver shows its secret once, logs a signed del
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await secretDialog.getByRole('button', { name: 'I have saved the secret' }).click();
     await expect(secretDialog).toBeHidden();
-    const row = page.getByTestId('webhook-row').filter({ hasText: receiver.url });
+    const row = page.getByTestId('webhooks-row').filter({ hasText: receiver.url });
     await expect(row).toContainText('Active');
     await expect(row.locator('td').nth(1)).toHaveText('No');
     // The list never answers the secret again.
@@ -308,7 +308,7 @@ test('ru: webhook url is required, the seeded webhook\'s log shows its attempts;
   await dialog.getByRole('button', { name: 'Отмена' }).click();
 
   // The seeded webhook: switched off by a 410, its log has a delivery retried once and the 410.
-  const seeded = page.getByTestId('webhook-row').filter({ hasText: 'crm.example.com' });
+  const seeded = page.getByTestId('webhooks-row').filter({ hasText: 'crm.example.com' });
   await expect(seeded).toContainText('Выключен');
   await seeded.getByRole('button', { name: 'Журнал доставки' }).click();
   const log = page.getByRole('dialog', { name: 'Журнал доставки' });
@@ -340,22 +340,26 @@ test('ru: webhook url is required, the seeded webhook\'s log shows its attempts;
 test('en: the booking widget tab sets the payment hold and the customer cancel deadline', async ({ page }) => {
   await signIn(page, ADMIN, 'en');
   await page.goto('/locations/2/tools?tab=widget');
-  const tab = page.getByTestId('widget-settings');
-  await expect(tab.getByTestId('widget-payment-minutes')).toHaveValue('20');
-  await expect(tab.getByTestId('widget-cancel-hours')).toHaveValue('24');
-  await tab.getByTestId('widget-payment-minutes').fill('0');
+  // The tab is the declared form of the one widget_settings record.
+  const tab = page.getByRole('tabpanel');
+  const minutes = tab.getByLabel('Hold the places while the customer pays, minutes');
+  const hours = tab.getByLabel('Customers may cancel up to, hours before the session');
+  const save = tab.getByRole('button', { name: 'Save' });
+  await expect(minutes).toHaveValue('20');
+  await expect(hours).toHaveValue('24');
+  await minutes.fill('0');
   await expect(tab.getByText('The value is below 1')).toBeVisible();
-  await expect(tab.getByTestId('widget-settings-save')).toBeDisabled();
-  await tab.getByTestId('widget-payment-minutes').fill('30');
-  await tab.getByTestId('widget-cancel-hours').fill('2');
-  await tab.getByTestId('widget-settings-save').click();
+  await expect(save).toBeDisabled();
+  await minutes.fill('30');
+  await hours.fill('2');
+  await save.click();
   await expect(page.getByText('Widget settings saved.')).toBeVisible();
   await page.reload();
-  await expect(page.getByTestId('widget-payment-minutes')).toHaveValue('30');
-  await expect(page.getByTestId('widget-cancel-hours')).toHaveValue('2');
+  await expect(minutes).toHaveValue('30');
+  await expect(hours).toHaveValue('2');
   // Back to the defaults: the widget tests later in the run book at this location.
-  await page.getByTestId('widget-payment-minutes').fill('20');
-  await page.getByTestId('widget-cancel-hours').fill('24');
-  await page.getByTestId('widget-settings-save').click();
+  await minutes.fill('20');
+  await hours.fill('24');
+  await save.click();
   await expect(page.getByText('Widget settings saved.')).toBeVisible();
 });

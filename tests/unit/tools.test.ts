@@ -1,7 +1,7 @@
 // Pure helpers of the tools and control pages.
 import { describe, expect, it } from 'vitest';
 import { accessOpen, zonedDateTime } from '../../src/pages/control/access';
-import { promocodeDiscount } from '../../src/pages/tools/format';
+import { promocodeDiscount } from '../../src/resources/promocodes/PromocodeCells';
 
 describe('control page', () => {
   const now = Date.parse('2030-01-14T10:00:00Z');

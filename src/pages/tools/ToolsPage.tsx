@@ -1,39 +1,36 @@
-// /locations/{id}/tools (role id 40 at the location): early booking, promo codes, webhooks and the
-// booking widget's settings, one tab each. The tab is in the address (?tab=), so a link or a reload keeps it.
+// /locations/{id}/tools (role id 40 at the location): one tab per declaration with `menu.tools`
+// (early booking, promo codes, webhooks, the booking widget's settings), in their order. A tab shows
+// its declared list with its forms, or its one record's form (`form.single`). The tab is in the
+// address (?tab=; the first tab has none), so a link or a reload keeps it.
 import { Alert, Box, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useAuthenticated, useTranslate } from 'react-admin';
-import { ManagersOnly } from '../../components/ManagersOnly';
-import { canManageLocation } from '../../../domain/roles';
-import { useLocationDetail } from '../schedules/api';
-import { EarlyBookingTab } from './EarlyBookingTab';
-import { PromocodesTab } from './PromocodesTab';
-import { WebhooksTab } from './WebhooksTab';
-import { WidgetSettingsTab } from './WidgetSettingsTab';
+import { Loading, Title, useAuthenticated, useGetOne, usePermissions, useTranslate } from 'react-admin';
+import { ResourceSingleForm } from '../../components/forms/ResourceSingleForm';
+import { ResourceTabList } from '../../components/records/ResourceTabList';
+import { allowed } from '../../resources/declaration';
+import type { LocationRecord } from '../../resources/locations/types';
+import { declarations } from '../../resources/registry';
 
-const TABS = ['early_booking', 'promocodes', 'webhooks', 'widget'] as const;
-type ToolTab = (typeof TABS)[number];
-const TAB_LABEL: Record<ToolTab, string> = {
-  early_booking: 'app.tools.tabs.early',
-  promocodes: 'app.tools.tabs.promo',
-  webhooks: 'app.tools.tabs.webhooks',
-  widget: 'app.tools.tabs.widget',
-};
+const tabs = declarations.filter((d) => d.menu?.tools).sort((a, b) => a.menu!.tools!.order - b.menu!.tools!.order);
 
 export function ToolsPage() {
   useAuthenticated();
   const { location_id: locationId = '' } = useParams();
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
-  const location = useLocationDetail(locationId);
-  const asked = params.get('tab');
-  const tab: ToolTab = TABS.includes(asked as ToolTab) ? (asked as ToolTab) : 'early_booking';
+  const { data: location, error, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) });
+  const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
 
-  if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
-  if (!location.data) return <Loading />;
-  if (!canManageLocation(location.data.role)) return <ManagersOnly role={location.data.role}>{null}</ManagersOnly>;
-  const title = translate('app.tools.title', { name: location.data.name });
+  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{(error as Error).message}</Alert>;
+  if (isPending || permissionsPending) return <Loading />;
+  const open = tabs.filter((d) => allowed(d.access, location, permissions));
+  if (open.length === 0) {
+    return <Alert severity="warning" sx={{ mt: 2 }} data-testid="managers-only">{translate('app.access.managersOnly')}</Alert>;
+  }
+  const current = open.find((d) => d.menu!.tools!.tab === params.get('tab')) ?? open[0]!;
+  const key = (d: (typeof tabs)[number]) => d.menu!.tools!.tab;
+  const title = translate('app.tools.title', { name: location.name });
 
   return (
     <Box component="main" sx={{ maxWidth: 1200, pb: 4 }}>
@@ -43,19 +40,18 @@ export function ToolsPage() {
       </Link>
       <Typography variant="h5" component="h1" sx={{ mb: 1 }}>{title}</Typography>
       <Tabs
-        value={tab}
-        onChange={(_e, next: ToolTab) => setParams(next === 'early_booking' ? {} : { tab: next }, { replace: true })}
+        value={key(current)}
+        onChange={(_e, next: string) => setParams(next === key(open[0]!) ? {} : { tab: next }, { replace: true })}
         variant="scrollable"
         allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
-        {TABS.map((t) => <Tab key={t} value={t} label={translate(TAB_LABEL[t])} id={`tools-tab-${t}`} aria-controls={`tools-panel-${t}`} />)}
+        {open.map((d) => <Tab key={d.name} value={key(d)} label={translate(d.menu!.tools!.label)} id={`tools-tab-${key(d)}`} aria-controls={`tools-panel-${key(d)}`} />)}
       </Tabs>
-      <Paper variant="outlined" sx={{ p: 2, mt: 2 }} role="tabpanel" id={`tools-panel-${tab}`} aria-labelledby={`tools-tab-${tab}`}>
-        {tab === 'early_booking' && <EarlyBookingTab locationId={locationId} />}
-        {tab === 'promocodes' && <PromocodesTab locationId={locationId} currency={location.data.currency} />}
-        {tab === 'webhooks' && <WebhooksTab locationId={locationId} />}
-        {tab === 'widget' && <WidgetSettingsTab locationId={locationId} />}
+      <Paper variant="outlined" sx={{ p: 2, mt: 2 }} role="tabpanel" id={`tools-panel-${key(current)}`} aria-labelledby={`tools-tab-${key(current)}`}>
+        {current.form?.single
+          ? <ResourceSingleForm key={`${current.name}-${locationId}`} name={current.name} locationId={locationId} />
+          : <ResourceTabList key={`${current.name}-${locationId}`} name={current.name} locationId={locationId} />}
       </Paper>
     </Box>
   );

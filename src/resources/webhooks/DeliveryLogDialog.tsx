@@ -11,13 +11,31 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import dayjs from 'dayjs';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { DATETIME_FORMAT } from '../../../domain/constants';
-import { api } from '../../dataProvider/http';
+import type { AppDataProvider } from '../../dataProvider';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
-import { DELIVERIES_PER_PAGE, useDeliveries } from './api';
-import type { Delivery, DeliveryAttempt, DeliveryStatus, Webhook } from './types';
+import type { Delivery, DeliveryAttempt, DeliveryStatus, Page, Webhook } from './types';
+
+/** Rows of one page of the delivery log. */
+const DELIVERIES_PER_PAGE = 10;
+/** While a delivery waits for its first answer the log asks again this often. */
+const PENDING_REFRESH_MS = 2000;
+
+/** One page of the log, through the declaration's `deliveries` action. */
+function useDeliveries(webhookId: number, page: number) {
+  const dataProvider = useDataProvider<AppDataProvider>();
+  return useQuery({
+    queryKey: ['webhooks', 'deliveries', webhookId, page],
+    queryFn: async () => (await dataProvider.action<Page<Delivery>>('webhooks', {
+      id: webhookId, action: 'deliveries', data: { limit: DELIVERIES_PER_PAGE, offset: page * DELIVERIES_PER_PAGE },
+    })).data,
+    // A fresh delivery is sent by the server's job worker within seconds: follow it until it settles.
+    // Later retries are minutes apart; the refresh button covers those.
+    refetchInterval: (query) => (query.state.data?.results.some((d) => d.status === 'pending' && d.attempts === 0) ? PENDING_REFRESH_MS : false),
+  });
+}
 
 const STATUS_COLOR: Record<DeliveryStatus, ChipProps['color']> = {
   pending: 'info', delivered: 'success', failed: 'error', gone: 'warning', skipped: 'default',
@@ -44,8 +62,9 @@ function Excerpt({ attempt }: { attempt: DeliveryAttempt | undefined }) {
   );
 }
 
-export function DeliveryLogDialog({ webhook, onClose }: { webhook: Webhook; onClose: () => void }) {
+export function DeliveryLogDialog({ record: webhook, onClose }: { record: Webhook; onClose: () => void }) {
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
   const run = useGenericHandler();
   const client = useQueryClient();
@@ -53,11 +72,11 @@ export function DeliveryLogDialog({ webhook, onClose }: { webhook: Webhook; onCl
   const [open, setOpen] = useState<number | null>(null);
   const [resending, setResending] = useState<number | null>(null);
   const deliveries = useDeliveries(webhook.id, page);
-  const refetch = () => client.invalidateQueries({ queryKey: ['tools', 'deliveries', webhook.id] });
+  const refetch = () => client.invalidateQueries({ queryKey: ['webhooks', 'deliveries', webhook.id] });
 
   const resend = async (d: Delivery) => {
     setResending(d.id);
-    const sent = await run(() => api<Delivery>(`/api/v2.1/webhook/${webhook.id}/deliveries/${d.id}/resend/`, { method: 'POST' }));
+    const sent = await run(() => dataProvider.action('webhooks', { id: webhook.id, action: 'resend', meta: { delivery_id: d.id } }));
     setResending(null);
     if (!sent) return;
     setPage(0);
@@ -90,7 +109,7 @@ export function DeliveryLogDialog({ webhook, onClose }: { webhook: Webhook; onCl
                   <TableCell>{translate('app.tools.log.response')}</TableCell>
                   <TableCell>{translate('app.tools.log.duration')}</TableCell>
                   <TableCell>{translate('app.tools.log.attempts')}</TableCell>
-                  <TableCell align="right">{translate('app.tools.actions')}</TableCell>
+                  <TableCell align="right">{translate('app.forms.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>

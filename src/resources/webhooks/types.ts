@@ -1,29 +1,4 @@
-// Shapes of the tools page's calls (server/modules/tools and server/modules/webhooks).
-
-/** GET /api/v2.1/locations/{id}/early_booking/: `discount` is a whole percent. */
-export interface EarlyBookingCondition {
-  id: number;
-  days: number;
-  discount: number;
-}
-
-/** `fraction`: 0 < discount < 1 of the price (0.15 is 15 %); `flat`: an amount of at least 1. */
-export type PromocodeType = 'fraction' | 'flat';
-
-/** GET /api/v2.1/locations/{id}/promocodes/ */
-export interface Promocode {
-  id: number;
-  code: string;
-  type: PromocodeType;
-  discount: string;
-  valid_from: string | null;
-  valid_to: string | null;
-  usage_limit: number | null;
-  /** Counted by the server when bookings use the code; an edit keeps it. */
-  used_count: number;
-  active: boolean;
-  created: string;
-}
+// Shapes of the webhook calls (server/modules/webhooks).
 
 /** GET /api/v2.1/locations/{id}/webhooks/ */
 export interface Webhook {

@@ -1,0 +1,55 @@
+// A declared form that edits the one record of a location in place (`form.single`, e.g. the booking
+// widget's settings): read with useGetOne, saved with useUpdate (pessimistic), the server's field
+// errors under their inputs.
+import { useState } from 'react';
+import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { useQueryClient } from '@tanstack/react-query';
+import { Form, useGetOne, useNotificationContext, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { declaration } from '../../resources/registry';
+import { SubmitButton } from '../SubmitButton';
+import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
+import { splitErrors } from './serverErrors';
+
+export function ResourceSingleForm({ name, locationId }: { name: string; locationId: string }) {
+  const d = declaration(name);
+  const form = d.form!;
+  const fields = fieldsOf(form, 'edit');
+  const translate = useTranslate();
+  const notify = useNotify();
+  // The specs' generic handler: the alerts on screen go before a call.
+  const { resetNotifications } = useNotificationContext();
+  const client = useQueryClient();
+  const meta = { location_id: locationId };
+  const { data, error } = useGetOne(name, { id: locationId, meta });
+  const [update] = useUpdate();
+  const [problem, setProblem] = useState<string | null>(null);
+
+  if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
+  if (!data) return <CircularProgress />;
+
+  const submit = async (values: Record<string, unknown>) => {
+    setProblem(null);
+    resetNotifications();
+    try {
+      await update(name, { id: locationId, data: bodyOf(fields, values), previousData: data, meta }, { mutationMode: 'pessimistic', returnPromise: true });
+    } catch (e) {
+      const split = splitErrors(e, fields, translate('app.alerts.unknownError'));
+      if (split.other) setProblem(split.other);
+      return split.fields;
+    }
+    await client.invalidateQueries({ queryKey: [name] });
+    notify(form.saved.edit, { type: 'success', messageArgs: d.messageArgs?.(values) });
+    return undefined;
+  };
+
+  return (
+    <Box sx={{ maxWidth: 560 }}>
+      {form.single?.intro && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(form.single.intro)}</Typography>}
+      {problem && <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">{problem}</Alert>}
+      <Form onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, data)} record={data}>
+        <FormFields fields={fields} />
+        <SubmitButton>{translate('app.common.save')}</SubmitButton>
+      </Form>
+    </Box>
+  );
+}

@@ -1,0 +1,145 @@
+// The inputs of a declared form (src/resources/<name>/index.ts `form.fields`) by kind, their
+// validators with the specs' message keys, the first values and the body a save sends.
+import { useEffect } from 'react';
+import { Stack } from '@mui/material';
+import {
+  BooleanInput, DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, regex, required,
+  type Validator,
+} from 'react-admin';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { FieldDeclaration, FormDeclaration } from '../../resources/declaration';
+
+export type FormMode = 'create' | 'edit';
+type Values = Record<string, any>;
+
+const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
+const DECIMAL = /^\d+([.,]\d{1,2})?$/;
+
+/** The fields of the create or the edit form. */
+export const fieldsOf = (form: FormDeclaration, mode: FormMode) => form.fields.filter((f) => !f.on || f.on === mode);
+
+/** react-admin validators of a field: its kind's checks, then its own rules. */
+export function validatorsOf(field: FieldDeclaration): Validator[] {
+  const out: Validator[] = [];
+  if (field.required) out.push(required('validation.validationRequired'));
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+      // Sent trimmed: spaces alone are as empty as nothing.
+      if (field.required) out.push((v) => (typeof v === 'string' && v !== '' && !v.trim() ? 'validation.validationRequired' : undefined));
+      if (field.maxLength) out.push(maxLength(field.maxLength, 'validation.validationPaymentsLength'));
+      if (field.pattern) out.push(regex(field.pattern.regex, field.pattern.message));
+      break;
+    case 'number':
+      if (field.integer) out.push((v) => (blank(v) || Number.isInteger(Number(v)) ? undefined : 'validation.validationPersons'));
+      if (field.min !== undefined) out.push(minValue(field.min, 'validation.validationMinValue'));
+      if (field.max !== undefined) out.push(maxValue(field.max, 'validation.validationMaxValue'));
+      break;
+    case 'money':
+      out.push((v) => (blank(v) || DECIMAL.test(String(v).trim()) ? undefined : 'validation.validationCost'));
+      break;
+    default:
+  }
+  for (const rule of field.rules ?? []) out.push((v, values) => rule(v, values));
+  return out;
+}
+
+function emptyOf(field: FieldDeclaration): unknown {
+  if (field.kind === 'boolean') return false;
+  return field.kind === 'text' || field.kind === 'textarea' || field.kind === 'money' ? '' : null;
+}
+
+/** The form's first values: the record's (edit) or each field's default (create). */
+export function defaultsOf(fields: FieldDeclaration[], record: Values | undefined): Values {
+  return Object.fromEntries(fields.map((f) => [f.source, record ? record[f.source] ?? emptyOf(f) : f.default ?? emptyOf(f)]));
+}
+
+/** What a save sends: the form's own fields (never a read-only one), each as the API writes it. */
+export function bodyOf(fields: FieldDeclaration[], values: Values): Values {
+  const body: Values = {};
+  for (const f of fields) {
+    if (f.readOnly) continue;
+    const v = values[f.source];
+    switch (f.kind) {
+      case 'text':
+      case 'textarea':
+        body[f.source] = String(v ?? '').trim();
+        break;
+      case 'money':
+        body[f.source] = String(v ?? '').trim().replace(',', '.');
+        break;
+      case 'number':
+        body[f.source] = blank(v) ? null : Number(v);
+        break;
+      case 'boolean':
+        body[f.source] = !!v;
+        break;
+      case 'date':
+      case 'datetime':
+        body[f.source] = blank(v) ? null : v;
+        break;
+      default:
+        body[f.source] = v;
+    }
+  }
+  return body;
+}
+
+/** Checks a field again when a field it depends on changes (a range that follows a type). */
+function useRecheck(field: FieldDeclaration) {
+  const watched = useWatch({ name: field.dependsOn ?? [] });
+  const { getValues, trigger } = useFormContext();
+  const key = JSON.stringify(watched);
+  useEffect(() => {
+    if (field.dependsOn && !blank(getValues(field.source))) void trigger(field.source);
+  }, [key, field, getValues, trigger]);
+}
+
+function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean }) {
+  useRecheck(field);
+  const values = useWatch() as Values;
+  const hint = typeof field.hint === 'function' ? field.hint(values) : field.hint;
+  const common = {
+    source: field.source, label: field.label, validate: validatorsOf(field), helperText: hint ?? false,
+    fullWidth: true, autoFocus: first, readOnly: field.readOnly,
+  } as const;
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...common} />;
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={3} />;
+    case 'money':
+      return <TextInput {...common} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
+    case 'number':
+      return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : undefined} />;
+    case 'select':
+      return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c.value, name: c.label }))} />;
+    case 'boolean':
+      return <BooleanInput {...common} fullWidth={false} />;
+    case 'date':
+      return <DateInput {...common} />;
+    case 'datetime':
+      return <DateTimeInput {...common} />;
+  }
+}
+
+/** The inputs in order; fields sharing a `row` stand side by side. */
+export function FormFields({ fields }: { fields: FieldDeclaration[] }) {
+  const groups: FieldDeclaration[][] = [];
+  for (const f of fields) {
+    const last = groups.at(-1);
+    if (last && f.row !== undefined && last[0]!.row === f.row) last.push(f);
+    else groups.push([f]);
+  }
+  return (
+    <>
+      {groups.map((group) => (group.length === 1
+        ? <FieldInput key={group[0]!.source} field={group[0]!} first={group[0] === fields[0]} />
+        : (
+          <Stack key={group[0]!.source} direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
+            {group.map((f) => <FieldInput key={f.source} field={f} first={f === fields[0]} />)}
+          </Stack>
+        )))}
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+// English texts of the generic forms and row actions (src/components/forms/), at app.forms.*.
+export const formsEn = {
+  actions: 'Actions',
+  edit: 'Edit',
+  delete: 'Delete',
+};

@@ -1,0 +1,6 @@
+// Русские тексты общих форм и действий строк (src/components/forms/), app.forms.*.
+export const formsRu = {
+  actions: 'Действия',
+  edit: 'Изменить',
+  delete: 'Удалить',
+};

@@ -1,0 +1,39 @@
+// The promo code list's own cells: the discount as its type reads it, the limit, the status.
+import { Chip } from '@mui/material';
+import { useParams } from 'react-router-dom';
+import { useGetOne, useTranslate } from 'react-admin';
+import { formatMoney, type Currency } from '../../../domain/money';
+import type { LocationRecord } from '../locations/types';
+
+export interface Promocode {
+  id: number;
+  code: string;
+  /** `fraction`: 0 < discount < 1 of the price (0.15 is 15 %); `flat`: an amount of at least 1. */
+  type: 'fraction' | 'flat';
+  discount: string;
+  usage_limit: number | null;
+  active: boolean;
+}
+
+/** "15 %" for a fraction (0.15), the amount in the location's currency for a flat discount. */
+export function promocodeDiscount(p: Pick<Promocode, 'type' | 'discount'>, currency: Currency | null, defaultCurrency: string): string {
+  if (p.type === 'fraction') return `${Math.round(Number(p.discount) * 10000) / 100} %`;
+  return formatMoney(p.discount, currency, defaultCurrency);
+}
+
+export function PromocodeDiscount({ record }: { record: Promocode }) {
+  const translate = useTranslate();
+  const { location_id: locationId } = useParams();
+  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  return <>{promocodeDiscount(record, location?.currency ?? null, translate('app.currency.default'))}</>;
+}
+
+export function UsageLimit({ record }: { record: Promocode }) {
+  const translate = useTranslate();
+  return <>{record.usage_limit ?? translate('app.tools.promo.unlimited')}</>;
+}
+
+export function PromocodeStatus({ record }: { record: Promocode }) {
+  const translate = useTranslate();
+  return <Chip size="small" color={record.active ? 'success' : 'default'} label={translate(record.active ? 'app.tools.promo.active' : 'app.tools.promo.inactive')} />;
+}

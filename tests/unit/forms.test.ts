@@ -1,0 +1,119 @@
+// Declared forms, row actions and tools tabs: every message key they name exists in ru and in en,
+// every named action is in the api, and the generic form's validators, bodies and server errors.
+import { describe, expect, it, vi } from 'vitest';
+import { HttpError } from 'react-admin';
+import type { FieldDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
+
+vi.hoisted(() => {
+  const store = new Map<string, string>();
+  (globalThis as any).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) };
+});
+
+const { declarations, declaration } = await import('../../src/resources/registry');
+const { bodyOf, defaultsOf, fieldsOf, validatorsOf } = await import('../../src/components/forms/fields');
+const { splitErrors } = await import('../../src/components/forms/serverErrors');
+const { enMessages } = await import('../../src/i18n/en');
+const { ruMessages } = await import('../../src/i18n/ru');
+
+const lookup = (messages: unknown, key: string): unknown =>
+  key.split('.').reduce<any>((node, part) => (node == null ? node : node[part]), messages);
+
+/** The keys of the form, the row actions, the tools tab and the list hint. */
+function formKeys(d: ResourceDeclaration): string[] {
+  const keys: string[] = [];
+  if (d.menu?.tools) keys.push(d.menu.tools.label);
+  if (d.list?.hint) keys.push(d.list.hint);
+  const form = d.form;
+  if (form) {
+    if (form.title) keys.push(form.title.create, form.title.edit);
+    if (form.saved.create) keys.push(form.saved.create);
+    keys.push(form.saved.edit);
+    if (form.add) keys.push(form.add);
+    if (form.single?.intro) keys.push(form.single.intro);
+    for (const f of form.fields) {
+      keys.push(f.label);
+      if (typeof f.hint === 'string') keys.push(f.hint);
+      if (f.kind === 'select') keys.push(...f.choices.map((c) => c.label));
+      if ((f.kind === 'text' || f.kind === 'textarea') && f.pattern) keys.push(f.pattern.message);
+    }
+  }
+  for (const a of d.rowActions ?? []) {
+    if (a.kind === 'action' || a.kind === 'dialog') keys.push(a.label);
+    if (a.kind === 'action' || a.kind === 'delete') {
+      keys.push(a.done);
+      if (a.confirm) keys.push(a.confirm.title, a.confirm.text);
+    }
+  }
+  return keys;
+}
+
+const run = (field: FieldDeclaration, value: unknown, values: Record<string, unknown> = {}) =>
+  validatorsOf(field).map((v) => v(value, { [field.source]: value, ...values }, {} as any)).find(Boolean);
+
+describe('declared forms', () => {
+  it('the tools page has its four tabs, each a declaration with a form', () => {
+    const tabs = declarations.filter((d) => d.menu?.tools).sort((a, b) => a.menu!.tools!.order - b.menu!.tools!.order);
+    expect(tabs.map((d) => [d.name, d.menu!.tools!.tab])).toEqual([
+      ['early_booking', 'early_booking'], ['promocodes', 'promocodes'], ['webhooks', 'webhooks'], ['widget_settings', 'widget'],
+    ]);
+    for (const d of tabs) {
+      expect(d.form, d.name).toBeDefined();
+      // A tab is no route of its own: the registry's list walk and the menus leave it out.
+      expect(d.route, d.name).toBeUndefined();
+    }
+  });
+
+  it('finds every key of the forms, row actions and tabs in ru and in en, and every named action in the api', () => {
+    for (const d of declarations) {
+      for (const key of [...formKeys(d), 'app.forms.edit', 'app.forms.delete', 'app.forms.actions']) {
+        expect(typeof lookup(ruMessages, key), `ru ${d.name}: ${key}`).toBe('string');
+        expect(typeof lookup(enMessages, key), `en ${d.name}: ${key}`).toBe('string');
+      }
+      for (const a of d.rowActions ?? []) {
+        if (a.kind === 'action') expect(d.api.actions?.[a.action], `${d.name}: ${a.action}`).toBeDefined();
+        if (a.kind === 'delete') expect(d.api.delete, d.name).toBeDefined();
+        if (a.kind === 'edit') expect(d.api.update, d.name).toBeDefined();
+      }
+      if (d.form?.add) expect(d.api.create, d.name).toBeDefined();
+    }
+  });
+
+  it('checks the kinds with the specs\' message keys', () => {
+    const days = declaration('early_booking').form!.fields[0]!;
+    expect(run(days, null)).toBe('validation.validationRequired');
+    expect(run(days, 0)).toEqual({ message: 'validation.validationMinValue', args: { min: 1 } });
+    expect(run(days, 1.5)).toBe('validation.validationPersons');
+    expect(run(days, 30)).toBeUndefined();
+    const [code, , discount, , validTo] = declaration('promocodes').form!.fields;
+    expect(run(code!, 'two words')).toMatchObject({ message: 'app.tools.promo.codeFormat' });
+    expect(run(code!, 'x'.repeat(51))).toEqual({ message: 'validation.validationPaymentsLength', args: { max: 50 } });
+    expect(run(discount!, '1.234', { type: 'flat' })).toBe('validation.validationCost');
+    expect(run(discount!, '15', { type: 'fraction' })).toBe('app.tools.promo.fractionRange');
+    expect(run(discount!, '0,15', { type: 'fraction' })).toBeUndefined();
+    expect(run(discount!, '0.15', { type: 'flat' })).toBe('app.tools.promo.flatMin');
+    expect(run(validTo!, '2030-01-01', { valid_from: '2030-01-10' })).toBe('app.tools.promo.dateOrder');
+    const url = declaration('webhooks').form!.fields[0]!;
+    expect(run(url, '  ')).toBe('validation.validationRequired');
+  });
+
+  it('sends only the fields of the form, as the API writes them', () => {
+    const form = declaration('promocodes').form!;
+    const create = fieldsOf(form, 'create');
+    expect(create.map((f) => f.source)).not.toContain('used_count');
+    expect(defaultsOf(create, undefined)).toMatchObject({ type: 'fraction', active: true, code: '', usage_limit: null });
+    const edit = fieldsOf(form, 'edit');
+    const body = bodyOf(edit, {
+      code: ' E2E ', type: 'flat', discount: '300,5', valid_from: '', valid_to: '2030-12-31', usage_limit: '', used_count: 4, active: 1, id: 9,
+    });
+    expect(body).toEqual({ code: 'E2E', type: 'flat', discount: '300.5', valid_from: null, valid_to: '2030-12-31', usage_limit: null, active: true });
+    expect(Object.keys(bodyOf(fieldsOf(declaration('webhooks').form!, 'create'), { url: 'https://x', extra: false, active: true }))).toEqual(['url', 'extra']);
+  });
+
+  it('puts the server\'s messages of the form\'s fields under them and the rest in the dialog', () => {
+    const fields = fieldsOf(declaration('webhooks').form!, 'create');
+    const error = new HttpError('Укажите полный адрес', 400, { errors: { url: 'Укажите полный адрес', non_field_errors: 'Лимит' } });
+    expect(splitErrors(error, fields, 'Unknown')).toEqual({ fields: { url: 'Укажите полный адрес' }, other: 'Лимит' });
+    expect(splitErrors(new HttpError('Forbidden', 403, { errors: {} }), fields, 'Unknown')).toEqual({ other: 'Forbidden' });
+    expect(splitErrors('boom', fields, 'Unknown')).toEqual({ other: 'Unknown' });
+  });
+});
