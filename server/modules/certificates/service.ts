@@ -2,11 +2,12 @@
 // rates and designs, and expiry. Numbers are 12 random hex characters (48 bits): unguessable.
 // Activation locks the certificate row, so it happens once; letters go through the jobs table.
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
+import { lockCertificate, lockedTransaction } from '../../platform/locks';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { addDays } from '../../../domain/businessDay';
 import { CERTIFICATE_VALID_DAYS } from '../../../domain/certificates';
@@ -39,8 +40,7 @@ export async function createCertificates(db: Db, user: AuthUser, input: { rate: 
 }
 
 async function lockedCertificate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], code: string, locationId: number) {
-  const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${certificates} WHERE upper(unique_number) = upper(${code}) AND creating_location_id = ${locationId} FOR UPDATE`);
-  const id = locked.rows[0]?.id;
+  const id = await lockCertificate(tx, code, locationId);
   if (!id) throw notFound();
   const [c] = await tx.select().from(certificates).where(eq(certificates.id, Number(id)));
   return c!;
@@ -60,7 +60,7 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
   if (!seller) throw fieldError('seller', 'seller_not_found');
   const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, input.location_id));
   const today = wallClockNow(loc!.tz).slice(0, 10);
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     const c = await lockedCertificate(tx, code, input.location_id);
     if (c.status !== 'NOT_PAID') throw fieldError('non_field_errors', 'certificate_not_activatable');
     await tx.update(certificates).set({
@@ -76,7 +76,7 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
 export async function resendCertificate(db: Db, user: AuthUser, code: string, locationId: number, lang: string) {
   requirePermission(user, 'certificate.activate');
   await requireRoleAt(db, user.id, locationId);
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     const c = await lockedCertificate(tx, code, locationId);
     if (c.status !== 'ACTIVE') throw fieldError('non_field_errors', 'certificate_not_resendable');
     await queueLetter(tx, c.id, lang);

@@ -12,10 +12,11 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { locationNow, slotAt } from '../slots/service';
-import { lockPlaysession, personsHeld, withBookingLock } from '../orders/booking';
+import { lockPlaysession, personsHeld } from '../orders/booking';
+import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { writeLog } from '../orders/orderLog';
 import { createBillLink } from '../orders/billing';
-import { checkCoupon, useCoupon } from '../orders/coupons';
+import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
 import { emitOrderEvent } from '../webhooks/outbox';
 
 export interface MultiInput {
@@ -101,7 +102,7 @@ export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: stri
   if (!input.date) throw fieldError('date', 'required');
   await checkEventRules(db, input);
   const now = await locationNow(db, input.location_id);
-  return withBookingLock(db, async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     const psIds = await takeSessions(tx, input, now, null);
     const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
     const price = await purchaseOf(tx, input, firstDate, false);
@@ -119,7 +120,7 @@ export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     await emitOrderEvent(tx, order!.id, 'order.created');
     if (input.bill) await createBillLink(tx, { publicUrl, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
     return { order_id: order!.id };
-  });
+  }, 'slot_locked');
 }
 
 export async function getMultiBooking(db: Db, userId: number, orderId: number) {
@@ -148,8 +149,9 @@ export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: stri
   if (input.location_id !== existing.locationId) throw fieldError('location_id', 'invalid_choice');
   await checkEventRules(db, input);
   const now = await locationNow(db, existing.locationId);
-  return withBookingLock(db, async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  return lockedTransaction(db, async (tx) => {
+    await lockOrder(tx, orderId);
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_closed');
     const psIds = await takeSessions(tx, input, now, orderId);
     const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
@@ -157,6 +159,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     const price = await purchaseOf(tx, input, firstDate, samePromo);
     assertBill(input, price.purchase);
     if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
+    if (!samePromo) await releaseCoupon(tx, order!.locationId, order!.promocode);
     const paid = Number(order!.paid);
     await tx.update(orders).set({
       name: input.name, phone: input.phone, email: input.email, persons: input.persons, orderType: input.order_type,
@@ -173,7 +176,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order!.bill) await createBillLink(tx, { publicUrl, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };
-  });
+  }, 'slot_locked');
 }
 
 /** GET /locations/{id}/events_packages/?date=: the packages on sale that day. */

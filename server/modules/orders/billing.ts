@@ -12,6 +12,7 @@ import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { toCents } from '../../../domain/pricing';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
+import { lockedTransaction, lockOrder } from '../../platform/locks';
 
 export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
   const token = crypto.randomBytes(16).toString('hex');
@@ -47,11 +48,11 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
  * it is, so a provider calling back twice changes nothing the second time.
  */
 export async function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     // The order first, then the payment: the order the other writers (pay, cancel) lock them in.
     const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.externalId, externalId));
     if (!ref) return 'unknown';
-    if (ref.orderId) await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${ref.orderId} FOR UPDATE`);
+    if (ref.orderId) await lockOrder(tx, ref.orderId);
     const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string; location_id: number; user_id: number | null; comment: string }>(sql`
       SELECT id, order_id, status, purchase, location_id, user_id, comment FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
     const payment = locked.rows[0];

@@ -3,12 +3,12 @@
 // the existing one in a single upsert (lockPlaysession), then reads the session's orders again, so
 // every booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import {
   earlyBookingConditions, locationGames, locations, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
 } from '../../db/schema';
-import { ApiError, fieldError, notFound } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
@@ -18,9 +18,9 @@ import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type 
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
+import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { emitOrderEvent } from '../webhooks/outbox';
 
-const LOCK_TIMEOUT = '5s';
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type BookingInput = BookingPayload;
@@ -28,20 +28,6 @@ export type BookingInput = BookingPayload;
 export interface BookingContext {
   userId: number;
   publicUrl: string;
-}
-
-/** Runs `work` in a transaction with a bounded lock wait; a timeout becomes a 409. */
-export async function withBookingLock<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  try {
-    return await db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
-      return work(tx);
-    });
-  } catch (err) {
-    const code = (err as { code?: string; cause?: { code?: string } }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-    if (code === '55P03') throw new ApiError(409, { key: 'slot_locked' });
-    throw err;
-  }
 }
 
 /**
@@ -189,7 +175,7 @@ export async function placeBooking<T>(
   };
   const slotBefore = bookable(slotOfDay(day, input.session_dt));
 
-  return withBookingLock(db, async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
     // Read again under the lock: the stored session's price and orders are now final.
@@ -212,7 +198,7 @@ export async function placeBooking<T>(
     // Read with the day: most locations have no webhook, and then there is nothing to queue.
     if (day.booking.hasWebhook) await emitOrderEvent(tx, orderId, 'order.created');
     return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
-  });
+  }, 'slot_locked');
 }
 
 /** POST /booking/ by staff: a role at the location; a payment link of the whole price on request. */
@@ -244,8 +230,7 @@ export async function quoteBooking(db: Db, pg: PlaygroundRow, input: Pick<Bookin
 }
 
 async function loadOrderForChange(tx: Tx, orderId: number) {
-  const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${orders} WHERE id = ${orderId} FOR UPDATE`);
-  if (!locked.rows.length) throw notFound();
+  if (!(await lockOrder(tx, orderId))) throw notFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   return order!;
 }
@@ -260,7 +245,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
   const now = await locationNow(db, pg.locationId);
   const slotBefore = await bookableSlot(db, pg, input.session_dt, now);
 
-  return withBookingLock(db, async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (!isLiveOrder(order)) throw fieldError('non_field_errors', 'order_closed');
     const oldSessions = await tx.select({ ps: playsessions }).from(orderPlaysessions)
@@ -300,7 +285,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
-  });
+  }, 'slot_locked');
 }
 
 /** DELETE /booking/{id}/: status 4, places freed, logged. Cancelling twice is harmless. */
@@ -310,7 +295,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
   if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
   // Read before the transaction: inside it, only its own connection is used.
   const nowAtLocation = await locationNow(db, existing.locationId);
-  await withBookingLock(db, async (tx) => {
+  await lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (order.status === ORDER_STATUS.cancelled) return;
     // The auto-cancel job looked without the lock: a payment may have come in since.
@@ -329,6 +314,6 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
     await writeLog(tx, orderId, type, ctx.userId);
     await emitOrderEvent(tx, orderId, 'order.cancelled');
-  });
+  }, 'slot_locked');
 }
 

@@ -6,6 +6,7 @@ import type { Db, Tx } from '../../db/client';
 import { certificateRedemptions, certificates, currencies, locations, orders, payments, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import { lockCertificate, lockedTransaction, lockOrder } from '../../platform/locks';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
@@ -33,8 +34,7 @@ export async function certificateRemaining(tx: Tx | Db, certificateId: number, r
  * of the chain), none in another (its face value means nothing there).
  */
 async function redeemCertificate(tx: Tx, code: string, amount: string, today: string, orderCurrencyId: number | null): Promise<{ id: number; used: boolean }> {
-  const locked = await tx.execute<{ id: number }>(sql`SELECT id FROM ${certificates} WHERE upper(unique_number) = upper(${code.trim()}) FOR UPDATE`);
-  const id = locked.rows[0]?.id;
+  const id = await lockCertificate(tx, code);
   if (!id) throw fieldError('certificate', 'certificate_not_found');
   const [cert] = await tx.select({ c: certificates, code: currencies.code }).from(certificates)
     .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).where(eq(certificates.id, Number(id)));
@@ -74,8 +74,8 @@ export async function payOrder(db: Db, userId: number, orderId: number, input: P
   await requireRoleAt(db, userId, existing.locationId);
   if (input.payment_type === 3 && !input.certificate) throw fieldError('certificate', 'certificate_required');
   const now = await locationNow(db, existing.locationId);
-  return db.transaction((tx) => idempotent(tx, call, async () => {
-    await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${orderId} FOR UPDATE`);
+  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+    await lockOrder(tx, orderId);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_not_payable');
     if (input.external_id) {
@@ -123,7 +123,7 @@ export function paymentJson(p: typeof payments.$inferSelect, user: { id: number;
 /** POST /locations/{id}/payments/: a manual payment (type 7) not tied to an order. */
 export async function standalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }, call?: IdempotentCall) {
   await requireRoleAt(db, userId, locationId);
-  return db.transaction((tx) => idempotent(tx, call, async () => {
+  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
     }).returning();

@@ -7,6 +7,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { itemGrid } from '../../../domain/schedule/engine';
 import type { ScheduleBreak, ScheduleItem } from '../../../domain/schedule/types';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
+import { lockedTransaction } from '../../platform/locks';
 
 type Row = typeof schedules.$inferSelect;
 
@@ -73,7 +74,7 @@ export async function getSchedule(db: Db, userId: number, id: number) {
 
 export async function createSchedule(db: Db, userId: number, locationId: number, input: ScheduleFields) {
   await requireManagerAt(db, userId, locationId);
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     await assertGroupOfLocation(tx, input.playground_group, locationId);
     if (!input.disabled) await assertStartFree(tx, input.playground_group, input.start_dt, null);
     const [row] = await tx.insert(schedules).values({
@@ -86,7 +87,7 @@ export async function createSchedule(db: Db, userId: number, locationId: number,
 
 export async function updateSchedule(db: Db, userId: number, id: number, input: ScheduleFields) {
   const existing = await loadForUser(db, userId, id, true);
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     await assertGroupOfLocation(tx, input.playground_group, existing.locationId);
     if (!input.disabled) await assertStartFree(tx, input.playground_group, input.start_dt, id);
     const [row] = await tx.update(schedules).set({
@@ -105,7 +106,7 @@ export async function deleteSchedule(db: Db, userId: number, id: number): Promis
 /** PATCH visible: enable or disable; enabling checks the start date like a save. */
 export async function setDisabled(db: Db, userId: number, id: number, disabled: boolean) {
   const existing = await loadForUser(db, userId, id, true);
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     if (!disabled && existing.playgroundGroupId) await assertStartFree(tx, existing.playgroundGroupId, existing.startDt, id);
     const [row] = await tx.update(schedules).set({ disabled, updatedAt: new Date() }).where(eq(schedules.id, id)).returning();
     return scheduleJson(row!);

@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { launcherSessions, locations, playgrounds } from '../../db/schema';
 import { invalidToken, notFound, permissionDenied } from '../../platform/errors';
 import { techAccessOpen } from '../techSessions/service';
-import { appendTransaction, lockLedger } from '../transactions/ledger';
+import { appendTransaction } from '../transactions/ledger';
+import { lockedTransaction, lockLedger } from '../../platform/locks';
 
 export interface LauncherReport {
   uuid: string;
@@ -24,7 +25,7 @@ export async function recordLauncherSession(db: Db, playgroundToken: string, rep
   if (!UUID_RE.test(playgroundToken)) throw invalidToken();
   const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.uuidToken, playgroundToken));
   if (!pg) throw invalidToken();
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     await lockLedger(tx, pg.locationId);
     const [existing] = await tx.select().from(launcherSessions).where(eq(launcherSessions.uuid, report.uuid));
     if (existing && existing.playgroundId !== pg.id) throw notFound();

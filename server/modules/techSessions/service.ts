@@ -10,6 +10,7 @@ import { playgrounds, techSessions } from '../../db/schema';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireRoleAt } from '../locations/service';
+import { lockedTransaction, lockPlayground } from '../../platform/locks';
 
 export const TECHSESSIONS_PERMISSION = 'techsessions';
 
@@ -32,9 +33,9 @@ export async function createToken(db: Db, user: AuthUser, playgroundId: number) 
 export async function startTechSession(db: Db, user: AuthUser, playgroundId: number, input: { minutes: number; comment: string }) {
   const pg = await playgroundOf(db, user, playgroundId);
   if (!pg.techControl) throw fieldError('non_field_errors', 'tech_control_off');
-  return db.transaction(async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     // The playground row is the lock: two staff starting at once leave one open grant.
-    await tx.execute(sql`SELECT id FROM ${playgrounds} WHERE id = ${playgroundId} FOR UPDATE`);
+    await lockPlayground(tx, playgroundId);
     await tx.update(techSessions).set({ stoppedAt: new Date() })
       .where(and(eq(techSessions.playgroundId, playgroundId), isNull(techSessions.stoppedAt), sql`${techSessions.expiresAt} > now()`));
     const [grant] = await tx.insert(techSessions).values({
@@ -50,8 +51,8 @@ export async function startTechSession(db: Db, user: AuthUser, playgroundId: num
 /** DELETE /playgrounds/{id}/tech_sessions/: end access now. Stopping an expired one changes nothing. */
 export async function stopTechSession(db: Db, user: AuthUser, playgroundId: number): Promise<void> {
   await playgroundOf(db, user, playgroundId);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM ${playgrounds} WHERE id = ${playgroundId} FOR UPDATE`);
+  await lockedTransaction(db, async (tx) => {
+    await lockPlayground(tx, playgroundId);
     await tx.update(techSessions).set({ stoppedAt: new Date() })
       .where(and(eq(techSessions.playgroundId, playgroundId), isNull(techSessions.stoppedAt), sql`${techSessions.expiresAt} > now()`));
     await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: sql`least(${playgrounds.techSessionsAccessExpiresAt}, now())` })

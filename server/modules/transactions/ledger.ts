@@ -3,7 +3,7 @@
 // follows the previous one: none is lost, and the balance (the sum) always equals the last total.
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { locations, transactions } from '../../db/schema';
+import { transactions } from '../../db/schema';
 import { fromCents, toCents } from '../../../domain/pricing';
 
 export const TRANSACTION_TYPES = ['refill', 'chargeoff', 'refund', 'overdraft', 'minimumfee', 'vatfee'] as const;
@@ -14,9 +14,8 @@ export const INCOMING: readonly TransactionType[] = ['refill', 'refund'];
 export const signedAmount = (type: TransactionType, amount: string) =>
   fromCents(Math.abs(toCents(amount)) * (INCOMING.includes(type) ? 1 : -1));
 
-export async function lockLedger(tx: Tx, locationId: number): Promise<void> {
-  await tx.execute(sql`SELECT id FROM ${locations} WHERE id = ${locationId} FOR UPDATE`);
-}
+// The ledger's lock is platform/locks.ts lockLedger (the location row), in the one lock order.
+export { lockLedger } from '../../platform/locks';
 
 async function lastTotal(tx: Tx, locationId: number): Promise<number> {
   const [row] = await tx.select({ total: transactions.total }).from(transactions)

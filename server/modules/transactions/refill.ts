@@ -3,6 +3,7 @@
 // changes from processing only once, under its row lock).
 import crypto from 'node:crypto';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import { lockedTransaction } from '../../platform/locks';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { locations, payments } from '../../db/schema';
@@ -18,7 +19,7 @@ export async function startRefill(db: Db, userId: number, publicUrl: string, loc
   if (!loc) throw notFound();
   if (!loc.allowRefill) throw fieldError('non_field_errors', 'refill_not_allowed');
   // A retry with the same key gets the same link, not a second pending top-up.
-  return db.transaction((tx) => idempotent(tx, call, async () => {
+  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     const token = crypto.randomBytes(16).toString('hex');
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 1, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId, comment: REFILL_COMMENT,

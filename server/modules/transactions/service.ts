@@ -9,6 +9,7 @@ import { requirePermission, type AuthUser } from '../../platform/auth';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { requireRoleAt } from '../locations/service';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import { lockedTransaction } from '../../platform/locks';
 import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
 import { appendTransaction, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
@@ -30,7 +31,7 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
 }, call?: IdempotentCall) {
   requireEditor(user);
   await requireRoleAt(db, user.id, input.location);
-  const created = await db.transaction((tx) => idempotent(tx, call, async () => {
+  const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, input.location));
     return appendTransaction(tx, {
@@ -48,7 +49,7 @@ export async function changeType(db: Db, user: AuthUser, transactionId: number, 
   const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!t) throw notFound();
   await requireRoleAt(db, user.id, t.locationId);
-  await db.transaction(async (tx) => {
+  await lockedTransaction(db, async (tx) => {
     await lockLedger(tx, t.locationId);
     await tx.update(transactions).set({ type, amount: signedAmount(type, t.amount) }).where(eq(transactions.id, transactionId));
     await rebuildTotalsFrom(tx, t.locationId, transactionId);
@@ -63,7 +64,7 @@ export async function refund(db: Db, user: AuthUser, input: {
 }, call?: IdempotentCall) {
   requireEditor(user);
   await requireRoleAt(db, user.id, input.location);
-  const created = await db.transaction((tx) => idempotent(tx, call, async () => {
+  const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [original] = await tx.select().from(transactions)
       .where(and(eq(transactions.id, input.original_transaction), eq(transactions.locationId, input.location)));

@@ -16,6 +16,7 @@ import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { guardedLookup, literalRefused, parseTarget } from './address';
 import { DELIVER_JOB, type DeliverJob } from './outbox';
+import { lockedTransaction } from '../../platform/locks';
 
 /** Minutes to wait before attempt 2, 3, ...: 1 min, 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, 24 h, 24 h (~2.9 days). */
 export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440, 1440] as const;
@@ -87,7 +88,7 @@ export async function deliverWebhook(db: Db, allowPrivate: boolean, job: Deliver
     'x-webhook-signature': signature(row.w.secret, row.d.body),
   }, allowPrivate);
 
-  await db.transaction(async (tx) => {
+  await lockedTransaction(db, async (tx) => {
     // Re-read under the row lock: only the process that holds it books the outcome.
     const locked = await tx.execute<{ attempts: number; status: string }>(sql`
       SELECT attempts, status FROM ${webhookDeliveries} WHERE id = ${row.d.id} FOR UPDATE`);

@@ -1,0 +1,70 @@
+// One way to lock. Every write that holds row locks runs in `lockedTransaction`: it bounds every
+// lock wait of the transaction (PostgreSQL's lock_timeout, LOCK_TIMEOUT) and answers a wait over it,
+// or a deadlock, with 409 and the caller's message, so no request waits without limit and a busy
+// desk sees "try again" instead of a spinner.
+//
+// Rows are locked in one order, the same on every path, so two writes never wait on each other in
+// a circle (a path takes the ones it needs, skipping the rest):
+//   1. an idempotency key (platform/idempotency.ts: the write's claim comes first);
+//   2. a playground (technical sessions);
+//   3. an order (lockOrder);
+//   4. playsessions (orders/booking.ts lockPlaysession: by playground, then start time);
+//   5. a payment (the provider's callback: lockPaymentByExternalId);
+//   6. a certificate (lockCertificate);
+//   7. a promo code (its use is counted with an UPDATE that re-checks the limit);
+//   8. a location's ledger (lockLedger: the location row);
+//   9. a webhook delivery; a schedule group (advisory lock).
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { certificates, locations, orders, playgrounds } from '../db/schema';
+import { ApiError } from './errors';
+import type { MessageKey } from './messages';
+
+/** The longest any statement of a locked transaction waits for a lock. */
+export const LOCK_TIMEOUT = '5s';
+
+const LOCK_NOT_AVAILABLE = '55P03';
+const DEADLOCK = '40P01';
+
+function pgCode(err: unknown): string | undefined {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e.code ?? e.cause?.code;
+}
+
+/** Runs `work` in a transaction whose lock waits are bounded; a wait over the bound is a 409 with `busy`. */
+export async function lockedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, busy: MessageKey = 'busy'): Promise<T> {
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${LOCK_TIMEOUT}'`));
+      return work(tx);
+    });
+  } catch (err) {
+    const code = pgCode(err);
+    if (code === LOCK_NOT_AVAILABLE || code === DEADLOCK) throw new ApiError(409, { key: busy });
+    throw err;
+  }
+}
+
+/** Locks an order's row; false when there is no such order. */
+export async function lockOrder(tx: Tx, orderId: number): Promise<boolean> {
+  const locked = await tx.execute(sql`SELECT id FROM ${orders} WHERE id = ${orderId} FOR UPDATE`);
+  return locked.rows.length > 0;
+}
+
+/** Locks a certificate found by its number (any case, optionally of one creating location); its id or null. */
+export async function lockCertificate(tx: Tx, code: string, creatingLocationId?: number): Promise<number | null> {
+  const location = creatingLocationId === undefined ? sql`` : sql` AND creating_location_id = ${creatingLocationId}`;
+  const locked = await tx.execute<{ id: number }>(sql`
+    SELECT id FROM ${certificates} WHERE upper(unique_number) = upper(${code.trim()})${location} FOR UPDATE`);
+  return locked.rows[0] ? Number(locked.rows[0].id) : null;
+}
+
+/** Locks a location's ledger (its row): transactions of one location queue up, each total follows the last. */
+export async function lockLedger(tx: Tx, locationId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM ${locations} WHERE id = ${locationId} FOR UPDATE`);
+}
+
+/** Locks a playground's row (technical sessions start and stop one at a time). */
+export async function lockPlayground(tx: Tx, playgroundId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM ${playgrounds} WHERE id = ${playgroundId} FOR UPDATE`);
+}
