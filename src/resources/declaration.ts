@@ -65,7 +65,11 @@ export interface MenuDeclaration {
   icon?: SvgIconComponent;
   /** `order`: place among the menu's other entries (ascending; the fixed pages use tens). */
   home?: { order: number; label: MessageKey };
-  management?: { order: number; label: MessageKey; hint: MessageKey };
+  /**
+   * A card of location management: in the spec's grid of 8 (`grid`, the default: only the spec's
+   * screens), or below it among the further screens (`more`: tools, statistics, ours).
+   */
+  management?: { order: number; label: MessageKey; hint: MessageKey; section?: 'grid' | 'more' };
   /** A tab of the location's tools page (/locations/:id/tools?tab=<tab>; the first tab has no `tab`). */
   tools?: { order: number; label: MessageKey; tab: string };
 }

@@ -27,24 +27,30 @@ const card = (key: string, route: string, icon: ReactElement, order: number): Ma
  * The spec's 8 cards, in its order, and the route each leads to: the fixed pages here, and every
  * resource whose declaration has a `menu.management` entry (placed by its `order`).
  */
+/** The cards declared for one section of the page. */
+function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
+  return declarations.flatMap((d) => {
+    if (!d.menu?.management || d.route?.scope !== 'location' || (d.menu.management.section ?? 'grid') !== section) return [];
+    const Icon = d.menu.icon;
+    const { label, hint, order } = d.menu.management;
+    return [{ key: d.route.path, route: d.route.path, icon: Icon ? <Icon fontSize="large" /> : <span />, label, hint, order }];
+  });
+}
+
 export const MANAGEMENT_CARDS: ManagementCard[] = [
   card('info', 'location_info', <InfoIcon fontSize="large" />, 10),
   card('gallery', 'location_gallery', <PhotoLibraryIcon fontSize="large" />, 20),
   card('games', 'games_table', <SportsEsportsIcon fontSize="large" />, 30),
   card('schedule', 'schedules_and_playgrounds', <CalendarMonthIcon fontSize="large" />, 80),
-  ...declarations.flatMap((d) => {
-    if (!d.menu?.management || d.route?.scope !== 'location') return [];
-    const Icon = d.menu.icon;
-    const { label, hint, order } = d.menu.management;
-    return [{ key: d.route.path, route: d.route.path, icon: Icon ? <Icon fontSize="large" /> : <span />, label, hint, order }];
-  }),
+  ...declaredCards('grid'),
 ].sort((a, b) => a.order - b.order);
 
-/** Further screens of the location, below the grid. */
-const MORE_CARDS: ManagementCard[] = [
+/** Further screens of the location, below the grid: ours, and declarations that say `section: 'more'`. */
+export const MORE_CARDS: ManagementCard[] = [
   card('tools', 'tools', <BuildIcon fontSize="large" />, 10),
   card('statistic', 'statistic', <InsightsIcon fontSize="large" />, 20),
-];
+  ...declaredCards('more'),
+].sort((a, b) => a.order - b.order);
 
 function CardGrid({ locationId, cards }: { locationId: number; cards: ManagementCard[] }) {
   const translate = useTranslate();
