@@ -572,6 +572,15 @@ export const enApp = {
     validationCertificateLength: 'At most 15 characters',
   },
   resources: {
+    webhook_deliveries: {
+      name: 'Webhook delivery |||| Webhook deliveries',
+      title: 'Webhook deliveries: %{name}',
+      empty: 'No deliveries in this period',
+      card: 'Webhook deliveries',
+      cardHint: 'What was sent to every webhook, and whether it arrived',
+      fields: { id: 'ID', created: 'Created', url: 'URL', event: 'Event', status: 'Status', attempts: 'Attempts', delivered_at: 'Delivered' },
+      status: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed', gone: 'Gone (410)', skipped: 'Skipped' },
+    },
     location_orders: {
       name: 'Order |||| Orders',
       fields: {

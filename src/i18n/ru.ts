@@ -572,6 +572,15 @@ export const ruApp: typeof enApp = {
     validationCertificateLength: 'Не более 15 символов',
   },
   resources: {
+    webhook_deliveries: {
+      name: 'Доставка вебхука |||| Доставки вебхуков',
+      title: 'Доставки вебхуков: %{name}',
+      empty: 'За этот период доставок нет',
+      card: 'Доставки вебхуков',
+      cardHint: 'Что отправлено на каждый вебхук и дошло ли',
+      fields: { id: 'ID', created: 'Создана', url: 'Адрес', event: 'Событие', status: 'Статус', attempts: 'Попыток', delivered_at: 'Доставлена' },
+      status: { pending: 'Ожидает', delivered: 'Доставлено', failed: 'Не доставлено', gone: 'Адрес удален (410)', skipped: 'Пропущено' },
+    },
     location_orders: {
       name: 'Заказ |||| Заказы |||| Заказов',
       fields: {
