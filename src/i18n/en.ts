@@ -382,6 +382,10 @@ export const enApp = {
         certificateHint: 'The certificate number is asked for certificate payments.',
         submit: 'Take payment',
         done: 'Payment of %{amount} for order №%{id} recorded.',
+        linkTitle: 'Payment link for order №%{id}',
+        linkHint: 'Give the customer this link. The order turns paid when the customer pays %{amount} on it.',
+        copy: 'Copy the link',
+        copied: 'Link copied',
       },
       search: {
         title: 'Search orders by phone',
@@ -531,6 +535,7 @@ export const enApp = {
       paymentStatus: { paid: 'Paid', processing: 'Processing', failed: 'Failed', cancelled: 'Cancelled' },
       logTypes: {
         created: 'Created', edited: 'Edited', paid: 'Payment', payment_failed: 'Payment failed', cancelled: 'Cancelled', auto_cancelled: 'Cancelled automatically',
+        bill: 'Payment link created',
       },
       logFields: {
         persons: 'guests', session_dt: 'session', purchase: 'amount', paid: 'paid in total', payment_type: 'type', name: 'name', phone: 'phone',

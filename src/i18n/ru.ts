@@ -383,6 +383,10 @@ export const ruApp: typeof enApp = {
         certificateHint: 'Номер сертификата нужен при оплате сертификатом.',
         submit: 'Принять оплату',
         done: 'Оплата %{amount} по заказу №%{id} принята.',
+        linkTitle: 'Ссылка на оплату заказа №%{id}',
+        linkHint: 'Передайте клиенту эту ссылку. Заказ станет оплаченным, когда клиент оплатит по ней %{amount}.',
+        copy: 'Скопировать ссылку',
+        copied: 'Ссылка скопирована',
       },
       search: {
         title: 'Поиск заказов по телефону',
@@ -532,6 +536,7 @@ export const ruApp: typeof enApp = {
       paymentStatus: { paid: 'Оплачен', processing: 'В обработке', failed: 'Ошибка', cancelled: 'Отменен' },
       logTypes: {
         created: 'Создан', edited: 'Изменен', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменен', auto_cancelled: 'Отменен автоматически',
+        bill: 'Создана ссылка на оплату',
       },
       logFields: {
         persons: 'гостей', session_dt: 'сеанс', purchase: 'сумма', paid: 'всего оплачено', payment_type: 'способ', name: 'имя', phone: 'телефон',

@@ -74,15 +74,14 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
     const card = await pay(w, id, { payment_type: 6, purchase: '890,00', external_id: '' }, w.tokens.manager);
     expect(card.statusCode, card.body).toBe(201);
     expect(card.json()).toMatchObject({ payment_type: 6, purchase: '890.00', external_id: null, user: { id: w.users.manager.id } });
-    // A bill paid on the spot is recorded as paid too.
-    expect((await pay(w, id, { payment_type: 4, purchase: '10' })).json()).toMatchObject({ payment_type: 4, status: 'paid', purchase: '10.00' });
+    expect((await pay(w, id, { payment_type: 2, purchase: '10' })).json()).toMatchObject({ payment_type: 2, status: 'paid', purchase: '10.00' });
     expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '1900.00', need_paid: '0.00' });
     expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ paid: true, need_paid: false, pending: false });
     expect400(await payEn(id, { payment_type: 2, purchase: 100.5 }), { purchase: ['The order is already paid in full.'] });
 
     const order = await getOrder(w, id);
     expect(order.payments.map((p: Json) => [p.payment_type, p.purchase, p.status, p.user?.name])).toEqual([
-      [2, '1000.00', 'paid', w.users.staff.name], [6, '890.00', 'paid', w.users.manager.name], [4, '10.00', 'paid', w.users.staff.name],
+      [2, '1000.00', 'paid', w.users.staff.name], [6, '890.00', 'paid', w.users.manager.name], [2, '10.00', 'paid', w.users.staff.name],
     ]);
     const log = await comments(w, id);
     expect(log.map((e) => [e.type, e.author?.name, e.data.purchase])).toEqual([
@@ -280,6 +279,24 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect((await h.call('GET', `/sandbox/pay/${'0'.repeat(32)}`, { lang: 'en' })).statusCode).toBe(404);
     // Nothing runs before its time.
     expect(await h.runJobs()).toBe(0);
+  });
+
+  it('a bill taken in the pay dialog is a pending payment with its link; the order is paid only when the provider settles it, once', async () => {
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-04-04 17:00'));
+    const res = await pay(w, id, { payment_type: 4, purchase: '1900' });
+    expect(res.statusCode, res.body).toBe(201);
+    const bill = res.json();
+    expect(bill).toMatchObject({ payment_type: 4, status: 'processing', purchase: '1900.00', payment_url: expect.stringMatching(LINK) });
+    expect(await getOrder(w, id)).toMatchObject({ status: 2, paid: '0.00', need_paid: '1900.00', bill: bill.payment_url });
+    // No auto-cancel: the order existed before the link, and staff asked for a link, not a deadline.
+    expect(await h.database.db.select().from(jobs).where(and(eq(jobs.kind, 'order.auto_cancel'), sql`(${jobs.payload}->>'orderId')::bigint = ${id}`))).toEqual([]);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill']);
+    // A bill above what is owed is refused like any payment.
+    expect400(await payEn(id, { payment_type: 4, purchase: '1900.01' }), { purchase: ['The amount is more than is left to pay: 1900.00 RUB.'] });
+    const token = LINK.exec(bill.payment_url)![1]!;
+    expect((await callback(`sandbox-${token}`, 'paid')).json()).toEqual({ result: 'settled' });
+    expect((await callback(`sandbox-${token}`, 'paid')).json()).toEqual({ result: 'already' });
+    expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '1900.00', need_paid: '0.00' });
   });
 
   it('the signed callback "paid" pays the payment and the order; the same callback again changes nothing', async () => {

@@ -14,7 +14,11 @@ import { toCents } from '../../../domain/pricing';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 
-export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
+/**
+ * A pending payment of `amount` with its payment link (the order's `bill`): the order is paid only
+ * when the provider's callback settles it (settleBillPayment).
+ */
+export async function createPaymentLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string) {
   const token = crypto.randomBytes(16).toString('hex');
   const [payment] = await tx.insert(payments).values({
     orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,
@@ -23,8 +27,14 @@ export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: n
   const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
   await emitPaymentCreated(tx, payment!.id);
+  return { payment: payment!, link };
+}
+
+/** A booking's payment link with its deadline: unpaid after `cancelDelayMinutes`, the order is cancelled. */
+export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
+  const { payment, link } = await createPaymentLink(tx, ctx, orderId, locationId, amount);
   // Durable: the job row commits with the order, so a restart still cancels it on time.
-  await enqueueJob(tx, 'order.auto_cancel', { orderId, paymentId: payment!.id }, new Date(Date.now() + cancelDelayMinutes * 60_000));
+  await enqueueJob(tx, 'order.auto_cancel', { orderId, paymentId: payment.id }, new Date(Date.now() + cancelDelayMinutes * 60_000));
   return link;
 }
 

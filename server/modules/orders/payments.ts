@@ -1,6 +1,7 @@
 // Payments on orders (POST /booking/{id}/pay/) and standalone payments of a location.
 // Paying locks the order row (and for certificates the certificate row), so two cashiers paying
-// at once both count and a certificate is never spent twice.
+// at once are counted one after the other, never beyond the price, and a certificate is never
+// spent twice. A bill is a pending payment with a link, paid when the provider settles it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { certificateRedemptions, certificates, currencies, locations, orders, payments, users } from '../../db/schema';
@@ -11,8 +12,12 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { locationNow } from '../slots/service';
-import { applyPayment } from './billing';
+import { applyPayment, createPaymentLink } from './billing';
+import { writeLog } from './orderLog';
 import { emitPaymentCreated } from '../webhooks/outbox';
+
+/** Payment type 4: a bill, paid through a payment link. */
+const BILL = 4;
 
 export interface PayInput {
   payment_type: 2 | 3 | 4 | 6;
@@ -68,7 +73,8 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
  * external id on the same order. Paying stays open after the session is over (customers pay at the
  * desk after playing); editing and cancelling do not.
  */
-export async function payOrder(db: Db, userId: number, orderId: number, input: PayInput, call?: IdempotentCall) {
+export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string }, orderId: number, input: PayInput, call?: IdempotentCall) {
+  const { userId } = ctx;
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, userId, existing.locationId);
@@ -89,6 +95,12 @@ export async function payOrder(db: Db, userId: number, orderId: number, input: P
       .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order!.locationId));
     if (toCents(input.purchase) > owed) {
       throw fieldError('purchase', 'overpayment', { max: `${fromCents(owed)}${currency?.code ? ` ${currency.code}` : ''}` });
+    }
+    // A bill is a payment link: pending until the customer pays it on the provider's page.
+    if (input.payment_type === BILL) {
+      const { payment, link } = await createPaymentLink(tx, ctx, orderId, order!.locationId, input.purchase);
+      await writeLog(tx, orderId, 'bill', userId, '', { payment_id: payment.id, purchase: input.purchase });
+      return { ...paymentJson(payment, await userJson(tx, userId)), payment_url: link };
     }
     let certificateId: number | null = null;
     if (input.payment_type === 3) {

@@ -79,7 +79,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   }, async (request, reply) => {
     const user = currentUser(request);
     const call = idempotentCall(request, user.id);
-    const payment = await payOrder(db, user.id, request.params.id, request.body, call);
+    const payment = await payOrder(db, { userId: user.id, publicUrl: config.publicUrl }, request.params.id, request.body, call);
     if (call?.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(201).send(payment);
   });

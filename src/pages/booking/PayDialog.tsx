@@ -2,7 +2,8 @@
 // default), external id, and the certificate number for certificate payments. When the server
 // refuses, its first message (of whatever field) shows under the certificate field (spec §8).
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Typography } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Form, SelectInput, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { firstErrorMessage } from '../../../domain/errors';
@@ -53,13 +54,16 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   const [serverError, setServerError] = useState<string | null>(null);
   // One key for this dialog: pressing pay again after a lost answer replays the first payment.
   const [idempotencyKey] = useState(newIdempotencyKey);
+  // A bill is a payment link, not money: the dialog then shows the link to give the customer.
+  const [link, setLink] = useState<{ url: string; amount: string } | null>(null);
   const owed = Number(order.need_paid) > 0 ? order.need_paid : '';
 
   const submit = async (values: Record<string, unknown>) => {
     setServerError(null);
     const purchase = String(values.amount ?? '').trim().replace(',', '.');
+    let answer: { payment_url?: string };
     try {
-      await bookingApi.pay(order.id, {
+      answer = await bookingApi.pay(order.id, {
         payment_type: Number(values.payment_type),
         purchase,
         external_id: String(values.external_id ?? '').trim() || null,
@@ -70,11 +74,40 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
       setServerError(err instanceof ApiError ? firstErrorMessage(err.drfBody, err.message) : translate('app.alerts.unknownError'));
       return undefined;
     }
-    notify('app.booking.pay.done', { type: 'success', messageArgs: { id: order.id, amount: formatMoney(purchase, currency, translate('app.currency.default')) } });
+    const amount = formatMoney(purchase, currency, translate('app.currency.default'));
     await onPaid();
+    if (answer.payment_url) {
+      setLink({ url: answer.payment_url, amount });
+      return undefined;
+    }
+    notify('app.booking.pay.done', { type: 'success', messageArgs: { id: order.id, amount } });
     onClose();
     return undefined;
   };
+
+  if (link) {
+    return (
+      <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="pay-link-title" data-testid="pay-link-dialog">
+        <DialogTitle id="pay-link-title">{translate('app.booking.pay.linkTitle', { id: order.id })}</DialogTitle>
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>{translate('app.booking.pay.linkHint', { amount: link.amount })}</Typography>
+          <TextField value={link.url} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true, 'aria-label': translate('app.booking.pay.linkTitle', { id: order.id }) } }} data-testid="pay-link" />
+        </DialogContent>
+        <DialogActions>
+          <Button
+            startIcon={<ContentCopyIcon />}
+            onClick={async () => {
+              await navigator.clipboard?.writeText(link.url).catch(() => undefined);
+              notify('app.booking.pay.copied', { type: 'info' });
+            }}
+          >
+            {translate('app.booking.pay.copy')}
+          </Button>
+          <Button variant="contained" onClick={onClose}>{translate('app.common.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="pay-title" data-testid="pay-dialog">
