@@ -99,10 +99,18 @@ async function remove(resource: string, id: RaRecord['id'], previousData?: Value
   return previousData ?? { id };
 }
 
+/** `meta.idempotencyKey` of a create or an action: sent as the Idempotency-Key header (money writes). */
+function keyOf(meta: Values | undefined): string | undefined {
+  const key = meta?.idempotencyKey;
+  return typeof key === 'string' && key ? key : undefined;
+}
+
 export interface ActionParams {
   id?: RaRecord['id'];
   action: string;
+  /** The JSON body, or FormData sent as multipart (files). */
   data?: unknown;
+  /** Path placeholders; `idempotencyKey`: the Idempotency-Key header. */
   meta?: Values;
 }
 
@@ -123,7 +131,9 @@ export const dataProvider: AppDataProvider = {
   create: async (resource, params) => {
     const { path, method } = endpoint(resource, 'create', 'POST');
     const data = params.data as Values;
-    const created = await api<any>(fill(path, { ...data, ...params.meta }), { method, body: data });
+    const created = await api<any>(fill(path, { ...data, ...params.meta }), { method, body: data, idempotencyKey: keyOf(params.meta) });
+    // Several records made at once (certificates): react-admin wants one record with an id.
+    if (Array.isArray(created)) return { data: { id: created[0]?.id ?? null, records: created } };
     return { data: created };
   },
   update: async (resource, params) => ({ data: await update(resource, params.id, params.data as Values, params.meta) }),
@@ -140,8 +150,11 @@ export const dataProvider: AppDataProvider = {
     const e = apiOf(resource).actions?.[action];
     if (!e) throw new Error(`${resource}: no action "${action}" in its declaration`);
     const { path, method } = typeof e === 'string' ? { path: e, method: 'POST' as const } : e;
-    const body = method === 'GET' || method === 'DELETE' ? undefined : (data ?? {});
-    return { data: await api(fill(path, { ...(data as Values), ...meta, id }), { method, body }) };
+    // FormData (files) goes as multipart; its entries fill no path placeholder.
+    const form = data instanceof FormData ? data : undefined;
+    const body = form || method === 'GET' || method === 'DELETE' ? undefined : (data ?? {});
+    const values = form ? {} : (data as Values);
+    return { data: await api(fill(path, { ...values, ...meta, id }), { method, body, form, idempotencyKey: keyOf(meta) }) };
   },
   exportFile: async (resource, { filter, format }) => {
     const { path, query } = exportRequest(resource, filter, format);

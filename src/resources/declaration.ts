@@ -109,9 +109,12 @@ export interface Choice {
 
 /** Choices loaded from an endpoint answering a plain array. */
 export interface ChoicesFrom {
+  /** May hold `{location_id}` (and other keys of the form's meta), e.g. `/api/v2.2/certificate_rates/?location_id={location_id}`. */
   path: string;
   value: string;
   label: string;
+  /** `money`: the label is formatAmount of the field. */
+  labelFormat?: 'money';
 }
 
 export type FilterDefault = string | number | (string | number)[] | ((ctx: { locationId: string }) => unknown);
@@ -186,8 +189,16 @@ export interface ResourceDeclaration {
   api: ApiDeclaration;
   /** The generic list screen. */
   list?: ListDeclaration;
-  /** A hand-written list screen instead (react-admin's `<Resource list>`), loaded on first use. */
+  /**
+   * A hand-written list screen instead, loaded on first use: react-admin's `<Resource list>` of a
+   * `global` route, or the route `/locations/:location_id/<route.path>` of a `location` one.
+   */
   screen?: Part<object>;
+  /**
+   * Hand-written create/edit screens (an editor richer than `form`), each on its own route in the
+   * scope of `route` (`new_schedule`, `schedule/:schedule_id`); they save through the dataProvider.
+   */
+  screens?: { create?: ScreenDeclaration; edit?: ScreenDeclaration };
   recordRepresentation?: (record: any) => string;
   /** The create/edit form (a dialog over the list, or the one record of `form.single`). */
   form?: FormDeclaration;
@@ -195,6 +206,33 @@ export interface ResourceDeclaration {
   rowActions?: RowActionDeclaration[];
   /** Placeholders of the confirmations and messages about one record (`%{code}`, ...). */
   messageArgs?: (record: any) => Record<string, unknown>;
+  /** Forms of the named actions (and of a create with its own dialog): see ActionFormDeclaration. */
+  actionForms?: Record<string, ActionFormDeclaration>;
+}
+
+/** A hand-written screen: its path in the resource's route scope (react-router params allowed) and the component. */
+export interface ScreenDeclaration {
+  path: string;
+  part: Part<object>;
+}
+
+/** The full react-router path of a path in the declaration's scope (`location` unless `global`). */
+export const scopedPath = (d: Pick<ResourceDeclaration, 'route'>, path: string) =>
+  (d.route?.scope === 'global' ? `/${path}` : `/locations/:location_id/${path}`);
+
+/**
+ * The routes a declaration's own screens need besides react-admin's `<Resource>`: the hand-written
+ * list screen of a `location` route, and the `screens` (create, edit). The generic list screen of
+ * `list` is routed by App itself.
+ */
+export function customRoutes(d: ResourceDeclaration): { key: string; path: string; part: Part<object> }[] {
+  const routes: { key: string; path: string; part: Part<object> }[] = [];
+  if (d.screen && d.route?.scope === 'location' && !d.list) routes.push({ key: `${d.name}:list`, path: scopedPath(d, d.route.path), part: d.screen });
+  for (const kind of ['create', 'edit'] as const) {
+    const s = d.screens?.[kind];
+    if (s) routes.push({ key: `${d.name}:${kind}`, path: scopedPath(d, s.path), part: s.part });
+  }
+  return routes;
 }
 
 /** Identity with type checking: `export default defineResource({...})`. */
@@ -238,16 +276,30 @@ interface FieldBase {
   dependsOn?: string[];
   /** Fields with the same `row` stand side by side. */
   row?: number;
+  /** The message of `required` instead of validation.validationRequired (e.g. validation.validationSum). */
+  requiredMessage?: MessageKey;
+  /** The screen's message for the server's text about this field (e.g. a contract string); the server's text otherwise. */
+  serverMessage?: (serverText: string) => MessageKey | string;
 }
 
 export type FieldDeclaration = FieldBase & (
   /** Sent trimmed. `maxLength`: validation.validationPaymentsLength; `pattern`: its own message. */
-  | { kind: 'text' | 'textarea'; maxLength?: number; pattern?: { regex: RegExp; message: MessageKey } }
+  | { kind: 'text' | 'textarea'; maxLength?: number; pattern?: { regex: RegExp; message: MessageKey };
+      /** The message of `maxLength` (validation.validationPaymentsLength unless given). */
+      maxLengthMessage?: MessageKey;
+      /** `email`: validation.validationEmail; `phone`: validation.validationPhone (PHONE_PATTERN); both set the input's type. */
+      format?: 'email' | 'phone';
+      /** Suggestions offered while typing (a datalist), loaded from an endpoint; any text is still accepted. */
+      suggestionsFrom?: ChoicesFrom }
   /** A number or null. `min`/`max`: validation.validationMinValue/MaxValue; `integer`: validation.validationPersons. */
   | { kind: 'number'; min?: number; max?: number; integer?: boolean }
   /** A decimal string (comma or dot, two decimals at most: validation.validationCost), sent with a dot. */
-  | { kind: 'money' }
-  | { kind: 'select'; choices: Choice[] }
+  | { kind: 'money'; maxLength?: number }
+  /**
+   * `choicesFrom`: loaded from an endpoint (its path filled from the form's meta) instead of `choices`.
+   * `exceptRecordField`: leaves out the choice equal to this field of the action's row (a new type).
+   */
+  | { kind: 'select'; choices?: Choice[]; choicesFrom?: ChoicesFrom; exceptRecordField?: string }
   | { kind: 'boolean' }
   /** YYYY-MM-DD or null. */
   | { kind: 'date' }
@@ -289,3 +341,46 @@ export type RowActionDeclaration =
       when?: (record: any) => boolean; confirm?: Confirmation; done: MessageKey }
   /** A custom dialog of the row, loaded with the screen. */
   | { kind: 'dialog'; label: MessageKey; icon: SvgIconComponent; dialog: Part<{ record: any; onClose: () => void }> };
+
+/** What an action form's functions get: the row (none for a toolbar's form) and the meta (`location_id`, ...). */
+export interface ActionContext {
+  record?: any;
+  meta: Record<string, unknown>;
+}
+
+/**
+ * A dialog with a form whose save is one call of the data layer (src/components/forms/ActionFormDialog):
+ * `action: 'create'` is dataProvider.create (`api.create`), any other name dataProvider.action
+ * (`api.actions[action]`, with the row's `id` unless `id` picks another field). The body is the
+ * fields' (bodyOf) reshaped by `body`. `idempotent`: money writes send one Idempotency-Key per
+ * opening of the dialog, so saving again after a lost answer is not a second write. The server's
+ * field errors show under their inputs; others as the generic handler's alert.
+ */
+export interface ActionFormDeclaration {
+  action: string;
+  fields: FieldDeclaration[];
+  /** The dialog's title (with `titleArgs`) and an optional text above the fields. */
+  title: MessageKey;
+  titleArgs?: (ctx: ActionContext) => Record<string, unknown>;
+  text?: MessageKey;
+  /** The buttons: `submit` (app.common.create unless given) and `cancel` (app.common.cancel unless given). */
+  submit?: MessageKey;
+  cancel?: MessageKey;
+  /** The submit button in the error colour (a yes/no question with inputs). */
+  danger?: boolean;
+  width?: 'xs' | 'sm' | 'md';
+  /** The dialog's data-testid. */
+  testId: string;
+  /** First values computed from the row or meta (over each field's `default`). */
+  defaults?: (ctx: ActionContext) => Record<string, unknown>;
+  /** The request's body from the fields' body. */
+  body?: (data: Record<string, any>, ctx: ActionContext) => unknown;
+  /** The row's field that fills `{id}` (`id` unless given). */
+  id?: string;
+  idempotent?: boolean;
+  /** The message after saving, with `doneArgs` of the server's answer; none: no message. */
+  done?: MessageKey;
+  doneArgs?: (saved: any, ctx: ActionContext) => Record<string, unknown>;
+  /** After the message (e.g. go to a payment page). */
+  then?: (saved: any) => void;
+}

@@ -33,7 +33,7 @@ function formKeys(d: ResourceDeclaration): string[] {
     for (const f of form.fields) {
       keys.push(f.label);
       if (typeof f.hint === 'string') keys.push(f.hint);
-      if (f.kind === 'select') keys.push(...f.choices.map((c) => c.label));
+      if (f.kind === 'select') keys.push(...(f.choices ?? []).map((c) => c.label));
       if ((f.kind === 'text' || f.kind === 'textarea') && f.pattern) keys.push(f.pattern.message);
     }
   }

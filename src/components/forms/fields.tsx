@@ -1,13 +1,19 @@
 // The inputs of a declared form (src/resources/<name>/index.ts `form.fields`) by kind, their
 // validators with the specs' message keys, the first values and the body a save sends.
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { Stack } from '@mui/material';
 import {
-  BooleanInput, DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, maxLength, maxValue, minValue, regex, required,
+  BooleanInput, DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import type { FieldDeclaration, FormDeclaration } from '../../resources/declaration';
+import { formatAmount } from '../../../domain/money';
+import { PHONE_PATTERN } from '../../../domain/validation';
+import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
+import { useEndpointChoices } from '../records/choices';
+
+/** What a form's fields may read besides the values: its meta (paths of loaded choices) and the action's row. */
+export const FormContextValues = createContext<{ meta?: Record<string, unknown>; record?: Record<string, any> }>({});
 
 export type FormMode = 'create' | 'edit';
 type Values = Record<string, any>;
@@ -21,14 +27,17 @@ export const fieldsOf = (form: FormDeclaration, mode: FormMode) => form.fields.f
 /** react-admin validators of a field: its kind's checks, then its own rules. */
 export function validatorsOf(field: FieldDeclaration): Validator[] {
   const out: Validator[] = [];
-  if (field.required) out.push(required('validation.validationRequired'));
+  const requiredMessage = field.requiredMessage ?? 'validation.validationRequired';
+  if (field.required) out.push(required(requiredMessage));
   switch (field.kind) {
     case 'text':
     case 'textarea':
       // Sent trimmed: spaces alone are as empty as nothing.
-      if (field.required) out.push((v) => (typeof v === 'string' && v !== '' && !v.trim() ? 'validation.validationRequired' : undefined));
-      if (field.maxLength) out.push(maxLength(field.maxLength, 'validation.validationPaymentsLength'));
+      if (field.required) out.push((v) => (typeof v === 'string' && v !== '' && !v.trim() ? requiredMessage : undefined));
+      if (field.maxLength) out.push(maxLength(field.maxLength, field.maxLengthMessage ?? 'validation.validationPaymentsLength'));
       if (field.pattern) out.push(regex(field.pattern.regex, field.pattern.message));
+      if (field.format === 'email') out.push(email('validation.validationEmail'));
+      if (field.format === 'phone') out.push(regex(PHONE_PATTERN, 'validation.validationPhone'));
       break;
     case 'number':
       if (field.integer) out.push((v) => (blank(v) || Number.isInteger(Number(v)) ? undefined : 'validation.validationPersons'));
@@ -36,6 +45,7 @@ export function validatorsOf(field: FieldDeclaration): Validator[] {
       if (field.max !== undefined) out.push(maxValue(field.max, 'validation.validationMaxValue'));
       break;
     case 'money':
+      if (field.maxLength) out.push(maxLength(field.maxLength, 'validation.validationPaymentsLength'));
       out.push((v) => (blank(v) || DECIMAL.test(String(v).trim()) ? undefined : 'validation.validationCost'));
       break;
     default:
@@ -95,6 +105,49 @@ function useRecheck(field: FieldDeclaration) {
   }, [key, field, getValues, trigger]);
 }
 
+/** Fills an endpoint path's `{key}` from the form's meta (the key stays when the meta lacks it). */
+export function choicesPath(path: string, meta: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (whole, key: string) => (meta?.[key] == null ? whole : encodeURIComponent(String(meta[key]))));
+}
+
+/** The choices of a loaded select or suggestions, with the path filled and the label formatted. */
+function useLoadedChoices(from: ChoicesFrom | undefined): { choices: Choice[]; pending: boolean } {
+  const { meta } = useContext(FormContextValues);
+  const path = from ? choicesPath(from.path, meta) : undefined;
+  const loaded = useEndpointChoices(from && path ? { ...from, path } : undefined);
+  const choices = from?.labelFormat === 'money' ? loaded.map((c) => ({ ...c, label: formatAmount(c.label) })) : loaded;
+  return { choices, pending: !!from && loaded.length === 0 };
+}
+
+function SelectField({ field, common }: { field: Extract<FieldDeclaration, { kind: 'select' }>; common: Record<string, any> }) {
+  const { record } = useContext(FormContextValues);
+  const loaded = useLoadedChoices(field.choicesFrom);
+  let choices = field.choicesFrom ? loaded.choices : field.choices ?? [];
+  if (field.exceptRecordField && record) choices = choices.filter((c) => c.value !== record[field.exceptRecordField!]);
+  return (
+    <SelectInput
+      {...common} source={field.source} isPending={field.choicesFrom ? loaded.pending : undefined}
+      // Loaded labels are data (names, amounts), not message keys.
+      translateChoice={!field.choicesFrom}
+      choices={choices.map((c) => ({ id: c.value, name: c.label }))}
+    />
+  );
+}
+
+function TextField({ field, common }: { field: Extract<FieldDeclaration, { kind: 'text' | 'textarea' }>; common: Record<string, any> }) {
+  const { choices } = useLoadedChoices(field.suggestionsFrom);
+  const list = field.suggestionsFrom ? `${field.source}-suggestions` : undefined;
+  return (
+    <>
+      <TextInput
+        {...common} source={field.source} type={field.format === 'phone' ? 'tel' : field.format}
+        slotProps={list ? { htmlInput: { list } } : undefined}
+      />
+      {list && <datalist id={list}>{choices.map((c) => <option key={String(c.value)} value={c.label} />)}</datalist>}
+    </>
+  );
+}
+
 function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean }) {
   useRecheck(field);
   const values = useWatch() as Values;
@@ -105,7 +158,7 @@ function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean 
   } as const;
   switch (field.kind) {
     case 'text':
-      return <TextInput {...common} />;
+      return <TextField field={field} common={common} />;
     case 'textarea':
       return <TextInput {...common} multiline minRows={3} />;
     case 'money':
@@ -113,7 +166,7 @@ function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean 
     case 'number':
       return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : undefined} />;
     case 'select':
-      return <SelectInput {...common} choices={field.choices.map((c) => ({ id: c.value, name: c.label }))} />;
+      return <SelectField field={field} common={common} />;
     case 'boolean':
       return <BooleanInput {...common} fullWidth={false} />;
     case 'date':

@@ -1,10 +1,13 @@
 // Gift certificates of a location (/locations/:location_id/certificates), for holders of
-// accounts.{product}.certificate: create and activate dialogs, resend, search by number.
+// accounts.{product}.certificate: create and activate forms, resend, search by number. The row's
+// buttons (with certificate.activate) and the bar's Create (certificate.create) are CertificateActions.
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
-import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_STATUSES } from '../../../domain/certificates';
+import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_QUANTITY as QUANTITY, CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from '../../../domain/certificates';
+import { session } from '../../authProvider/session';
 import { defineResource, enumChoices, lazyPart } from '../declaration';
 
 const f = (name: string) => `app.money.certificates.fields.${name}`;
+const c = (key: string) => `app.money.certificates.${key}`;
 const text = (source: string) => ({ kind: 'text' as const, source, label: f(source) });
 const parts = () => import('./CertificateActions');
 
@@ -17,6 +20,48 @@ export default defineResource({
     list: '/api/v2.1/locations/{location_id}/certificates/',
     paging: 'limit-offset',
     filters: { date_from: 'date_from', date_to: 'date_to', status: 'status', search: 'search' },
+    create: '/api/v2.2/certificate/',
+    // `{id}`: the certificate's number (the forms' `id: 'unique_number'`).
+    actions: { activate: '/api/v2.2/certificate/{id}/activate/', resend: '/api/v2.2/certificate/{id}/resend/' },
+  },
+  actionForms: {
+    // A rate of the location's certificate_rates, the type, the design (one of certificate_designs or
+    // typed) and the quantity. New ones are NOT_PAID.
+    create: {
+      action: 'create', testId: 'create-certificates', title: c('createTitle'),
+      fields: [
+        { kind: 'select', source: 'rate', label: c('createFields.rate'), required: true,
+          choicesFrom: { path: '/api/v2.2/certificate_rates/?location_id={location_id}', value: 'rate', label: 'rate', labelFormat: 'money' } },
+        { kind: 'select', source: 'type', label: c('createFields.type'), required: true, default: 'digital', choices: enumChoices(CERTIFICATE_TYPES, c('types.')) },
+        { kind: 'text', source: 'design', label: c('createFields.design'), required: true, hint: c('designHint'),
+          maxLength: CERTIFICATE_DESIGN_MAX, maxLengthMessage: 'validation.validationCertificateLength',
+          suggestionsFrom: { path: '/api/v2.2/certificate_designs/', value: 'id', label: 'name' } },
+        { kind: 'number', source: 'quantity', label: c('createFields.quantity'), required: true, hint: c('quantityHint'),
+          integer: true, min: QUANTITY.min, max: QUANTITY.max, default: QUANTITY.default },
+      ],
+      body: (data, { meta }) => ({ ...data, rate: String(data.rate), location_id: Number(meta.location_id) }),
+      done: c('created'),
+      // The server answers the new certificates (the dataProvider's `records` of a list answer).
+      doneArgs: ({ records }: { records: { unique_number: string }[] }) => ({
+        smart_count: records.length, numbers: records.map((x) => x.unique_number).join(', '),
+      }),
+    },
+    // Activating a NOT_PAID certificate: seller (their own ID filled in), customer name, phone and
+    // email, all required. The server sends the letter. A seller that is not staff here: validationSeller.
+    activate: {
+      action: 'activate', id: 'unique_number', testId: 'activate-certificate', title: c('activateTitle'), text: c('activateText'),
+      titleArgs: ({ record }) => ({ number: record.unique_number }), submit: c('activate'),
+      fields: [
+        { kind: 'text', source: 'seller', label: c('activateFields.seller'), required: true, hint: c('sellerHint'),
+          serverMessage: (text) => (text === 'Must be a valid UUID.' ? c('sellerUuid') : 'validation.validationSeller') },
+        { kind: 'text', source: 'name', label: c('activateFields.name'), required: true },
+        { kind: 'text', source: 'phone', label: c('activateFields.phone'), required: true, format: 'phone', serverMessage: () => 'validation.validationPhone' },
+        { kind: 'text', source: 'email', label: c('activateFields.email'), required: true, format: 'email' },
+      ],
+      defaults: () => ({ seller: session.user()?.uid ?? '' }),
+      body: (data, { meta }) => ({ ...data, location_id: Number(meta.location_id) }),
+      done: c('certificatesLetterSent'),
+    },
   },
   list: {
     title: 'app.money.certificates.title',
