@@ -11,16 +11,18 @@ import { lazy } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../domain/constants';
 import { lazyPage, withTimeout } from './lazyPage';
 import { NotFoundPage } from './pages/NotFoundPage';
+import { customRoutes } from './resources/declaration';
 import { declarations } from './resources/registry';
+import { createQueryClient } from './dataProvider/queryClient';
 import { theme } from './theme';
 
 const store = localStorageStore(undefined, 'RaStore');
+// No retries of a 4xx answer (a deleted record's 404 is final); see dataProvider/queryClient.ts.
+const queryClient = createQueryClient();
 
 // Screens off the first path (login -> locations) load on demand.
 const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
-const SchedulesAndPlaygroundsPage = lazyPage(() => import('./pages/schedules/SchedulesAndPlaygroundsPage'), 'SchedulesAndPlaygroundsPage');
-const ScheduleEditorPage = lazyPage(() => import('./pages/schedules/ScheduleEditorPage'), 'ScheduleEditorPage');
 const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
@@ -41,7 +43,8 @@ const ResourceListPage = lazyPage(() => import('./components/records/ResourceLis
 // Every resource and its screen come from the registry: a hand-written screen is react-admin's
 // list of the resource; a declared list gets the generic screen on its route.
 const resources = declarations.map((d) => {
-  const screen = d.screen;
+  // A location-scoped hand-written screen has its route below (customRoutes), not react-admin's list.
+  const screen = d.route?.scope === 'location' ? undefined : d.screen;
   const list = screen
     ? lazy(async () => ({ default: await withTimeout(screen.load(), CHUNK_LOAD_TIMEOUT_MS) }))
     : d.list && d.route?.scope === 'global' ? () => <ResourceListPage name={d.name} /> : undefined;
@@ -50,12 +53,18 @@ const resources = declarations.map((d) => {
 const resourceRoutes = declarations.flatMap((d) => (d.list && d.route?.scope === 'location'
   ? [<Route key={d.name} path={`/locations/:location_id/${d.route.path}`} element={<ResourceListPage name={d.name} />} />]
   : []));
+// Hand-written screens a declaration names (a location's list screen, create/edit screens).
+const screenRoutes = declarations.flatMap((d) => customRoutes(d).map((r) => {
+  const Screen = lazy(async () => ({ default: await withTimeout(r.part.load(), CHUNK_LOAD_TIMEOUT_MS) }));
+  return <Route key={r.key} path={r.path} element={<Screen />} />;
+}));
 
 export function App() {
   return (
     <Admin
       title="Venue back-office"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}
@@ -72,13 +81,11 @@ export function App() {
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/user" element={<ProfilePage />} />
-        <Route path="/locations/:location_id/schedules_and_playgrounds" element={<SchedulesAndPlaygroundsPage />} />
-        <Route path="/locations/:location_id/new_schedule" element={<ScheduleEditorPage />} />
-        <Route path="/locations/:location_id/schedule/:schedule_id" element={<ScheduleEditorPage />} />
         <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
         <Route path="/locations/:location_id/multibooking_admin" element={<MultiBookingAdminPage />} />
         <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
         {resourceRoutes}
+        {screenRoutes}
         <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
         <Route path="/locations/:location_id" element={<LocationHomePage />} />
         <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />

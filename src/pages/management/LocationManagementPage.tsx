@@ -8,7 +8,6 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InfoIcon from '@mui/icons-material/Info';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
@@ -41,7 +40,6 @@ export const MANAGEMENT_CARDS: ManagementCard[] = [
   card('info', 'location_info', <InfoIcon fontSize="large" />, 10),
   card('gallery', 'location_gallery', <PhotoLibraryIcon fontSize="large" />, 20),
   card('games', 'games_table', <SportsEsportsIcon fontSize="large" />, 30),
-  card('schedule', 'schedules_and_playgrounds', <CalendarMonthIcon fontSize="large" />, 80),
   ...declaredCards('grid'),
 ].sort((a, b) => a.order - b.order);
 

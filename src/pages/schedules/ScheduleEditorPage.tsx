@@ -2,6 +2,8 @@
 // schedule editor. Info tab: name, activation date, group, status, delete, schedule breaks.
 // Schedule tab: items with day types, breaks and pricing rows. Save checks the grid first
 // (POST /schedule/check/), shows the sessions it makes, then creates or updates the schedule.
+// The custom create/edit screens of the `schedules` resource (src/resources/schedules): every
+// write goes through the dataProvider (useCreate/useUpdate, useDelete, its named actions).
 import { useMemo, useState } from 'react';
 import {
   Alert, Badge, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, Link, MenuItem, Paper, Stack, Switch, Tab,
@@ -11,14 +13,17 @@ import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import SaveIcon from '@mui/icons-material/Save';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ManagersOnly } from '../../components/ManagersOnly';
-import { Loading, Title, useAuthenticated, useNotify, useTranslate } from 'react-admin';
+import {
+  Loading, Title, useAuthenticated, useCreate, useDataProvider, useDelete, useNotify, useTranslate, useUpdate,
+} from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { api, type ApiError } from '../../dataProvider/http';
+import type { AppDataProvider } from '../../dataProvider';
+import type { ApiError } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
-import { keys, useLocationDetail } from './api';
+import { keys, useLocationDetail, useSchedule } from './api';
 import { BreaksEditor } from './BreaksEditor';
 import { FieldStateContext, useFieldProps, type FieldState } from './editorFields';
 import { GridPreviewDialog } from './GridPreviewDialog';
@@ -96,6 +101,10 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   const run = useGenericHandler();
   const client = useQueryClient();
   const setVisible = useSetVisible();
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const [create] = useCreate<ScheduleRecord>();
+  const [update] = useUpdate<ScheduleRecord>();
+  const [deleteOne] = useDelete<ScheduleRecord>();
   const [params] = useSearchParams();
   const locationId = String(location.id);
   const groupParam = Number(params.get('group_id'));
@@ -143,25 +152,28 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
 
   const check = async () => {
     setSaving(true);
-    const grid = await run(() => api<GridCheck>('/api/v2.1/schedule/check/', { method: 'POST', body: gridPayload(form) }), showServerErrors);
+    const grid = await run(
+      async () => (await dataProvider.action<GridCheck>('schedules', { action: 'check', data: gridPayload(form) })).data,
+      showServerErrors,
+    );
     setSaving(false);
     if (grid) setPreview(grid);
   };
 
   const save = async () => {
     setSaving(true);
+    // PUT /schedule/{id}/ or POST /schedule/; the DRF errors (nested in the grid) come back as ApiError.
+    const data = schedulePayload(form, location.id);
     const saved = await run(
-      () => api<ScheduleRecord>(schedule ? `/api/v2.1/schedule/${schedule.id}/` : '/api/v2.1/schedule/', {
-        method: schedule ? 'PUT' : 'POST',
-        body: schedulePayload(form, location.id),
-      }),
+      () => (schedule
+        ? update('schedules', { id: schedule.id, data, previousData: schedule }, { mutationMode: 'pessimistic', returnPromise: true })
+        : create('schedules', { data }, { returnPromise: true })),
       showServerErrors,
     );
     setSaving(false);
     setPreview(null);
     if (!saved) return;
-    client.setQueryData(keys.schedule(String(saved.id)), saved);
-    await client.invalidateQueries({ queryKey: keys.schedules(locationId) });
+    await client.invalidateQueries({ queryKey: keys.schedulesLists });
     notify(schedule ? 'app.scheduleEditor.saved' : 'app.scheduleEditor.created', { type: 'success', messageArgs: { name: saved.name } });
     if (schedule) {
       setFormState(formOf(saved));
@@ -182,18 +194,20 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
     setStatusBusy(false);
     if (!saved) return;
     setFormState((f) => ({ ...f, disabled: saved.disabled }));
-    client.setQueryData(keys.schedule(String(saved.id)), (s: ScheduleRecord | undefined) => (s ? { ...s, disabled: saved.disabled } : s));
-    await client.invalidateQueries({ queryKey: keys.schedules(locationId) });
+    client.setQueriesData<ScheduleRecord>({ queryKey: keys.scheduleOnes },
+      (s) => (s && s.id === saved.id ? { ...s, disabled: saved.disabled } : s));
+    await client.invalidateQueries({ queryKey: keys.schedulesLists });
     notify(saved.disabled ? 'app.schedules.disabledDone' : 'app.schedules.enabledDone', { type: 'success', messageArgs: { name: saved.name } });
   };
 
   const remove = async () => {
-    const done = await run(() => api(`/api/v2.1/schedule/${schedule!.id}/`, { method: 'DELETE' }).then(() => true));
+    const done = await run(() => deleteOne('schedules', { id: schedule!.id, previousData: schedule! }, { mutationMode: 'pessimistic', returnPromise: true })
+      .then(() => true));
     setDeleting(false);
     if (!done) return;
-    await client.invalidateQueries({ queryKey: ['schedules'] });
-    notify('app.schedules.scheduleDeleted', { type: 'success', messageArgs: { name: schedule!.name } });
+    // Leave at once (issue #18): the deleted schedule is not fetched again; useDelete refetches the lists.
     navigate(`/locations/${locationId}/schedules_and_playgrounds`);
+    notify('app.schedules.scheduleDeleted', { type: 'success', messageArgs: { name: schedule!.name } });
   };
 
   const title = schedule ? translate('app.scheduleEditor.editTitle', { name: schedule.name }) : translate('app.scheduleEditor.newTitle');
@@ -272,11 +286,7 @@ export function ScheduleEditorPage() {
   useAuthenticated();
   const { location_id: locationId = '', schedule_id: scheduleId } = useParams();
   const location = useLocationDetail(locationId);
-  const schedule = useQuery({
-    queryKey: keys.schedule(scheduleId ?? 'new'),
-    queryFn: () => api<ScheduleRecord>(`/api/v2.1/schedule/${scheduleId}/`),
-    enabled: !!scheduleId,
-  });
+  const schedule = useSchedule(scheduleId);
   const error = (location.error ?? schedule.error) as Error | null;
   if (error) return <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert>;
   if (!location.data || (scheduleId && !schedule.data)) return <Loading />;

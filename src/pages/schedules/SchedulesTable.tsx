@@ -1,5 +1,5 @@
 // A group's schedules: name (opens the editor), activation date, status with the eye button,
-// clone and delete. The schedule in force today is marked.
+// clone and delete (the `schedules` resource's actions and useDelete). The schedule in force today is marked.
 import { useState } from 'react';
 import {
   Box, Chip, IconButton, Link, Table, TableBody, TableCell, TableHead, TableRow, Tooltip, Typography,
@@ -10,14 +10,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { Link as RouterLink } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDelete, useNotify, useTranslate } from 'react-admin';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { scheduleInForce } from '../../../domain/schedule/engine';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { formatDate } from './dates';
-import { useSetVisible } from './scheduleActions';
+import { useCloneSchedule, useSetVisible } from './scheduleActions';
 import type { ScheduleRecord } from './types';
 
 export function SchedulesTable({ locationId, schedules, today, onChanged }: {
@@ -31,6 +30,8 @@ export function SchedulesTable({ locationId, schedules, today, onChanged }: {
   const notify = useNotify();
   const run = useGenericHandler();
   const setVisible = useSetVisible();
+  const cloneSchedule = useCloneSchedule();
+  const [deleteOne] = useDelete<ScheduleRecord>();
   const [busy, setBusy] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<ScheduleRecord | null>(null);
   const inForce = scheduleInForce(schedules, today);
@@ -50,14 +51,15 @@ export function SchedulesTable({ locationId, schedules, today, onChanged }: {
     notify(saved.disabled ? 'app.schedules.disabledDone' : 'app.schedules.enabledDone', { type: 'success', messageArgs: { name: saved.name } });
   });
   const clone = (s: ScheduleRecord) => act(s, async () => {
-    const copy = await run(() => api<ScheduleRecord>(`/api/v2.1/schedule/${s.id}/clone/`, { method: 'POST' }));
+    const copy = await cloneSchedule(s);
     if (!copy) return;
     await onChanged();
     notify('app.schedules.cloned', { type: 'success', messageArgs: { name: copy.name } });
   });
   const remove = async () => {
     const s = deleting!;
-    const done = await run(() => api(`/api/v2.1/schedule/${s.id}/`, { method: 'DELETE' }).then(() => true));
+    const done = await run(() => deleteOne('schedules', { id: s.id, previousData: s }, { mutationMode: 'pessimistic', returnPromise: true })
+      .then(() => true));
     setDeleting(null);
     if (!done) return;
     await onChanged();

@@ -1,14 +1,18 @@
 // Queries of the schedules screens. Keys carry the language where the server translates names.
+// The schedules themselves are the `schedules` resource (src/resources/schedules): read with
+// useGetList/useGetOne, written through the dataProvider.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocaleState } from 'react-admin';
+import { useGetList, useGetOne, useLocaleState } from 'react-admin';
 import { api } from '../../dataProvider/http';
 import type { HolidayRecord, LocationDetail, ScheduleRecord } from './types';
 
 export const keys = {
   location: (id: string, locale: string) => ['locations', 'detail', id, locale] as const,
   locationAll: (id: string) => ['locations', 'detail', id] as const,
-  schedules: (locationId: string) => ['schedules', 'list', locationId] as const,
-  schedule: (id: string) => ['schedules', 'one', id] as const,
+  /** Every query of the `schedules` resource (react-admin's keys start with the resource). */
+  schedules: ['schedules'] as const,
+  schedulesLists: ['schedules', 'getList'] as const,
+  scheduleOnes: ['schedules', 'getOne'] as const,
   holidays: (locationId: string, year: number) => ['holidays', locationId, year] as const,
 };
 
@@ -17,11 +21,18 @@ export function useLocationDetail(id: string) {
   return useQuery({ queryKey: keys.location(id, locale), queryFn: () => api<LocationDetail>(`/api/v2.1/locations/${id}/`) });
 }
 
+/** GET /api/v2.1/schedule/?location= (a plain array, in the server's order). */
 export function useSchedules(locationId: string) {
-  return useQuery({
-    queryKey: keys.schedules(locationId),
-    queryFn: () => api<ScheduleRecord[]>('/api/v2.1/schedule/', { query: { location: locationId } }),
+  return useGetList<ScheduleRecord>('schedules', {
+    pagination: { page: 1, perPage: 100_000 },
+    sort: { field: '', order: 'ASC' },
+    meta: { location_id: locationId },
   });
+}
+
+/** GET /api/v2.1/schedule/{id}/ (not fetched for a new schedule). */
+export function useSchedule(id: string | undefined) {
+  return useGetOne<ScheduleRecord>('schedules', { id: Number(id) }, { enabled: !!id });
 }
 
 export function useHolidays(locationId: string, year: number, enabled = true) {
@@ -37,6 +48,6 @@ export function useRefresh(locationId: string) {
   const client = useQueryClient();
   return () => Promise.all([
     client.invalidateQueries({ queryKey: keys.locationAll(locationId) }),
-    client.invalidateQueries({ queryKey: ['schedules'] }),
+    client.invalidateQueries({ queryKey: keys.schedulesLists }),
   ]);
 }

@@ -5,7 +5,6 @@ import type { ReactElement } from 'react';
 import EventIcon from '@mui/icons-material/Event';
 import DateRangeIcon from '@mui/icons-material/DateRange';
 import SettingsIcon from '@mui/icons-material/Settings';
-import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import BuildIcon from '@mui/icons-material/Build';
 import { hasPermission } from '../../../domain/permissions';
 import { canManageLocation } from '../../../domain/roles';
@@ -26,7 +25,6 @@ const PAGES: ManageLink[] = [
   { path: 'booking_admin', label: 'app.manage.booking_admin', icon: <EventIcon />, order: 10, allowed: () => true },
   { path: 'multibooking_admin', label: 'app.manage.multibooking_admin', icon: <DateRangeIcon />, order: 20, allowed: (_l, p) => hasPermission(p, 'multibooking') },
   { path: 'location_management', label: 'app.manage.location_management', icon: <SettingsIcon />, order: 40, allowed: (l) => canManageLocation(l.role) },
-  { path: 'schedules_and_playgrounds', label: 'app.manage.schedules_and_playgrounds', icon: <CalendarMonthIcon />, order: 50, allowed: (l) => canManageLocation(l.role) },
   { path: 'tools', label: 'app.manage.tools', icon: <BuildIcon />, order: 80, allowed: (l) => canManageLocation(l.role) },
 ];
 
