@@ -1,6 +1,7 @@
 // The icon buttons of a declared row (`rowActions`): edit (the form's dialog, opened by the list),
 // delete after a yes/no question (useDelete), named actions (dataProvider.action, optionally after
-// a question) and custom dialogs. Each button is named by its label (tooltip and screen readers).
+// a question) and custom dialogs. Each button is named by its label (tooltip and screen readers),
+// with the row's `messageArgs` (e.g. "Hide payment №%{id}").
 import { useState, type ReactNode } from 'react';
 import { IconButton, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -66,11 +67,11 @@ export function RowActions({ d, record, parts, onEdit }: {
       case 'action': {
         if (a.when && !a.when(record)) return null;
         const Icon = a.icon;
-        return <RowButton key={i} label={translate(a.label)} icon={<Icon fontSize="small" />} onClick={() => (a.confirm ? setAsking(a) : void run(a))} />;
+        return <RowButton key={i} label={translate(a.label, args)} icon={<Icon fontSize="small" />} onClick={() => (a.confirm ? setAsking(a) : void run(a))} />;
       }
       case 'dialog': {
         const Icon = a.icon;
-        return <RowButton key={i} label={translate(a.label)} icon={<Icon fontSize="small" />} onClick={() => setDialog(a)} />;
+        return <RowButton key={i} label={translate(a.label, args)} icon={<Icon fontSize="small" />} onClick={() => setDialog(a)} />;
       }
     }
   });

@@ -2,12 +2,16 @@
 // list as a plain array, so pages (10, 20, 30, all) and the sort (newest first) are the browser's.
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain/constants';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
+import { formatAmount } from '../../../domain/money';
 import { defineResource, enumChoices, lazyPart } from '../declaration';
 
 /** "All" rows on one page: larger than any list. */
 const ALL_ROWS = Number.MAX_SAFE_INTEGER;
 const f = (name: string) => `app.money.payments.fields.${name}`;
 const parts = () => import('./PaymentActions');
+/** Only manual payments can be hidden (spec: payment types, "only type 7"). */
+export const HIDEABLE_PAYMENT_TYPE = 7;
 
 export default defineResource({
   name: 'location_payments',
@@ -21,8 +25,32 @@ export default defineResource({
     list: '/api/v2.1/locations/{location_id}/payments/',
     paging: 'none',
     filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign' },
+    create: '/api/v2.1/locations/{location_id}/payments/',
     actions: { hide: { path: '/api/v2.1/payment/{id}/actual/', method: 'PATCH' } },
   },
+  actionForms: {
+    // A payment of the location not tied to an order (the same as the booking area's): amount
+    // (required, at most 10 characters), external id and comment; one Idempotency-Key per opening.
+    create: {
+      action: 'create', testId: 'location-payment', title: 'app.booking.locationPayment.title', submit: 'app.booking.locationPayment.submit',
+      idempotent: true,
+      fields: [
+        { kind: 'money', source: 'purchase', label: 'app.booking.pay.amount', required: true, requiredMessage: 'validation.validationSum', maxLength: 10 },
+        { kind: 'text', source: 'external_id', label: 'app.booking.pay.externalId' },
+        { kind: 'textarea', source: 'comment', label: 'app.booking.fields.comment' },
+      ],
+      body: (data) => ({ purchase: data.purchase, external_id: data.external_id || null, comment: data.comment }),
+      done: 'app.booking.locationPayment.done',
+      doneArgs: (saved) => ({ id: saved.id }),
+    },
+  },
+  // Hiding a manual payment after a yes/no.
+  rowActions: [
+    { kind: 'action', action: 'hide', label: 'app.money.payments.hideNamed', icon: VisibilityOffIcon, data: () => ({ actual: false }),
+      when: (r) => r.payment_type === HIDEABLE_PAYMENT_TYPE,
+      confirm: { title: 'app.money.payments.hideTitle', text: 'app.money.payments.hideText' }, done: 'app.money.payments.hidden' },
+  ],
+  messageArgs: (r) => ({ id: r.id, amount: formatAmount(r.purchase ?? '0') }),
   list: {
     title: 'app.money.payments.title',
     empty: 'app.money.payments.empty',
