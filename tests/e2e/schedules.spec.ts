@@ -248,6 +248,21 @@ test('en: group, keyboard move, a duplicated price start, a schedule, a refused 
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByTestId('alert-error')).toHaveText('The group has schedules. Delete them first; its playgrounds then become ungrouped.');
   await expect(card).toBeVisible();
+
+  // Deleting from the editor leaves at once; the deleted schedule is not fetched again (issue #18:
+  // its 404 was retried three times, 7.6 s).
+  await card.getByTestId('schedule-row').filter({ hasText: 'Arena 2030' }).getByRole('link', { name: 'Arena 2030', exact: true }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/schedule\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Arena 2030');
+  const scheduleId = page.url().split('/').at(-1)!;
+  const calls: string[] = [];
+  page.on('request', (r) => { if (new URL(r.url()).pathname === `/api/v2.1/schedule/${scheduleId}/`) calls.push(r.method()); });
+  await page.getByRole('button', { name: 'Delete schedule' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/locations\/1\/schedules_and_playgrounds$/, { timeout: 3000 });
+  await expect(page.getByTestId('alert-success')).toHaveText('Schedule "Arena 2030" deleted.');
+  await expect(card.getByTestId('schedule-row')).toHaveCount(0);
+  expect(calls).toEqual(['DELETE']);
 });
 
 test('staff without role 40 see why the schedules screen is closed to them', async ({ page }) => {
