@@ -1,6 +1,7 @@
 // Disputing a transaction: a text (required) and any number of files up to the server's limit,
 // sent as multipart. Earlier disputes of the transaction are listed with their files. On success
-// the dialog closes and transactionsAlert shows (alerts close themselves after 8 s).
+// the dialog closes and transactionsAlert shows (alerts close themselves after 8 s). Both calls are
+// the declaration's actions (`dispute` with FormData, `disputes`) through the dataProvider.
 import { useState } from 'react';
 import {
   Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Link, List, ListItem,
@@ -8,10 +9,21 @@ import {
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useQuery } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../components/records/format';
+import type { AppDataProvider } from '../../dataProvider';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
-import { DISPUTE_MAX_FILES, DISPUTE_MAX_MB, transactionsApi, type TransactionRow } from './api';
+import type { TransactionRow } from './types';
+
+/** The server's limits on dispute files (PDF or images), shown in the dialog's hint. */
+export const DISPUTE_MAX_FILES = 5;
+export const DISPUTE_MAX_MB = 10;
+
+export interface DisputeRecord {
+  id: number; text: string; created: string; user_email: string | null; files: { name: string; url: string; size: number }[];
+}
+
+const NAME = 'transactions';
 
 export function DisputeDialog({ transaction, onClose }: { transaction: TransactionRow; onClose: () => void }) {
   const translate = useTranslate();
@@ -22,7 +34,11 @@ export function DisputeDialog({ transaction, onClose }: { transaction: Transacti
   const [files, setFiles] = useState<File[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const earlier = useQuery({ queryKey: ['disputes', transaction.id], queryFn: () => transactionsApi.disputes(transaction.id) });
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const earlier = useQuery({
+    queryKey: ['disputes', transaction.id],
+    queryFn: async () => (await dataProvider.action<DisputeRecord[]>(NAME, { id: transaction.id, action: 'disputes' })).data,
+  });
   const textMissing = !text.trim();
 
   const send = async () => {
@@ -32,7 +48,7 @@ export function DisputeDialog({ transaction, onClose }: { transaction: Transacti
     form.append('text', text.trim());
     for (const file of files) form.append('files', file, file.name);
     try {
-      const saved = await run(() => transactionsApi.dispute(transaction.id, form), (err) => {
+      const saved = await run(() => dataProvider.action<DisputeRecord>(NAME, { id: transaction.id, action: 'dispute', data: form }), (err) => {
         const fields = (err.body?.errors ?? {}) as Record<string, string>;
         if (!fields.text && !fields.files) return false;
         setErrors(fields);

@@ -1,4 +1,5 @@
-// Per-row controls of the transactions list and the screen's own buttons.
+// Per-row controls of the transactions list and the screen's own buttons; the forms are the
+// declaration's `actionForms` (add, changeType, refund, topUp), saved through the dataProvider.
 // Row: Dispute for everyone; a menu with change type and refund for editors (transactions.edit
 // together with transactions.all). A refund cannot itself be refunded, so it has no refund item.
 // Bar: the location's balance, the account top-up (only with allow_refill) and adding a transaction.
@@ -11,12 +12,12 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import { usePermissions, useRefresh, useTranslate } from 'react-admin';
 import { hasPermission } from '../../../domain/permissions';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
+import { ActionFormDialog } from '../../components/forms/ActionFormDialog';
 import type { LocationRecord } from '../locations/types';
-import { AddTransactionDialog } from './AddTransactionDialog';
-import { ChangeTypeDialog, RefundDialog } from './ChangeDialogs';
 import { DisputeDialog } from './DisputeDialog';
-import { TopUpDialog } from './TopUpDialog';
-import type { TransactionRow } from './api';
+import type { TransactionRow } from './types';
+
+const NAME = 'transactions';
 
 /** The specs' rule: both permissions are needed to change the ledger. */
 export function useCanEditTransactions(): boolean {
@@ -26,12 +27,12 @@ export function useCanEditTransactions(): boolean {
 
 export function TransactionRowActions({ record: transaction }: { record: TransactionRow }) {
   const translate = useTranslate();
+  // Everything is read again after a change: the balances of the rows and of the location.
   const refresh = useRefresh();
   const canEdit = useCanEditTransactions();
   const [menu, setMenu] = useState<HTMLElement | null>(null);
   const [open, setOpen] = useState<'type' | 'refund' | 'dispute' | null>(null);
   const close = () => setOpen(null);
-  const done = () => { setOpen(null); refresh(); };
   const pick = (what: 'type' | 'refund') => { setMenu(null); setOpen(what); };
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', whiteSpace: 'nowrap' }}>
@@ -53,8 +54,8 @@ export function TransactionRowActions({ record: transaction }: { record: Transac
           </Menu>
         </>
       )}
-      {open === 'type' && <ChangeTypeDialog transaction={transaction} onClose={close} onDone={done} />}
-      {open === 'refund' && <RefundDialog transaction={transaction} onClose={close} onDone={done} />}
+      {open === 'type' && <ActionFormDialog name={NAME} form="changeType" record={transaction} onClose={close} onDone={refresh} />}
+      {open === 'refund' && <ActionFormDialog name={NAME} form="refund" record={transaction} onClose={close} onDone={refresh} />}
       {open === 'dispute' && <DisputeDialog transaction={transaction} onClose={close} />}
     </Box>
   );
@@ -65,6 +66,7 @@ export function TransactionsToolbar({ location }: { location: LocationRecord & {
   const refresh = useRefresh();
   const canEdit = useCanEditTransactions();
   const [open, setOpen] = useState<'add' | 'topUp' | null>(null);
+  const meta = { location_id: location.id, location_name: location.name };
   const balance = formatMoney(location.balance, balanceCurrency(location), translate('app.currency.default'));
   return (
     <>
@@ -81,10 +83,8 @@ export function TransactionsToolbar({ location }: { location: LocationRecord & {
           {translate('app.money.transactions.add')}
         </Button>
       )}
-      {open === 'topUp' && <TopUpDialog location={location} onClose={() => setOpen(null)} />}
-      {open === 'add' && (
-        <AddTransactionDialog locationId={location.id} onClose={() => setOpen(null)} onSaved={() => { setOpen(null); refresh(); }} />
-      )}
+      {open === 'topUp' && <ActionFormDialog name={NAME} form="topUp" meta={meta} onClose={() => setOpen(null)} />}
+      {open === 'add' && <ActionFormDialog name={NAME} form="add" meta={meta} onClose={() => setOpen(null)} onDone={refresh} />}
     </>
   );
 }

@@ -1,10 +1,17 @@
 // Transactions (/locations/:location_id/transactions): the ledger. The endpoint spans the user's
 // locations; the screen starts with its own location and the location filter offers the others.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
-import { defineResource, enumChoices, lazyPart } from '../declaration';
-import { TRANSACTION_TYPES } from './types';
+import { defineResource, enumChoices, lazyPart, type FieldDeclaration } from '../declaration';
+import { AMOUNT_MAX_LENGTH, TRANSACTION_TYPES, type TransactionRow } from './types';
 
 const f = (name: string) => `app.money.transactions.fields.${name}`;
+const m = (key: string) => `app.money.transactions.${key}`;
+const typeChoices = enumChoices(TRANSACTION_TYPES, m('types.'));
+/** Amounts of transactions, refunds and top-ups: required (validationSum), at most 8 characters, two decimals. */
+const amount = (extra: Partial<FieldDeclaration> = {}): FieldDeclaration => ({
+  kind: 'money', source: 'amount', label: m('addFields.amount'), required: true, requiredMessage: 'validation.validationSum',
+  maxLength: AMOUNT_MAX_LENGTH, ...extra,
+} as FieldDeclaration);
 const text = (source: string) => ({ kind: 'text' as const, source, label: f(source) });
 const parts = () => import('./TransactionActions');
 const myLocations = { path: '/api/v2.1/locations/concise_list/', value: 'id', label: 'name' };
@@ -21,6 +28,71 @@ export default defineResource({
     list: '/api/v2.1/transactions/',
     paging: 'limit-offset',
     filters: { date_from: 'date_start', date_to: 'date_end', location: 'location', direction: 'transaction_type', kind: 'transaction_kind' },
+    create: '/api/v2.1/transactions/create_transaction/',
+    actions: {
+      changeType: '/api/v2.2/transactions/change_type/',
+      refund: '/api/v2.2/transactions/create_transaction/',
+      // A dispute's text and files go as multipart (FormData); GET lists the earlier ones.
+      dispute: '/api/v2.1/transactions/{id}/dispute/',
+      disputes: { path: '/api/v2.1/transactions/{id}/dispute/', method: 'GET' },
+      refill: '/api/v2.2/locations/{location_id}/refill/',
+    },
+  },
+  // The toolbar's forms (add: transactions.edit with transactions.all; top-up: allow_refill) and the
+  // editor's row menu (change type, refund). Money writes send an Idempotency-Key per opening.
+  actionForms: {
+    // The amount is entered positive (the type sets the direction); an empty date is now; the
+    // location is the user's (this one first).
+    add: {
+      action: 'create', testId: 'add-transaction', title: m('addTitle'), width: 'sm', idempotent: true,
+      fields: [
+        { kind: 'select', source: 'type', label: m('addFields.type'), required: true, choices: typeChoices },
+        amount({ hint: m('amountHint') }),
+        { kind: 'datetime', source: 'operation_dt', label: m('addFields.operation_dt'), hint: m('operationDtHint') },
+        { kind: 'textarea', source: 'description', label: m('addFields.description') },
+        { kind: 'text', source: 'number', label: m('addFields.number') },
+        { kind: 'select', source: 'location', label: m('addFields.location'), required: true, choicesFrom: myLocations },
+        { kind: 'text', source: 'session', label: m('addFields.session') },
+        { kind: 'boolean', source: 'debt_open', label: m('addFields.debt_open') },
+      ],
+      defaults: ({ meta }) => ({ location: Number(meta.location_id) }),
+      // The server gets the instant with its offset.
+      body: (d) => ({
+        type: d.type, amount: d.amount, operation_dt: d.operation_dt ? new Date(d.operation_dt).toISOString() : null, description: d.description,
+        number: d.number || null, debt_open: d.debt_open, location: Number(d.location), session: d.session || null,
+      }),
+      done: m('added'),
+      doneArgs: (saved) => ({ id: saved.id }),
+    },
+    // A yes/no question with the new type (the sign and later balances follow on the server).
+    changeType: {
+      action: 'changeType', testId: 'change-type', title: m('changeTypeTitle'), text: m('changeTypeText'),
+      titleArgs: ({ record }) => ({ id: record.id }), submit: 'app.common.yes', cancel: 'app.common.no', danger: true,
+      fields: [{ kind: 'select', source: 'type', label: m('newType'), required: true, choices: typeChoices, exceptRecordField: 'type' }],
+      body: (d, { record }) => ({ type: d.type, transaction_id: record.id }),
+      done: m('transactionsTypeChanged'),
+    },
+    // The whole amount by default; the sign is the server's (a refund reverses the original, and the
+    // server refuses more than is left of it).
+    refund: {
+      action: 'refund', testId: 'refund', title: m('refundTitle'), text: m('refundText'), idempotent: true,
+      titleArgs: ({ record }) => ({ id: record.id }), submit: 'app.common.yes', cancel: 'app.common.no', danger: true,
+      fields: [amount(), { kind: 'text', source: 'description', label: m('addFields.description') }],
+      defaults: ({ record }) => ({ amount: (record as TransactionRow).amount.replace('-', '').replace(/\.00$/, '') }),
+      body: (d, { record }) => ({
+        original_transaction: record.id, amount: d.amount, location: record.location_id, session: record.session, operation_dt: null,
+        description: d.description, type: 'refund',
+      }),
+      done: m('transactionsTypeRefund'),
+    },
+    // Account top-up: the amount starts a payment and the browser goes to the provider's page; the
+    // provider brings the user back to /locations/:id/check_payment/:payment_id.
+    topUp: {
+      action: 'refill', testId: 'top-up', title: m('topUpTitle'), text: m('topUpText'), submit: m('topUpSubmit'), idempotent: true,
+      titleArgs: ({ meta }) => ({ name: meta.location_name }),
+      fields: [amount()],
+      then: (saved: { payment_url: string }) => window.location.assign(saved.payment_url),
+    },
   },
   list: {
     title: 'app.money.transactions.title',
