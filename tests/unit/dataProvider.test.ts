@@ -21,7 +21,9 @@ beforeEach(() => {
   calls = [];
   answer = () => ({ body: {} });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const call = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, headers: init.headers as Record<string, string> };
+    // FormData (multipart) is kept as it is; JSON bodies are parsed.
+    const sent = init.body instanceof FormData ? init.body : init.body ? JSON.parse(String(init.body)) : undefined;
+    const call = { url, method: init.method ?? 'GET', body: sent, headers: init.headers as Record<string, string> };
     calls.push(call);
     const { status = 200, body = null } = answer(call);
     return new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -134,6 +136,36 @@ describe('writes of a declared endpoint set', async () => {
     ]);
     expect(calls[0]!.body).toEqual({ name: 'a' });
     expect(calls.at(-1)!.body).toBeUndefined();
+  });
+
+  it('sends meta.idempotencyKey as the Idempotency-Key header of a create and an action, never in the path or body', async () => {
+    answer = () => ({ status: 201, body: { id: 4 } });
+    await dataProvider.create('probe_things', { data: { name: 'a' }, meta: { location_id: 2, idempotencyKey: 'k1' } });
+    await dataProvider.action('transactions', { action: 'refund', data: { amount: '5' }, meta: { idempotencyKey: 'k2' } });
+    await dataProvider.create('probe_things', { data: { name: 'b' }, meta: { location_id: 2 } });
+    expect(calls.map((c) => [c.url, c.headers['Idempotency-Key']])).toEqual([
+      ['/api/things/2/', 'k1'], ['/api/v2.2/transactions/create_transaction/', 'k2'], ['/api/things/2/', undefined],
+    ]);
+    expect(calls[0]!.body).toEqual({ name: 'a' });
+  });
+
+  it('answers a create that made several records as one record with an id and the records', async () => {
+    answer = () => ({ status: 201, body: [{ id: 7, unique_number: 'A' }, { id: 8, unique_number: 'B' }] });
+    const { data } = await dataProvider.create('location_certificates', { data: { rate: '1000.00' }, meta: { location_id: 1 } });
+    expect(data).toEqual({ id: 7, records: [{ id: 7, unique_number: 'A' }, { id: 8, unique_number: 'B' }] });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v2.2/certificate/' });
+  });
+
+  it('sends FormData of an action as multipart (no JSON type), the path filled from the id', async () => {
+    answer = () => ({ status: 201, body: { id: 1 } });
+    const form = new FormData();
+    form.append('text', 'wrong fee');
+    await dataProvider.action('transactions', { id: 12, action: 'dispute', data: form });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: '/api/v2.1/transactions/12/dispute/' });
+    expect(calls[0]!.body).toBe(form);
+    expect(calls[0]!.headers['Content-Type']).toBeUndefined();
+    await dataProvider.action('transactions', { id: 12, action: 'disputes' });
+    expect(calls[1]).toMatchObject({ method: 'GET', url: '/api/v2.1/transactions/12/dispute/', body: undefined });
   });
 
   it('turns a DRF 400 into a react-admin validation error (body.errors per field)', async () => {

@@ -10,7 +10,8 @@ vi.hoisted(() => {
 });
 
 const { declarations, declaration } = await import('../../src/resources/registry');
-const { bodyOf, defaultsOf, fieldsOf, validatorsOf } = await import('../../src/components/forms/fields');
+const { bodyOf, choicesPath, defaultsOf, fieldsOf, validatorsOf } = await import('../../src/components/forms/fields');
+const { actionCall, actionFieldErrors, actionForm } = await import('../../src/components/forms/ActionFormDialog');
 const { splitErrors } = await import('../../src/components/forms/serverErrors');
 const { enMessages } = await import('../../src/i18n/en');
 const { ruMessages } = await import('../../src/i18n/ru');
@@ -35,6 +36,18 @@ function formKeys(d: ResourceDeclaration): string[] {
       if (typeof f.hint === 'string') keys.push(f.hint);
       if (f.kind === 'select') keys.push(...(f.choices ?? []).map((c) => c.label));
       if ((f.kind === 'text' || f.kind === 'textarea') && f.pattern) keys.push(f.pattern.message);
+    }
+  }
+  for (const a of Object.values(d.actionForms ?? {})) {
+    keys.push(a.title, a.submit ?? 'app.common.create', a.cancel ?? 'app.common.cancel');
+    if (a.text) keys.push(a.text);
+    if (a.done) keys.push(a.done);
+    for (const f of a.fields) {
+      keys.push(f.label);
+      if (typeof f.hint === 'string') keys.push(f.hint);
+      if (f.requiredMessage) keys.push(f.requiredMessage);
+      if (f.kind === 'select') keys.push(...(f.choices ?? []).map((c) => c.label));
+      if ((f.kind === 'text' || f.kind === 'textarea') && f.maxLengthMessage) keys.push(f.maxLengthMessage);
     }
   }
   for (const a of d.rowActions ?? []) {
@@ -75,6 +88,10 @@ describe('declared forms', () => {
         if (a.kind === 'edit') expect(d.api.update, d.name).toBeDefined();
       }
       if (d.form?.add) expect(d.api.create, d.name).toBeDefined();
+      for (const [key, a] of Object.entries(d.actionForms ?? {})) {
+        if (a.action === 'create') expect(d.api.create, `${d.name}: ${key}`).toBeDefined();
+        else expect(d.api.actions?.[a.action], `${d.name}: ${key}`).toBeDefined();
+      }
     }
   });
 
@@ -115,5 +132,65 @@ describe('declared forms', () => {
     expect(splitErrors(error, fields, 'Unknown')).toEqual({ fields: { url: 'Укажите полный адрес' }, other: 'Лимит' });
     expect(splitErrors(new HttpError('Forbidden', 403, { errors: {} }), fields, 'Unknown')).toEqual({ other: 'Forbidden' });
     expect(splitErrors('boom', fields, 'Unknown')).toEqual({ other: 'Unknown' });
+  });
+});
+
+describe('action forms (ActionFormDialog)', () => {
+  const ctx = (meta: Record<string, unknown>, record?: Record<string, any>) => ({ meta, record });
+
+  it('checks the further options of the kinds: required and length messages, email, phone, money length', () => {
+    const [seller, , phone, email] = actionForm('location_certificates', 'activate').fields;
+    expect(run(seller!, '   ')).toBe('validation.validationRequired');
+    expect(run(phone!, '8 999 abc')).toEqual({ message: 'validation.validationPhone', args: { pattern: expect.any(RegExp) } });
+    expect(run(phone!, '+79991234567')).toBeUndefined();
+    expect(run(email!, 'cert@example')).toMatchObject({ message: 'validation.validationEmail' });
+    const design = actionForm('location_certificates', 'create').fields[2]!;
+    expect(run(design, 'x'.repeat(16))).toEqual({ message: 'validation.validationCertificateLength', args: { max: 15 } });
+    const [amount] = actionForm('transactions', 'topUp').fields;
+    expect(run(amount!, '')).toBe('validation.validationSum');
+    expect(run(amount!, '123456789')).toEqual({ message: 'validation.validationPaymentsLength', args: { max: 8 } });
+    expect(run(amount!, '1.234')).toBe('validation.validationCost');
+    expect(run(amount!, '2500,5')).toBeUndefined();
+  });
+
+  it('fills a loaded select\'s path from the form\'s meta', () => {
+    expect(choicesPath('/api/v2.2/certificate_rates/?location_id={location_id}', { location_id: 3 })).toBe('/api/v2.2/certificate_rates/?location_id=3');
+    expect(choicesPath('/api/x/{location_id}/', undefined)).toBe('/api/x/{location_id}/');
+  });
+
+  it('sends the money screens\' bodies as before, with the Idempotency-Key only where the server takes one', () => {
+    const certificates = actionCall(actionForm('location_certificates', 'create'),
+      { rate: '1000.00', type: 'digital', design: ' classic ', quantity: '2' }, ctx({ location_id: '1' }));
+    expect(certificates).toEqual({ body: { rate: '1000.00', type: 'digital', design: 'classic', quantity: 2, location_id: 1 }, meta: { location_id: '1' }, id: undefined });
+    const activate = actionCall(actionForm('location_certificates', 'activate'),
+      { seller: ' u ', name: 'Olga', phone: '+7999', email: 'a@b.c' }, ctx({ location_id: '1' }, { id: 5, unique_number: 'ABC' }));
+    expect(activate).toEqual({ body: { seller: 'u', name: 'Olga', phone: '+7999', email: 'a@b.c', location_id: 1 }, meta: { location_id: '1' }, id: 'ABC' });
+    const payment = actionCall(actionForm('location_payments', 'create'), { purchase: '77,5', external_id: ' ', comment: 'c' }, ctx({ location_id: 1 }), 'key');
+    expect(payment).toEqual({ body: { purchase: '77.5', external_id: null, comment: 'c' }, meta: { location_id: 1, idempotencyKey: 'key' }, id: undefined });
+    const add = actionCall(actionForm('transactions', 'add'), {
+      type: 'chargeoff', amount: '250', operation_dt: null, description: ' d ', number: '', debt_open: false, location: 1, session: '',
+    }, ctx({ location_id: 1 }), 'key');
+    expect(add.body).toEqual({ type: 'chargeoff', amount: '250', operation_dt: null, description: 'd', number: null, debt_open: false, location: 1, session: null });
+    const row = { id: 9, location_id: 2, session: 's', amount: '-250.00', type: 'chargeoff' };
+    expect(actionForm('transactions', 'refund').defaults!(ctx({}, row))).toEqual({ amount: '250' });
+    expect(actionCall(actionForm('transactions', 'refund'), { amount: '100', description: 'r' }, ctx({}, row), 'key').body).toEqual({
+      original_transaction: 9, amount: '100', location: 2, session: 's', operation_dt: null, description: 'r', type: 'refund',
+    });
+    expect(actionCall(actionForm('transactions', 'changeType'), { type: 'refill' }, ctx({}, row)).body).toEqual({ type: 'refill', transaction_id: 9 });
+    expect(actionCall(actionForm('transactions', 'topUp'), { amount: '2500' }, ctx({ location_id: 1 }), 'key').body).toEqual({ amount: '2500' });
+    // The money writes whose endpoints take an Idempotency-Key; the others send none.
+    const idempotent = ['location_payments:create', 'transactions:add', 'transactions:refund', 'transactions:topUp'];
+    for (const d of declarations) {
+      for (const [key, a] of Object.entries(d.actionForms ?? {})) expect(!!a.idempotent, `${d.name}:${key}`).toBe(idempotent.includes(`${d.name}:${key}`));
+    }
+  });
+
+  it('marks the fields the server names, with the field\'s own message for the server\'s text', () => {
+    const activate = actionForm('location_certificates', 'activate');
+    const error = new HttpError('x', 400, { errors: { seller: 'Must be a valid UUID.', phone: 'too long', name: 'Max 150.', other: 'y' } });
+    expect(actionFieldErrors(activate, error)).toEqual({ seller: 'app.money.certificates.sellerUuid', phone: 'validation.validationPhone', name: 'Max 150.' });
+    expect(actionFieldErrors(activate, new HttpError('x', 400, { errors: { seller: 'Not staff' } }))).toEqual({ seller: 'validation.validationSeller' });
+    expect(actionFieldErrors(activate, new HttpError('Forbidden', 403, { errors: {} }))).toBeUndefined();
+    expect(() => actionForm('transactions', 'nope')).toThrow(/no action form "nope"/);
   });
 });
