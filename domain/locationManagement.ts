@@ -13,7 +13,8 @@ export const LOCATION_TRANSLATION_FIELDS = [
 ] as const;
 /** Webhook events the server delivers. */
 export const WEBHOOK_EVENTS = [
-  'order.created', 'order.changed', 'order.paid', 'order.cancelled', 'payment.created', 'certificate.activated',
+  'order.created', 'order.changed', 'order.paid', 'order.cancelled', 'payment.created', 'payment.settled', 'payment.failed',
+  'certificate.activated',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Gallery pictures: at most this many bytes each. */

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxSignature } from '../../server/modules/sandbox/routes';
 import { buildApp } from '../../server/app';
 import { freePort } from '../../server/db/embedded';
 import { jobs, users, webhookDeliveries, webhooks } from '../../server/db/schema';
@@ -239,6 +240,29 @@ describe('delivery', () => {
       expect(d).toMatchObject({ status: 'delivered', attempts: 1, next_attempt_at: null, delivered_at: expect.any(String) });
       expect(d.log).toEqual([{ at: expect.any(String), status_code: 200, duration_ms: expect.any(Number), response_excerpt: 'thanks', error: null }]);
     }
+  });
+
+  it('a payment link that the provider settles sends payment.settled, also for a prepayment; a declined one payment.failed', async () => {
+    const hook = await createHook({ url: rx.url, extra: false });
+    await onlyHooks(hook.id);
+    const start = rx.got.length;
+    const session = freshSession();
+    const orderId = (await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, body: bookingBody(w.pg.cube2, session) })).json().id;
+    // Two links of part of the price each (a prepayment, then the rest), from the pay call.
+    const first = (await h.call('POST', `/api/v2.1/booking/${orderId}/pay/`, { token: w.tokens.staff, body: { payment_type: 4, purchase: '500' } })).json();
+    const second = (await h.call('POST', `/api/v2.1/booking/${orderId}/pay/`, { token: w.tokens.staff, body: { payment_type: 4, purchase: '300' } })).json();
+    const settle = (url: string, outcome: 'paid' | 'declined') => {
+      const body = { external_id: `sandbox-${/([0-9a-f]{32})$/.exec(url)![1]}`, outcome };
+      return h.call('POST', '/api/v2.1/payments/sandbox/callback/', { body, headers: { 'x-sandbox-signature': sandboxSignature(h.config.paymentSandboxSecret, JSON.stringify(body)) } });
+    };
+    expect((await settle(first.payment_url, 'paid')).json()).toEqual({ result: 'settled' });
+    expect((await settle(second.payment_url, 'declined')).json()).toEqual({ result: 'settled' });
+    await h.runJobs();
+    const events = rx.got.slice(start).map((r) => [r.json.event, r.json.data.payment?.id, r.json.data.payment?.status]);
+    expect(events).toEqual([
+      ['order.created', undefined, undefined], ['payment.created', first.id, 'processing'], ['payment.created', second.id, 'processing'],
+      ['payment.settled', first.id, 'paid'], ['payment.failed', second.id, 'failed'],
+    ]);
   });
 
   it('writes nothing when the change is rolled back, and nothing for other locations', async () => {

@@ -9,7 +9,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { writeLog } from './orderLog';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
-import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
+import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhooks/outbox';
 import { toCents } from '../../../domain/pricing';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
@@ -71,10 +71,12 @@ export async function settleBillPayment(db: Db, externalId: string, outcome: 'pa
     if (outcome === 'declined') {
       await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
       if (payment.order_id) await writeLog(tx, Number(payment.order_id), 'payment_failed', null, '', { payment_id: Number(payment.id) });
+      if (payment.order_id) await emitPaymentEvent(tx, Number(payment.id), 'payment.failed');
       return 'settled';
     }
     await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
     if (payment.order_id) {
+      await emitPaymentEvent(tx, Number(payment.id), 'payment.settled');
       const order = await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
       // A widget booking is confirmed by its online payment: the customer's letter goes out now.
       if (order.source === WIDGET_SOURCE) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });

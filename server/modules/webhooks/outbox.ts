@@ -63,9 +63,18 @@ export async function emitOrderEvent(tx: DbOrTx, orderId: number, event: Extract
 
 /** payment.created: a payment on an order, a payment link, or a standalone payment. */
 export async function emitPaymentCreated(tx: DbOrTx, paymentId: number): Promise<void> {
+  await emitPaymentEvent(tx, paymentId, 'payment.created');
+}
+
+/**
+ * A payment's event: created (at the desk, standalone, a link when it is made), settled (the
+ * provider took the money of a link: a prepayment too, not only the payment that completes the
+ * order) or failed (the provider declined it).
+ */
+export async function emitPaymentEvent(tx: DbOrTx, paymentId: number, event: Extract<WebhookEvent, `payment.${string}`>): Promise<void> {
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!p) return;
-  await emitWebhookEvent(tx, p.locationId, 'payment.created', () => ({
+  await emitWebhookEvent(tx, p.locationId, event, () => ({
     payment: {
       id: p.id, order_id: p.orderId, payment_type: p.paymentType, status: p.status, purchase: p.purchase,
       external_id: p.externalId, created: p.created.toISOString(),
