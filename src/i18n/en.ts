@@ -285,6 +285,8 @@ export const enApp = {
       cancelled: 'Order №%{id} cancelled.',
       cancelTitle: 'Cancel order №%{id}?',
       cancelText: '%{name}, %{playground}, %{time}. The places will be freed.',
+      cancelPaid: 'The customer has paid %{amount}.',
+      refundCash: 'Pay %{amount} back in cash now (otherwise the order shows it as to refund)',
       promoChecking: 'Checking the promo code…',
       billCopied: 'Payment link copied',
       promoValid: 'Promo code applies: %{discount} off',

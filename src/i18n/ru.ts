@@ -286,6 +286,8 @@ export const ruApp: typeof enApp = {
       cancelled: 'Заказ №%{id} отменен.',
       cancelTitle: 'Отменить заказ №%{id}?',
       cancelText: '%{name}, %{playground}, %{time}. Места освободятся.',
+      cancelPaid: 'Клиент оплатил %{amount}.',
+      refundCash: 'Вернуть %{amount} наличными сейчас (иначе заказ покажет эту сумму к возврату)',
       promoChecking: 'Проверяем промокод…',
       billCopied: 'Ссылка на оплату скопирована',
       promoValid: 'Промокод действует: скидка %{discount}',

@@ -90,6 +90,22 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
     ]);
   });
 
+  it('cancelling a paid order: refund=cash pays it back (a negative cash payment, logged); without it the money is shown as to refund', async () => {
+    const refunded = await book(w, bookingBody(w.pg.cube2, '2030-04-01 16:00'));
+    expect((await pay(w, refunded, { payment_type: 6, purchase: '1000' })).statusCode).toBe(201);
+    expect((await h.call('DELETE', `/api/v2.1/booking/${refunded}/?refund=cash`, { token: w.tokens.staff })).statusCode).toBe(204);
+    const back = await getOrder(w, refunded);
+    expect(back).toMatchObject({ status: 4, paid: '0.00', need_paid: '0.00', to_refund: '0.00' });
+    expect(back.payments.map((p: Json) => [p.payment_type, p.purchase, p.comment])).toEqual([[6, '1000.00', ''], [2, '-1000.00', 'refund']]);
+    expect((await comments(w, refunded)).map((e) => [e.type, e.data.amount])).toEqual([['created', undefined], ['paid', undefined], ['cancelled', undefined], ['refunded', '1000.00']]);
+
+    const kept = await book(w, bookingBody(w.pg.cube2, '2030-04-01 17:00'));
+    expect((await pay(w, kept, { payment_type: 2, purchase: '700' })).statusCode).toBe(201);
+    expect((await h.call('DELETE', `/api/v2.1/booking/${kept}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    expect(await getOrder(w, kept)).toMatchObject({ status: 4, paid: '700.00', need_paid: '0.00', to_refund: '700.00' });
+    expect((await h.call('DELETE', `/api/v2.1/booking/${kept}/?refund=card`, { token: w.tokens.staff, lang: 'en' })).statusCode).toBe(400);
+  });
+
   it('ten identical payments sent at once record one: the order is never paid beyond its price', async () => {
     const id = await book(w, bookingBody(w.pg.cube2, '2030-04-01 13:00'));
     const { purchase } = await getOrder(w, id);

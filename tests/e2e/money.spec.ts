@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, apiGet, moscowDate, signIn, token } from './helpers';
 
-test.setTimeout(90_000);
+test.setTimeout(60_000);
 
 interface Slot { time_start: string; begin: string; archived: boolean; orders: unknown[] }
 
@@ -56,5 +56,38 @@ for (const [lang, days] of [['ru', 23], ['en', 24]] as const) {
     await expect(customer.getByText(/^(Оплата прошла|Payment successful)$/)).toBeVisible();
     await expect.poll(async () => (await order()).status, { timeout: 15_000 }).toBe(6);
     expect(await order()).toMatchObject({ need_paid: '0.00' });
+  });
+}
+
+const CANCEL = {
+  ru: { pay: 'Оплатить', submit: 'Принять оплату', cancel: 'Отменить заказ', paidText: 'Клиент оплатил', yes: 'Да' },
+  en: { pay: 'Pay', submit: 'Take payment', cancel: 'Cancel order', paidText: 'The customer has paid', yes: 'Yes' },
+} as const;
+
+for (const [lang, days] of [['ru', 25], ['en', 26]] as const) {
+  test(`${lang}: cancelling a paid order says what was paid and pays it back in cash in the same confirmation`, async ({ page }) => {
+    const t = CANCEL[lang];
+    await signIn(page, ADMIN, lang);
+    const { date, slot, orderId } = await bookEmptySession(page, days);
+    const order = () => apiGet<{ status: number; paid: string; to_refund: string; payments: { purchase: string }[] }>(page, `/api/v2.2/orders/${orderId}/`);
+
+    await page.goto(`/locations/1/booking_admin?date=${date}`);
+    await page.getByTestId('day-calendar').locator(`[data-testid="slot-card"][data-playground="1"][data-start="${slot.time_start}"]`).click();
+    const row = page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`);
+    await row.getByRole('button', { name: t.pay }).click();
+    const pay = page.getByTestId('pay-dialog');
+    await pay.getByRole('textbox', { name: /Сумма|Amount/ }).fill('500');
+    await pay.getByRole('button', { name: t.submit }).click();
+    await expect(pay).toBeHidden();
+    await expect.poll(async () => (await order()).paid).toBe('500.00');
+
+    await row.getByRole('button', { name: t.cancel, exact: true }).click();
+    const confirm = page.getByRole('dialog').filter({ hasText: t.paidText });
+    await expect(confirm).toContainText(/500/);
+    await expect(confirm.getByTestId('cancel-refund').locator('input')).toBeChecked();
+    await confirm.getByRole('button', { name: t.yes }).click();
+    await expect.poll(async () => (await order()).status).toBe(4);
+    expect(await order()).toMatchObject({ paid: '0.00', to_refund: '0.00' });
+    expect((await order()).payments.map((p) => p.purchase)).toEqual(['500.00', '-500.00']);
   });
 }

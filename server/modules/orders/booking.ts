@@ -19,7 +19,7 @@ import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
-import { emitOrderEvent } from '../webhooks/outbox';
+import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -289,7 +289,12 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
 }
 
 /** DELETE /booking/{id}/: status 4, places freed, logged. Cancelling twice is harmless. */
-export async function cancelBooking(db: Db, ctx: { userId: number | null }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled'): Promise<void> {
+/**
+ * DELETE /booking/{id}/, the customer's cancel and the auto-cancel. `refund: 'cash'` pays back what
+ * the order holds (a negative cash payment, logged), so a cancelled order keeps no money silently;
+ * without it the money stays on the order as `to_refund` for staff to settle.
+ */
+export async function cancelBooking(db: Db, ctx: { userId: number | null }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', refund: 'cash' | 'none' = 'none'): Promise<void> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
@@ -313,7 +318,17 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
     // back places that may be sold again by then.
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
     await writeLog(tx, orderId, type, ctx.userId);
+    if (refund === 'cash' && Number(order.paid) > 0) await refundInCash(tx, order, ctx.userId);
     await emitOrderEvent(tx, orderId, 'order.cancelled');
   }, 'slot_locked');
 }
 
+/** Pays back all an order holds in cash: a negative payment, the order's paid to zero, a log entry. */
+async function refundInCash(tx: Tx, order: typeof orders.$inferSelect, userId: number | null): Promise<void> {
+  const [refund] = await tx.insert(payments).values({
+    orderId: order.id, locationId: order.locationId, paymentType: 2, status: 'paid', purchase: `-${order.paid}`, userId, comment: 'refund',
+  }).returning();
+  await tx.update(orders).set({ paid: '0' }).where(eq(orders.id, order.id));
+  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: 2, payment_id: refund!.id, amount: order.paid });
+  await emitPaymentCreated(tx, refund!.id);
+}

@@ -8,12 +8,15 @@ import {
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
+import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
 
 type OrderRow = typeof orders.$inferSelect;
 
-const needPaid = (o: OrderRow) => (Math.round((Number(o.purchase) - Number(o.paid)) * 100) / 100).toFixed(2);
+/** What is left to pay; nothing on a cancelled order (money it still holds is to refund, `to_refund`). */
+const needPaid = (o: OrderRow) => (isLiveOrder(o) ? (Math.round((Number(o.purchase) - Number(o.paid)) * 100) / 100).toFixed(2) : '0.00');
+const toRefund = (o: OrderRow) => (!isLiveOrder(o) && Number(o.paid) > 0 ? o.paid : '0.00');
 
 async function sessionsOf(db: Db, orderIds: number[]) {
   if (!orderIds.length) return new Map<number, { playground_id: number; playground_name: string; session_dt: string; duration: number }[]>();
@@ -59,6 +62,7 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
     purchase: order.purchase,
     paid: order.paid,
     need_paid: needPaid(order),
+    to_refund: toRefund(order),
     promocode: order.promocode,
     bill: order.bill,
     cancel_delay: order.cancelDelay,

@@ -58,8 +58,12 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema } }, async (request) =>
     updateBooking(db, ctx(currentUser(request).id), request.params.id, request.body));
 
-  r.delete('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Cancel a booking', tags, params } }, async (request, reply) => {
-    await cancelBooking(db, { userId: currentUser(request).id }, request.params.id);
+  r.delete('/api/v2.1/booking/:id/', {
+    config: { conflicts: true },
+    // refund=cash: what the order holds is paid back in cash and recorded in the same transaction.
+    schema: { summary: 'Cancel a booking', tags, params, querystring: z.strictObject({ refund: z.enum(['cash', 'none']).optional() }) },
+  }, async (request, reply) => {
+    await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled', request.query.refund ?? 'none');
     return reply.status(204).send();
   });
 

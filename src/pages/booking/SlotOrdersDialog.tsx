@@ -1,11 +1,9 @@
 // The order list of a slot: every order (live ones first) with its customer, persons, game,
 // payment line and status, and per order pay, edit and cancel (yes/no, then the day reloads).
 // Once the session has begun (or is archived) its orders can no longer be edited or cancelled,
-// and an archived one no longer paid (the server's rules); cancelled orders offer nothing.
+// but still paid (customers pay after playing); cancelling a paid order offers the cash refund; cancelled orders offer nothing.
 import { useState } from 'react';
-import {
-  Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Stack, Typography,
-} from '@mui/material';
+import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -43,6 +41,8 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   const run = useGenericHandler();
   const games = useGames(slot.playground);
   const [cancelling, setCancelling] = useState<SlotOrder | null>(null);
+  // A paid order's cancel offers the refund in the same confirmation (on by default).
+  const [refundCash, setRefundCash] = useState(true);
   const currency = slot.pricing?.currency;
   const money = (v: string) => formatMoney(v, currency, translate('app.currency.default'));
   const changeable = canChangeOrders(slot, now);
@@ -65,7 +65,8 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   const cancel = async () => {
     if (!cancelling) return;
     const id = cancelling.id;
-    const done = await run(() => bookingApi.cancel(id).then(() => true));
+    const refund = refundCash && Number(cancelling.paid) > 0 ? 'cash' : 'none';
+    const done = await run(() => bookingApi.cancel(id, refund).then(() => true));
     setCancelling(null);
     if (done) {
       notify('app.booking.cancelled', { type: 'success', messageArgs: { id } });
@@ -99,7 +100,8 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
         {orders.map((o, i) => {
           const live = isLiveOrder(o);
           const line = paymentLine(o);
-          const payable = live && !slot.archived && Number(o.need_paid) > 0;
+          // Paying stays open after the session (customers pay at the desk after playing).
+          const payable = live && Number(o.need_paid) > 0;
           const game = gameName(o.game_id);
           return (
             <Box key={o.id} data-testid="slot-order-row" data-order-id={o.id} data-status={o.status}>
@@ -149,7 +151,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                       </Button>
                     )}
                     {changeable && (
-                      <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => setCancelling(o)}>
+                      <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => { setRefundCash(true); setCancelling(o); }}>
                         {translate('app.booking.actions.cancel')}
                       </Button>
                     )}
@@ -166,7 +168,21 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
       <ConfirmDialog
         open={!!cancelling}
         title={translate('app.booking.cancelTitle', { id: cancelling?.id ?? '' })}
-        text={cancelling ? translate('app.booking.cancelText', { name: cancelling.name, time: `${slot.begin}–${slot.end}`, playground: slot.playground_name }) : undefined}
+        text={cancelling ? (
+          <>
+            {translate('app.booking.cancelText', { name: cancelling.name, time: `${slot.begin}–${slot.end}`, playground: slot.playground_name })}
+            {Number(cancelling.paid) > 0 && (
+              <>
+                {' '}{translate('app.booking.cancelPaid', { amount: money(cancelling.paid) })}
+                <FormControlLabel
+                  sx={{ display: 'flex', mt: 1 }}
+                  control={<Checkbox checked={refundCash} onChange={(e) => setRefundCash(e.target.checked)} data-testid="cancel-refund" />}
+                  label={translate('app.booking.refundCash', { amount: money(cancelling.paid) })}
+                />
+              </>
+            )}
+          </>
+        ) : undefined}
         onConfirm={cancel}
         onClose={() => setCancelling(null)}
       />

@@ -111,7 +111,8 @@ export function useOrderSearch(phone: string, limit: number, offset: number) {
 export const bookingApi = {
   create: (body: BookingBody) => api<{ id: number }>('/api/v2.1/booking/', { method: 'POST', body }),
   update: (id: number, body: BookingBody) => api<{ id: number }>(`/api/v2.1/booking/${id}/`, { method: 'PUT', body }),
-  cancel: (id: number) => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE' }),
+  /** `refund: 'cash'` pays back in cash what the order holds, in the same call. */
+  cancel: (id: number, refund: 'cash' | 'none' = 'none') => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE', query: refund === 'cash' ? { refund } : undefined }),
   /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
   pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
     api<OrderPayment & { payment_url?: string }>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body, idempotencyKey }),
