@@ -141,8 +141,11 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
             const cost = orderType === 1 || orderType === 4 ? (s.pricing?.personal_price ? unit * persons : unit) : 0;
             const payRoll = next();
             const past = offset < 0;
-            // Past sessions are mostly paid; future ones a mix of unpaid, part paid and paid.
-            const paid = cost === 0 ? 0 : past || payRoll > 0.6 ? cost : payRoll > 0.3 ? Math.round(cost / 2) : 0;
+            // Past sessions are mostly paid, a few played and not yet (fully) paid, so paying after
+            // play can be seen; future ones a mix of unpaid, part paid and paid.
+            const paid = cost === 0 ? 0
+              : past ? (payRoll > 0.12 ? cost : payRoll > 0.06 ? Math.round(cost / 2) : 0)
+                : payRoll > 0.6 ? cost : payRoll > 0.3 ? Math.round(cost / 2) : 0;
             const cancelled = next() < 0.06;
             const status = cancelled ? 4 : paid >= cost && cost > 0 ? 6 : cost === 0 ? 3 : 2;
             const [ps] = await tx.insert(playsessions).values({
