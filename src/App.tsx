@@ -31,7 +31,6 @@ const LocationHomePage = lazyPage(() => import('./pages/management/LocationHomeP
 const LocationManagementPage = lazyPage(() => import('./pages/management/LocationManagementPage'), 'LocationManagementPage');
 const LocationInfoPage = lazyPage(() => import('./pages/management/LocationInfoPage'), 'LocationInfoPage');
 const LocationGalleryPage = lazyPage(() => import('./pages/management/LocationGalleryPage'), 'LocationGalleryPage');
-const GamesTablePage = lazyPage(() => import('./pages/management/GamesTablePage'), 'GamesTablePage');
 const StatisticPage = lazyPage(() => import('./pages/management/StatisticPage'), 'StatisticPage');
 const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
 const IframePage = lazyPage(() => import('./pages/iframe/IframePage'), 'IframePage');
@@ -91,7 +90,6 @@ export function App() {
         <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />
         <Route path="/locations/:location_id/location_info" element={<LocationInfoPage />} />
         <Route path="/locations/:location_id/location_gallery" element={<LocationGalleryPage />} />
-        <Route path="/locations/:location_id/games_table" element={<GamesTablePage />} />
         <Route path="/locations/:location_id/statistic" element={<StatisticPage />} />
         <Route path="/locations/:location_id/tools" element={<ToolsPage />} />
         <Route path="/control" element={<ControlPage />} />

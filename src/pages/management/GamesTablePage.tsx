@@ -1,14 +1,15 @@
 // /locations/{id}/games_table: the games available at the location, with genre and, per country,
-// the age rating (info: country, age).
+// the age rating (info: country, age). Read through the dataProvider (the `games` declaration).
 import { Alert, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { useLocationGames } from './api';
+import type { LocationGame } from './api';
 import { ManagementShell } from './ManagementShell';
 
 function Games({ locationId }: { locationId: string }) {
   const translate = useTranslate();
-  const games = useLocationGames(locationId);
+  // The endpoint answers every game at once (a plain array): one page holds them all.
+  const games = useGetList<LocationGame>('games', { pagination: { page: 1, perPage: 10_000 }, meta: { location_id: locationId } }, { retry: false });
   if (games.isError) return <Alert severity="error">{(games.error as Error).message}</Alert>;
   if (!games.data) return <CircularProgress />;
   if (games.data.length === 0) return <Typography color="text.secondary">{translate('app.management.games.empty')}</Typography>;

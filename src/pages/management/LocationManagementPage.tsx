@@ -7,7 +7,6 @@ import { Box, Button, Card, CardActionArea, CardContent, Link, Stack, Typography
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InfoIcon from '@mui/icons-material/Info';
 import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
-import SportsEsportsIcon from '@mui/icons-material/SportsEsports';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
@@ -39,7 +38,6 @@ function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
 export const MANAGEMENT_CARDS: ManagementCard[] = [
   card('info', 'location_info', <InfoIcon fontSize="large" />, 10),
   card('gallery', 'location_gallery', <PhotoLibraryIcon fontSize="large" />, 20),
-  card('games', 'games_table', <SportsEsportsIcon fontSize="large" />, 30),
   ...declaredCards('grid'),
 ].sort((a, b) => a.order - b.order);
 

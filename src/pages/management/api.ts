@@ -43,6 +43,7 @@ export interface GalleryImage {
   created?: string;
 }
 
+/** A row of GET /api/v2.1/locations/{id}/games/ (the `games` declaration). */
 export interface LocationGame {
   id: number;
   name: string;
@@ -59,7 +60,6 @@ export interface Dashboard {
 export const managementKeys = {
   geo: (locale: string) => ['geo', locale] as const,
   images: (locationId: string) => ['locations', 'images', locationId] as const,
-  games: (locationId: string) => ['locations', 'games', locationId] as const,
   dashboards: (locale: string) => ['dashboards', locale] as const,
   source: (id: string, locationId: string, locale: string) => ['dashboards', 'source', id, locationId, locale] as const,
 };
@@ -76,10 +76,6 @@ export function useGeo() {
 
 export function useGallery(locationId: string) {
   return useQuery({ queryKey: managementKeys.images(locationId), queryFn: () => api<GalleryImage[]>(`/api/v2.1/locations/${locationId}/images/`), retry: false });
-}
-
-export function useLocationGames(locationId: string) {
-  return useQuery({ queryKey: managementKeys.games(locationId), queryFn: () => api<LocationGame[]>(`/api/v2.1/locations/${locationId}/games/`), retry: false });
 }
 
 export function useDashboards() {
