@@ -91,3 +91,34 @@ for (const [lang, days] of [['ru', 25], ['en', 26]] as const) {
     expect((await order()).payments.map((p) => p.purchase)).toEqual(['500.00', '-500.00']);
   });
 }
+
+/** Orders of location 1 whose session is over and that still owe money (the demo data has some). */
+async function playedAndOwing(page: Page): Promise<number[]> {
+  const from = moscowDate(-10);
+  const to = moscowDate(-1);
+  const list = await apiGet<{ results: { id: number }[] }>(page, `/api/v2.1/locations/1/orders/?status=2&date_from=${from}&date_to=${to}&limit=50`);
+  const owing: number[] = [];
+  for (const { id } of list.results) {
+    const o = await apiGet<{ session_date: string | null; need_paid: string }>(page, `/api/v2.2/orders/${id}/`);
+    if (o.session_date && o.session_date < moscowDate(0) && Number(o.need_paid) > 0) owing.push(id);
+  }
+  return owing;
+}
+
+for (const [lang, index, payText] of [['ru', 0, 'Принять оплату'], ['en', 1, 'Take payment']] as const) {
+  test(`${lang}: an order whose session is over is paid from the order page (pay after play)`, async ({ page }) => {
+    await signIn(page, ADMIN, lang);
+    const owing = await playedAndOwing(page);
+    expect(owing.length, 'the demo data has played orders still owing').toBeGreaterThan(1);
+    const id = owing[index]!;
+    await page.goto(`/orders/${id}`);
+    await page.getByTestId('order-pay').click();
+    const pay = page.getByTestId('pay-dialog');
+    await expect(pay.getByRole('textbox', { name: /Сумма|Amount/ })).not.toHaveValue('');
+    await pay.getByRole('button', { name: payText }).click();
+    await expect(pay).toBeHidden();
+    await expect(page.getByTestId('order-status')).toHaveText(/Оплачен|Paid/);
+    await expect(page.getByTestId('order-pay')).toHaveCount(0);
+    expect(await apiGet<{ status: number }>(page, `/api/v2.2/orders/${id}/`)).toMatchObject({ status: 6 });
+  });
+}

@@ -1,12 +1,13 @@
 // /orders/{id}: the order (customer, sessions, money, promo code, seller and staff), its log and
 // its payments. Opened in a new tab from the order-created dialog, the slot's order list and the
 // search. A missing order (404) says so; a skeleton shows while it loads.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
-  Alert, Box, Card, CardContent, Chip, Grid, Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
+  Alert, Box, Button, Card, CardContent, Chip, Grid, Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
   TableRow, Typography,
 } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
+import PaymentsIcon from '@mui/icons-material/Payments';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Title, useAuthenticated, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
@@ -19,6 +20,8 @@ import { wallClockAt } from '../../calendar/calendarModel';
 import { useLocationOf, useOrder, useOrderLog, useUser } from '../booking/api';
 import { orderStatusText } from '../booking/SlotOrdersDialog';
 import { formatWallClock, logSummary, logTypeText } from './orderLog';
+import { PayDialog } from '../booking/PayDialog';
+import { isLiveOrder } from '../../../domain/slotFlags';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -54,6 +57,8 @@ export function OrderPage() {
   const order = useOrder(orderId);
   const log = useOrderLog(orderId, order.isSuccess);
   const location = useLocationOf(order.data?.location_id);
+  // Paying is open whenever something is owed, also after the session (customers pay after playing).
+  const [paying, setPaying] = useState(false);
   const timezone = location.data?.timezone;
   const when = (iso: string) => dayjs(wallClockAt(timezone, new Date(iso))).format(DATETIME_FORMAT);
 
@@ -85,6 +90,11 @@ export function OrderPage() {
         <Chip label={orderStatusText(translate, o.status)} color={o.status === 6 ? 'success' : o.status === 4 || o.status === 5 ? 'default' : 'warning'} data-testid="order-status" />
         <Chip label={`${translate('app.booking.fields.orderType')}: ${translate(`app.orderTypes.t${o.order_type}`)}`} variant="outlined" />
         <Box sx={{ flex: 1 }} />
+        {isLiveOrder(o) && Number(o.need_paid) > 0 && (
+          <Button variant="contained" color="success" startIcon={<PaymentsIcon />} onClick={() => setPaying(true)} data-testid="order-pay">
+            {translate('app.booking.actions.pay')}
+          </Button>
+        )}
         {firstDate && (
           <Link component={RouterLink} to={`/locations/${o.location_id}/booking_admin?date=${firstDate}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
             <EventIcon fontSize="small" />{translate('app.order.openCalendar')}
@@ -92,6 +102,14 @@ export function OrderPage() {
         )}
       </Stack>
 
+      {paying && (
+        <PayDialog
+          order={{ id: o.id, name: o.name, need_paid: o.need_paid }}
+          currency={o.currency}
+          onClose={() => setPaying(false)}
+          onPaid={() => Promise.all([order.refetch(), log.refetch()])}
+        />
+      )}
       <Card sx={{ mb: 2 }}>
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.customer')}</Typography>
