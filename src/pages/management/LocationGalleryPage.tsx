@@ -1,29 +1,34 @@
 // /locations/{id}/location_gallery: the location's pictures as a grid of thumbnails (each opens the
 // full picture), an upload button (JPEG, PNG or WebP up to the server's size limit; the server
-// checks the content, not the name) and delete with a yes/no question.
+// checks the content, not the name) and delete with a yes/no question. Every call goes through the
+// dataProvider (the `location_images` declaration): useGetList, the `upload` action, useDelete.
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, CircularProgress, IconButton, ImageList, ImageListItem, ImageListItemBar, Tooltip, Typography } from '@mui/material';
 import AddPhotoAlternateIcon from '@mui/icons-material/AddPhotoAlternate';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useDelete, useGetList, useNotify, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { AppDataProvider } from '../../dataProvider';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { GALLERY_MAX_BYTES } from '../../../domain/locationManagement';
-import { managementApi, managementKeys, useGallery, type GalleryImage } from './api';
+import type { GalleryImage } from './api';
 import { ManagementShell } from './ManagementShell';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp';
+const RESOURCE = 'location_images';
 
 function Gallery({ locationId }: { locationId: string }) {
   const translate = useTranslate();
-  const images = useGallery(locationId);
+  // A plain array: one page holds every picture.
+  const images = useGetList<GalleryImage>(RESOURCE, { pagination: { page: 1, perPage: 10_000 }, meta: { location_id: locationId } }, { retry: false });
   const client = useQueryClient();
   const run = useGenericHandler();
   const notify = useNotify();
+  const [remove] = useDelete<GalleryImage>();
   const [deleting, setDeleting] = useState<GalleryImage | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: managementKeys.images(locationId) });
+  const refresh = () => client.invalidateQueries({ queryKey: [RESOURCE] });
 
   if (images.isError) return <Alert severity="error">{(images.error as Error).message}</Alert>;
   if (!images.data) return <CircularProgress />;
@@ -56,7 +61,9 @@ function Gallery({ locationId }: { locationId: string }) {
         title={translate('app.management.gallery.deleteTitle')}
         onClose={() => setDeleting(null)}
         onConfirm={async () => {
-          const done = await run(() => managementApi.deleteImage(locationId, deleting!.id));
+          const image = deleting!;
+          const done = await run(() => remove(RESOURCE, { id: image.id, previousData: image, meta: { location_id: locationId } },
+            { mutationMode: 'pessimistic', returnPromise: true }));
           setDeleting(null);
           if (done !== undefined) notify('app.management.gallery.deleted', { type: 'success' });
           await refresh();
@@ -70,6 +77,7 @@ function UploadButton({ locationId }: { locationId: string }) {
   const translate = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const client = useQueryClient();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const run = useGenericHandler();
   const notify = useNotify();
   const [busy, setBusy] = useState(false);
@@ -80,10 +88,12 @@ function UploadButton({ locationId }: { locationId: string }) {
       return;
     }
     setBusy(true);
-    const saved = await run(() => managementApi.uploadImage(locationId, file));
+    const form = new FormData();
+    form.append('image', file);
+    const saved = await run(() => dataProvider.action<GalleryImage>(RESOURCE, { action: 'upload', data: form, meta: { location_id: locationId } }));
     setBusy(false);
     if (saved) notify('app.management.gallery.uploaded', { type: 'success' });
-    await client.invalidateQueries({ queryKey: managementKeys.images(locationId) });
+    await client.invalidateQueries({ queryKey: [RESOURCE] });
   };
   return (
     <>

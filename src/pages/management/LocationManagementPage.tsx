@@ -6,7 +6,6 @@ import type { ReactElement } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Link, Stack, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import InfoIcon from '@mui/icons-material/Info';
-import PhotoLibraryIcon from '@mui/icons-material/PhotoLibrary';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
@@ -37,7 +36,6 @@ function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
 
 export const MANAGEMENT_CARDS: ManagementCard[] = [
   card('info', 'location_info', <InfoIcon fontSize="large" />, 10),
-  card('gallery', 'location_gallery', <PhotoLibraryIcon fontSize="large" />, 20),
   ...declaredCards('grid'),
 ].sort((a, b) => a.order - b.order);
 

@@ -33,6 +33,7 @@ export interface GeoCountry {
   cities: { id: number; name: string; slug: string }[];
 }
 
+/** A row of GET /api/v2.1/locations/{id}/images/ (the `location_images` declaration). */
 export interface GalleryImage {
   id: number;
   url: string;
@@ -59,7 +60,6 @@ export interface Dashboard {
 
 export const managementKeys = {
   geo: (locale: string) => ['geo', locale] as const,
-  images: (locationId: string) => ['locations', 'images', locationId] as const,
   dashboards: (locale: string) => ['dashboards', locale] as const,
   source: (id: string, locationId: string, locale: string) => ['dashboards', 'source', id, locationId, locale] as const,
 };
@@ -72,10 +72,6 @@ export function useLocationInfo(id: string) {
 export function useGeo() {
   const [locale] = useLocaleState();
   return useQuery({ queryKey: managementKeys.geo(locale), queryFn: () => api<GeoCountry[]>('/api/v2.1/geo/'), staleTime: 10 * 60_000 });
-}
-
-export function useGallery(locationId: string) {
-  return useQuery({ queryKey: managementKeys.images(locationId), queryFn: () => api<GalleryImage[]>(`/api/v2.1/locations/${locationId}/images/`), retry: false });
 }
 
 export function useDashboards() {
@@ -98,11 +94,4 @@ export function useDashboardSource(dashboard: Dashboard | undefined, locationId:
 export const managementApi = {
   saveInfo: (id: string, body: { translations: LocationTranslation[]; lat: string; lng: string; country: number; city: number }) =>
     api<LocationInfo>(`/api/v2.1/locations/${id}/`, { method: 'PUT', body }),
-  uploadImage: (locationId: string, file: File) => {
-    const form = new FormData();
-    form.append('image', file);
-    return api<GalleryImage>(`/api/v2.1/locations/${locationId}/images/`, { method: 'POST', form });
-  },
-  deleteImage: (locationId: string, imageId: number) =>
-    api<null>(`/api/v2.1/locations/${locationId}/images/${imageId}/`, { method: 'DELETE' }),
 };
