@@ -29,7 +29,6 @@ const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAd
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 const LocationHomePage = lazyPage(() => import('./pages/management/LocationHomePage'), 'LocationHomePage');
 const LocationManagementPage = lazyPage(() => import('./pages/management/LocationManagementPage'), 'LocationManagementPage');
-const LocationInfoPage = lazyPage(() => import('./pages/management/LocationInfoPage'), 'LocationInfoPage');
 const StatisticPage = lazyPage(() => import('./pages/management/StatisticPage'), 'StatisticPage');
 const CheckPaymentPage = lazyPage(() => import('./pages/money/CheckPaymentPage'), 'CheckPaymentPage');
 const IframePage = lazyPage(() => import('./pages/iframe/IframePage'), 'IframePage');
@@ -87,7 +86,6 @@ export function App() {
         <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
         <Route path="/locations/:location_id" element={<LocationHomePage />} />
         <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />
-        <Route path="/locations/:location_id/location_info" element={<LocationInfoPage />} />
         <Route path="/locations/:location_id/statistic" element={<StatisticPage />} />
         <Route path="/locations/:location_id/tools" element={<ToolsPage />} />
         <Route path="/control" element={<ControlPage />} />

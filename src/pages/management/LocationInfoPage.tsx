@@ -1,6 +1,7 @@
 // /locations/{id}/location_info: the location's texts in each of its languages, its place (country,
 // city, coordinates) and an edit dialog where every field of every language is required
-// (PUT /api/v2.1/locations/{id}/). No map is drawn: the libraries that can draw one need map tiles
+// (PUT /api/v2.1/locations/{id}/, saved through the dataProvider: useUpdate of the `location_info`
+// declaration, pessimistic; the server's field errors show in the dialog). No map is drawn: the libraries that can draw one need map tiles
 // from the internet, so the coordinates are shown with a link to open them on a map.
 import { useMemo, useState } from 'react';
 import {
@@ -10,11 +11,11 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import PlaceIcon from '@mui/icons-material/Place';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate, useUpdate } from 'react-admin';
 import { ApiError } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { firstErrorMessage } from '../../../domain/errors';
-import { managementApi, useGeo, type GeoCountry, type LocationInfo } from './api';
+import { useGeo, type GeoCountry, type LocationInfo } from './api';
 import { LONG_FIELDS, TRANSLATION_FIELDS, infoBody, infoErrors, infoValues, type InfoValues } from './locationInfoForm';
 import { ManagementShell } from './ManagementShell';
 
@@ -25,6 +26,8 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
   const notify = useNotify();
   const run = useGenericHandler();
   const client = useQueryClient();
+  // The body (ids of country and city) differs from the record read (objects): untyped.
+  const [update] = useUpdate();
   const cityId = useMemo(() => geo.flatMap((c) => c.cities).find((c) => c.slug === location.city_slug)?.id ?? null, [geo, location.city_slug]);
   const [values, setValues] = useState<InfoValues>(() => infoValues(location, cityId));
   const [tab, setTab] = useState(0);
@@ -53,7 +56,8 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
     }
     setSaving(true);
     setServerError(null);
-    const saved = await run(() => managementApi.saveInfo(String(location.id), infoBody(values)), (err: ApiError) => {
+    const saved = await run(() => update('location_info', { id: location.id, data: infoBody(values), previousData: location },
+      { mutationMode: 'pessimistic', returnPromise: true }), (err: ApiError) => {
       setServerError(firstErrorMessage(err.drfBody, err.message));
       return true;
     });

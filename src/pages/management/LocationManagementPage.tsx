@@ -5,7 +5,6 @@
 import type { ReactElement } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Link, Stack, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import InfoIcon from '@mui/icons-material/Info';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
@@ -35,7 +34,6 @@ function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
 }
 
 export const MANAGEMENT_CARDS: ManagementCard[] = [
-  card('info', 'location_info', <InfoIcon fontSize="large" />, 10),
   ...declaredCards('grid'),
 ].sort((a, b) => a.order - b.order);
 

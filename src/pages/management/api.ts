@@ -90,8 +90,3 @@ export function useDashboardSource(dashboard: Dashboard | undefined, locationId:
     staleTime: 5 * 60_000,
   });
 }
-
-export const managementApi = {
-  saveInfo: (id: string, body: { translations: LocationTranslation[]; lat: string; lng: string; country: number; city: number }) =>
-    api<LocationInfo>(`/api/v2.1/locations/${id}/`, { method: 'PUT', body }),
-};
