@@ -19,11 +19,7 @@ interface ManagementCard { key: string; route: string; icon: ReactElement; label
 const card = (key: string, route: string, icon: ReactElement, order: number): ManagementCard =>
   ({ key, route, icon, order, label: `app.management.cards.${key}`, hint: `app.management.cardHints.${key}` });
 
-/**
- * The spec's 8 cards, in its order, and the route each leads to: the fixed pages here, and every
- * resource whose declaration has a `menu.management` entry (placed by its `order`).
- */
-/** The cards declared for one section of the page. */
+/** The cards declared for one section of the page (a declaration's `menu.management`, placed by its `order`). */
 function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
   return declarations.flatMap((d) => {
     if (!d.menu?.management || d.route?.scope !== 'location' || (d.menu.management.section ?? 'grid') !== section) return [];
@@ -33,6 +29,7 @@ function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
   });
 }
 
+/** The spec's 8 cards, in its order: every one comes from a declaration (info, gallery, games, payments, ...). */
 export const MANAGEMENT_CARDS: ManagementCard[] = [
   ...declaredCards('grid'),
 ].sort((a, b) => a.order - b.order);
