@@ -14,6 +14,7 @@ import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
 import { WIDGET_LETTER_JOB } from './modules/widget/links';
 import { sendWidgetLetter } from './modules/widget/letter';
+import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
 export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Promise<void> {
@@ -49,6 +50,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
         subject: translate(lang, 'reset_mail_subject'),
         text: translate(lang, 'reset_mail_text', { name: p.name, email: p.to, link: p.link, minutes: p.minutes }),
       });
+    },
+    // A payment link's letter to the customer.
+    [BILL_LETTER_JOB]: async (p: BillLetterJob) => {
+      await sendBillLetter(deps, p);
     },
     // The confirmation letter of a booking made in the customer widget.
     [WIDGET_LETTER_JOB]: async (p: { orderId: number }) => {

@@ -388,6 +388,8 @@ export const enApp = {
         linkHint: 'Give the customer this link. The order turns paid when the customer pays %{amount} on it.',
         copy: 'Copy the link',
         copied: 'Link copied',
+        linkSent: 'The link was sent to %{email}.',
+        linkNoEmail: 'The order has no e-mail: the link can only be copied and passed on.',
       },
       search: {
         title: 'Search orders by phone',
@@ -538,10 +540,12 @@ export const enApp = {
       logTypes: {
         created: 'Created', edited: 'Edited', paid: 'Payment', payment_failed: 'Payment failed', cancelled: 'Cancelled', auto_cancelled: 'Cancelled automatically',
         bill: 'Payment link created',
+        bill_sent: 'Payment link sent by e-mail',
+        refunded: 'Refunded',
       },
       logFields: {
         persons: 'guests', session_dt: 'session', purchase: 'amount', paid: 'paid in total', payment_type: 'type', name: 'name', phone: 'phone',
-        order_type: 'order type', comment: 'comment', cost: 'price', discount: 'discount', amount: 'amount',
+        order_type: 'order type', comment: 'comment', cost: 'price', discount: 'discount', amount: 'amount', email: 'e-mail',
       },
     },
     notFound: {

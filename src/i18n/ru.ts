@@ -389,6 +389,8 @@ export const ruApp: typeof enApp = {
         linkHint: 'Передайте клиенту эту ссылку. Заказ станет оплаченным, когда клиент оплатит по ней %{amount}.',
         copy: 'Скопировать ссылку',
         copied: 'Ссылка скопирована',
+        linkSent: 'Ссылка отправлена на %{email}.',
+        linkNoEmail: 'В заказе нет e-mail: ссылку можно только скопировать и передать.',
       },
       search: {
         title: 'Поиск заказов по телефону',
@@ -539,10 +541,12 @@ export const ruApp: typeof enApp = {
       logTypes: {
         created: 'Создан', edited: 'Изменен', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменен', auto_cancelled: 'Отменен автоматически',
         bill: 'Создана ссылка на оплату',
+        bill_sent: 'Ссылка на оплату отправлена по e-mail',
+        refunded: 'Возврат',
       },
       logFields: {
         persons: 'гостей', session_dt: 'сеанс', purchase: 'сумма', paid: 'всего оплачено', payment_type: 'способ', name: 'имя', phone: 'телефон',
-        order_type: 'тип заказа', comment: 'комментарий', cost: 'стоимость', discount: 'скидка', amount: 'сумма',
+        order_type: 'тип заказа', comment: 'комментарий', cost: 'стоимость', discount: 'скидка', amount: 'сумма', email: 'e-mail',
       },
     },
     notFound: {

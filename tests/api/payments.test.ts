@@ -270,6 +270,8 @@ describe('payment links (bill) by the sandbox provider', () => {
 
   async function billOrder(dt: string, over: Record<string, unknown> = {}) {
     const id = await book(w, bookingBody(w.pg.cube2, dt, { bill: true, cancel_delay: 30, ...over }));
+    // The link's letter to the customer goes out now; only the auto-cancel waits for its time.
+    await h.runJobs();
     const order = await getOrder(w, id);
     const token = LINK.exec(order.bill)?.[1];
     expect(token, order.bill).toBeDefined();
@@ -306,7 +308,18 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect(await getOrder(w, id)).toMatchObject({ status: 2, paid: '0.00', need_paid: '1900.00', bill: bill.payment_url });
     // No auto-cancel: the order existed before the link, and staff asked for a link, not a deadline.
     expect(await h.database.db.select().from(jobs).where(and(eq(jobs.kind, 'order.auto_cancel'), sql`(${jobs.payload}->>'orderId')::bigint = ${id}`))).toEqual([]);
-    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill']);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent']);
+    // The customer gets the link by e-mail (the order has one), in the staff's language here.
+    expect(bill.sent_to).toBe('guest@example.com');
+    const before = h.letters.length;
+    await h.runJobs();
+    const letter = h.letters.slice(before).find((l) => l.to === 'guest@example.com');
+    expect(letter?.subject).toBe(`Ссылка на оплату заказа №${id} в VR Арена Москва`);
+    expect(letter?.text).toContain(bill.payment_url);
+    expect(letter?.text).toMatch(/1\s900 RUB/);
+    // Without an e-mail nothing is sent: the link can only be copied.
+    const noMail = await book(w, bookingBody(w.pg.cube2, '2030-04-04 18:00', { email: '' }));
+    expect((await pay(w, noMail, { payment_type: 4, purchase: '100' })).json()).toMatchObject({ sent_to: null, payment_url: expect.stringMatching(LINK) });
     // A bill above what is owed is refused like any payment.
     expect400(await payEn(id, { payment_type: 4, purchase: '1900.01' }), { purchase: ['The amount is more than is left to pay: 1900.00 RUB.'] });
     const token = LINK.exec(bill.payment_url)![1]!;
@@ -330,8 +343,9 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect((await callback(externalId, 'declined')).json()).toEqual({ result: 'already' });
     expect(await getOrder(w, id)).toEqual(order);
     const log = await comments(w, id);
-    expect(log.map((e) => [e.type, e.author])).toEqual([['created', { name: w.users.staff.name }], ['paid', null]]);
-    expect(log[1]!.data).toMatchObject({ payment_type: 4, purchase: '1900.00', paid: '1900.00' });
+    const staff = { name: w.users.staff.name };
+    expect(log.map((e) => [e.type, e.author])).toEqual([['created', staff], ['bill', staff], ['bill_sent', staff], ['paid', null]]);
+    expect(log[3]!.data).toMatchObject({ payment_type: 4, purchase: '1900.00', paid: '1900.00' });
     expect((await h.call('GET', `/sandbox/pay/${token}`, { lang: 'en' })).body).toContain('already been processed');
     expect((await callback('sandbox-unknown', 'paid')).json()).toEqual({ result: 'unknown' });
   });
@@ -356,7 +370,8 @@ describe('payment links (bill) by the sandbox provider', () => {
     const order = await getOrder(w, id);
     expect(order).toMatchObject({ status: 2, paid: '0.00', need_paid: '1900.00' });
     expect(order.payments.map((p: Json) => p.status)).toEqual(['failed']);
-    expect((await comments(w, id)).map((e) => [e.type, e.author])).toEqual([['created', { name: w.users.staff.name }], ['payment_failed', null]]);
+    const staff = { name: w.users.staff.name };
+    expect((await comments(w, id)).map((e) => [e.type, e.author])).toEqual([['created', staff], ['bill', staff], ['bill_sent', staff], ['payment_failed', null]]);
     expect((await callback(externalId, 'paid')).json()).toEqual({ result: 'already' });
     expect((await getOrder(w, id)).paid).toBe('0.00');
   });
@@ -370,7 +385,8 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect(order.status).toBe(4);
     expect(order.payments.map((p: Json) => p.status)).toEqual(['cancelled']);
     const log = await comments(w, id);
-    expect(log.map((e) => [e.type, e.author])).toEqual([['created', { name: w.users.staff.name }], ['auto_cancelled', null]]);
+    const staff = { name: w.users.staff.name };
+    expect(log.map((e) => [e.type, e.author])).toEqual([['created', staff], ['bill', staff], ['bill_sent', staff], ['auto_cancelled', null]]);
     expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ available_persons: 4 });
     expect((await jobOf(id)).doneAt).not.toBeNull();
     // A payment after that is not taken.
@@ -391,7 +407,7 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect((await pay(w, part.id, { payment_type: 2, purchase: '500' })).statusCode).toBe(201);
     expect(await runAutoCancel(part.id)).toBe(1);
     expect(await getOrder(w, part.id)).toMatchObject({ status: 2, paid: '500.00' });
-    expect((await comments(w, part.id)).map((e) => e.type)).toEqual(['created', 'paid']);
+    expect((await comments(w, part.id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'paid']);
   });
 
   it('auto-cancel checks again under the order lock: an order paid after the job looked is not cancelled', async () => {
@@ -402,7 +418,7 @@ describe('payment links (bill) by the sandbox provider', () => {
       await cancelBooking(h.database.db, { userId: null }, orderId, 'auto_cancelled');
     });
     expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '475.00' });
-    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'paid']);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'paid']);
   });
 
   it('a link declined and then left unpaid is auto-cancelled too', async () => {
@@ -412,7 +428,7 @@ describe('payment links (bill) by the sandbox provider', () => {
     const order = await getOrder(w, id);
     expect(order.status).toBe(4);
     expect(order.payments.map((p: Json) => p.status)).toEqual(['failed']);
-    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'payment_failed', 'auto_cancelled']);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'payment_failed', 'auto_cancelled']);
   });
 
   it('cancelling an order closes its open link: a later payment does not bring the order back and take its places again', async () => {
@@ -430,7 +446,7 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect(slot.orders.filter((o: Json) => o.status !== 4).map((o: Json) => o.id)).toEqual([next]);
     // Its auto-cancel job finds nothing left to do.
     expect(await runAutoCancel(id)).toBe(1);
-    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'cancelled']);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'cancelled']);
   });
 
   it('a bill added when editing asks for what is still owed', async () => {

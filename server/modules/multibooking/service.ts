@@ -18,6 +18,7 @@ import { writeLog } from '../orders/orderLog';
 import { createBillLink } from '../orders/billing';
 import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
 import { emitOrderEvent } from '../webhooks/outbox';
+import type { Lang } from '../../platform/messages';
 
 export interface MultiInput {
   date: string | null;
@@ -96,7 +97,7 @@ function assertBill(input: MultiInput, purchase: string) {
   if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
 }
 
-export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: string, input: MultiInput): Promise<{ order_id: number }> {
+export async function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang }, input: MultiInput): Promise<{ order_id: number }> {
   await requireRoleAt(db, user.id, input.location_id);
   requirePermission(user, 'multibooking');
   if (!input.date) throw fieldError('date', 'required');
@@ -118,7 +119,7 @@ export async function createMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
     await writeLog(tx, order!.id, 'created', user.id, '', { sessions: input.playsessions, purchase: price.purchase, multisession: true });
     await emitOrderEvent(tx, order!.id, 'order.created');
-    if (input.bill) await createBillLink(tx, { publicUrl, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
+    if (input.bill) await createBillLink(tx, { ...link, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
     return { order_id: order!.id };
   }, 'slot_locked');
 }
@@ -140,7 +141,7 @@ export async function getMultiBooking(db: Db, userId: number, orderId: number) {
 }
 
 /** update_part: new fields and/or a new set of sessions; sessions the order keeps need no check. */
-export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: string, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
+export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang }, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, user.id, existing.locationId);
@@ -174,7 +175,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, publicUrl: stri
     if (added.length) await tx.insert(orderPlaysessions).values(added.map((playsessionId) => ({ orderId, playsessionId })));
     await writeLog(tx, orderId, 'edited', user.id, '', { sessions: input.playsessions, removed: removed.length, added: added.length, purchase: price.purchase });
     await emitOrderEvent(tx, orderId, 'order.changed');
-    if (input.bill && !order!.bill) await createBillLink(tx, { publicUrl, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
+    if (input.bill && !order!.bill) await createBillLink(tx, { ...link, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };
   }, 'slot_locked');
 }

@@ -13,12 +13,17 @@ import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhook
 import { toCents } from '../../../domain/pricing';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
+import type { Lang } from '../../platform/messages';
+import { queueBillLetter } from './billLetter';
+
+/** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */
+export interface LinkContext { publicUrl: string; userId: number | null; lang?: Lang }
 
 /**
  * A pending payment of `amount` with its payment link (the order's `bill`): the order is paid only
  * when the provider's callback settles it (settleBillPayment).
  */
-export async function createPaymentLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string) {
+export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string) {
   const token = crypto.randomBytes(16).toString('hex');
   const [payment] = await tx.insert(payments).values({
     orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,
@@ -27,11 +32,14 @@ export async function createPaymentLink(tx: Tx, ctx: { publicUrl: string; userId
   const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
   await emitPaymentCreated(tx, payment!.id);
-  return { payment: payment!, link };
+  await writeLog(tx, orderId, 'bill', ctx.userId, '', { payment_id: payment!.id, purchase: amount });
+  // Made by staff: the customer gets the link by e-mail when the order has one.
+  const sentTo = ctx.lang ? await queueBillLetter(tx, orderId, link, amount, ctx.lang, ctx.userId) : null;
+  return { payment: payment!, link, sentTo };
 }
 
 /** A booking's payment link with its deadline: unpaid after `cancelDelayMinutes`, the order is cancelled. */
-export async function createBillLink(tx: Tx, ctx: { publicUrl: string; userId: number | null }, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
+export async function createBillLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
   const { payment, link } = await createPaymentLink(tx, ctx, orderId, locationId, amount);
   // Durable: the job row commits with the order, so a restart still cancels it on time.
   await enqueueJob(tx, 'order.auto_cancel', { orderId, paymentId: payment.id }, new Date(Date.now() + cancelDelayMinutes * 60_000));

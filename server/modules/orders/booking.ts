@@ -20,6 +20,7 @@ import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
+import type { Lang } from '../../platform/messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,6 +29,8 @@ export type BookingInput = BookingPayload;
 export interface BookingContext {
   userId: number;
   publicUrl: string;
+  /** Staff's language: a payment link's letter to the customer uses it when the order has none. */
+  lang?: Lang;
 }
 
 /**

@@ -13,7 +13,7 @@ import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { locationNow } from '../slots/service';
 import { applyPayment, createPaymentLink } from './billing';
-import { writeLog } from './orderLog';
+import type { Lang } from '../../platform/messages';
 import { emitPaymentCreated } from '../webhooks/outbox';
 
 /** Payment type 4: a bill, paid through a payment link. */
@@ -73,7 +73,7 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
  * external id on the same order. Paying stays open after the session is over (customers pay at the
  * desk after playing); editing and cancelling do not.
  */
-export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string }, orderId: number, input: PayInput, call?: IdempotentCall) {
+export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang }, orderId: number, input: PayInput, call?: IdempotentCall) {
   const { userId } = ctx;
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
@@ -98,9 +98,8 @@ export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string 
     }
     // A bill is a payment link: pending until the customer pays it on the provider's page.
     if (input.payment_type === BILL) {
-      const { payment, link } = await createPaymentLink(tx, ctx, orderId, order!.locationId, input.purchase);
-      await writeLog(tx, orderId, 'bill', userId, '', { payment_id: payment.id, purchase: input.purchase });
-      return { ...paymentJson(payment, await userJson(tx, userId)), payment_url: link };
+      const { payment, link, sentTo } = await createPaymentLink(tx, ctx, orderId, order!.locationId, input.purchase);
+      return { ...paymentJson(payment, await userJson(tx, userId)), payment_url: link, sent_to: sentTo };
     }
     let certificateId: number | null = null;
     if (input.payment_type === 3) {

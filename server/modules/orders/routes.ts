@@ -18,6 +18,7 @@ import { checkCoupon } from './coupons';
 import { payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
+import type { Lang } from '../../platform/messages';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 // A number or a decimal text; not a union, whose failure would hide 'This field is required.'.
@@ -50,13 +51,13 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const params = z.object({ id: idParam });
-  const ctx = (userId: number) => ({ userId, publicUrl: config.publicUrl });
+  const ctx = (userId: number, lang: Lang) => ({ userId, publicUrl: config.publicUrl, lang });
 
   r.post('/api/v2.1/booking/', { config: { conflicts: true }, schema: { summary: 'Book a session', tags, body: bookingSchema } }, async (request, reply) =>
-    reply.status(201).send(await createBooking(db, ctx(currentUser(request).id), request.body)));
+    reply.status(201).send(await createBooking(db, ctx(currentUser(request).id, request.lang), request.body)));
 
   r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema } }, async (request) =>
-    updateBooking(db, ctx(currentUser(request).id), request.params.id, request.body));
+    updateBooking(db, ctx(currentUser(request).id, request.lang), request.params.id, request.body));
 
   r.delete('/api/v2.1/booking/:id/', {
     config: { conflicts: true },
@@ -83,7 +84,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   }, async (request, reply) => {
     const user = currentUser(request);
     const call = idempotentCall(request, user.id);
-    const payment = await payOrder(db, { userId: user.id, publicUrl: config.publicUrl }, request.params.id, request.body, call);
+    const payment = await payOrder(db, ctx(user.id, request.lang), request.params.id, request.body, call);
     if (call?.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(201).send(payment);
   });

@@ -55,13 +55,13 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   // One key for this dialog: pressing pay again after a lost answer replays the first payment.
   const [idempotencyKey] = useState(newIdempotencyKey);
   // A bill is a payment link, not money: the dialog then shows the link to give the customer.
-  const [link, setLink] = useState<{ url: string; amount: string } | null>(null);
+  const [link, setLink] = useState<{ url: string; amount: string; sentTo: string | null } | null>(null);
   const owed = Number(order.need_paid) > 0 ? order.need_paid : '';
 
   const submit = async (values: Record<string, unknown>) => {
     setServerError(null);
     const purchase = String(values.amount ?? '').trim().replace(',', '.');
-    let answer: { payment_url?: string };
+    let answer: { payment_url?: string; sent_to?: string | null };
     try {
       answer = await bookingApi.pay(order.id, {
         payment_type: Number(values.payment_type),
@@ -77,7 +77,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
     const amount = formatMoney(purchase, currency, translate('app.currency.default'));
     await onPaid();
     if (answer.payment_url) {
-      setLink({ url: answer.payment_url, amount });
+      setLink({ url: answer.payment_url, amount, sentTo: answer.sent_to ?? null });
       return undefined;
     }
     notify('app.booking.pay.done', { type: 'success', messageArgs: { id: order.id, amount } });
@@ -90,7 +90,10 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
       <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="pay-link-title" data-testid="pay-link-dialog">
         <DialogTitle id="pay-link-title">{translate('app.booking.pay.linkTitle', { id: order.id })}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>{translate('app.booking.pay.linkHint', { amount: link.amount })}</Typography>
+          <Typography sx={{ mb: 1 }}>{translate('app.booking.pay.linkHint', { amount: link.amount })}</Typography>
+          <Typography sx={{ mb: 2 }} color={link.sentTo ? 'success.main' : 'text.secondary'} data-testid="pay-link-sent">
+            {link.sentTo ? translate('app.booking.pay.linkSent', { email: link.sentTo }) : translate('app.booking.pay.linkNoEmail')}
+          </Typography>
           <TextField value={link.url} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true, 'aria-label': translate('app.booking.pay.linkTitle', { id: order.id }) } }} data-testid="pay-link" />
         </DialogContent>
         <DialogActions>

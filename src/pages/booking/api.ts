@@ -115,7 +115,7 @@ export const bookingApi = {
   cancel: (id: number, refund: 'cash' | 'none' = 'none') => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE', query: refund === 'cash' ? { refund } : undefined }),
   /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
   pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
-    api<OrderPayment & { payment_url?: string }>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body, idempotencyKey }),
+    api<OrderPayment & { payment_url?: string; sent_to?: string | null }>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body, idempotencyKey }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
     api<CouponResult>('/api/v2.1/check_coupon/', { method: 'POST', body: { code, location, ...(datetime ? { datetime } : {}) } }),
   locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }, idempotencyKey?: string) =>
