@@ -172,7 +172,9 @@ test('ru: book, pay in parts, edit, cancel; night calendar; search; order page w
   await expect(log.locator('tr[data-type="paid"]')).toHaveCount(2);
   await expect(log.locator('tr[data-type="edited"]')).toContainText('гостей: 2 → 3');
   await expect(log.locator('tr[data-type="cancelled"]')).toContainText('Отменен');
-  await expect(page.getByTestId('order-payments').locator('tbody tr')).toHaveCount(2);
+  // The paid order was cancelled with its cash refund (the confirmation's default): the two payments and the refund.
+  await expect(log.locator('tr[data-type="refunded"]')).toContainText('Возврат');
+  await expect(page.getByTestId('order-payments').locator('tbody tr')).toHaveCount(3);
   await expect(page.getByTestId('order-payments').locator('tbody tr').first()).toContainText('Наличные');
 
   await page.goto('/orders/99999999');

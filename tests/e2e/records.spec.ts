@@ -15,14 +15,16 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
   await expect(rows.first()).toBeVisible();
   await expect(rows.first().getByRole('link').first()).toHaveAttribute('target', '_blank');
 
-  // The list starts with this month up to today; "Прошедшие" is a year back to yesterday (the browser's calendar).
+  // The list starts with this month up to today; "Прошедшие" is a year back to yesterday.
   const from = page.getByRole('textbox', { name: 'С', exact: true });
   const to = page.getByRole('textbox', { name: 'По', exact: true });
-  await expect(from).toHaveValue(dayjs().startOf('month').format('YYYY-MM-DD'));
-  await expect(to).toHaveValue(dayjs().format('YYYY-MM-DD'));
+  // On the location's clock (Moscow), not the browser's: after 21:00 UTC it is already tomorrow there.
+  const today = dayjs(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date()));
+  await expect(from).toHaveValue(today.startOf('month').format('YYYY-MM-DD'));
+  await expect(to).toHaveValue(today.format('YYYY-MM-DD'));
   await page.getByRole('button', { name: 'Прошедшие' }).click();
-  const pastFrom = dayjs().subtract(1, 'year').format('YYYY-MM-DD');
-  const pastTo = dayjs().subtract(1, 'day').format('YYYY-MM-DD');
+  const pastFrom = today.subtract(1, 'year').format('YYYY-MM-DD');
+  const pastTo = today.subtract(1, 'day').format('YYYY-MM-DD');
   await expect(from).toHaveValue(pastFrom);
   await expect(to).toHaveValue(pastTo);
   // Ten rows a page until another size is chosen, of the server's count for that period.

@@ -55,7 +55,7 @@ export function ResourceListPage({ name }: { name: string }) {
         key={locationId}
         resource={name}
         filter={locationId ? { location_id: locationId } : undefined}
-        filterDefaultValues={defaultFilters(list.filters, locationId)}
+        filterDefaultValues={defaultFilters(list.filters, locationId, location?.timezone)}
         sort={list.sort}
         // The params live in the URL only: a store would carry one location's filter to another.
         storeKey={false}

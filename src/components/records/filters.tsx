@@ -9,15 +9,18 @@ import type { Choice, FilterDeclaration, ListDeclaration } from '../../resources
 import type { LocationRecord } from '../../resources/locations/types';
 import { useEndpointChoices } from './choices';
 import { ExportButtons } from './exports';
+import { wallClockAt } from '../../calendar/calendarModel';
 
 const ISO = 'YYYY-MM-DD';
-export const today = () => dayjs().format(ISO);
+/** Today on the location's clock (its calendar date), not the browser's: a Moscow list at 00:30 is already tomorrow's. */
+export const today = (timezone?: string) => wallClockAt(timezone).slice(0, 10);
+const todayAt = (timezone?: string) => dayjs(today(timezone));
 
 /** The filter values a list starts with when its URL carries none. */
-export function defaultFilters(filters: FilterDeclaration[] = [], locationId: string): Record<string, unknown> {
+export function defaultFilters(filters: FilterDeclaration[] = [], locationId: string, timezone?: string): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const f of filters) {
-    if (f.kind === 'dateRange') Object.assign(values, { date_from: dayjs().startOf('month').format(ISO), date_to: today() });
+    if (f.kind === 'dateRange') Object.assign(values, { date_from: todayAt(timezone).startOf('month').format(ISO), date_to: today(timezone) });
     else if ('default' in f && f.default !== undefined) {
       values[f.source] = typeof f.default === 'function' ? (f.default as (ctx: { locationId: string }) => unknown)({ locationId }) : f.default;
     }
@@ -133,12 +136,13 @@ function usePendingFilters(): { values: Values; latest: () => Values; set: (patc
   };
 }
 
-function DateRange({ quickPeriods, filters }: { quickPeriods?: boolean; filters: ReturnType<typeof usePendingFilters> }) {
+function DateRange({ quickPeriods, filters, timezone }: { quickPeriods?: boolean; filters: ReturnType<typeof usePendingFilters>; timezone?: string }) {
   const translate = useTranslate();
   const { values, latest, set } = filters;
   const from: string = values.date_from ?? '';
   const to: string = values.date_to ?? '';
-  const max = today();
+  const max = today(timezone);
+  const now = todayAt(timezone);
   // The end is never before the start nor after today; a start after the end moves the end.
   const changeFrom = (value: string) => {
     if (!value) return;
@@ -168,9 +172,9 @@ function DateRange({ quickPeriods, filters }: { quickPeriods?: boolean; filters:
       />
       {quickPeriods && (
         <ButtonGroup size="small" variant="outlined" aria-label={translate('app.records.period')}>
-          <Button onClick={() => period(dayjs().subtract(1, 'year'), dayjs().subtract(1, 'day'))}>{translate('app.records.past')}</Button>
-          <Button onClick={() => period(dayjs().subtract(1, 'day'), dayjs().subtract(1, 'day'))}>{translate('app.records.yesterday')}</Button>
-          <Button onClick={() => period(dayjs(), dayjs())}>{translate('app.records.today')}</Button>
+          <Button onClick={() => period(now.subtract(1, 'year'), now.subtract(1, 'day'))}>{translate('app.records.past')}</Button>
+          <Button onClick={() => period(now.subtract(1, 'day'), now.subtract(1, 'day'))}>{translate('app.records.yesterday')}</Button>
+          <Button onClick={() => period(now, now)}>{translate('app.records.today')}</Button>
         </ButtonGroup>
       )}
     </>
@@ -190,7 +194,7 @@ export function RecordFilters({ name, list, location, Toolbar }: {
       {(list.filters ?? []).map((filter) => {
         switch (filter.kind) {
           case 'dateRange':
-            return <DateRange key="dateRange" quickPeriods={filter.quickPeriods} filters={filters} />;
+            return <DateRange key="dateRange" quickPeriods={filter.quickPeriods} filters={filters} timezone={location?.timezone} />;
           case 'multi':
             return <MultiFilter key={filter.source} filter={filter} values={filterValues[filter.source] ?? []} onChange={(v) => set({ [filter.source]: v })} />;
           case 'search':

@@ -10,6 +10,8 @@ export interface LocationRecord {
   balance: string;
   currency: Currency | null;
   b2b_currency: Currency | null;
+  /** IANA zone: the location's clock ("today" of its lists, its calendar's now). */
+  timezone?: string;
   is_active: boolean;
   is_park: boolean;
   is_events_available: boolean;
