@@ -6,8 +6,8 @@ import { ADMIN, apiGet, signIn } from './helpers';
 
 test.setTimeout(90_000);
 
-// The date pickers use the browser's calendar day (the same machine); payments show the location's (Moscow).
-const today = () => new Date().toLocaleDateString('sv-SE');
+// Today on the location's clock (Moscow), as the list's date range uses it.
+const today = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date());
 const moscowToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Moscow' });
 const yearAgo = () => { const d = new Date(); d.setUTCFullYear(d.getUTCFullYear() - 1); return d.toISOString().slice(0, 10); };
 
