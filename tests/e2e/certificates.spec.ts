@@ -5,9 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { ADMIN, apiGet, letterText, moscowDate, signIn, token, waitForLetter, type Slot } from './helpers';
+import { ADMIN, apiGet, bookEmptySession, letterText, signIn, waitForLetter } from './helpers';
 
 test.setTimeout(120_000);
 
@@ -18,18 +18,6 @@ function lettersTo(to: string): string[] {
 }
 
 /** An order of one guest at location 1, on a day-time session nobody booked, `days` ahead. */
-async function bookEmptySession(page: Page, days: number): Promise<{ date: string; slot: Slot; orderId: number }> {
-  const date = moscowDate(days);
-  const slots = await apiGet<Slot[]>(page, `/api/v2.1/playgrounds/1/schedule/?date=${date}&orders=1`);
-  const slot = slots.find((s) => s.orders.length === 0 && !s.archived && s.time_start.slice(0, 10) === date && s.begin >= '15:00' && s.begin < '22:00')!;
-  const games = await apiGet<{ id: number }[]>(page, '/api/v2.2/playgrounds/1/games_for_booking/');
-  const res = await page.request.post('/api/v2.1/booking/', {
-    headers: { Authorization: `Token ${await token(page)}` },
-    data: { playground_id: 1, persons: 1, order_type: 1, name: 'Certificate Guest', phone: '+79990002233', session_dt: slot.time_start, game_id: games[0]!.id },
-  });
-  expect(res.status()).toBe(201);
-  return { date, slot, orderId: (await res.json()).id };
-}
 
 test('ru: create, activate with the letter, send again, spend on an order, filters and CSV', async ({ page }) => {
   await signIn(page, ADMIN);

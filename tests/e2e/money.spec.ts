@@ -1,24 +1,12 @@
 // Money at the desk (issue #15): a bill taken in the pay dialog is a payment link, shown with a copy
 // button; the order stays unpaid until the customer pays on the provider's page, then it is paid.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiGet, moscowDate, signIn, token } from './helpers';
+import { ADMIN, apiGet, bookEmptySession as bookFor, moscowDate, signIn } from './helpers';
+
+const bookEmptySession = (page: Page, days: number) => bookFor(page, days, 'Bill Guest');
 
 test.setTimeout(60_000);
 
-interface Slot { time_start: string; begin: string; archived: boolean; orders: unknown[] }
-
-async function bookEmptySession(page: Page, days: number): Promise<{ date: string; slot: Slot; orderId: number }> {
-  const date = moscowDate(days);
-  const slots = await apiGet<Slot[]>(page, `/api/v2.1/playgrounds/1/schedule/?date=${date}&orders=1`);
-  const slot = slots.find((s) => s.orders.length === 0 && !s.archived && s.time_start.slice(0, 10) === date && s.begin >= '15:00' && s.begin < '22:00')!;
-  const games = await apiGet<{ id: number }[]>(page, '/api/v2.2/playgrounds/1/games_for_booking/');
-  const res = await page.request.post('/api/v2.1/booking/', {
-    headers: { Authorization: `Token ${await token(page)}` },
-    data: { playground_id: 1, persons: 1, order_type: 1, name: 'Bill Guest', phone: '+79990004455', session_dt: slot.time_start, game_id: games[0]!.id },
-  });
-  expect(res.status()).toBe(201);
-  return { date, slot, orderId: (await res.json()).id };
-}
 
 const TEXT = {
   ru: { pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счет (ссылка на оплату)', submit: 'Принять оплату', hint: 'Передайте клиенту эту ссылку', copy: 'Скопировать ссылку' },
