@@ -20,7 +20,7 @@ function fill(template: string, values: Values): string {
   });
 }
 
-function endpoint(resource: string, what: 'one' | 'create' | 'update' | 'delete', fallback: HttpMethod): { path: string; method: HttpMethod } {
+function endpoint(resource: string, what: 'one' | 'create' | 'update' | 'delete', fallback: HttpMethod): { path: string; method: HttpMethod; idInBody?: boolean } {
   const e: Endpoint | undefined = apiOf(resource)[what];
   // A resource without the endpoint refuses clearly instead of calling a URL that does not exist.
   if (!e) throw new Error(`${resource}: ${what} is not offered (no "${what}" endpoint in its declaration)`);
@@ -88,14 +88,14 @@ async function getOne(resource: string, id: RaRecord['id'], meta?: Values): Prom
 }
 
 async function update(resource: string, id: RaRecord['id'], data: Values, meta?: Values): Promise<any> {
-  const { path, method } = endpoint(resource, 'update', 'PATCH');
-  const saved = await api<RaRecord | null>(fill(path, { ...data, ...meta, id }), { method, body: data });
+  const { path, method, idInBody } = endpoint(resource, 'update', 'PATCH');
+  const saved = await api<RaRecord | null>(fill(path, { ...data, ...meta, id }), { method, body: idInBody ? { ...data, id } : data });
   return saved ?? { ...data, id };
 }
 
 async function remove(resource: string, id: RaRecord['id'], previousData?: Values, meta?: Values): Promise<any> {
-  const { path, method } = endpoint(resource, 'delete', 'DELETE');
-  await api(fill(path, { ...previousData, ...meta, id }), { method });
+  const { path, method, idInBody } = endpoint(resource, 'delete', 'DELETE');
+  await api(fill(path, { ...previousData, ...meta, id }), { method, body: idInBody ? { id } : undefined });
   return previousData ?? { id };
 }
 

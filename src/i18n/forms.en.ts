@@ -2,5 +2,6 @@
 export const formsEn = {
   actions: 'Actions',
   edit: 'Edit',
+  moreActions: 'More actions for №%{id}',
   delete: 'Delete',
 };

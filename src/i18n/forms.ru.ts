@@ -2,5 +2,6 @@
 export const formsRu = {
   actions: 'Действия',
   edit: 'Изменить',
+  moreActions: 'Другие действия с №%{id}',
   delete: 'Удалить',
 };

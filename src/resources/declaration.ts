@@ -37,7 +37,7 @@ export interface Part<P> {
 }
 
 /**
- * `lazyPart(() => import('./PaymentActions'), 'PaymentRowActions')`: a named export. The list
+ * `lazyPart(() => import('./LocationBalance'), 'LocationBalance')`: a named export. The list
  * screen loads every part of its declaration before it renders, so no row waits on its own.
  */
 export function lazyPart<P, M>(loader: () => Promise<M>, name: keyof M): Part<P> {
@@ -75,8 +75,12 @@ export interface MenuDeclaration {
 }
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-/** A path template (`{location_id}`, `{id}` and any other key of the record, filter or meta), optionally with its method. */
-export type Endpoint = string | { path: string; method: HttpMethod };
+/**
+ * A path template (`{location_id}`, `{id}` and any other key of the record, filter or meta),
+ * optionally with its method. `idInBody`: an update or delete sends the record's `id` in the JSON
+ * body (endpoints of the spec that name the record there, such as a location's groups).
+ */
+export type Endpoint = string | { path: string; method: HttpMethod; idInBody?: boolean };
 
 export interface ApiDeclaration {
   /** The list endpoint; `{location_id}` is filled from the route. */
@@ -173,8 +177,10 @@ export interface ListDeclaration {
   /** The whole filtered list as a file: the list URL with the same filters plus `format=csv|xlsx`. `fileName`: when the server sends none. */
   exports?: ExportFormat[];
   fileName?: string;
-  /** The screen's own buttons and figures in the filter bar. */
+  /** The screen's own figures in the filter bar (e.g. a balance). */
   toolbar?: Part<{ location: LocationRecord }>;
+  /** Buttons of the filter bar, each opening a declared action form (add, top up, ...). */
+  actions?: ToolbarActionDeclaration[];
   /** A line above the rows (lists shown in a tab); `hintArgs` fill its placeholders. */
   hint?: MessageKey;
   hintArgs?: Record<string, unknown>;
@@ -202,8 +208,10 @@ export interface ResourceDeclaration {
   recordRepresentation?: (record: any) => string;
   /** The create/edit form (a dialog over the list, or the one record of `form.single`). */
   form?: FormDeclaration;
-  /** Icon buttons at the end of each row, in this order. */
+  /** Buttons at the end of each row, in this order (the list adds their column). */
   rowActions?: RowActionDeclaration[];
+  /** The accessible name of a row's "more" menu (with `messageArgs`); app.forms.moreActions unless given. */
+  rowMenuLabel?: MessageKey;
   /** Placeholders of the confirmations and messages about one record (`%{code}`, ...). */
   messageArgs?: (record: any) => Record<string, unknown>;
   /** Forms of the named actions (and of a create with its own dialog): see ActionFormDeclaration. */
@@ -328,19 +336,51 @@ interface Confirmation {
   text: MessageKey;
 }
 
-export type RowActionDeclaration =
+/**
+ * Who sees a row action and how it looks. `permissions`: every codename needed (domain/permissions);
+ * `when`: the rows it applies to; `menu`: inside the row's "more" menu instead of a button;
+ * `text`: a text button showing the label (its accessible name is `ariaLabel` with `messageArgs`)
+ * instead of an icon button named by the label.
+ */
+interface RowActionBase {
+  permissions?: PermissionCodename[];
+  when?: (record: any) => boolean;
+  menu?: boolean;
+  text?: boolean;
+  ariaLabel?: MessageKey;
+}
+
+export type RowActionDeclaration = RowActionBase & (
   /** The form's edit dialog. */
   | { kind: 'edit' }
   /** useDelete after a yes/no question; `done` is the message after it. */
   | { kind: 'delete'; confirm: Confirmation; done: MessageKey }
   /**
-   * A named action of `api.actions` (dataProvider.action with the row's id and `data(row)`), for the
-   * rows `when` accepts; optionally after a question.
+   * A named action of `api.actions` (dataProvider.action with the row's `id` (or `id(row)`) and
+   * `data(row, meta)`), optionally after a question.
    */
-  | { kind: 'action'; action: string; label: MessageKey; icon: SvgIconComponent; data?: (record: any) => unknown;
-      when?: (record: any) => boolean; confirm?: Confirmation; done: MessageKey }
+  | { kind: 'action'; action: string; label: MessageKey; icon: SvgIconComponent; data?: (record: any, meta: Record<string, unknown>) => unknown;
+      id?: (record: any) => string | number; confirm?: Confirmation; done: MessageKey }
+  /** The row's form of `actionForms` (ActionFormDialog with the row). */
+  | { kind: 'form'; form: string; label: MessageKey; icon?: SvgIconComponent }
   /** A custom dialog of the row, loaded with the screen. */
-  | { kind: 'dialog'; label: MessageKey; icon: SvgIconComponent; dialog: Part<{ record: any; onClose: () => void }> };
+  | { kind: 'dialog'; label: MessageKey; icon: SvgIconComponent; dialog: Part<{ record: any; onClose: () => void }> }
+  /** A label instead of buttons (e.g. "used"), for the rows `when` accepts. */
+  | { kind: 'chip'; label: MessageKey }
+);
+
+/**
+ * A button of the list's bar opening one of `actionForms` (no row; the meta holds `location_id`
+ * and `location_name`). `when`: the locations it applies to (e.g. only with top-ups allowed).
+ */
+export interface ToolbarActionDeclaration {
+  form: string;
+  label: MessageKey;
+  icon?: SvgIconComponent;
+  variant?: 'contained' | 'outlined';
+  permissions?: PermissionCodename[];
+  when?: (location: LocationRecord) => boolean;
+}
 
 /** What an action form's functions get: the row (none for a toolbar's form) and the meta (`location_id`, ...). */
 export interface ActionContext {

@@ -135,7 +135,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(rows).toHaveCount(1);
   await expect(rows.first().locator('td.column-status')).toHaveText('Использован');
   await expect(rows.first().locator('td.column-remaining_rate')).toHaveText('0');
-  await expect(rows.first().getByTestId('certificate-used')).toHaveText('использован');
+  await expect(rows.first().getByTestId('location_certificates-chip')).toHaveText('использован');
   await expect(rows.first().getByRole('button')).toHaveCount(0);
 
   // Status filter and the CSV of the filtered list.

@@ -273,3 +273,37 @@ test('staff without role 40 see why the schedules screen is closed to them', asy
   await page.goto('/locations/1/new_schedule');
   await expect(page.getByTestId('managers-only')).toBeVisible();
 });
+
+test('en: the holiday calendar adds a day of next year, refuses it twice and removes it after a question', async ({ page }) => {
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/locations/1/schedules_and_playgrounds');
+  await page.getByRole('button', { name: 'Holiday calendar' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Holiday calendar: / });
+  const nextYear = new Date().getFullYear() + 1;
+  const date = `${nextYear}-07-15`;
+  const shown = `15.07.${nextYear}`;
+  const add = async () => {
+    await dialog.getByLabel('Date').fill(date);
+    await dialog.getByLabel('Name').fill('E2E day');
+    await dialog.getByRole('button', { name: 'Add' }).click();
+  };
+  await add();
+  await expect(page.getByText(`${shown} added to the calendar.`)).toBeVisible();
+  // The list shows the day's year, with the new day in it.
+  const row = dialog.getByTestId('holiday-row').filter({ hasText: 'E2E day' });
+  await expect(row).toContainText(shown);
+  await expect(dialog.getByRole('tab', { name: String(nextYear) })).toHaveAttribute('aria-selected', 'true');
+  // The same date again: the server's field error under the date.
+  await add();
+  await expect(dialog.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText('This date is already in the holiday calendar.')).toBeVisible();
+  await expect(row).toHaveCount(1);
+  // Removing asks first; No keeps it, Yes removes it.
+  await row.getByRole('button', { name: `Remove ${shown}` }).click();
+  await page.getByRole('dialog', { name: 'Remove the day?' }).getByRole('button', { name: 'No' }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: `Remove ${shown}` }).click();
+  await page.getByRole('dialog', { name: 'Remove the day?' }).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText(`${shown} removed from the calendar.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});

@@ -50,8 +50,16 @@ function formKeys(d: ResourceDeclaration): string[] {
       if ((f.kind === 'text' || f.kind === 'textarea') && f.maxLengthMessage) keys.push(f.maxLengthMessage);
     }
   }
+  if (d.rowMenuLabel) keys.push(d.rowMenuLabel);
+  for (const a of d.list?.actions ?? []) {
+    keys.push(a.label);
+    expect(d.actionForms?.[a.form], `${d.name}: the bar's form ${a.form}`).toBeDefined();
+  }
   for (const a of d.rowActions ?? []) {
-    if (a.kind === 'action' || a.kind === 'dialog') keys.push(a.label);
+    if (a.kind !== 'edit' && a.kind !== 'delete') keys.push(a.label);
+    if (a.ariaLabel) keys.push(a.ariaLabel);
+    if (a.kind === 'form') expect(d.actionForms?.[a.form], `${d.name}: the row's form ${a.form}`).toBeDefined();
+    if (a.kind === 'action') expect(d.api.actions?.[a.action], `${d.name}: the row's action ${a.action}`).toBeDefined();
     if (a.kind === 'action' || a.kind === 'delete') {
       keys.push(a.done);
       if (a.confirm) keys.push(a.confirm.title, a.confirm.text);

@@ -1,19 +1,24 @@
-// The icon buttons of a declared row (`rowActions`): edit (the form's dialog, opened by the list),
+// The buttons of a declared row (`rowActions`): edit (the form's dialog, opened by the list),
 // delete after a yes/no question (useDelete), named actions (dataProvider.action, optionally after
-// a question) and custom dialogs. Each button is named by its label (tooltip and screen readers),
-// with the row's `messageArgs` (e.g. "Hide payment №%{id}").
+// a question), the row's action forms, custom dialogs and plain labels. An action shows only with
+// its permissions and for the rows its `when` accepts; `menu` ones gather in one "more" menu.
+// Icon buttons are named by their label, text buttons by their `ariaLabel`, both with the row's
+// `messageArgs` (e.g. "Hide payment №%{id}").
 import { useState, type ReactNode } from 'react';
-import { IconButton, Tooltip } from '@mui/material';
+import { Button, Chip, IconButton, Menu, MenuItem, Tooltip } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useDelete, useNotificationContext, useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useDelete, useNotificationContext, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { hasPermission } from '../../../domain/permissions';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ResourceDeclaration, RowActionDeclaration } from '../../resources/declaration';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { ActionFormDialog } from './ActionFormDialog';
 import type { LoadedParts } from './parts';
 
-function RowButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
+function IconRowButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
   return (
     <Tooltip title={label}>
       <IconButton size="small" aria-label={label} onClick={onClick}>{icon}</IconButton>
@@ -22,12 +27,23 @@ function RowButton({ label, icon, onClick }: { label: string; icon: ReactNode; o
 }
 
 type Asked = Extract<RowActionDeclaration, { kind: 'delete' | 'action' }>;
+type Opened = Extract<RowActionDeclaration, { kind: 'form' | 'dialog' }>;
 
-export function RowActions({ d, record, parts, onEdit }: {
+/** The row actions this user sees on this row. */
+export function visibleRowActions(d: ResourceDeclaration, record: any, permissions: readonly string[] | undefined): RowActionDeclaration[] {
+  return (d.rowActions ?? []).filter((a) =>
+    (a.permissions ?? []).every((p) => hasPermission(permissions, p)) && (!a.when || a.when(record)));
+}
+
+export function RowActions({ d, record, parts, meta = {}, onEdit, onDone }: {
   d: ResourceDeclaration;
   record: any;
   parts: LoadedParts;
+  /** Path placeholders and what the action's functions read (`location_id`). */
+  meta?: Record<string, unknown>;
   onEdit: (record: any) => void;
+  /** After any change made from the row (e.g. read the location's balance again). */
+  onDone?: () => void;
 }) {
   const translate = useTranslate();
   const notify = useNotify();
@@ -35,9 +51,11 @@ export function RowActions({ d, record, parts, onEdit }: {
   const { resetNotifications } = useNotificationContext();
   const client = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
+  const { permissions } = usePermissions<string[]>();
   const [remove] = useDelete();
   const [asking, setAsking] = useState<Asked | null>(null);
-  const [dialog, setDialog] = useState<Extract<RowActionDeclaration, { kind: 'dialog' }> | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const args = d.messageArgs?.(record) ?? {};
 
   const run = async (a: Asked) => {
@@ -46,7 +64,7 @@ export function RowActions({ d, record, parts, onEdit }: {
       if (a.kind === 'delete') {
         await remove(d.name, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
       } else {
-        await dataProvider.action(d.name, { id: record.id, action: a.action, data: a.data?.(record) });
+        await dataProvider.action(d.name, { id: a.id ? a.id(record) : record.id, action: a.action, data: a.data?.(record, meta) });
       }
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'app.alerts.unknownError', { type: 'error' });
@@ -55,31 +73,61 @@ export function RowActions({ d, record, parts, onEdit }: {
       setAsking(null);
     }
     await client.invalidateQueries({ queryKey: [d.name] });
+    onDone?.();
     notify(a.done, { type: 'success', messageArgs: args });
   };
 
-  const buttons = (d.rowActions ?? []).map((a, i) => {
+  const start = (a: RowActionDeclaration) => {
+    setMenuAnchor(null);
     switch (a.kind) {
-      case 'edit':
-        return <RowButton key={i} label={translate('app.forms.edit')} icon={<EditIcon fontSize="small" />} onClick={() => onEdit(record)} />;
-      case 'delete':
-        return <RowButton key={i} label={translate('app.forms.delete')} icon={<DeleteIcon fontSize="small" />} onClick={() => setAsking(a)} />;
-      case 'action': {
-        if (a.when && !a.when(record)) return null;
-        const Icon = a.icon;
-        return <RowButton key={i} label={translate(a.label, args)} icon={<Icon fontSize="small" />} onClick={() => (a.confirm ? setAsking(a) : void run(a))} />;
-      }
-      case 'dialog': {
-        const Icon = a.icon;
-        return <RowButton key={i} label={translate(a.label, args)} icon={<Icon fontSize="small" />} onClick={() => setDialog(a)} />;
-      }
+      case 'edit': return onEdit(record);
+      case 'delete': return setAsking(a);
+      case 'action': return a.confirm ? setAsking(a) : void run(a);
+      case 'form': case 'dialog': return setOpened(a);
+      case 'chip': return undefined;
     }
+  };
+  const labelOf = (a: Exclude<RowActionDeclaration, { kind: 'chip' }>) =>
+    (a.kind === 'edit' ? 'app.forms.edit' : a.kind === 'delete' ? 'app.forms.delete' : a.label);
+  const iconOf = (a: Exclude<RowActionDeclaration, { kind: 'chip' }>): ReactNode => {
+    if (a.kind === 'edit') return <EditIcon fontSize="small" />;
+    if (a.kind === 'delete') return <DeleteIcon fontSize="small" />;
+    const Icon = a.icon;
+    return Icon ? <Icon fontSize="small" /> : null;
+  };
+
+  const actions = visibleRowActions(d, record, permissions);
+  const inMenu = actions.filter((a) => a.menu && a.kind !== 'chip');
+  const buttons = actions.filter((a) => !a.menu).map((a, i) => {
+    if (a.kind === 'chip') return <Chip key={i} size="small" label={translate(a.label, args)} data-testid={`${d.name}-chip`} />;
+    if (a.text) {
+      return (
+        <Button key={i} size="small" variant={a.kind === 'form' ? 'outlined' : 'text'} startIcon={a.kind === 'form' ? undefined : iconOf(a)}
+          aria-label={translate(a.ariaLabel ?? labelOf(a), args)} onClick={() => start(a)}>
+          {translate(labelOf(a), args)}
+        </Button>
+      );
+    }
+    return <IconRowButton key={i} label={translate(labelOf(a), args)} icon={iconOf(a)} onClick={() => start(a)} />;
   });
-  const Dialog = dialog ? parts.get(dialog.dialog) : undefined;
+  const Dialog = opened?.kind === 'dialog' ? parts.get(opened.dialog) : undefined;
   const confirm = asking?.confirm;
   return (
     <>
       {buttons}
+      {inMenu.length > 0 && (
+        <>
+          <IconButton size="small" onClick={(e) => setMenuAnchor(e.currentTarget)}
+            aria-label={translate(d.rowMenuLabel ?? 'app.forms.moreActions', args)}>
+            <MoreVertIcon fontSize="small" />
+          </IconButton>
+          <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)}>
+            {inMenu.map((a, i) => (
+              <MenuItem key={i} onClick={() => start(a)}>{translate(labelOf(a as Exclude<RowActionDeclaration, { kind: 'chip' }>), args)}</MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
       <ConfirmDialog
         open={!!asking}
         title={confirm ? translate(confirm.title, args) : ''}
@@ -87,7 +135,10 @@ export function RowActions({ d, record, parts, onEdit }: {
         onConfirm={() => run(asking!)}
         onClose={() => setAsking(null)}
       />
-      {Dialog && <Dialog record={record} onClose={() => setDialog(null)} />}
+      {opened?.kind === 'form' && (
+        <ActionFormDialog name={d.name} form={opened.form} record={record} meta={meta} onClose={() => setOpened(null)} onDone={onDone} />
+      )}
+      {Dialog && <Dialog record={record} onClose={() => setOpened(null)} />}
     </>
   );
 }

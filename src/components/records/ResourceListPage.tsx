@@ -1,34 +1,27 @@
 // The one list screen of every declared resource (src/resources/<name>/index.ts): a title with
 // the location name, the declared filters (kept in the URL: ?filter=&page=&perPage=&sort=&order=,
-// so a filtered view survives a reload and can be bookmarked), the screen's toolbar, the exports,
-// the columns by kind and the page sizes. Who may open it comes from the declaration too.
-import { useEffect, useState, type ComponentType } from 'react';
-import { Alert, Typography } from '@mui/material';
+// so a filtered view survives a reload and can be bookmarked), the screen's figures and buttons
+// (`toolbar`, `actions`), the exports, the columns by kind, the rows' actions and the page sizes.
+// Who may open it comes from the declaration too. After any change made on the screen everything
+// on it is read again (a payment changes the list and the location's balance).
+import { useState } from 'react';
+import { Alert, Button, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
 import { useParams } from 'react-router-dom';
-import { Datagrid, List, Loading, Pagination, useAuthenticated, useGetOne, usePermissions, useTranslate } from 'react-admin';
+import {
+  Datagrid, FunctionField, List, Loading, Pagination, useAuthenticated, useGetOne, usePermissions, useRefresh, useTranslate,
+} from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
-import { allowed, type ListDeclaration, type Part } from '../../resources/declaration';
+import { allowed } from '../../resources/declaration';
 import type { LocationRecord } from '../../resources/locations/types';
 import { declaration } from '../../resources/registry';
+import { ResourceFormDialog } from '../forms/ResourceFormDialog';
+import { RowActions } from '../forms/RowActions';
+import { useLoadedParts } from '../forms/parts';
 import { columnFields } from './columns';
 import { RecordFilters, defaultFilters } from './filters';
+import { ToolbarActions } from './ToolbarActions';
 
-const partsOf = (list: ListDeclaration): Part<any>[] => [
-  ...(list.toolbar ? [list.toolbar] : []),
-  ...list.columns.flatMap((c) => (c.kind === 'custom' ? [c.render] : [])),
-];
-
-/** Loads the declaration's custom parts (one chunk each) before the list renders. */
-function useParts(list: ListDeclaration): Map<Part<any>, ComponentType<any>> | null {
-  const [loaded, setLoaded] = useState<Map<Part<any>, ComponentType<any>> | null>(null);
-  useEffect(() => {
-    let live = true;
-    Promise.all(partsOf(list).map(async (part) => [part, await part.load()] as const))
-      .then((entries) => { if (live) setLoaded(new Map(entries)); });
-    return () => { live = false; };
-  }, [list]);
-  return loaded;
-}
 
 export function ResourceListPage({ name }: { name: string }) {
   useAuthenticated();
@@ -38,7 +31,10 @@ export function ResourceListPage({ name }: { name: string }) {
   const translate = useTranslate();
   const { data: location, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
-  const parts = useParts(list);
+  const parts = useLoadedParts(d);
+  const refresh = useRefresh();
+  // null: no dialog; 'new': the form's create dialog; a record: its edit dialog.
+  const [editing, setEditing] = useState<Record<string, any> | 'new' | null>(null);
   if ((locationId && isPending) || permissionsPending || !parts) return <Loading />;
   if (!allowed(d.access, location, permissions)) {
     return d.access?.denied
@@ -47,6 +43,16 @@ export function ResourceListPage({ name }: { name: string }) {
   }
   const title = translate(list.title, { name: location?.name ?? '' });
   const Toolbar = list.toolbar && parts.get(list.toolbar);
+  const meta = { location_id: locationId, location_name: location?.name };
+  const bar = location && (
+    <>
+      {Toolbar && <Toolbar location={location} />}
+      <ToolbarActions d={d} location={location} onDone={refresh} />
+      {d.form?.add && (
+        <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>{translate(d.form.add)}</Button>
+      )}
+    </>
+  );
   const pageSizes = (list.pageSizes ?? [...PAGE_SIZES]).map((o) => (typeof o === 'number' ? o : { ...o, label: translate(o.label) }));
   return (
     <>
@@ -66,15 +72,24 @@ export function ResourceListPage({ name }: { name: string }) {
         actions={false}
         empty={false}
       >
-        <RecordFilters name={name} list={list} location={location} Toolbar={Toolbar} />
+        <RecordFilters name={name} list={list} location={location} bar={bar} />
         <Datagrid
           bulkActionButtons={false}
           rowClick={false}
           empty={<Typography sx={{ p: 2 }} data-testid="records-empty">{translate(list.empty)}</Typography>}
         >
           {columnFields(list.columns, parts)}
+          {d.rowActions?.length ? (
+            <FunctionField
+              source="id" label="app.forms.actions" sortable={false} sx={{ whiteSpace: 'nowrap' }}
+              render={(record) => <RowActions d={d} record={record} parts={parts} meta={meta} onEdit={setEditing} onDone={refresh} />}
+            />
+          ) : null}
         </Datagrid>
       </List>
+      {editing && (
+        <ResourceFormDialog name={name} record={editing === 'new' ? undefined : editing} meta={meta} onClose={() => setEditing(null)} />
+      )}
     </>
   );
 }

@@ -22,7 +22,7 @@ function TabRow({ name, ...props }: DatagridRowProps & { name: string }) {
   return <DatagridRow {...props} data-testid={`${name}-row`} data-id={props.record?.id} />;
 }
 
-function Rows({ d, parts, onEdit }: { d: ResourceDeclaration; parts: LoadedParts; onEdit: (record: any) => void }) {
+function Rows({ d, parts, meta, onEdit }: { d: ResourceDeclaration; parts: LoadedParts; meta: Record<string, unknown>; onEdit: (record: any) => void }) {
   const translate = useTranslate();
   const { error, total } = useListContext();
   const list = d.list!;
@@ -41,7 +41,7 @@ function Rows({ d, parts, onEdit }: { d: ResourceDeclaration; parts: LoadedParts
         {d.rowActions?.length ? (
           <FunctionField
             source="id" label="app.forms.actions" sortable={false} textAlign="right" sx={{ whiteSpace: 'nowrap' }}
-            render={(record) => <RowActions d={d} record={record} parts={parts} onEdit={onEdit} />}
+            render={(record) => <RowActions d={d} record={record} parts={parts} meta={meta} onEdit={onEdit} />}
           />
         ) : null}
       </Datagrid>
@@ -76,7 +76,7 @@ export function ResourceTabList({ name, locationId }: { name: string; locationId
         disableSyncWithLocation
         storeKey={false}
       >
-        <Rows d={d} parts={parts} onEdit={setEditing} />
+        <Rows d={d} parts={parts} meta={{ location_id: locationId }} onEdit={setEditing} />
       </ListBase>
       {editing && (
         <ResourceFormDialog

@@ -1,7 +1,7 @@
 // The filter bar of a declared list: the date range (and quick periods), selects, multi-selects and
 // search boxes the declaration names, the screen's own toolbar, and the export buttons. Values live
 // in react-admin's list params, which the <List> keeps in the URL.
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box, Button, ButtonGroup, Checkbox, ListItemText, MenuItem, Stack, TextField } from '@mui/material';
 import dayjs from 'dayjs';
 import { useListContext, useTranslate } from 'react-admin';
@@ -181,9 +181,10 @@ function DateRange({ quickPeriods, filters, timezone }: { quickPeriods?: boolean
   );
 }
 
-export function RecordFilters({ name, list, location, Toolbar }: {
+export function RecordFilters({ name, list, location, bar }: {
   name: string; list: ListDeclaration; location: LocationRecord | undefined;
-  Toolbar?: ComponentType<{ location: LocationRecord }>;
+  /** The screen's figures and buttons, after the filters. */
+  bar?: ReactNode;
 }) {
   const translate = useTranslate();
   const filters = usePendingFilters();
@@ -211,7 +212,7 @@ export function RecordFilters({ name, list, location, Toolbar }: {
         }
       })}
       <Box sx={{ flexGrow: 1 }} />
-      {Toolbar && location && <Toolbar location={location} />}
+      {bar}
       {list.exports?.length ? <ExportButtons name={name} list={list} /> : null}
     </Stack>
   );

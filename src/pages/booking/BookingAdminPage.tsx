@@ -33,7 +33,7 @@ import {
 import { DayCalendar } from '../../calendar/DayCalendar';
 import { OccupancyStrip } from '../../calendar/OccupancyStrip';
 import { ARCHIVED_COLOURS, SLOT_COLOURS, SlotCard } from '../../calendar/SlotCard';
-import { useLocationDetail } from '../schedules/api';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { useBookingRefresh, useDaySchedules } from './api';
 import { useBookingDialogs } from './BookingDialogs';
 import { PAYMENTS_LOCATION_ID, useWallClock } from './clock';

@@ -1,10 +1,8 @@
 // Queries and calls of the booking screens and the order page. Every schedule query of a day is
 // under ['booking', 'schedule'], so a reload (or any change to an order) refetches them all.
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useLocaleState } from 'react-admin';
 import { api } from '../../dataProvider/http';
-import { keys as locationKeys } from '../schedules/api';
-import type { LocationDetail } from '../schedules/types';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
 import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, Slot, UserSummary } from './types';
 
@@ -63,16 +61,8 @@ export function useGames(playgroundId: number | null) {
   });
 }
 
-/** A location's details (shared cache with the schedules screens), once its id is known. */
-export function useLocationOf(id: number | null | undefined) {
-  const [locale] = useLocaleState();
-  return useQuery({
-    queryKey: locationKeys.location(String(id ?? ''), locale),
-    queryFn: () => api<LocationDetail>(`/api/v2.1/locations/${id}/`),
-    enabled: !!id,
-    retry: false,
-  });
-}
+/** A location's details (the one location-detail read), once its id is known. */
+export const useLocationOf = (id: number | null | undefined) => useLocationDetail(id);
 
 export function useOrder(id: string | number) {
   return useQuery({ queryKey: bookingKeys.order(id), queryFn: () => api<OrderDetail>(`/api/v2.2/orders/${id}/`), retry: false });

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocaleState } from 'react-admin';
 import { api } from '../../dataProvider/http';
-import { keys as locationKeys } from '../schedules/api';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { LocationDetail } from '../schedules/types';
 
 export interface LocationTranslation {
@@ -64,10 +64,8 @@ export const managementKeys = {
   source: (id: string, locationId: string, locale: string) => ['dashboards', 'source', id, locationId, locale] as const,
 };
 
-export function useLocationInfo(id: string) {
-  const [locale] = useLocaleState();
-  return useQuery({ queryKey: locationKeys.location(id, locale), queryFn: () => api<LocationInfo>(`/api/v2.1/locations/${id}/`), retry: false });
-}
+/** The location with the fields of the info screen (the one location-detail read). */
+export const useLocationInfo = (id: string) => useLocationDetail<LocationInfo>(id);
 
 export function useGeo() {
   const [locale] = useLocaleState();

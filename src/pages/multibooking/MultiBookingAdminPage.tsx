@@ -30,7 +30,7 @@ import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { visibleSlots } from '../../calendar/calendarModel';
 import { SlotCard } from '../../calendar/SlotCard';
 import { DelegatedTooltip } from '../../calendar/DelegatedTooltip';
-import { useLocationDetail } from '../schedules/api';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { useBookingRefresh, usePlaygroundSchedule } from '../booking/api';
 import { PAYMENTS_LOCATION_ID, useWallClock } from '../booking/clock';
 import { useBookingDialogs, type BookingDialogs } from '../booking/BookingDialogs';

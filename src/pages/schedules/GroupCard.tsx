@@ -7,9 +7,8 @@ import QrCodeIcon from '@mui/icons-material/QrCode2';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink } from 'react-router-dom';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { GroupNameDialog } from './GroupNameDialog';
 import { PlaygroundZone } from './PlaygroundBoard';
@@ -30,12 +29,13 @@ export function GroupCard({ locationId, group, groups, playgrounds, schedules, t
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  const dataProvider = useDataProvider();
   const [dialog, setDialog] = useState<'rename' | 'qr' | 'delete' | null>(null);
   const close = () => setDialog(null);
 
   const remove = async () => {
     // The server refuses while the group has schedules; the generic handler shows its message.
-    const done = await run(() => api(`/api/v2.1/locations/${locationId}/groups/`, { method: 'DELETE', body: { id: group.id } }).then(() => true));
+    const done = await run(() => dataProvider.delete('playground_groups', { id: group.id, previousData: group, meta: { location_id: locationId } }).then(() => true));
     close();
     if (!done) return;
     await onChanged();

@@ -1,8 +1,7 @@
 // Create or rename a playground group: name required (validationGroupName); the server's
 // field messages (a taken name) show under the input.
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { Form, TextInput, required, useNotify, useTranslate } from 'react-admin';
-import { api } from '../../dataProvider/http';
+import { Form, TextInput, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { SubmitButton } from '../../components/SubmitButton';
 import type { GroupRecord } from './types';
@@ -19,14 +18,15 @@ export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  const dataProvider = useDataProvider();
 
   const submit = async (values: Record<string, unknown>) => {
     const name = String(values.name ?? '').trim();
     let fieldErrors: Record<string, string> | undefined;
     const saved = await run(
-      () => api<GroupRecord>(`/api/v2.1/locations/${locationId}/groups/`, group
-        ? { method: 'PUT', body: { id: group.id, name } }
-        : { method: 'POST', body: { name } }),
+      async () => (group
+        ? await dataProvider.update<GroupRecord>('playground_groups', { id: group.id, data: { name }, previousData: group, meta: { location_id: locationId } })
+        : await dataProvider.create<GroupRecord>('playground_groups', { data: { name }, meta: { location_id: locationId } })).data,
       (err) => {
         const name = (err.body?.errors as Record<string, string> | undefined)?.name;
         if (!name) return false;

@@ -9,11 +9,10 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import AddIcon from '@mui/icons-material/Add';
 import dayjs from 'dayjs';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { isDate, isoWeekday } from '../../../domain/businessDay';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { keys, useHolidays } from './api';
 import { formatDate } from './dates';
@@ -25,6 +24,7 @@ function AddHoliday({ locationId, year, onAdded }: { locationId: string; year: n
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  const dataProvider = useDataProvider();
   const [date, setDate] = useState('');
   const [kind, setKind] = useState<Kind>('holiday');
   const [name, setName] = useState('');
@@ -35,7 +35,9 @@ function AddHoliday({ locationId, year, onAdded }: { locationId: string; year: n
   const add = async () => {
     setBusy(true);
     const saved = await run(
-      () => api<HolidayRecord>('/api/v2.1/holidays/', { method: 'POST', body: { location: Number(locationId), date, kind, name: name.trim() } }),
+      async () => (await dataProvider.create<HolidayRecord>('holidays', {
+        data: { location: Number(locationId), date, kind, name: name.trim() }, meta: { location_id: locationId },
+      })).data,
       (err) => {
         const message = (err.body?.errors as Record<string, string> | undefined)?.date;
         if (!message) return false;
@@ -82,16 +84,17 @@ function YearList({ locationId, year }: { locationId: string; year: number }) {
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  const dataProvider = useDataProvider();
   const client = useQueryClient();
   const { data, isPending } = useHolidays(locationId, year);
   const [removing, setRemoving] = useState<HolidayRecord | null>(null);
 
   const remove = async () => {
     const h = removing!;
-    const done = await run(() => api(`/api/v2.1/holidays/${h.id}/`, { method: 'DELETE', query: { location: locationId } }).then(() => true));
+    const done = await run(() => dataProvider.delete('holidays', { id: h.id, previousData: h, meta: { location_id: locationId } }).then(() => true));
     setRemoving(null);
     if (!done) return;
-    await client.invalidateQueries({ queryKey: keys.holidays(locationId, year) });
+    await client.invalidateQueries({ queryKey: keys.holidays });
     notify('app.holidays.removed', { type: 'success', messageArgs: { date: formatDate(h.date, DATE_FORMAT) } });
   };
 
@@ -152,7 +155,7 @@ export function HolidaysDialog({ locationId, country, onClose }: { locationId: s
   const thisYear = dayjs().year();
   const [year, setYear] = useState(thisYear);
   const added = async (saved: HolidayRecord) => {
-    await client.invalidateQueries({ queryKey: ['holidays', locationId] });
+    await client.invalidateQueries({ queryKey: keys.holidays });
     setYear(Number(saved.date.slice(0, 4)));
   };
   return (

@@ -12,12 +12,12 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useAuthenticated, useTranslate } from 'react-admin';
+import { Loading, Title, useAuthenticated, useDataProvider, useTranslate } from 'react-admin';
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { MANAGER_ROLE_ID } from '../../../domain/roles';
-import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
-import { keys, useLocationDetail, useRefresh, useSchedules } from './api';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
+import { keys, useRefresh, useSchedules } from './api';
 import { businessToday } from './dates';
 import { zoneKeyboardCoordinates } from './dnd';
 import { GroupCard } from './GroupCard';
@@ -44,6 +44,7 @@ export function SchedulesAndPlaygroundsPage() {
   const translate = useTranslate();
   const client = useQueryClient();
   const run = useGenericHandler();
+  const dataProvider = useDataProvider();
   const location = useLocationDetail(locationId);
   const schedules = useSchedules(locationId);
   const refresh = useRefresh(locationId);
@@ -80,7 +81,7 @@ export function SchedulesAndPlaygroundsPage() {
     client.setQueriesData<LocationDetail>({ queryKey }, (l) => (l ? withMove(l, playground.id, group) : l));
     // Keep the keyboard user's place: the chip is now in another zone.
     requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-playground-chip="${playground.id}"]`)?.focus());
-    const moved = await run(() => api(`/api/v2.1/playgrounds/${playground.id}/group/`, { method: 'PUT', body: { group } }));
+    const moved = await run(() => dataProvider.update('playgrounds', { id: playground.id, data: { group }, previousData: playground }));
     if (!moved) for (const [key, data] of before) client.setQueryData(key, data);
     await client.invalidateQueries({ queryKey });
   };

@@ -1,15 +1,16 @@
 // Gift certificates of a location (/locations/:location_id/certificates), for holders of
 // accounts.{product}.certificate: create and activate forms, resend, search by number. The row's
-// buttons (with certificate.activate) and the bar's Create (certificate.create) are CertificateActions.
+// buttons need certificate.activate (Activate a NOT_PAID one, Send an ACTIVE one's letter again;
+// a USED one is labelled "used"), the bar's Create needs certificate.create.
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
+import SendIcon from '@mui/icons-material/Send';
 import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_QUANTITY as QUANTITY, CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import { session } from '../../authProvider/session';
-import { defineResource, enumChoices, lazyPart } from '../declaration';
+import { defineResource, enumChoices } from '../declaration';
 
 const f = (name: string) => `app.money.certificates.fields.${name}`;
 const c = (key: string) => `app.money.certificates.${key}`;
 const text = (source: string) => ({ kind: 'text' as const, source, label: f(source) });
-const parts = () => import('./CertificateActions');
 
 export default defineResource({
   name: 'location_certificates',
@@ -63,6 +64,15 @@ export default defineResource({
       done: c('certificatesLetterSent'),
     },
   },
+  messageArgs: (r) => ({ number: r.unique_number }),
+  rowActions: [
+    { kind: 'chip', label: c('used'), when: (r) => r.status === 'USED' },
+    { kind: 'form', form: 'activate', label: c('activate'), ariaLabel: c('activateNamed'), text: true,
+      permissions: ['certificate.activate'], when: (r) => r.status === 'NOT_PAID' },
+    { kind: 'action', action: 'resend', label: c('send'), ariaLabel: c('sendNamed'), text: true, icon: SendIcon,
+      permissions: ['certificate.activate'], when: (r) => r.status === 'ACTIVE',
+      id: (r) => r.unique_number, data: (_r, meta) => ({ location_id: Number(meta.location_id) }), done: c('certificatesLetterSent') },
+  ],
   list: {
     title: 'app.money.certificates.title',
     empty: 'app.money.certificates.empty',
@@ -73,7 +83,7 @@ export default defineResource({
       { kind: 'multi', source: 'status', label: 'app.records.status', choices: enumChoices(CERTIFICATE_STATUSES, 'app.money.certificates.statuses.') },
       { kind: 'search', source: 'search', label: 'app.money.certificates.search', maxLength: CERTIFICATE_DESIGN_MAX },
     ],
-    toolbar: lazyPart(parts, 'CertificatesToolbar'),
+    actions: [{ form: 'create', label: c('create'), permissions: ['certificate.create'] }],
     columns: [
       { kind: 'text', source: 'unique_number', label: f('unique_number'), monospace: true },
       { kind: 'money', source: 'rate', label: f('rate') },
@@ -88,7 +98,6 @@ export default defineResource({
       text('booked_by'),
       text('currency'),
       { kind: 'date', source: 'expires_at', label: f('expires_at') },
-      { kind: 'custom', source: 'actions', label: 'app.money.actions', render: lazyPart(parts, 'CertificateRowActions') },
     ],
   },
 });

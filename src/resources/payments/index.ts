@@ -4,12 +4,11 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain/constants';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { formatAmount } from '../../../domain/money';
-import { defineResource, enumChoices, lazyPart } from '../declaration';
+import { defineResource, enumChoices } from '../declaration';
 
 /** "All" rows on one page: larger than any list. */
 const ALL_ROWS = Number.MAX_SAFE_INTEGER;
 const f = (name: string) => `app.money.payments.fields.${name}`;
-const parts = () => import('./PaymentActions');
 /** Only manual payments can be hidden (spec: payment types, "only type 7"). */
 export const HIDEABLE_PAYMENT_TYPE = 7;
 
@@ -65,7 +64,7 @@ export default defineResource({
     pageSizes: [...PAYMENTS_PAGE_SIZES, { label: 'app.money.all', value: ALL_ROWS }],
     perPage: PAYMENTS_DEFAULT_PAGE_SIZE,
     sort: { field: 'created', order: 'DESC' },
-    toolbar: lazyPart(parts, 'AddPaymentButton'),
+    actions: [{ form: 'create', label: 'app.money.payments.add' }],
     columns: [
       { kind: 'text', source: 'id', label: f('id'), sortable: true },
       { kind: 'link', source: 'order', label: f('order'), href: '/orders/{value}' },
@@ -76,7 +75,6 @@ export default defineResource({
       { kind: 'money', source: 'purchase', label: f('purchase') },
       { kind: 'text', source: 'comment', label: f('comment') },
       { kind: 'text', source: 'user', label: f('user'), value: (r) => r.user?.name || r.user?.email },
-      { kind: 'custom', source: 'actions', label: 'app.money.actions', render: lazyPart(parts, 'PaymentRowActions') },
     ],
   },
 });

@@ -25,7 +25,7 @@ export interface DisputeRecord {
 
 const NAME = 'transactions';
 
-export function DisputeDialog({ transaction, onClose }: { transaction: TransactionRow; onClose: () => void }) {
+export function DisputeDialog({ record: transaction, onClose }: { record: TransactionRow; onClose: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();

@@ -1,6 +1,8 @@
 // Transactions (/locations/:location_id/transactions): the ledger. The endpoint spans the user's
 // locations; the screen starts with its own location and the location filter offers the others.
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
+import type { PermissionCodename } from '../../../domain/permissions';
 import { defineResource, enumChoices, lazyPart, type FieldDeclaration } from '../declaration';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_TYPES, type TransactionRow } from './types';
 
@@ -13,7 +15,9 @@ const amount = (extra: Partial<FieldDeclaration> = {}): FieldDeclaration => ({
   maxLength: AMOUNT_MAX_LENGTH, ...extra,
 } as FieldDeclaration);
 const text = (source: string) => ({ kind: 'text' as const, source, label: f(source) });
-const parts = () => import('./TransactionActions');
+const parts = () => import('./DisputeDialog');
+/** The specs' rule: both permissions are needed to change the ledger. */
+const EDITOR: PermissionCodename[] = ['transactions.edit', 'transactions.all'];
 const myLocations = { path: '/api/v2.1/locations/concise_list/', value: 'id', label: 'name' };
 
 export default defineResource({
@@ -38,8 +42,17 @@ export default defineResource({
       refill: '/api/v2.2/locations/{location_id}/refill/',
     },
   },
-  // The toolbar's forms (add: transactions.edit with transactions.all; top-up: allow_refill) and the
-  // editor's row menu (change type, refund). Money writes send an Idempotency-Key per opening.
+  // The bar's buttons (add: transactions.edit with transactions.all; top-up: allow_refill); the
+  // row's Dispute for everyone and the editor's menu (change type; refund, except of a refund).
+  // Money writes send an Idempotency-Key per opening.
+  messageArgs: (r) => ({ id: r.id }),
+  rowMenuLabel: m('menu'),
+  rowActions: [
+    { kind: 'dialog', label: m('dispute'), ariaLabel: m('disputeNamed'), text: true, icon: ReportProblemIcon,
+      dialog: lazyPart(parts, 'DisputeDialog') },
+    { kind: 'form', form: 'changeType', label: m('changeType'), menu: true, permissions: EDITOR },
+    { kind: 'form', form: 'refund', label: m('refund'), menu: true, permissions: EDITOR, when: (r) => r.original_transaction === null },
+  ],
   actionForms: {
     // The amount is entered positive (the type sets the direction); an empty date is now; the
     // location is the user's (this one first).
@@ -108,7 +121,11 @@ export default defineResource({
       { kind: 'multi', source: 'kind', label: 'app.money.transactions.kind',
         choices: enumChoices(TRANSACTION_TYPES, 'app.money.transactions.types.') },
     ],
-    toolbar: lazyPart(parts, 'TransactionsToolbar'),
+    toolbar: lazyPart(() => import('./LocationBalance'), 'LocationBalance'),
+    actions: [
+      { form: 'topUp', label: m('topUp'), icon: AccountBalanceWalletIcon, variant: 'outlined', when: (l) => !!(l as { allow_refill?: boolean }).allow_refill },
+      { form: 'add', label: m('add'), permissions: EDITOR },
+    ],
     columns: [
       text('id'),
       { kind: 'lookup', source: 'location_id', label: f('location_id'), from: myLocations },
@@ -123,7 +140,6 @@ export default defineResource({
       text('code'),
       { kind: 'enum', source: 'type', label: f('type'), prefix: 'app.money.transactions.types.' },
       text('user_email'),
-      { kind: 'custom', source: 'actions', label: 'app.money.actions', render: lazyPart(parts, 'TransactionRowActions') },
     ],
   },
 });

@@ -1,0 +1,15 @@
+// The transactions screen's figure in its bar: the location's balance in its balance currency.
+import { Typography } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { balanceCurrency, formatMoney } from '../../../domain/money';
+import type { LocationRecord } from '../locations/types';
+
+export function LocationBalance({ location }: { location: LocationRecord }) {
+  const translate = useTranslate();
+  const balance = formatMoney(location.balance, balanceCurrency(location), translate('app.currency.default'));
+  return (
+    <Typography data-testid="location-balance" sx={{ fontWeight: 600 }}>
+      {translate('app.money.transactions.balance', { name: location.name, amount: balance })}
+    </Typography>
+  );
+}
