@@ -5,7 +5,7 @@
 // Who may open it comes from the declaration too. After any change made on the screen everything
 // on it is read again (a payment changes the list and the location's balance).
 import { useState } from 'react';
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useParams } from 'react-router-dom';
 import {
@@ -73,19 +73,22 @@ export function ResourceListPage({ name }: { name: string }) {
         empty={false}
       >
         <RecordFilters name={name} list={list} location={location} bar={bar} />
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          empty={<Typography sx={{ p: 2 }} data-testid="records-empty">{translate(list.empty)}</Typography>}
-        >
-          {columnFields(list.columns, parts)}
-          {d.rowActions?.length ? (
-            <FunctionField
-              source="id" label="app.forms.actions" sortable={false} sx={{ whiteSpace: 'nowrap' }}
-              render={(record) => <RowActions d={d} record={record} parts={parts} meta={meta} onEdit={setEditing} onDone={refresh} />}
-            />
-          ) : null}
-        </Datagrid>
+        {/* width 0 + min-width 100 %: a wide table scrolls in its card instead of widening the page. */}
+        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={false}
+            empty={<Typography sx={{ p: 2 }} data-testid="records-empty">{translate(list.empty)}</Typography>}
+          >
+            {columnFields(list.columns, parts)}
+            {d.rowActions?.length ? (
+              <FunctionField
+                source="id" label="app.forms.actions" sortable={false} sx={{ whiteSpace: 'nowrap' }}
+                render={(record) => <RowActions d={d} record={record} parts={parts} meta={meta} onEdit={setEditing} onDone={refresh} />}
+              />
+            ) : null}
+          </Datagrid>
+        </Box>
       </List>
       {editing && (
         <ResourceFormDialog name={name} record={editing === 'new' ? undefined : editing} meta={meta} onClose={() => setEditing(null)} />

@@ -28,6 +28,14 @@ export function defaultFilters(filters: FilterDeclaration[] = [], locationId: st
   return values;
 }
 
+/**
+ * The filter inputs side by side: react-admin's theme makes text fields full width (one per line
+ * on a wide screen), so a filter has its own width and no margin; on a phone the bar stacks them.
+ */
+const FILTER_FIELD = { size: 'small', fullWidth: false, margin: 'none' } as const;
+/** A filter's width in a row; the whole line on a phone. */
+const width = (px: number) => ({ width: { xs: '100%', md: px } });
+
 function useChoices(filter: Extract<FilterDeclaration, { kind: 'multi' }>): Choice[] {
   const loaded = useEndpointChoices(filter.choicesFrom);
   return filter.choicesFrom ? loaded : filter.choices ?? [];
@@ -46,7 +54,7 @@ function MultiFilter({ filter, values, onChange }: {
   const numeric = choices.length > 0 && typeof choices[0]!.value === 'number';
   return (
     <TextField
-      select size="small" label={translate(filter.label)} value={values} sx={{ minWidth: 220 }}
+      select {...FILTER_FIELD} label={translate(filter.label)} value={values} sx={width(240)}
       onChange={(e) => {
         const raw = e.target.value as unknown;
         const picked = (Array.isArray(raw) ? raw : String(raw).split(',')).map((v) => (numeric ? Number(v) : v));
@@ -84,7 +92,7 @@ function SearchFilter({ filter, value, onChange }: {
   }, [value]);
   return (
     <TextField
-      type="search" size="small" label={translate(filter.label)} value={text}
+      type="search" {...FILTER_FIELD} label={translate(filter.label)} value={text} sx={width(260)}
       slotProps={{ htmlInput: { maxLength: filter.maxLength } }}
       onChange={(e) => {
         const next = e.target.value.trim();
@@ -161,12 +169,12 @@ function DateRange({ quickPeriods, filters, timezone }: { quickPeriods?: boolean
   return (
     <>
       <TextField
-        type="date" size="small" label={translate('app.records.dateFrom')} value={from}
+        type="date" {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateFrom')} value={from}
         onChange={(e) => changeFrom(e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || max } }}
       />
       <TextField
-        type="date" size="small" label={translate('app.records.dateTo')} value={to}
+        type="date" {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateTo')} value={to}
         onChange={(e) => changeTo(e.target.value)}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined, max } }}
       />
@@ -203,8 +211,8 @@ export function RecordFilters({ name, list, location, bar }: {
           case 'select':
             return (
               <TextField
-                key={filter.source} select size="small" label={translate(filter.label)} value={filterValues[filter.source] ?? ''}
-                sx={{ minWidth: 160 }} onChange={(e) => set({ [filter.source]: e.target.value })}
+                key={filter.source} select {...FILTER_FIELD} label={translate(filter.label)} value={filterValues[filter.source] ?? ''}
+                sx={width(180)} onChange={(e) => set({ [filter.source]: e.target.value })}
               >
                 {filter.choices.map((c) => <MenuItem key={c.value} value={c.value}>{translate(c.label, { _: c.label })}</MenuItem>)}
               </TextField>
