@@ -12,8 +12,8 @@ import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
 import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
-import { WIDGET_LETTER_JOB } from './modules/widget/links';
-import { sendWidgetLetter } from './modules/widget/letter';
+import { WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './modules/widget/links';
+import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -56,6 +56,9 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
       await sendBillLetter(deps, p);
     },
     // The confirmation letter of a booking made in the customer widget.
+    [WIDGET_CANCEL_LETTER_JOB]: async (p: WidgetCancelLetterJob) => {
+      await sendWidgetCancelLetter(deps, p);
+    },
     [WIDGET_LETTER_JOB]: async (p: { orderId: number }) => {
       await sendWidgetLetter(deps, p.orderId);
     },

@@ -132,6 +132,16 @@ const en = {
   widget_mail_text:
     'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\nPaid online: %{paid}\nTo pay at the venue: %{rest}\n\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\nSee you soon!',
   widget_mail_game: 'Game: %{game}\n',
+  widget_payment_not_declined: 'This booking is not waiting for a new payment.',
+  widget_hold_expired: 'The time to pay for this booking is over and the places were released. Please book again.',
+  widget_cancel_mail_subject: 'Booking №%{id} at %{location} is cancelled',
+  widget_cancel_mail_customer:
+    'Hello, %{name}!\n\nYou cancelled your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}).\n%{refund}\nYour booking page:\n%{link}\n\n%{address}',
+  widget_cancel_mail_expired:
+    'Hello, %{name}!\n\nThe payment for your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}) did not arrive within %{minutes} min, so the booking was cancelled and its places released. Nothing was charged.\nYou are welcome to book again.\n\n%{address}',
+  widget_cancel_mail_refund: 'What you paid, %{amount}, will be returned to you; the venue will contact you about it.\n',
+  refund_not_cancelled: 'Only a cancelled order can be refunded. Cancel the order first.',
+  refund_nothing: 'This order holds no money to refund.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -262,6 +272,16 @@ const ru: Record<MessageKey, string> = {
   widget_mail_text:
     'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\nОплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n\nСтраница брони (там же ее можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\nДо встречи!',
   widget_mail_game: 'Игра: %{game}\n',
+  widget_payment_not_declined: 'Эта бронь не ждет новой оплаты.',
+  widget_hold_expired: 'Время на оплату этой брони истекло, места освобождены. Забронируйте, пожалуйста, заново.',
+  widget_cancel_mail_subject: 'Бронь №%{id} в %{location} отменена',
+  widget_cancel_mail_customer:
+    'Здравствуйте, %{name}!\n\nВы отменили бронь №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}).\n%{refund}\nСтраница брони:\n%{link}\n\n%{address}',
+  widget_cancel_mail_expired:
+    'Здравствуйте, %{name}!\n\nОплата брони №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}) не поступила за %{minutes} мин, поэтому бронь отменена и места освобождены. Деньги не списаны.\nБудем рады, если вы забронируете снова.\n\n%{address}',
+  widget_cancel_mail_refund: 'Оплаченные %{amount} будут вам возвращены; площадка свяжется с вами.\n',
+  refund_not_cancelled: 'Вернуть деньги можно только по отмененному заказу. Сначала отмените заказ.',
+  refund_nothing: 'По этому заказу нечего возвращать.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

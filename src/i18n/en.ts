@@ -532,6 +532,14 @@ export const enApp = {
       system: 'System',
       payments: 'Payments',
       noPayments: 'No payments yet.',
+      refund: {
+        due: 'The order is cancelled but still holds %{amount} of the customer\'s money. Give it back and record how.',
+        type: 'Refunded as',
+        record: 'Record the refund',
+        confirmTitle: 'Record the refund of %{amount}?',
+        confirmText: 'A refund payment (%{type}) is added and the order no longer holds money.',
+        done: 'The refund of %{amount} is recorded.',
+      },
       logColumns: { created: 'Time', type: 'Event', text: 'Details', author: 'Author' },
       paymentColumns: {
         id: 'ID', type: 'Type', created: 'Created', status: 'Status', externalId: 'External ID', purchase: 'Amount', comment: 'Comment', user: 'User',

@@ -533,6 +533,14 @@ export const ruApp: typeof enApp = {
       system: 'Система',
       payments: 'Платежи',
       noPayments: 'Платежей пока нет.',
+      refund: {
+        due: 'Заказ отменен, но на нем остались деньги клиента: %{amount}. Верните их и отметьте, как вернули.',
+        type: 'Способ возврата',
+        record: 'Отметить возврат',
+        confirmTitle: 'Отметить возврат %{amount}?',
+        confirmText: 'Добавится платеж-возврат (%{type}), и на заказе не останется денег.',
+        done: 'Возврат %{amount} отмечен.',
+      },
       logColumns: { created: 'Время', type: 'Событие', text: 'Подробности', author: 'Автор' },
       paymentColumns: {
         id: 'ID', type: 'Тип', created: 'Создан', status: 'Статус', externalId: 'Внешний ID', purchase: 'Сумма', comment: 'Комментарий', user: 'Пользователь',

@@ -68,7 +68,7 @@ export interface Price {
 
 export interface PublicOrder {
   id: number;
-  state: 'awaiting_payment' | 'booked' | 'paid' | 'cancelled';
+  state: 'awaiting_payment' | 'payment_declined' | 'booked' | 'paid' | 'cancelled';
   name: string;
   persons: number;
   location: { id: number; name: string; address: string };
@@ -85,6 +85,10 @@ export interface PublicOrder {
   paid: string;
   to_pay: string;
   payment_url: string | null;
+  /** While a payment is awaited or was declined: when the places are released (location time). */
+  hold_until: string | null;
+  /** A cancelled booking: by the customer, by the venue, or because the payment did not arrive in time. */
+  cancelled_by: 'customer' | 'staff' | 'expired' | null;
   cancel_until: string | null;
   can_cancel: boolean;
 }

@@ -21,6 +21,20 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       h('p', {}, t('cancelAsk')),
       h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel-yes', onclick: () => void cancel() }, t('yes')),
       h('button', { type: 'button', onclick: () => render(o) }, t('no')));
+    async function payAgain(button: HTMLButtonElement) {
+      button.disabled = true;
+      try {
+        const fresh = await call<PublicOrder>(`${path}pay/`, {});
+        // Straight to the provider's page with the new link, as after booking.
+        if (fresh.payment_url) window.top!.location.href = fresh.payment_url;
+        else render(fresh);
+      } catch (err) {
+        if (!(err instanceof CallError)) throw err;
+        button.disabled = false;
+        error.hidden = false;
+        error.textContent = Object.values(err.fields)[0]?.[0] ?? t('error');
+      }
+    }
     async function cancel() {
       try {
         render(await call<PublicOrder>(`${path}cancel/`, {}), t('cancelled'));
@@ -30,14 +44,27 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
         error.textContent = Object.values(err.fields)[0]?.[0] ?? t('error');
       }
     }
+    if (o.state === 'payment_declined') {
+      const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'order-pay-again' }, t('payAgain', { amount: money(o.to_pay) })) as HTMLButtonElement;
+      button.onclick = () => void payAgain(button);
+      actions.append(button);
+    }
     if (o.payment_url) actions.append(h('a', { class: 'primary button', href: o.payment_url, target: '_top', 'data-testid': 'order-pay' }, t('pay', { amount: money(o.to_pay) })));
     if (o.can_cancel) actions.append(h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel', onclick: askCancel }, t('cancel')));
-    const until = o.cancel_until ? `${ddmmyyyy(o.cancel_until.slice(0, 10))} ${o.cancel_until.slice(11)}` : '';
+    const when = (wallClock: string) => `${ddmmyyyy(wallClock.slice(0, 10))} ${wallClock.slice(11)}`;
+    const until = o.cancel_until ? when(o.cancel_until) : '';
+    // What the customer should know about the state: a declined payment, the hold, why it was cancelled.
+    const note = o.state === 'payment_declined' && o.hold_until ? t('declined', { when: when(o.hold_until) })
+      : o.state === 'awaiting_payment' && o.hold_until ? t('holdUntil', { when: when(o.hold_until) })
+      : o.state === 'cancelled' && o.cancelled_by ? t(`cancelledBy_${o.cancelled_by}`) : null;
+    const refund = o.state === 'cancelled' && Number(o.paid) > 0 ? t('refundNote', { amount: money(o.paid) }) : null;
 
     show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
       h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : '')),
       h('p', { class: `state state-${o.state}`, 'data-testid': 'order-state' }, t(`state_${o.state}`)),
       message ? h('p', { class: 'note', role: 'status' }, message) : null,
+      note ? h('p', { class: o.state === 'payment_declined' ? 'alert' : 'note', 'data-testid': 'order-note' }, note) : null,
+      refund ? h('p', { class: 'note', 'data-testid': 'order-refund' }, refund) : null,
       h('div', { class: 'details' },
         row(t('when'), o.date && o.begin ? `${ddmmyyyy(o.time_start!.slice(0, 10))}, ${o.begin}–${o.end}` : null, 'order-when'),
         row(t('playground'), o.playground, 'order-playground'),

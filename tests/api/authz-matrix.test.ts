@@ -36,6 +36,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/public/locations/:id/bookings/': 'the booking widget: a customer\'s booking',
   'GET /api/public/orders/:key/': 'the booking widget: a customer\'s booking page, by its secret key',
   'POST /api/public/orders/:key/cancel/': 'the booking widget: a customer cancels by the secret key',
+  'POST /api/public/orders/:key/pay/': 'the booking widget: a fresh payment link after a declined payment, by the secret key',
   'GET /widget': 'the booking widget page (HTML, no data)',
   'GET /widget/': 'the booking widget page (HTML, no data)',
   'GET /widget/order/:key': 'the booking widget\'s order page (HTML; data comes from /api/public/orders/:key/)',

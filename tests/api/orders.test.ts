@@ -75,7 +75,11 @@ describe('GET /api/v2.1/booking/{id}/comments/: the order log', () => {
       ['edited', { name: w.users.manager.name }],
       ['paid', { name: w.users.admin.name }],
       ['cancelled', { name: w.users.staff.name }],
+      // Cancelled without the cash refund: the 500 paid stays on the order, to refund.
+      ['refund_due', { name: w.users.staff.name }],
     ]);
+    expect(log[3]!.data).toEqual({ by: 'staff' });
+    expect(log[4]!.data).toEqual({ amount: '500.00', by: 'staff' });
     for (const e of log) {
       expect(Object.keys(e).sort()).toEqual(['author', 'created', 'data', 'id', 'text', 'type']);
       expect(e.text).toBe('');

@@ -287,6 +287,97 @@ describe('the customer page', () => {
   });
 });
 
+describe('a declined payment and the hold', () => {
+  it('says the payment was declined, offers a fresh link until the hold ends, and the new link confirms the booking', async () => {
+    const dt = `${day(6)} 15:00`;
+    const made = (await book(hall, dt, { persons: 2, email: 'declined@example.com' }, 'en')).json();
+    expect(made.order).toMatchObject({ state: 'awaiting_payment', hold_until: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/) });
+    expect(await providerSays(made.payment_url, 'declined')).toBe('settled');
+    const page = (await pub('GET', `/api/public/orders/${made.key}/?lang=en`)).json();
+    // Not "confirmed": declined, nothing paid, the places still held, a way to pay again.
+    expect(page).toMatchObject({ state: 'payment_declined', paid: '0.00', payment_url: null, can_cancel: true, hold_until: made.order.hold_until });
+    expect(await freePlaces(hall, dt)).toBe(2);
+
+    // Two clicks at once make one new link.
+    const [again, twice] = await Promise.all([
+      pub('POST', `/api/public/orders/${made.key}/pay/?lang=en`), pub('POST', `/api/public/orders/${made.key}/pay/?lang=en`),
+    ]);
+    const ok = [again, twice].filter((r) => r.statusCode === 200);
+    expect(ok, `${again.body} ${twice.body}`).toHaveLength(1);
+    expect([again, twice].find((r) => r.statusCode !== 200)!.json()).toEqual({ non_field_errors: ['This booking is not waiting for a new payment.'] });
+    const fresh = ok[0]!.json();
+    expect(fresh).toMatchObject({ state: 'awaiting_payment', hold_until: made.order.hold_until });
+    expect(fresh.payment_url).toMatch(/\/sandbox\/pay\/[0-9a-f]{32}$/);
+    expect(fresh.payment_url).not.toBe(made.payment_url);
+    expect(await providerSays(fresh.payment_url, 'paid')).toBe('settled');
+    expect((await pub('GET', `/api/public/orders/${made.key}/`)).json()).toMatchObject({ state: 'booked', paid: made.due_now });
+    await h.runJobs();
+    expect(h.letters.find((l) => l.to === 'declined@example.com')?.subject).toBe(`Booking №${made.order.id} at VR Arena Moscow is confirmed`);
+  });
+
+  it('when the hold ends the booking is released and the customer gets a letter; paying again is refused', async () => {
+    const dt = `${day(6)} 16:00`;
+    const made = (await book(hall, dt, { persons: 3, email: 'expired@example.com' }, 'ru')).json();
+    expect(await providerSays(made.payment_url, 'declined')).toBe('settled');
+    await h.database.db.update(jobs).set({ runAt: new Date() })
+      .where(and(eq(jobs.kind, 'order.auto_cancel'), sql`${jobs.payload}->>'orderId' = ${String(made.order.id)}`));
+    await h.runJobs();
+    expect(await freePlaces(hall, dt)).toBe(4);
+    expect((await pub('GET', `/api/public/orders/${made.key}/`)).json()).toMatchObject({ state: 'cancelled', cancelled_by: 'expired', can_cancel: false });
+    const letter = h.letters.find((l) => l.to === 'expired@example.com')!;
+    expect(letter.subject).toBe(`Бронь №${made.order.id} в VR Арена Москва отменена`);
+    expect(letter.text).toContain('не поступила за 20 мин');
+    expect(letter.text).toContain('Деньги не списаны.');
+    const late = await pub('POST', `/api/public/orders/${made.key}/pay/?lang=en`);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ non_field_errors: ['This booking has already been cancelled.'] });
+    // A booking that was never declined has no second link.
+    const waiting = (await book(hall, `${day(6)} 17:00`, { persons: 1 })).json();
+    expect((await pub('POST', `/api/public/orders/${waiting.key}/pay/?lang=en`)).json())
+      .toEqual({ non_field_errors: ['This booking is not waiting for a new payment.'] });
+  });
+});
+
+describe('the customer cancels a prepaid booking', () => {
+  it('is recorded as the customer\'s, leaves the money to refund with a letter, and staff record the refund once', async () => {
+    const dt = `${day(7)} 15:00`;
+    const made = (await book(hall, dt, { persons: 1, email: 'prepaid@example.com' }, 'en')).json();
+    expect(await providerSays(made.payment_url, 'paid')).toBe('settled');
+    const cancel = await pub('POST', `/api/public/orders/${made.key}/cancel/?lang=en`);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json()).toMatchObject({ state: 'cancelled', cancelled_by: 'customer', paid: made.due_now });
+
+    // The order's money fields stay true: nothing more to pay, the prepayment to refund.
+    const order = (await h.call('GET', `/api/v2.2/orders/${made.order.id}/`, { token: w.tokens.admin })).json();
+    expect(order).toMatchObject({ status: 4, paid: made.due_now, need_paid: '0.00', to_refund: made.due_now });
+    const log = (await h.call('GET', `/api/v2.1/booking/${made.order.id}/comments/`, { token: w.tokens.admin })).json() as Json[];
+    const types = log.map((e) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['cancelled', 'refund_due']));
+    expect(log.find((e) => e.type === 'cancelled')!.data).toMatchObject({ by: 'customer' });
+    expect(log.find((e) => e.type === 'refund_due')!.data).toMatchObject({ amount: made.due_now, by: 'customer' });
+    await h.runJobs();
+    const letter = h.letters.find((l) => l.to === 'prepaid@example.com' && l.subject.includes('cancelled'))!;
+    expect(letter.subject).toBe(`Booking №${made.order.id} at VR Arena Moscow is cancelled`);
+    expect(letter.text).toContain('You cancelled your booking');
+    expect(letter.text).toContain('will be returned to you');
+
+    // Staff record the refund (online, back through the provider): once.
+    const refund = await h.call('POST', `/api/v2.2/orders/${made.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 1 } });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json()).toMatchObject({ paid: '0.00', to_refund: '0.00', need_paid: '0.00' });
+    const twice = await h.call('POST', `/api/v2.2/orders/${made.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 1 } });
+    expect(twice.json()).toEqual({ non_field_errors: ['По этому заказу нечего возвращать.'] });
+    const afterLog = (await h.call('GET', `/api/v2.1/booking/${made.order.id}/comments/`, { token: w.tokens.admin })).json() as Json[];
+    expect(afterLog.find((e) => e.type === 'refunded')!.data).toMatchObject({ payment_type: 1, amount: made.due_now });
+    // Only cancelled orders, only known types.
+    const live = (await book(later, `${day(7)} 16:00`, { persons: 1 })).json();
+    const notCancelled = await h.call('POST', `/api/v2.2/orders/${live.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 2 } });
+    expect(notCancelled.json()).toEqual({ non_field_errors: ['Вернуть деньги можно только по отмененному заказу. Сначала отмените заказ.'] });
+    const badType = await h.call('POST', `/api/v2.2/orders/${made.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 4 } });
+    expect(badType.statusCode).toBe(400);
+  });
+});
+
 describe('abuse', () => {
   it('bookings and promo code checks are limited per client address, shared through the database', async () => {
     const ip = '203.0.113.9';

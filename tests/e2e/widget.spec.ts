@@ -183,3 +183,53 @@ test.describe('en', () => {
     await expect(page.getByText('The booking has been cancelled.')).toBeVisible();
   });
 });
+
+test.describe('en: money of a customer booking', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a declined payment is said and paid again; the customer cancels the paid booking; staff record the refund', async ({ page, request }) => {
+    await fullPrepayment(request, 3);
+    const { date, playground, session } = await freeSession(request, 3);
+    const email = `widget-declined-${Date.now()}@example.com`;
+    await page.goto('/widget/?location=3&lang=en');
+    await fillBooking(page, date, playground.id, session.time_start, 1, { name: 'Dana Declined', phone: '+12125550199', email }, { name: 'Name', phone: 'Phone', email: 'Email' });
+    await page.getByTestId('widget-submit').click();
+    const orderId = Number(await page.getByTestId('widget-result').getAttribute('data-order-id'));
+
+    // The bank says no: the page says so, nothing is paid, the places are held for a while.
+    await page.getByTestId('widget-pay-link').click();
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment declined' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to your booking' }).click();
+    await expect(page.getByTestId('order-state')).toHaveText('Payment declined');
+    await expect(page.getByTestId('order-note')).toContainText('Your payment was declined and nothing was charged. The places are held for you until');
+    await expect(page.getByTestId('order-paid')).toContainText('0');
+
+    // Paying again opens a fresh payment page; this time it goes through.
+    await page.getByTestId('order-pay-again').click();
+    await expect(page).toHaveURL(/\/sandbox\/pay\//);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.getByRole('link', { name: 'Go to your booking' }).click();
+    await expect(page.getByTestId('order-state')).toHaveText('Paid');
+
+    // The customer cancels the paid booking: the page says what happens to the money.
+    await page.getByTestId('order-cancel').click();
+    await page.getByTestId('order-cancel-yes').click();
+    await expect(page.getByTestId('order-state')).toHaveText('Cancelled');
+    await expect(page.getByTestId('order-note')).toHaveText('You cancelled this booking.');
+    await expect(page.getByTestId('order-refund')).toContainText('will be returned; the venue will contact you.');
+
+    // Staff see the money to refund on the order and record how it went back.
+    await signIn(page, ADMIN, 'en');
+    await page.goto(`/orders/${orderId}`);
+    const due = page.getByTestId('order-refund-due');
+    await expect(due).toContainText('The order is cancelled but still holds');
+    await due.getByLabel('Refunded as').click();
+    await page.getByRole('option', { name: 'Online' }).click();
+    await due.getByRole('button', { name: 'Record the refund' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByText(/^The refund of .+ is recorded\.$/)).toBeVisible();
+    await expect(due).toHaveCount(0);
+    await expect(page.getByTestId('order-paid')).toContainText('0');
+  });
+});

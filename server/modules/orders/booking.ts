@@ -20,6 +20,8 @@ import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
+import { enqueueJob } from '../../platform/jobs';
+import { WIDGET_CANCEL_LETTER_JOB, WIDGET_SOURCE, type WidgetCancelLetterJob } from '../widget/links';
 import type { Lang } from '../../platform/messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -291,16 +293,21 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
   }, 'slot_locked');
 }
 
-/** DELETE /booking/{id}/: status 4, places freed, logged. Cancelling twice is harmless. */
+/** Who cancels: staff (a user), the customer on their widget page, or the system (a payment hold expired). */
+export type CancelledBy = 'staff' | 'customer' | 'system';
+
 /**
- * DELETE /booking/{id}/, the customer's cancel and the auto-cancel. `refund: 'cash'` pays back what
- * the order holds (a negative cash payment, logged), so a cancelled order keeps no money silently;
- * without it the money stays on the order as `to_refund` for staff to settle.
+ * DELETE /booking/{id}/, the customer's cancel and the auto-cancel. Cancelling twice is harmless.
+ * `refund: 'cash'` pays back what the order holds (a negative cash payment, logged), so a cancelled
+ * order keeps no money silently; without it the money stays on the order as `to_refund` and a
+ * `refund_due` entry in its log, for staff to settle (POST /orders/{id}/refund/). A widget order's
+ * customer gets a letter when they cancel or when its payment hold expires.
  */
-export async function cancelBooking(db: Db, ctx: { userId: number | null }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', refund: 'cash' | 'none' = 'none'): Promise<void> {
+export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: CancelledBy }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', refund: 'cash' | 'none' = 'none'): Promise<void> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
+  const by: CancelledBy = ctx.by ?? (ctx.userId !== null ? 'staff' : 'system');
   // Read before the transaction: inside it, only its own connection is used.
   const nowAtLocation = await locationNow(db, existing.locationId);
   await lockedTransaction(db, async (tx) => {
@@ -309,10 +316,10 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
     // The auto-cancel job looked without the lock: a payment may have come in since.
     if (type === 'auto_cancelled' && (order.status !== ORDER_STATUS.pending || Number(order.paid) > 0)) return;
     if (ctx.userId !== null) {
-      const now = nowAtLocation;
       const sessions = await tx.select({ timeStart: playsessions.timeStart }).from(orderPlaysessions)
         .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
       // Archived (past) sessions keep their orders as they were.
+      const now = nowAtLocation;
       if (sessions.length && sessions.every((s) => s.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
     }
     await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, orderId));
@@ -320,18 +327,45 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null }, orde
     // Its open payment links close with it: a late payment must not revive the order and take
     // back places that may be sold again by then.
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
-    await writeLog(tx, orderId, type, ctx.userId);
-    if (refund === 'cash' && Number(order.paid) > 0) await refundInCash(tx, order, ctx.userId);
+    await writeLog(tx, orderId, type, ctx.userId, '', { by });
+    if (Number(order.paid) > 0) {
+      if (refund === 'cash') await refundOrder(tx, order, ctx.userId, 2);
+      else await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: order.paid, by });
+    }
+    if (order.source === WIDGET_SOURCE && order.email && by !== 'staff') {
+      const job: WidgetCancelLetterJob = { orderId, reason: by === 'customer' ? 'customer' : 'expired' };
+      await enqueueJob(tx, WIDGET_CANCEL_LETTER_JOB, job);
+    }
     await emitOrderEvent(tx, orderId, 'order.cancelled');
   }, 'slot_locked');
 }
 
-/** Pays back all an order holds in cash: a negative payment, the order's paid to zero, a log entry. */
-async function refundInCash(tx: Tx, order: typeof orders.$inferSelect, userId: number | null): Promise<void> {
+/** The payment types a refund of a cancelled order can be recorded with: cash, online (the provider), card. */
+export const REFUND_PAYMENT_TYPES = [2, 1, 6] as const;
+export type RefundPaymentType = (typeof REFUND_PAYMENT_TYPES)[number];
+
+/**
+ * POST /api/v2.2/orders/{id}/refund/: staff record that a cancelled order's money went back (in
+ * cash, through the provider or to the card). Only what the order still holds; twice is refused.
+ */
+export async function refundCancelledOrder(db: Db, userId: number, orderId: number, paymentType: RefundPaymentType): Promise<void> {
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!existing) throw notFound();
+  await requireRoleAt(db, userId, existing.locationId);
+  await lockedTransaction(db, async (tx) => {
+    const order = await loadOrderForChange(tx, orderId);
+    if (order.status !== ORDER_STATUS.cancelled) throw fieldError('non_field_errors', 'refund_not_cancelled');
+    if (!(Number(order.paid) > 0)) throw fieldError('non_field_errors', 'refund_nothing');
+    await refundOrder(tx, order, userId, paymentType);
+  });
+}
+
+/** Pays back all an order holds: a negative payment of the type, the order's paid to zero, a log entry. */
+async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number): Promise<void> {
   const [refund] = await tx.insert(payments).values({
-    orderId: order.id, locationId: order.locationId, paymentType: 2, status: 'paid', purchase: `-${order.paid}`, userId, comment: 'refund',
+    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${order.paid}`, userId, comment: 'refund',
   }).returning();
   await tx.update(orders).set({ paid: '0' }).where(eq(orders.id, order.id));
-  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: 2, payment_id: refund!.id, amount: order.paid });
+  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount: order.paid });
   await emitPaymentCreated(tx, refund!.id);
 }

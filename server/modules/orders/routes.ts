@@ -13,7 +13,7 @@ import { businessDateOf } from '../../../domain/businessDay';
 import { toMoneyString } from '../../../domain/money';
 import { requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
-import { cancelBooking, createBooking, updateBooking } from './booking';
+import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundCancelledOrder, updateBooking, type RefundPaymentType } from './booking';
 import { checkCoupon } from './coupons';
 import { payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
@@ -87,6 +87,23 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     const payment = await payOrder(db, ctx(user.id, request.lang), request.params.id, request.body, call);
     if (call?.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(201).send(payment);
+  });
+
+  // Ours (the specs name no refund of a cancelled order): staff record that what a cancelled order
+  // still holds (`to_refund`, a `refund_due` log entry) went back, in cash, online or to the card.
+  r.post('/api/v2.2/orders/:id/refund/', {
+    config: { conflicts: true },
+    schema: {
+      summary: 'Record the refund of a cancelled order',
+      tags, params,
+      body: z.strictObject({
+        payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (REFUND_PAYMENT_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
+          .transform((v) => v as RefundPaymentType),
+      }),
+    },
+  }, async (request) => {
+    await refundCancelledOrder(db, currentUser(request).id, request.params.id, request.body.payment_type);
+    return getOrder(db, currentUser(request).id, request.params.id);
   });
 
   r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params } }, async (request) =>

@@ -7,6 +7,9 @@ import crypto from 'node:crypto';
 export const WIDGET_SOURCE = 'widget';
 /** The job that sends a widget booking's confirmation letter. */
 export const WIDGET_LETTER_JOB = 'mail.widget_order';
+/** The job that tells the customer their widget booking was cancelled (by them, or its payment hold expired). */
+export const WIDGET_CANCEL_LETTER_JOB = 'mail.widget_cancelled';
+export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'expired' };
 
 const signature = (secret: string, orderId: number) =>
   crypto.createHmac('sha256', secret).update(`widget-order:${orderId}`).digest('hex').slice(0, 32);

@@ -94,6 +94,12 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
       config: { ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly },
     }, async (request) => widget.widgetCancel(db, config, request.params.key, request.lang));
 
+    r.post('/api/public/orders/:key/pay/', {
+      config: { ...pub, conflicts: true, throttled: true },
+      onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
+      schema: { summary: 'Booking widget: a fresh payment link after a declined payment', tags, params: key, querystring: langOnly },
+    }, async (request) => widget.widgetPayAgain(db, config, request.params.key, request.lang));
+
     // The widget's page: one HTML file whose script reads the path (booking or order page).
     const page = async (_request: unknown, reply: import('fastify').FastifyReply) => {
       const file = path.join(config.webDir, 'widget.html');

@@ -3,12 +3,12 @@
 // customer's data, no staff, no order lists. Bookings go through the staff booking core
 // (placeBooking), so one lock on the session guards its places from both sides.
 // Transactions: only inside placeBooking and cancelBooking; everything else here reads.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
-  currencies, games, locationGames, locationTranslations, locations, orderPlaysessions, orders, payments, playgroundGroups, playgrounds,
-  playsessions,
+  currencies, games, locationGames, locationTranslations, locations, orderLogs, orderPlaysessions, orders, payments, playgroundGroups,
+  playgrounds, playsessions,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
@@ -17,7 +17,8 @@ import { addMinutes, wallClockNow } from '../../platform/clock';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
-import { createBillLink } from '../orders/billing';
+import { createBillLink, createPaymentLink } from '../orders/billing';
+import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
 import { locationDaySlots } from '../slots/service';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE, orderIdOfKey, orderKey } from './links';
@@ -191,7 +192,25 @@ export async function widgetBook(db: Db, config: Config, locationId: number, inp
   return { key, payment_url: placed.paymentUrl, due_now: placed.due, order: await orderView(db, locationId, placed.id, lang) };
 }
 
-type PublicState = 'awaiting_payment' | 'booked' | 'paid' | 'cancelled';
+/**
+ * What the customer's page says. `payment_declined`: the online payment failed and nothing is paid;
+ * the customer may pay again with a fresh link until the hold ends (`hold_until`), when the
+ * auto-cancel releases the places (the same job as before: a new link does not extend the hold).
+ */
+type PublicState = 'awaiting_payment' | 'payment_declined' | 'booked' | 'paid' | 'cancelled';
+
+/** Why a cancelled order was cancelled, from its log: by the customer, by staff, or its hold expired. */
+async function cancelReason(db: Db, orderId: number): Promise<'customer' | 'staff' | 'expired' | null> {
+  const [entry] = await db.select({ type: orderLogs.type, data: orderLogs.data }).from(orderLogs)
+    .where(and(eq(orderLogs.orderId, orderId), inArray(orderLogs.type, ['cancelled', 'auto_cancelled']))).orderBy(desc(orderLogs.id)).limit(1);
+  if (!entry) return null;
+  if (entry.type === 'auto_cancelled') return 'expired';
+  return (entry.data as { by?: string } | null)?.by === 'customer' ? 'customer' : 'staff';
+}
+
+/** The end of an unpaid widget booking's payment hold (its cancel delay from its creation), or null. */
+const holdEnd = (order: typeof orders.$inferSelect): Date | null =>
+  (order.cancelDelay ? new Date(order.createdAt.getTime() + order.cancelDelay * 60_000) : null);
 
 /** The customer's view of their order: its session, money and whether they may still cancel. */
 async function orderView(db: Db, locationId: number, orderId: number, lang: Lang) {
@@ -203,18 +222,21 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     .innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
     .where(eq(orderPlaysessions.orderId, orderId)).orderBy(playsessions.timeStart).limit(1);
   const game = order.gameId ? (await db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)))[0] ?? null : null;
-  const open = await db.select().from(payments).where(and(eq(payments.orderId, orderId), inArray(payments.status, ['processing'])));
-  const bill = open[0] ?? null;
+  // The newest online payment decides between waiting for it and offering to pay again.
+  const [bill] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.paymentType, 4)))
+    .orderBy(desc(payments.id)).limit(1);
   const paid = toCents(order.paid);
   const purchase = toCents(order.purchase);
+  const hold = holdEnd(order);
   const state: PublicState = !isLiveOrder(order) ? 'cancelled'
     : purchase > 0 && paid >= purchase ? 'paid'
-    : bill && paid === 0 ? 'awaiting_payment' : 'booked';
+    : bill?.status === 'processing' && paid === 0 ? 'awaiting_payment'
+    : bill?.status === 'failed' && paid === 0 && hold !== null && Date.now() < hold.getTime() ? 'payment_declined' : 'booked';
   const start = session?.ps.timeStart ?? null;
   const cancelUntil = start ? addMinutes(start, -loc.row.customerCancelHours * 60) : null;
   // An unpaid hold may be dropped until the session begins (nothing was paid); otherwise the deadline.
   const canCancel = state !== 'cancelled' && start !== null && loc.now < start
-    && (state === 'awaiting_payment' || loc.now < cancelUntil!);
+    && (state === 'awaiting_payment' || state === 'payment_declined' || loc.now < cancelUntil!);
   return {
     id: order.id,
     state,
@@ -234,6 +256,9 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     paid: order.paid,
     to_pay: fromCents(Math.max(0, purchase - paid)),
     payment_url: state === 'awaiting_payment' ? order.bill : null,
+    // Until then a declined payment may be made again; then the booking is released.
+    hold_until: (state === 'awaiting_payment' || state === 'payment_declined') && hold ? wallClockNow(loc.row.timezone, hold) : null,
+    cancelled_by: state === 'cancelled' ? await cancelReason(db, orderId) : null,
     cancel_until: cancelUntil,
     can_cancel: canCancel,
   };
@@ -263,6 +288,26 @@ export async function widgetCancel(db: Db, config: Config, key: string, lang: La
     const [loc] = await db.select({ hours: locations.customerCancelHours }).from(locations).where(eq(locations.id, order.locationId));
     throw fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
   }
-  await cancelBooking(db, { userId: null }, order.id);
+  await cancelBooking(db, { userId: null, by: 'customer' }, order.id);
   return orderView(db, order.locationId, order.id, lang);
+}
+
+/**
+ * POST /api/public/orders/{key}/pay/: after a declined payment, a fresh payment link of the same
+ * amount, until the hold ends. Under the order's lock, so two clicks make one link.
+ */
+export async function widgetPayAgain(db: Db, config: Config, key: string, lang: Lang) {
+  const ref = await orderByKey(db, config, key);
+  await lockedTransaction(db, async (tx) => {
+    if (!(await lockOrder(tx, ref.id))) throw notFound();
+    const [order] = await tx.select().from(orders).where(eq(orders.id, ref.id));
+    if (!order || !isLiveOrder(order)) throw fieldError('non_field_errors', 'widget_order_cancelled');
+    const hold = holdEnd(order);
+    if (hold === null || Date.now() >= hold.getTime()) throw fieldError('non_field_errors', 'widget_hold_expired');
+    const [bill] = await tx.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 4)))
+      .orderBy(desc(payments.id)).limit(1);
+    if (bill?.status !== 'failed' || toCents(order.paid) > 0) throw fieldError('non_field_errors', 'widget_payment_not_declined');
+    await createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null }, order.id, order.locationId, bill.purchase);
+  });
+  return orderView(db, ref.locationId, ref.id, lang);
 }

@@ -18,6 +18,8 @@ export interface SlotOrder {
   purchase: string;
   paid: string;
   need_paid: string;
+  /** Money a cancelled order still holds, to give back (0 otherwise). */
+  to_refund?: string;
   promocode: string | null;
   bill: string | null;
   cancel_delay: number | null;

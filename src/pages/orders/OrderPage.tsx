@@ -21,6 +21,7 @@ import { useLocationOf, useOrder, useOrderLog, useUser } from '../booking/api';
 import { orderStatusText } from '../booking/SlotOrdersDialog';
 import { formatWallClock, logSummary, logTypeText } from './orderLog';
 import { PayDialog } from '../booking/PayDialog';
+import { RefundDue } from './RefundDue';
 import { isLiveOrder } from '../../../domain/slotFlags';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -109,6 +110,9 @@ export function OrderPage() {
           onClose={() => setPaying(false)}
           onPaid={() => Promise.all([order.refetch(), log.refetch()])}
         />
+      )}
+      {Number(o.to_refund ?? 0) > 0 && (
+        <RefundDue order={{ id: o.id, to_refund: o.to_refund!, currency: o.currency }} onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
       )}
       <Card sx={{ mb: 2 }}>
         <CardContent>

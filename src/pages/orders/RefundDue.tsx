@@ -1,0 +1,61 @@
+// A cancelled order that still holds the customer's money (`to_refund`: the customer cancelled a
+// prepaid widget booking, or staff cancelled without the cash refund): says so on the order page
+// and records how the money went back (cash, online through the provider, or to the card), after
+// a yes/no question. POST /api/v2.2/orders/{id}/refund/; the server refuses a second refund.
+import { useState } from 'react';
+import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
+import UndoIcon from '@mui/icons-material/Undo';
+import { useNotify, useTranslate } from 'react-admin';
+import { formatMoney, type Currency } from '../../../domain/money';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
+import { bookingApi } from '../booking/api';
+
+/** Cash, online (the provider), card: the server's REFUND_PAYMENT_TYPES. */
+const REFUND_TYPES = [2, 1, 6] as const;
+
+export function RefundDue({ order, onRefunded }: {
+  order: { id: number; to_refund: string; currency: Currency | null };
+  onRefunded: () => Promise<unknown>;
+}) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const run = useGenericHandler();
+  const [type, setType] = useState<number>(REFUND_TYPES[0]);
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const amount = formatMoney(order.to_refund, order.currency, translate('app.currency.default'));
+  const typeName = translate(`app.paymentTypes.t${type}`);
+
+  const record = async () => {
+    setAsking(false);
+    setBusy(true);
+    const done = await run(() => bookingApi.refund(order.id, type));
+    setBusy(false);
+    if (!done) return;
+    await onRefunded();
+    notify('app.order.refund.done', { type: 'success', messageArgs: { amount } });
+  };
+
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid="order-refund-due">
+      {translate('app.order.refund.due', { amount })}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1, alignItems: { sm: 'center' } }}>
+        <TextField select size="small" label={translate('app.order.refund.type')} value={type} onChange={(e) => setType(Number(e.target.value))}
+          sx={{ minWidth: 200 }} fullWidth={false} margin="none">
+          {REFUND_TYPES.map((t) => <MenuItem key={t} value={t}>{translate(`app.paymentTypes.t${t}`)}</MenuItem>)}
+        </TextField>
+        <Button variant="contained" color="warning" startIcon={<UndoIcon />} disabled={busy} onClick={() => setAsking(true)}>
+          {translate('app.order.refund.record')}
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={asking}
+        title={translate('app.order.refund.confirmTitle', { amount })}
+        text={translate('app.order.refund.confirmText', { type: typeName })}
+        onConfirm={record}
+        onClose={() => setAsking(false)}
+      />
+    </Alert>
+  );
+}
