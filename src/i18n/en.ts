@@ -6,6 +6,7 @@ import { widgetEn } from './widget.en';
 import { toolsEn } from './tools.en';
 import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
+import { orderLogEn } from './orderLog.en';
 
 export const enApp = {
   app: {
@@ -550,10 +551,7 @@ export const enApp = {
         bill: 'Payment link created',
         bill_sent: 'Payment link sent by e-mail',
         refunded: 'Refunded',
-      },
-      logFields: {
-        persons: 'guests', session_dt: 'session', purchase: 'amount', paid: 'paid in total', payment_type: 'type', name: 'name', phone: 'phone',
-        order_type: 'order type', comment: 'comment', cost: 'price', discount: 'discount', amount: 'amount', email: 'e-mail',
+        refund_due: 'Refund due',
       },
     },
     notFound: {
@@ -566,6 +564,7 @@ export const enApp = {
     tools: toolsEn,
     forms: formsEn,
     management: managementEn,
+    orderLog: orderLogEn,
   },
   // Validation message keys named by the specs.
   validation: {

@@ -7,6 +7,7 @@ import { widgetRu } from './widget.ru';
 import { toolsRu } from './tools.ru';
 import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
+import { orderLogRu } from './orderLog.ru';
 
 export const ruApp: typeof enApp = {
   app: {
@@ -549,12 +550,9 @@ export const ruApp: typeof enApp = {
       logTypes: {
         created: 'Создан', edited: 'Изменен', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменен', auto_cancelled: 'Отменен автоматически',
         bill: 'Создана ссылка на оплату',
-        bill_sent: 'Ссылка на оплату отправлена по e-mail',
+        bill_sent: 'Ссылка на оплату отправлена по почте',
         refunded: 'Возврат',
-      },
-      logFields: {
-        persons: 'гостей', session_dt: 'сеанс', purchase: 'сумма', paid: 'всего оплачено', payment_type: 'способ', name: 'имя', phone: 'телефон',
-        order_type: 'тип заказа', comment: 'комментарий', cost: 'стоимость', discount: 'скидка', amount: 'сумма', email: 'e-mail',
+        refund_due: 'Нужен возврат',
       },
     },
     notFound: {
@@ -567,6 +565,7 @@ export const ruApp: typeof enApp = {
     tools: toolsRu,
     forms: formsRu,
     management: managementRu,
+    orderLog: orderLogRu,
   },
   validation: {
     validationRequired: 'Обязательное поле',

@@ -9,7 +9,6 @@ import {
   gameRequired, personsChoices, phoneSearchError, prepaymentNotSet, settlePersons, timeChoices, type BookingValues,
 } from '../../src/pages/booking/bookingForm';
 import type { Slot, SlotOrder } from '../../src/pages/booking/types';
-import { formatWallClock, logSummary, logTypeText } from '../../src/pages/orders/orderLog';
 
 const RUB = { code: 'RUB', is_before: false, blank_place: true };
 
@@ -154,8 +153,9 @@ describe('booking form rules', () => {
 
   it('resets time, persons and promo code when the date or playground changes; non-paid types switch bill off', () => {
     const v = { ...valid(), promocode: 'VR10', bill: true };
-    expect(changeBooking(v, { date: '2030-01-15' })).toMatchObject({ time: '', persons: null, promocode: '', bill: true });
-    expect(changeBooking(v, { playground: 2 })).toMatchObject({ time: '', persons: null, promocode: '' });
+    // The promo code stays over a change of session: it is checked again there (a playground switched away and back keeps it).
+    expect(changeBooking(v, { date: '2030-01-15' })).toMatchObject({ time: '', persons: null, promocode: 'VR10', bill: true });
+    expect(changeBooking(changeBooking(v, { playground: 2 }), { playground: 1 })).toMatchObject({ time: '', persons: null, promocode: 'VR10' });
     expect(changeBooking(v, { name: 'Petr' })).toMatchObject({ time: '2030-01-14 15:00', persons: 2, promocode: 'VR10' });
     expect(changeBooking(v, { order_type: 2 }).bill).toBe(false);
   });
@@ -195,22 +195,6 @@ describe('booking form rules', () => {
     expect(phoneSearchError('')).toBe('validation.validationRequired');
     expect(phoneSearchError('79x')).toBe('validation.validationPhone');
     expect(phoneSearchError('+7999')).toBeUndefined();
-  });
-});
-
-describe('order log', () => {
-  const money = (v: string) => `${v} RUB`;
-  it('summarises created, paid and edited entries', () => {
-    expect(logSummary({ type: 'created', text: '', data: { persons: 2, session_dt: '2030-01-14 15:00', purchase: '3000.00' } }, t, money))
-      .toBe('app.order.logFields.persons: 2; app.order.logFields.session_dt: 14.01.2030 15:00; app.order.logFields.purchase: 3000.00 RUB');
-    expect(logSummary({ type: 'paid', text: '', data: { payment_type: 2, payment_id: 9, purchase: '1000.00' } }, t, money))
-      .toBe('app.order.logFields.payment_type: app.paymentTypes.t2; app.order.logFields.purchase: 1000.00 RUB');
-    expect(logSummary({ type: 'edited', text: 'note', data: { persons: { from: 2, to: 3 } } }, t, money))
-      .toBe('note; app.order.logFields.persons: 2 → 3');
-    expect(logSummary({ type: 'cancelled', text: '', data: null }, t, money)).toBe('');
-    expect(logTypeText(t, 'paid')).toBe('app.order.logTypes.paid');
-    expect(formatWallClock('2030-01-14 15:00')).toBe('14.01.2030 15:00');
-    expect(formatWallClock('soon')).toBe('soon');
   });
 });
 

@@ -11,6 +11,7 @@ import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
+import { withPlaygroundNames } from './orderLog';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -88,10 +89,10 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
   await requireRoleAt(db, userId, order.locationId);
   const rows = await db.select({ log: orderLogs, author: users.name, authorEmail: users.email }).from(orderLogs)
     .leftJoin(users, eq(users.id, orderLogs.authorUserId)).where(eq(orderLogs.orderId, orderId)).orderBy(orderLogs.created, orderLogs.id);
-  return rows.map((r) => ({
+  return withPlaygroundNames(db, rows.map((r) => ({
     id: r.log.id, created: r.log.created.toISOString(), type: r.log.type, text: r.log.text, data: r.log.data,
     author: r.log.authorUserId ? { name: r.author || r.authorEmail } : null,
-  }));
+  })));
 }
 
 /** Orders whose phone contains the digits searched, at the user's locations only, newest first. */

@@ -19,7 +19,7 @@ import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineTe
 import { wallClockAt } from '../../calendar/calendarModel';
 import { useLocationOf, useOrder, useOrderLog, useUser } from '../booking/api';
 import { orderStatusText } from '../booking/SlotOrdersDialog';
-import { formatWallClock, logSummary, logTypeText } from './orderLog';
+import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog';
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { isLiveOrder } from '../../../domain/slotFlags';
@@ -191,7 +191,7 @@ export function OrderPage() {
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created)}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{logTypeText(translate, e.type)}</TableCell>
                       <TableCell>{logSummary(e, translate, money) || '—'}</TableCell>
-                      <TableCell>{e.author?.name ?? translate('app.order.system')}</TableCell>
+                      <TableCell>{logAuthor(e, translate)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

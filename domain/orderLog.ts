@@ -1,0 +1,33 @@
+// The order log's vocabulary, shared by the server that writes entries and the order page that
+// reads them: one list of entry types, so a type written without a renderer fails the unit test.
+
+export const ORDER_LOG_TYPES = [
+  'created', 'edited', 'paid', 'payment_failed', 'bill', 'bill_sent', 'refunded', 'refund_due', 'cancelled', 'auto_cancelled',
+  // A cancelled order still holds money (data: amount, by: staff | customer | system): staff refund it (then `refunded`).
+  'refund_due',
+] as const;
+export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
+
+/**
+ * A session as an entry names it. `playground_name` is stored when written (the name then), and
+ * filled in when read for entries written before it was stored.
+ */
+export interface LoggedSession {
+  playground_id: number;
+  playground_name?: string | null;
+  /** 'YYYY-MM-DD HH:mm', the location's wall clock. */
+  session_dt: string;
+}
+
+/** Keys of `data` that hold lists of sessions: created (`sessions`), a multi-booking's edit (`sessions_added`, `sessions_removed`). */
+export const LOGGED_SESSION_LISTS = ['sessions', 'sessions_added', 'sessions_removed'] as const;
+
+/** Why an edit changed the price (`price_reason` of an 'edited' entry). */
+export const PRICE_REASONS = ['session_changed', 'persons_changed', 'promocode_changed', 'order_type_changed'] as const;
+
+/** `data.by` of an entry the customer caused in the booking widget (no staff author). */
+export const BY_CUSTOMER = 'customer';
+
+export function isLoggedSessionList(value: unknown): value is LoggedSession[] {
+  return Array.isArray(value) && value.every((s) => s && typeof s === 'object' && typeof (s as LoggedSession).session_dt === 'string');
+}

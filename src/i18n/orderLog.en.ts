@@ -1,0 +1,28 @@
+// English texts of the order log on the order page (src/pages/orders/orderLog.ts), key for key as orderLog.ru.ts.
+export const orderLogEn = {
+  customer: 'Customer',
+  session: '%{when} (%{playground})',
+  sessions: 'sessions: %{list}',
+  sessionsAdded: 'sessions added: %{list}',
+  sessionsRemoved: 'sessions removed: %{list}',
+  sessionsAddedCount: 'sessions added: %{n}',
+  sessionsRemovedCount: 'sessions removed: %{n}',
+  change: '%{field}: %{from} → %{to}',
+  value: '%{field}: %{value}',
+  paymentOf: 'payment №%{id}',
+  sentTo: 'sent to %{email}',
+  notPaidInTime: 'not paid in time',
+  toRefund: 'to refund: %{amount}',
+  multisession: 'multi-booking',
+  priceReason: 'Price changed: %{reason}',
+  priceReasons: {
+    session_changed: 'another session',
+    persons_changed: 'another number of guests',
+    promocode_changed: 'another promo code',
+    order_type_changed: 'another order type',
+  },
+  fields: {
+    persons: 'guests', session_dt: 'session', purchase: 'price', paid: 'paid in total', payment_type: 'method', name: 'name', phone: 'phone',
+    email: 'e-mail', order_type: 'order type', comment: 'comment', cost: 'cost', discount: 'discount', amount: 'amount', promocode: 'promo code',
+  },
+};

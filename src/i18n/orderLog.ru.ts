@@ -1,0 +1,30 @@
+// Russian texts of the order log on the order page (src/pages/orders/orderLog.ts), key for key as orderLog.en.ts.
+import type { orderLogEn } from './orderLog.en';
+
+export const orderLogRu: typeof orderLogEn = {
+  customer: 'Клиент',
+  session: '%{when} (%{playground})',
+  sessions: 'сеансы: %{list}',
+  sessionsAdded: 'добавлены сеансы: %{list}',
+  sessionsRemoved: 'убраны сеансы: %{list}',
+  sessionsAddedCount: 'добавлено сеансов: %{n}',
+  sessionsRemovedCount: 'убрано сеансов: %{n}',
+  change: '%{field}: %{from} → %{to}',
+  value: '%{field}: %{value}',
+  paymentOf: 'платеж №%{id}',
+  sentTo: 'отправлена на %{email}',
+  notPaidInTime: 'не оплачен вовремя',
+  toRefund: 'к возврату: %{amount}',
+  multisession: 'мультибронь',
+  priceReason: 'Цена изменилась: %{reason}',
+  priceReasons: {
+    session_changed: 'другой сеанс',
+    persons_changed: 'другое число гостей',
+    promocode_changed: 'другой промокод',
+    order_type_changed: 'другой тип заказа',
+  },
+  fields: {
+    persons: 'гостей', session_dt: 'сеанс', purchase: 'цена', paid: 'всего оплачено', payment_type: 'способ', name: 'имя', phone: 'телефон',
+    email: 'эл. почта', order_type: 'тип заказа', comment: 'комментарий', cost: 'стоимость', discount: 'скидка', amount: 'сумма', promocode: 'промокод',
+  },
+};
