@@ -32,6 +32,8 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
 
 /** The request's Idempotency-Key as a call to make once, or undefined when none was sent. */
 export function idempotentCall(request: FastifyRequest, userId: number): IdempotentCall | undefined {
+  // The OpenAPI document lists the header only on routes that say so: a route that reads it must.
+  if (!request.routeOptions.config.idempotent) throw new Error(`${request.routeOptions.url}: reads Idempotency-Key without config.idempotent`);
   const header = request.headers['idempotency-key'];
   if (header === undefined) return undefined;
   const key = Array.isArray(header) ? header.join(',') : header;

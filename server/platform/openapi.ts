@@ -5,6 +5,7 @@
 //   body, a query, path parameters or a form; 401 and 403 {detail} when it needs a token (an /api
 //   route without `config.public`); 404 {detail} when its path names something; 409 and 429 when
 //   its config says `conflicts` or `throttled`;
+// - the optional `Idempotency-Key` header on the money writes whose config says `idempotent`;
 // - `security: []` on the routes that need no token, the server (PUBLIC_URL), the licence.
 // The routes' own schemas give the human `summary` (tests/api/openapi.test.ts lints the result).
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
@@ -17,11 +18,15 @@ declare module 'fastify' {
     conflicts?: boolean;
     /** Rate-limited: may answer 429 with Retry-After. */
     throttled?: boolean;
+    /** A money write that takes an Idempotency-Key (platform/idempotency.ts): a retry with the key answers the first result. */
+    idempotent?: boolean;
   }
 }
 
 /** Where transform leaves a route's error answers for transformObject (removed from the document). */
 const ERRORS_KEY = 'x-error-answers';
+/** Where transform marks a route that takes an Idempotency-Key (removed from the document). */
+const IDEMPOTENT_KEY = 'x-idempotent';
 
 /** Error answers by status: the shared response component each one refers to. */
 const ERROR_RESPONSES = {
@@ -89,6 +94,16 @@ export function errorAnswers(route: Pick<RouteOptions, 'url' | 'config' | 'schem
   return out;
 }
 
+/** The header of the money writes: one key per user action, so a retry after a lost answer is not a second write. */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  in: 'header',
+  name: 'Idempotency-Key',
+  required: false,
+  description: 'Any 1-200 visible ASCII characters, new for each action (e.g. a UUID). A retry with the same key and body answers '
+    + 'the first result; the same key with another body is refused (400).',
+  schema: { type: 'string', minLength: 1, maxLength: 200 },
+};
+
 /** `GET /api/v2.1/locations/{id}/orders/` -> `getV21LocationsByIdOrders`. */
 export function operationIdOf(method: string, path: string): string {
   const words = path.split('/').filter((s) => s && s !== 'api').flatMap((segment) => {
@@ -129,6 +144,7 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       if (out.schema?.hide) return out;
       const { route } = document;
       const schema: Record<string, unknown> = { ...out.schema, [ERRORS_KEY]: errorAnswers(route) };
+      if ((route.config as { idempotent?: boolean } | undefined)?.idempotent) schema[IDEMPOTENT_KEY] = true;
       if (!needsToken(route)) schema.security = [];
       return { schema, url: out.url };
     },
@@ -143,6 +159,8 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
           op.operationId ??= operationIdOf(method, path);
           const answers = (op[ERRORS_KEY] ?? []) as ErrorStatus[];
           delete op[ERRORS_KEY];
+          if (op[IDEMPOTENT_KEY]) op.parameters = [...((op.parameters as unknown[] | undefined) ?? []), IDEMPOTENCY_KEY_PARAMETER];
+          delete op[IDEMPOTENT_KEY];
           op.responses = { ...op.responses };
           for (const status of answers) op.responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
         }

@@ -55,6 +55,15 @@ describe('the OpenAPI document', () => {
     expect(byKey['POST /api/v2.1/booking/']!.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
   });
 
+  it('documents the Idempotency-Key header on exactly the money writes that take it', () => {
+    const withKey = operations().filter((o) => ((o.op.parameters ?? []) as { in: string; name: string }[])
+      .some((p) => p.in === 'header' && p.name === 'Idempotency-Key')).map((o) => o.key).sort();
+    expect(withKey).toEqual([
+      'POST /api/v2.1/booking/{id}/pay/', 'POST /api/v2.1/locations/{id}/payments/', 'POST /api/v2.1/transactions/create_transaction/',
+      'POST /api/v2.2/locations/{id}/refill/', 'POST /api/v2.2/transactions/create_transaction/',
+    ]);
+  });
+
   it('names the server by PUBLIC_URL and leaves pages and static files out', () => {
     expect(doc.servers).toEqual([{ url: 'http://backoffice.test', description: 'this server (PUBLIC_URL)' }]);
     const paths = Object.keys(doc.paths);

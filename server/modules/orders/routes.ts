@@ -69,6 +69,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   });
 
   r.post('/api/v2.1/booking/:id/pay/', {
+    config: { idempotent: true },
     schema: {
       summary: 'Pay for a booking',
       tags, params,
@@ -138,6 +139,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     gamesForBooking(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/locations/:id/payments/', {
+    config: { idempotent: true },
     schema: {
       summary: 'Record a payment without an order',
       tags, params,

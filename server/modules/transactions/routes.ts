@@ -29,6 +29,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   const tags = ['transactions'];
 
   r.post('/api/v2.1/transactions/create_transaction/', {
+    config: { idempotent: true },
     schema: {
       summary: 'Add a balance transaction',
       tags,
@@ -47,6 +48,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
 
   r.post('/api/v2.2/transactions/create_transaction/', {
+    config: { idempotent: true },
     schema: {
       summary: 'Refund a balance transaction',
       tags,
@@ -67,7 +69,7 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   const params = z.object({ id: idParam });
   // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
   // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
-  r.post('/api/v2.2/locations/:id/refill/', { schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
+  r.post('/api/v2.2/locations/:id/refill/', { config: { idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
     startRefill(db, currentUser(request).id, config.publicUrl, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
   r.post('/api/v2.2/locations/:id/check_payment/', {
     schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
