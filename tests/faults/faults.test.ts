@@ -1,10 +1,17 @@
-// `npm run test:faults` (issue #9): four server processes on one database take 200 concurrent
-// single bookings for the 10 places of one session, 20 overlapping multi-bookings, payments on
-// every booking that got through and 40 ledger transactions, while one process is killed with
+// `npm run test:faults` (issues #9 and #15): four server processes on one database take 200
+// concurrent single bookings for the 10 places of one session, 20 overlapping multi-bookings,
+// payments on every booking that got through, 40 ledger transactions and payments with an
+// Idempotency-Key on 12 more orders (each key retried on several processes at once: on the one that
+// is killed, while it dies, right after and once it is back), while one process is killed with
 // SIGKILL half-way and started again. Afterwards nothing acknowledged is lost and nothing is
 // over-sold: no session over capacity, every 2xx booking exists with its 2xx payments, no
 // half-made multi-booking, every acknowledged order's webhook is delivered, and the ledger sums to
-// the balance the API shows.
+// the balance the API shows. Money is never wrong: every keyed payment answered 2xx exists exactly
+// once (one key row, one payment, every answer to the key with its id), a key whose attempts died
+// with the process made one payment or none, no order's paid payments add up to more than its price
+// (two keys that would together overpay: one is taken, the other refused), and an amount above what
+// is left to pay is refused (4xx) and never recorded.
+import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -36,7 +43,11 @@ function moscowDatePlus(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-interface Outcome { status: number; body: Record<string, unknown> }
+interface Outcome { status: number; body: Record<string, unknown>; replayed?: boolean }
+
+/** Orders paid with Idempotency-Keys: each gets two keys of 60 % of its price (only one can be taken) and one above it. */
+const KEYED_ORDERS = 12;
+const KILL_WAVE = 4;
 
 describe('faults', () => {
   it('kill -9 of one of four processes under load loses nothing acknowledged and oversells nothing', async () => {
@@ -71,10 +82,13 @@ describe('faults', () => {
       });
       const { token } = await login.json() as { token: string };
       const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' };
-      const call = async (i: number, method: string, path: string, body?: unknown): Promise<Outcome> => {
+      const call = async (i: number, method: string, path: string, body?: unknown, extra: Record<string, string> = {}): Promise<Outcome> => {
         try {
-          const res = await fetch(`${base(i)}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000) });
-          return { status: res.status, body: await res.json().catch(() => ({})) as Record<string, unknown> };
+          const res = await fetch(`${base(i)}${path}`, {
+            method, headers: { ...headers, ...extra }, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(30_000),
+          });
+          const answer = await res.json().catch(() => ({})) as Record<string, unknown>;
+          return { status: res.status, body: answer, replayed: res.headers.get('idempotent-replayed') === 'true' };
         } catch {
           return { status: 0, body: {} }; // the process was killed or not up: not acknowledged
         }
@@ -97,24 +111,77 @@ describe('faults', () => {
       expect(ring).toHaveLength(10);
       const games = (await call(0, 'GET', `/api/v2.2/playgrounds/${arena.id}/games_for_booking/`)).body as unknown as { id: number }[];
 
+      // The keyed orders: one guest each on the arena's other sessions of the day, booked before the load.
+      const arenaFree = multi.schedule.filter((s) => s.playground === arena.id && !s.archived && s.available_persons === arena.max_players && s.time_start !== hot)
+        .map((s) => s.time_start);
+      expect(arenaFree.length).toBeGreaterThanOrEqual(2);
+      type Keyed = { order: number; price: number; keys: { name: 'A' | 'B' | 'X'; key: string; purchase: string; attempts: Outcome[] }[] };
+      const keyed: Keyed[] = await Promise.all(Array.from({ length: KEYED_ORDERS }, async (_, o) => {
+        const booked = await call(o, 'POST', '/api/v2.1/booking/', {
+          playground_id: arena.id, persons: 1, order_type: 1, promocode: null, name: `Payer ${o}`, phone: '+79990000001', email: null,
+          bill: false, cancel_delay: null, comment: '', session_dt: arenaFree[o % arenaFree.length], game_id: games[0]!.id, seller: null, source: 'faults',
+        });
+        expect(booked.status, JSON.stringify(booked.body)).toBe(201);
+        const order = (await call(o + 1, 'GET', `/api/v2.2/orders/${booked.body.id}/`)).body as { need_paid: string };
+        const cents = Math.round(Number(order.need_paid) * 100);
+        expect(cents).toBeGreaterThan(1);
+        const part = (Math.round(cents * 0.6) / 100).toFixed(2);
+        return { order: booked.body.id as number, price: cents, keys: [
+          { name: 'A', key: crypto.randomUUID(), purchase: part, attempts: [] },
+          { name: 'B', key: crypto.randomUUID(), purchase: part, attempts: [] },
+          { name: 'X', key: crypto.randomUUID(), purchase: ((cents + 1) / 100).toFixed(2), attempts: [] },
+        ] };
+      }));
+      /** One attempt of a keyed payment on process `p`; the attempt is recorded in the order it was sent. */
+      const payKeyed = (p: number, o: number, k: number): Promise<Outcome> => {
+        const { order, keys } = keyed[o]!;
+        const key = keys[k]!;
+        const slot = key.attempts.push({ status: -1, body: {} }) - 1;
+        return call(p, 'POST', `/api/v2.1/booking/${order}/pay/`, { payment_type: 2, purchase: key.purchase, external_id: null, certificate: null },
+          { 'idempotency-key': key.key }).then((out) => { key.attempts[slot] = out; return out; });
+      };
+      /**
+       * The keyed attempts of a wave: in the two waves before the kill, the first key of every other
+       * order (so it is taken before the kill); in the kill wave every key on the victim (process 1), sent first, and
+       * on two orders of three at once on another process; right after it (the victim is down) every
+       * key once more, on the next process in turn.
+       */
+      const keyedWave = (wave: number): Promise<Outcome>[] => {
+        const out: Promise<Outcome>[] = [];
+        for (let o = 0; o < KEYED_ORDERS; o++) {
+          if (wave === KILL_WAVE - 2 || wave === KILL_WAVE - 1) {
+            if (o % 2 === 0) out.push(payKeyed(o + wave, o, 0));
+          } else if (wave === KILL_WAVE) {
+            for (let k = 0; k < 3; k++) out.push(payKeyed(1, o, k));
+          } else if (wave === KILL_WAVE + 1) {
+            for (let k = 0; k < 3; k++) out.push(payKeyed(o + k + wave, o, k));
+          }
+        }
+        if (wave === KILL_WAVE) {
+          for (let o = 0; o < KEYED_ORDERS; o++) {
+            if (o % 3 === 0) continue;
+            for (let k = 0; k < 3; k++) out.push(payKeyed([0, 2, 3][(o + k) % 3]!, o, k));
+          }
+        }
+        return out;
+      };
+
       const bookings: { i: number; out: Outcome; payments: Outcome[] }[] = [];
       const multis: { pair: string[]; out: Outcome }[] = [];
       const ledger: Outcome[] = [];
-      let killed = false;
       let restarted: Promise<void> = Promise.resolve();
+      // Half-way through, process 1 dies without warning and is started again.
+      const kill = () => {
+        const victim = servers[1]!;
+        const gone = exited(victim);
+        victim.kill('SIGKILL');
+        restarted = gone.then(async () => {
+          servers[1] = startServer(envOf(ports[1]!));
+          await waitHealthy(ports[1]!, servers[1]!);
+        });
+      };
 
       const book = async (i: number) => {
-        // Half-way through, process 1 dies without warning and is started again.
-        if (i === ATTEMPTS / 2 && !killed) {
-          killed = true;
-          const victim = servers[1]!;
-          const gone = exited(victim);
-          victim.kill('SIGKILL');
-          restarted = gone.then(async () => {
-            servers[1] = startServer(envOf(ports[1]!));
-            await waitHealthy(ports[1]!, servers[1]!);
-          });
-        }
         const out = await call(i, 'POST', '/api/v2.1/booking/', {
           playground_id: arena.id, persons: 1, order_type: 1, promocode: null, name: `Guest ${i}`, phone: '+79990000000', email: null,
           bill: false, cancel_delay: null, comment: '', session_dt: hot, game_id: games[0]!.id, seller: null, source: 'faults',
@@ -143,19 +210,35 @@ describe('faults', () => {
         }));
       };
 
-      // 200 bookings in waves of 25, with the multi-bookings and ledger writes interleaved.
+      // 200 bookings in waves of 25, with the multi-bookings, ledger writes and keyed payments
+      // interleaved. In the kill wave the victim dies as soon as it answers the first of its keyed
+      // payments (the first 3 x KEYED_ORDERS of the wave): the rest of them are in flight then.
       for (let wave = 0; wave < ATTEMPTS / 25; wave++) {
+        const payments = keyedWave(wave);
+        const killing = wave === KILL_WAVE ? Promise.race(payments.slice(0, 3 * KEYED_ORDERS)).then(kill) : undefined;
         await Promise.all([
+          ...payments,
           ...Array.from({ length: 25 }, (_, j) => book(wave * 25 + j)),
           ...(wave < 4 ? Array.from({ length: 5 }, (_, j) => multiBook(wave * 5 + j)) : []),
           ...Array.from({ length: 5 }, (_, j) => transact(wave * 5 + j)),
+          killing,
         ]);
       }
       await restarted;
+      // Once the victim is back, every key is sent to all four processes at once: each gets a final answer.
+      await Promise.all(keyed.flatMap((_, o) => [0, 1, 2].flatMap((k) => [1, 0, 2, 3].map((p) => payKeyed(p, o, k)))));
       const count = (list: { status: number }[], status: number) => list.filter((x) => x.status === status).length;
       console.log(`bookings: ${count(bookings.map((b) => b.out), 201)} booked, ${count(bookings.map((b) => b.out), 400)} busy, `
         + `${count(bookings.map((b) => b.out), 0)} unanswered; multi: ${count(multis.map((m) => m.out), 201)} of ${multis.length}; `
         + `ledger: ${count(ledger, 201)} of ${ledger.length}`);
+      const keyedKeys = keyed.flatMap((k) => k.keys);
+      const attempts = keyedKeys.flatMap((k) => k.attempts);
+      const diedFirst = keyedKeys.filter((k) => k.attempts[0]!.status === 0);
+      const stored = new Map(((await db.query(`select key, scope, response ->> 'id' as payment_id from idempotency_keys where key = any($1)`,
+        [keyedKeys.map((k) => k.key)])).rows as { key: string; scope: string; payment_id: string | null }[]).map((r) => [r.key, r]));
+      console.log(`keyed payments: ${keyedKeys.length} keys on ${keyed.length} orders, ${attempts.length} attempts: ${count(attempts, 201)} 201 `
+        + `(${attempts.filter((a) => a.replayed).length} replayed), ${count(attempts, 400)} 400, ${count(attempts, 409)} 409, ${count(attempts, 0)} unanswered; `
+        + `${diedFirst.length} keys whose first attempt died (${diedFirst.filter((k) => stored.has(k.key)).length} made a payment)`);
 
       // Nothing over-sold: the hot session holds at most 10 guests, and every 2xx booking is among them.
       const okBookings = bookings.filter((b) => b.out.status === 201);
@@ -184,6 +267,67 @@ describe('faults', () => {
         const paidOk = b.payments.filter((x) => x.status === 201 || x.status === 200).reduce((s, p) => s + Number(p.body.purchase), 0);
         expect(Number(live.find((o) => o.id === b.out.body.id)!.paid)).toBeGreaterThanOrEqual(paidOk);
       }
+
+      // Keyed payments: every 2xx exists exactly once, with the id every answer to its key carries.
+      expect(count(attempts, 0)).toBeGreaterThan(0); // the kill did hit keyed payments
+      expect(diedFirst.length).toBeGreaterThan(0);
+      for (const { order, price, keys } of keyed) {
+        const rows = (await db.query(`select id::int as id, purchase::text as purchase, status from payments where order_id = $1 order by id`, [order]))
+          .rows as { id: number; purchase: string; status: string }[];
+        const paid = rows.filter((r) => r.status === 'paid');
+        expect(rows, `payments of order ${order}`).toEqual(paid);
+        const [o] = (await db.query('select purchase::text as purchase, paid::text as paid from orders where id = $1', [order])).rows as { purchase: string; paid: string }[];
+        const sum = paid.reduce((s, r) => s + Math.round(Number(r.purchase) * 100), 0);
+        expect(sum, `order ${order}`).toBeLessThanOrEqual(Math.round(Number(o!.purchase) * 100));
+        expect(Math.round(Number(o!.paid) * 100)).toBe(sum);
+        expect(Math.round(Number(o!.purchase) * 100)).toBe(price);
+        const recorded = new Set<number>();
+        for (const key of keys) {
+          const label = `order ${order} key ${key.name} ${JSON.stringify(key.attempts.map((a) => a.status))}`;
+          for (const a of key.attempts) {
+            expect([0, 201, 400, 409], label).toContain(a.status);
+            if (a.status === 400) expect(Object.keys(a.body), label).toEqual(['purchase']);
+            if (a.status === 409) expect(a.body, label).toHaveProperty('detail');
+          }
+          const ok = key.attempts.filter((a) => a.status === 201);
+          const row = stored.get(key.key);
+          if (key.name === 'X') {
+            // Above what is left to pay: refused every time, never recorded.
+            expect(ok, label).toEqual([]);
+            expect(key.attempts.some((a) => a.status === 400), label).toBe(true);
+            expect(row, label).toBeUndefined();
+            continue;
+          }
+          if (ok.length > 0) {
+            expect(new Set(ok.map((a) => a.body.id)).size, label).toBe(1);
+            for (const a of ok) expect(a.body).toEqual(ok[0]!.body);
+            expect(ok[0]!.body).toMatchObject({ order, purchase: key.purchase, status: 'paid' });
+            expect(ok.filter((a) => !a.replayed).length, label).toBeLessThanOrEqual(1);
+            expect(row?.payment_id, label).toBe(String(ok[0]!.body.id));
+          }
+          if (row) {
+            // A key that made a payment is answered with it every time: a refusal (400) would mean a
+            // retry was taken for a new payment (the other key had won before it, or it had itself).
+            expect(key.attempts.filter((a) => a.status !== 0 && a.status !== 409).every((a) => a.status === 201), label).toBe(true);
+            expect(/"id":"?(\d+)"?/.exec(row.scope)?.[1], label).toBe(String(order));
+            const payment = rows.find((r) => r.id === Number(row.payment_id));
+            expect(payment, label).toMatchObject({ purchase: key.purchase, status: 'paid' });
+            expect(recorded.has(payment!.id), label).toBe(false);
+            recorded.add(payment!.id);
+          }
+        }
+        // One payment per key and none without one (so a key whose first attempt died with the process
+        // made one payment or none); of the two 60 % keys exactly one was taken.
+        expect([...recorded].sort((a, b) => a - b), `order ${order}`).toEqual(rows.map((r) => r.id));
+        expect(rows, `order ${order}`).toHaveLength(1);
+      }
+      // No order of the test is paid beyond its price, and its paid is the sum of its payments.
+      const overpaid = (await db.query(`
+        select o.id, o.purchase, o.paid, coalesce(sum(p.purchase) filter (where p.status = 'paid'), 0) as payments from orders o
+        left join payments p on p.order_id = o.id where o.source = 'faults' group by o.id
+        having o.paid > o.purchase or o.paid <> coalesce(sum(p.purchase) filter (where p.status = 'paid'), 0)
+          or coalesce(sum(p.purchase) filter (where p.status not in ('failed', 'cancelled')), 0) > o.purchase`)).rows;
+      expect(overpaid).toEqual([]);
 
       // No half-made multi-booking: every multi order holds exactly its two sessions, none shared.
       const multiRows = (await db.query(`
