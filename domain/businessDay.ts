@@ -60,10 +60,10 @@ export function wallClock(businessDate: string, minutes: number): string {
   return `${addDays(businessDate, days)} ${minutesToTime(minutes)}`;
 }
 
-/** The business day a wall-clock moment ('YYYY-MM-DD HH:mm') belongs to. */
+/** The business day a wall-clock moment ('YYYY-MM-DD HH:mm', perhaps with a UTC offset after it) belongs to. */
 export function businessDateOf(dateTime: string): string {
   const [date, time] = dateTime.split(' ');
-  return timeToMinutes(time!) < DAY_START_MINUTES ? addDays(date!, -1) : date!;
+  return timeToMinutes(time!.slice(0, 5)) < DAY_START_MINUTES ? addDays(date!, -1) : date!;
 }
 
 /** Every date of the month of `date`. */

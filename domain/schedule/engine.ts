@@ -1,6 +1,7 @@
 // The slot engine: which schedule is in force, what day type a date has, and which sessions a
 // schedule produces on a business day. Pure functions, no I/O; the server and the tests call them.
 import { addDays, businessMinutes, isoWeekday, MINUTES_PER_DAY, DAY_START_MINUTES, minutesToTime } from '../businessDay';
+import { firstInstantFrom, formatLocal, instantsOfWall, lastInstantAt, offsetAt, offsetText, steadyOffset, wallText } from '../zonedTime';
 import { HOLIDAY, PRE_HOLIDAY, type GeneratedSession, type HolidayKind, type PricingRow, type Schedule, type ScheduleBreak, type ScheduleItem } from './types';
 
 /** The end of the last session start a business day allows (06:00 of the next calendar day). */
@@ -87,18 +88,39 @@ export function itemStarts(item: Pick<ScheduleItem, 'begin' | 'end' | 'duration'
   return starts;
 }
 
-/** The sessions a schedule produces on a business date of the given day type. */
+/**
+ * The sessions a schedule produces on a business date of the given day type. With the location's
+ * time zone they lie on its real timeline (see zonedSessions); without one, on a clock without
+ * daylight saving (read as UTC).
+ */
 export function generateSessions(
   schedule: Pick<Schedule, 'items' | 'breaks'>,
   businessDate: string,
   dayType: number,
+  timeZone?: string,
 ): GeneratedSession[] {
+  if (timeZone) {
+    // A day far from any change of the zone's offset is the plain wall-clock grid, shifted.
+    const dayMs = Date.UTC(Number(businessDate.slice(0, 4)), Number(businessDate.slice(5, 7)) - 1, Number(businessDate.slice(8, 10)));
+    const steady = steadyOffset(timeZone, dayMs - MS_PER_DAY, dayMs + 3 * MS_PER_DAY);
+    if (steady === null) return zonedSessions(schedule, businessDate, dayType, timeZone);
+    return wallSessions(schedule, businessDate, dayType, steady);
+  }
+  return wallSessions(schedule, businessDate, dayType, 0);
+}
+
+const MS_PER_DAY = 86_400_000;
+const MS_PER_MINUTE = 60_000;
+
+function wallSessions(schedule: Pick<Schedule, 'items' | 'breaks'>, businessDate: string, dayType: number, offset: number): GeneratedSession[] {
   const weekday = isoWeekday(businessDate);
   const dayBreaks = schedule.breaks.filter((b) => !b.date || b.date === businessDate);
   const sessions: GeneratedSession[] = [];
   // Calendar dates of this business day and the next two (a night session may end after 06:00).
   const dates = [businessDate, addDays(businessDate, 1), addDays(businessDate, 2)];
   const clock = (minutes: number) => `${dates[Math.floor(minutes / MINUTES_PER_DAY)]} ${minutesToTime(minutes)}`;
+  const dayMs = Date.UTC(Number(businessDate.slice(0, 4)), Number(businessDate.slice(5, 7)) - 1, Number(businessDate.slice(8, 10)));
+  const utcOffset = offsetText(offset);
   for (const { item, index } of itemsForDay(schedule.items, dayType, weekday)) {
     const breaks = [...dayBreaks, ...item.breaks.filter((b) => !b.date || b.date === businessDate)].flatMap(breakSpans);
     for (const start of itemStarts(item)) {
@@ -113,6 +135,8 @@ export function generateSessions(
         duration: item.duration,
         item_index: index,
         pricing: pricingFor(item.pricing, start),
+        instant: dayMs + (start - offset) * MS_PER_MINUTE,
+        utc_offset: utcOffset,
       });
     }
   }
@@ -121,6 +145,66 @@ export function generateSessions(
   return sessions
     .sort((a, b) => a.start_minutes - b.start_minutes || a.item_index - b.item_index)
     .filter((s) => (seen.has(s.start_minutes) ? false : (seen.add(s.start_minutes), true)));
+}
+
+/**
+ * A business day near a change of the zone's offset, on the real timeline. The grid stays the
+ * wall-clock grid managers wrote (a start every `duration - overlap` from begin); each grid start
+ * becomes every instant at which the clock shows it: none when the clocks skip it, two in the
+ * repeated hour. A session lasts its real duration (its end is start + duration, shown in local
+ * time); it must end by the item's end, and breaks (at their wall-clock times, each occurrence
+ * lasting its duration) remove the sessions they touch. A start closer than `duration - overlap`
+ * to the previous one kept of its item is dropped, so the jump never makes sessions overlap more
+ * than on an ordinary day.
+ */
+function zonedSessions(schedule: Pick<Schedule, 'items' | 'breaks'>, businessDate: string, dayType: number, tz: string): GeneratedSession[] {
+  const weekday = isoWeekday(businessDate);
+  const dayMs = Date.UTC(Number(businessDate.slice(0, 4)), Number(businessDate.slice(5, 7)) - 1, Number(businessDate.slice(8, 10)));
+  const wallOf = (minutes: number) => dayMs + minutes * MS_PER_MINUTE;
+  const dayBreaks = schedule.breaks.filter((b) => !b.date || b.date === businessDate);
+  const sessions: GeneratedSession[] = [];
+  for (const { item, index } of itemsForDay(schedule.items, dayType, weekday)) {
+    const step = item.duration - item.overlap;
+    if (item.duration < 1 || step < 1) continue;
+    const [begin, end] = itemSpan(item);
+    const open = firstInstantFrom(tz, wallOf(begin));
+    const close = lastInstantAt(tz, wallOf(end));
+    const breaks = [...dayBreaks, ...item.breaks.filter((b) => !b.date || b.date === businessDate)].flatMap(breakSpans)
+      .flatMap(([bs, be]) => {
+        const starts = instantsOfWall(tz, wallOf(bs));
+        return (starts.length ? starts : [firstInstantFrom(tz, wallOf(bs))]).map((t) => [t, t + (be - bs) * MS_PER_MINUTE] as const);
+      });
+    const candidates: { start: number; instant: number; second: boolean }[] = [];
+    for (let start = begin; start < end && start < BUSINESS_DAY_END_MINUTES; start += step) {
+      instantsOfWall(tz, wallOf(start)).forEach((instant, i) => candidates.push({ start, instant, second: i > 0 }));
+    }
+    candidates.sort((a, b) => a.instant - b.instant);
+    let last = -Infinity;
+    for (const { start, instant, second } of candidates) {
+      const endInstant = instant + item.duration * MS_PER_MINUTE;
+      if (instant < open || endInstant > close || instant < last + step * MS_PER_MINUTE) continue;
+      if (breaks.some(([bs, be]) => instant < be && bs < endInstant)) continue;
+      last = instant;
+      const offset = offsetAt(tz, instant);
+      const timeEnd = formatLocal(tz, endInstant);
+      sessions.push({
+        time_start: second ? `${wallText(wallOf(start))}${offsetText(offset)}` : wallText(wallOf(start)),
+        time_end: timeEnd,
+        begin: minutesToTime(start),
+        end: timeEnd.slice(11, 16),
+        start_minutes: start,
+        duration: item.duration,
+        item_index: index,
+        pricing: pricingFor(item.pricing, start),
+        instant,
+        utc_offset: offsetText(offset),
+      });
+    }
+  }
+  const seen = new Set<number>();
+  return sessions
+    .sort((a, b) => a.instant - b.instant || a.item_index - b.item_index)
+    .filter((s) => (seen.has(s.instant) ? false : (seen.add(s.instant), true)));
 }
 
 /**

@@ -54,7 +54,10 @@ export type HolidayKind = 'holiday' | 'pre_holiday';
 
 /** A session the schedule produces for one business day. */
 export interface GeneratedSession {
-  /** 'YYYY-MM-DD HH:mm' wall clock (the calendar date may be the next day for night sessions). */
+  /**
+   * 'YYYY-MM-DD HH:mm' wall clock (the calendar date may be the next day for night sessions); the
+   * second occurrence of a repeated local time carries its offset: '2027-11-07 01:00-05:00'.
+   */
   time_start: string;
   time_end: string;
   /** 'HH:mm'. */
@@ -65,4 +68,8 @@ export interface GeneratedSession {
   duration: number;
   item_index: number;
   pricing: PricingRow | null;
+  /** The start as a real instant (ms since the epoch); wall clock read as UTC when no zone is given. */
+  instant: number;
+  /** The location's UTC offset at the start ('-04:00'); '+00:00' when no zone is given. */
+  utc_offset: string;
 }

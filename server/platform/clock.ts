@@ -1,4 +1,6 @@
-// Wall-clock "now" of a location's time zone, as 'YYYY-MM-DD HH:mm' (session times are wall clock).
+// Wall-clock "now" of a location's time zone, as 'YYYY-MM-DD HH:mm' (session times are wall clock),
+// and the real-instant comparisons of session times with now.
+import { formatLocal, instantOfLocal } from '../../domain/zonedTime';
 
 // One formatter per zone, made once: dayjs().tz() builds one per call, about 0.35 ms, several
 // times in every slot read and booking (bench/results.md); this takes about 0.01 ms.
@@ -17,3 +19,27 @@ export function wallClockNow(tz: string, now: Date = new Date()): string {
 }
 
 export { addMinutesToWallClock as addMinutes } from '../../domain/businessDay';
+
+/**
+ * A location's "now" for comparing with session times on real instants (daylight saving makes
+ * wall-clock texts compare wrongly around the change): its zone and the current minute.
+ */
+export interface ZoneNow {
+  timezone: string;
+  /** The current minute's start, ms since the epoch (wall-clock texts compared at minute precision too). */
+  nowMs: number;
+}
+
+export function zoneNow(timezone: string, now: Date = new Date()): ZoneNow {
+  return { timezone, nowMs: Math.floor(now.getTime() / 60_000) * 60_000 };
+}
+
+/** Whether a session starting at a local time (a slot's or playsession's time_start) has begun by now. */
+export function hasBegun(timeStart: string, now: ZoneNow): boolean {
+  return instantOfLocal(now.timezone, timeStart) <= now.nowMs;
+}
+
+/** A local time moved by real minutes ('YYYY-MM-DD HH:mm', the offset added for a repeated hour's second occurrence). */
+export function addRealMinutes(timezone: string, local: string, minutes: number): string {
+  return formatLocal(timezone, instantOfLocal(timezone, local) + minutes * 60_000);
+}

@@ -18,7 +18,7 @@ import { useTranslate } from 'react-admin';
 import type { PaymentLine, SlotColour } from '../../domain/paymentLine';
 import { paymentLine } from '../../domain/paymentLine';
 import type { Slot } from '../pages/booking/types';
-import { canAddBooking, cardOrders, colourOf } from './calendarModel';
+import { canAddBooking, cardOrders, colourOf, slotTimes } from './calendarModel';
 import { paymentLineColour, paymentLineText } from './paymentLineText';
 
 /** Background and accent stripe per colour: event purple, free blue, unpaid red, partly paid orange, paid green. */
@@ -131,7 +131,7 @@ export const SlotCard = memo(function SlotCard({ slot, now, onOpen, onAdd }: {
   const { shown, more } = cardOrders(slot);
   const palette = slot.archived ? ARCHIVED_COLOURS : SLOT_COLOURS[colour];
   const currency = slot.pricing?.currency;
-  const label = `${slot.begin}–${slot.end}`;
+  const label = slotTimes(slot, translate);
   const open = (e: MouseEvent) => {
     e.stopPropagation();
     onOpen(slot);

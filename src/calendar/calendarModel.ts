@@ -5,6 +5,7 @@
 import { addDays, businessDateOf, businessMinutes } from '../../domain/businessDay';
 import { slotColour, type SlotColour } from '../../domain/paymentLine';
 import { isLiveOrder, personsTaken } from '../../domain/slotFlags';
+import { startsAfterNow } from '../../domain/slot';
 import type { Slot, SlotOrder } from '../pages/booking/types';
 
 /** The wall clock of a time zone at a moment: 'YYYY-MM-DD HH:mm'. */
@@ -24,8 +25,16 @@ export function wallClockAt(timezone: string | undefined, now: Date = new Date()
 /** The business day (06:00 to 05:59) a location is in at a moment. */
 export const businessTodayAt = (timezone: string | undefined, now: Date = new Date()) => businessDateOf(wallClockAt(timezone, now));
 
-/** 'YYYY-MM-DD HH:mm' -> 'YYYY-MM-DDTHH:mm:00', which FullCalendar (timeZone UTC) reads as that wall clock. */
-export const toCalendarIso = (wallClock: string) => `${wallClock.replace(' ', 'T')}:00`;
+/**
+ * 'YYYY-MM-DD HH:mm' -> 'YYYY-MM-DDTHH:mm:00', which FullCalendar (timeZone UTC) reads as that wall
+ * clock. The offset of a repeated hour's second occurrence is dropped: both occurrences stand side by
+ * side at their wall-clock time, each card saying its offset.
+ */
+export const toCalendarIso = (wallClock: string) => `${wallClock.slice(0, 16).replace(' ', 'T')}:00`;
+
+/** A slot's times as cards and forms show them; on a night the clocks change, with its UTC offset. */
+export const slotTimes = (slot: Pick<Slot, 'begin' | 'end' | 'utc_offset'>, translate: (key: string, options?: object) => string) =>
+  (slot.utc_offset ? translate('app.calendar.withOffset', { time: `${slot.begin}–${slot.end}`, offset: slot.utc_offset }) : `${slot.begin}–${slot.end}`);
 
 /**
  * Slots of business day `date` split between the day calendar (06:00-23:59 of `date`) and the
@@ -49,11 +58,11 @@ export function visibleSlots<T extends Pick<Slot, 'archived' | 'orders'>>(slots:
 export const liveOrders = (slot: Pick<Slot, 'orders'>): SlotOrder[] => slot.orders.filter(isLiveOrder);
 
 /** A slot can take a booking: places left, not archived and not begun (the server refuses begun ones). */
-export const canAddBooking = (slot: Pick<Slot, 'available_persons' | 'archived' | 'time_start'>, now: string) =>
-  slot.available_persons > 0 && !slot.archived && slot.time_start > now;
+export const canAddBooking = (slot: Pick<Slot, 'available_persons' | 'archived' | 'time_start' | 'utc_offset'>, now: string) =>
+  slot.available_persons > 0 && !slot.archived && startsAfterNow(slot, now);
 
 /** Orders of a session can be edited or cancelled until it begins (the server's rule). */
-export const canChangeOrders = (slot: Pick<Slot, 'archived' | 'time_start'>, now: string) => !slot.archived && slot.time_start > now;
+export const canChangeOrders = (slot: Pick<Slot, 'archived' | 'time_start' | 'utc_offset'>, now: string) => !slot.archived && startsAfterNow(slot, now);
 
 /** The colour of a slot card (domain slotColour from the slot's flags). */
 export const colourOf = (slot: Slot): SlotColour => slotColour(slot, liveOrders(slot).length > 0);

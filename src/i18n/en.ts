@@ -471,6 +471,8 @@ export const enApp = {
     },
     calendar: {
       openSlot: 'Orders of %{playground} at %{time}',
+      // The night clocks change: the two occurrences of a repeated hour told apart.
+      withOffset: '%{time} (UTC%{offset})',
       archived: 'Archive',
       free: '%{n} left',
       add: 'Book',

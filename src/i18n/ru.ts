@@ -472,6 +472,7 @@ export const ruApp: typeof enApp = {
     },
     calendar: {
       openSlot: 'Заказы: %{playground}, %{time}',
+      withOffset: '%{time} (UTC%{offset})',
       archived: 'Архив',
       free: 'свободно %{n}',
       add: 'Забронировать',

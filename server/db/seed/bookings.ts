@@ -131,7 +131,8 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
       for (const pg of members) {
         for (let offset = -10; offset <= 14; offset++) {
           const date = addDays(today, offset);
-          const sessions = generateSessions(schedule!, date, dayTypeOf(date, holidayMap));
+          // On the location's real timeline: Brooklyn's weekend nights run to 04:00 across the clock changes.
+          const sessions = generateSessions(schedule!, date, dayTypeOf(date, holidayMap), l.timezone);
           for (const s of sessions) {
             if (next() > 0.22) continue;
             const persons = 1 + Math.floor(next() * Math.min(pg.maxPlayers, 4));

@@ -7,9 +7,13 @@ import { BUSINESS_DAY_END_MINUTES, itemSpan } from '../../../domain/schedule/eng
 
 export const timeSchema = z.string().trim().refine(isTime, { message: 'invalid_time' });
 export const dateSchema = z.string().trim().refine(isDate, { message: 'invalid_date' });
-/** 'YYYY-MM-DD HH:mm', a wall-clock moment of the location. */
+/**
+ * 'YYYY-MM-DD HH:mm', a wall-clock moment of the location, optionally with its UTC offset
+ * ('2027-11-07 01:00-05:00'): the slots write it on the second occurrence of a repeated hour.
+ */
 export const dateTimeSchema = z.string().trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) && isDate(v.slice(0, 10)) && isTime(v.slice(11)), { message: 'invalid_datetime' });
+  .refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}([+-]\d{2}:\d{2})?$/.test(v) && isDate(v.slice(0, 10)) && isTime(v.slice(11, 16))
+    && (v.length === 16 || (Number(v.slice(17, 19)) <= 14 && Number(v.slice(20, 22)) < 60)), { message: 'invalid_datetime' });
 
 /** Price text: digits with a comma or dot, 1-20 characters; stored with a dot. */
 const priceSchema = z.string().trim().min(1).max(20)

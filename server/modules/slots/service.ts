@@ -8,8 +8,9 @@ import {
   currencies, locations, playgrounds,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
-import { addMinutes, wallClockNow } from '../../platform/clock';
-import { addDays, businessDateOf, businessMinutes, monthDates } from '../../../domain/businessDay';
+import { hasBegun, wallClockNow, zoneNow, type ZoneNow } from '../../platform/clock';
+import { addDays, businessDateOf, monthDates } from '../../../domain/businessDay';
+import { canonicalLocal, formatLocal, instantOfLocal, offsetAt, offsetText } from '../../../domain/zonedTime';
 import { toMoneyString } from '../../../domain/money';
 import type { SlotBase } from '../../../domain/slot';
 import { dayTypeOf, generateSessions, scheduleInForce } from '../../../domain/schedule/engine';
@@ -20,7 +21,7 @@ import { requireRoleAt } from '../locations/service';
 type PlaygroundRow = typeof playgrounds.$inferSelect;
 type CurrencyRow = typeof currencies.$inferSelect;
 
-interface LocationContext {
+interface LocationContext extends ZoneNow {
   locationId: number;
   timezone: string;
   currency: CurrencyRow | null;
@@ -138,6 +139,7 @@ interface ContextRow {
 }
 
 function toLocationContext(locationId: number, loc: ContextRow): LocationContext {
+  const clock = new Date();
   const currencyMap = new Map(loc.currencies.map((c) => [c.id, c]));
   const schedulesByGroup = new Map<number, Schedule[]>();
   for (const s of loc.schedules) {
@@ -153,7 +155,8 @@ function toLocationContext(locationId: number, loc: ContextRow): LocationContext
     currencies: currencyMap,
     holidays: new Map(loc.holidays.map((h) => [h.date, h.kind as HolidayKind])),
     schedulesByGroup,
-    now: wallClockNow(loc.timezone),
+    now: wallClockNow(loc.timezone, clock),
+    nowMs: zoneNow(loc.timezone, clock).nowMs,
   };
 }
 
@@ -230,7 +233,10 @@ export async function storedSessionById(db: DbOrTx, playsessionId: number): Prom
  * null when no session starts then. `fresh` replaces the day's stored session of that start: a
  * booking passes the session as read again under its lock, the rest of the day as read before.
  */
-export function slotOfDay(day: PlaygroundDay, timeStart: string, fresh?: StoredSession | null): (Slot & { orders: SlotOrder[] }) | null {
+export function slotOfDay(day: PlaygroundDay, sessionDt: string, fresh?: StoredSession | null): (Slot & { orders: SlotOrder[] }) | null {
+  // The client may write the offset of any occurrence; slots keep it only on a repeated hour's second.
+  const timeStart = canonicalLocal(day.ctx.timezone, sessionDt);
+  if (timeStart === null) return null;
   const stored = fresh === undefined ? day.stored : [...day.stored.filter((s) => s.timeStart !== timeStart), ...(fresh ? [fresh] : [])];
   const slot = daySlots(day.ctx, day.pg, day.date, stored, true).find((s) => s.time_start === timeStart);
   return slot ? { ...slot, orders: slot.orders ?? [] } : null;
@@ -240,23 +246,33 @@ export interface Slot extends SlotBase {
   orders?: SlotOrder[];
 }
 
-/** The slots of one playground on one business day. */
+/**
+ * The slots of one playground on one business day. Times are compared as real instants of the
+ * location's zone: "archived" (ended), and a booked session off the grid hiding the grid's
+ * sessions it overlaps. On a day whose sessions are not all at one UTC offset every slot says its
+ * offset (utc_offset).
+ */
 function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored: StoredSession[], withOrders: boolean): Slot[] {
+  const tz = ctx.timezone;
   const schedule = pg.groupId !== null ? scheduleInForce(ctx.schedulesByGroup.get(pg.groupId) ?? [], date) : null;
-  const generated = schedule ? generateSessions(schedule, date, dayTypeOf(date, ctx.holidays)) : [];
+  const generated = schedule ? generateSessions(schedule, date, dayTypeOf(date, ctx.holidays), tz) : [];
   const storedByStart = new Map(stored.map((s) => [s.timeStart, s]));
   const slots: Slot[] = [];
-  const emit = (timeStart: string, duration: number, price: Slot['pricing'], s: StoredSession | undefined, outside: boolean) => {
-    const timeEnd = addMinutes(timeStart, duration);
+  const spans = new Map<Slot, { start: number; end: number }>();
+  const emit = (timeStart: string, duration: number, price: Slot['pricing'], s: StoredSession | undefined, outside: boolean, start = instantOfLocal(tz, timeStart)) => {
+    const end = start + duration * 60_000;
+    const timeEnd = formatLocal(tz, end);
     const slotOrders = s?.orders ?? [];
-    const flags = slotFlags(slotOrders, addMinutes(timeStart, duration) < ctx.now);
-    slots.push({
-      time_start: timeStart, time_end: timeEnd, begin: timeStart.slice(11), end: timeEnd.slice(11), duration,
+    const flags = slotFlags(slotOrders, end < ctx.nowMs);
+    const slot: Slot = {
+      time_start: timeStart, time_end: timeEnd, begin: timeStart.slice(11, 16), end: timeEnd.slice(11, 16), duration,
       available_persons: Math.max(0, pg.maxPlayers - personsTaken(slotOrders)),
       playground: pg.id, playground_name: pg.name, session_id: s?.id ?? null, game: s?.game ?? null,
       pricing: price, outside_schedule: outside, ...flags,
       ...(withOrders ? { orders: slotOrders } : {}),
-    });
+    };
+    slots.push(slot);
+    spans.set(slot, { start, end });
   };
   const priceJson = (session: string | null, personal: string | null, prepayment: string | null, currencyId: number | null) => ({
     session_price: session === null ? null : toMoneyString(session),
@@ -272,10 +288,10 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
     if (s) {
       if (s.duration !== g.duration) offGrid.add(s.id);
       storedByStart.delete(g.time_start);
-      emit(s.timeStart, s.duration, priceJson(s.sessionPrice, s.personalPrice, s.prepayment, s.currencyId), s, false);
+      emit(s.timeStart, s.duration, priceJson(s.sessionPrice, s.personalPrice, s.prepayment, s.currencyId), s, false, g.instant);
     } else {
       const p = g.pricing;
-      emit(g.time_start, g.duration, p ? priceJson(p.session_price, p.personal_price, p.prepayment, p.currency_id) : null, undefined, false);
+      emit(g.time_start, g.duration, p ? priceJson(p.session_price, p.personal_price, p.prepayment, p.currency_id) : null, undefined, false, g.instant);
     }
   }
   for (const s of storedByStart.values()) {
@@ -283,10 +299,23 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
   }
   // A booked session off the current grid still occupies the playground: new sessions that
   // would run at the same time are not offered (the booked one stays).
-  const outside = slots.filter((s) => s.outside_schedule || (s.session_id !== null && offGrid.has(s.session_id)));
+  const outside = slots.filter((s) => s.outside_schedule || (s.session_id !== null && offGrid.has(s.session_id))).map((s) => spans.get(s)!);
   const visible = outside.length === 0 ? slots : slots.filter((s) => s.session_id !== null
-    || !outside.some((o) => s.time_start < o.time_end && o.time_start < s.time_end));
-  return visible.sort((a, b) => businessMinutes(a.begin) - businessMinutes(b.begin) || a.time_start.localeCompare(b.time_start));
+    || !outside.some((o) => spans.get(s)!.start < o.end && o.start < spans.get(s)!.end));
+  const offsets = new Set(visible.map((s) => offsetAt(tz, spans.get(s)!.start)));
+  if (offsets.size > 1) for (const s of visible) s.utc_offset = offsetText(offsetAt(tz, spans.get(s)!.start));
+  return visible.sort((a, b) => spans.get(a)!.start - spans.get(b)!.start || a.time_start.localeCompare(b.time_start));
+}
+
+/** Whether a slot (its time_start) has begun at its location by now, on real instants. */
+export { hasBegun };
+
+/** The location's zone and current minute, for hasBegun. */
+export async function locationClock(db: DbOrTx, locationId: number): Promise<ZoneNow & { now: string }> {
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  const clock = new Date();
+  return { ...zoneNow(loc.tz, clock), now: wallClockNow(loc.tz, clock) };
 }
 
 /** GET /playgrounds/{id}/schedule/?date=[&orders=1]: 404 unless the playground exists and the user has a role at its location (requireRoleAt's rule). */
@@ -314,11 +343,11 @@ export async function locationScheduleMulti(db: Db, userId: number, locationId: 
 
 /** Every bookable playground of a location and their slots of a business day, without orders.
  * No access check: callers decide who may see it (staff above, the public booking widget). */
-export async function locationDaySlots(db: Db, locationId: number, date: string): Promise<{ playgrounds: PlaygroundRow[]; slots: Slot[]; now: string }> {
+export async function locationDaySlots(db: Db, locationId: number, date: string): Promise<{ playgrounds: PlaygroundRow[]; slots: Slot[]; now: string; clock: ZoneNow }> {
   const pgs = await bookablePlaygrounds(db, locationId);
   const ctx = await locationContext(db, locationId, date, date);
   const stored = await storedSessions(db, pgs.map((p) => p.id), date, date);
-  return { playgrounds: pgs, slots: pgs.flatMap((p) => daySlots(ctx, p, date, stored.get(`${p.id}|${date}`) ?? [], false)), now: ctx.now };
+  return { playgrounds: pgs, slots: pgs.flatMap((p) => daySlots(ctx, p, date, stored.get(`${p.id}|${date}`) ?? [], false)), now: ctx.now, clock: ctx };
 }
 
 /** GET /locations/{id}/summary/?date= : free places per day of that date's month (past slots count 0). */
@@ -341,9 +370,11 @@ export async function locationSummary(db: Db, userId: number, locationId: number
  * calendars show it, with its orders; null when no session starts then. (A new single booking
  * reads its day once with playgroundDay and uses slotOfDay; editing and multi-booking use this.)
  */
-export async function slotAt(db: Db, pg: PlaygroundRow, timeStart: string): Promise<(Slot & { orders: SlotOrder[] }) | null> {
-  const date = businessDateOf(timeStart);
+export async function slotAt(db: Db, pg: PlaygroundRow, sessionDt: string): Promise<(Slot & { orders: SlotOrder[] }) | null> {
+  const date = businessDateOf(sessionDt);
   const ctx = await locationContext(db, pg.locationId, date, date);
+  const timeStart = canonicalLocal(ctx.timezone, sessionDt);
+  if (timeStart === null) return null;
   const stored = await storedSessions(db, [pg.id], date, date);
   const slot = daySlots(ctx, pg, date, stored.get(`${pg.id}|${date}`) ?? [], true).find((s) => s.time_start === timeStart);
   return slot ? { ...slot, orders: slot.orders ?? [] } : null;

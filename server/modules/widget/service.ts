@@ -13,7 +13,7 @@ import {
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
-import { addMinutes, wallClockNow } from '../../platform/clock';
+import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
@@ -86,11 +86,13 @@ export async function widgetSlots(db: Db, locationId: number, date: string, grou
       name: p.name,
       max_players: p.maxPlayers,
       // Not begun, places left, and priced: a session without a price is not sold online.
-      sessions: day.slots.filter((s) => s.playground === p.id && s.time_start > day.now && s.available_persons > 0 && s.pricing
+      sessions: day.slots.filter((s) => s.playground === p.id && !hasBegun(s.time_start, day.clock) && s.available_persons > 0 && s.pricing
         && (s.pricing.personal_price !== null || s.pricing.session_price !== null)).map((s) => ({
         time_start: s.time_start,
         begin: s.begin,
         end: s.end,
+        // The night clocks fall back: the two occurrences of an hour, told apart.
+        ...(s.utc_offset ? { utc_offset: s.utc_offset } : {}),
         available_persons: s.available_persons,
         personal_price: s.pricing!.personal_price,
         session_price: s.pricing!.session_price,
@@ -233,10 +235,13 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     : bill?.status === 'processing' && paid === 0 ? 'awaiting_payment'
     : bill?.status === 'failed' && paid === 0 && hold !== null && Date.now() < hold.getTime() ? 'payment_declined' : 'booked';
   const start = session?.ps.timeStart ?? null;
-  const cancelUntil = start ? addMinutes(start, -loc.row.customerCancelHours * 60) : null;
+  const tz = loc.row.timezone;
+  // On real instants: the deadline is the hours before the session as they really pass.
+  const cancelUntil = start ? addRealMinutes(tz, start, -loc.row.customerCancelHours * 60) : null;
+  const now = zoneNow(tz);
   // An unpaid hold may be dropped until the session begins (nothing was paid); otherwise the deadline.
-  const canCancel = state !== 'cancelled' && start !== null && loc.now < start
-    && (state === 'awaiting_payment' || state === 'payment_declined' || loc.now < cancelUntil!);
+  const canCancel = state !== 'cancelled' && start !== null && !hasBegun(start, now)
+    && (state === 'awaiting_payment' || state === 'payment_declined' || !hasBegun(cancelUntil!, now));
   return {
     id: order.id,
     state,
@@ -246,8 +251,8 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     playground: session?.playground ?? null,
     time_start: start,
     date: start ? businessDateOf(start) : null,
-    begin: start ? start.slice(11) : null,
-    end: start && session ? addMinutes(start, session.ps.duration).slice(11) : null,
+    begin: start ? start.slice(11, 16) : null,
+    end: start && session ? addRealMinutes(tz, start, session.ps.duration).slice(11, 16) : null,
     game,
     currency: loc.currency,
     cost: order.cost,

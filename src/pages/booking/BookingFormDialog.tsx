@@ -11,6 +11,7 @@ import {
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from './FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
@@ -216,7 +217,7 @@ export function BookingFormDialog({
               slotProps={{ input: { endAdornment: schedule.isFetching ? <CircularProgress size={16} sx={{ mr: 3 }} /> : undefined } }}>
               {times.map((s) => (
                 <MenuItem key={s.time_start} value={s.time_start}>
-                  {s.begin}–{s.end}
+                  {slotTimes(s, translate)}
                   <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
                     {translate('app.calendar.free', { n: s.available_persons })}
                   </Typography>

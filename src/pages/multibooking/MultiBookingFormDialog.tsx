@@ -11,6 +11,7 @@ import {
 import CheckIcon from '@mui/icons-material/Check';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
+import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
@@ -233,7 +234,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
                     return (
                       <Chip key={key} clickable color={selected ? 'primary' : 'default'} variant={selected ? 'filled' : 'outlined'}
                         icon={selected ? <CheckIcon /> : night ? <NightsStayIcon /> : undefined}
-                        label={`${s.begin}–${s.end}`} aria-pressed={selected} data-testid={`multi-session-${playground.id}-${s.begin}`}
+                        label={slotTimes(s, translate)} aria-pressed={selected} data-testid={`multi-session-${playground.id}-${s.begin}${s.utc_offset ?? ''}`}
                         onClick={() => { touch('sessions'); set({ sessions: toggleSession(values.sessions, key) }); }} />
                     );
                   })}

@@ -6,7 +6,7 @@ import { MULTI_CANCEL_DELAY_DEFAULT } from '../../../domain/constants';
 import { fieldMessages } from '../../../domain/errors';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE } from '../../../domain/slotFlags';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
-import type { SlotBase } from '../../../domain/slot';
+import { startsAfterNow, type SlotBase } from '../../../domain/slot';
 import { BOOKING_SOURCE, bookingFailure, type BookingFailure, type PromoState } from '../booking/bookingForm';
 
 /** A playground as GET /locations/{id}/schedule_multi/ lists it. */
@@ -133,7 +133,7 @@ export function sessionChoices(schedule: MultiSchedule | undefined, now: string,
     slots: schedule.schedule
       .filter((s) => s.playground === playground.id)
       .filter((s) => own.has(sessionKey(s.playground, s.time_start))
-        || (!s.archived && s.time_start > now && s.available_persons >= playground.max_players))
+        || (!s.archived && startsAfterNow(s, now) && s.available_persons >= playground.max_players))
       .sort((a, b) => nightLast(a.begin).localeCompare(nightLast(b.begin))),
   })).filter((c) => c.slots.length > 0);
 }
