@@ -23,7 +23,7 @@ export interface LoggedSession {
 export const LOGGED_SESSION_LISTS = ['sessions', 'sessions_added', 'sessions_removed'] as const;
 
 /** Why an edit changed the price (`price_reason` of an 'edited' entry). */
-export const PRICE_REASONS = ['session_changed', 'persons_changed', 'promocode_changed', 'order_type_changed'] as const;
+export const PRICE_REASONS = ['session_changed', 'persons_changed', 'promocode_changed', 'order_type_changed', 'prices_changed'] as const;
 
 /** `data.by` of an entry the customer caused in the booking widget (no staff author). */
 export const BY_CUSTOMER = 'customer';

@@ -20,6 +20,7 @@ export const orderLogEn = {
     persons_changed: 'another number of guests',
     promocode_changed: 'another promo code',
     order_type_changed: 'another order type',
+    prices_changed: 'the session\'s prices changed since the booking',
   },
   fields: {
     persons: 'guests', session_dt: 'session', purchase: 'price', paid: 'paid in total', payment_type: 'method', name: 'name', phone: 'phone',

@@ -22,6 +22,7 @@ export const orderLogRu: typeof orderLogEn = {
     persons_changed: 'другое число гостей',
     promocode_changed: 'другой промокод',
     order_type_changed: 'другой тип заказа',
+    prices_changed: 'цены сеанса изменились с момента брони',
   },
   fields: {
     persons: 'гостей', session_dt: 'сеанс', purchase: 'цена', paid: 'всего оплачено', payment_type: 'способ', name: 'имя', phone: 'телефон',

@@ -301,7 +301,32 @@ describe('PUT /api/v2.1/booking/{id}/: editing', () => {
     expect(await slotAt(w, w.pg.cube1, dt)).toMatchObject({ available_persons: 1 });
     const log = await comments(w, id);
     expect(log.map((e) => [e.type, e.author?.name])).toEqual([['created', w.users.staff.name], ['edited', w.users.manager.name]]);
-    expect(log[1]!.data).toEqual({ persons: { from: 2, to: 3 }, name: { from: 'Test Guest', to: 'New Name' }, purchase: { from: '2850.00', to: '4275.00' } });
+    expect(log[1]!.data).toEqual({
+      persons: { from: 2, to: 3 }, name: { from: 'Test Guest', to: 'New Name' }, purchase: { from: '2850.00', to: '4275.00' }, price_reason: 'persons_changed',
+    });
+  });
+
+  it('a paid order moved to another playground and back keeps its promo code and is paid again; the log says why each price changed', async () => {
+    const dt = '2030-03-07 12:00';
+    const id = await book(w, bookingBody(w.pg.cube2, dt, { persons: 2, promocode: 'VR10' }));
+    const first = await getOrder(w, id);
+    expect(Number(first.discount)).toBeGreaterThan(0);
+    expect((await pay(w, id, { payment_type: 2, purchase: first.purchase })).statusCode).toBe(201);
+    expect((await getOrder(w, id)).status).toBe(6);
+    // Away: another playground with its own prices; the code still applies there.
+    expect((await put(id, bookingBody(w.pg.cube1, dt, { persons: 2, game_id: game(), promocode: 'VR10' }))).statusCode).toBe(200);
+    const away = await getOrder(w, id);
+    expect(away.promocode?.toUpperCase()).toBe('VR10');
+    expect(away.purchase).not.toBe(first.purchase);
+    // And back: the same price as before, paid in full again.
+    expect((await put(id, bookingBody(w.pg.cube2, dt, { persons: 2, promocode: 'VR10' }))).statusCode).toBe(200);
+    expect(await getOrder(w, id)).toMatchObject({ promocode: first.promocode, discount: first.discount, purchase: first.purchase, status: 6 });
+    // Dropping the code raises the price: the log says it was the code.
+    expect((await put(id, bookingBody(w.pg.cube2, dt, { persons: 2, promocode: null }))).statusCode).toBe(200);
+    const edits = (await comments(w, id)).filter((e) => e.type === 'edited').map((e) => e.data as Record<string, unknown>);
+    expect(edits.map((d) => d.price_reason)).toEqual(['session_changed', 'session_changed', 'promocode_changed']);
+    expect(edits[2]).toMatchObject({ promocode: { from: first.promocode, to: null }, purchase: { from: first.purchase } });
+    expect((await getOrder(w, id)).status).toBe(2);
   });
 
   it('counts the order\'s own places as free: an order of 3 in a 4-place session can become 4', async () => {

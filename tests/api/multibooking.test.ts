@@ -1,7 +1,11 @@
 // Multi-bookings (issue #5, server): several fully free sessions in one order, all or nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orderPlaysessions, orders, playgrounds } from '../../server/db/schema';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import type { TranslationMessages } from 'react-admin';
+import { orderLogs, orderPlaysessions, orders, playgrounds } from '../../server/db/schema';
+import { ruMessages } from '../../src/i18n/ru';
+import { logSummary } from '../../src/pages/orders/orderLog';
 import { createHarness, type Harness } from './harness';
 import { makeWorld, slotAt, type World } from './bookingFixture';
 
@@ -109,5 +113,42 @@ describe('POST /api/v2.2/multibooking/{id}/update_part/', () => {
     expect(links).toHaveLength(1);
     const [order] = await h.database.db.select().from(orders).where(eq(orders.id, id));
     expect(order!.multisession).toBe(true);
+  });
+});
+
+describe('the order log of a multi-booking', () => {
+  const D = '2030-03-13'; // a day no other test here books
+  const at = (playground_id: number, t: string) => ({ playground_id, session_dt: `${D} ${t}` });
+
+  it('names every session by time and playground, and what an edit added, removed and changed; old entries get names when read', async () => {
+    const created = await h.call('POST', URL, { token: w.tokens.manager, body: body([], { date: D, persons: 2, playsessions: [at(w.pg.cube2, '10:00'), at(arena, '10:00')] }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().order_id as number;
+    const edited = await h.call('POST', `${URL}${id}/update_part/`, {
+      token: w.tokens.manager, body: body([], { date: D, persons: 3, cost: '9000', playsessions: [at(arena, '10:00'), at(w.pg.cube2, '11:00')] }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // An entry as multi-bookings were logged before: ids and counts only.
+    await h.database.db.insert(orderLogs).values({ orderId: id, type: 'edited', data: { sessions: [at(arena, '10:00')], removed: 1, added: 1, purchase: '9000.00' } });
+
+    const log = (await h.call('GET', `/api/v2.1/booking/${id}/comments/`, { token: w.tokens.manager })).json() as { type: string; text: string; data: Record<string, unknown> }[];
+    expect(log.map((e) => e.type)).toEqual(['created', 'edited', 'edited']);
+    const named = (pg: number, name: string, t: string) => ({ ...at(pg, t), playground_name: name });
+    expect(log[0]!.data).toEqual({
+      sessions: [named(w.pg.cube2, 'Куб 2', '10:00'), named(arena, 'Арена', '10:00')].sort((a, b) => a.playground_id - b.playground_id),
+      persons: 2, order_type: 1, purchase: '12000.00', multisession: true,
+    });
+    expect(log[1]!.data).toEqual({
+      persons: { from: 2, to: 3 }, purchase: { from: '12000.00', to: '9000.00' },
+      sessions_added: [named(w.pg.cube2, 'Куб 2', '11:00')], sessions_removed: [named(w.pg.cube2, 'Куб 2', '10:00')],
+    });
+    expect(log[2]!.data).toMatchObject({ sessions: [named(arena, 'Арена', '10:00')], removed: 1, added: 1 });
+
+    // What the order page makes of them in Russian.
+    const i18n = polyglotI18nProvider(() => ruMessages as TranslationMessages, 'ru', [], { allowMissing: false });
+    const text = (e: (typeof log)[number]) => logSummary(e, (k, o) => i18n.translate(k, o), (v) => `${v} RUB`);
+    expect(text(log[0]!)).toContain('сеансы: 13.03.2030 10:00 (');
+    expect(text(log[1]!)).toBe('добавлены сеансы: 13.03.2030 11:00 (Куб 2); убраны сеансы: 13.03.2030 10:00 (Куб 2); гостей: 2 → 3; цена: 12000.00 RUB → 9000.00 RUB');
+    expect(text(log[2]!)).toBe('сеансы: 13.03.2030 10:00 (Арена); добавлено сеансов: 1; убрано сеансов: 1; цена: 9000.00 RUB');
   });
 });

@@ -354,6 +354,9 @@ describe('the customer cancels a prepaid booking', () => {
     const types = log.map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['cancelled', 'refund_due']));
     expect(log.find((e) => e.type === 'cancelled')!.data).toMatchObject({ by: 'customer' });
+    // The customer's own steps say so: the booking and its payment link had no staff author.
+    expect(log.find((e) => e.type === 'created')!.data).toMatchObject({ by: 'customer' });
+    expect(log.find((e) => e.type === 'bill')!.data).toMatchObject({ by: 'customer' });
     expect(log.find((e) => e.type === 'refund_due')!.data).toMatchObject({ amount: made.due_now, by: 'customer' });
     await h.runJobs();
     const letter = h.letters.find((l) => l.to === 'prepaid@example.com' && l.subject.includes('cancelled'))!;

@@ -129,6 +129,23 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await page.keyboard.press('Escape');
   await expect(card(page, 3, arena.time_start)).toHaveAttribute('data-colour', 'paid');
   await expect(card(page, 1, cube[0]!.time_start)).toHaveAttribute('data-colour', 'paid');
+
+  // The order's log reads as Russian text: which sessions, what the edit removed, the price from → to.
+  await page.goto(`/orders/${orderId}`);
+  const log = page.getByTestId('order-log');
+  const at = (s: MultiSlot, name: string) => `${date.split('-').reverse().join('.')} ${s.begin} (${name})`;
+  const created = log.locator('tr[data-type="created"]');
+  await expect(created).toContainText('Создан');
+  for (const text of [`сеансы: ${at(cube[0]!, 'Куб 1')}`, at(cube[1]!, 'Куб 1'), at(arena, 'Арена'), 'гостей: 3']) await expect(created).toContainText(text);
+  const edited = log.locator('tr[data-type="edited"]');
+  await expect(edited).toContainText(`убраны сеансы: ${at(cube[1]!, 'Куб 1')}`);
+  await expect(edited).toContainText(/цена: 9\s000\.50 RUB → 6\s000 RUB/);
+  await expect(log.locator('tr[data-type="paid"]')).toContainText(/сумма: 6\s000 RUB/);
+  // Type and details columns: no raw data, no English (the currency code is the only latin).
+  for (const cell of await log.locator('tbody tr td:nth-child(2), tbody tr td:nth-child(3)').allTextContents()) {
+    expect(cell).not.toContain('[object');
+    expect(cell.replaceAll('RUB', '')).not.toMatch(/[A-Za-z{}]/);
+  }
 });
 
 test('en: an event order on a park location; a taken session is refused; a CRM deal opens the form prefilled', async ({ page }) => {

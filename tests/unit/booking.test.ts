@@ -153,9 +153,11 @@ describe('booking form rules', () => {
 
   it('resets time, persons and promo code when the date or playground changes; non-paid types switch bill off', () => {
     const v = { ...valid(), promocode: 'VR10', bill: true };
-    // The promo code stays over a change of session: it is checked again there (a playground switched away and back keeps it).
-    expect(changeBooking(v, { date: '2030-01-15' })).toMatchObject({ time: '', persons: null, promocode: 'VR10', bill: true });
-    expect(changeBooking(changeBooking(v, { playground: 2 }), { playground: 1 })).toMatchObject({ time: '', persons: null, promocode: 'VR10' });
+    expect(changeBooking(v, { date: '2030-01-15' })).toMatchObject({ time: '', persons: null, promocode: '', bill: true });
+    expect(changeBooking(v, { playground: 2 })).toMatchObject({ time: '', persons: null, promocode: '' });
+    // An edited order keeps its code over a change of session (checked again there): away and back keeps the discount.
+    expect(changeBooking(changeBooking(v, { playground: 2 }, true), { playground: 1 }, true)).toMatchObject({ time: '', persons: null, promocode: 'VR10' });
+    expect(changeBooking(v, { date: '2030-01-15' }, true)).toMatchObject({ time: '', promocode: 'VR10' });
     expect(changeBooking(v, { name: 'Petr' })).toMatchObject({ time: '2030-01-14 15:00', persons: 2, promocode: 'VR10' });
     expect(changeBooking(v, { order_type: 2 }).bill).toBe(false);
   });

@@ -11,10 +11,11 @@ import { businessDateOf } from '../../../domain/businessDay';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { locationNow, slotAt } from '../slots/service';
+import { hasBegun, locationClock, slotAt } from '../slots/service';
+import type { ZoneNow } from '../../platform/clock';
 import { lockPlaysession, personsHeld } from '../orders/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
-import { writeLog } from '../orders/orderLog';
+import { loggedSessions, writeLog } from '../orders/orderLog';
 import { createBillLink } from '../orders/billing';
 import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
 import { emitOrderEvent } from '../webhooks/outbox';
@@ -50,7 +51,7 @@ async function checkEventRules(tx: Tx | Db, input: MultiInput): Promise<void> {
 }
 
 /** Locks every chosen session (fixed order) and checks each is bookable and free of other orders. */
-async function takeSessions(tx: Tx, input: MultiInput, now: string, ownOrderId: number | null): Promise<number[]> {
+async function takeSessions(tx: Tx, input: MultiInput, now: ZoneNow, ownOrderId: number | null): Promise<number[]> {
   const pgIds = [...new Set(input.playsessions.map((s) => s.playground_id))];
   const pgs = await tx.select().from(playgrounds).where(inArray(playgrounds.id, pgIds));
   const byId = new Map(pgs.map((p) => [p.id, p]));
@@ -66,8 +67,10 @@ async function takeSessions(tx: Tx, input: MultiInput, now: string, ownOrderId: 
     // On the transaction's own connection: asking the pool for a second one while holding the
     // first would starve it under load.
     const slot = await slotAt(tx as unknown as Db, pg, s.session_dt);
-    if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+    if (!slot || hasBegun(slot.time_start, now)) throw fieldError('datetime_start', 'free_sessions_not_found');
     const psId = await lockPlaysession(tx, pg.id, { ...slot, currencyId: null, gameId: null });
+    // One session written two ways (with and without its offset) is taken once.
+    if (ids.includes(psId)) continue;
     // Only fully free sessions: any live order of someone else makes it busy.
     if ((await personsHeld(tx, psId, ownOrderId)) > 0) throw fieldError('datetime_start', 'free_sessions_not_found');
     if (input.persons > pg.maxPlayers) throw fieldError('persons', 'wrong_persons');
@@ -102,7 +105,7 @@ export async function createMultiBooking(db: Db, user: AuthUser, link: { publicU
   requirePermission(user, 'multibooking');
   if (!input.date) throw fieldError('date', 'required');
   await checkEventRules(db, input);
-  const now = await locationNow(db, input.location_id);
+  const now = await locationClock(db, input.location_id);
   return lockedTransaction(db, async (tx) => {
     const psIds = await takeSessions(tx, input, now, null);
     const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);
@@ -117,7 +120,10 @@ export async function createMultiBooking(db: Db, user: AuthUser, link: { publicU
       source: input.source ?? 'backoffice', amoId: input.amo_id, eventTypeId: input.event_type_id,
     }).returning();
     await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
-    await writeLog(tx, order!.id, 'created', user.id, '', { sessions: input.playsessions, purchase: price.purchase, multisession: true });
+    // Each session by time and playground name: the log reads without looking anything up.
+    await writeLog(tx, order!.id, 'created', user.id, '', {
+      sessions: await loggedSessions(tx, psIds), persons: input.persons, order_type: input.order_type, purchase: price.purchase, multisession: true,
+    });
     await emitOrderEvent(tx, order!.id, 'order.created');
     if (input.bill) await createBillLink(tx, { ...link, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
     return { order_id: order!.id };
@@ -140,6 +146,17 @@ export async function getMultiBooking(db: Db, userId: number, orderId: number) {
   };
 }
 
+/** What an edit changed, each as {from, to}, as a single booking's edit logs it. */
+function multiChanges(order: typeof orders.$inferSelect, input: MultiInput, purchase: string): Record<string, { from: unknown; to: unknown }> {
+  const changes: Record<string, { from: unknown; to: unknown }> = {};
+  for (const [key, before, after] of [
+    ['persons', order.persons, input.persons], ['name', order.name, input.name], ['phone', order.phone, input.phone],
+    ['email', order.email, input.email], ['order_type', order.orderType, input.order_type], ['purchase', order.purchase, purchase],
+    ['promocode', order.promocode, input.promocode], ['comment', order.comment, input.comment],
+  ] as const) if (String(before ?? '') !== String(after ?? '')) changes[key] = { from: before, to: after };
+  return changes;
+}
+
 /** update_part: new fields and/or a new set of sessions; sessions the order keeps need no check. */
 export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang }, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
@@ -149,7 +166,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
   if (!existing.multisession) throw fieldError('non_field_errors', 'not_multisession');
   if (input.location_id !== existing.locationId) throw fieldError('location_id', 'invalid_choice');
   await checkEventRules(db, input);
-  const now = await locationNow(db, existing.locationId);
+  const now = await locationClock(db, existing.locationId);
   return lockedTransaction(db, async (tx) => {
     await lockOrder(tx, orderId);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -171,9 +188,10 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
     const before = (await tx.select({ id: orderPlaysessions.playsessionId }).from(orderPlaysessions).where(eq(orderPlaysessions.orderId, orderId))).map((r) => r.id);
     const removed = before.filter((id) => !psIds.includes(id));
     const added = psIds.filter((id) => !before.includes(id));
+    const [removedSessions, addedSessions] = [await loggedSessions(tx, removed), await loggedSessions(tx, added)];
     if (removed.length) await tx.delete(orderPlaysessions).where(and(eq(orderPlaysessions.orderId, orderId), inArray(orderPlaysessions.playsessionId, removed)));
     if (added.length) await tx.insert(orderPlaysessions).values(added.map((playsessionId) => ({ orderId, playsessionId })));
-    await writeLog(tx, orderId, 'edited', user.id, '', { sessions: input.playsessions, removed: removed.length, added: added.length, purchase: price.purchase });
+    await writeLog(tx, orderId, 'edited', user.id, '', { ...multiChanges(order!, input, price.purchase), sessions_added: addedSessions, sessions_removed: removedSessions });
     await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order!.bill) await createBillLink(tx, { ...link, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };

@@ -8,6 +8,7 @@ import { orders, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { writeLog } from './orderLog';
+import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhooks/outbox';
 import { toCents } from '../../../domain/pricing';
@@ -32,7 +33,8 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
   const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
   await emitPaymentCreated(tx, payment!.id);
-  await writeLog(tx, orderId, 'bill', ctx.userId, '', { payment_id: payment!.id, purchase: amount });
+  // Without a user the customer asked for it in the widget (a booking, or paying again).
+  await writeLog(tx, orderId, 'bill', ctx.userId, '', { payment_id: payment!.id, purchase: amount, ...(ctx.userId === null ? { by: BY_CUSTOMER } : {}) });
   // Made by staff: the customer gets the link by e-mail when the order has one.
   const sentTo = ctx.lang ? await queueBillLetter(tx, orderId, link, amount, ctx.lang, ctx.userId) : null;
   return { payment: payment!, link, sentTo };

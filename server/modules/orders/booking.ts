@@ -14,10 +14,12 @@ import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { playgroundDay, slotAt, slotOfDay, storedSessionById, locationNow, type PlaygroundDay } from '../slots/service';
+import { hasBegun, locationClock, playgroundDay, slotAt, slotOfDay, storedSessionById, type PlaygroundDay } from '../slots/service';
+import type { ZoneNow } from '../../platform/clock';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
+import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { enqueueJob } from '../../platform/jobs';
@@ -120,10 +122,10 @@ async function checkGame(tx: Tx, locationId: number, gameId: number | null, perP
 }
 
 /** The bookable slot at session_dt, or the spec's datetime_start error. */
-async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: string) {
+async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: ZoneNow) {
   const slot = await slotAt(db as Db, pg, sessionDt);
-  // A session that has begun (or ended) is not for sale any more.
-  if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+  // A session that has begun (or ended) is not for sale any more (real instants: see hasBegun).
+  if (!slot || hasBegun(slot.time_start, now)) throw fieldError('datetime_start', 'free_sessions_not_found');
   return slot;
 }
 
@@ -175,7 +177,7 @@ export async function placeBooking<T>(
   const now = ctx.now;
   const bookable = (slot: ReturnType<typeof slotOfDay>) => {
     // A session that has begun (or ended) is not for sale any more.
-    if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+    if (!slot || hasBegun(slot.time_start, ctx)) throw fieldError('datetime_start', 'free_sessions_not_found');
     return slot;
   };
   const slotBefore = bookable(slotOfDay(day, input.session_dt));
@@ -197,7 +199,9 @@ export async function placeBooking<T>(
     const [order] = await queryPrepared<{ id: number }>(tx, 'booking.insert_order', INSERT_ORDER_SQL, [
       pg.locationId, input.name, input.phone, input.email, input.persons, input.order_type, status, price.cost, price.discount, price.purchase,
       input.promocode, input.bill ? input.cancel_delay : null, input.comment, sellerId, actor.userId, input.game_id, input.source ?? 'backoffice',
-      input.language ?? null, psId, JSON.stringify({ persons: input.persons, session_dt: input.session_dt, purchase: price.purchase }),
+      input.language ?? null, psId,
+      // No staff author: the customer booked in the widget.
+      JSON.stringify({ persons: input.persons, session_dt: input.session_dt, purchase: price.purchase, ...(actor.userId === null ? { by: BY_CUSTOMER } : {}) }),
     ]);
     const orderId = Number(order!.id);
     // Read with the day: most locations have no webhook, and then there is nothing to queue.
@@ -228,7 +232,7 @@ export async function quoteBooking(db: Db, pg: PlaygroundRow, input: Pick<Bookin
   if (!day) throw notFound();
   const now = day.ctx.now;
   const slot = slotOfDay(day, input.session_dt);
-  if (!slot || slot.time_start <= now) throw fieldError('datetime_start', 'free_sessions_not_found');
+  if (!slot || hasBegun(slot.time_start, day.ctx)) throw fieldError('datetime_start', 'free_sessions_not_found');
   if (input.persons < 1 || input.persons > slot.available_persons) throw fieldError('persons', 'wrong_persons');
   const price = await priceFor(db, input, pg.locationId, pg.maxPlayers, slot, now, day.booking);
   return { cost: price.cost, discount: price.discount, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00', slot };
@@ -247,18 +251,19 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
   await requireRoleAt(db, ctx.userId, existing.locationId);
   const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
   if (!pg || pg.locationId !== existing.locationId) throw fieldError('playground_id', 'invalid_choice');
-  const now = await locationNow(db, pg.locationId);
-  const slotBefore = await bookableSlot(db, pg, input.session_dt, now);
+  const clock = await locationClock(db, pg.locationId);
+  const now = clock.now;
+  const slotBefore = await bookableSlot(db, pg, input.session_dt, clock);
 
   return lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (!isLiveOrder(order)) throw fieldError('non_field_errors', 'order_closed');
     const oldSessions = await tx.select({ ps: playsessions }).from(orderPlaysessions)
       .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
-    if (oldSessions.some(({ ps }) => ps.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
+    if (oldSessions.some(({ ps }) => hasBegun(ps.timeStart, clock))) throw fieldError('non_field_errors', 'order_closed');
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
-    const slot = await bookableSlot(tx, pg, input.session_dt, now);
+    const slot = await bookableSlot(tx, pg, input.session_dt, clock);
     const held = await personsHeld(tx, psId, orderId);
     if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
     await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
@@ -286,6 +291,13 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
       ['order_type', order.orderType, input.order_type], ['purchase', order.purchase, price.purchase], ['comment', order.comment, input.comment],
     ] as const) if (String(before) !== String(after)) changes[key] = { from: before, to: after };
     if (moved) changes.session_dt = { from: oldSessions[0]?.ps.timeStart ?? null, to: input.session_dt };
+    if ((order.promocode ?? '').toUpperCase() !== (input.promocode ?? '').toUpperCase()) changes.promocode = { from: order.promocode, to: input.promocode };
+    // A new price says why: the first of these changes that sets prices (the promo code, the
+    // session with its own prices, the persons, the order type).
+    if (changes.purchase) {
+      changes.price_reason = changes.promocode ? 'promocode_changed' : moved ? 'session_changed'
+        : changes.persons ? 'persons_changed' : changes.order_type ? 'order_type_changed' : 'prices_changed';
+    }
     await writeLog(tx, orderId, 'edited', ctx.userId, '', changes);
     await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
@@ -309,7 +321,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
   if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
   const by: CancelledBy = ctx.by ?? (ctx.userId !== null ? 'staff' : 'system');
   // Read before the transaction: inside it, only its own connection is used.
-  const nowAtLocation = await locationNow(db, existing.locationId);
+  const clock = await locationClock(db, existing.locationId);
   await lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (order.status === ORDER_STATUS.cancelled) return;
@@ -319,8 +331,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
       const sessions = await tx.select({ timeStart: playsessions.timeStart }).from(orderPlaysessions)
         .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
       // Archived (past) sessions keep their orders as they were.
-      const now = nowAtLocation;
-      if (sessions.length && sessions.every((s) => s.timeStart <= now)) throw fieldError('non_field_errors', 'order_closed');
+      if (sessions.length && sessions.every((s) => hasBegun(s.timeStart, clock))) throw fieldError('non_field_errors', 'order_closed');
     }
     await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, orderId));
     await releaseCoupon(tx, order.locationId, order.promocode);

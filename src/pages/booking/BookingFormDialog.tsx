@@ -109,7 +109,7 @@ export function BookingFormDialog({
   const invalid = Object.keys(errors).length > 0;
 
   const set = (patch: Partial<BookingValues>) => {
-    setValues((v) => changeBooking(v, patch));
+    setValues((v) => changeBooking(v, patch, editing));
     setServer((s) => {
       const next = { ...s };
       for (const k of Object.keys(patch)) delete next[k as keyof BookingValues];

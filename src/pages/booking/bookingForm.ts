@@ -173,13 +173,19 @@ export function bookingFailure(body: unknown): BookingFailure {
   return { reason: 'tryLater', fields };
 }
 
-/** The values after a field changed: date or playground reset time, persons and promocode; a non-paid type switches bill off. */
-export function changeBooking(v: BookingValues, patch: Partial<BookingValues>): BookingValues {
+/**
+ * The values after a field changed: date or playground reset time, persons and (for a new booking)
+ * the promo code, as the spec says; a non-paid type switches bill off. An edited order keeps its
+ * promo code over a change of session (issue #15: switching the playground away and back must not
+ * drop the discount of a paid order): it is checked again for the new session, and the field says
+ * when it does not apply there.
+ */
+export function changeBooking(v: BookingValues, patch: Partial<BookingValues>, editing = false): BookingValues {
   const next = { ...v, ...patch };
   if (('date' in patch && patch.date !== v.date) || ('playground' in patch && patch.playground !== v.playground)) {
     next.time = '';
     next.persons = null;
-    next.promocode = '';
+    if (!editing) next.promocode = '';
   }
   if (!billAllowed(next.order_type)) next.bill = false;
   return next;
