@@ -112,13 +112,26 @@ async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order
   return { ...price, promocodeId };
 }
 
-async function checkGame(tx: Tx, locationId: number, gameId: number | null, perPerson: boolean): Promise<void> {
-  if (gameId === null) {
-    if (perPerson) throw fieldError('game_id', 'game_required');
-    return;
-  }
+/**
+ * The choices of a booking the session must allow, for every way of booking (staff create and
+ * edit, the widget): the persons fit the places left (`held`: the others' persons), and a game is
+ * chosen where the price is per person and is one of the location's. One order of checks, so the
+ * same input gets the same error wherever it is booked.
+ */
+async function checkChoices(
+  input: Pick<BookingInput, 'persons' | 'order_type' | 'game_id'>, slot: { pricing: { personal_price: string | null } | null },
+  room: { maxPlayers: number; held: number }, gameOffered: (gameId: number) => boolean | Promise<boolean>,
+): Promise<void> {
+  if (input.persons < 1 || input.persons > room.maxPlayers - room.held) throw fieldError('persons', 'wrong_persons');
+  const perPerson = slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical;
+  if (input.game_id === null && perPerson) throw fieldError('game_id', 'game_required');
+  if (input.game_id !== null && !(await gameOffered(input.game_id))) throw fieldError('game_id', 'game_not_available');
+}
+
+/** Whether the location offers the game (an edit reads it; a new booking has its day's list). */
+async function locationOffersGame(tx: Tx, locationId: number, gameId: number): Promise<boolean> {
   const [row] = await tx.select().from(locationGames).where(and(eq(locationGames.locationId, locationId), eq(locationGames.gameId, gameId)));
-  if (!row) throw fieldError('game_id', 'game_not_available');
+  return !!row;
 }
 
 /** The bookable slot at session_dt, or the spec's datetime_start error. */
@@ -187,11 +200,7 @@ export async function placeBooking<T>(
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
     // Read again under the lock: the stored session's price and orders are now final.
     const slot = bookable(slotOfDay(day, input.session_dt, await storedSessionById(tx, psId)));
-    const held = personsTaken(slot.orders);
-    if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
-    const perPerson = slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical;
-    if (input.game_id === null && perPerson) throw fieldError('game_id', 'game_required');
-    if (input.game_id !== null && !day.booking.gameIds.includes(input.game_id)) throw fieldError('game_id', 'game_not_available');
+    await checkChoices(input, slot, { maxPlayers: pg.maxPlayers, held: personsTaken(slot.orders) }, (id) => day.booking.gameIds.includes(id));
     const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, day.booking);
     if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
 
@@ -264,9 +273,9 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
     const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
     const slot = await bookableSlot(tx, pg, input.session_dt, clock);
+    // The order's own places count as free.
     const held = await personsHeld(tx, psId, orderId);
-    if (input.persons < 1 || input.persons > pg.maxPlayers - held) throw fieldError('persons', 'wrong_persons');
-    await checkGame(tx, pg.locationId, input.game_id, slot.pricing?.personal_price != null && input.order_type !== ORDER_TYPE.technical);
+    await checkChoices(input, slot, { maxPlayers: pg.maxPlayers, held }, (id) => locationOffersGame(tx, pg.locationId, id));
     const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order.promocode ?? '').toUpperCase();
     const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, await pricingSettings(tx, pg.locationId), samePromo);
     if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
