@@ -148,3 +148,21 @@ export function canonicalLocal(tz: string, local: string): string | null {
 
 /** The wall-clock part of a local text ('YYYY-MM-DD HH:mm', the offset dropped). */
 export const wallPart = (local: string) => local.slice(0, 16);
+
+/**
+ * A local text as people read it: 'HH:mm', and for the second occurrence of a repeated time
+ * (its text carries the offset) ' (UTC-05:00)' after it, so the two 01:00s of a fall-back night
+ * differ on every screen and letter. `withDate`: 'DD.MM.YYYY HH:mm'.
+ */
+export function readableLocal(local: string, withDate = false): string {
+  const m = LOCAL_RE.exec(local);
+  if (!m) return local;
+  const time = `${m[4]}:${m[5]}${m[6] ? ` (UTC${m[6]}${m[7]}:${m[8]})` : ''}`;
+  return withDate ? `${m[3]}.${m[2]}.${m[1]} ${time}` : time;
+}
+
+/** A session's 'HH:mm' or 'HH:mm-05:00' (the second of a repeated time) as people read it: 'HH:mm (UTC-05:00)'. */
+export function readableTime(time: string): string {
+  const m = /^(\d{2}:\d{2})([+-]\d{2}:\d{2})?$/.exec(time);
+  return m ? `${m[1]}${m[2] ? ` (UTC${m[2]})` : ''}` : time;
+}

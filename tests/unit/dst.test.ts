@@ -11,7 +11,7 @@ import { startsAfterNow } from '../../domain/slot';
 import { slotTimes, toCalendarIso } from '../../src/calendar/calendarModel';
 import type { GeneratedSession, Schedule, ScheduleBreak, ScheduleItem } from '../../domain/schedule/types';
 import {
-  canonicalLocal, firstInstantFrom, formatLocal, instantOfLocal, instantsOfWall, offsetAt, offsetText, wallMs,
+  canonicalLocal, firstInstantFrom, formatLocal, instantOfLocal, instantsOfWall, offsetAt, offsetText, readableLocal, readableTime, wallMs,
 } from '../../domain/zonedTime';
 
 const ZONES = ['America/New_York', 'Australia/Sydney', 'America/Santiago'] as const;
@@ -243,5 +243,17 @@ describe('the calendar on a night the clocks change', () => {
     expect(startsAfterNow({ time_start: '2027-11-07 01:45', utc_offset: '-04:00' }, '2027-11-07 01:30', secondHalf)).toBe(false);
     // Without an offset (every other day) the wall clock decides, as before.
     expect(startsAfterNow({ time_start: '2030-03-04 10:00' }, '2030-03-04 09:59')).toBe(true);
+  });
+});
+
+describe('reading a local time', () => {
+  it('shows the second occurrence of a repeated time with its offset, every other time as its clock', () => {
+    expect(readableLocal('2027-11-07 01:00')).toBe('01:00');
+    expect(readableLocal('2027-11-07 01:00-05:00')).toBe('01:00 (UTC-05:00)');
+    expect(readableLocal('2027-11-07 01:30-05:00', true)).toBe('07.11.2027 01:30 (UTC-05:00)');
+    expect(readableLocal('2030-01-14 15:00', true)).toBe('14.01.2030 15:00');
+    expect(readableLocal('soon')).toBe('soon');
+    expect(readableTime('01:00-05:00')).toBe('01:00 (UTC-05:00)');
+    expect(readableTime('23:30')).toBe('23:30');
   });
 });

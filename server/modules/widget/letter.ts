@@ -6,7 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { currencies, games, locationTranslations, locations, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
 import { pickLanguage, translate } from '../../platform/messages';
-import { addMinutes } from '../../platform/clock';
+import { addRealMinutes } from '../../platform/clock';
+import { readableLocal } from '../../../domain/zonedTime';
 import { formatMoney } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { orderPageUrl, type WidgetCancelLetterJob } from './links';
@@ -35,8 +36,9 @@ async function letterFacts(deps: Deps, orderId: number) {
       location: text?.name || row.l.name,
       id: row.o.id,
       date: start.slice(0, 10).split('-').reverse().join('.'),
-      begin: start.slice(11),
-      end: addMinutes(start, session.ps.duration).slice(11),
+      // The second 01:00 of a fall-back night says its offset; the end is the real one.
+      begin: readableLocal(start),
+      end: readableLocal(addRealMinutes(row.l.timezone, start, session.ps.duration)),
       playground: session.playground,
       persons: row.o.persons,
       address: text?.address ?? '',

@@ -15,6 +15,7 @@ import { formatMoney, type Currency } from '../../../domain/money';
 import { ApiError } from '../../dataProvider/http';
 import { useOrderSearch } from './api';
 import { phoneSearchError } from './bookingForm';
+import { readableTime } from '../../../domain/zonedTime';
 
 export function SearchDialog({ locationId, currency, onClose }: { locationId: number; currency: Currency | null; onClose: () => void }) {
   const translate = useTranslate();
@@ -86,7 +87,7 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
                     <TableRow key={r.order_id} data-order-id={r.order_id}>
                       <TableCell>№{r.order_id}{r.name ? <Typography component="span" variant="body2" color="text.secondary"> · {r.name}</Typography> : null}</TableCell>
                       <TableCell>{r.session_date ? dayjs(r.session_date).format(DATE_FORMAT) : '—'}</TableCell>
-                      <TableCell>{r.session_time ?? '—'}</TableCell>
+                      <TableCell>{r.session_time ? readableTime(r.session_time) : '—'}</TableCell>
                       <TableCell align="right">
                         {r.location_id === locationId ? formatMoney(r.cost, currency, translate('app.currency.default')) : r.cost}
                       </TableCell>

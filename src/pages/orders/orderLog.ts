@@ -1,21 +1,20 @@
 // How an order log entry reads on the order page: its type in words, a summary of its data in the
 // user's language (which sessions, what changed from what to what, how much was paid and how) and
 // who did it. Pure. One renderer per type of domain/orderLog.ts, so a new type must come with one.
-import dayjs from 'dayjs';
-import { DATETIME_FORMAT } from '../../../domain/constants';
 import {
   BY_CUSTOMER, LOGGED_SESSION_LISTS, PRICE_REASONS, isLoggedSessionList, type LoggedSession, type OrderLogType,
 } from '../../../domain/orderLog';
+import { readableLocal } from '../../../domain/zonedTime';
 import type { OrderLogEntry } from '../booking/types';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 type Data = Record<string, unknown>;
 interface Format { t: Translate; money: (amount: string) => string }
 
-/** 'YYYY-MM-DD HH:mm' (or a date) as DD.MM.YYYY HH:mm; anything else as it is. */
+/** A session's local time as DD.MM.YYYY HH:mm (the second of a repeated hour with its UTC offset); other text as it is. */
 export function formatWallClock(value: unknown): string {
   if (typeof value !== 'string') return String(value ?? '');
-  return /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value) ? dayjs(value).format(DATETIME_FORMAT) : value;
+  return readableLocal(value, true);
 }
 
 export function logTypeText(translate: Translate, type: string): string {
