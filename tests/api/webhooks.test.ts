@@ -18,7 +18,7 @@ import { freePort } from '../../server/db/embedded';
 import { jobs, users, webhookDeliveries, webhooks } from '../../server/db/schema';
 import { createJobWorker } from '../../server/jobs';
 import { isPublicAddress, targetProblem } from '../../server/modules/webhooks/address';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MINUTES } from '../../server/modules/webhooks/delivery';
+import { MAX_ATTEMPTS, postOnce, RETRY_DELAYS_MINUTES } from '../../server/modules/webhooks/delivery';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, makeWorld, type Json, type World } from './bookingFixture';
 
@@ -143,6 +143,38 @@ describe('SSRF guard', () => {
       expect(isPublicAddress(a), a).toBe(false);
     }
     for (const a of ['8.8.8.8', '1.1.1.1', '93.184.216.34', '2a00:1450:4001:80b::200e', '172.32.0.1']) expect(isPublicAddress(a), a).toBe(true);
+  });
+
+  // Issue #16: IPv6 spellings of loopback and private IPv4 addresses passed as public.
+  const IPV6_FORMS = [
+    '::127.0.0.1', '::7f00:1', '::ffff:0:127.0.0.1', '::ffff:127.0.0.1', '::ffff:7f00:1', '0:0:0:0:0:ffff:127.0.0.1',
+    '2002:7f00:1::', '2002:c0a8:101::1', '2002:a00:1::1', '2001:0:4136:e378:8000:63bf:80ff:fffe', '2001::1',
+    '64:ff9b::127.0.0.1', '64:ff9b::a00:1', '64:ff9b:1::a00:1', '::10.0.0.1', '::169.254.169.254', 'fe80::1%eth0', 'fec0::1', '100::1', '2001:db8::1',
+  ];
+
+  it('judges every IPv6 form by the IPv4 address it carries, or refuses it whole', () => {
+    for (const a of IPV6_FORMS) expect(isPublicAddress(a), a).toBe(false);
+    // The same forms around a public IPv4 address are public where the form has a public use.
+    for (const a of ['::ffff:8.8.8.8', '64:ff9b::8.8.8.8', '2002:808:808::1']) expect(isPublicAddress(a), a).toBe(true);
+  });
+
+  it('refuses each IPv6 form of a local address as a target, when saving and when delivering', async () => {
+    const strictDeps = { db: h.database.db, pool: h.database.pool, config: { ...h.config, webhookAllowPrivate: false }, mailer: { send: async () => {} } };
+    const strict = await buildApp(strictDeps);
+    try {
+      for (const a of IPV6_FORMS.filter((x) => !x.includes('%'))) {
+        const url = `http://[${a}]:${new URL(rx.url).port}/hook`;
+        const res = await strict.inject({ method: 'POST', url: HOOKS, headers: { authorization: `Token ${w.tokens.admin}`, 'accept-language': 'en' }, payload: { url } });
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json(), url).toEqual({ url: ['This address is private or local; webhooks cannot be sent there.'] });
+        expect(await targetProblem(url, false), url).toBe('webhook_url_private');
+        // At delivery the connection is refused before it is made.
+        const sent = await postOnce(url, '{}', {}, false);
+        expect(sent, url).toMatchObject({ statusCode: null, error: expect.stringMatching(/^refused: /) });
+      }
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses private targets when saving and when delivering, unless the server allows them', async () => {
