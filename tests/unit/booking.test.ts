@@ -123,6 +123,14 @@ describe('booking form rules', () => {
     expect(timeChoices(slots, '2030-01-14 12:00', { playground: 1, time_start: '2030-01-14 15:00', persons: 2 }).map((s) => s.begin)).toEqual(['15:00', '16:00']);
   });
 
+  it('on a fall-back night offers the second 01:00 while the first 01:xx hour runs (real instants, not the clock text)', () => {
+    const first = slot({ time_start: '2027-11-07 01:00', begin: '01:00', utc_offset: '-04:00' });
+    const second = slot({ time_start: '2027-11-07 01:00-05:00', begin: '01:00', utc_offset: '-05:00' });
+    // 01:40 of the first pass (05:40 UTC): the first 01:00 has begun, the second (06:00 UTC) has not.
+    const now = Date.parse('2027-11-07T05:40:00Z');
+    expect(timeChoices([first, second], '2027-11-07 01:40', null, now)).toEqual([second]);
+  });
+
   it('offers persons up to min(max players, places left), adding back the edited order\'s own', () => {
     expect(personsChoices(4, slot({ available_persons: 2 }))).toEqual([1, 2]);
     expect(personsChoices(4, slot({ available_persons: 2 }), { playground: 1, time_start: '2030-01-14 15:00', persons: 2 })).toEqual([1, 2, 3, 4]);

@@ -3,6 +3,7 @@
 // what the order-created dialog says when the server refuses.
 import { fieldMessages } from '../../../domain/errors';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
+import { startsAfterNow } from '../../../domain/slot';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
 import type { Slot, SlotOrder } from './types';
 import type { BookingPayload } from '../../../domain/booking';
@@ -56,8 +57,9 @@ const isOwn = (slot: Pick<Slot, 'playground' | 'time_start'>, own: OwnBooking | 
   !!own && own.playground === slot.playground && own.time_start === slot.time_start;
 
 /** Time choices: the playground's slots of the date, without full ones and ones already begun (the order's own stays). */
-export function timeChoices(slots: readonly Slot[], now: string, own?: OwnBooking | null): Slot[] {
-  return slots.filter((s) => isOwn(s, own) || (s.available_persons > 0 && s.time_start > now && !s.archived));
+export function timeChoices(slots: readonly Slot[], now: string, own?: OwnBooking | null, nowMs: number = Date.now()): Slot[] {
+  // Not begun on the real timeline: during a repeated hour the wall-clock text alone would mislead.
+  return slots.filter((s) => isOwn(s, own) || (s.available_persons > 0 && startsAfterNow(s, now, nowMs) && !s.archived));
 }
 
 /** Persons choices: 1 .. min(max players, places left), the edited order's own persons added back. */
