@@ -5,17 +5,14 @@
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
 import { and, eq } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
-import {
-  earlyBookingConditions, locationGames, locations, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users,
-} from '../../db/schema';
+import { orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import type { BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { hasBegun, locationClock, playgroundDay, slotAt, slotOfDay, storedSessionById, type PlaygroundDay } from '../slots/service';
-import type { ZoneNow } from '../../platform/clock';
+import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
@@ -33,6 +30,8 @@ export type BookingInput = BookingPayload;
 export interface BookingContext {
   userId: number;
   publicUrl: string;
+  /** Payment links can be made (a payment provider is configured). */
+  paymentLinks: boolean;
   /** Staff's language: a payment link's letter to the customer uses it when the order has none. */
   lang?: Lang;
 }
@@ -82,13 +81,6 @@ interface Priced {
 /** A location's pricing settings (group discount, early-booking conditions). */
 export type PricingSettings = Pick<PlaygroundDay['booking'], 'groupDiscountPercent' | 'earlyBooking'>;
 
-async function pricingSettings(db: DbOrTx, locationId: number): Promise<PricingSettings> {
-  const [loc] = await db.select({ group: locations.groupDiscountPercent }).from(locations).where(eq(locations.id, locationId));
-  const conditions = await db.select({ days: earlyBookingConditions.days, discount: earlyBookingConditions.discount }).from(earlyBookingConditions)
-    .where(eq(earlyBookingConditions.locationId, locationId));
-  return { groupDiscountPercent: loc?.group ?? 0, earlyBooking: conditions };
-}
-
 async function priceFor(tx: DbOrTx, input: Pick<BookingInput, 'persons' | 'order_type' | 'promocode'>, locationId: number, maxPlayers: number, slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, now: string, settings: PricingSettings, promoAlreadyUsed = false): Promise<Priced> {
   let promoDiscount: string | null = null;
   let promocodeId: number | null = null;
@@ -128,19 +120,6 @@ async function checkChoices(
   if (input.game_id !== null && !(await gameOffered(input.game_id))) throw fieldError('game_id', 'game_not_available');
 }
 
-/** Whether the location offers the game (an edit reads it; a new booking has its day's list). */
-async function locationOffersGame(tx: Tx, locationId: number, gameId: number): Promise<boolean> {
-  const [row] = await tx.select().from(locationGames).where(and(eq(locationGames.locationId, locationId), eq(locationGames.gameId, gameId)));
-  return !!row;
-}
-
-/** The bookable slot at session_dt, or the spec's datetime_start error. */
-async function bookableSlot(db: DbOrTx, pg: typeof playgrounds.$inferSelect, sessionDt: string, now: ZoneNow) {
-  const slot = await slotAt(db as Db, pg, sessionDt);
-  // A session that has begun (or ended) is not for sale any more (real instants: see hasBegun).
-  if (!slot || hasBegun(slot.time_start, now)) throw fieldError('datetime_start', 'free_sessions_not_found');
-  return slot;
-}
 
 function assertBillAllowed(input: BookingInput, purchase: string) {
   if (!input.bill) return;
@@ -175,6 +154,32 @@ export async function bookingDay(db: Db, userId: number | null, playgroundId: nu
   return playgroundDay(db, userId, playgroundId, businessDateOf(sessionDt));
 }
 
+/** The slot of the day at session_dt if it is still for sale (not begun), else the spec's datetime_start error. */
+function bookableOn(day: PlaygroundDay, sessionDt: string, fresh?: StoredSession | null) {
+  const slot = slotOfDay(day, sessionDt, fresh);
+  // A session that has begun (or ended) is not for sale any more (real instants: see hasBegun).
+  if (!slot || hasBegun(slot.time_start, day.ctx)) throw fieldError('datetime_start', 'free_sessions_not_found');
+  return slot;
+}
+
+/**
+ * The one way a booking takes its places, for staff create and edit and the widget: the session's
+ * row is locked (made when it is not stored yet), the slot read again under the lock, the choices
+ * checked (an edited order's own places count as free) and the price made with the day's discounts.
+ * Lock order: an edit holds its order first, then the session (server/platform/locks.ts).
+ */
+async function takePlaces(tx: Tx, day: PlaygroundDay, input: BookingInput, ownOrderId: number | null, samePromo: boolean) {
+  const { pg, ctx } = day;
+  const before = bookableOn(day, input.session_dt);
+  const psId = await lockPlaysession(tx, pg.id, { ...before, currencyId: null, gameId: input.game_id });
+  // Read again under the lock: the stored session's price and orders are now final.
+  const slot = bookableOn(day, input.session_dt, await storedSessionById(tx, psId));
+  const held = personsTaken(slot.orders.filter((o) => o.id !== ownOrderId));
+  await checkChoices(input, slot, { maxPlayers: pg.maxPlayers, held }, (id) => day.booking.gameIds.includes(id));
+  const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, ctx.now, day.booking, samePromo);
+  return { psId, slot, price };
+}
+
 /**
  * The core of a single booking, shared by staff (createBooking) and the customer widget: under the
  * session's lock it checks places, game and promo code, prices, and writes the order, its log and
@@ -186,22 +191,12 @@ export async function placeBooking<T>(
   db: Db, actor: { userId: number | null }, day: PlaygroundDay, input: BookingInput & { language?: string | null },
   finish: (tx: Tx, order: PlacedOrder) => Promise<T>,
 ): Promise<T> {
-  const { pg, ctx } = day;
-  const now = ctx.now;
-  const bookable = (slot: ReturnType<typeof slotOfDay>) => {
-    // A session that has begun (or ended) is not for sale any more.
-    if (!slot || hasBegun(slot.time_start, ctx)) throw fieldError('datetime_start', 'free_sessions_not_found');
-    return slot;
-  };
-  const slotBefore = bookable(slotOfDay(day, input.session_dt));
+  const { pg } = day;
+  bookableOn(day, input.session_dt);
 
   return lockedTransaction(db, async (tx) => {
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
-    const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
-    // Read again under the lock: the stored session's price and orders are now final.
-    const slot = bookable(slotOfDay(day, input.session_dt, await storedSessionById(tx, psId)));
-    await checkChoices(input, slot, { maxPlayers: pg.maxPlayers, held: personsTaken(slot.orders) }, (id) => day.booking.gameIds.includes(id));
-    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, day.booking);
+    const { psId, slot, price } = await takePlaces(tx, day, input, null, false);
     if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
 
     const status = Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed;
@@ -253,31 +248,25 @@ async function loadOrderForChange(tx: Tx, orderId: number) {
   return order!;
 }
 
-/** PUT /booking/{id}/: the same rules as creating; the order's own persons count as free. */
+/** PUT /booking/{id}/: the same placement as creating (takePlaces); the order's own persons count as free. */
 export async function updateBooking(db: Db, ctx: BookingContext, orderId: number, input: BookingInput): Promise<{ id: number }> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, ctx.userId, existing.locationId);
-  const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, input.playground_id));
-  if (!pg || pg.locationId !== existing.locationId) throw fieldError('playground_id', 'invalid_choice');
-  const clock = await locationClock(db, pg.locationId);
-  const now = clock.now;
-  const slotBefore = await bookableSlot(db, pg, input.session_dt, clock);
+  const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
+  if (!day || day.pg.locationId !== existing.locationId) throw fieldError('playground_id', 'invalid_choice');
+  const { pg } = day;
+  bookableOn(day, input.session_dt);
 
   return lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (!isLiveOrder(order)) throw fieldError('non_field_errors', 'order_closed');
     const oldSessions = await tx.select({ ps: playsessions }).from(orderPlaysessions)
       .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
-    if (oldSessions.some(({ ps }) => hasBegun(ps.timeStart, clock))) throw fieldError('non_field_errors', 'order_closed');
+    if (oldSessions.some(({ ps }) => hasBegun(ps.timeStart, day.ctx))) throw fieldError('non_field_errors', 'order_closed');
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
-    const psId = await lockPlaysession(tx, pg.id, { ...slotBefore, currencyId: null, gameId: input.game_id });
-    const slot = await bookableSlot(tx, pg, input.session_dt, clock);
-    // The order's own places count as free.
-    const held = await personsHeld(tx, psId, orderId);
-    await checkChoices(input, slot, { maxPlayers: pg.maxPlayers, held }, (id) => locationOffersGame(tx, pg.locationId, id));
     const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order.promocode ?? '').toUpperCase();
-    const price = await priceFor(tx, input, pg.locationId, pg.maxPlayers, slot, now, await pricingSettings(tx, pg.locationId), samePromo);
+    const { psId, price } = await takePlaces(tx, day, input, orderId, samePromo);
     if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
     if (!samePromo) await releaseCoupon(tx, order.locationId, order.promocode);
     assertBillAllowed(input, price.purchase);
