@@ -15,24 +15,58 @@ export interface Config {
   resetKeyTtlMinutes: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Password reset requests allowed per hour for one e-mail address, and for one client address. */
+  passwordResetEmailLimit: number;
+  passwordResetIpLimit: number;
+  /** A token unused for this many days stops working (idle lifetime). */
+  tokenIdleDays: number;
+  /** A token stops working this many days after sign-in, however much it is used (absolute lifetime). */
+  tokenMaxAgeDays: number;
   webDir: string;
   /** Behind a reverse proxy, take the client address from X-Forwarded-For. */
   trustProxy: boolean;
   /** Where the sandbox payment provider sends its callbacks (this server as it reaches itself). */
   paymentCallbackBase: string;
-  /** HMAC secret of the sandbox provider's callbacks (same for every server process). */
+  /** The built-in sandbox payment provider (PAYMENT_SANDBOX): its pages and callback, and payment links through it. */
+  paymentSandbox: boolean;
+  /** HMAC secret of the sandbox provider's callbacks (same for every server process). '' until resolveSecrets. */
   paymentSandboxSecret: string;
   /** Let webhooks target private, loopback and link-local addresses (tests, closed networks). Off by default: SSRF. */
   webhookAllowPrivate: boolean;
-  /** HMAC secret of the signed statistics dashboard URLs (same for every server process). */
+  /** HMAC secret of the signed statistics dashboard URLs (same for every server process). '' until resolveSecrets. */
   dashboardSecret: string;
   /** How long a signed dashboard URL stays valid, in seconds. */
   dashboardUrlTtlSeconds: number;
-  /** HMAC secret of the customers' booking page links (same for every server process; changing it voids the links). */
+  /** HMAC secret of the customers' booking page links (same for every server process; changing it voids the links). '' until resolveSecrets. */
   widgetSecret: string;
   /** Booking widget: bookings, and calls that check a promo code, allowed per client address in 10 minutes. */
   widgetBookingLimit: number;
   widgetCouponLimit: number;
+}
+
+/** A setting the server refuses to start with; main.ts prints its message and exits. */
+export class ConfigError extends Error {}
+
+/** The secrets' old defaults, printed in earlier READMEs: public, so never accepted. */
+export const PUBLIC_SECRETS = ['sandbox-secret', 'dashboard-secret', 'widget-secret'];
+export const MIN_SECRET_LENGTH = 16;
+
+/** A secret given in the environment, or '' when none is (resolveSecrets then makes one and keeps it in the database). */
+function secretFrom(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name] ?? '';
+  if (value === '') return '';
+  if (PUBLIC_SECRETS.includes(value)) throw new ConfigError(`${name} is a published default value; unset it (a secret is generated and kept in the database) or set a random one, e.g. openssl rand -hex 32`);
+  if (value.length < MIN_SECRET_LENGTH) throw new ConfigError(`${name} is shorter than ${MIN_SECRET_LENGTH} characters; unset it (a secret is generated and kept in the database) or set a random one, e.g. openssl rand -hex 32`);
+  return value;
+}
+
+/** PAYMENT_SANDBOX=on|off; unset: on for the demo (embedded database), off in production (NODE_ENV=production or DATABASE_URL). */
+function sandboxFrom(env: NodeJS.ProcessEnv): boolean {
+  const v = env.PAYMENT_SANDBOX;
+  if (v === 'on' || v === 'true') return true;
+  if (v === 'off' || v === 'false') return false;
+  if (v) throw new ConfigError(`PAYMENT_SANDBOX must be on or off, not ${JSON.stringify(v)}`);
+  return env.NODE_ENV !== 'production' && !env.DATABASE_URL;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -57,15 +91,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetKeyTtlMinutes: intFrom(env.RESET_KEY_TTL_MINUTES, 60),
     loginMaxFailures: intFrom(env.LOGIN_MAX_FAILURES, 10),
     loginWindowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15),
+    passwordResetEmailLimit: intFrom(env.PASSWORD_RESET_EMAIL_LIMIT, 5),
+    passwordResetIpLimit: intFrom(env.PASSWORD_RESET_IP_LIMIT, 20),
+    tokenIdleDays: intFrom(env.TOKEN_IDLE_DAYS, 14),
+    tokenMaxAgeDays: intFrom(env.TOKEN_MAX_AGE_DAYS, 90),
     webDir: path.resolve(env.WEB_DIR ?? 'dist'),
     trustProxy: env.TRUST_PROXY === 'true',
     paymentCallbackBase: (env.PAYMENT_CALLBACK_BASE ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
-    paymentSandboxSecret: env.PAYMENT_SANDBOX_SECRET ?? 'sandbox-secret',
+    paymentSandbox: sandboxFrom(env),
+    paymentSandboxSecret: secretFrom(env, 'PAYMENT_SANDBOX_SECRET'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
-    dashboardSecret: env.DASHBOARD_SECRET ?? 'dashboard-secret',
+    dashboardSecret: secretFrom(env, 'DASHBOARD_SECRET'),
     dashboardUrlTtlSeconds: intFrom(env.DASHBOARD_URL_TTL_SECONDS, 3600),
-    widgetSecret: env.WIDGET_SECRET ?? 'widget-secret',
+    widgetSecret: secretFrom(env, 'WIDGET_SECRET'),
     widgetBookingLimit: intFrom(env.WIDGET_BOOKING_LIMIT, 10),
     widgetCouponLimit: intFrom(env.WIDGET_COUPON_LIMIT, 30),
   };
+}
+
+/** loadConfig for the entry points: a refused setting prints its reason and exits, without a stack trace. */
+export function loadConfigOrExit(env: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(env);
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Refusing to start: ${err.message}`);
+    process.exit(1);
+  }
 }

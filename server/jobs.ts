@@ -14,6 +14,7 @@ import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
 import { WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './modules/widget/links';
 import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
+import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -43,6 +44,11 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
         text: translate(lang, 'certificate_mail_text', facts),
       });
     },
+    // A password reset request: the job decides whether there is an account to write to.
+    [RESET_REQUEST_JOB]: async (p: ResetRequestJob) => {
+      await sendPasswordReset(deps.db, deps.mailer, p, { publicUrl: deps.config.publicUrl, ttlMinutes: deps.config.resetKeyTtlMinutes });
+    },
+    // Letters queued by servers before the job above existed.
     'mail.password_reset': async (p: { to: string; name: string; link: string; minutes: number; lang: string }) => {
       const lang = pickLanguage(p.lang);
       await deps.mailer.send({

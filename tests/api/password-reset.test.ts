@@ -12,7 +12,8 @@ import { hashPassword } from '../../server/platform/passwords';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
-beforeAll(async () => { h = await createHarness(); });
+// Every request of this file comes from one address: its own limit is lifted (tested below with others).
+beforeAll(async () => { h = await createHarness({ config: { passwordResetIpLimit: 1000 } }); });
 afterAll(async () => { await h.close(); });
 
 const RESET = '/api/v2.1/users/password_reset/';
@@ -101,7 +102,8 @@ describe('POST /api/v2.1/users/password_reset/', () => {
     const ru = await h.call('POST', RESET, { lang: 'ru', body: { email: 'nobody-here@example.com' } });
     expect(ru.statusCode).toBe(200);
     expect(ru.json()).toEqual(SENT_RU);
-    expect(await h.runJobs()).toBe(0);
+    // The same work as for a known address: one job each, which finds no account and sends nothing.
+    expect(await h.runJobs()).toBe(2);
     expect(h.letters.length).toBe(before);
   });
 
@@ -112,8 +114,25 @@ describe('POST /api/v2.1/users/password_reset/', () => {
     const res = await h.call('POST', RESET, { lang: 'en', body: { email: u.email } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual(SENT_EN);
-    expect(await h.runJobs()).toBe(0);
+    expect(await h.runJobs()).toBe(1);
     expect(h.letters.length).toBe(before);
+  });
+
+  it('answers a known and an unknown address alike: same status, headers, body and queued work (#16)', async () => {
+    const u = await addUser();
+    const jobCount = async () => (await h.database.db.select().from(jobs).where(sql`${jobs.kind} = 'auth.password_reset' and ${jobs.doneAt} is null`)).length;
+    const shape = (r: Awaited<ReturnType<typeof h.call>>) => {
+      const { date: _date, ...headers } = r.headers;
+      return { status: r.statusCode, headers, body: r.body };
+    };
+    const before = await jobCount();
+    const known = await h.call('POST', RESET, { lang: 'en', body: { email: u.email } });
+    const afterKnown = await jobCount();
+    const unknown = await h.call('POST', RESET, { lang: 'en', body: { email: `not-${u.email}` } });
+    expect(shape(unknown)).toEqual(shape(known));
+    expect(afterKnown - before).toBe(1);
+    expect(await jobCount() - afterKnown).toBe(1);
+    await h.runJobs();
   });
 
   it('answers 400 {email} for an invalid or missing e-mail', async () => {
@@ -129,6 +148,38 @@ describe('POST /api/v2.1/users/password_reset/', () => {
     const extra = await h.call('POST', RESET, { lang: 'en', body: { email: 'admin@example.com', next: '/x' } });
     expect(extra.statusCode).toBe(400);
     expect(extra.json()).toEqual({ next: ['Unknown field.'] });
+  });
+});
+
+describe('rate limits of reset requests (#16)', () => {
+  let t: Harness;
+  beforeAll(async () => { t = await createHarness({ demo: false }); });
+  afterAll(async () => { await t.close(); });
+  const ask = (email: string, ip: string) => t.app.inject({ method: 'POST', url: RESET, remoteAddress: ip, headers: { 'accept-language': 'en' }, payload: { email } });
+  const expectThrottled = (res: Awaited<ReturnType<typeof ask>>) => {
+    expect(res.statusCode).toBe(429);
+    const seconds = Number(res.headers['retry-after']);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(res.json()).toEqual({ detail: `Request was throttled. Expected available in ${seconds} seconds.` });
+  };
+
+  it('allows 5 requests an hour for one address, from any client; the 6th is 429, known account or not', async () => {
+    const [known] = await t.database.db.insert(users).values({ email: 'limited@example.com', name: 'L', passwordHash: await hashPassword('x-pass-1') }).returning();
+    for (let i = 0; i < 5; i++) expect((await ask(known!.email, `10.7.0.${i + 1}`)).statusCode).toBe(200);
+    expectThrottled(await ask(known!.email, '10.7.0.9'));
+    expectThrottled(await ask(known!.email.toUpperCase(), '10.7.0.10'));
+    for (let i = 0; i < 5; i++) expect((await ask('limited-unknown@example.com', `10.7.1.${i + 1}`)).statusCode).toBe(200);
+    expectThrottled(await ask('limited-unknown@example.com', '10.7.1.9'));
+    // Another address is not affected.
+    expect((await ask('other-address@example.com', '10.7.0.9')).statusCode).toBe(200);
+  });
+
+  it('allows 20 requests an hour from one client, over any addresses; then 429', async () => {
+    const ip = '10.8.0.1';
+    for (let i = 0; i < 20; i++) expect((await ask(`many${i}@example.com`, ip)).statusCode, String(i)).toBe(200);
+    expectThrottled(await ask('many-more@example.com', ip));
+    expect((await ask('many-more@example.com', '10.8.0.2')).statusCode).toBe(200);
   });
 });
 
@@ -252,7 +303,7 @@ describe('letter delivery', () => {
     }, h.app.log);
     expect((await h.call('POST', RESET, { lang: 'en', body: { email: u.email } })).statusCode).toBe(200);
     expect(await failing.runDue()).toBe(1);
-    const [job] = await h.database.db.select().from(jobs).where(sql`${jobs.payload}->>'to' = ${u.email}`);
+    const [job] = await h.database.db.select().from(jobs).where(sql`${jobs.payload}->>'email' = ${u.email}`);
     expect(job!.doneAt).toBeNull();
     expect(job!.attempts).toBe(1);
     expect(job!.lastError).toBe('Error: smtp down');

@@ -36,11 +36,11 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   });
 
   r.post('/api/v2.1/users/password_reset/', {
-    config: { public: true },
+    config: { public: true, throttled: true },
     schema: { summary: 'Ask for a password reset letter', tags: ['auth'], body: z.strictObject({ email: emailSchema }) },
   }, async (request) => {
-    await auth.requestPasswordReset(db, request.body.email, {
-      publicUrl: config.publicUrl, ttlMinutes: config.resetKeyTtlMinutes, lang: request.lang,
+    await auth.requestPasswordReset(db, request.body.email, request.ip, {
+      lang: request.lang, perEmail: config.passwordResetEmailLimit, perIp: config.passwordResetIpLimit,
     });
     return { detail: translate(request.lang, 'reset_sent') };
   });
