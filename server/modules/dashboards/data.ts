@@ -82,7 +82,9 @@ export async function occupancy(db: Db, locationId: number, countryId: number, p
   const pgs = (await db.select().from(playgrounds).where(eq(playgrounds.locationId, locationId)).orderBy(playgrounds.id))
     .filter((pg) => pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t)));
   if (!pgs.length) return [];
-  const [scheduleRows, holidayRows, stored] = await Promise.all([
+  const [[zone], scheduleRows, holidayRows, stored] = await Promise.all([
+    // The zone: on a night the clocks fall back the repeated hour is offered twice, and counted so.
+    db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId)),
     db.select().from(schedules).where(eq(schedules.locationId, locationId)),
     db.select().from(holidays).where(and(eq(holidays.countryId, countryId), gte(holidays.date, p.from), lte(holidays.date, addDays(p.to, 1)))),
     db.select({
@@ -120,7 +122,7 @@ export async function occupancy(db: Db, locationId: number, countryId: number, p
     for (let day = p.from; day <= p.to; day = addDays(day, 1)) {
       const weekday = isoWeekday(day);
       const schedule = pg.groupId !== null ? scheduleInForce(byGroup.get(pg.groupId) ?? [], day) : null;
-      const starts = new Set(schedule ? generateSessions(schedule, day, dayTypeOf(day, holidayMap)).map((g) => g.time_start) : []);
+      const starts = new Set(schedule ? generateSessions(schedule, day, dayTypeOf(day, holidayMap), zone?.tz).map((g) => g.time_start) : []);
       const booked = storedBy.get(`${pg.id}|${day}`) ?? new Map<string, number>();
       for (const start of booked.keys()) starts.add(start);
       for (const start of starts) add(weekday, start, booked.get(start) ?? 0);
