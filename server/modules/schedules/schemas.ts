@@ -2,18 +2,13 @@
 // specs' (validationScheduleName, validationBreakStart, validationPrice, validationMinValue/MaxValue,
 // validationPricingTimeUnique) plus ours: overlap below duration, items of a day type not overlapping.
 import { z } from 'zod';
-import { isDate, isTime } from '../../../domain/businessDay';
+import { isTime } from '../../../domain/businessDay';
 import { BUSINESS_DAY_END_MINUTES, itemSpan } from '../../../domain/schedule/engine';
 
 export const timeSchema = z.string().trim().refine(isTime, { message: 'invalid_time' });
-export const dateSchema = z.string().trim().refine(isDate, { message: 'invalid_date' });
-/**
- * 'YYYY-MM-DD HH:mm', a wall-clock moment of the location, optionally with its UTC offset
- * ('2027-11-07 01:00-05:00'): the slots write it on the second occurrence of a repeated hour.
- */
-export const dateTimeSchema = z.string().trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}([+-]\d{2}:\d{2})?$/.test(v) && isDate(v.slice(0, 10)) && isTime(v.slice(11, 16))
-    && (v.length === 16 || (Number(v.slice(17, 19)) <= 14 && Number(v.slice(20, 22)) < 60)), { message: 'invalid_datetime' });
+// Dates are the shared, bounded ones (years 1900..2999, server/platform/validation.ts).
+import { dateSchema, dateTimeSchema, idNumber, pgInt } from '../../platform/validation';
+export { dateSchema, dateTimeSchema };
 
 /** Price text: digits with a comma or dot, 1-20 characters; stored with a dot. */
 const priceSchema = z.string().trim().min(1).max(20)
@@ -34,8 +29,8 @@ export const breakSchema = z.strictObject({
 });
 
 export const pricingRowSchema = z.strictObject({
-  id: z.number().int().optional(),
-  currency_id: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+  id: pgInt().optional(),
+  currency_id: idNumber().nullable().optional().transform((v) => v ?? null),
   session_price: priceSchema.nullable().optional().transform((v) => v ?? null),
   personal_price: priceSchema.nullable().optional().transform((v) => v ?? null),
   prepayment: prepaymentSchema,
@@ -47,7 +42,7 @@ export const pricingRowSchema = z.strictObject({
 });
 
 export const itemSchema = z.strictObject({
-  id: z.number().int().optional(),
+  id: pgInt().optional(),
   begin: timeSchema,
   end: timeSchema,
   duration: z.number().int().min(1).max(1440),
@@ -98,15 +93,15 @@ const scheduleFields = {
   name: z.string().trim().min(1).max(100),
   start_dt: dateSchema,
   disabled: z.boolean().default(false),
-  playground_group: z.number().int().positive(),
+  playground_group: idNumber(),
   breaks: z.array(breakSchema).max(100).default([]),
   items: z.array(itemSchema).max(50).default([]),
 };
 
-export const scheduleCreateSchema = z.strictObject({ ...scheduleFields, location: z.number().int().positive() })
+export const scheduleCreateSchema = z.strictObject({ ...scheduleFields, location: idNumber() })
   .superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
 
-export const scheduleUpdateSchema = z.strictObject({ ...scheduleFields, location: z.number().int().positive().optional(), id: z.number().int().optional() })
+export const scheduleUpdateSchema = z.strictObject({ ...scheduleFields, location: idNumber().optional(), id: pgInt().optional() })
   .superRefine((s, ctx) => checkItemOverlaps(s.items, ctx));
 
 /** The check call accepts a whole schedule or just its grid; only the grid is checked. */

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idNumber } from '../../platform/validation';
 import type { Deps } from '../../deps';
 import { notAuthenticated } from '../../platform/errors';
 import { recordLauncherSession } from './service';
@@ -25,10 +26,10 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
         uuid: z.uuid(),
         started: z.iso.datetime({ offset: true }),
         ended: z.iso.datetime({ offset: true }).nullable().optional().transform((v) => v ?? null),
-        game_id: z.number().int().positive().nullable().optional().transform((v) => v ?? null),
+        game_id: idNumber().nullable().optional().transform((v) => v ?? null),
         players_cnt: z.number().int().min(0).max(1000),
         session_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-        orders_ids: z.array(z.number().int().positive()).max(100).default([]),
+        orders_ids: z.array(idNumber()).max(100).default([]),
       }),
     },
   }, async (request, reply) => {

@@ -15,7 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { hitRateLimit, type RateLimit } from '../../platform/rateLimit';
-import { emailSchema, idParam, intText, phoneSchema } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idText, idNumber } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as widget from './service';
@@ -23,10 +23,10 @@ import * as widget from './service';
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 const lang = z.enum(['ru', 'en']).optional();
 const langOnly = z.strictObject({ lang });
-const group = intText(z.number().int().positive()).optional().transform((v) => v ?? null);
+const group = idText().optional().transform((v) => v ?? null);
 
 const priceFields = {
-  playground_id: z.number().int().positive(),
+  playground_id: idNumber(),
   session_dt: dateTimeSchema,
   persons: z.number().int().min(1).max(100),
   promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
@@ -34,7 +34,7 @@ const priceFields = {
 
 const bookingBody = z.strictObject({
   ...priceFields,
-  game_id: z.preprocess(emptyToNull, z.number().int().positive().nullable()).optional().transform((v) => v ?? null),
+  game_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
   name: z.string().trim().min(1).max(150),
   phone: phoneSchema,
   // Required here: the confirmation letter carries the link to the booking.
