@@ -15,6 +15,7 @@ import { loadConfig } from '../server/config';
 import { connect, runMigrations } from '../server/db/client';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { seedDemo } from '../server/db/seed/demo';
+import { resolveSecrets } from '../server/platform/secrets';
 
 const argValue = (name: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : undefined; };
 const runs = Number(argValue('runs') ?? 7);
@@ -32,7 +33,7 @@ const browser = await chromium.launch({
 try {
   await runMigrations(database.db);
   await seedDemo(database.db);
-  const config = { ...loadConfig({}), dataDir: dir, webDir };
+  const config = await resolveSecrets(database.db, { ...loadConfig({}), dataDir: dir, webDir });
   const app = await buildApp({ db: database.db, pool: database.pool, config, mailer: { send: async () => {} } });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

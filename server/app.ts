@@ -36,6 +36,7 @@ import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
 import { registerAllLists } from './platform/lists';
+import { assertStrongSecrets } from './platform/secrets';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,6 +68,8 @@ const CONTENT_POLICY = [
 ].join('; ');
 
 export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // The config must have been through resolveSecrets (main.ts, the test harness): never sign with '' or a published value.
+  assertStrongSecrets(deps.config);
   const app = Fastify({
     ...(opts.loggerInstance ? { loggerInstance: opts.loggerInstance } : { logger: false }),
     bodyLimit: 1024 * 1024,

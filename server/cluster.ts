@@ -7,11 +7,11 @@ import cluster from 'node:cluster';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { connect, runMigrations, withStartupLock } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 const count = Math.max(1, Number(process.env.CLUSTER_WORKERS) || os.availableParallelism());
 
@@ -30,7 +30,8 @@ async function primary() {
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts'), execArgv: ['--import', 'tsx'] });
   let stopping = false;
-  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1' });
+  // The workers see DATABASE_URL even for the embedded database: they get the primary's sandbox setting, not their own default.
+  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1', PAYMENT_SANDBOX: config.paymentSandbox ? 'on' : 'off' });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     log.warn({ pid: worker.process.pid, code, signal }, 'worker died; starting another');

@@ -3,25 +3,29 @@
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { loadConfigOrExit } from './config';
 import { openDatabase } from './database';
 import { seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { loggerOptions } from './platform/logging';
+import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
 
-const config = loadConfig();
-const log = pino(loggerOptions(config.logLevel));
+const settings = loadConfigOrExit();
+const log = pino(loggerOptions(settings.logLevel));
 
 async function main() {
   const started = Date.now();
-  const database = await openDatabase(config, (m) => log.debug({ postgres: m }), async (db) => {
+  const database = await openDatabase(settings, (m) => log.debug({ postgres: m }), async (db) => {
     await seedReference(db);
-    if (config.seedDemo && (await seedDemo(db))) log.info('demo data seeded');
+    if (settings.seedDemo && (await seedDemo(db))) log.info('demo data seeded');
     // Under the startup lock, so processes started together book one hourly expiry run, not one each.
     await scheduleCertificateExpiry(db);
   });
   log.info({ embedded: database.embedded }, 'database ready, migrations applied');
+  // The HMAC secrets: the environment's, else the ones this database keeps (made on first start).
+  const config = await resolveSecrets(database.db, settings);
+  if (!config.paymentSandbox) log.info('payment sandbox off (PAYMENT_SANDBOX): payment links and top-ups are refused');
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
   const deps = { db: database.db, pool: database.pool, config, mailer };

@@ -502,3 +502,12 @@ export const techSessions = pgTable('tech_sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   stoppedAt: timestamp('stopped_at', { withTimezone: true }),
 }, (t) => [index('tech_sessions_playground_idx').on(t.playgroundId, t.startedAt)]);
+
+// The server's own secrets (HMAC keys of widget links, dashboard URLs, payment callbacks), made on
+// first start so every process on this database signs alike (server/platform/secrets.ts). An
+// environment variable of the same meaning overrides the stored value.
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});

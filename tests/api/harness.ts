@@ -13,6 +13,7 @@ import { connect, type Database } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { createJobWorker } from '../../server/jobs';
 import type { Letter, Mailer } from '../../server/platform/mail';
+import { resolveSecrets } from '../../server/platform/secrets';
 import { TEMPLATE_DB } from './globalSetup';
 
 export interface Harness {
@@ -40,7 +41,8 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
   if (opts.demo !== false) await seedDemo(database.db);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-data-'));
-  const config: Config = { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', ...opts.config };
+  // Secrets as main.ts has them: generated into this database unless opts.config gives some.
+  const config: Config = await resolveSecrets(database.db, { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', ...opts.config });
   const letters: Letter[] = [];
   const mailer: Mailer = { send: async (letter) => { letters.push(letter); } };
   const deps = { db: database.db, pool: database.pool, config, mailer };

@@ -114,7 +114,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
     const refuse = () => sendHtml(reply, 403, errorPage(lang, translate(lang, 'dashboard_link_invalid')));
     if (!isDashboard(id) || !parsed.success) return refuse();
     const q = parsed.data;
-    if (!verifySignature(config.dashboardSecret, { dashboard: id, location: q.location, expires: q.expires }, q.signature)) return refuse();
+    if (!verifySignature(config.dashboardSecret, { dashboard: id, location: q.location, expires: q.expires }, q.signature, config.dashboardUrlTtlSeconds)) return refuse();
     const loc = await locationFacts(db, q.location);
     const today = wallClockNow(loc.tz).slice(0, 10);
     const period = { from: q.date_from ?? `${today.slice(0, 8)}01`, to: q.date_to ?? today };

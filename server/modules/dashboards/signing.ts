@@ -20,9 +20,13 @@ export function signedQuery(secret: string, p: SignedParams): string {
   return `location=${p.location}&expires=${p.expires}&signature=${dashboardSignature(secret, p)}`;
 }
 
-/** True when the signature is right and the URL has not expired. */
-export function verifySignature(secret: string, p: SignedParams, signature: string, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
-  if (!/^[0-9a-f]{64}$/.test(signature) || p.expires <= nowSeconds) return false;
+/**
+ * True when the signature is right, the URL has not expired, and its expiry is at most `ttlSeconds`
+ * away: a URL signed for a far future (by an old or leaked secret, or a longer TTL since shortened)
+ * is refused even when its signature is right.
+ */
+export function verifySignature(secret: string, p: SignedParams, signature: string, ttlSeconds: number, nowSeconds = Math.floor(Date.now() / 1000)): boolean {
+  if (!/^[0-9a-f]{64}$/.test(signature) || p.expires <= nowSeconds || p.expires - nowSeconds > ttlSeconds) return false;
   const expected = Buffer.from(dashboardSignature(secret, p), 'hex');
   return crypto.timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }

@@ -100,7 +100,7 @@ function assertBill(input: MultiInput, purchase: string) {
   if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
 }
 
-export async function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang }, input: MultiInput): Promise<{ order_id: number }> {
+export async function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
   await requireRoleAt(db, user.id, input.location_id);
   requirePermission(user, 'multibooking');
   if (!input.date) throw fieldError('date', 'required');
@@ -158,7 +158,7 @@ function multiChanges(order: typeof orders.$inferSelect, input: MultiInput, purc
 }
 
 /** update_part: new fields and/or a new set of sessions; sessions the order keeps need no check. */
-export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang }, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
+export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, user.id, existing.locationId);

@@ -1,6 +1,8 @@
 // Payment links ("bill") through the payment provider, and what happens when they are paid,
 // declined, or left unpaid. The provider is the built-in sandbox (server/modules/sandbox): a page
 // of ours where the customer pays or declines, which then calls back like a real provider would.
+// With the sandbox off (PAYMENT_SANDBOX=off, the production default) there is no provider: making a
+// link is refused with a 400 (payment_provider_off) rather than handing out a link that leads nowhere.
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -16,15 +18,26 @@ import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import type { Lang } from '../../platform/messages';
 import { queueBillLetter } from './billLetter';
+import { fieldError } from '../../platform/errors';
 
 /** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */
-export interface LinkContext { publicUrl: string; userId: number | null; lang?: Lang }
+export interface LinkContext {
+  publicUrl: string; userId: number | null; lang?: Lang;
+  /** A payment provider makes links (config.paymentSandbox); without one, asking for a link is a 400. */
+  paymentLinks: boolean;
+}
+
+/** The refusal when no payment provider is configured (staff bills, top-ups, the widget's prepayment). */
+export function requirePaymentProvider(paymentLinks: boolean): void {
+  if (!paymentLinks) throw fieldError('non_field_errors', 'payment_provider_off');
+}
 
 /**
  * A pending payment of `amount` with its payment link (the order's `bill`): the order is paid only
  * when the provider's callback settles it (settleBillPayment).
  */
 export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string) {
+  requirePaymentProvider(ctx.paymentLinks);
   const token = crypto.randomBytes(16).toString('hex');
   const [payment] = await tx.insert(payments).values({
     orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,

@@ -73,7 +73,7 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
  * external id on the same order. Paying stays open after the session is over (customers pay at the
  * desk after playing); editing and cancelling do not.
  */
-export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang }, orderId: number, input: PayInput, call?: IdempotentCall) {
+export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; paymentLinks: boolean }, orderId: number, input: PayInput, call?: IdempotentCall) {
   const { userId } = ctx;
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();

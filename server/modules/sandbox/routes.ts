@@ -2,6 +2,7 @@
 // opens GET /sandbox/pay/{token}: a page where the customer pays or declines. The choice is posted
 // to the "provider" (POST /sandbox/pay/{token}), which calls our callback over HTTP, signed with
 // HMAC-SHA256, exactly as a real provider would; the callback settles the payment idempotently.
+// PAYMENT_SANDBOX=off (the default in production) leaves only 404s here: anyone could "pay" on these pages.
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,7 +10,7 @@ import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { payments, orders } from '../../db/schema';
-import { permissionDenied } from '../../platform/errors';
+import { notFound, permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
 import { WIDGET_SOURCE, orderPageUrl } from '../widget/links';
@@ -33,6 +34,17 @@ button{font-size:16px;padding:10px 18px;margin:8px 8px 0 0;border-radius:6px;bor
 
 export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  if (!config.paymentSandbox) {
+    // Explicit 404s: without them the built web app's fallback would answer the pages with index.html.
+    const off = async () => { throw notFound(); };
+    app.post(CALLBACK_PATH, { config: { public: true }, schema: { hide: true } }, off);
+    await app.register(async (scope) => {
+      // The page's form posts are 404 too, not 415.
+      scope.addContentTypeParser('application/x-www-form-urlencoded', (_req, _body, done) => done(null, {}));
+      for (const method of ['GET', 'POST'] as const) scope.route({ method, url: '/sandbox/pay/:token', config: { public: true }, schema: { hide: true }, handler: off });
+    });
+    return;
+  }
   const token = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
   const texts = {
     ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден', back: 'Вернуться в бэк-офис', toBooking: 'Перейти к брони' },

@@ -10,14 +10,18 @@ import { locations, payments } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireRoleAt } from '../locations/service';
 import { appendTransaction, lockLedger } from './ledger';
+import type { Config } from '../../config';
 
 export const REFILL_COMMENT = 'refill';
 
-export async function startRefill(db: Db, userId: number, publicUrl: string, locationId: number, amount: string, call?: IdempotentCall) {
+export async function startRefill(db: Db, userId: number, config: Pick<Config, 'publicUrl' | 'paymentSandbox'>, locationId: number, amount: string, call?: IdempotentCall) {
+  const { publicUrl } = config;
   await requireRoleAt(db, userId, locationId);
   const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   if (!loc.allowRefill) throw fieldError('non_field_errors', 'refill_not_allowed');
+  // No payment provider (PAYMENT_SANDBOX=off): no link that leads nowhere (as orders/billing.ts).
+  if (!config.paymentSandbox) throw fieldError('non_field_errors', 'payment_provider_off');
   // A retry with the same key gets the same link, not a second pending top-up.
   return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     const token = crypto.randomBytes(16).toString('hex');

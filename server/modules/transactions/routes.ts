@@ -70,7 +70,7 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
   // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
   r.post('/api/v2.2/locations/:id/refill/', { config: { idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
-    startRefill(db, currentUser(request).id, config.publicUrl, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
+    startRefill(db, currentUser(request).id, config, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
   r.post('/api/v2.2/locations/:id/check_payment/', {
     schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
   }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));

@@ -183,7 +183,7 @@ export async function widgetBook(db: Db, config: Config, locationId: number, inp
   }, async (tx, order) => {
     const due = dueNow(order.purchase, order.prepayment);
     if (toCents(due) > 0) {
-      const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null }, order.id, locationId, due, minutes);
+      const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null, paymentLinks: config.paymentSandbox }, order.id, locationId, due, minutes);
       await tx.update(orders).set({ cancelDelay: minutes }).where(eq(orders.id, order.id));
       return { id: order.id, paymentUrl: url, due };
     }
@@ -312,7 +312,7 @@ export async function widgetPayAgain(db: Db, config: Config, key: string, lang: 
     const [bill] = await tx.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 4)))
       .orderBy(desc(payments.id)).limit(1);
     if (bill?.status !== 'failed' || toCents(order.paid) > 0) throw fieldError('non_field_errors', 'widget_payment_not_declined');
-    await createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null }, order.id, order.locationId, bill.purchase);
+    await createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, paymentLinks: config.paymentSandbox }, order.id, order.locationId, bill.purchase);
   });
   return orderView(db, ref.locationId, ref.id, lang);
 }
