@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
 import { toMoneyString } from '../../../domain/money';
@@ -28,7 +28,7 @@ const money = (max: number) => z.preprocess((v) => (typeof v === 'number' ? Stri
   .transform(toMoneyString);
 
 export const bookingSchema = z.strictObject({
-  playground_id: z.number().int().positive(),
+  playground_id: idNumber(),
   persons: z.number().int().min(1).max(1000),
   order_type: z.number().int().min(1).max(4),
   promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
@@ -39,8 +39,8 @@ export const bookingSchema = z.strictObject({
   cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
   comment: z.string().max(2000).default(''),
   session_dt: dateTimeSchema,
-  playsession: z.number().int().positive().nullable().optional(),
-  game_id: z.preprocess(emptyToNull, z.number().int().positive().nullable()).optional().transform((v) => v ?? null),
+  playsession: idNumber().nullable().optional(),
+  game_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
   // Empty seller becomes null (the spec); the UUID check is the service's, for its exact message.
   seller: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
   source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
@@ -125,7 +125,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/check_coupon/', {
-    schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: z.number().int().positive(), datetime: dateTimeSchema.optional() }) },
+    schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: idNumber(), datetime: dateTimeSchema.optional() }) },
   }, async (request) => {
     const { code, location, datetime } = request.body;
     await requireRoleAt(db, currentUser(request).id, location);
