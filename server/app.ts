@@ -10,7 +10,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Deps } from './deps';
 import { installAuth } from './platform/auth';
-import { installErrorHandling } from './platform/errors';
+import { frameworkError, installErrorHandling } from './platform/errors';
 import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
 import { zodValidatorCompiler } from './platform/validation';
@@ -76,6 +76,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     // Reset keys and other secrets in paths are longer than Fastify's default of 100.
     routerOptions: { maxParamLength: 300 },
     trustProxy: deps.config.trustProxy,
+    // Fastify's own errors before routing (a malformed %-encoding in the path) in the DRF shape too.
+    frameworkErrors: frameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -103,9 +105,12 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   const webDir = deps.config.webDir;
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
   installErrorHandling(app, hasWeb ? (request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/media/');
+    // The decoded path, as the router saw it: `/%61pi/...` is an /api address, not a page.
+    let pathname: string;
+    try { pathname = decodeURIComponent(request.url.split('?')[0] ?? '/'); } catch { pathname = '/api/'; }
+    const wantsPage = request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/');
     if (wantsPage) {
-      const file = path.join(webDir, decodeURIComponent(request.url.split('?')[0] ?? '/'));
+      const file = path.join(webDir, pathname);
       if (file.startsWith(webDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
         return reply.sendFile(path.relative(webDir, file), webDir);
       }
@@ -114,9 +119,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return reply.status(404).send({ detail: translate(request.lang, 'not_found') });
   } : undefined);
   installAuth(app, deps.db);
-  // The API documentation is public like /healthz: a browser opening /api/docs sends no token.
+  // The API documentation is public like /healthz: a browser opening /api/docs sends no token;
+  // so are uploaded media (avatars, gallery pictures: <img> sends no token either). Every other
+  // route needs a token unless it declares `config: { public: true }` (platform/auth.ts).
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs')) route.config = { ...route.config, public: true };
+    if (route.url.startsWith('/api/docs') || route.url.startsWith('/media/')) route.config = { ...route.config, public: true };
   });
   const table: RouteOptions[] = [];
   routeTables.set(app, table);

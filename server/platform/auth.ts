@@ -1,5 +1,8 @@
-// Token authentication for every /api route. A route is public only when it says so with
-// `config: { public: true }`; everything else needs `Authorization: Token <key>`.
+// Token authentication for every route. A route is public only when it says so with
+// `config: { public: true }`; everything else needs `Authorization: Token <key>`. Decided from the
+// route the router matched (its declared config), never from the URL's text: `/%61pi/...` matches
+// the /api route it decodes to and needs its token like it (issue 16). An onRequest hook: it runs
+// before the body is parsed and validated, so a caller without a token gets 401, never a 400.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { queryPrepared, type Db } from '../db/client';
 import { invalidToken, notAuthenticated, permissionDenied } from './errors';
@@ -48,8 +51,8 @@ export async function findUserByToken(db: Db, key: string): Promise<AuthUser | n
 export function installAuth(app: FastifyInstance, db: Db): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') || request.routeOptions.config?.public) return;
     if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
+    if (request.routeOptions.config?.public === true) return;
     const key = tokenFromHeader(request.headers.authorization);
     if (key === undefined) throw notAuthenticated();
     if (key === null) throw invalidToken();

@@ -1,8 +1,8 @@
 // DRF-compatible errors: 400 {field: ["message"]}, 401/403/404/429 {detail: "message"}.
 // Messages are resolved in the request's language when the error is sent.
-import type { FastifyError, FastifyInstance, RouteHandlerMethod } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ZodError } from 'zod';
-import { serverMessages, translate, type Lang, type MessageKey, type MessageParams } from './messages';
+import { pickLanguage, serverMessages, translate, type Lang, type MessageKey, type MessageParams } from './messages';
 
 type Text = { key: MessageKey; params?: MessageParams } | { raw: string };
 type FieldErrors = Record<string, Text[]>;
@@ -144,6 +144,25 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
   return fields;
 }
 
+/** A PostgreSQL data exception (SQLSTATE class 22), also when drizzle wraps it as the cause. */
+export function postgresDataError(error: unknown): { code: string; message: string } | null {
+  for (let e = error as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && typeof e === 'object' && depth < 3; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^22[0-9A-Z]{3}$/.test(e.code) && typeof e.severity === 'string') {
+      return { code: e.code, message: String(e.message) };
+    }
+  }
+  return null;
+}
+
+/** Fastify's errors before any route is found (`frameworkErrors`: a malformed %-encoding in the
+ * path), in the DRF shape and the caller's language like every other error. */
+export function frameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const lang = pickLanguage(request.headers['accept-language']);
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  void reply.status(status).send({ detail: translate(lang, error.code === 'FST_ERR_BAD_URL' ? 'bad_url' : 'invalid') });
+}
+
 /** Maps every error to the DRF shape; nothing reaches the client as an HTML page or a stack.
  * `notFoundHandler` replaces the JSON 404 (app.ts passes one that serves the built SPA's pages);
  * Fastify allows one 404 handler per prefix, so it is set here exactly once. */
@@ -156,6 +175,13 @@ export function installErrorHandling(app: FastifyInstance, notFoundHandler?: Rou
     }
     const code = (error as FastifyError).code;
     const status = (error as FastifyError).statusCode ?? 500;
+    // The safety net under the schemas: a value PostgreSQL refused as data (SQLSTATE class 22: too
+    // long, out of range, a date it cannot store, NUL, bad text) is the client's input, not our fault.
+    const dataError = postgresDataError(error);
+    if (dataError) {
+      request.log.warn({ sqlstate: dataError.code, message: dataError.message }, 'database refused a value of the request');
+      return reply.status(400).send({ non_field_errors: [translate(lang, 'invalid_input')] });
+    }
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
       return reply.status(400).send({ detail: translate(lang, 'parse_error', { reason: error.message }) });
     }

@@ -16,12 +16,11 @@ import { z, type ZodType } from 'zod';
 import type { EnumLabels, Label } from '../../domain/enumLabels';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
-import { isDate } from '../../domain/businessDay';
 import { currentUser, requirePermission, type AuthUser } from './auth';
 import { sendCsv, type CsvColumn } from './csv';
 import { fieldError } from './errors';
 import type { Lang } from './messages';
-import { idParam, intText } from './validation';
+import { dateSchema, idParam, intText } from './validation';
 import { sendXlsx, XLSX_MAX_ROWS, type XlsxColumn, type XlsxKind } from './xlsx';
 
 /** What a column holds: decides its JSON value, its CSV text and its XLSX cell. */
@@ -159,7 +158,7 @@ export async function listRecords<S extends ListScope>(db: Db, d: ListDeclaratio
 export function listQuerySchema(d: ListDeclaration<any>) {
   const shape: Record<string, ZodType> = {};
   if (d.dateRange) {
-    const date = z.string().trim().refine(isDate, { message: 'invalid_date' }).optional();
+    const date = dateSchema.optional();
     shape[d.dateRange.from] = date;
     shape[d.dateRange.to] = date;
   }

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, intText, phoneSchema } from '../../platform/validation';
+import { emailSchema, phoneSchema, idText, idNumber } from '../../platform/validation';
 import { toMoneyString } from '../../../domain/money';
 import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_DESIGNS, CERTIFICATE_QUANTITY, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import * as certs from './service';
@@ -18,7 +18,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   const code = z.object({ code: z.string().trim().min(1).max(15) });
 
   r.get('/api/v2.2/certificate_rates/', {
-    schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: intText(z.number().int().positive().max(2147483647)) }) },
+    schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: idText() }) },
   }, async (request) => certs.rates(db, currentUser(request).id, request.query.location_id));
 
   r.get('/api/v2.2/certificate_designs/', { schema: { summary: 'Certificate designs', tags } }, async (request) => {
@@ -36,7 +36,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
         // validationCertificateLength: at most 15 characters.
         design: z.string().trim().min(1).max(CERTIFICATE_DESIGN_MAX),
         quantity: z.number().int().min(CERTIFICATE_QUANTITY.min).max(CERTIFICATE_QUANTITY.max).default(CERTIFICATE_QUANTITY.default),
-        location_id: z.number().int().positive(),
+        location_id: idNumber(),
       }),
     },
   }, async (request, reply) => reply.status(201).send(await certs.createCertificates(db, currentUser(request), request.body)));
@@ -47,12 +47,12 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
       tags, params: code,
       body: z.strictObject({
         seller: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(150), phone: phoneSchema, email: emailSchema,
-        location_id: z.number().int().positive(),
+        location_id: idNumber(),
       }),
     },
   }, async (request) => certs.activateCertificate(db, currentUser(request), request.params.code, request.body, request.lang));
 
   r.post('/api/v2.2/certificate/:code/resend/', {
-    schema: { summary: 'Send a gift certificate again', tags, params: code, body: z.strictObject({ location_id: z.number().int().positive() }) },
+    schema: { summary: 'Send a gift certificate again', tags, params: code, body: z.strictObject({ location_id: idNumber() }) },
   }, async (request) => certs.resendCertificate(db, currentUser(request), request.params.code, request.body.location_id, request.lang));
 }

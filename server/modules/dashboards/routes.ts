@@ -10,7 +10,7 @@ import { currentUser } from '../../platform/auth';
 import { notFound } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import { wallClockNow } from '../../platform/clock';
-import { intText } from '../../platform/validation';
+import { intText, idText } from '../../platform/validation';
 import { addDays } from '../../../domain/businessDay';
 import { requireManagerAt } from '../locations/service';
 import { dateSchema } from '../schedules/schemas';
@@ -24,7 +24,7 @@ const isDashboard = (s: string): s is Dashboard => (DASHBOARDS as readonly strin
 const MAX_PERIOD_DAYS = 366;
 
 const pageQuery = z.object({
-  location: intText(z.number().int().positive()),
+  location: idText(),
   expires: intText(z.number().int().positive()),
   signature: z.string().max(128),
   lang: z.enum(['ru', 'en']).optional(),
@@ -95,7 +95,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
   });
 
   r.get('/api/v2.1/dashboards/:id/source/', {
-    schema: { summary: 'A dashboard\'s signed page URL for a location', tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: intText(z.number().int().positive()) }) },
+    schema: { summary: 'A dashboard\'s signed page URL for a location', tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: idText() }) },
   }, async (request) => {
     if (!isDashboard(request.params.id)) throw notFound();
     await requireManagerAt(db, currentUser(request).id, request.query.location);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { fieldError } from '../../platform/errors';
-import { idParam, intText } from '../../platform/validation';
+import { idParam, idText } from '../../platform/validation';
 import * as groups from './service';
 
 export async function groupRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
@@ -14,7 +14,7 @@ export async function groupRoutes(app: FastifyInstance, { db }: Deps): Promise<v
   const tags = ['groups'];
   const params = z.object({ id: idParam });
   const name = z.string().trim().min(1).max(100);
-  const groupId = intText(z.number().int().positive().max(2147483647));
+  const groupId = idText();
 
   r.post('/api/v2.1/locations/:id/groups/', { schema: { summary: 'Create a playground group', tags, params, body: z.strictObject({ name }) } }, async (request, reply) =>
     reply.status(201).send(await groups.createGroup(db, currentUser(request).id, request.params.id, request.body.name)));

@@ -6,21 +6,21 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { idParam, intText } from '../../platform/validation';
+import { idParam, intText, idText, idNumber } from '../../platform/validation';
 import { dateSchema } from '../schedules/schemas';
 import * as holidays from './service';
 
 export async function holidayRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['holidays'];
-  const location = intText(z.number().int().positive().max(2147483647));
+  const location = idText();
 
   r.get('/api/v2.1/holidays/', {
     schema: { summary: 'Holidays of a location\'s country', tags, querystring: z.strictObject({ location, year: intText(z.number().int().min(2000).max(2100)) }) },
   }, async (request) => holidays.listHolidays(db, currentUser(request).id, request.query.location, request.query.year));
 
   r.post('/api/v2.1/holidays/', {
-    schema: { summary: 'Add a holiday', tags, body: z.strictObject({ location: z.number().int().positive(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(100).default('') }) },
+    schema: { summary: 'Add a holiday', tags, body: z.strictObject({ location: idNumber(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(100).default('') }) },
   }, async (request, reply) => reply.status(201).send(await holidays.addHoliday(db, currentUser(request).id, request.body)));
 
   r.delete('/api/v2.1/holidays/:id/', {

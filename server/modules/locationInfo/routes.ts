@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { idParam } from '../../platform/validation';
+import { idParam, idNumber } from '../../platform/validation';
 import { locationGamesList, updateLocationInfo } from './service';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -28,8 +28,8 @@ const locationInfoSchema = z.strictObject({
   })).min(1).max(10),
   lat: coordinate(90),
   lng: coordinate(180),
-  country: z.number().int().positive(),
-  city: z.number().int().positive(),
+  country: idNumber(),
+  city: idNumber(),
 });
 
 export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/validation';
 import { toMoneyString } from '../../../domain/money';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as multi from './service';
@@ -27,11 +27,11 @@ export const multiBookingSchema = z.strictObject({
   bill: z.boolean().default(false),
   cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
   order_type: z.number().int().min(1).max(4),
-  event_type_id: z.preprocess(emptyToNull, z.number().int().positive().nullable()).optional().transform((v) => v ?? null),
+  event_type_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
   time: z.string().max(5).nullable().optional(),
   comment: z.string().max(2000).default(''),
-  location_id: z.number().int().positive(),
-  playsessions: z.array(z.strictObject({ playground_id: z.number().int().positive(), session_dt: dateTimeSchema }))
+  location_id: idNumber(),
+  playsessions: z.array(z.strictObject({ playground_id: idNumber(), session_dt: dateTimeSchema }))
     .max(50).refine((list) => list.length > 0, { message: 'sessions_required' }),
   amo_id: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
   source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),

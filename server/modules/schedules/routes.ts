@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { idParam, intText } from '../../platform/validation';
+import { idParam, idText } from '../../platform/validation';
 import { checkSchema, scheduleCreateSchema, scheduleUpdateSchema } from './schemas';
 import * as schedules from './service';
 
@@ -16,7 +16,7 @@ export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promis
   const tags = ['schedules'];
 
   r.get('/api/v2.1/schedule/', {
-    schema: { summary: 'A location\'s schedules', tags, querystring: z.strictObject({ location: intText(z.number().int().positive().max(2147483647)) }) },
+    schema: { summary: 'A location\'s schedules', tags, querystring: z.strictObject({ location: idText() }) },
   }, async (request) => schedules.listSchedules(db, currentUser(request).id, request.query.location));
 
   r.post('/api/v2.1/schedule/', { schema: { summary: 'Create a schedule', tags, body: scheduleCreateSchema } }, async (request, reply) => {

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { idParam } from '../../platform/validation';
+import { idParam, idNumber } from '../../platform/validation';
 import { TECH_SESSION_MIN_MINUTES } from '../../../domain/locationManagement';
 import { createToken, startTechSession, stopTechSession } from './service';
 
@@ -17,7 +17,7 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/playgrounds/create_token/', {
-    schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: z.number().int().positive() }) },
+    schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: idNumber() }) },
   }, async (request) => createToken(db, currentUser(request), request.body.playground));
 
   r.post('/api/v2.2/playgrounds/:id/tech_sessions/', {

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idempotentCall } from '../../platform/idempotency';
-import { idParam } from '../../platform/validation';
+import { idParam, idNumber, instantText } from '../../platform/validation';
 import { refillStatus, startRefill } from './refill';
 import path from 'node:path';
 import { fieldError } from '../../platform/errors';
@@ -22,7 +22,7 @@ const typeSchema = z.enum(TRANSACTION_TYPES);
 const amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim().replace(',', '.'))
   .pipe(z.string().min(1).max(8).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' })).transform(toMoneyString);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => v || null);
-const dateTime = z.string().trim().max(40).refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_datetime' }).nullable().optional().transform((v) => v ?? null);
+const dateTime = instantText(40).nullable().optional().transform((v) => v ?? null);
 
 export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +35,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       tags,
       body: z.strictObject({
         type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(500).default(''),
-        number: optionalText(64), debt_open: z.boolean().default(false), location: z.number().int().positive(), session: optionalText(64),
+        number: optionalText(64), debt_open: z.boolean().default(false), location: idNumber(), session: optionalText(64),
       }),
     },
   }, async (request, reply) => {
@@ -44,7 +44,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   });
 
   r.post('/api/v2.2/transactions/change_type/', {
-    schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: z.number().int().positive() }) },
+    schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: idNumber() }) },
   }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
 
   r.post('/api/v2.2/transactions/create_transaction/', {
@@ -53,7 +53,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       summary: 'Refund a balance transaction',
       tags,
       body: z.strictObject({
-        original_transaction: z.number().int().positive(), amount, location: z.number().int().positive(), session: optionalText(64),
+        original_transaction: idNumber(), amount, location: idNumber(), session: optionalText(64),
         operation_dt: dateTime, description: z.string().trim().max(500).default(''), type: typeSchema.default('refund'),
       }),
     },
@@ -72,7 +72,7 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   r.post('/api/v2.2/locations/:id/refill/', { config: { idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
     startRefill(db, currentUser(request).id, config, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
   r.post('/api/v2.2/locations/:id/check_payment/', {
-    schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: z.number().int().positive() }) },
+    schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: idNumber() }) },
   }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));
 }
 
