@@ -7,7 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import {
-  apiRoutes, changeCount, defaultHints, enc, installChangeCounter, fillPath, hostileObject, hostileValue, routeKey, STATIC_ROUTE, toQuery, type ApiRoute,
+  apiRoutes, changeCount, defaultHints, drfError, enc, FAR_DATES, FAR_DATETIMES, HUGE_IDS, installChangeCounter, fillPath, hostileObject, hostileValue,
+  NUL_TEXT, routeKey, sample, schemaFields, setAt, STATIC_ROUTE, toQuery, type ApiRoute,
 } from './routeWalk';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260906);
@@ -163,4 +164,103 @@ describe('fuzzing every route from its schemas', () => {
     expect(bad).toEqual([]);
     void enc;
   }, 120_000);
+});
+
+// Issue 16: the input classes PostgreSQL cannot store, one field at a time on a valid-looking
+// request of every route (not left to chance as above): NUL in each text, 2^31 and 2^53 in each
+// integer (ids) of bodies, queries and paths, dates it cannot store (or we do not take) in each
+// date. Never a 5xx, and every error DRF-shaped. And the token check cannot be skipped by
+// %-encoding the path: every non-public route answers 401 without a token, before validation.
+describe('input classes PostgreSQL cannot store, and %-encoded paths (issue 16)', () => {
+  const dateKind = (name: string): 'date' | 'datetime' | null => {
+    const v = ownHints(name);
+    if (typeof v !== 'string') return null;
+    return /^\d{4}-\d{2}-\d{2}$/.test(v) ? 'date' : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) ? 'datetime' : null;
+  };
+  /** The hostile values of one field: [label, value]. */
+  const variants = (kind: string, name: string): [string, unknown][] => {
+    const out: [string, unknown][] = [];
+    if (kind === 'text') out.push(['NUL', NUL_TEXT]);
+    if (kind === 'int' || kind === 'text' && /(^|_)id$|^(location|playground|group|order|schedule|game)$/.test(name)) {
+      for (const n of HUGE_IDS) out.push([String(n), n]);
+    }
+    const dk = dateKind(name);
+    if (dk) for (const d of dk === 'date' ? FAR_DATES : FAR_DATETIMES) out.push([d, d]);
+    return out;
+  };
+
+  const send = (route: ApiRoute, params: Record<string, string | number>, query: unknown, body: unknown, token: string | null) => {
+    const headers: Record<string, string> = { 'accept-language': 'en' };
+    if (token) headers.authorization = `Token ${token}`;
+    const hasBody = body !== undefined && route.method !== 'GET';
+    if (hasBody) headers['content-type'] = 'application/json';
+    const url = fillPath(route.url, params) + toQuery(query);
+    return { url, res: h.app.inject({ method: route.method as 'GET', url, headers, ...(hasBody ? { payload: JSON.stringify(body) } : {}) }) };
+  };
+
+  it('NUL in every text, 2^31 and 2^53 in every id, far dates: never a 5xx, always a DRF-shaped error', async () => {
+    const bad: string[] = [];
+    let requests = 0;
+    for (const route of fuzzed()) {
+      if (route.multipart) continue;
+      const params = ownParams(route.url);
+      const query = route.querystring ? sample(route.querystring, ownHints) : undefined;
+      const body = route.method === 'GET' ? undefined : route.body ? sample(route.body, ownHints) : {};
+      const cases: { label: string; params: Record<string, string | number>; query: unknown; body: unknown }[] = [];
+      for (const f of schemaFields(route.body)) {
+        const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
+        for (const [label, v] of variants(f.kind, name)) cases.push({ label: `body ${f.path.join('.')}=${label}`, params, query, body: setAt(body, f.path, v) });
+      }
+      for (const f of schemaFields(route.querystring)) {
+        const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
+        for (const [label, v] of variants(f.kind, name)) cases.push({ label: `query ${f.path.join('.')}=${label}`, params, query: setAt(query, f.path, v), body });
+      }
+      for (const name of Object.keys(params)) {
+        for (const v of [NUL_TEXT, ...HUGE_IDS]) cases.push({ label: `path :${name}=${JSON.stringify(v)}`, params: { ...params, [name]: v }, query, body });
+      }
+      for (const c of cases) {
+        const { url, res: pending } = send(route, c.params, c.query, c.body, admin);
+        const res = await pending;
+        requests++;
+        const where = `${route.method} ${url.slice(0, 200)} (${c.label})`;
+        if (res.statusCode >= 500) bad.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+        else if (!route.page) {
+          const shape = drfError(res.statusCode, res.body);
+          if (shape) bad.push(`${where} -> ${res.statusCode} ${shape}`);
+        }
+      }
+    }
+    console.log(`input classes: ${requests} requests`);
+    expect(requests).toBeGreaterThan(300);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('every non-public route answers 401 without a token, its path %-encoded or not, before its body is validated', async () => {
+    const bad: string[] = [];
+    const routes = apiRoutes(h.app).filter((r) => !r.public && !STATIC_ROUTE.test(r.url));
+    expect(routes.length).toBeGreaterThan(80);
+    for (const route of routes) {
+      const path = fillPath(route.url, ownParams(route.url));
+      const variantsOfPath = [path];
+      if (path.startsWith('/api/')) variantsOfPath.push(path.replace(/^\/api\//, '/%61pi/'), path.replace(/^\/api\//, '/a%70i/'), path.replace(/^\/api\//, '/ap%69/'));
+      for (const url of variantsOfPath) {
+        const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+        const res = await h.app.inject({
+          method: route.method as 'GET', url, headers: { 'accept-language': 'en', ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+          ...(hasBody ? { payload: JSON.stringify({ unknown_field: NUL_TEXT, id: 2 ** 53 }) } : {}),
+        });
+        if (res.statusCode !== 401 || drfError(res.statusCode, res.body)) bad.push(`${route.method} ${url} -> ${res.statusCode} ${res.body.slice(0, 150)}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  }, 120_000);
+
+  it('a malformed %-encoding and an unknown route answer in the DRF shape', async () => {
+    for (const url of ['/api/v2.1/locations/%E0%A4%A/', '/%E0%A4%A/api/', '/api/v2.1/%zz/', '/api/v2.1/no-such-route/', '/%61pi/v2.1/no-such-route/']) {
+      const res = await h.app.inject({ method: 'GET', url, headers: { authorization: `Token ${admin}`, 'accept-language': 'en' } });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+      expect(drfError(res.statusCode, res.body), `${url} -> ${res.body}`).toBeNull();
+    }
+  });
 });

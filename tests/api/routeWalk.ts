@@ -260,3 +260,72 @@ export async function changeCount(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: string }>('select n from zz_row_changes');
   return Number(rows[0]!.n);
 }
+
+// ---- input classes PostgreSQL cannot store (issue 16): one field at a time ----
+
+export type FieldKind = 'text' | 'int' | 'other';
+export interface SchemaField { path: (string | number)[]; kind: FieldKind }
+
+/** The schema a wrapper stands for (optional, nullable, default, preprocess, ...). */
+function unwrap(schema: ZodType): ZodType {
+  let s = schema;
+  for (let i = 0; i < 20; i++) {
+    const d = def(s);
+    if (['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch'].includes(d.type)) s = d.innerType!;
+    else if (d.type === 'pipe') s = def(d.in!).type === 'transform' ? d.out! : d.in!;
+    else return s;
+  }
+  return s;
+}
+
+/** Every leaf field of an object schema, nested objects and list entries (index 0) included. */
+export function schemaFields(schema: ZodType | undefined, path: (string | number)[] = []): SchemaField[] {
+  if (!schema) return [];
+  const s = unwrap(schema);
+  const d = def(s);
+  switch (d.type) {
+    case 'object':
+      return Object.entries(d.shape ?? {}).flatMap(([k, v]) => schemaFields(v, [...path, k]));
+    case 'array':
+      return path.length ? [...schemaFields(d.element!, [...path, 0]), { path, kind: 'other' }] : [];
+    case 'string': case 'enum': return path.length ? [{ path, kind: 'text' }] : [];
+    case 'number': case 'int': return path.length ? [{ path, kind: bounds(d).int || d.type === 'int' ? 'int' : 'other' }] : [];
+    case 'union': {
+      const kinds = (d.options ?? []).map((o) => def(unwrap(o)).type);
+      return path.length ? [{ path, kind: kinds.includes('string') ? 'text' : kinds.some((k) => k === 'number' || k === 'int') ? 'int' : 'other' }] : [];
+    }
+    default: return path.length ? [{ path, kind: 'other' }] : [];
+  }
+}
+
+/** A copy of `base` with `value` at `path` (missing objects and lists made on the way). */
+export function setAt(base: unknown, path: (string | number)[], value: unknown): unknown {
+  if (!path.length) return value;
+  const [head, ...rest] = path;
+  if (typeof head === 'number') {
+    const list = Array.isArray(base) ? [...base] : [];
+    list[head] = setAt(list[head], rest, value);
+    return list;
+  }
+  const o = base && typeof base === 'object' && !Array.isArray(base) ? { ...(base as Record<string, unknown>) } : {};
+  o[head!] = setAt(o[head!], rest, value);
+  return o;
+}
+
+export const NUL_TEXT = 'a\u0000b';
+export const HUGE_IDS = [2 ** 31, 2 ** 53];
+export const FAR_DATES = ['+275760-09-13', '0000-01-01', '10000-01-01', '1000-01-01'];
+export const FAR_DATETIMES = ['+275760-09-13 12:00', '0000-01-01 12:00', '10000-01-01 12:00', '1000-01-01 12:00'];
+
+/** DRF's error shapes: 400 `{field: [messages]}` (or nested, or `{detail}`), other 4xx and 5xx `{detail: "..."}`. */
+export function drfError(status: number, body: string): string | null {
+  if (status < 400) return null;
+  let j: unknown;
+  try { j = JSON.parse(body); } catch { return `not JSON: ${body.slice(0, 100)}`; }
+  if (!j || typeof j !== 'object' || Array.isArray(j)) return `not an object: ${body.slice(0, 100)}`;
+  const o = j as Record<string, unknown>;
+  if ('statusCode' in o || 'code' in o && 'message' in o) return `Fastify's own error body: ${body.slice(0, 200)}`;
+  if (typeof o.detail === 'string') return null;
+  if (status === 400 && Object.keys(o).length && Object.values(o).every((v) => v && typeof v === 'object')) return null;
+  return `not DRF-shaped: ${body.slice(0, 200)}`;
+}
