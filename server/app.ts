@@ -118,7 +118,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     }
     return reply.status(404).send({ detail: translate(request.lang, 'not_found') });
   } : undefined);
-  installAuth(app, deps.db);
+  installAuth(app, deps.db, { idleDays: deps.config.tokenIdleDays, maxAgeDays: deps.config.tokenMaxAgeDays });
   // The API documentation is public like /healthz: a browser opening /api/docs sends no token;
   // so are uploaded media (avatars, gallery pictures: <img> sends no token either). Every other
   // route needs a token unless it declares `config: { public: true }` (platform/auth.ts).

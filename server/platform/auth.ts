@@ -33,22 +33,38 @@ export function tokenFromHeader(header: string | undefined): string | null | und
   return key;
 }
 
+/** How long a token lives: unused for `idleDays`, or `maxAgeDays` after sign-in, it is refused (config.ts). */
+export interface TokenLifetimes {
+  idleDays: number;
+  maxAgeDays: number;
+}
+export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = { idleDays: 14, maxAgeDays: 90 };
+
+// `stale`: last_used_at is written at most once a minute, not on every request.
 const TOKEN_USER_SQL = `
   SELECT t.id AS token_id, u.id, u.email, u.name, u.is_active,
+         (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale,
          array(SELECT p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions
   FROM auth_tokens t JOIN users u ON u.id = t.user_id
   WHERE t.key_hash = $1 AND t.revoked_at IS NULL
+    AND t.created_at > now() - make_interval(days => $2)
+    AND coalesce(t.last_used_at, t.created_at) > now() - make_interval(days => $3)
   LIMIT 1`;
 
-export async function findUserByToken(db: Db, key: string): Promise<AuthUser | null> {
+const TOKEN_TOUCH_SQL = `
+  UPDATE auth_tokens SET last_used_at = now()
+  WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;
+
+export async function findUserByToken(db: Db, key: string, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): Promise<AuthUser | null> {
   // One prepared statement (with the permissions as an array): it runs before every request.
-  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; permissions: string[] }>(
-    db, 'auth.token_user', TOKEN_USER_SQL, [secretHash(key)]);
+  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; stale: boolean; permissions: string[] }>(
+    db, 'auth.token_user', TOKEN_USER_SQL, [secretHash(key), lifetimes.maxAgeDays, lifetimes.idleDays]);
   if (!row || !row.is_active) return null;
+  if (row.stale) await queryPrepared(db, 'auth.token_touch', TOKEN_TOUCH_SQL, [row.token_id]);
   return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions: new Set(row.permissions) };
 }
 
-export function installAuth(app: FastifyInstance, db: Db): void {
+export function installAuth(app: FastifyInstance, db: Db, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): void {
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
@@ -56,7 +72,7 @@ export function installAuth(app: FastifyInstance, db: Db): void {
     const key = tokenFromHeader(request.headers.authorization);
     if (key === undefined) throw notAuthenticated();
     if (key === null) throw invalidToken();
-    const user = await findUserByToken(db, key);
+    const user = await findUserByToken(db, key, lifetimes);
     if (!user) throw invalidToken();
     request.authUser = user;
   });

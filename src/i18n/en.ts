@@ -112,6 +112,8 @@ export const enApp = {
       locations: 'My locations',
       noLocations: 'You have no locations yet.',
       empty: '—',
+      currentPassword: 'Current password',
+      currentPasswordHelp: 'A new email needs your current password.',
     },
     common: {
       yes: 'Yes',

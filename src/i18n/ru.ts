@@ -113,6 +113,8 @@ export const ruApp: typeof enApp = {
       locations: 'Мои локации',
       noLocations: 'У вас пока нет локаций.',
       empty: '—',
+      currentPassword: 'Текущий пароль',
+      currentPasswordHelp: 'Чтобы сменить почту, введите текущий пароль.',
     },
     common: {
       yes: 'Да',

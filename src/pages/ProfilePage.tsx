@@ -1,5 +1,6 @@
 // /user: the signed-in user's avatar, name, phone and email, an edit dialog (name and phone
-// required, email required and valid, optional new photo), log out, and their locations.
+// required, email required and valid, the current password when the email changes, optional new
+// photo), log out, and their locations.
 import { useRef, useState } from 'react';
 import {
   Avatar, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody,
@@ -8,7 +9,8 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Loading, TextInput, Title, useAuthenticated, useLogout, useNotify, useTranslate } from 'react-admin';
+import { Form, Loading, PasswordInput, TextInput, Title, useAuthenticated, useLogout, useNotify, useTranslate } from 'react-admin';
+import { useWatch } from 'react-hook-form';
 import { session, type SessionUser } from '../authProvider/session';
 import { api } from '../dataProvider/http';
 import { useGenericHandler } from '../dataProvider/useGenericHandler';
@@ -16,6 +18,24 @@ import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail, validPhone } from '../components/validators';
 import { roleName } from '../resources/locations/LocationList';
 import type { LocationRecord } from '../resources/locations/types';
+
+const sameEmail = (a: unknown, b: string) => String(a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A new email takes over the account's reset letters: the server asks for the current password. */
+function CurrentPasswordInput({ email }: { email: string }) {
+  const typed = useWatch({ name: 'email' });
+  if (sameEmail(typed, email)) return null;
+  return (
+    <PasswordInput
+      source="current_password"
+      label="app.profile.currentPassword"
+      helperText="app.profile.currentPasswordHelp"
+      validate={requiredField}
+      autoComplete="current-password"
+      fullWidth
+    />
+  );
+}
 
 function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -33,6 +53,7 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
     form.set('name', String(values.name ?? '').trim());
     form.set('phone', String(values.phone ?? '').trim());
     form.set('email', String(values.email ?? '').trim());
+    if (!sameEmail(values.email, user.email)) form.set('current_password', String(values.current_password ?? ''));
     if (file) form.set('avatar', file);
     let fieldErrors: Record<string, string> | undefined;
     const updated = await run(
@@ -82,6 +103,7 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
           <TextInput source="name" label="app.profile.name" validate={requiredField} fullWidth />
           <TextInput source="phone" label="app.profile.phone" validate={[requiredField, validPhone]} fullWidth />
           <TextInput source="email" type="email" label="app.profile.email" validate={[requiredField, validEmail]} fullWidth />
+          <CurrentPasswordInput email={user.email} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>{translate('app.profile.cancel')}</Button>

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, users } from '../../server/db/schema';
+import { authTokens, loginFailures, users } from '../../server/db/schema';
+import { secretHash } from '../../server/platform/tokens';
 import { hashPassword } from '../../server/platform/passwords';
 import { createHarness, type Harness } from './harness';
 
@@ -252,6 +253,31 @@ describe('login throttling (loginMaxFailures: 3)', () => {
     expect((await attempt(email, 'right-pass', ip)).statusCode).toBe(200);
   });
 
+  it('30 parallel wrong passwords: at most 3 are checked, the rest 429; the right one after is still refused (#16)', async () => {
+    const ip = '10.1.0.8';
+    const email = 'parallel@example.com';
+    await addUser(t, email, 'right-pass');
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(email, `wrong-${i}`, ip)));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 400).length).toBeLessThanOrEqual(3);
+    expect(codes.filter((c) => c !== 400 && c !== 429)).toEqual([]);
+    // Only the checked attempts are failures.
+    const rows = await t.database.db.select().from(loginFailures).where(eq(loginFailures.ip, ip));
+    expect(rows.length).toBe(codes.filter((c) => c === 400).length);
+    expect(rows.length).toBe(3);
+    expectThrottled(await attempt(email, 'right-pass', ip));
+    // Until the window passes.
+    await t.database.db.update(loginFailures).set({ at: sql`now() - interval '16 minutes'` }).where(eq(loginFailures.ip, ip));
+    expect((await attempt(email, 'right-pass', ip)).statusCode).toBe(200);
+  });
+
+  it('30 parallel wrong passwords over many accounts from one address: at most 15 are checked (#16)', async () => {
+    const ip = '10.1.0.9';
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => attempt(`par${i}@example.com`, 'x', ip)));
+    expect(results.filter((r) => r.statusCode === 400).length).toBe(15);
+    expect(results.filter((r) => r.statusCode === 429).length).toBe(15);
+  });
+
   it('failures older than the window no longer count', async () => {
     const ip = '10.1.0.7';
     const email = 'window@example.com';
@@ -332,6 +358,72 @@ describe('token authentication', () => {
     const res = await h.call('GET', '/%61pi/v2.1/users/am/', { lang: 'en' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(NOT_PROVIDED_EN);
+  });
+});
+
+describe('token lifetimes (#16): idle 14 days, absolute 90 days', () => {
+  const ME = '/api/v2.1/users/am/';
+  const tokenRow = async (token: string) => {
+    const [row] = await h.database.db.select().from(authTokens).where(eq(authTokens.keyHash, secretHash(token)));
+    return row!;
+  };
+  const age = (token: string, set: { createdAt?: string; lastUsedAt?: string | null }) => h.database.db.update(authTokens).set({
+    ...(set.createdAt ? { createdAt: sql`now() - ${sql.raw(`interval '${set.createdAt}'`)}` } : {}),
+    ...(set.lastUsedAt !== undefined ? { lastUsedAt: set.lastUsedAt === null ? null : sql`now() - ${sql.raw(`interval '${set.lastUsedAt}'`)}` } : {}),
+  }).where(eq(authTokens.keyHash, secretHash(token)));
+
+  it('a token unused for more than 14 days is 401; one used 13 days ago still works', async () => {
+    const fresh = await h.login('staff@example.com', 'staff123');
+    await age(fresh, { createdAt: '20 days', lastUsedAt: '13 days' });
+    expect((await h.call('GET', ME, { token: fresh })).statusCode).toBe(200);
+    const idle = await h.login('staff@example.com', 'staff123');
+    await age(idle, { createdAt: '20 days', lastUsedAt: '15 days' });
+    const res = await h.call('GET', ME, { token: idle, lang: 'en' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(INVALID_TOKEN_EN);
+    // Never used since sign-in counts from the sign-in.
+    const never = await h.login('staff@example.com', 'staff123');
+    await age(never, { createdAt: '15 days', lastUsedAt: null });
+    expect((await h.call('GET', ME, { token: never })).statusCode).toBe(401);
+  });
+
+  it('a token signed in more than 90 days ago is 401 however recently used', async () => {
+    const old = await h.login('staff@example.com', 'staff123');
+    await age(old, { createdAt: '91 days', lastUsedAt: '1 minute' });
+    const res = await h.call('GET', ME, { token: old, lang: 'en' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(INVALID_TOKEN_EN);
+    const young = await h.login('staff@example.com', 'staff123');
+    await age(young, { createdAt: '89 days', lastUsedAt: '1 day' });
+    expect((await h.call('GET', ME, { token: young })).statusCode).toBe(200);
+  });
+
+  it('the lifetimes come from the settings', async () => {
+    const t = await createHarness({ demo: false, config: { tokenIdleDays: 1, tokenMaxAgeDays: 2 } });
+    try {
+      await addUser(t, 'short@example.com', 'short-pass');
+      const token = await t.login('short@example.com', 'short-pass');
+      expect((await t.call('GET', ME, { token })).statusCode).toBe(200);
+      await t.database.db.update(authTokens).set({ lastUsedAt: sql`now() - interval '25 hours'` }).where(eq(authTokens.keyHash, secretHash(token)));
+      expect((await t.call('GET', ME, { token })).statusCode).toBe(401);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('last_used_at is written at most once a minute', async () => {
+    const token = await h.login('staff@example.com', 'staff123');
+    expect((await tokenRow(token)).lastUsedAt).toBeNull();
+    await h.call('GET', ME, { token });
+    const first = (await tokenRow(token)).lastUsedAt!;
+    expect(first).toBeInstanceOf(Date);
+    await age(token, { lastUsedAt: '30 seconds' });
+    const set = (await tokenRow(token)).lastUsedAt!;
+    await h.call('GET', ME, { token });
+    expect((await tokenRow(token)).lastUsedAt).toEqual(set);
+    await age(token, { lastUsedAt: '2 minutes' });
+    await h.call('GET', ME, { token });
+    expect((await tokenRow(token)).lastUsedAt!.getTime()).toBeGreaterThan(set.getTime());
   });
 });
 

@@ -161,7 +161,7 @@ describe('PUT /api/v2.1/users/{id}/', () => {
   it('saves name, phone, e-mail and a PNG avatar from multipart, and serves the avatar', async () => {
     const u = await addUser([[1, 20]]);
     const res = await put(u.id, u.token, multipart(
-      { name: ' Новое Имя ', phone: '+79161234567', email: 'renamed@example.com' },
+      { name: ' Новое Имя ', phone: '+79161234567', email: 'renamed@example.com', current_password: 'pass-1234' },
       [avatarPart(PNG)],
     ));
     expect(res.statusCode).toBe(200);
@@ -269,7 +269,7 @@ describe('PUT /api/v2.1/users/{id}/', () => {
   it('answers 400 {email} for an invalid e-mail', async () => {
     const u = await addUser();
     for (const email of ['not-an-email', 'a@b', 'two@@example.com']) {
-      const res = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email }));
+      const res = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email, current_password: 'pass-1234' }));
       expect(res.statusCode, email).toBe(400);
       expect(res.json()).toEqual({ email: ['Enter a valid email address.'] });
     }
@@ -295,11 +295,11 @@ describe('PUT /api/v2.1/users/{id}/', () => {
   it('answers 400 when the e-mail belongs to another user, whatever its case', async () => {
     const u = await addUser();
     for (const email of ['admin@example.com', 'ADMIN@Example.COM']) {
-      const res = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email }));
+      const res = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email, current_password: 'pass-1234' }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ email: ['A user with this email already exists.'] });
     }
-    const ru = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: 'staff@example.com' }), 'ru');
+    const ru = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: 'staff@example.com', current_password: 'pass-1234' }), 'ru');
     expect(ru.json()).toEqual({ email: ['Пользователь с такой электронной почтой уже существует.'] });
     // Keeping one's own address (in another case) is fine.
     const own = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: u.email.toUpperCase() }));
@@ -314,8 +314,8 @@ describe('PUT /api/v2.1/users/{id}/', () => {
       const b = await addUser();
       const email = `contested${round}@example.com`;
       const [ra, rb] = await Promise.all([
-        put(a.id, a.token, multipart({ name: 'A', phone: '1', email }, [avatarPart(PNG)])),
-        put(b.id, b.token, multipart({ name: 'B', phone: '2', email }, [avatarPart(PNG)])),
+        put(a.id, a.token, multipart({ name: 'A', phone: '1', email, current_password: 'pass-1234' }, [avatarPart(PNG)])),
+        put(b.id, b.token, multipart({ name: 'B', phone: '2', email, current_password: 'pass-1234' }, [avatarPart(PNG)])),
       ]);
       expect([ra.statusCode, rb.statusCode].sort(), `round ${round}`).toEqual([200, 400]);
       const [winner, loser, loserId] = ra.statusCode === 400 ? [rb, ra, a.id] : [ra, rb, b.id];
@@ -325,6 +325,38 @@ describe('PUT /api/v2.1/users/{id}/', () => {
       const files = fs.readdirSync(path.join(h.config.dataDir, 'media', 'avatars')).filter((f) => f.startsWith(`${loserId}-`));
       expect(files).toEqual([]);
     }
+  });
+
+  it('a new e-mail needs the current password: missing or wrong is 400 {current_password} and changes nothing (#16)', async () => {
+    const u = await addUser();
+    const missing = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: `new-${u.email}` }));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ current_password: ['Enter your current password to change the email.'] });
+    const ru = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: `new-${u.email}`, current_password: '' }), 'ru');
+    expect(ru.json()).toEqual({ current_password: ['Введите текущий пароль, чтобы сменить почту.'] });
+    const json = await h.call('PUT', `/api/v2.1/users/${u.id}/`, { token: u.token, lang: 'en', body: { name: 'A', phone: '1', email: `new-${u.email}` } });
+    expect(json.statusCode).toBe(400);
+    const wrong = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: `new-${u.email}`, current_password: 'not-it' }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ current_password: ['The current password is wrong.'] });
+    // A taken address is not revealed to a caller without the password.
+    const taken = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: 'admin@example.com' }));
+    expect(taken.json()).toEqual({ current_password: ['Enter your current password to change the email.'] });
+    expect((await h.call('GET', ME, { token: u.token })).json()).toMatchObject({ email: u.email, name: u.row.name });
+    // Name and phone alone, or the same address in another case, need no password.
+    expect((await put(u.id, u.token, multipart({ name: 'B', phone: '2', email: u.email.toUpperCase() }))).statusCode).toBe(200);
+    const ok = await put(u.id, u.token, multipart({ name: 'C', phone: '3', email: `new-${u.email}`, current_password: 'pass-1234' }));
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().email).toBe(`new-${u.email}`);
+  });
+
+  it('guessing the current password through the profile is throttled (#16)', async () => {
+    const u = await addUser();
+    for (let i = 0; i < 10; i++) {
+      expect((await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: `g-${u.email}`, current_password: `guess-${i}` }))).statusCode).toBe(400);
+    }
+    const res = await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: `g-${u.email}`, current_password: 'pass-1234' }));
+    expect(res.statusCode).toBe(429);
   });
 
   it('answers 403 for another user\'s id and changes nothing', async () => {
@@ -344,7 +376,7 @@ describe('PUT /api/v2.1/users/{id}/', () => {
     const u = await addUser([[2, 40]]);
     const url = (await put(u.id, u.token, multipart({ name: 'A', phone: '1', email: u.email }, [avatarPart(PNG)]))).json().avatar;
     const res = await h.call('PUT', `/api/v2.1/users/${u.id}/`, {
-      token: u.token, body: { name: 'Json Name', phone: '+100', email: 'json@example.com' },
+      token: u.token, body: { name: 'Json Name', phone: '+100', email: 'json@example.com', current_password: 'pass-1234' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({

@@ -49,7 +49,14 @@ test('profile in English: the server refuses a taken email and the form shows wh
   await page.goto('/user');
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Current password')).toHaveCount(0);
   await dialog.getByLabel('Email').fill('manager@example.com');
+  // A new email asks for the current password (#16); the server checks it first.
+  await expect(dialog.getByText('A new email needs your current password.')).toBeVisible();
+  await dialog.getByLabel('Current password').fill('not-my-password');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByText('The current password is wrong.')).toBeVisible();
+  await dialog.getByLabel('Current password').fill('admin123');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('A user with this email already exists.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
@@ -74,6 +81,7 @@ test('a file that is not an image is refused under the photo; a new action clear
   await page.getByRole('button', { name: 'Редактировать' }).click();
   dialog = page.getByRole('dialog');
   await dialog.getByLabel('Электронная почта').fill('staff@example.com');
+  await dialog.getByLabel('Текущий пароль').fill('admin123');
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   await expect(dialog.getByText('Пользователь с такой электронной почтой уже существует.')).toBeVisible();
   await expect(success).toHaveCount(0);

@@ -7,6 +7,8 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound, permissionDenied } from '../../platform/errors';
+import { verifyPassword } from '../../platform/passwords';
+import { hitRateLimit } from '../../platform/rateLimit';
 import { highestRole } from '../locations/service';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -62,11 +64,26 @@ export interface ProfileUpdate {
   name: string;
   phone: string;
   email: string;
+  /** Needed when the e-mail changes. */
+  currentPassword?: string;
   avatar?: Buffer;
+}
+
+/** Checks of the current password allowed per user in 15 minutes (a stolen token must not guess it). */
+export const PASSWORD_CHECKS_PER_15_MIN = 10;
+
+/** A new e-mail takes over the account's reset letters: it needs the current password, not just a token. */
+async function assertMayChangeEmail(db: Db, userId: number, email: string, currentPassword: string | undefined): Promise<void> {
+  const [u] = await db.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  if (!u || u.email.toLowerCase() === email.toLowerCase()) return;
+  if (!currentPassword) throw fieldError('current_password', 'current_password_required');
+  await hitRateLimit(db, { name: 'profile.current_password', max: PASSWORD_CHECKS_PER_15_MIN, windowSeconds: 900 }, String(userId));
+  if (!(await verifyPassword(currentPassword, u.passwordHash))) throw fieldError('current_password', 'current_password_wrong');
 }
 
 export async function updateProfile(db: Db, mediaDir: string, actorId: number, userId: number, input: ProfileUpdate) {
   if (actorId !== userId) throw permissionDenied('edit_only_self');
+  await assertMayChangeEmail(db, userId, input.email, input.currentPassword);
   const [taken] = await db.select({ id: users.id }).from(users)
     .where(and(sql`lower(${users.email}) = ${input.email.toLowerCase()}`, ne(users.id, userId))).limit(1);
   if (taken) throw fieldError('email', 'email_taken');
