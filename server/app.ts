@@ -10,6 +10,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import type { Deps } from './deps';
 import { installAuth } from './platform/auth';
+import { installAccess } from './platform/access';
 import { frameworkError, installErrorHandling } from './platform/errors';
 import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
@@ -119,6 +120,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     return reply.status(404).send({ detail: translate(request.lang, 'not_found') });
   } : undefined);
   installAuth(app, deps.db, { idleDays: deps.config.tokenIdleDays, maxAgeDays: deps.config.tokenMaxAgeDays });
+  installAccess(app);
   // The API documentation is public like /healthz: a browser opening /api/docs sends no token;
   // so are uploaded media (avatars, gallery pictures: <img> sends no token either). Every other
   // route needs a token unless it declares `config: { public: true }` (platform/auth.ts).
@@ -172,10 +174,16 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await registerAllLists(api, deps);
   });
 
-  // Uploaded media (avatars) from the data folder.
+  // Uploaded media (avatars, the gallery) from the data folder: public. Dispute files are not media
+  // (transactions/disputes.ts); a path under media/disputes/ is refused even if one was left there.
   const mediaRoot = path.join(deps.config.dataDir, 'media');
   fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, { root: mediaRoot, prefix: '/media/', decorateReply: false, index: false });
+  await app.register(fastifyStatic, {
+    root: mediaRoot, prefix: '/media/', decorateReply: false, index: false,
+    allowedPath: (pathName) => {
+      try { return !decodeURIComponent(pathName).toLowerCase().replace(/\/+/g, '/').startsWith('/disputes'); } catch { return false; }
+    },
+  });
 
   if (hasWeb) {
     // Only reply.sendFile: the built files are answered by the not-found handler above, so they are

@@ -16,7 +16,8 @@ import { z, type ZodType } from 'zod';
 import type { EnumLabels, Label } from '../../domain/enumLabels';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
-import { currentUser, requirePermission, type AuthUser } from './auth';
+import type { RouteAccess } from './access';
+import { currentUser, type AuthUser } from './auth';
 import { sendCsv, type CsvColumn } from './csv';
 import { fieldError } from './errors';
 import type { Lang } from './messages';
@@ -65,12 +66,14 @@ export interface ListDeclaration<S extends ListScope = ListScope> {
   title: Label;
   /** `limit-offset`: `{count, results}` (limit 10 by default); `array`: the whole filtered list. */
   paging: 'limit-offset' | 'array';
-  /** A permission the caller needs (without the `accounts.{product}.` prefix). */
-  permission?: string;
-  /** Only the location's administrator (role id 40, as location management): the scope enforces it. */
-  managersOnly?: boolean;
-  /** Authorises the caller (a role at the location, else 404; `managersOnly`, else 403) and reads what the query needs. */
-  scope: (db: Db, user: AuthUser, params: { id: number }, managersOnly: boolean) => Promise<S>;
+  /**
+   * Who may call it: the access of the list's screen (`access` in src/resources/<name>/index.ts), set
+   * as the route's `config.access` (platform/access.ts): the permissions before the query, the role
+   * when the scope looks at the location.
+   */
+  access?: RouteAccess;
+  /** Authorises the caller (a role at the location, else 404; not the declared one, 403) and reads what the query needs. */
+  scope: (db: Db, user: AuthUser, params: { id: number }) => Promise<S>;
   from: (scope: S) => SQL;
   /** Conditions that always hold (the scope's rows). */
   where?: (scope: S) => SQL[];
@@ -202,6 +205,7 @@ function fileName<S extends ListScope>(d: ListDeclaration<S>, q: ListQuery, exte
 export function registerList<S extends ListScope>(app: FastifyInstance, { db, pool }: Deps, d: ListDeclaration<S>): void {
   const scoped = d.path.includes(':id');
   app.withTypeProvider<ZodTypeProvider>().get(d.path, {
+    ...(d.access ? { config: { access: d.access } } : {}),
     schema: {
       tags: d.tags, summary: d.summary,
       ...(scoped ? { params: z.object({ id: idParam }) } : {}),
@@ -209,8 +213,7 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     },
   }, async (request, reply) => {
     const user = currentUser(request);
-    if (d.permission) requirePermission(user, d.permission);
-    const scope = await d.scope(db, user, request.params as { id: number }, d.managersOnly ?? false);
+    const scope = await d.scope(db, user, request.params as { id: number });
     const q = request.query as ListQuery;
     const where = conditions(d, scope, q);
     const from = d.from(scope);

@@ -330,7 +330,9 @@ describe('disputes', () => {
     const res = await h.call('POST', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin, body: ok.body, headers: ok.headers });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().files.map((f: { name: string }) => f.name)).toEqual(['scan.png', 'act.pdf']);
-    const file = await h.call('GET', res.json().files[0].url);
+    // The files are private: a token and the role at the transaction's location (route-access.test.ts).
+    expect((await h.call('GET', res.json().files[0].url)).statusCode).toBe(401);
+    const file = await h.call('GET', res.json().files[0].url, { token: admin });
     expect(file.statusCode).toBe(200);
     const listed = (await h.call('GET', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin })).json();
     expect(listed.map((d: { text: string }) => d.text)).toEqual(['The fee is wrong']);

@@ -6,11 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { ZodType } from 'zod';
 import { routeTable } from '../../server/app';
+import type { RouteAccess } from '../../server/platform/access';
 
 export interface ApiRoute {
   method: string;
   url: string;
   public: boolean;
+  /** Who may call it, as the route declares (`config.access`, server/platform/access.ts). */
+  access?: RouteAccess;
   /** Not under /api/: the token hook does not look at it (pages, static files, the widget). */
   page: boolean;
   params?: ZodType;
@@ -33,7 +36,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
     const schema = (r.schema ?? {}) as { params?: ZodType; querystring?: ZodType; body?: ZodType; consumes?: string[] };
     for (const method of methods) {
       out.push({
-        method, url: r.url, public: !!r.config?.public, page: !r.url.startsWith('/api/'),
+        method, url: r.url, public: !!r.config?.public, access: (r.config as { access?: RouteAccess } | undefined)?.access, page: !r.url.startsWith('/api/'),
         params: schema.params, querystring: schema.querystring, body: schema.body,
         multipart: !!schema.consumes?.includes('multipart/form-data'),
       });

@@ -127,8 +127,9 @@ describe('uploads are judged by content, not by name or type', () => {
       const urls = storedUrls(res.json());
       expect(urls.length, u.what).toBeGreaterThan(0);
       for (const url of urls) {
-        expect(url, u.what).toMatch(/\.png$/);
-        const served = await h.app.inject({ method: 'GET', url });
+        // Dispute files are answered by an API route (with a token), their URL ends with a slash.
+        expect(url, u.what).toMatch(/\.png\/?$/);
+        const served = await h.app.inject({ method: 'GET', url, headers: { authorization: `Token ${admin}` } });
         expect(served.statusCode).toBe(200);
         expect(served.headers['content-type']).toMatch(/^image\/png/);
         expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -140,12 +141,14 @@ describe('uploads are judged by content, not by name or type', () => {
     const polyglot = Buffer.concat([pngMagic, html]);
     for (const u of uploads()) {
       const res = await send(u, polyglot, 'x.html', 'text/html');
-      if (u.what === 'gallery picture') { expect(res.statusCode).toBe(400); continue; }
-      // Avatars and dispute files are checked by signature only; they are served as PNG with
-      // nosniff, so a browser does not run them.
+      // Public pictures (the gallery, avatars) are decoded (server/platform/images.ts): refused.
+      if (u.what !== 'dispute file') { expect(res.statusCode, `${u.what}: ${res.body}`).toBe(400); continue; }
+      // Dispute files are checked by signature only; they are private, answered to a token as an
+      // attachment, typed PNG with nosniff, so a browser does not run them.
       expect(res.statusCode, `${u.what}: ${res.body}`).toBeLessThan(300);
       for (const url of storedUrls(res.json())) {
-        const served = await h.app.inject({ method: 'GET', url });
+        const served = await h.app.inject({ method: 'GET', url, headers: { authorization: `Token ${admin}` } });
+        expect(served.headers['content-disposition']).toMatch(/^attachment/);
         expect(served.headers['content-type']).toMatch(/^image\/png/);
         expect(served.headers['x-content-type-options']).toBe('nosniff');
       }

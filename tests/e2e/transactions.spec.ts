@@ -133,7 +133,11 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await expect(alert).toBeHidden({ timeout: 12_000 });
   await row.getByRole('button', { name: /Оспорить транзакцию/ }).click();
   await expect(page.getByTestId('earlier-disputes')).toContainText('Комиссия посчитана неверно');
-  await expect(page.getByTestId('earlier-disputes').getByRole('link', { name: 'акт.png' })).toHaveAttribute('href', /^\/media\/disputes\//);
+  // The file is not public media: the link names the authenticated route, and a click downloads it with the token.
+  const fileLink = page.getByTestId('earlier-disputes').getByRole('link', { name: 'акт.png' });
+  await expect(fileLink).toHaveAttribute('href', /^\/api\/v2\.1\/transactions\/\d+\/dispute\/files\/[^/]+\.png\/$/);
+  const [disputeDownload] = await Promise.all([page.waitForEvent('download'), fileLink.click()]);
+  expect(disputeDownload.suggestedFilename()).toBe('акт.png');
   await page.getByTestId('dispute').getByRole('button', { name: 'Отмена' }).click();
 
   // Direction and type filters.

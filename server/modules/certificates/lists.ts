@@ -11,8 +11,8 @@ import { locationListScope } from '../locations/service';
 
 export const locationCertificates = defineList({
   path: '/api/v2.1/locations/:id/certificates/', summary: 'Gift certificates created at a location, newest first', tags: ['certificates'],
-  file: 'certificates', title: { ru: 'Сертификаты', en: 'Certificates' }, paging: 'limit-offset', permission: 'certificate',
-  scope: (db, user, params, managersOnly) => locationListScope(db, user.id, params.id, managersOnly),
+  file: 'certificates', title: { ru: 'Сертификаты', en: 'Certificates' }, paging: 'limit-offset', access: { permissions: ['certificate'] },
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
   from: () => sql`${certificates} LEFT JOIN ${users} ON ${users.id} = ${certificates.createdByUserId}
     LEFT JOIN ${currencies} ON ${currencies.id} = ${certificates.currencyId}`,
   where: (s) => [sql`${certificates.creatingLocationId} = ${s.locationId}`],

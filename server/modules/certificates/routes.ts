@@ -27,6 +27,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   });
 
   r.post('/api/v2.2/certificate/', {
+    config: { access: { permissions: ['certificate.create'] } },
     schema: {
       summary: 'Create gift certificates',
       tags,
@@ -42,6 +43,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   }, async (request, reply) => reply.status(201).send(await certs.createCertificates(db, currentUser(request), request.body)));
 
   r.post('/api/v2.2/certificate/:code/activate/', {
+    config: { access: { permissions: ['certificate.activate'] } },
     schema: {
       summary: 'Activate a gift certificate',
       tags, params: code,
@@ -53,6 +55,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   }, async (request) => certs.activateCertificate(db, currentUser(request), request.params.code, request.body, request.lang));
 
   r.post('/api/v2.2/certificate/:code/resend/', {
+    config: { access: { permissions: ['certificate.activate'] } },
     schema: { summary: 'Send a gift certificate again', tags, params: code, body: z.strictObject({ location_id: idNumber() }) },
   }, async (request) => certs.resendCertificate(db, currentUser(request), request.params.code, request.body.location_id, request.lang));
 }

@@ -95,6 +95,7 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
   });
 
   r.get('/api/v2.1/dashboards/:id/source/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'A dashboard\'s signed page URL for a location', tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: idText() }) },
   }, async (request) => {
     if (!isDashboard(request.params.id)) throw notFound();

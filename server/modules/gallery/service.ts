@@ -11,13 +11,11 @@ import type { Db } from '../../db/client';
 import { locationImages } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
-import { imageExtension } from '../users/service';
+import { decodedImage, MAX_IMAGE_PIXELS } from '../../platform/images';
 
 export const GALLERY_URL = '/media/gallery';
 /** Thumbnails fit in this square (the grid shows them at most this big). */
 export const THUMB_SIZE = 400;
-/** About 8000 x 6000: larger pictures are refused before they are decoded. */
-const MAX_PIXELS = 50_000_000;
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 type Row = typeof locationImages.$inferSelect;
@@ -33,18 +31,8 @@ export async function listImages(db: Db, userId: number, locationId: number) {
   return rows.map(json);
 }
 
-/** The picture's format and size, or the image_type error when it is not a picture we take. */
-async function inspect(data: Buffer): Promise<{ ext: string; width: number; height: number }> {
-  const ext = imageExtension(data);
-  if (!ext) throw fieldError('image', 'avatar_type');
-  try {
-    const meta = await sharp(data, { limitInputPixels: MAX_PIXELS }).metadata();
-    if (!meta.width || !meta.height) throw new Error('no size');
-    return { ext, width: meta.width, height: meta.height };
-  } catch {
-    throw fieldError('image', 'avatar_type');
-  }
-}
+/** The picture's format and size, or the image_type error when it is not a picture we take (platform/images.ts). */
+const inspect = (data: Buffer) => decodedImage(data, 'image');
 
 export async function addImage(db: Db, mediaDir: string, userId: number, locationId: number, data: Buffer) {
   await requireManagerAt(db, userId, locationId);
@@ -53,7 +41,7 @@ export async function addImage(db: Db, mediaDir: string, userId: number, locatio
   let thumb: Buffer;
   try {
     // rotate() applies the EXIF orientation, so phone photos are not shown sideways.
-    thumb = await sharp(data, { limitInputPixels: MAX_PIXELS }).rotate()
+    thumb = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate()
       .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   } catch {
     // A header that reads but pixels that do not: not a usable picture.

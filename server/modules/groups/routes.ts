@@ -16,13 +16,14 @@ export async function groupRoutes(app: FastifyInstance, { db }: Deps): Promise<v
   const name = z.string().trim().min(1).max(100);
   const groupId = idText();
 
-  r.post('/api/v2.1/locations/:id/groups/', { schema: { summary: 'Create a playground group', tags, params, body: z.strictObject({ name }) } }, async (request, reply) =>
+  r.post('/api/v2.1/locations/:id/groups/', { config: { access: { minRole: 40 } }, schema: { summary: 'Create a playground group', tags, params, body: z.strictObject({ name }) } }, async (request, reply) =>
     reply.status(201).send(await groups.createGroup(db, currentUser(request).id, request.params.id, request.body.name)));
 
-  r.put('/api/v2.1/locations/:id/groups/', { schema: { summary: 'Rename a playground group', tags, params, body: z.strictObject({ id: groupId, name }) } }, async (request) =>
+  r.put('/api/v2.1/locations/:id/groups/', { config: { access: { minRole: 40 } }, schema: { summary: 'Rename a playground group', tags, params, body: z.strictObject({ id: groupId, name }) } }, async (request) =>
     groups.renameGroup(db, currentUser(request).id, request.params.id, request.body.id, request.body.name));
 
   r.delete('/api/v2.1/locations/:id/groups/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'Delete a playground group', tags, params, querystring: z.strictObject({ id: groupId.optional() }), body: z.strictObject({ id: groupId.optional() }) },
   }, async (request, reply) => {
     const id = request.body?.id ?? request.query.id;
@@ -32,6 +33,7 @@ export async function groupRoutes(app: FastifyInstance, { db }: Deps): Promise<v
   });
 
   r.put('/api/v2.1/playgrounds/:id/group/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'Move a playground to a group', tags, params, body: z.strictObject({ group: groupId.nullable() }) },
   }, async (request) => groups.movePlayground(db, currentUser(request).id, request.params.id, request.body.group));
 }

@@ -20,10 +20,12 @@ export async function holidayRoutes(app: FastifyInstance, { db }: Deps): Promise
   }, async (request) => holidays.listHolidays(db, currentUser(request).id, request.query.location, request.query.year));
 
   r.post('/api/v2.1/holidays/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'Add a holiday', tags, body: z.strictObject({ location: idNumber(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(100).default('') }) },
   }, async (request, reply) => reply.status(201).send(await holidays.addHoliday(db, currentUser(request).id, request.body)));
 
   r.delete('/api/v2.1/holidays/:id/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'Delete a holiday', tags, params: z.object({ id: idParam }), querystring: z.strictObject({ location }) },
   }, async (request, reply) => {
     await holidays.removeHoliday(db, currentUser(request).id, request.params.id, request.query.location);

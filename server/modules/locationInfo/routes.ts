@@ -37,9 +37,9 @@ export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Pr
   const tags = ['location management'];
   const params = z.object({ id: idParam });
 
-  r.put('/api/v2.1/locations/:id/', { schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema } }, async (request) =>
+  r.put('/api/v2.1/locations/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema } }, async (request) =>
     updateLocationInfo(db, currentUser(request).id, request.params.id, request.body, request.lang));
 
-  r.get('/api/v2.1/locations/:id/games/', { schema: { summary: 'A location\'s games', tags, params, querystring: z.strictObject({}) } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/games/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s games', tags, params, querystring: z.strictObject({}) } }, async (request) =>
     locationGamesList(db, currentUser(request).id, request.params.id));
 }

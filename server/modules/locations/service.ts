@@ -4,9 +4,10 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cities, countries, currencies, earlyBookingConditions, locationTranslations, locations, playgroundGroups, playgrounds, roles,
-  transactions, userLocationRoles,
+  transactions, userLocationRoles, userPermissions,
 } from '../../db/schema';
 import { notFound, permissionDenied } from '../../platform/errors';
+import { requireDeclaredRole } from '../../platform/access';
 import { canManageLocation } from '../../../domain/roles';
 import type { Lang } from '../../platform/messages';
 
@@ -25,16 +26,20 @@ export async function roleAt(db: Db, userId: number, locationId: number): Promis
   return row ?? null;
 }
 
-/** 404 unless the user has a role at the location (a stranger cannot even learn it exists). */
+/**
+ * 404 unless the user has a role at the location (a stranger cannot even learn it exists); 403 unless
+ * it is the role the route declares (`config.access.minRole`, platform/access.ts).
+ */
 export async function requireRoleAt(db: Db, userId: number, locationId: number): Promise<RoleAtLocation> {
   const role = await roleAt(db, userId, locationId);
   if (!role) throw notFound();
+  requireDeclaredRole(role);
   return role;
 }
 
-/** The scope of a location's list: the caller's role there (else 404; not the administrator's when asked, 403) and the location's clock. */
-export async function locationListScope(db: Db, userId: number, locationId: number, managersOnly = false): Promise<{ locationId: number; tz: SQL }> {
-  await (managersOnly ? requireManagerAt : requireRoleAt)(db, userId, locationId);
+/** The scope of a location's list: the caller's role there (else 404; not the one the list declares, 403) and the location's clock. */
+export async function locationListScope(db: Db, userId: number, locationId: number): Promise<{ locationId: number; tz: SQL }> {
+  await requireRoleAt(db, userId, locationId);
   const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   return { locationId, tz: sql`${loc.tz}::text` };
@@ -79,7 +84,12 @@ async function lookups(db: Db, rows: LocationRow[], lang: Lang) {
   };
 }
 
-export function playgroundJson(p: typeof playgrounds.$inferSelect) {
+/**
+ * A playground as the screens read it. Its launcher token (`uuid_token`) is the launcher's password:
+ * whoever holds it reports sessions, and each reported session debits the licence fee. Only the
+ * control page needs it (permission techsessions), so it is null for anyone else.
+ */
+export function playgroundJson(p: typeof playgrounds.$inferSelect, withToken = false) {
   return {
     id: p.id,
     name: p.name,
@@ -88,13 +98,13 @@ export function playgroundJson(p: typeof playgrounds.$inferSelect) {
     max_players: p.maxPlayers,
     max_persons: p.maxPlayers,
     group: p.groupId,
-    uuid_token: p.uuidToken,
+    uuid_token: withToken ? p.uuidToken : null,
     tech_control: p.techControl,
     tech_sessions_access_expires_at: p.techSessionsAccessExpiresAt?.toISOString() ?? null,
   };
 }
 
-function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, lang: Lang) {
+function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, lang: Lang, withTokens = false) {
   const city = l.city.get(row.cityId);
   const translations = l.translations.filter((t) => t.locationId === row.id);
   const own = translations.find((t) => t.language === lang);
@@ -120,14 +130,21 @@ function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, 
       language: t.language, name: t.name, address: t.address, distance: t.distance, opening_times: t.openingTimes,
       payment_description: t.paymentDescription, parking_description: t.parkingDescription, description: t.description,
     })),
-    playgrounds: pgs.map(playgroundJson),
+    playgrounds: pgs.map((p) => playgroundJson(p, withTokens)),
     playground_groups: l.groups.filter((g) => g.locationId === row.id).map((g) => ({
       id: g.id, name: g.name, playgrounds: pgs.filter((p) => p.groupId === g.id).map((p) => p.id),
     })),
   };
 }
 
-/** GET /locations/my/: every location where the user has a role, with that role. */
+/** Whether the user may read launcher tokens: the control page's permission (techsessions). */
+async function seesLauncherTokens(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: userPermissions.userId }).from(userPermissions)
+    .where(and(eq(userPermissions.userId, userId), eq(userPermissions.codename, 'techsessions'))).limit(1);
+  return !!row;
+}
+
+/** GET /locations/my/: every location where the user has a role, with that role (launcher tokens only for the control page's permission). */
 export async function myLocations(db: Db, userId: number, lang: Lang) {
   const rows = await db.select({ location: locations, role: { id: roles.id, value: roles.value } })
     .from(userLocationRoles)
@@ -136,8 +153,8 @@ export async function myLocations(db: Db, userId: number, lang: Lang) {
     .where(eq(userLocationRoles.userId, userId))
     .orderBy(locations.id);
   if (rows.length === 0) return [];
-  const l = await lookups(db, rows.map((r) => r.location), lang);
-  return rows.map((r) => ({ ...locationJson(r.location, l, lang), role: r.role }));
+  const [l, withTokens] = await Promise.all([lookups(db, rows.map((r) => r.location), lang), seesLauncherTokens(db, userId)]);
+  return rows.map((r) => ({ ...locationJson(r.location, l, lang, withTokens), role: r.role }));
 }
 
 /**
@@ -148,12 +165,13 @@ export async function locationDetail(db: Db, userId: number, locationId: number,
   const role = await requireRoleAt(db, userId, locationId);
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!row) throw notFound();
-  const [l, early] = await Promise.all([
+  const [l, early, withTokens] = await Promise.all([
     lookups(db, [row], lang),
     db.select({ days: earlyBookingConditions.days, discount: earlyBookingConditions.discount }).from(earlyBookingConditions)
       .where(eq(earlyBookingConditions.locationId, locationId)).orderBy(asc(earlyBookingConditions.days)),
+    seesLauncherTokens(db, userId),
   ]);
-  return { ...locationJson(row, l, lang), role, group_discount_percent: row.groupDiscountPercent, early_booking: early };
+  return { ...locationJson(row, l, lang, withTokens), role, group_discount_percent: row.groupDiscountPercent, early_booking: early };
 }
 
 /** GET /locations/: the catalogue of active locations (public facts only: no balance, no roles). */

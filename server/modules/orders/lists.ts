@@ -9,8 +9,8 @@ import { locationListScope } from '../locations/service';
 
 export const locationOrders = defineList({
   path: '/api/v2.1/locations/:id/orders/', summary: "A location's orders, newest first", tags: ['orders'],
-  file: 'orders', title: { ru: 'Заказы', en: 'Orders' }, paging: 'limit-offset',
-  scope: (db, user, params, managersOnly) => locationListScope(db, user.id, params.id, managersOnly),
+  file: 'orders', title: { ru: 'Заказы', en: 'Orders' }, paging: 'limit-offset', access: { minRole: 40 },
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
   from: () => sql`${orders} LEFT JOIN ${users} ON ${users.id} = ${orders.staffUserId}`,
   where: (s) => [sql`${orders.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },

@@ -10,8 +10,8 @@ import { locationListScope } from '../locations/service';
 
 export const locationPayments = defineList({
   path: '/api/v2.1/locations/:id/payments/', summary: "A location's payments, newest first", tags: ['payments'],
-  file: 'payments', title: { ru: 'Платежи', en: 'Payments' }, paging: 'array',
-  scope: (db, user, params, managersOnly) => locationListScope(db, user.id, params.id, managersOnly),
+  file: 'payments', title: { ru: 'Платежи', en: 'Payments' }, paging: 'array', access: { minRole: 40 },
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
   from: () => sql`${payments} LEFT JOIN ${users} ON ${users.id} = ${payments.userId}`,
   where: (s) => [sql`${payments.locationId} = ${s.locationId}`, sql`${payments.actual}`],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${payments.created} AT TIME ZONE ${s.tz})::date` },

@@ -8,8 +8,8 @@ import { locationListScope } from '../locations/service';
 
 export const locationSessions = defineList({
   path: '/api/v2.1/locations/:id/launcher_sessions/', summary: "A location's played sessions, newest first", tags: ['sessions'],
-  file: 'sessions', title: { ru: 'Сессии', en: 'Sessions' }, paging: 'limit-offset',
-  scope: (db, user, params, managersOnly) => locationListScope(db, user.id, params.id, managersOnly),
+  file: 'sessions', title: { ru: 'Сессии', en: 'Sessions' }, paging: 'limit-offset', access: { minRole: 40 },
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
   from: () => sql`${launcherSessions} JOIN ${playgrounds} ON ${playgrounds.id} = ${launcherSessions.playgroundId}
     LEFT JOIN ${games} ON ${games.id} = ${launcherSessions.gameId}`,
   where: (s) => [sql`${launcherSessions.locationId} = ${s.locationId}`],

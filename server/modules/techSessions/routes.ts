@@ -9,7 +9,7 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam, idNumber } from '../../platform/validation';
 import { TECH_SESSION_MIN_MINUTES } from '../../../domain/locationManagement';
-import { createToken, startTechSession, stopTechSession } from './service';
+import { createToken, startTechSession, stopTechSession, TECH_SESSIONS } from './service';
 
 export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -17,10 +17,12 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/playgrounds/create_token/', {
+    config: { access: TECH_SESSIONS },
     schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: idNumber() }) },
   }, async (request) => createToken(db, currentUser(request), request.body.playground));
 
   r.post('/api/v2.2/playgrounds/:id/tech_sessions/', {
+    config: { access: TECH_SESSIONS },
     schema: {
       summary: 'Open tech access to a playground',
       tags, params,
@@ -32,7 +34,7 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
     },
   }, async (request, reply) => reply.status(201).send(await startTechSession(db, currentUser(request), request.params.id, request.body)));
 
-  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { schema: { summary: 'Close tech access to a playground', tags, params } }, async (request, reply) => {
+  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { config: { access: TECH_SESSIONS }, schema: { summary: 'Close tech access to a playground', tags, params } }, async (request, reply) => {
     await stopTechSession(db, currentUser(request), request.params.id);
     return reply.status(204).send();
   });

@@ -7,15 +7,16 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { playgrounds, techSessions } from '../../db/schema';
-import { requirePermission, type AuthUser } from '../../platform/auth';
+import type { AuthUser } from '../../platform/auth';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireRoleAt } from '../locations/service';
 import { lockedTransaction, lockPlayground } from '../../platform/locks';
 
 export const TECHSESSIONS_PERMISSION = 'techsessions';
+/** The control page's access (routes.ts): the permission, checked before the handler; a role at the location here. */
+export const TECH_SESSIONS = { permissions: [TECHSESSIONS_PERMISSION] };
 
 async function playgroundOf(db: Db, user: AuthUser, playgroundId: number) {
-  requirePermission(user, TECHSESSIONS_PERMISSION);
   const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
   if (!pg) throw notFound();
   await requireRoleAt(db, user.id, pg.locationId);
@@ -26,7 +27,7 @@ async function playgroundOf(db: Db, user: AuthUser, playgroundId: number) {
 export async function createToken(db: Db, user: AuthUser, playgroundId: number) {
   await playgroundOf(db, user, playgroundId);
   const [row] = await db.update(playgrounds).set({ uuidToken: crypto.randomUUID() }).where(eq(playgrounds.id, playgroundId)).returning();
-  return playgroundJson(row!);
+  return playgroundJson(row!, true);
 }
 
 /** POST /playgrounds/{id}/tech_sessions/: open the playground for `minutes` from now (a running one is replaced). */
@@ -44,7 +45,7 @@ export async function startTechSession(db: Db, user: AuthUser, playgroundId: num
     }).returning();
     const [row] = await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: grant!.expiresAt })
       .where(eq(playgrounds.id, playgroundId)).returning();
-    return playgroundJson(row!);
+    return playgroundJson(row!, true);
   });
 }
 

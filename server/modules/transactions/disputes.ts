@@ -1,5 +1,7 @@
 // Disputes of transactions: a text and files (checked by content: PDF or an image; size-limited),
-// stored under DATA_DIR/media/disputes and listed on the transaction.
+// listed on the transaction. The files are financial documents: they are stored outside the public
+// media (DATA_DIR/private/disputes) and answered only by GET /transactions/{id}/dispute/files/{file}/,
+// to a caller the transaction's routes admit (a token, the declared role at its location).
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -25,17 +27,51 @@ async function transactionOfUser(db: Db, userId: number, id: number) {
   return t;
 }
 
-export async function openDispute(db: Db, mediaDir: string, userId: number, transactionId: number, text: string, files: { name: string; data: Buffer; ext: string }[]) {
+/** Where dispute files live (not under media/, which is served to anyone). */
+export const disputeDir = (dataDir: string) => path.join(dataDir, 'private', 'disputes');
+/** Where they were once stored, publicly; `moveLegacyDisputeFiles` empties it. */
+const legacyDir = (dataDir: string) => path.join(dataDir, 'media', 'disputes');
+
+const FILE_NAME = /^\d+-[0-9a-f]{16}\.(pdf|png|jpg|webp|gif)$/;
+const fileUrl = (transactionId: number, file: string) => `/api/v2.1/transactions/${transactionId}/dispute/files/${file}/`;
+
+/** A stored file's record as answered: the download route's URL (older records named a public /media/ URL). */
+function answered(transactionId: number, files: { name: string; url: string; size: number }[]) {
+  return files.map((f) => ({ ...f, url: fileUrl(transactionId, path.basename(f.url.replace(/\/$/, ''))) }));
+}
+
+/** Files stored under the public media before they were private: moved out of it (at start). */
+export async function moveLegacyDisputeFiles(dataDir: string): Promise<void> {
+  const names = await fs.readdir(legacyDir(dataDir)).catch(() => [] as string[]);
+  if (names.length === 0) return;
+  await fs.mkdir(disputeDir(dataDir), { recursive: true });
+  for (const name of names) await fs.rename(path.join(legacyDir(dataDir), name), path.join(disputeDir(dataDir), name));
+}
+
+export async function openDispute(db: Db, dataDir: string, userId: number, transactionId: number, text: string, files: { name: string; data: Buffer; ext: string }[]) {
   await transactionOfUser(db, userId, transactionId);
-  await fs.mkdir(mediaDir, { recursive: true });
+  await fs.mkdir(disputeDir(dataDir), { recursive: true });
   const stored = [];
   for (const f of files) {
     const file = `${transactionId}-${crypto.randomBytes(8).toString('hex')}.${f.ext}`;
-    await fs.writeFile(path.join(mediaDir, file), f.data);
-    stored.push({ name: f.name.slice(0, 200), url: `/media/disputes/${file}`, size: f.data.length });
+    await fs.writeFile(path.join(disputeDir(dataDir), file), f.data);
+    stored.push({ name: f.name.slice(0, 200), url: fileUrl(transactionId, file), size: f.data.length });
   }
   const [row] = await db.insert(transactionDisputes).values({ transactionId, text, files: stored, userId }).returning();
-  return { id: row!.id, transaction: transactionId, text: row!.text, files: row!.files, created: row!.created.toISOString() };
+  return { id: row!.id, transaction: transactionId, text: row!.text, files: answered(transactionId, row!.files), created: row!.created.toISOString() };
+}
+
+const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+
+/** One file of a transaction's disputes: 404 unless a dispute of that transaction lists it. */
+export async function disputeFile(db: Db, dataDir: string, userId: number, transactionId: number, file: string) {
+  await transactionOfUser(db, userId, transactionId);
+  if (!FILE_NAME.test(file)) throw notFound();
+  const rows = await db.select({ files: transactionDisputes.files }).from(transactionDisputes).where(eq(transactionDisputes.transactionId, transactionId));
+  const entry = rows.flatMap((r) => r.files).find((f) => path.basename(f.url.replace(/\/$/, '')) === file);
+  if (!entry) throw notFound();
+  const data = await fs.readFile(path.join(disputeDir(dataDir), file)).catch(() => { throw notFound(); });
+  return { data, name: entry.name, contentType: CONTENT_TYPES[file.split('.').pop()!] ?? 'application/octet-stream' };
 }
 
 export async function listDisputes(db: Db, userId: number, transactionId: number) {
@@ -43,5 +79,5 @@ export async function listDisputes(db: Db, userId: number, transactionId: number
   const rows = await db.select({ d: transactionDisputes, email: users.email }).from(transactionDisputes)
     .leftJoin(users, eq(users.id, transactionDisputes.userId)).where(eq(transactionDisputes.transactionId, transactionId))
     .orderBy(transactionDisputes.id);
-  return rows.map(({ d, email }) => ({ id: d.id, text: d.text, files: d.files, created: d.created.toISOString(), user_email: email }));
+  return rows.map(({ d, email }) => ({ id: d.id, text: d.text, files: answered(transactionId, d.files), created: d.created.toISOString(), user_email: email }));
 }

@@ -1,20 +1,32 @@
 // The balance transactions of the caller's locations (GET /transactions/, its CSV and XLSX), each
 // on its own location's clock; `location` narrows to some of them (others give nothing).
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TRANSACTION_TYPE_LABELS } from '../../../domain/enumLabels';
-import { currencies, locations, transactions, userLocationRoles, users } from '../../db/schema';
+import { currencies, locations, roles, transactions, userLocationRoles, users } from '../../db/schema';
+import { permissionDenied } from '../../platform/errors';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { TRANSACTION_TYPES } from './ledger';
 
+/** The transactions screen's access (src/resources/transactions/index.ts): the location's administrator. */
+export const TRANSACTIONS_ACCESS = { minRole: 40 };
+/** Adding, changing the type of and refunding a transaction: the screen's access and both permissions (the specs' rule). */
+export const TRANSACTIONS_EDIT = { ...TRANSACTIONS_ACCESS, permissions: ['transactions.edit', 'transactions.all'] };
+
 export const transactionList = defineList({
   path: '/api/v2.1/transactions/', summary: "Balance transactions of the caller's locations, newest first", tags: ['transactions'],
-  file: 'transactions', title: { ru: 'Транзакции', en: 'Transactions' }, paging: 'limit-offset',
-  scope: async (_db, user) => ({ userId: user.id, tz: sql`${locations.timezone}` }),
+  file: 'transactions', title: { ru: 'Транзакции', en: 'Transactions' }, paging: 'limit-offset', access: TRANSACTIONS_ACCESS,
+  // Across locations: those where the caller has the declared role (none of them: 403, as one location's list).
+  scope: async (db, user) => {
+    const ids = (await db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).innerJoin(roles, eq(roles.id, userLocationRoles.roleId))
+      .where(and(eq(userLocationRoles.userId, user.id), gte(roles.value, TRANSACTIONS_ACCESS.minRole)))).map((r) => r.id);
+    if (ids.length === 0) throw permissionDenied();
+    return { locationIds: ids, tz: sql`${locations.timezone}` };
+  },
   from: () => sql`${transactions} JOIN ${locations} ON ${locations.id} = ${transactions.locationId}
     LEFT JOIN ${currencies} ON ${currencies.id} = ${transactions.currencyId} LEFT JOIN ${users} ON ${users.id} = ${transactions.userId}`,
-  where: (s) => [sql`${transactions.locationId} IN (SELECT ${userLocationRoles.locationId} FROM ${userLocationRoles} WHERE ${userLocationRoles.userId} = ${s.userId})`],
+  where: (s) => [inArray(transactions.locationId, s.locationIds)],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${transactions.operationDt} AT TIME ZONE ${s.tz})::date` },
   filters: {
     location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v), example: '1' },

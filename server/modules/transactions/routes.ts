@@ -10,12 +10,12 @@ import { currentUser } from '../../platform/auth';
 import { idempotentCall } from '../../platform/idempotency';
 import { idParam, idNumber, instantText } from '../../platform/validation';
 import { refillStatus, startRefill } from './refill';
-import path from 'node:path';
 import { fieldError } from '../../platform/errors';
-import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFileExtension, listDisputes, openDispute } from './disputes';
+import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFile, disputeFileExtension, listDisputes, moveLegacyDisputeFiles, openDispute } from './disputes';
 import { toMoneyString } from '../../../domain/money';
 import { TRANSACTION_TYPES } from './ledger';
 import { changeType, createTransaction, refund } from './service';
+import { TRANSACTIONS_ACCESS, TRANSACTIONS_EDIT } from './lists';
 
 const typeSchema = z.enum(TRANSACTION_TYPES);
 // validationSum / validationPaymentsLength: required, at most 8 characters.
@@ -29,7 +29,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   const tags = ['transactions'];
 
   r.post('/api/v2.1/transactions/create_transaction/', {
-    config: { idempotent: true },
+    config: { access: TRANSACTIONS_EDIT, idempotent: true },
     schema: {
       summary: 'Add a balance transaction',
       tags,
@@ -44,11 +44,12 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   });
 
   r.post('/api/v2.2/transactions/change_type/', {
+    config: { access: TRANSACTIONS_EDIT },
     schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: idNumber() }) },
   }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
 
   r.post('/api/v2.2/transactions/create_transaction/', {
-    config: { idempotent: true },
+    config: { access: TRANSACTIONS_EDIT, idempotent: true },
     schema: {
       summary: 'Refund a balance transaction',
       tags,
@@ -69,9 +70,10 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   const params = z.object({ id: idParam });
   // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
   // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
-  r.post('/api/v2.2/locations/:id/refill/', { config: { idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
+  r.post('/api/v2.2/locations/:id/refill/', { config: { access: TRANSACTIONS_ACCESS, idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }) } }, async (request) =>
     startRefill(db, currentUser(request).id, config, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
   r.post('/api/v2.2/locations/:id/check_payment/', {
+    config: { access: TRANSACTIONS_ACCESS },
     schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: idNumber() }) },
   }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));
 }
@@ -80,9 +82,9 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['transactions'];
   const params = z.object({ id: idParam });
-  const mediaDir = path.join(config.dataDir, 'media', 'disputes');
+  await moveLegacyDisputeFiles(config.dataDir);
   // Paths: POST /api/v2.1/transactions/{id}/dispute/ (multipart: text, files), GET the same path (the list).
-  r.post('/api/v2.1/transactions/:id/dispute/', { schema: { summary: 'Dispute a transaction', tags, params, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  r.post('/api/v2.1/transactions/:id/dispute/', { config: { access: TRANSACTIONS_ACCESS }, schema: { summary: 'Dispute a transaction', tags, params, consumes: ['multipart/form-data'] } }, async (request, reply) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw fieldError('text', 'required');
     let text = '';
@@ -104,8 +106,17 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
       }
     }
     if (!text) throw fieldError('text', 'required');
-    return reply.status(201).send(await openDispute(db, mediaDir, user.id, request.params.id, text.slice(0, 5000), files));
+    return reply.status(201).send(await openDispute(db, config.dataDir, user.id, request.params.id, text.slice(0, 5000), files));
   });
-  r.get('/api/v2.1/transactions/:id/dispute/', { schema: { summary: 'A transaction\'s disputes', tags, params } }, async (request) =>
+  r.get('/api/v2.1/transactions/:id/dispute/', { config: { access: TRANSACTIONS_ACCESS }, schema: { summary: 'A transaction\'s disputes', tags, params } }, async (request) =>
     listDisputes(db, currentUser(request).id, request.params.id));
+  // The files are answered only here, with a token and the role at the transaction's location (the client downloads them with its token).
+  r.get('/api/v2.1/transactions/:id/dispute/files/:file/', {
+    config: { access: TRANSACTIONS_ACCESS },
+    schema: { summary: 'A file of a transaction\'s dispute', tags, params: z.object({ id: idParam, file: z.string().max(100) }) },
+  }, async (request, reply) => {
+    const f = await disputeFile(db, config.dataDir, currentUser(request).id, request.params.id, request.params.file);
+    return reply.type(f.contentType).header('Cache-Control', 'private, no-store')
+      .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`).send(f.data);
+  });
 }

@@ -1,11 +1,11 @@
 // Balance transactions: the list across the user's locations (and its CSV), adding one, changing
-// a type, refunding. Changes need both transactions.edit and transactions.all (the specs' rule)
-// and a role at the location; every change holds the location's ledger lock (ledger.ts).
+// a type, refunding. Who may change it is declared on the routes (TRANSACTIONS_EDIT: role 40 at the
+// location, transactions.edit and transactions.all); every change holds the location's ledger lock (ledger.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { locations, transactions } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
-import { requirePermission, type AuthUser } from '../../platform/auth';
+import type { AuthUser } from '../../platform/auth';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { requireRoleAt } from '../locations/service';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
@@ -14,14 +14,9 @@ import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
 import { appendTransaction, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
 
-function requireEditor(user: AuthUser) {
-  requirePermission(user, 'transactions.edit');
-  requirePermission(user, 'transactions.all');
-}
-
 /** A transaction as the list shows it. */
 async function shown(db: Db, user: AuthUser, id: number) {
-  const [row] = await listRecords(db, transactionList, await transactionList.scope(db, user, { id }, false), [eq(transactions.id, id)]);
+  const [row] = await listRecords(db, transactionList, await transactionList.scope(db, user, { id }), [eq(transactions.id, id)]);
   return row!;
 }
 
@@ -29,7 +24,6 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
   type: TransactionType; amount: string; operation_dt: string | null; description: string; number: string | null;
   debt_open: boolean; location: number; session: string | null;
 }, call?: IdempotentCall) {
-  requireEditor(user);
   await requireRoleAt(db, user.id, input.location);
   const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
@@ -45,7 +39,6 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
 
 /** change_type: the new type also sets the direction, and later running totals are rebuilt. */
 export async function changeType(db: Db, user: AuthUser, transactionId: number, type: TransactionType) {
-  requireEditor(user);
   const [t] = await db.select().from(transactions).where(eq(transactions.id, transactionId));
   if (!t) throw notFound();
   await requireRoleAt(db, user.id, t.locationId);
@@ -62,7 +55,6 @@ export async function refund(db: Db, user: AuthUser, input: {
   original_transaction: number; amount: string; location: number; session: string | null; operation_dt: string | null;
   description: string; type: TransactionType;
 }, call?: IdempotentCall) {
-  requireEditor(user);
   await requireRoleAt(db, user.id, input.location);
   const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);

@@ -1,5 +1,5 @@
 // The signed-in user's profile, and other users as far as the user may see them.
-// Avatar files are checked by their content (magic bytes), not by name or declared type.
+// Avatar files are checked by their content (decoded, platform/images.ts), not by name or declared type.
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import { hitRateLimit } from '../../platform/rateLimit';
+import { decodedImage } from '../../platform/images';
 import { highestRole } from '../locations/service';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -52,13 +53,7 @@ function isUniqueViolation(err: unknown, constraint: string): boolean {
   return pgError.code === '23505' && pgError.constraint === constraint;
 }
 
-export function imageExtension(head: Buffer): string | null {
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpg';
-  if (head.length >= 6 && (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')) return 'gif';
-  if (head.length >= 12 && head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  return null;
-}
+export { imageExtension } from '../../platform/images';
 
 export interface ProfileUpdate {
   name: string;
@@ -89,8 +84,8 @@ export async function updateProfile(db: Db, mediaDir: string, actorId: number, u
   if (taken) throw fieldError('email', 'email_taken');
   let avatarFile: string | undefined;
   if (input.avatar) {
-    const ext = imageExtension(input.avatar);
-    if (!ext) throw fieldError('avatar', 'avatar_type');
+    // Decoded as the gallery's pictures are: a PNG header on anything else is refused.
+    const { ext } = await decodedImage(input.avatar, 'avatar');
     avatarFile = `${userId}-${crypto.randomBytes(8).toString('hex')}.${ext}`;
     await fs.mkdir(mediaDir, { recursive: true });
     await fs.writeFile(path.join(mediaDir, avatarFile), input.avatar);

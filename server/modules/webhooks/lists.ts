@@ -11,8 +11,8 @@ const STATUS_LABELS = {
 };
 export const locationWebhookDeliveries = defineList({
   path: '/api/v2.1/locations/:id/webhook_deliveries/', summary: "Deliveries of all of a location's webhooks, newest first", tags: ['webhooks'],
-  file: 'webhook_deliveries', title: { ru: 'Доставки вебхуков', en: 'Webhook deliveries' }, paging: 'limit-offset', managersOnly: true,
-  scope: (db, user, params, managersOnly) => locationListScope(db, user.id, params.id, managersOnly),
+  file: 'webhook_deliveries', title: { ru: 'Доставки вебхуков', en: 'Webhook deliveries' }, paging: 'limit-offset', access: { minRole: 40 },
+  scope: (db, user, params) => locationListScope(db, user.id, params.id),
   from: () => sql`${d} JOIN ${w} ON ${w.id} = ${d.webhookId}`,
   where: (s) => [sql`${w.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${d.createdAt} AT TIME ZONE ${s.tz})::date` },

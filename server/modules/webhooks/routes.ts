@@ -21,22 +21,24 @@ export async function webhookRoutes(app: FastifyInstance, { db, config }: Deps):
   const params = z.object({ id: idParam });
   const allowPrivate = config.webhookAllowPrivate;
 
-  r.get('/api/v2.1/locations/:id/webhooks/', { schema: { summary: 'A location\'s webhooks', tags, params, querystring: z.strictObject({}) } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/webhooks/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s webhooks', tags, params, querystring: z.strictObject({}) } }, async (request) =>
     service.listWebhooks(db, currentUser(request).id, request.params.id));
 
-  r.post('/api/v2.1/locations/:id/webhooks/', { schema: { summary: 'Add a webhook', tags, params, body: z.strictObject(webhookFields) } }, async (request, reply) =>
+  r.post('/api/v2.1/locations/:id/webhooks/', { config: { access: { minRole: 40 } }, schema: { summary: 'Add a webhook', tags, params, body: z.strictObject(webhookFields) } }, async (request, reply) =>
     reply.status(201).send(await service.createWebhook(db, allowPrivate, currentUser(request).id, request.params.id, request.body)));
 
   r.put('/api/v2.1/webhook/:id/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'Edit a webhook', tags, params, body: z.strictObject({ ...webhookFields, active: z.boolean().optional() }) },
   }, async (request) => service.updateWebhook(db, allowPrivate, currentUser(request).id, request.params.id, request.body));
 
-  r.delete('/api/v2.1/webhook/:id/', { schema: { summary: 'Delete a webhook', tags, params } }, async (request, reply) => {
+  r.delete('/api/v2.1/webhook/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Delete a webhook', tags, params } }, async (request, reply) => {
     await service.deleteWebhook(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
 
   r.get('/api/v2.1/webhook/:id/deliveries/', {
+    config: { access: { minRole: 40 } },
     schema: {
       summary: 'A webhook\'s delivery log',
       tags, params,
@@ -48,6 +50,7 @@ export async function webhookRoutes(app: FastifyInstance, { db, config }: Deps):
   }, async (request) => service.listDeliveries(db, currentUser(request).id, request.params.id, request.query.limit ?? 10, request.query.offset ?? 0));
 
   r.post('/api/v2.1/webhook/:id/deliveries/:delivery_id/resend/', {
+    config: { access: { minRole: 40 } },
     schema: { summary: 'Send a webhook delivery again', tags, params: z.object({ id: idParam, delivery_id: idParam }) },
   }, async (request, reply) =>
     reply.status(201).send(await service.resendDelivery(db, currentUser(request).id, request.params.id, request.params.delivery_id)));

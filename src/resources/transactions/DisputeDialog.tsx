@@ -1,5 +1,6 @@
 // Disputing a transaction: a text (required) and any number of files up to the server's limit,
-// sent as multipart. Earlier disputes of the transaction are listed with their files. On success
+// sent as multipart. Earlier disputes of the transaction are listed with their files (downloaded
+// with the user's token: they are not public). On success
 // the dialog closes and transactionsAlert shows (alerts close themselves after 8 s). Both calls are
 // the declaration's actions (`dispute` with FormData, `disputes`) through the dataProvider.
 import { useState } from 'react';
@@ -12,6 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { formatDateTime } from '../../components/records/format';
 import type { AppDataProvider } from '../../dataProvider';
+import { apiFile, saveBlob } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import type { TransactionRow } from './types';
 
@@ -29,6 +31,12 @@ export function DisputeDialog({ record: transaction, onClose }: { record: Transa
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  // The files are not public: the server answers them to this user's token only, so they are
+  // fetched with it and saved, not opened by address.
+  const download = (f: DisputeRecord['files'][number]) => run(async () => {
+    const { blob, fileName } = await apiFile(f.url);
+    saveBlob(blob, fileName ?? f.name);
+  });
   const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
@@ -99,7 +107,10 @@ export function DisputeDialog({ record: transaction, onClose }: { record: Transa
                       <>
                         {formatDateTime(d.created)}{d.user_email ? `, ${d.user_email}` : ''}
                         {d.files.map((f) => (
-                          <Link key={f.url} href={f.url} target="_blank" rel="noopener noreferrer" sx={{ ml: 1 }}>{f.name}</Link>
+                          <Link
+                            key={f.url} href={f.url} sx={{ ml: 1 }}
+                            onClick={(e) => { e.preventDefault(); void download(f); }}
+                          >{f.name}</Link>
                         ))}
                       </>
                     )}
