@@ -6,6 +6,12 @@
 // which reads the route's declaration from the request's async context. So a service never repeats
 // the rule and a route cannot forget it once it looks at its location. The authorisation matrix
 // (tests/api/authz-matrix.test.ts) reads the same declarations from the route table.
+//
+// Order, as DRF's: authentication (onRequest, auth.ts), then what can be decided without the input
+// (preParsing, before the body is even parsed: the permissions, and a role of the declared value at some location, since a caller
+// with none anywhere may call the route nowhere), then the input's validation (400), then the role at
+// the very location the handler finds (404 when the caller has none there, 403 when it is too low).
+// So a caller without the right learns 403, never a 400 that describes the schema (issue 16).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
 import { permissionDenied } from './errors';
@@ -26,12 +32,18 @@ declare module 'fastify' {
 const declared = new AsyncLocalStorage<RouteAccess>();
 
 export function installAccess(app: FastifyInstance): void {
-  // After the token hook (onRequest) and the input's validation: a bad request is a 400 for anyone.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
+    const access = request.routeOptions.config?.access;
+    const user = request.authUser;
+    if (!access || !user) return done(null, payload);
+    if ((access.permissions ?? []).some((p) => !user.permissions.has(p))) return done(permissionDenied());
+    if (access.minRole !== undefined && user.highestRole < access.minRole) return done(permissionDenied());
+    done(null, payload);
+  });
+  // The handler runs inside the declaration's context, where requireDeclaredRole finds it.
   app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
     if (!access) return done();
-    const user = request.authUser;
-    if (user && (access.permissions ?? []).some((p) => !user.permissions.has(p))) return done(permissionDenied());
     declared.run(access, done);
   });
 }

@@ -15,6 +15,8 @@ export interface AuthUser {
   tokenId: number;
   /** Permission codenames without the `accounts.{product}.` prefix. */
   permissions: Set<string>;
+  /** The highest role value the user has at any location (0: none); lets a route refuse before validation (access.ts). */
+  highestRole: number;
 }
 
 declare module 'fastify' {
@@ -44,7 +46,9 @@ export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = { idleDays: 14, maxAgeDay
 const TOKEN_USER_SQL = `
   SELECT t.id AS token_id, u.id, u.email, u.name, u.is_active,
          (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale,
-         array(SELECT p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions
+         array(SELECT p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions,
+         (SELECT coalesce(max(r.value), 0) FROM user_location_roles ul JOIN roles r ON r.id = ul.role_id
+           WHERE ul.user_id = u.id) AS highest_role
   FROM auth_tokens t JOIN users u ON u.id = t.user_id
   WHERE t.key_hash = $1 AND t.revoked_at IS NULL
     AND t.created_at > now() - make_interval(days => $2)
@@ -57,11 +61,12 @@ const TOKEN_TOUCH_SQL = `
 
 export async function findUserByToken(db: Db, key: string, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): Promise<AuthUser | null> {
   // One prepared statement (with the permissions as an array): it runs before every request.
-  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; stale: boolean; permissions: string[] }>(
+  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; stale: boolean; permissions: string[]; highest_role: number }>(
     db, 'auth.token_user', TOKEN_USER_SQL, [secretHash(key), lifetimes.maxAgeDays, lifetimes.idleDays]);
   if (!row || !row.is_active) return null;
   if (row.stale) await queryPrepared(db, 'auth.token_touch', TOKEN_TOUCH_SQL, [row.token_id]);
-  return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions: new Set(row.permissions) };
+  return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions: new Set(row.permissions),
+    highestRole: Number(row.highest_role) };
 }
 
 export function installAuth(app: FastifyInstance, db: Db, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): void {

@@ -27,6 +27,16 @@ declare module 'fastify' {
 const ERRORS_KEY = 'x-error-answers';
 /** Where transform marks a route that takes an Idempotency-Key (removed from the document). */
 const IDEMPOTENT_KEY = 'x-idempotent';
+/** Who may call the route (its `config.access`, platform/access.ts): kept in the document and said in words. */
+const ACCESS_KEY = 'x-access';
+
+/** The access rule of a route in one sentence, for the operation's description. */
+export function accessText(access: { minRole?: number; permissions?: string[] }): string {
+  const parts: string[] = [];
+  if (access.minRole !== undefined) parts.push(`a role of value ${access.minRole} or more at the location`);
+  if (access.permissions?.length) parts.push(`the permission${access.permissions.length > 1 ? 's' : ''} ${access.permissions.map((p) => `\`${p}\``).join(', ')}`);
+  return `Needs ${parts.join(' and ')} (else 403; a location where the caller has no role is 404).`;
+}
 
 /** Error answers by status: the shared response component each one refers to. */
 const ERROR_RESPONSES = {
@@ -145,6 +155,8 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       const { route } = document;
       const schema: Record<string, unknown> = { ...out.schema, [ERRORS_KEY]: errorAnswers(route) };
       if ((route.config as { idempotent?: boolean } | undefined)?.idempotent) schema[IDEMPOTENT_KEY] = true;
+      const access = (route.config as { access?: { minRole?: number; permissions?: string[] } } | undefined)?.access;
+      if (access) schema[ACCESS_KEY] = access;
       if (!needsToken(route)) schema.security = [];
       return { schema, url: out.url };
     },
@@ -161,6 +173,8 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
           delete op[ERRORS_KEY];
           if (op[IDEMPOTENT_KEY]) op.parameters = [...((op.parameters as unknown[] | undefined) ?? []), IDEMPOTENCY_KEY_PARAMETER];
           delete op[IDEMPOTENT_KEY];
+          const access = op[ACCESS_KEY] as { minRole?: number; permissions?: string[] } | undefined;
+          if (access) op.description = [op.description, accessText(access)].filter(Boolean).join('\n\n');
           op.responses = { ...op.responses };
           for (const status of answers) op.responses[status] ??= { $ref: `#/components/responses/${ERROR_RESPONSES[status]}` };
         }

@@ -5,16 +5,16 @@
 // the demo admin has a role there, and its rows carry a marker text that must never be answered.
 // A new route fails here until its path parameters can be filled (VICTIM_PARAMS) and, when it is
 // not scoped to a location, until it is listed as public or personal with a reason.
-import crypto from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CODENAMES } from '../../domain/permissions';
-import { DUMMY_HASH } from '../../server/platform/passwords';
-import { secretHash } from '../../server/platform/tokens';
 import { createHarness, type Harness } from './harness';
 import {
-  apiRoutes, changedTables, digest, defaultHints, fillPath, multipart, routeKey, sample, STATIC_ROUTE, toQuery, type ApiRoute,
+  apiRoutes, changedTables, digest, defaultHints, fillPath, multipart, routeKey, sample, schemaFields, STATIC_ROUTE, toQuery, type ApiRoute,
 } from './routeWalk';
+
+/** The top-level field names of a body or query schema. */
+const topFields = (schema: Parameters<typeof schemaFields>[0]) => [...new Set(schemaFields(schema).map((f) => String(f.path[0])))];
 
 /** Routes anyone may call without a token, and why. Everything else under /api/ needs one. */
 export const PUBLIC_ROUTES: Record<string, string> = {
@@ -79,17 +79,7 @@ let before: Record<string, string>;
 const victim: Record<string, number | string> = {};
 const tokens: Record<string, string> = {};
 
-async function userWithToken(email: string, roles: [number, number][], permissions: readonly string[]) {
-  const { rows: [u] } = await h.database.pool.query<{ id: number }>(
-    'insert into users (email, name, password_hash) values ($1, $2, $3) returning id', [email, email, DUMMY_HASH]);
-  for (const [locationId, roleId] of roles) {
-    await h.database.pool.query('insert into user_location_roles (user_id, location_id, role_id) values ($1, $2, $3)', [u!.id, locationId, roleId]);
-  }
-  for (const p of permissions) await h.database.pool.query('insert into user_permissions (user_id, codename) values ($1, $2)', [u!.id, p]);
-  const key = crypto.randomBytes(20).toString('hex');
-  await h.database.pool.query('insert into auth_tokens (user_id, key_hash) values ($1, $2)', [u!.id, secretHash(key)]);
-  return { id: u!.id, token: key };
-}
+const userWithToken = (email: string, roles: [number, number][], permissions: readonly string[]) => h.userWithToken(email, roles, permissions);
 
 async function one<T = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<T> {
   const { rows } = await h.database.pool.query(text, values);
@@ -326,6 +316,33 @@ describe('authorisation matrix', () => {
     console.log(`authz matrix: ${guarded.length} guarded routes, ${cases} signed-in cases`);
     expect(findings).toEqual([]);
     expect(leaks).toEqual([]);
+    expect(changedTables(before, await digest(h.database.pool))).toEqual([]);
+  });
+
+  it('refuses before it reads the input: 401 without a token, 403 without the role or permission, whatever the body and query', async () => {
+    findings.length = 0;
+    const guarded = routesUnderTest().filter((r) => !r.public && !r.page && routeKey(r) !== 'POST /api/v2.1/logout/');
+    let cases = 0;
+    for (const r of guarded) {
+      const valid = victimRequest(r);
+      const [path] = valid.url.split('?');
+      // Three kinds of bad input: a query of NULs and wrong types, a body of wrong types, and a body that is not JSON.
+      const badQuery = r.querystring ? `?${topFields(r.querystring).map((k) => `${k}=%00`).join('&')}&page=-1` : '';
+      const bad: Req[] = [{ ...valid, url: path + badQuery }];
+      if (r.body) {
+        bad.push({ ...valid, payload: Object.fromEntries(topFields(r.body).map((k) => [k, [{}]])) });
+        bad.push({ ...valid, payload: '{"unterminated": ', headers: { ...valid.headers, 'content-type': 'application/json' } });
+      }
+      for (const req of bad) {
+        check('no token, bad input', r, req, await send(req), [401]);
+        cases++;
+        if ((minRoleOf(r) ?? 0) > 10) { check('lowrole, bad input', r, req, await send(req, tokens.lowrole), [403]); cases++; }
+        if (permissionsOf(r).length) { check('noperm, bad input', r, req, await send(req, tokens.noperm), [403]); cases++; }
+      }
+    }
+    console.log(`authz matrix: ${cases} bad-input cases refused before validation`);
+    expect(cases).toBeGreaterThan(150);
+    expect(findings).toEqual([]);
     expect(changedTables(before, await digest(h.database.pool))).toEqual([]);
   });
 

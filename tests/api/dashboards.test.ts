@@ -53,7 +53,7 @@ describe('dashboard calls', () => {
     for (const d of DASHBOARDS) expect(await urlOf(d)).toMatch(new RegExp(`^/dashboards/${d}/\\?location=1&expires=\\d+&signature=[0-9a-f]{64}&lang=en$`));
     expect((await h.call('GET', '/api/v2.1/dashboards/revenue/source/?location=1', { token: manager })).statusCode).toBe(403);
     expect((await h.call('GET', '/api/v2.1/dashboards/revenue/source/?location=1', { token: staff })).statusCode).toBe(403);
-    expect((await h.call('GET', '/api/v2.1/dashboards/revenue/source/?location=3', { token: manager })).statusCode).toBe(404);
+    expect((await h.call('GET', '/api/v2.1/dashboards/revenue/source/?location=3', { token: manager })).statusCode).toBe(403);
     expect((await h.call('GET', '/api/v2.1/dashboards/nope/source/?location=1', { token: admin })).statusCode).toBe(404);
     const missing = await h.call('GET', '/api/v2.1/dashboards/revenue/source/', { token: admin, lang: 'en' });
     expect(missing.statusCode).toBe(400);

@@ -4,7 +4,8 @@ import { playgroundGroups, playgrounds } from '../../server/db/schema';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
-let tokens: { admin: string; manager: string; staff: string };
+// admin1: an administrator of location 1 only, a stranger to the others (404 there, not 403).
+let tokens: { admin: string; manager: string; staff: string; admin1: string };
 /** Demo playground ids by location and name. */
 let pgId: (locationId: number, name: string) => number;
 
@@ -14,6 +15,7 @@ beforeAll(async () => {
     admin: await h.login('admin@example.com', 'admin123'),
     manager: await h.login('manager@example.com', 'manager123'),
     staff: await h.login('staff@example.com', 'staff123'),
+    admin1: (await h.userWithToken('admin1@example.com', [[1, 40]])).token,
   };
   const rows = await h.database.db.select().from(playgrounds);
   pgId = (locationId, name) => rows.find((p) => p.locationId === locationId && p.name === name)!.id;
@@ -103,7 +105,10 @@ describe('POST /api/v2.1/locations/{id}/groups/', () => {
     expect(manager.json()).toEqual(FORBIDDEN_EN);
     const staff = await h.call('POST', GROUPS(1), { token: tokens.staff, body: { name: 'By staff' }, lang: 'en' });
     expect(staff.statusCode).toBe(403);
-    const stranger = await h.call('POST', GROUPS(3), { token: tokens.staff, body: { name: 'By staff' }, lang: 'en' });
+    // A cashier is nobody's manager: 403 anywhere, before the location is looked at (access.ts).
+    expect((await h.call('POST', GROUPS(3), { token: tokens.staff, body: { name: 'By staff' }, lang: 'en' })).statusCode).toBe(403);
+    // A manager of another location: location 3 does not exist for them.
+    const stranger = await h.call('POST', GROUPS(3), { token: tokens.admin1, body: { name: 'By admin1' }, lang: 'en' });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toEqual(NOT_FOUND_EN);
     const missing = await h.call('POST', GROUPS(999), { token: tokens.admin, body: { name: 'Nowhere' }, lang: 'en' });
@@ -293,7 +298,7 @@ describe('PUT /api/v2.1/playgrounds/{id}/group/', () => {
     const unknown = await h.call('PUT', MOVE(999999), { token: tokens.admin, body: { group: null }, lang: 'en' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(NOT_FOUND_EN);
-    const foreign = await h.call('PUT', MOVE(pgId(2, 'Куб')), { token: tokens.staff, body: { group: null }, lang: 'en' });
+    const foreign = await h.call('PUT', MOVE(pgId(2, 'Куб')), { token: tokens.admin1, body: { group: null }, lang: 'en' });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual(NOT_FOUND_EN);
     const staff = await h.call('PUT', MOVE(pgId(1, 'Куб 1')), { token: tokens.staff, body: { group: null }, lang: 'en' });

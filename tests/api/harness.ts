@@ -13,7 +13,9 @@ import { connect, type Database } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed/demo';
 import { createJobWorker } from '../../server/jobs';
 import type { Letter, Mailer } from '../../server/platform/mail';
+import { DUMMY_HASH } from '../../server/platform/passwords';
 import { resolveSecrets } from '../../server/platform/secrets';
+import { secretHash } from '../../server/platform/tokens';
 import { TEMPLATE_DB } from './globalSetup';
 
 export interface Harness {
@@ -24,6 +26,8 @@ export interface Harness {
   /** Runs queued jobs (letters) now, as the worker would. */
   runJobs: () => Promise<number>;
   login: (email: string, password: string) => Promise<string>;
+  /** A user made for the test: roles as [location id, role id] pairs, permission codenames; signed in. */
+  userWithToken: (email: string, roles: [number, number][], permissions?: readonly string[]) => Promise<{ id: number; token: string }>;
   call: (method: string, url: string, opts?: { token?: string; body?: unknown; lang?: string; headers?: Record<string, string> }) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
@@ -68,6 +72,17 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
       const res = await call('POST', '/api/v2.1/login/', { body: { email, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
       return res.json().token as string;
+    },
+    userWithToken: async (email, roles, permissions = []) => {
+      const { rows: [u] } = await database.pool.query<{ id: number }>(
+        'insert into users (email, name, password_hash) values ($1, $2, $3) returning id', [email, email, DUMMY_HASH]);
+      for (const [locationId, roleId] of roles) {
+        await database.pool.query('insert into user_location_roles (user_id, location_id, role_id) values ($1, $2, $3)', [u!.id, locationId, roleId]);
+      }
+      for (const p of permissions) await database.pool.query('insert into user_permissions (user_id, codename) values ($1, $2)', [u!.id, p]);
+      const key = crypto.randomBytes(20).toString('hex');
+      await database.pool.query('insert into auth_tokens (user_id, key_hash) values ($1, $2)', [u!.id, secretHash(key)]);
+      return { id: u!.id, token: key };
     },
     close: async () => {
       await app.close();

@@ -5,7 +5,8 @@ import { holidayCalendar } from '../../server/db/seed/holidays';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
-let tokens: { admin: string; manager: string; staff: string };
+// admin1: an administrator of location 1 only, a stranger to the others (404 there, not 403).
+let tokens: { admin: string; manager: string; staff: string; admin1: string };
 let country: { russia: number; usa: number; kazakhstan: number };
 
 beforeAll(async () => {
@@ -14,6 +15,7 @@ beforeAll(async () => {
     admin: await h.login('admin@example.com', 'admin123'),
     manager: await h.login('manager@example.com', 'manager123'),
     staff: await h.login('staff@example.com', 'staff123'),
+    admin1: (await h.userWithToken('admin1@example.com', [[1, 40]])).token,
   };
   const rows = await h.database.db.select().from(countries);
   const id = (slug: string) => rows.find((c) => c.slug === slug)!.id;
@@ -160,7 +162,8 @@ describe('POST /api/v2.1/holidays/', () => {
     expect(manager.json()).toEqual(FORBIDDEN_EN);
     const staff = await h.call('POST', LIST, { token: tokens.staff, body, lang: 'en' });
     expect(staff.statusCode).toBe(403);
-    const stranger = await h.call('POST', LIST, { token: tokens.staff, body: { ...body, location: 3 }, lang: 'en' });
+    expect((await h.call('POST', LIST, { token: tokens.staff, body: { ...body, location: 3 }, lang: 'en' })).statusCode).toBe(403);
+    const stranger = await h.call('POST', LIST, { token: tokens.admin1, body: { ...body, location: 3 }, lang: 'en' });
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toEqual(NOT_FOUND_EN);
     expect((await h.call('POST', LIST, { token: tokens.admin, body: { ...body, location: 999 } })).statusCode).toBe(404);
@@ -204,7 +207,8 @@ describe('DELETE /api/v2.1/holidays/{id}/?location=', () => {
     expect(manager.json()).toEqual(FORBIDDEN_EN);
     const staff = await h.call('DELETE', ONE(day.id, 1), { token: tokens.staff, lang: 'en' });
     expect(staff.statusCode).toBe(403);
-    const stranger = await h.call('DELETE', ONE(day.id, 3), { token: tokens.staff, lang: 'en' });
+    expect((await h.call('DELETE', ONE(day.id, 3), { token: tokens.staff, lang: 'en' })).statusCode).toBe(403);
+    const stranger = await h.call('DELETE', ONE(day.id, 3), { token: tokens.admin1, lang: 'en' });
     expect(stranger.statusCode).toBe(404);
     const noLocation = await h.call('DELETE', `/api/v2.1/holidays/${day.id}/`, { token: tokens.admin, lang: 'en' });
     expect(noLocation.statusCode).toBe(400);

@@ -104,7 +104,7 @@ describe('location info', () => {
     const before = await h.database.db.select().from(locationTranslations).where(eq(locationTranslations.locationId, 1));
     expect((await h.call('PUT', '/api/v2.1/locations/1/', { token: manager, body: infoBody() })).statusCode).toBe(403);
     expect((await h.call('PUT', '/api/v2.1/locations/1/', { token: staff, body: infoBody() })).statusCode).toBe(403);
-    expect((await h.call('PUT', '/api/v2.1/locations/3/', { token: manager, body: infoBody() })).statusCode).toBe(404);
+    expect((await h.call('PUT', '/api/v2.1/locations/3/', { token: manager, body: infoBody() })).statusCode).toBe(403);
     expect((await h.call('PUT', '/api/v2.1/locations/1/', { body: infoBody() })).statusCode).toBe(401);
     expect((await h.call('PUT', '/api/v2.1/locations/999/', { token: admin, body: infoBody() })).statusCode).toBe(404);
     expect(await h.database.db.select().from(locationTranslations).where(eq(locationTranslations.locationId, 1))).toEqual(before);
@@ -125,7 +125,7 @@ describe('games', () => {
     expect(res.json()).toContainEqual({ id: expect.any(Number), name: 'Beat Saber', genre: 'Rhythm', info: [{ country: 'CZ', age: 6 }] });
     expect(res.json()).toHaveLength(4);
     expect((await h.call('GET', '/api/v2.1/locations/1/games/', { token: manager })).statusCode).toBe(403);
-    expect((await h.call('GET', '/api/v2.1/locations/3/games/', { token: staff })).statusCode).toBe(404);
+    expect((await h.call('GET', '/api/v2.1/locations/3/games/', { token: staff })).statusCode).toBe(403);
   });
 });
 
@@ -207,7 +207,7 @@ describe('gallery', () => {
     const png = await picture(10, 10);
     expect((await upload(png, { token: manager })).statusCode).toBe(403);
     expect((await upload(png, { token: staff })).statusCode).toBe(403);
-    expect((await upload(png, { token: manager, url: '/api/v2.1/locations/3/images/' })).statusCode).toBe(404);
+    expect((await upload(png, { token: manager, url: '/api/v2.1/locations/3/images/' })).statusCode).toBe(403);
     expect((await h.call('GET', IMAGES, { token: staff })).statusCode).toBe(403);
     expect((await h.call('GET', IMAGES)).statusCode).toBe(401);
   });

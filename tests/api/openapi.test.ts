@@ -4,6 +4,7 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
+import { apiRoutes } from './routeWalk';
 
 let h: Harness;
 let doc: { paths: Record<string, Record<string, Record<string, unknown>>>; servers?: { url: string }[] };
@@ -62,6 +63,21 @@ describe('the OpenAPI document', () => {
       'POST /api/v2.1/booking/{id}/pay/', 'POST /api/v2.1/locations/{id}/payments/', 'POST /api/v2.1/transactions/create_transaction/',
       'POST /api/v2.2/locations/{id}/refill/', 'POST /api/v2.2/transactions/create_transaction/',
     ]);
+  });
+
+  it('says who may call each route, from the same declaration the server enforces (config.access)', () => {
+    const byKey = Object.fromEntries(operations().map((o) => [o.key, o.op as Record<string, unknown>]));
+    const routes = apiRoutes(h.app).filter((r) => r.access);
+    expect(routes.length).toBeGreaterThan(40);
+    for (const r of routes) {
+      const key = `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}')}`;
+      if (!byKey[key]) continue; // pages and hidden routes are not in the document
+      expect(byKey[key]!['x-access'], key).toEqual(r.access);
+      expect(String(byKey[key]!.description), key).toContain('Needs ');
+    }
+    expect(byKey['GET /api/v2.1/locations/{id}/payments/']!.description).toContain('a role of value 40 or more at the location');
+    expect(byKey['POST /api/v2.2/playgrounds/create_token/']!.description).toContain('`techsessions`');
+    expect(byKey['POST /api/v2.1/booking/']!['x-access']).toBeUndefined();
   });
 
   it('names the server by PUBLIC_URL and leaves pages and static files out', () => {

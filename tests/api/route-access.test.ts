@@ -70,6 +70,33 @@ describe('the demo cashier at their own location', () => {
   });
 });
 
+describe('the order of the checks: token, right, input, location', () => {
+  it('answers 403 before looking at the input when the caller may make this call nowhere', async () => {
+    // A cashier (role 10) asks an administrator's call (role 40) with a body that is not even JSON: 403, not 400.
+    const broken = await h.app.inject({ method: 'POST', url: '/api/v2.1/locations/1/webhooks/', payload: '{"url": ',
+      headers: { authorization: `Token ${staff}`, 'content-type': 'application/json', 'accept-language': 'en' } });
+    expect(broken.statusCode, broken.body).toBe(403);
+    expect(broken.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    const wrongTypes = await h.call('POST', '/api/v2.1/locations/1/webhooks/', { token: staff, body: { url: [1], extra: 'x' } });
+    expect(wrongTypes.statusCode).toBe(403);
+    // A permission the caller lacks, with a body of wrong types: 403.
+    const noPerm = await h.call('POST', '/api/v2.2/playgrounds/create_token/', { token: staff, body: { playground: 'x' } });
+    expect(noPerm.statusCode).toBe(403);
+    // Without a token: 401 whatever the body.
+    expect((await h.call('POST', '/api/v2.1/locations/1/webhooks/', { body: { url: [1] } })).statusCode).toBe(401);
+  });
+
+  it('validates the input of a caller who may make the call somewhere, then answers 404 for a location that is not theirs', async () => {
+    const admin2 = (await h.userWithToken('order-admin2@example.com', [[2, 40]])).token;
+    const invalid = await h.call('POST', '/api/v2.1/locations/1/webhooks/', { token: admin2, body: { url: [1] }, lang: 'en' });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json())).toContain('url');
+    const valid = await h.call('POST', '/api/v2.1/locations/1/webhooks/', { token: admin2, body: { url: 'https://example.com/hook' }, lang: 'en' });
+    expect(valid.statusCode).toBe(404);
+    expect(valid.json()).toEqual({ detail: 'Not found.' });
+  });
+});
+
 describe('dispute files', () => {
   let url: string;
   beforeAll(async () => {
@@ -90,8 +117,8 @@ describe('dispute files', () => {
   });
 
   it('are refused to another location\'s staff (404) and to the location\'s cashier (403)', async () => {
-    const stranger = await h.login('manager@example.com', 'manager123');
-    await h.database.pool.query("delete from user_location_roles where user_id = (select id from users where email = 'manager@example.com') and location_id = 1");
+    // An administrator of location 2 only: the file's location is not theirs, so it does not exist for them.
+    const stranger = (await h.userWithToken('admin2@example.com', [[2, 40]])).token;
     expect((await h.call('GET', url, { token: stranger })).statusCode).toBe(404);
     expect((await h.call('GET', url, { token: staff })).statusCode).toBe(403);
     expect((await h.call('GET', url.replace(/\.png\/$/, '.pdf/'), { token: admin })).statusCode).toBe(404);

@@ -5,7 +5,8 @@ import { createHarness, type Harness } from './harness';
 import { item, scheduleBody, storedItem, WEEKDAYS, WEEKEND, type ItemInput } from './scheduleBuilders';
 
 let h: Harness;
-let tokens: { admin: string; manager: string; staff: string };
+// admin1: an administrator of location 1 only, a stranger to the others (404 there, not 403).
+let tokens: { admin: string; manager: string; staff: string; admin1: string };
 
 beforeAll(async () => {
   h = await createHarness();
@@ -13,6 +14,7 @@ beforeAll(async () => {
     admin: await h.login('admin@example.com', 'admin123'),
     manager: await h.login('manager@example.com', 'manager123'),
     staff: await h.login('staff@example.com', 'staff123'),
+    admin1: (await h.userWithToken('admin1@example.com', [[1, 40]])).token,
   };
 });
 afterAll(async () => { await h.close(); });
@@ -82,7 +84,7 @@ describe('GET /api/v2.1/schedule/?location=', () => {
   });
 
   it('answers 404 where the user has no role, 400 without a location', async () => {
-    const res = await h.call('GET', `${LIST}?location=2`, { token: tokens.staff, lang: 'en' });
+    const res = await h.call('GET', `${LIST}?location=3`, { token: tokens.admin1, lang: 'en' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual(NOT_FOUND_EN);
     const missing = await h.call('GET', LIST, { token: tokens.admin, lang: 'en' });
@@ -160,7 +162,7 @@ describe('POST /api/v2.1/schedule/ and GET /api/v2.1/schedule/{id}/', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual(NOT_FOUND_EN);
     const [foreign] = await h.database.db.select().from(schedules).where(eq(schedules.locationId, 2)).limit(1);
-    const staff = await h.call('GET', ONE(foreign!.id), { token: tokens.staff, lang: 'en' });
+    const staff = await h.call('GET', ONE(foreign!.id), { token: tokens.admin1, lang: 'en' });
     expect(staff.statusCode).toBe(404);
     expect(staff.json()).toEqual(NOT_FOUND_EN);
     // A manager (role 20) of that location: the schedules screen is role 40's (issue #16).
@@ -179,7 +181,8 @@ describe('POST /api/v2.1/schedule/ and GET /api/v2.1/schedule/{id}/', () => {
     expect(manager.json()).toEqual(FORBIDDEN_EN);
     const staff = await h.call('POST', LIST, { token: tokens.staff, body: scheduleBody(1, group), lang: 'en' });
     expect(staff.statusCode).toBe(403);
-    const stranger = await h.call('POST', LIST, { token: tokens.staff, body: scheduleBody(2, group), lang: 'en' });
+    expect((await h.call('POST', LIST, { token: tokens.staff, body: scheduleBody(2, group), lang: 'en' })).statusCode).toBe(403);
+    const stranger = await h.call('POST', LIST, { token: tokens.admin1, body: scheduleBody(2, group), lang: 'en' });
     expect(stranger.statusCode).toBe(404);
     expect((await h.database.db.select().from(schedules)).length).toBe(before);
   });
@@ -272,7 +275,7 @@ describe('PUT /api/v2.1/schedule/{id}/', () => {
     expect(manager.statusCode).toBe(403);
     expect(manager.json()).toEqual(FORBIDDEN_EN);
     const [foreign] = await h.database.db.select().from(schedules).where(eq(schedules.locationId, 2)).limit(1);
-    const stranger = await h.call('PUT', ONE(foreign!.id), { token: tokens.staff, body: created, lang: 'en' });
+    const stranger = await h.call('PUT', ONE(foreign!.id), { token: tokens.admin1, body: created, lang: 'en' });
     expect(stranger.statusCode).toBe(404);
     expect((await h.call('GET', ONE(created.id), { token: tokens.admin })).json().name).toBe('Test schedule');
   });

@@ -28,10 +28,10 @@ describe('early booking', () => {
     const res = await h.call('GET', EARLY, { token: w.tokens.admin });
     expectStatus(res, 200);
     expect(res.json()).toEqual([{ id: expect.any(Number), days: 14, discount: 5 }]);
-    // Role 20 and 10 at the location: 403; no role there: 404; no token: 401.
+    // Role 20 and 10 at the location: 403; a manager who is nobody's administrator: 403 anywhere; no token: 401.
     expectStatus(await h.call('GET', EARLY, { token: w.tokens.manager }), 403);
     expectStatus(await h.call('GET', EARLY, { token: w.tokens.staff }), 403);
-    expectStatus(await h.call('GET', '/api/v2.1/locations/3/early_booking/', { token: w.tokens.manager }), 404);
+    expectStatus(await h.call('GET', '/api/v2.1/locations/3/early_booking/', { token: w.tokens.manager }), 403);
     expectStatus(await h.call('GET', EARLY), 401);
   });
 
@@ -106,7 +106,7 @@ describe('promo codes', () => {
       ['VR10', 'fraction', '0.10', 0, null, true],
     ]);
     expectStatus(await h.call('GET', PROMOS, { token: w.tokens.manager }), 403);
-    expectStatus(await h.call('GET', '/api/v2.1/locations/3/promocodes/', { token: w.tokens.staff }), 404);
+    expectStatus(await h.call('GET', '/api/v2.1/locations/3/promocodes/', { token: w.tokens.staff }), 403);
   });
 
   it('validates the form: type and discount agree, dates in order, unique code', async () => {
