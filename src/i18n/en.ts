@@ -408,7 +408,9 @@ export const enApp = {
           time: 'Time',
           cost: 'Cost',
           link: 'Order page',
+          location: 'Location',
         },
+        thisLocation: 'this location',
       },
       locationPayment: {
         title: 'Payment to the location',

@@ -409,7 +409,9 @@ export const ruApp: typeof enApp = {
           time: 'Время',
           cost: 'Стоимость',
           link: 'Страница заказа',
+          location: 'Локация',
         },
+        thisLocation: 'эта локация',
       },
       locationPayment: {
         title: 'Платеж локации',
