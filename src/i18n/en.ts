@@ -165,6 +165,8 @@ export const enApp = {
       deleteGroupNamed: 'Delete group %{name}',
       deleteGroupTitle: 'Delete the group?',
       deleteGroupText: 'Group "%{name}" will be deleted and its playgrounds will stay without a group.',
+      deleteGroupBlockedTitle: 'The group cannot be deleted',
+      deleteGroupBlocked: 'Group "%{name}" has %{smart_count} schedule; delete it first. |||| Group "%{name}" has %{smart_count} schedules; delete them first.',
       playgrounds: 'Playgrounds',
       playgroundsOf: 'Playgrounds of %{name}',
       schedules: 'Schedules',

@@ -166,6 +166,8 @@ export const ruApp: typeof enApp = {
       deleteGroupNamed: 'Удалить группу %{name}',
       deleteGroupTitle: 'Удалить группу?',
       deleteGroupText: 'Группа «%{name}» будет удалена, ее площадки останутся без группы.',
+      deleteGroupBlockedTitle: 'Группу нельзя удалить',
+      deleteGroupBlocked: 'У группы «%{name}» %{smart_count} расписание; сначала удалите его. |||| У группы «%{name}» %{smart_count} расписания; сначала удалите их. |||| У группы «%{name}» %{smart_count} расписаний; сначала удалите их.',
       playgrounds: 'Площадки',
       playgroundsOf: 'Площадки группы %{name}',
       schedules: 'Расписания',
