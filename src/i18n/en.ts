@@ -454,7 +454,7 @@ export const enApp = {
         summary: '%{n} sessions on %{playgrounds} playgrounds',
         schedulePrice: 'By the schedule: %{price}',
         usePrice: 'Use',
-        priceNote: 'The cost is what the customer pays before a promo code; the server applies the code.',
+        priceNote: 'The cost is what the customer pays before a promo code; the server checks the total when saving.',
       },
       month: {
         title: 'Month — %{name}',

@@ -455,7 +455,7 @@ export const ruApp: typeof enApp = {
         summary: 'Сеансов: %{n}, площадок: %{playgrounds}',
         schedulePrice: 'По расписанию: %{price}',
         usePrice: 'Подставить',
-        priceNote: 'Стоимость — сумма до промокода; промокод применяет сервер.',
+        priceNote: 'Стоимость — сумма до промокода; итог с промокодом сервер проверит при сохранении.',
       },
       month: {
         title: 'Месяц — %{name}',
