@@ -467,6 +467,14 @@ export const enApp = {
         places: 'Free places: %{n}',
         noDays: 'No days of this month are left. Switch the archive on to see past days.',
         noSessions: 'No sessions on this day.',
+        grid: {
+          title: 'Free places of the location by day',
+          free: '%{n} free',
+          full: 'full',
+          noSessions: 'no sessions',
+          past: 'past',
+          dayLabel: '%{date}: %{status}',
+        },
         sessionsCount: '%{smart_count} session |||| %{smart_count} sessions',
         price: {
           person: '%{price} per guest',

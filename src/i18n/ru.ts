@@ -468,6 +468,14 @@ export const ruApp: typeof enApp = {
         places: 'Свободно мест: %{n}',
         noDays: 'Дней этого месяца не осталось. Включите архив, чтобы увидеть прошедшие.',
         noSessions: 'В этот день нет сеансов.',
+        grid: {
+          title: 'Свободные места локации по дням',
+          free: 'своб. %{n}',
+          full: 'мест нет',
+          noSessions: 'нет сеансов',
+          past: 'прошел',
+          dayLabel: '%{date}: %{status}',
+        },
         sessionsCount: '%{smart_count} сеанс |||| %{smart_count} сеанса |||| %{smart_count} сеансов',
         price: {
           person: '%{price} за гостя',
