@@ -10,7 +10,7 @@ import { ADMIN, apiGet, moscowDate, signIn, token } from './helpers';
 test.describe.configure({ timeout: 90_000 });
 
 type Lang = 'ru' | 'en';
-const L = <T>(lang: Lang, ru: T, en: T) => (lang === 'ru' ? ru : en);
+const L = <R, E>(lang: Lang, ru: R, en: E): R | E => (lang === 'ru' ? ru : en);
 
 async function post(page: Page, path: string, data: unknown, headers: Record<string, string> = {}) {
   const res = await page.request.post(path, { headers: { Authorization: `Token ${await token(page)}`, ...headers }, data });
