@@ -67,7 +67,7 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
           {body}
         </ButtonBase>
       )
-      : <Box aria-label={label} data-testid="grid-day" data-date={date} data-level={level} sx={{ width: '100%' }}>{body}</Box>;
+      : <Box data-testid="grid-day" data-date={date} data-level={level} sx={{ width: '100%' }}>{body}</Box>;
   };
 
   return (
