@@ -17,7 +17,9 @@ export interface SummaryDay {
   capacity?: number;
 }
 
+/** The bar's colour; the text uses the darker shade so it reads on the today cell's tint (WCAG AA). */
 const COLOR: Record<DayFullness, string> = { none: 'text.disabled', free: 'success.main', filling: 'warning.main', full: 'error.main' };
+const TEXT: Record<DayFullness, string> = { none: 'text.secondary', free: 'success.dark', filling: 'text.primary', full: 'error.dark' };
 
 export const MonthGrid = memo(function MonthGrid({ month, today, days, openable, onOpenDay }: {
   /** 'YYYY-MM' */
@@ -48,7 +50,7 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
         </Typography>
         {day && !past && (
           <>
-            <Typography variant="caption" component="div" sx={{ color: COLOR[level], fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="grid-day-status">
+            <Typography variant="caption" component="div" sx={{ color: TEXT[level], fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="grid-day-status">
               {status}
             </Typography>
             {level !== 'none' && (
@@ -75,7 +77,7 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
       sx={{ mb: 2, '& .fc .fc-daygrid-day-frame': { minHeight: 64 }, '& .fc .fc-daygrid-day-top': { display: 'block' },
         '& .fc .fc-daygrid-day-events': { display: 'none' },
         '& .fc .fc-day-today': { bgcolor: 'transparent' }, '& .fc .fc-daygrid-day.is-location-today': { bgcolor: 'action.selected' } }}>
-      <Typography variant="subtitle2" color="text.secondary" sx={{ mb: 0.5 }}>{translate('app.multibooking.month.grid.title')}</Typography>
+      <Typography variant="subtitle2" component="h2" color="text.secondary" sx={{ mb: 0.5 }}>{translate('app.multibooking.month.grid.title')}</Typography>
       <FullCalendar
         key={month}
         plugins={[dayGridPlugin]}

@@ -39,13 +39,14 @@ export function UsageLimit({ record }: { record: Promocode }) {
   return <>{record.usage_limit ?? translate('app.tools.promo.unlimited')}</>;
 }
 
-const STATUS_COLOR = { active: 'success', not_started: 'info', inactive: 'default', expired: 'warning', used_up: 'warning' } as const;
+// Colours whose white text keeps AA contrast; switched off is outlined to tell it from expired and used up.
+const STATUS_COLOR = { active: 'success', not_started: 'primary', inactive: 'default', expired: 'default', used_up: 'default' } as const;
 
 export function PromocodeStatusChip({ record }: { record: Promocode }) {
   const translate = useTranslate();
   const status = record.status ?? (record.active ? 'active' : 'inactive');
   return (
-    <Chip size="small" color={STATUS_COLOR[status]} data-testid="promocode-status" data-status={status}
+    <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'inactive' ? 'outlined' : 'filled'} data-testid="promocode-status" data-status={status}
       label={translate(`app.tools.promo.statuses.${status}`, { date: record.valid_from ? dayjs(record.valid_from).format(DATE_FORMAT) : '' })} />
   );
 }
