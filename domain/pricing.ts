@@ -54,14 +54,29 @@ export function bookingPrice(input: PriceInput): Price {
     ? toCents(input.personalPrice) * input.persons
     : toCents(input.sessionPrice ?? '0');
   let discount = 0;
-  if (input.promoDiscount !== null) {
-    const d = Number(input.promoDiscount);
-    discount += d < 1 ? Math.round(gross * d) : toCents(input.promoDiscount);
-  }
+  if (input.promoDiscount !== null) discount += promoDiscountCents(gross, input.promoDiscount);
   if (input.groupDiscountPercent > 0 && input.persons >= input.maxPlayers) discount += percentOf(gross, input.groupDiscountPercent);
   if (input.earlyDiscountPercent > 0) discount += percentOf(gross, input.earlyDiscountPercent);
   discount = Math.min(discount, gross);
   return { cost: fromCents(gross), discount: fromCents(discount), purchase: fromCents(gross - discount) };
+}
+
+/** A promo code's discount of a gross amount in cents: below 1 a fraction of it, otherwise a flat amount; never above it. */
+export function promoDiscountCents(grossCents: number, promoDiscount: string): number {
+  const d = Number(promoDiscount);
+  return Math.min(d < 1 ? Math.round(grossCents * d) : toCents(promoDiscount), Math.max(grossCents, 0));
+}
+
+/**
+ * A multi-booking's price: the cost is the staff's figure (decimal text), less the promo code;
+ * technical and free orders keep their cost and discount but are owed nothing. The server saves
+ * this and the multi-booking form shows it before saving.
+ */
+export function multiBookingPrice(input: { orderType: number; cost: string; promoDiscount: string | null }): Price {
+  const cost = toCents(input.cost);
+  const discount = input.promoDiscount !== null ? promoDiscountCents(cost, input.promoDiscount) : 0;
+  const free = input.orderType === ORDER_TYPE.technical || input.orderType === ORDER_TYPE.free;
+  return { cost: fromCents(cost), discount: fromCents(discount), purchase: fromCents(free ? 0 : cost - discount) };
 }
 
 /** The best early-booking discount for booking `daysAhead` days before the session. */

@@ -165,6 +165,8 @@ export const enApp = {
       deleteGroupNamed: 'Delete group %{name}',
       deleteGroupTitle: 'Delete the group?',
       deleteGroupText: 'Group "%{name}" will be deleted and its playgrounds will stay without a group.',
+      deleteGroupBlockedTitle: 'The group cannot be deleted',
+      deleteGroupBlocked: 'Group "%{name}" has %{smart_count} schedule; delete it first. |||| Group "%{name}" has %{smart_count} schedules; delete them first.',
       playgrounds: 'Playgrounds',
       playgroundsOf: 'Playgrounds of %{name}',
       schedules: 'Schedules',
@@ -408,7 +410,9 @@ export const enApp = {
           time: 'Time',
           cost: 'Cost',
           link: 'Order page',
+          location: 'Location',
         },
+        thisLocation: 'this location',
       },
       locationPayment: {
         title: 'Payment to the location',
@@ -450,7 +454,7 @@ export const enApp = {
         summary: '%{n} sessions on %{playgrounds} playgrounds',
         schedulePrice: 'By the schedule: %{price}',
         usePrice: 'Use',
-        priceNote: 'The cost is what the customer pays before a promo code; the server applies the code.',
+        priceNote: 'The cost is what the customer pays before a promo code; the server checks the total when saving.',
       },
       month: {
         title: 'Month — %{name}',
@@ -463,6 +467,14 @@ export const enApp = {
         places: 'Free places: %{n}',
         noDays: 'No days of this month are left. Switch the archive on to see past days.',
         noSessions: 'No sessions on this day.',
+        grid: {
+          title: 'Free places of the location by day',
+          free: '%{n} free',
+          full: 'full',
+          noSessions: 'no sessions',
+          past: 'past',
+          dayLabel: '%{date}: %{status}',
+        },
         sessionsCount: '%{smart_count} session |||| %{smart_count} sessions',
         price: {
           person: '%{price} per guest',

@@ -11,6 +11,8 @@ export const moneyEn = {
     types: 'Payment types',
     sign: 'Amount sign',
     signs: { all: 'All', positive: 'Positive', negative: 'Negative' },
+    payer: 'Whose money',
+    payers: { customers: 'Customers\' payments', topups: 'Location balance top-ups', all: 'All' },
     add: 'Add payment',
     hide: 'Hide',
     hideNamed: 'Hide payment №%{id}',

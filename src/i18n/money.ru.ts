@@ -11,6 +11,8 @@ export const moneyRu: typeof moneyEn = {
     types: 'Типы оплаты',
     sign: 'Знак суммы',
     signs: { all: 'Все', positive: 'Положительные', negative: 'Отрицательные' },
+    payer: 'Чьи деньги',
+    payers: { customers: 'Платежи клиентов', topups: 'Пополнения счёта локации', all: 'Все' },
     add: 'Добавить платеж',
     hide: 'Скрыть',
     hideNamed: 'Скрыть платеж №%{id}',

@@ -166,6 +166,8 @@ export const ruApp: typeof enApp = {
       deleteGroupNamed: 'Удалить группу %{name}',
       deleteGroupTitle: 'Удалить группу?',
       deleteGroupText: 'Группа «%{name}» будет удалена, ее площадки останутся без группы.',
+      deleteGroupBlockedTitle: 'Группу нельзя удалить',
+      deleteGroupBlocked: 'У группы «%{name}» %{smart_count} расписание; сначала удалите его. |||| У группы «%{name}» %{smart_count} расписания; сначала удалите их. |||| У группы «%{name}» %{smart_count} расписаний; сначала удалите их.',
       playgrounds: 'Площадки',
       playgroundsOf: 'Площадки группы %{name}',
       schedules: 'Расписания',
@@ -409,7 +411,9 @@ export const ruApp: typeof enApp = {
           time: 'Время',
           cost: 'Стоимость',
           link: 'Страница заказа',
+          location: 'Локация',
         },
+        thisLocation: 'эта локация',
       },
       locationPayment: {
         title: 'Платеж локации',
@@ -451,7 +455,7 @@ export const ruApp: typeof enApp = {
         summary: 'Сеансов: %{n}, площадок: %{playgrounds}',
         schedulePrice: 'По расписанию: %{price}',
         usePrice: 'Подставить',
-        priceNote: 'Стоимость — сумма до промокода; промокод применяет сервер.',
+        priceNote: 'Стоимость — сумма до промокода; итог с промокодом сервер проверит при сохранении.',
       },
       month: {
         title: 'Месяц — %{name}',
@@ -464,6 +468,14 @@ export const ruApp: typeof enApp = {
         places: 'Свободно мест: %{n}',
         noDays: 'Дней этого месяца не осталось. Включите архив, чтобы увидеть прошедшие.',
         noSessions: 'В этот день нет сеансов.',
+        grid: {
+          title: 'Свободные места локации по дням',
+          free: 'своб. %{n}',
+          full: 'мест нет',
+          noSessions: 'нет сеансов',
+          past: 'прошел',
+          dayLabel: '%{date}: %{status}',
+        },
         sessionsCount: '%{smart_count} сеанс |||| %{smart_count} сеанса |||| %{smart_count} сеансов',
         price: {
           person: '%{price} за гостя',

@@ -50,6 +50,13 @@ export const toolsEn = {
     status: 'Status',
     active: 'Active',
     inactive: 'Switched off',
+    statuses: {
+      active: 'Active',
+      inactive: 'Switched off',
+      not_started: 'Active from %{date}',
+      expired: 'Expired',
+      used_up: 'Used up',
+    },
     activate: 'Switch on',
     deactivate: 'Switch off',
     empty: 'No promo codes yet.',

@@ -51,6 +51,13 @@ export const toolsRu: typeof toolsEn = {
     status: 'Статус',
     active: 'Активен',
     inactive: 'Выключен',
+    statuses: {
+      active: 'Активен',
+      inactive: 'Выключен',
+      not_started: 'Активен с %{date}',
+      expired: 'Истёк',
+      used_up: 'Исчерпан',
+    },
     activate: 'Включить',
     deactivate: 'Выключить',
     empty: 'Промокодов пока нет.',

@@ -4,7 +4,7 @@ import { formatMoney } from '../../domain/money';
 import { isValidEmail, isValidPhone } from '../../domain/validation';
 import { CallError, type Booked, type Call, type Price, type PublicLocation, type PublicSession, type PublicSlots } from './api';
 import { h, show } from './dom';
-import type { T, WidgetLang } from './texts';
+import { nightOfDay, type T, type WidgetLang } from './texts';
 
 interface Selected {
   playground: { id: number; name: string };
@@ -59,6 +59,8 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
     const day = await call<PublicSlots>(`/api/public/locations/${loc.id}/slots/?date=${asked}${group ? `&group=${encodeURIComponent(group)}` : ''}`);
     if (asked !== date) return;
     const playgrounds = day.playgrounds.filter((p) => p.sessions.length > 0);
+    // Sessions after midnight belong to the chosen day's night (they start on the next date).
+    const night = (s: PublicSession) => (s.time_start.slice(0, 10) !== asked ? nightOfDay(t, lang, asked, s.time_start.slice(0, 10)) : null);
     if (!playgrounds.length) return show(sessions, h('p', { class: 'muted' }, t('noSessions')));
     show(sessions, ...playgrounds.map((pg) => h('div', { class: 'playground', 'data-testid': 'widget-playground', 'data-playground': pg.id },
       h('h2', {}, pg.name),
@@ -68,7 +70,8 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
       },
       h('b', {}, `${s.begin}–${s.end}`),
       h('span', {}, s.personal_price !== null ? `${money(s.personal_price)} ${t('perPerson')}` : `${money(s.session_price ?? '0')} ${t('perSession')}`),
-      h('small', {}, t('free', { n: s.available_persons }))))))));
+      h('small', {}, t('free', { n: s.available_persons })),
+      night(s) ? h('small', { class: 'night', 'data-testid': 'widget-night' }, night(s)) : null))))));
   }
 
   /** Places taken or the session gone meanwhile: say so above the sessions still free. */
@@ -189,7 +192,8 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
         }
       },
     },
-    h('h2', {}, `${choice.playground.name}, ${choice.session.begin}–${choice.session.end}`),
+    h('h2', {}, `${choice.playground.name}, ${choice.session.begin}–${choice.session.end}`,
+      choice.session.time_start.slice(0, 10) !== date ? ` (${nightOfDay(t, lang, date, choice.session.time_start.slice(0, 10))})` : ''),
     h('div', { class: 'grid' },
       field('persons', t('persons'), persons),
       game ? field('game_id', t('game'), game) : null,

@@ -9,6 +9,7 @@ const en = {
   nextDay: 'Next day',
   noSessions: 'No free sessions on this day. Try another date.',
   free: '%{n} free',
+  nightOf: 'night of %{from} to %{to}',
   perPerson: 'per person',
   perSession: 'per session',
   persons: 'Persons',
@@ -77,6 +78,7 @@ const ru: Record<TextKey, string> = {
   nextDay: 'Следующий день',
   noSessions: 'На этот день свободных сеансов нет. Выберите другую дату.',
   free: 'свободно: %{n}',
+  nightOf: 'ночь с %{from} на %{to}',
   perPerson: 'за человека',
   perSession: 'за сеанс',
   persons: 'Гостей',
@@ -148,3 +150,14 @@ export function texts(lang: WidgetLang) {
     all[lang][key].replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 export type T = ReturnType<typeof texts>;
+
+/**
+ * "ночь с 24 на 25 ноября" / "night of 24 to 25 November" for the sessions after midnight listed
+ * under a day (a business day runs 06:00 to 05:59): the month is said once when both days share it.
+ */
+export function nightOfDay(t: T, lang: WidgetLang, businessDate: string, nextDate: string): string {
+  const format = (date: string, month: boolean) => new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB',
+    month ? { day: 'numeric', month: 'long', timeZone: 'UTC' } : { day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  const sameMonth = businessDate.slice(0, 7) === nextDate.slice(0, 7);
+  return t('nightOf', { from: format(businessDate, !sameMonth), to: format(nextDate, true) });
+}

@@ -50,6 +50,25 @@ describe('payments list', () => {
     const badDates = await h.call('GET', '/api/v2.1/locations/1/payments/?date_start=2026-05-02&date_end=2026-05-01', { token: admin, lang: 'en' });
     expect(badDates.json()).toEqual({ date_end: ['The end date must not be before the start date.'] });
   });
+
+  it('tells customers\' payments from the location\'s own top-ups with the payer filter (issue #18)', async () => {
+    const topUp = await h.call('POST', '/api/v2.2/locations/1/refill/', { token: admin, body: { amount: '700' }, headers: { 'idempotency-key': `payer-${crypto.randomUUID()}` } });
+    expect(topUp.statusCode, topUp.body).toBe(200);
+    const topUpId = topUp.json().payment_id as number;
+    const manual = (await h.call('POST', '/api/v2.1/locations/1/payments/', { token: admin, body: { purchase: '90', comment: 'refill' } })).json();
+    const ids = async (query: string) => ((await h.call('GET', `/api/v2.1/locations/1/payments/${query}`, { token: admin })).json() as { id: number }[]).map((p) => p.id);
+    // Without the filter both, as before; `customers` leaves the top-up out (a manual payment that
+    // happens to say "refill" is still a customer's); `topups` lists only it.
+    expect(await ids('')).toEqual(expect.arrayContaining([topUpId, manual.id]));
+    const customers = await ids('?payer=customers');
+    expect(customers).toContain(manual.id);
+    expect(customers).not.toContain(topUpId);
+    expect(await ids('?payer=topups')).toEqual([topUpId]);
+    const csv = await h.call('GET', '/api/v2.1/locations/1/payments/?payer=customers&format=csv', { token: admin });
+    expect(csv.body).not.toContain(`\r\n${topUpId},`);
+    const bad = await h.call('GET', '/api/v2.1/locations/1/payments/?payer=staff', { token: admin, lang: 'en' });
+    expect(bad.statusCode).toBe(400);
+  });
 });
 
 describe('ledger', () => {

@@ -530,8 +530,10 @@ describe('GET /api/v2.1/locations/{id}/summary/', () => {
       expect(held[date]).toBeGreaterThan(0);
     }
     for (const d of list) {
-      expect(Object.keys(d)).toEqual(['date', 'places']);
+      expect(Object.keys(d)).toEqual(['date', 'places', 'capacity']);
       expect(d.places, d.date).toBe((weekend(d.date) ? WEEKEND : WEEKDAY) - (held[d.date] ?? 0));
+      // Issue #18: all places of the same sessions, so the month grid can say how full a day is.
+      expect(d.capacity, d.date).toBe(weekend(d.date) ? WEEKEND : WEEKDAY);
     }
     // The same as adding up each playground's slots of the day.
     for (const date of ['2030-04-06', '2030-04-24']) {
@@ -556,7 +558,7 @@ describe('GET /api/v2.1/locations/{id}/summary/', () => {
     const lastYear = new Date().getUTCFullYear() - 1;
     const list = (await h.call('GET', SUMMARY(1, `${lastYear}-06-15`), { token: tokens.staff })).json() as Json[];
     expect(list.map((d) => d.date)).toEqual(monthDates(`${lastYear}-06-01`));
-    expect(list.every((d) => d.places === 0)).toBe(true);
+    expect(list.every((d) => d.places === 0 && d.capacity === 0)).toBe(true);
     // ... while the demo schedule does make sessions then.
     expect((await slots(pg.cube1, `${lastYear}-06-15`)).length).toBeGreaterThan(0);
   });
@@ -565,7 +567,7 @@ describe('GET /api/v2.1/locations/{id}/summary/', () => {
     const feb = (await h.call('GET', SUMMARY(1, '2030-02-28'), { token: tokens.staff })).json() as Json[];
     expect(feb.map((d) => d.date)).toEqual(monthDates('2030-02-01'));
     expect(feb).toHaveLength(28);
-    expect(feb[0]).toEqual({ date: '2030-02-01', places: expect.any(Number) });
+    expect(feb[0]).toEqual({ date: '2030-02-01', places: expect.any(Number), capacity: expect.any(Number) });
     const leap = (await h.call('GET', SUMMARY(1, '2032-02-01'), { token: tokens.staff })).json() as Json[];
     expect(leap).toHaveLength(29);
   });

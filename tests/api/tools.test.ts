@@ -165,6 +165,29 @@ describe('promo codes', () => {
     const [still] = await h.database.db.select().from(orders).where(eq(orders.id, id));
     expect(still!.promocode).toBe('TOOLS30');
   });
+
+  it('says each code\'s status on the location\'s today: active, active from a date, expired, used up, switched off (issue #18)', async () => {
+    const post = async (body: Json) => {
+      const res = await h.call('POST', PROMOS, { token: w.tokens.admin, body: { type: 'fraction', discount: '0.1', ...body } });
+      expectStatus(res, 201);
+      return res.json() as Json;
+    };
+    const expired = await post({ code: 'OLD18', valid_from: '2020-01-01', valid_to: '2020-12-31' });
+    const future = await post({ code: 'LATER18', valid_from: '2099-01-01' });
+    const off = await post({ code: 'OFF18', active: false, valid_to: '2020-12-31' });
+    expect([expired.status, future.status, off.status]).toEqual(['expired', 'not_started', 'inactive']);
+    const list = (await h.call('GET', PROMOS, { token: w.tokens.admin })).json() as Json[];
+    const status = Object.fromEntries(list.map((p) => [p.code, p.status]));
+    // ONCE (limit 1) was used by the fixture's booking; VR10 has no limit and no dates.
+    expect(status).toMatchObject({ OLD18: 'expired', LATER18: 'not_started', OFF18: 'inactive', ONCE: 'used_up', VR10: 'active' });
+    expect((await h.call('GET', `/api/v2.1/promocodes/${expired.id}/`, { token: w.tokens.admin })).json().status).toBe('expired');
+    // The same rule answers a booking: a used-up code is refused as such.
+    const refused = await h.call('POST', '/api/v2.1/booking/', {
+      token: w.tokens.staff, lang: 'en', body: bookingBody(w.pg.cube2, '2030-04-02 14:00', { promocode: 'once' }),
+    });
+    expect(refused.json()).toEqual({ promocode: ['The promo code has been used the maximum number of times.'] });
+    for (const p of [expired, future, off]) expectStatus(await h.call('DELETE', `/api/v2.1/promocodes/${p.id}/`, { token: w.tokens.admin }), 204);
+  });
 });
 
 describe('widget settings', () => {

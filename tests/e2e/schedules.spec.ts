@@ -243,10 +243,13 @@ test('en: group, keyboard move, a duplicated price start, a schedule, a refused 
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(copy).toHaveCount(0);
 
-  // A group with schedules cannot be deleted: the server says why.
+  // A group with schedules cannot be deleted: the dialog says so before asking (issue #18), with no "Yes".
   await card.getByRole('button', { name: 'Delete group Arena hall' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByTestId('alert-error')).toHaveText('The group has schedules. Delete them first; its playgrounds then become ungrouped.');
+  const blocked = page.getByRole('dialog', { name: 'The group cannot be deleted' });
+  await expect(blocked).toContainText('Group "Arena hall" has 1 schedule; delete it first.');
+  await expect(blocked.getByRole('button', { name: 'Yes' })).toHaveCount(0);
+  await blocked.getByRole('button', { name: 'Close' }).click();
+  await expect(blocked).toBeHidden();
   await expect(card).toBeVisible();
 
   // Deleting from the editor leaves at once; the deleted schedule is not fetched again (issue #18:

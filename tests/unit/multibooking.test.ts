@@ -179,3 +179,14 @@ describe('month view', () => {
     expect(rememberedPlayground([], store('9'))).toBeNull();
   });
 });
+
+describe('month grid (issue #18)', () => {
+  it('says how full a day is: no sessions, free, three quarters taken, full', async () => {
+    const { dayFullness } = await import('../../src/pages/multibooking/monthView');
+    expect(dayFullness(0, 0)).toEqual({ level: 'none', taken: 0 });
+    expect(dayFullness(100, 100)).toEqual({ level: 'free', taken: 0 });
+    expect(dayFullness(26, 100)).toEqual({ level: 'free', taken: 0.74 });
+    expect(dayFullness(25, 100)).toEqual({ level: 'filling', taken: 0.75 });
+    expect(dayFullness(0, 100)).toEqual({ level: 'full', taken: 1 });
+  });
+});

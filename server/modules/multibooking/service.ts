@@ -8,7 +8,7 @@ import { eventPackages, locations, orderPlaysessions, orders, playgrounds, plays
 import { fieldError, notFound } from '../../platform/errors';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { businessDateOf } from '../../../domain/businessDay';
-import { fromCents, toCents } from '../../../domain/pricing';
+import { multiBookingPrice } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, slotAt } from '../slots/service';
@@ -80,18 +80,16 @@ async function takeSessions(tx: Tx, input: MultiInput, now: ZoneNow, ownOrderId:
 }
 
 async function purchaseOf(tx: Tx, input: MultiInput, sessionDate: string, promoAlreadyUsed: boolean) {
-  let discount = 0;
+  let promoDiscount: string | null = null;
   let promocodeId: number | null = null;
-  const cost = toCents(input.cost);
   if (input.promocode) {
     const check = await checkCoupon(tx, input.location_id, input.promocode, sessionDate, { alreadyUsed: promoAlreadyUsed });
     if (!check.valid) throw fieldError('promocode', check.reason, check.params);
-    const d = Number(check.discount);
-    discount = Math.min(cost, d < 1 ? Math.round(cost * d) : toCents(check.discount));
+    promoDiscount = check.discount;
     promocodeId = check.id;
   }
-  const purchase = input.order_type === ORDER_TYPE.technical || input.order_type === ORDER_TYPE.free ? 0 : cost - discount;
-  return { cost: fromCents(cost), discount: fromCents(discount), purchase: fromCents(purchase), promocodeId };
+  // The domain's rule, the one the multi-booking form previews.
+  return { ...multiBookingPrice({ orderType: input.order_type, cost: input.cost, promoDiscount }), promocodeId };
 }
 
 function assertBill(input: MultiInput, purchase: string) {

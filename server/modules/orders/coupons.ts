@@ -2,7 +2,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { promocodes } from '../../db/schema';
+import { promocodeStatus, type PromocodeTerms } from '../../../domain/promocodes';
 import type { MessageKey } from '../../platform/messages';
+
+/** A stored row as the domain's status rule reads it. */
+export const termsOf = (row: typeof promocodes.$inferSelect): PromocodeTerms => ({
+  active: row.active, valid_from: row.validFrom, valid_to: row.validTo, usage_limit: row.usageLimit, used_count: row.usedCount,
+});
 
 export type CouponCheck =
   | { valid: true; id: number; discount: string }
@@ -13,12 +19,14 @@ export async function checkCoupon(db: DbOrTx, locationId: number, code: string, 
   const [row] = await db.select().from(promocodes)
     .where(and(eq(promocodes.locationId, locationId), sql`upper(${promocodes.code}) = upper(${code.trim()})`)).limit(1);
   if (!row) return { valid: false, reason: 'promocode_invalid' };
-  if (!row.active) return { valid: false, reason: 'promocode_inactive' };
-  if (row.validFrom && sessionDate < row.validFrom) return { valid: false, reason: 'promocode_not_started', params: { date: row.validFrom } };
-  if (row.validTo && sessionDate > row.validTo) return { valid: false, reason: 'promocode_expired', params: { date: row.validTo } };
-  // An order that already holds a use of the code keeps it when edited.
-  if (!opts.alreadyUsed && row.usageLimit !== null && row.usedCount >= row.usageLimit) return { valid: false, reason: 'promocode_exhausted' };
-  return { valid: true, id: row.id, discount: row.discount };
+  // The domain's status rule, the one the promo code list shows (an edited order keeps a use it holds).
+  switch (promocodeStatus(termsOf(row), sessionDate, opts)) {
+    case 'inactive': return { valid: false, reason: 'promocode_inactive' };
+    case 'expired': return { valid: false, reason: 'promocode_expired', params: { date: row.validTo! } };
+    case 'used_up': return { valid: false, reason: 'promocode_exhausted' };
+    case 'not_started': return { valid: false, reason: 'promocode_not_started', params: { date: row.validFrom! } };
+    case 'active': return { valid: true, id: row.id, discount: row.discount };
+  }
 }
 
 /** Counts one use; the WHERE re-checks the limit so two bookings cannot both take the last use. */

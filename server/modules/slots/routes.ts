@@ -24,6 +24,6 @@ export async function slotRoutes(app: FastifyInstance, { db }: Deps): Promise<vo
   }, async (request) => slots.locationScheduleMulti(db, currentUser(request).id, request.params.id, request.query.date));
 
   r.get('/api/v2.1/locations/:id/summary/', {
-    schema: { summary: 'Free places per day of a month at a location', tags, params, querystring: z.strictObject({ date: dateSchema }) },
+    schema: { summary: 'Free places (and all places) per day of a month at a location', tags, params, querystring: z.strictObject({ date: dateSchema }) },
   }, async (request) => slots.locationSummary(db, currentUser(request).id, request.params.id, request.query.date));
 }

@@ -358,11 +358,19 @@ export async function locationSummary(db: Db, userId: number, locationId: number
   const pgs = await bookablePlaygrounds(db, locationId);
   const ctx = await locationContext(db, locationId, first, addDays(last, 1));
   const stored = await storedSessions(db, pgs.map((p) => p.id), first, last);
-  return days.map((day) => ({
-    date: day,
-    places: pgs.reduce((sum, p) => sum + daySlots(ctx, p, day, stored.get(`${p.id}|${day}`) ?? [], false)
-      .filter((s) => !s.archived).reduce((n, s) => n + s.available_persons, 0), 0),
-  }));
+  // `capacity` (issue #18, beside the spec's fields): the places of the same sessions when empty,
+  // so the month grid can say how full a day is.
+  return days.map((day) => {
+    let places = 0, capacity = 0;
+    for (const p of pgs) {
+      for (const s of daySlots(ctx, p, day, stored.get(`${p.id}|${day}`) ?? [], false)) {
+        if (s.archived) continue;
+        places += s.available_persons;
+        capacity += p.maxPlayers;
+      }
+    }
+    return { date: day, places, capacity };
+  });
 }
 
 /**

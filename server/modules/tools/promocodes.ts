@@ -3,7 +3,11 @@
 // fraction of the price, 1 or more a flat amount: `type` is that rule made explicit on the wire.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { promocodes } from '../../db/schema';
+import { businessDateOf } from '../../../domain/businessDay';
+import { promocodeStatus } from '../../../domain/promocodes';
+import { locations, promocodes } from '../../db/schema';
+import { wallClockNow } from '../../platform/clock';
+import { termsOf } from '../orders/coupons';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
 
@@ -24,11 +28,18 @@ type Row = typeof promocodes.$inferSelect;
 
 export const promocodeType = (discount: string): PromocodeType => (Number(discount) < 1 ? 'fraction' : 'flat');
 
-function json(r: Row) {
+/** `status`: the domain's rule on the location's business date, as a booking today would check it. */
+function json(r: Row, today: string) {
   return {
     id: r.id, code: r.code, type: promocodeType(r.discount), discount: r.discount, valid_from: r.validFrom, valid_to: r.validTo,
-    usage_limit: r.usageLimit, used_count: r.usedCount, active: r.active, created: r.createdAt.toISOString(),
+    usage_limit: r.usageLimit, used_count: r.usedCount, active: r.active, status: promocodeStatus(termsOf(r), today), created: r.createdAt.toISOString(),
   };
+}
+
+/** The location's business date (a day runs 06:00 to 05:59), the date the list's statuses are on. */
+async function locationToday(db: Db, locationId: number): Promise<string> {
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  return businessDateOf(wallClockNow(loc!.tz));
 }
 
 /** The type decides how the discount is read, so the two must agree (see the header). */
@@ -66,7 +77,8 @@ async function uniqueOr<T>(work: () => Promise<T>): Promise<T> {
 export async function listPromocodes(db: Db, userId: number, locationId: number) {
   await requireManagerAt(db, userId, locationId);
   const rows = await db.select().from(promocodes).where(eq(promocodes.locationId, locationId)).orderBy(asc(promocodes.code));
-  return rows.map(json);
+  const today = await locationToday(db, locationId);
+  return rows.map((r) => json(r, today));
 }
 
 export async function createPromocode(db: Db, userId: number, locationId: number, input: PromocodeInput) {
@@ -74,7 +86,7 @@ export async function createPromocode(db: Db, userId: number, locationId: number
   checkInput(input);
   await assertCodeFree(db, locationId, input.code, null);
   const [row] = await uniqueOr(() => db.insert(promocodes).values({ locationId, ...values(input) }).returning());
-  return json(row!);
+  return json(row!, await locationToday(db, locationId));
 }
 
 async function ownPromocode(db: Db, userId: number, id: number): Promise<Row> {
@@ -85,7 +97,8 @@ async function ownPromocode(db: Db, userId: number, id: number): Promise<Row> {
 }
 
 export async function getPromocode(db: Db, userId: number, id: number) {
-  return json(await ownPromocode(db, userId, id));
+  const row = await ownPromocode(db, userId, id);
+  return json(row, await locationToday(db, row.locationId));
 }
 
 /** The used count is the server's (bookings count it); an edit never resets it. */
@@ -94,14 +107,14 @@ export async function updatePromocode(db: Db, userId: number, id: number, input:
   checkInput(input);
   await assertCodeFree(db, existing.locationId, input.code, id);
   const [row] = await uniqueOr(() => db.update(promocodes).set(values(input)).where(eq(promocodes.id, id)).returning());
-  return json(row!);
+  return json(row!, await locationToday(db, existing.locationId));
 }
 
 /** Switching a code off or on again (the deactivate action) without resending the whole form. */
 export async function setPromocodeActive(db: Db, userId: number, id: number, active: boolean) {
-  await ownPromocode(db, userId, id);
+  const existing = await ownPromocode(db, userId, id);
   const [row] = await db.update(promocodes).set({ active }).where(eq(promocodes.id, id)).returning();
-  return json(row!);
+  return json(row!, await locationToday(db, existing.locationId));
 }
 
 /** Orders keep the code's text, not a reference, so deleting never rewrites an order. */

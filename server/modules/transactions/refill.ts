@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { lockedTransaction } from '../../platform/locks';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { locations, payments } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
@@ -13,6 +13,9 @@ import { appendTransaction, lockLedger } from './ledger';
 import type { Config } from '../../config';
 
 export const REFILL_COMMENT = 'refill';
+
+/** SQL: a payment is a location's top-up (as startRefill writes it), not a customer's money. */
+export const isTopUpPayment = sql`(${payments.orderId} IS NULL AND ${payments.paymentType} = 1 AND ${payments.comment} = ${REFILL_COMMENT})`;
 
 export async function startRefill(db: Db, userId: number, config: Pick<Config, 'publicUrl' | 'paymentSandbox'>, locationId: number, amount: string, call?: IdempotentCall) {
   const { publicUrl } = config;

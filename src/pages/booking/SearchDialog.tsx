@@ -8,7 +8,8 @@ import {
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { useTranslate } from 'react-admin';
+import { useGetList, useTranslate } from 'react-admin';
+import type { LocationRecord } from '../../resources/locations/types';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
@@ -40,6 +41,16 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
   const fieldError = shownRule ?? (query === phone.trim() ? serverError : undefined);
   const pages = Math.max(1, Math.ceil((search.data?.count ?? 0) / pageSize));
   const results = search.data?.results ?? [];
+  // Results from several locations (the search covers all of the caller's) say whose each order is,
+  // with that location's currency; the caller's locations list is react-admin's cached one.
+  const mixed = new Set(results.map((r) => r.location_id)).size > 1 || results.some((r) => r.location_id !== locationId);
+  const locations = useGetList<LocationRecord>('locations', { pagination: { page: 1, perPage: 1000 } }, { enabled: mixed });
+  const locationOf = new Map((locations.data ?? []).map((l) => [l.id, l]));
+  const costOf = (r: (typeof results)[number]) => {
+    if (r.location_id === locationId) return formatMoney(r.cost, currency, translate('app.currency.default'));
+    const other = locationOf.get(r.location_id);
+    return other ? formatMoney(r.cost, other.currency, translate('app.currency.default')) : r.cost;
+  };
 
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="search-title" data-testid="search-dialog">
@@ -76,6 +87,7 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
                 <TableHead>
                   <TableRow>
                     <TableCell>{translate('app.booking.search.columns.order')}</TableCell>
+                    {mixed && <TableCell>{translate('app.booking.search.columns.location')}</TableCell>}
                     <TableCell>{translate('app.booking.search.columns.date')}</TableCell>
                     <TableCell>{translate('app.booking.search.columns.time')}</TableCell>
                     <TableCell align="right">{translate('app.booking.search.columns.cost')}</TableCell>
@@ -86,10 +98,18 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
                   {results.map((r) => (
                     <TableRow key={r.order_id} data-order-id={r.order_id}>
                       <TableCell>№{r.order_id}{r.name ? <Typography component="span" variant="body2" color="text.secondary"> · {r.name}</Typography> : null}</TableCell>
+                      {mixed && (
+                        <TableCell data-testid="search-location">
+                          {locationOf.get(r.location_id)?.name ?? `№${r.location_id}`}
+                          {r.location_id === locationId && (
+                            <Typography component="span" variant="body2" color="text.secondary"> · {translate('app.booking.search.thisLocation')}</Typography>
+                          )}
+                        </TableCell>
+                      )}
                       <TableCell>{r.session_date ? dayjs(r.session_date).format(DATE_FORMAT) : '—'}</TableCell>
                       <TableCell>{r.session_time ? readableTime(r.session_time) : '—'}</TableCell>
                       <TableCell align="right">
-                        {r.location_id === locationId ? formatMoney(r.cost, currency, translate('app.currency.default')) : r.cost}
+                        {costOf(r)}
                       </TableCell>
                       <TableCell>
                         <Link href={`/orders/${r.order_id}`} target="_blank" rel="noopener">

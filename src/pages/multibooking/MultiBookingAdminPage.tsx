@@ -5,7 +5,7 @@
 // the playground's sessions grouped by price, and a session opens the same order list and forms
 // as the day view. /locations/{id}/create?amo_id=... is this page with the multi-booking form
 // opened for a CRM deal (amo_id, and name, phone, email when given, are filled in).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Chip, CircularProgress, FormControlLabel, IconButton, Link,
   MenuItem, Stack, Switch, TextField, Tooltip, Typography,
@@ -36,6 +36,7 @@ import { PAYMENTS_LOCATION_ID, useWallClock } from '../booking/clock';
 import { useBookingDialogs, type BookingDialogs } from '../booking/BookingDialogs';
 import type { Slot } from '../booking/types';
 import { useMonthSummary } from './api';
+import { MonthGrid } from './MonthGrid';
 import { addMonths, firstMonth, groupByPrice, isMonth, monthLabel, rememberedPlayground, visibleDays } from './monthView';
 
 function DaySessions({ playground, date, now, archive, dialogs }: {
@@ -115,6 +116,16 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
     if (open) next.add(day); else next.delete(day);
     return next;
   });
+  // A day clicked in the month grid opens in the accordion below, scrolled to and focused.
+  const openable = useMemo(() => new Set(days), [days.join()]);
+  const openDay = useCallback((day: string) => {
+    toggleDay(day, true);
+    requestAnimationFrame(() => {
+      const item = document.querySelector<HTMLElement>(`[data-testid="month-day"][data-date="${day}"]`);
+      item?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      item?.querySelector<HTMLElement>('.MuiAccordionSummary-root')?.focus({ preventScroll: true });
+    });
+  }, []);
 
   // The CRM route opens the multi-booking form once, prefilled from the address.
   const crmOpened = useRef(false);
@@ -188,6 +199,7 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
         {summary.isSuccess ? translate('app.multibooking.month.freeInMonth', { month: monthLabel(month), n: freeInMonth }) : '…'}
       </Typography>
       {summary.isError && <Alert severity="error" sx={{ mb: 1 }}>{(summary.error as Error).message}</Alert>}
+      {summary.data && <MonthGrid month={month} today={today} days={summary.data} openable={openable} onOpenDay={openDay} />}
       {playgrounds.length === 0 && <Alert severity="info">{translate('app.booking.noPlaygrounds')}</Alert>}
       {days.length === 0 && <Alert severity="info">{translate('app.multibooking.month.noDays')}</Alert>}
 

@@ -15,7 +15,7 @@ import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
-import { fromCents, toCents } from '../../../domain/pricing';
+import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { ApiError } from '../../dataProvider/http';
 import { bookingApi } from '../booking/api';
@@ -128,6 +128,11 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
       ? toCents(slot.pricing!.personal_price) * Math.max(persons, 1) : toCents(slot.pricing!.session_price ?? '0')), 0))
     : null;
 
+  // The price before saving: the domain's rule the server saves with (the staff's cost less the
+  // checked promo code; technical and free orders owe nothing), as the single form previews its own.
+  const promoDiscount = promoState === 'valid' && promo.result?.valid ? promo.result.discount : null;
+  const price = values.cost && !errors.cost ? multiBookingPrice({ orderType: values.order_type, cost: values.cost, promoDiscount }) : null;
+
   const mounted = useRef(true);
   useEffect(() => () => { mounted.current = false; }, []);
 
@@ -157,7 +162,15 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     }
   };
 
-  const promoProps = fieldProps('promocode', promoState === 'checking' ? translate('app.booking.promoChecking') : undefined);
+  const promoHelp = () => {
+    if (promoState === 'checking') return translate('app.booking.promoChecking');
+    if (promoDiscount) {
+      const d = Number(promoDiscount);
+      return translate('app.booking.promoValid', { discount: d < 1 ? `${Math.round(d * 100)} %` : money(promoDiscount) });
+    }
+    return undefined;
+  };
+  const promoProps = fieldProps('promocode', promoHelp());
   if (promoState === 'invalid' && code) {
     promoProps.error = true;
     promoProps.helperText = server.promocode ?? `${translate('validation.validationPromocode')}${promo.result?.reason ? `: ${promo.result.reason}` : ''}`;
@@ -297,10 +310,16 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
                 )}
               </Typography>
             )}
-            {values.cost && !errors.cost && (
-              <Typography sx={{ fontWeight: 700, fontSize: 18 }} data-testid="multi-total">
-                {translate('app.multibooking.fields.cost')}: {money(values.cost.replace(',', '.'))}
-              </Typography>
+            {price && (
+              <>
+                <Typography data-testid="multi-cost-summary">{translate('app.multibooking.fields.cost')}: {money(price.cost)}</Typography>
+                {Number(price.discount) > 0 && (
+                  <Typography data-testid="multi-discount">{translate('app.booking.price.discount')}: −{money(price.discount)}</Typography>
+                )}
+                <Typography sx={{ fontWeight: 700, fontSize: 18 }} data-testid="multi-total">
+                  {translate('app.booking.price.total')}: {money(price.purchase)}
+                </Typography>
+              </>
             )}
           </Stack>
           <Typography variant="caption" color="text.secondary">{translate('app.multibooking.form.priceNote')}</Typography>

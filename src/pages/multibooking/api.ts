@@ -43,7 +43,7 @@ export function useMultiOrder(id: number | null) {
 export function useMonthSummary(locationId: number, monthFirstDay: string) {
   return useQuery({
     queryKey: multiKeys.summary(locationId, monthFirstDay),
-    queryFn: () => api<{ date: string; places: number }[]>(`/api/v2.1/locations/${locationId}/summary/`, { query: { date: monthFirstDay } }),
+    queryFn: () => api<{ date: string; places: number; capacity?: number }[]>(`/api/v2.1/locations/${locationId}/summary/`, { query: { date: monthFirstDay } }),
   });
 }
 

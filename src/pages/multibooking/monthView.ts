@@ -59,3 +59,17 @@ export function rememberedPlayground(ids: readonly number[], storage: Pick<Stora
   if (ids.includes(stored)) return stored;
   return ids[0] ?? null;
 }
+
+export type DayFullness = 'none' | 'free' | 'filling' | 'full';
+
+/**
+ * How full a day of the month grid is, from the summary's free places and capacity (the location's
+ * sessions not yet begun, in its zone): no sessions left, plenty free, three quarters taken or more,
+ * or nothing free. `taken` (0-1) is the bar's length.
+ */
+export function dayFullness(places: number, capacity: number): { level: DayFullness; taken: number } {
+  if (capacity <= 0) return { level: 'none', taken: 0 };
+  const taken = Math.min(1, Math.max(0, (capacity - places) / capacity));
+  if (places <= 0) return { level: 'full', taken: 1 };
+  return { level: taken >= 0.75 ? 'filling' : 'free', taken };
+}

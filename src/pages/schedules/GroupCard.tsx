@@ -1,7 +1,9 @@
 // One playground group: its name with rename, QR code and delete; its playgrounds (a drop zone);
 // its schedules and the link to add one.
 import { useState } from 'react';
-import { Box, Button, Card, CardContent, Divider, IconButton, Stack, Tooltip, Typography } from '@mui/material';
+import {
+  Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider, IconButton, Stack, Tooltip, Typography,
+} from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -34,7 +36,8 @@ export function GroupCard({ locationId, group, groups, playgrounds, schedules, t
   const close = () => setDialog(null);
 
   const remove = async () => {
-    // The server refuses while the group has schedules; the generic handler shows its message.
+    // The dialog offers this only without schedules; should one be added meanwhile, the server
+    // refuses and the generic handler shows its message.
     const done = await run(() => dataProvider.delete('playground_groups', { id: group.id, previousData: group, meta: { location_id: locationId } }).then(() => true));
     close();
     if (!done) return;
@@ -83,8 +86,18 @@ export function GroupCard({ locationId, group, groups, playgrounds, schedules, t
       </CardContent>
       {dialog === 'rename' && <GroupNameDialog locationId={locationId} group={group} onClose={close} onSaved={onChanged} />}
       {dialog === 'qr' && <QrDialog locationId={locationId} group={group} onClose={close} />}
+      {/* The server refuses to delete a group that has schedules (groups/service.ts): say so before
+          asking, instead of offering a delete that fails. */}
+      <Dialog open={dialog === 'delete' && schedules.length > 0} onClose={close} maxWidth="xs" fullWidth aria-labelledby={`group-${group.id}-blocked`}
+        data-testid="group-delete-blocked">
+        <DialogTitle id={`group-${group.id}-blocked`}>{translate('app.schedules.deleteGroupBlockedTitle')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{translate('app.schedules.deleteGroupBlocked', { name: group.name, smart_count: schedules.length })}</DialogContentText>
+        </DialogContent>
+        <DialogActions><Button onClick={close} variant="contained" autoFocus>{translate('app.common.close')}</Button></DialogActions>
+      </Dialog>
       <ConfirmDialog
-        open={dialog === 'delete'}
+        open={dialog === 'delete' && schedules.length === 0}
         title={translate('app.schedules.deleteGroupTitle')}
         text={translate('app.schedules.deleteGroupText', { name: group.name })}
         onConfirm={remove}

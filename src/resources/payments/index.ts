@@ -23,7 +23,7 @@ export default defineResource({
   api: {
     list: '/api/v2.1/locations/{location_id}/payments/',
     paging: 'none',
-    filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign' },
+    filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign', payer: 'payer' },
     create: '/api/v2.1/locations/{location_id}/payments/',
     actions: { hide: { path: '/api/v2.1/payment/{id}/actual/', method: 'PATCH' } },
   },
@@ -58,6 +58,9 @@ export default defineResource({
     filters: [
       { kind: 'dateRange' },
       { kind: 'multi', source: 'payment_type', label: 'app.money.payments.types', choices: enumChoices([1, 2, 3, 4, 5, 6, 7], 'app.paymentTypes.t') },
+      // Customers' money by default: the location's own balance top-ups are one choice away.
+      { kind: 'select', source: 'payer', label: 'app.money.payments.payer', default: 'customers',
+        choices: enumChoices(['customers', 'topups', 'all'], 'app.money.payments.payers.') },
       { kind: 'select', source: 'purchase_sign', label: 'app.money.payments.sign', default: 'all',
         choices: enumChoices(['all', 'positive', 'negative'], 'app.money.payments.signs.') },
     ],

@@ -3,6 +3,9 @@ import { Chip } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
 import { formatMoney, type Currency } from '../../../domain/money';
+import dayjs from 'dayjs';
+import { DATE_FORMAT } from '../../../domain/constants';
+import type { PromocodeStatus } from '../../../domain/promocodes';
 import type { LocationRecord } from '../locations/types';
 
 export interface Promocode {
@@ -13,6 +16,9 @@ export interface Promocode {
   discount: string;
   usage_limit: number | null;
   active: boolean;
+  valid_from: string | null;
+  /** The server's reading of the domain's rule (domain/promocodes.ts) on the location's today. */
+  status: PromocodeStatus;
 }
 
 /** "15 %" for a fraction (0.15), the amount in the location's currency for a flat discount. */
@@ -33,7 +39,14 @@ export function UsageLimit({ record }: { record: Promocode }) {
   return <>{record.usage_limit ?? translate('app.tools.promo.unlimited')}</>;
 }
 
-export function PromocodeStatus({ record }: { record: Promocode }) {
+// Colours whose white text keeps AA contrast; switched off is outlined to tell it from expired and used up.
+const STATUS_COLOR = { active: 'success', not_started: 'primary', inactive: 'default', expired: 'default', used_up: 'default' } as const;
+
+export function PromocodeStatusChip({ record }: { record: Promocode }) {
   const translate = useTranslate();
-  return <Chip size="small" color={record.active ? 'success' : 'default'} label={translate(record.active ? 'app.tools.promo.active' : 'app.tools.promo.inactive')} />;
+  const status = record.status ?? (record.active ? 'active' : 'inactive');
+  return (
+    <Chip size="small" color={STATUS_COLOR[status]} variant={status === 'inactive' ? 'outlined' : 'filled'} data-testid="promocode-status" data-status={status}
+      label={translate(`app.tools.promo.statuses.${status}`, { date: record.valid_from ? dayjs(record.valid_from).format(DATE_FORMAT) : '' })} />
+  );
 }

@@ -42,7 +42,7 @@ export default defineResource({
       { kind: 'date', source: 'valid_to', label: t('validTo') },
       { kind: 'custom', source: 'usage_limit', label: t('usageLimit'), render: lazyPart(cells, 'UsageLimit') },
       { kind: 'text', source: 'used_count', label: t('usedCount') },
-      { kind: 'custom', source: 'active', label: t('status'), render: lazyPart(cells, 'PromocodeStatus') },
+      { kind: 'custom', source: 'status', label: t('status'), render: lazyPart(cells, 'PromocodeStatusChip') },
     ],
   },
   // As the server: letters, digits, "_" and "-" (bookings match codes without regard to case).
