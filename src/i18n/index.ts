@@ -6,18 +6,12 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import { DEFAULT_LANGUAGE } from '../../domain/constants';
+import { store } from '../store';
 import { ruMessages } from './ru';
 
-export const LOCALE_STORAGE_KEY = 'RaStore.locale';
-
-/** The language chosen earlier (react-admin's store keeps it as JSON), else ru. */
+/** The language chosen (react-admin's store, written at once when the user switches), else ru. */
 export function storedLocale(): 'ru' | 'en' {
-  try {
-    const value = JSON.parse(localStorage.getItem(LOCALE_STORAGE_KEY) ?? 'null');
-    return value === 'en' ? 'en' : DEFAULT_LANGUAGE;
-  } catch {
-    return DEFAULT_LANGUAGE;
-  }
+  return store.getItem<string>('locale') === 'en' ? 'en' : DEFAULT_LANGUAGE;
 }
 
 let english: TranslationMessages | undefined;
