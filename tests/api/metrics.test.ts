@@ -2,9 +2,12 @@
 // 404 for everyone else and for anything that came through a proxy (TRUST_PROXY or not); the
 // counters an operator alerts on move with bookings, lock timeouts and payments; request latency
 // is labelled by route pattern, never by the raw URL; the job queue is read at scrape time.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs } from '../../server/db/schema';
+import { jobs, webhooks } from '../../server/db/schema';
 import { ConfigError, loadConfig } from '../../server/config';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, getOrder, makeWorld, pay, type World } from './bookingFixture';
@@ -162,5 +165,38 @@ describe('what it counts', () => {
     const age = sample(text, 'backoffice_job_oldest_due_age_seconds', { kind: 'metrics.test' });
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(700);
+  });
+});
+
+describe('webhook deliveries', () => {
+  let h: Harness;
+  let w: World;
+  let status = 200;
+  const receiver = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(status); res.end(); }); });
+  beforeAll(async () => {
+    h = await createHarness({ config: { webhookAllowPrivate: true } });
+    w = await makeWorld(h);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    await h.database.db.update(webhooks).set({ active: false }).where(eq(webhooks.locationId, 1));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const res = await h.call('POST', '/api/v2.1/locations/1/webhooks/', { token: w.tokens.admin, body: { url, extra: false } });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await h.close();
+  });
+
+  it('counts an attempt the receiver took as delivered, and one it refused as retrying', async () => {
+    const count = async (result: string) => sample((await scrape(h)).body, 'backoffice_webhook_deliveries_total', { result });
+    const [delivered, retrying] = [await count('delivered'), await count('retrying')];
+    await book(w, bookingBody(w.pg.cube2, '2030-05-09 11:00', { persons: 1 }));
+    await h.runJobs();
+    expect(await count('delivered')).toBe(delivered + 1);
+    status = 503;
+    await book(w, bookingBody(w.pg.cube2, '2030-05-09 12:00', { persons: 1 }));
+    await h.runJobs();
+    expect(await count('retrying')).toBe(retrying + 1);
+    expect(await count('delivered')).toBe(delivered + 1);
   });
 });
