@@ -38,6 +38,7 @@ import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
+import { installMetrics } from './platform/metrics';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -145,6 +146,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
       return reply.status(503).send({ status: 'database unavailable' });
     }
   });
+
+  // Prometheus: request latency of every route, and GET /metrics for the addresses METRICS_ALLOW names.
+  installMetrics(app, { db: deps.db, allow: deps.config.metricsAllow });
 
   await app.register(async (api) => {
     await authRoutes(api, deps);

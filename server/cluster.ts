@@ -10,6 +10,7 @@ import pino from 'pino';
 import { loadConfigOrExit } from './config';
 import { connect, runMigrations, withStartupLock } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
+import { installClusterMetrics } from './platform/metrics';
 
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
@@ -37,6 +38,8 @@ async function primary() {
     log.warn({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
     fork();
   });
+  // A worker's GET /metrics is answered with every worker's metrics, gathered here.
+  installClusterMetrics();
   for (let i = 0; i < count; i++) fork();
   log.info({ workers: count, port: config.port }, 'cluster started');
 

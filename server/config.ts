@@ -1,5 +1,6 @@
 // Every setting the server reads from the environment, in one place (README lists them).
 import path from 'node:path';
+import { DEFAULT_METRICS_ALLOW, parseMetricsAllow } from './platform/metrics';
 
 export interface Config {
   port: number;
@@ -42,6 +43,8 @@ export interface Config {
   /** Booking widget: bookings, and calls that check a promo code, allowed per client address in 10 minutes. */
   widgetBookingLimit: number;
   widgetCouponLimit: number;
+  /** Who may read GET /metrics: peer addresses and CIDR ranges, comma-separated, or `none` (platform/metrics.ts). */
+  metricsAllow: string;
 }
 
 /** A setting the server refuses to start with; main.ts prints its message and exits. */
@@ -67,6 +70,17 @@ function sandboxFrom(env: NodeJS.ProcessEnv): boolean {
   if (v === 'off' || v === 'false') return false;
   if (v) throw new ConfigError(`PAYMENT_SANDBOX must be on or off, not ${JSON.stringify(v)}`);
   return env.NODE_ENV !== 'production' && !env.DATABASE_URL;
+}
+
+/** METRICS_ALLOW, checked now: a typo must stop the start, not open or close the endpoint silently. */
+function metricsAllowFrom(env: NodeJS.ProcessEnv): string {
+  const value = env.METRICS_ALLOW || DEFAULT_METRICS_ALLOW;
+  try {
+    parseMetricsAllow(value);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
+  }
+  return value;
 }
 
 function intFrom(value: string | undefined, fallback: number): number {
@@ -106,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetSecret: secretFrom(env, 'WIDGET_SECRET'),
     widgetBookingLimit: intFrom(env.WIDGET_BOOKING_LIMIT, 10),
     widgetCouponLimit: intFrom(env.WIDGET_COUPON_LIMIT, 30),
+    metricsAllow: metricsAllowFrom(env),
   };
 }
 

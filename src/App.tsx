@@ -1,13 +1,12 @@
 // <Admin>: providers, the header layout, resources and the routes of both specs.
-import { Admin, CustomRoutes, Resource, localStorageStore } from 'react-admin';
+import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AlertsBar } from './layout/AlertsBar';
-import { AppLayout } from './layout/AppLayout';
 import { LoginPage } from './pages/LoginPage';
-import { lazy } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../domain/constants';
 import { lazyPage, withTimeout } from './lazyPage';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -15,15 +14,27 @@ import { customRoutes } from './resources/declaration';
 import { declarations } from './resources/registry';
 import { createQueryClient } from './dataProvider/queryClient';
 import { theme } from './theme';
+import { store } from './store';
 
-const store = localStorageStore(undefined, 'RaStore');
 // No retries of a 4xx answer (a deleted record's 404 is final); see dataProvider/queryClient.ts.
 const queryClient = createQueryClient();
+
+// The header layout is not on the login page (~5 kB gzip of react-admin's layout off it): a chunk
+// asked for at once unless the app opens on /login, so a page opened by its address does not wait
+// for it after the main script; the day view, the page opened most, likewise (bench/results.md).
+const loadLayout = () => import('./layout/AppLayout');
+const loadBookingPage = () => import('./pages/booking/BookingAdminPage');
+if (!window.location.pathname.startsWith('/login')) void loadLayout().catch(() => undefined);
+if (/^\/locations\/[^/]+\/booking_admin\/?$/.test(window.location.pathname)) void loadBookingPage().catch(() => undefined);
+const LazyAppLayout = lazyPage(loadLayout, 'AppLayout');
+function AppLayout({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Loading />}><LazyAppLayout>{children}</LazyAppLayout></Suspense>;
+}
 
 // Screens off the first path (login -> locations) load on demand.
 const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
-const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
+const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');

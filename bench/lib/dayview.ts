@@ -45,6 +45,20 @@ export interface DayViewResult {
   clients: number;
 }
 
+/** What the day holds (slots and their orders), through the API; throws unless every call answers. */
+export async function countDay(opts: { base: string; token: string; playgroundIds: number[]; date: string }): Promise<{ slots: number; orders: number }> {
+  let slots = 0;
+  let orders = 0;
+  for (const id of opts.playgroundIds) {
+    const res = await request(`${opts.base}/api/v2.1/playgrounds/${id}/schedule/?date=${opts.date}&orders=1`, { headers: authHeaders(opts.token) });
+    if (res.status !== 200) throw new Error(`schedule ${id}: ${res.status} ${res.body.slice(0, 300)}`);
+    const list = JSON.parse(res.body) as { orders?: unknown[] }[];
+    slots += list.length;
+    orders += list.reduce((n, s) => n + (s.orders?.length ?? 0), 0);
+  }
+  return { slots, orders };
+}
+
 export async function measureDayView(opts: {
   databaseUrl: string; base: string; token: string; playgroundIds: number[]; date: string; seconds: number; clients?: number; cpu?: CpuGroups;
 }): Promise<DayViewResult> {
@@ -63,15 +77,7 @@ export async function measureDayView(opts: {
   const url = (id: number) => `${base}/api/v2.1/playgrounds/${id}/schedule/?date=${date}&orders=1`;
 
   // What the day holds, and that every call answers.
-  let slots = 0;
-  let orders = 0;
-  for (const id of playgroundIds) {
-    const res = await request(url(id), { headers });
-    if (res.status !== 200) throw new Error(`schedule ${id}: ${res.status} ${res.body.slice(0, 300)}`);
-    const list = JSON.parse(res.body) as { orders?: unknown[] }[];
-    slots += list.length;
-    orders += list.reduce((n, s) => n + (s.orders?.length ?? 0), 0);
-  }
+  const { slots, orders } = await countDay({ base, token, playgroundIds, date });
   const recorded = await Promise.all(playgroundIds.map((id) => recordCall(pool, token, id, date)));
 
   const apiDay = async () => {

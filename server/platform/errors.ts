@@ -58,6 +58,9 @@ export const notAuthenticated = () =>
 export const invalidToken = () =>
   new ApiError(401, { key: 'invalid_token' }, undefined, { 'WWW-Authenticate': 'Token' });
 export const permissionDenied = (key: MessageKey = 'permission_denied') => new ApiError(403, { key });
+/** The 409 of a lock wait over LOCK_TIMEOUT, or of a deadlock (platform/locks.ts): counted apart in /metrics. */
+export class LockConflictError extends ApiError {}
+
 export const notFound = () => new ApiError(404, { key: 'not_found' });
 export const badRequestDetail = (key: MessageKey, params?: MessageParams) => new ApiError(400, { key, params });
 export const throttled = (seconds: number) =>

@@ -12,7 +12,8 @@ export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, run
   await db.insert(jobs).values({ kind, payload, runAt });
 }
 
-const MAX_ATTEMPTS = 10;
+/** A job failing this many times is left undone (counted as dead in /metrics). */
+export const MAX_JOB_ATTEMPTS = 10;
 
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -51,7 +52,7 @@ export class JobWorker {
       const ran = await this.db.transaction(async (tx) => {
         const claimed = await tx.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
           SELECT id, kind, payload, attempts FROM ${jobs}
-          WHERE done_at IS NULL AND run_at <= now() AND attempts < ${MAX_ATTEMPTS}
+          WHERE done_at IS NULL AND run_at <= now() AND attempts < ${MAX_JOB_ATTEMPTS}
           ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         const job = claimed.rows[0];
         if (!job) return false;

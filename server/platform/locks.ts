@@ -17,8 +17,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { certificates, locations, orders, playgrounds } from '../db/schema';
-import { ApiError } from './errors';
+import { LockConflictError } from './errors';
 import type { MessageKey } from './messages';
+import { lockConflictsTotal } from './metrics';
 
 /** The longest any statement of a locked transaction waits for a lock. */
 export const LOCK_TIMEOUT = '5s';
@@ -40,7 +41,10 @@ export async function lockedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>,
     });
   } catch (err) {
     const code = pgCode(err);
-    if (code === LOCK_NOT_AVAILABLE || code === DEADLOCK) throw new ApiError(409, { key: busy });
+    if (code === LOCK_NOT_AVAILABLE || code === DEADLOCK) {
+      lockConflictsTotal.inc({ reason: code === DEADLOCK ? 'deadlock' : 'timeout' });
+      throw new LockConflictError(409, { key: busy });
+    }
     throw err;
   }
 }

@@ -3,7 +3,7 @@
 // FullCalendar runs in UTC and gets wall-clock strings as UTC times, so the browser's time zone
 // never moves a session. The day calendar shows 06:00-24:00 of the chosen date; the night
 // calendar 00:00-06:00 of the next date.
-import { forwardRef, memo, useMemo, type ReactNode } from 'react';
+import { forwardRef, memo, useMemo } from 'react';
 import { Box } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
@@ -33,7 +33,8 @@ export interface DayCalendarProps {
   now: string;
   scrollTime: string;
   height: number | string;
-  renderSlot: (slot: Slot) => ReactNode;
+  /** A slot's card, as DOM (SlotCard.tsx slotCardElement: no React portal per card). */
+  renderSlot: (slot: Slot) => Node;
   label: string;
   testId: string;
 }
@@ -66,7 +67,9 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         '& .fc .fc-timegrid-slot-label': { verticalAlign: 'top', fontSize: 13, color: 'text.secondary' },
         '& .fc .fc-timegrid-slot-minor': { borderTopStyle: 'dotted' },
         '& .fc .fc-col-header-cell': { py: 0.75, fontWeight: 700, fontSize: 15, bgcolor: 'grey.50' },
-        '& .fc .fc-timegrid-event': { bgcolor: 'transparent', border: 'none', boxShadow: 'none' },
+        // content-visibility: a card scrolled out of the calendar's view is not styled, laid out or
+        // painted until it comes near the view (most of a day's cards: 78vh shows about two hours).
+        '& .fc .fc-timegrid-event': { bgcolor: 'transparent', border: 'none', boxShadow: 'none', contentVisibility: 'auto' },
         '& .fc .fc-timegrid-event .fc-event-main': { p: 0, color: 'inherit' },
         '& .fc .fc-timegrid-event-harness': { mx: '2px' },
         '& .fc .fc-timegrid-now-indicator-line': { borderColor: 'error.main', borderWidth: '2px 0 0' },
@@ -95,7 +98,7 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         resources={resources}
         resourceOrder="order"
         events={events}
-        eventContent={(arg: EventContentArg) => renderSlot(arg.event.extendedProps.slot as Slot)}
+        eventContent={(arg: EventContentArg) => ({ domNodes: [renderSlot(arg.event.extendedProps.slot as Slot)] })}
         // The cards show their own times; FullCalendar's time text (an Intl formatter built per event) is unused.
         displayEventTime={false}
         slotEventOverlap={false}

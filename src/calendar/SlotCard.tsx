@@ -3,17 +3,21 @@
 // then "+N more". The background says the money state (domain slotColour); a slot that cannot
 // take a booking has a red border. A click anywhere opens the slot's order list.
 //
-// Render cost: a day shows a few hundred cards, and MUI components per card (ButtonBase with its
+// Render cost: a day shows a few hundred cards. MUI components per card (ButtonBase with its
 // ripple, IconButton, Typography, Stack, Box with its own `sx`, SvgIcon) cost ~230 ms of the day
-// view's first render (222 cards, measured). So the card is plain elements (native <button>s, inline
-// <svg> icons) under one styled() root whose styles, taken from the MUI theme, are built once per
-// theme; per-card colours come in as CSS custom properties. Same look as the MUI version, except
-// that the buttons have no ripple and show an outline on keyboard focus.
-import { memo, type CSSProperties, type MouseEvent } from 'react';
-import { css, type CSSObject, type SerializedStyles } from '@emotion/react';
-import { styled, type Theme } from '@mui/material/styles';
-import ArchiveIcon from '@mui/icons-material/Inventory2Outlined';
-import PublicIcon from '@mui/icons-material/Public';
+// view's first render (222 cards, measured), so the card became plain elements under one class.
+// Then as React elements inside FullCalendar each card was a React portal (FullCalendar's React
+// connector renders custom content that way): React registered its ~70 event listeners on every
+// portal's container and reconciled 222 portals, ~100 ms of the render after the data arrives
+// (Chromium profile, bench/results.md). So the card is built as DOM (`slotCardElement`) and
+// FullCalendar inserts it as is (`domNodes`); its styles are global rules taken from the MUI theme
+// (`SlotCardStyles`, once per page); per-card colours come in as CSS custom properties. The month
+// view's lists use the same builder through the small `SlotCard` component. Same look as the MUI
+// version, except that the buttons have no ripple and show an outline on keyboard focus.
+import { useLayoutEffect, useRef } from 'react';
+import type { CSSObject } from '@emotion/react';
+import { GlobalStyles } from '@mui/material';
+import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { PaymentLine, SlotColour } from '../../domain/paymentLine';
 import { paymentLine } from '../../domain/paymentLine';
@@ -42,12 +46,11 @@ const PAYMENT_KINDS = Object.keys({
 const paletteColour = (theme: Theme, path: string): string =>
   (path.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], theme.palette) as string | undefined) ?? path;
 
-// The paths of @mui/icons-material's Add and Person (24×24), drawn like SvgIcon does.
+// The paths of @mui/icons-material's Add, Person, Inventory2Outlined and Public (24×24), drawn like SvgIcon does.
 const ADD_PATH = 'M19 13h-6v6h-2v-6H5v-2h6V5h2v6h6z';
 const PERSON_PATH = 'M12 12c2.21 0 4-1.79 4-4s-1.79-4-4-4-4 1.79-4 4 1.79 4 4 4m0 2c-2.67 0-8 1.34-8 4v2h16v-2c0-2.66-5.33-4-8-4';
-const Icon = ({ d }: { d: string }) => (
-  <svg className="SlotCard-icon" focusable="false" aria-hidden="true" viewBox="0 0 24 24"><path d={d} /></svg>
-);
+const ARCHIVE_PATHS = ['M20 2H4c-1 0-2 .9-2 2v3.01c0 .72.43 1.34 1 1.69V20c0 1.1 1.1 2 2 2h14c.9 0 2-.9 2-2V8.7c.57-.35 1-.97 1-1.69V4c0-1.1-1-2-2-2m-1 18H5V9h14zm1-13H4V4h16z', 'M9 12h6v2H9z'];
+const PUBLIC_PATH = 'M12 2C6.48 2 2 6.48 2 12s4.48 10 10 10 10-4.48 10-10S17.52 2 12 2m-1 17.93c-3.95-.49-7-3.85-7-7.93 0-.62.08-1.21.21-1.79L9 15v1c0 1.1.9 2 2 2zm6.9-2.54c-.26-.81-1-1.39-1.9-1.39h-1v-3c0-.55-.45-1-1-1H8v-2h2c.55 0 1-.45 1-1V7h2c1.1 0 2-.9 2-2v-.41c2.93 1.19 5 4.06 5 7.41 0 2.08-.8 3.97-2.1 5.39';
 
 /** The card's styles, the same declarations the MUI components and `sx` of the earlier card produced. */
 function cardStyles(theme: Theme): CSSObject {
@@ -68,6 +71,7 @@ function cardStyles(theme: Theme): CSSObject {
   return {
     height: '100%',
     boxSizing: 'border-box',
+    display: 'block',
     overflow: 'hidden',
     cursor: 'pointer',
     backgroundColor: 'var(--slot-bg)',
@@ -103,112 +107,120 @@ function cardStyles(theme: Theme): CSSObject {
     '& .SlotCard-line': { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: spacing(0.5) },
     '& .SlotCard-pay': { ...caption, margin: 0, ...noWrap, flex: 1, fontWeight: 600 },
     ...Object.fromEntries(PAYMENT_KINDS.map((k) => [`& .SlotCard-pay-${k}`, { color: paletteColour(theme, paymentLineColour(k)) }])),
+    '& .SlotCard-archived': { fontSize: typography.pxToRem(20) },
+    '& .SlotCard-widget': { fontSize: 13, marginRight: spacing(0.25), verticalAlign: '-2px', color: palette.primary.main },
     '& .SlotCard-persons': { ...caption, margin: 0, display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap', '& .SlotCard-icon': { fontSize: 14 } },
     '& .SlotCard-empty': { ...body2, margin: 0, color: palette.text.secondary },
     '& .SlotCard-more': { ...caption, margin: 0, fontWeight: 600, color: palette.primary.main },
   };
 }
 
-// Serialized once per theme (css()), so a card render hands emotion a ready string instead of
-// an object to walk.
-const stylesByTheme = new WeakMap<Theme, SerializedStyles>();
-const CardRoot = styled('div')(({ theme }) => {
-  let styles = stylesByTheme.get(theme);
-  if (!styles) stylesByTheme.set(theme, (styles = css(cardStyles(theme))));
-  return styles;
-});
+const globalCardStyles = (theme: Theme) => ({ '.SlotCard': cardStyles(theme) });
 
-export const SlotCard = memo(function SlotCard({ slot, now, onOpen, onAdd }: {
-  slot: Slot;
-  /** The location's wall clock, 'YYYY-MM-DD HH:mm'. */
-  now: string;
+/** The cards' rules, once per page that shows cards (emotion adds one style element per instance). */
+export const SlotCardStyles = () => <GlobalStyles styles={globalCardStyles} />;
+
+type Translate = (key: string, options?: object) => string;
+const SVG = 'http://www.w3.org/2000/svg';
+
+/** An element with attributes (skipping null and false) and children. */
+function el(tag: string, attrs: Record<string, string | number | null | false>, ...children: (Node | string | null | false)[]): HTMLElement {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) if (v !== null && v !== false) node.setAttribute(k, String(v));
+  for (const c of children) if (c !== null && c !== false) node.append(c);
+  return node;
+}
+
+/** An icon drawn like MUI's SvgIcon: hidden from assistive technology unless it has a title. */
+function icon(paths: string[], attrs: Record<string, string> = {}, title?: string): SVGSVGElement {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('class', `SlotCard-icon${attrs.class ? ` ${attrs.class}` : ''}`);
+  svg.setAttribute('focusable', 'false');
+  svg.setAttribute('viewBox', '0 0 24 24');
+  if (title) svg.setAttribute('role', 'img');
+  else svg.setAttribute('aria-hidden', 'true');
+  for (const [k, v] of Object.entries(attrs)) if (k !== 'class') svg.setAttribute(k, v);
+  for (const d of paths) {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    svg.append(path);
+  }
+  if (title) {
+    const t = document.createElementNS(SVG, 'title');
+    t.textContent = title;
+    svg.append(t);
+  }
+  return svg;
+}
+
+export interface SlotCardActions {
   onOpen: (slot: Slot) => void;
   onAdd: (slot: Slot) => void;
-}) {
-  const translate = useTranslate();
+}
+
+/**
+ * The card of a slot as DOM (under a `SlotCardStyles` of the page). `now` is the location's wall
+ * clock, 'YYYY-MM-DD HH:mm'. The card opens the slot's orders; its add button the booking form.
+ */
+export function slotCardElement(slot: Slot, now: string, translate: Translate, { onOpen, onAdd }: SlotCardActions): HTMLElement {
   const colour = colourOf(slot);
   const bookable = canAddBooking(slot, now);
   const { shown, more } = cardOrders(slot);
   const palette = slot.archived ? ARCHIVED_COLOURS : SLOT_COLOURS[colour];
   const currency = slot.pricing?.currency;
   const label = slotTimes(slot, translate);
-  const open = (e: MouseEvent) => {
-    e.stopPropagation();
-    onOpen(slot);
-  };
-  const add = (e: MouseEvent) => {
-    e.stopPropagation();
-    onAdd(slot);
-  };
 
-  return (
-    <CardRoot
-      data-testid="slot-card"
-      data-playground={slot.playground}
-      data-start={slot.time_start}
-      data-colour={colour}
-      data-archived={slot.archived ? 'true' : 'false'}
-      data-available={slot.available_persons}
-      data-bookable={bookable ? 'true' : 'false'}
-      onClick={() => onOpen(slot)}
-      style={{ '--slot-bg': palette.bg, '--slot-accent': palette.accent } as CSSProperties}
-    >
-      <div className="SlotCard-top">
-        <button
-          type="button"
-          className="SlotCard-time"
-          onClick={open}
-          aria-label={translate('app.calendar.openSlot', { time: label, playground: slot.playground_name })}
-        >
-          {label}
-        </button>
-        {slot.archived && (
-          // data-tooltip: shown by the calendar's DelegatedTooltip (one tooltip for all cards).
-          <ArchiveIcon fontSize="small" data-testid="slot-archived" aria-label={translate('app.calendar.archived')} data-tooltip={translate('app.calendar.archived')} />
-        )}
-        <div className="SlotCard-fill" />
-        <span className={slot.available_persons ? 'SlotCard-free' : 'SlotCard-free SlotCard-full'} data-testid="slot-free">
-          {translate('app.calendar.free', { n: slot.available_persons })}
-        </span>
-        {bookable && (
-          <button
-            type="button"
-            className="SlotCard-add"
-            onClick={add}
-            aria-label={translate('app.calendar.addAt', { time: slot.begin, playground: slot.playground_name })}
-            data-testid="slot-add"
-            data-tooltip={translate('app.calendar.add')}
-          >
-            <Icon d={ADD_PATH} />
-          </button>
-        )}
-      </div>
-      {shown.length === 0 ? (
-        <p className="SlotCard-empty" data-testid="slot-empty">{translate('app.calendar.noBookings')}</p>
-      ) : shown.map((o) => (
-        <div key={o.id} className="SlotCard-order" data-testid="slot-order" data-order-id={o.id}>
-          <p className="SlotCard-name" title={`№${o.id} ${o.name}`}>
-            {o.source === 'widget' && (
-              // Booked by the customer in the online widget (orders.source); rare, so a MUI icon.
-              <PublicIcon sx={{ fontSize: 13, mr: 0.25, verticalAlign: '-2px', color: 'primary.main' }} data-testid="slot-order-widget" titleAccess={translate('app.widget.sourceWidget')} />
-            )}
-            <span className="SlotCard-id">№{o.id}</span>{o.name}
-          </p>
-          <div className="SlotCard-line">
-            <span className={slot.archived ? 'SlotCard-pay' : `SlotCard-pay SlotCard-pay-${paymentLine(o).kind}`} data-testid="slot-order-payment">
-              {paymentLineText(translate, o, currency)}
-            </span>
-            <span className="SlotCard-persons" title={translate('app.calendar.persons', { n: o.persons })} data-testid="slot-order-persons">
-              <Icon d={PERSON_PATH} />{o.persons}
-            </span>
-          </div>
-        </div>
-      ))}
-      {more > 0 && (
-        <span className="SlotCard-more" data-testid="slot-more">
-          {translate('app.calendar.more', { n: more })}
-        </span>
-      )}
-    </CardRoot>
+  const time = el('button', {
+    type: 'button', class: 'SlotCard-time', 'aria-label': translate('app.calendar.openSlot', { time: label, playground: slot.playground_name }),
+  }, label);
+  time.addEventListener('click', (e) => { e.stopPropagation(); onOpen(slot); });
+  let add: HTMLElement | null = null;
+  if (bookable) {
+    add = el('button', {
+      type: 'button', class: 'SlotCard-add', 'aria-label': translate('app.calendar.addAt', { time: slot.begin, playground: slot.playground_name }),
+      'data-testid': 'slot-add', 'data-tooltip': translate('app.calendar.add'),
+    }, icon([ADD_PATH]));
+    add.addEventListener('click', (e) => { e.stopPropagation(); onAdd(slot); });
+  }
+  const top = el('div', { class: 'SlotCard-top' },
+    time,
+    // data-tooltip: shown by the calendar's DelegatedTooltip (one tooltip for all cards).
+    slot.archived && icon(ARCHIVE_PATHS, {
+      class: 'SlotCard-archived', 'data-testid': 'slot-archived', 'aria-label': translate('app.calendar.archived'), 'data-tooltip': translate('app.calendar.archived'),
+    }),
+    el('div', { class: 'SlotCard-fill' }),
+    el('span', { class: slot.available_persons ? 'SlotCard-free' : 'SlotCard-free SlotCard-full', 'data-testid': 'slot-free' },
+      translate('app.calendar.free', { n: slot.available_persons })),
+    add,
   );
-});
+  const orders = shown.length === 0
+    ? [el('p', { class: 'SlotCard-empty', 'data-testid': 'slot-empty' }, translate('app.calendar.noBookings'))]
+    : shown.map((o) => el('div', { class: 'SlotCard-order', 'data-testid': 'slot-order', 'data-order-id': o.id },
+      el('p', { class: 'SlotCard-name', title: `№${o.id} ${o.name}` },
+        // Booked by the customer in the online widget (orders.source).
+        o.source === 'widget' && icon([PUBLIC_PATH], { class: 'SlotCard-widget', 'data-testid': 'slot-order-widget' }, translate('app.widget.sourceWidget')),
+        el('span', { class: 'SlotCard-id' }, `№${o.id}`), o.name),
+      el('div', { class: 'SlotCard-line' },
+        el('span', { class: slot.archived ? 'SlotCard-pay' : `SlotCard-pay SlotCard-pay-${paymentLine(o).kind}`, 'data-testid': 'slot-order-payment' },
+          paymentLineText(translate, o, currency)),
+        el('span', { class: 'SlotCard-persons', title: translate('app.calendar.persons', { n: o.persons }), 'data-testid': 'slot-order-persons' },
+          icon([PERSON_PATH]), String(o.persons)))));
+  const card = el('div', {
+    class: 'SlotCard', 'data-testid': 'slot-card', 'data-playground': slot.playground, 'data-start': slot.time_start, 'data-colour': colour,
+    'data-archived': slot.archived ? 'true' : 'false', 'data-available': slot.available_persons, 'data-bookable': bookable ? 'true' : 'false',
+  }, top, ...orders, more > 0 && el('span', { class: 'SlotCard-more', 'data-testid': 'slot-more' }, translate('app.calendar.more', { n: more })));
+  card.style.setProperty('--slot-bg', palette.bg);
+  card.style.setProperty('--slot-accent', palette.accent);
+  card.addEventListener('click', () => onOpen(slot));
+  return card;
+}
+
+/** One card as a React component (the month view's lists): the same DOM, in a box without a box of its own. */
+export function SlotCard({ slot, now, onOpen, onAdd }: { slot: Slot; now: string } & SlotCardActions) {
+  const translate = useTranslate();
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.replaceChildren(slotCardElement(slot, now, translate, { onOpen, onAdd }));
+  }, [slot, now, translate, onOpen, onAdd]);
+  return <div ref={box} style={{ display: 'contents' }} />;
+}

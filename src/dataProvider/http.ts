@@ -4,7 +4,7 @@
 import { HttpError } from 'react-admin';
 import { firstErrorMessage, fieldMessages } from '../../domain/errors';
 import { session } from '../authProvider/session';
-import { i18nProvider } from '../i18n';
+import { i18nProvider, storedLocale } from '../i18n';
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,7 +43,10 @@ export function buildUrl(path: string, query?: ApiRequest['query']): string {
 export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
-    'Accept-Language': i18nProvider.getLocale(),
+    // The chosen language as stored, not the provider's current one: a switch to English stores it
+    // at once but the provider has it only when the English messages have loaded (i18n/index.ts),
+    // and a list refetched in between must already come in English.
+    'Accept-Language': storedLocale(),
   };
   const token = session.token();
   if (token && !req.anonymous) headers.Authorization = `Token ${token}`;
@@ -75,7 +78,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
 
 /** Downloads a file answer (CSV) with the same headers as `api`; the name comes from Content-Disposition. */
 export async function apiFile(path: string, query?: ApiRequest['query']): Promise<{ blob: Blob; fileName: string | null }> {
-  const headers: Record<string, string> = { 'Accept-Language': i18nProvider.getLocale() };
+  const headers: Record<string, string> = { 'Accept-Language': storedLocale() };
   const token = session.token();
   if (token) headers.Authorization = `Token ${token}`;
   let response: Response;

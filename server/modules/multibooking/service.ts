@@ -15,6 +15,7 @@ import { hasBegun, locationClock, slotAt } from '../slots/service';
 import type { ZoneNow } from '../../platform/clock';
 import { lockPlaysession, personsHeld } from '../orders/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { loggedSessions, writeLog } from '../orders/orderLog';
 import { createBillLink } from '../orders/billing';
 import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
@@ -98,7 +99,12 @@ function assertBill(input: MultiInput, purchase: string) {
   if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
 }
 
-export async function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
+/** POST /multibooking/, counted in /metrics (bookings by outcome). */
+export function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
+  return countOutcome(bookingsTotal, { channel: 'multi' }, () => placeMultiBooking(db, user, link, input));
+}
+
+async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
   await requireRoleAt(db, user.id, input.location_id);
   requirePermission(user, 'multibooking');
   if (!input.date) throw fieldError('date', 'required');

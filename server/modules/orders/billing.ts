@@ -16,6 +16,7 @@ import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhook
 import { toCents } from '../../../domain/pricing';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { countOutcome, paymentsTotal } from '../../platform/metrics';
 import type { Lang } from '../../platform/messages';
 import { queueBillLetter } from './billLetter';
 import { fieldError } from '../../platform/errors';
@@ -80,7 +81,13 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
  * The provider's answer for a payment link. Idempotent: a payment that is already final stays as
  * it is, so a provider calling back twice changes nothing the second time.
  */
-export async function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
+export function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
+  // Counted in /metrics: paid or declined once settled; a repeated callback is a duplicate.
+  return countOutcome(paymentsTotal, { kind: 'provider' }, () => settle(db, externalId, outcome),
+    (result) => (result === 'settled' ? outcome : result === 'already' ? 'duplicate' : 'unknown'));
+}
+
+async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
   return lockedTransaction(db, async (tx) => {
     // The order first, then the payment: the order the other writers (pay, cancel) lock them in.
     const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.externalId, externalId));

@@ -18,6 +18,7 @@ import { createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { enqueueJob } from '../../platform/jobs';
 import { WIDGET_CANCEL_LETTER_JOB, WIDGET_SOURCE, type WidgetCancelLetterJob } from '../widget/links';
@@ -216,14 +217,16 @@ export async function placeBooking<T>(
 
 /** POST /booking/ by staff: a role at the location; a payment link of the whole price on request. */
 export async function createBooking(db: Db, ctx: BookingContext, input: BookingInput): Promise<{ id: number }> {
-  // The playground, the user's role there and its day in one read.
-  const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
-  if (!day) throw fieldError('playground_id', 'invalid_choice');
-  if (day.roleId === null) throw notFound(); // requireRoleAt's answer
-  return placeBooking(db, ctx, day, input, async (tx, order) => {
-    assertBillAllowed(input, order.purchase);
-    if (input.bill) await createBillLink(tx, ctx, order.id, day.pg.locationId, order.purchase, input.cancel_delay!);
-    return { id: order.id };
+  return countOutcome(bookingsTotal, { channel: 'staff' }, async () => {
+    // The playground, the user's role there and its day in one read.
+    const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
+    if (!day) throw fieldError('playground_id', 'invalid_choice');
+    if (day.roleId === null) throw notFound(); // requireRoleAt's answer
+    return placeBooking(db, ctx, day, input, async (tx, order) => {
+      assertBillAllowed(input, order.purchase);
+      if (input.bill) await createBillLink(tx, ctx, order.id, day.pg.locationId, order.purchase, input.cancel_delay!);
+      return { id: order.id };
+    });
   });
 }
 

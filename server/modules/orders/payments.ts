@@ -8,6 +8,7 @@ import { certificateRedemptions, certificates, currencies, locations, orders, pa
 import { fieldError, notFound } from '../../platform/errors';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { lockCertificate, lockedTransaction, lockOrder } from '../../platform/locks';
+import { countOutcome, paymentsTotal } from '../../platform/metrics';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
@@ -73,7 +74,13 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
  * external id on the same order. Paying stays open after the session is over (customers pay at the
  * desk after playing); editing and cancelling do not.
  */
-export async function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; paymentLinks: boolean }, orderId: number, input: PayInput, call?: IdempotentCall) {
+export function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; paymentLinks: boolean }, orderId: number, input: PayInput, call?: IdempotentCall) {
+  // Counted in /metrics: a payment recorded, or a payment link made (or why not).
+  return countOutcome(paymentsTotal, { kind: 'desk' }, () => recordOrderPayment(db, ctx, orderId, input, call),
+    (payment) => ('payment_url' in payment ? 'link' : 'recorded'));
+}
+
+async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; paymentLinks: boolean }, orderId: number, input: PayInput, call?: IdempotentCall) {
   const { userId } = ctx;
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
@@ -132,7 +139,12 @@ export function paymentJson(p: typeof payments.$inferSelect, user: { id: number;
 }
 
 /** POST /locations/{id}/payments/: a manual payment (type 7) not tied to an order. */
-export async function standalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }, call?: IdempotentCall) {
+export function standalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }, call?: IdempotentCall) {
+  // Counted in /metrics (payments by outcome).
+  return countOutcome(paymentsTotal, { kind: 'standalone' }, () => recordStandalonePayment(db, userId, locationId, input, call), () => 'recorded');
+}
+
+async function recordStandalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }, call?: IdempotentCall) {
   await requireRoleAt(db, userId, locationId);
   return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     const [payment] = await tx.insert(payments).values({

@@ -17,6 +17,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { guardedLookup, literalRefused, parseTarget } from './address';
 import { DELIVER_JOB, type DeliverJob } from './outbox';
 import { lockedTransaction } from '../../platform/locks';
+import { webhookDeliveriesTotal } from '../../platform/metrics';
 
 /** Minutes to wait before attempt 2, 3, ...: 1 min, 5 min, 15 min, 1 h, 3 h, 6 h, 12 h, 24 h, 24 h (~2.9 days). */
 export const RETRY_DELAYS_MINUTES = [1, 5, 15, 60, 180, 360, 720, 1440, 1440] as const;
@@ -79,6 +80,7 @@ export async function deliverWebhook(db: Db, allowPrivate: boolean, job: Deliver
   if (!row || row.d.status !== 'pending' || row.d.attempts !== job.attempt) return;
   if (!row.w.active) {
     await db.update(webhookDeliveries).set({ status: 'skipped', nextAttemptAt: null }).where(eq(webhookDeliveries.id, row.d.id));
+    webhookDeliveriesTotal.inc({ result: 'skipped' });
     return;
   }
   const result = await postOnce(row.w.url, row.d.body, {
@@ -88,12 +90,12 @@ export async function deliverWebhook(db: Db, allowPrivate: boolean, job: Deliver
     'x-webhook-signature': signature(row.w.secret, row.d.body),
   }, allowPrivate);
 
-  await lockedTransaction(db, async (tx) => {
+  const booked = await lockedTransaction(db, async (tx): Promise<string | null> => {
     // Re-read under the row lock: only the process that holds it books the outcome.
     const locked = await tx.execute<{ attempts: number; status: string }>(sql`
       SELECT attempts, status FROM ${webhookDeliveries} WHERE id = ${row.d.id} FOR UPDATE`);
     const current = locked.rows[0];
-    if (!current || current.status !== 'pending' || current.attempts !== job.attempt) return;
+    if (!current || current.status !== 'pending' || current.attempts !== job.attempt) return null;
     await tx.insert(webhookAttempts).values({
       deliveryId: row.d.id, statusCode: result.statusCode, responseExcerpt: result.excerpt, error: result.error, durationMs: result.durationMs,
     });
@@ -102,15 +104,21 @@ export async function deliverWebhook(db: Db, allowPrivate: boolean, job: Deliver
     if (code !== null && code >= 200 && code < 300) {
       await tx.update(webhookDeliveries).set({ status: 'delivered', attempts, deliveredAt: new Date(), nextAttemptAt: null })
         .where(eq(webhookDeliveries.id, row.d.id));
+      return 'delivered';
     } else if (code === 410) {
       await tx.update(webhookDeliveries).set({ status: 'gone', attempts, nextAttemptAt: null }).where(eq(webhookDeliveries.id, row.d.id));
       await tx.update(webhooks).set({ active: false, disabledReason: 'HTTP 410 Gone' }).where(eq(webhooks.id, row.w.id));
+      return 'gone';
     } else if (attempts >= MAX_ATTEMPTS) {
       await tx.update(webhookDeliveries).set({ status: 'failed', attempts, nextAttemptAt: null }).where(eq(webhookDeliveries.id, row.d.id));
+      return 'failed';
     } else {
       const next = new Date(Date.now() + RETRY_DELAYS_MINUTES[attempts - 1]! * 60_000);
       await tx.update(webhookDeliveries).set({ attempts, nextAttemptAt: next }).where(eq(webhookDeliveries.id, row.d.id));
       await enqueueJob(tx, DELIVER_JOB, { deliveryId: row.d.id, attempt: attempts } satisfies DeliverJob, next);
+      return 'retrying';
     }
   });
+  // Counted once committed: an attempt whose outcome another process booked is not counted twice.
+  if (booked) webhookDeliveriesTotal.inc({ result: booked });
 }

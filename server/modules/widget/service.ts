@@ -19,6 +19,7 @@ import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { createBillLink, createPaymentLink } from '../orders/billing';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
 import { locationDaySlots } from '../slots/service';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE, orderIdOfKey, orderKey } from './links';
@@ -172,7 +173,12 @@ export interface WidgetBookingInput extends PriceQuery {
  * for that amount and holds its places for the location's payment minutes (then the auto-cancel job
  * frees them); with nothing due it is booked at once and the letter goes out.
  */
-export async function widgetBook(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang) {
+export function widgetBook(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang) {
+  // Counted in /metrics (bookings by outcome).
+  return countOutcome(bookingsTotal, { channel: 'widget' }, () => placeWidgetBooking(db, config, locationId, input, lang));
+}
+
+async function placeWidgetBooking(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang) {
   const loc = await publicLocation(db, locationId, lang);
   const pg = await sellablePlayground(db, locationId, input.playground_id);
   const minutes = loc.row.widgetPaymentMinutes;

@@ -32,7 +32,7 @@ import {
 } from '../../calendar/calendarModel';
 import { DayCalendar } from '../../calendar/DayCalendar';
 import { OccupancyStrip } from '../../calendar/OccupancyStrip';
-import { ARCHIVED_COLOURS, SLOT_COLOURS, SlotCard } from '../../calendar/SlotCard';
+import { ARCHIVED_COLOURS, SLOT_COLOURS, SlotCardStyles, slotCardElement } from '../../calendar/SlotCard';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { useBookingRefresh, useDaySchedules } from './api';
 import { useBookingDialogs } from './BookingDialogs';
@@ -101,7 +101,7 @@ export function BookingAdminPage() {
   const openRef = useRef<(slot: Slot) => void>(() => undefined);
   const onCardOpen = useCallback((s: Slot) => openRef.current(s), []);
   const onCardAdd = useCallback((s: Slot) => addRef.current(s), []);
-  const renderSlot = useCallback((slot: Slot) => <SlotCard slot={slot} now={now} onOpen={onCardOpen} onAdd={onCardAdd} />, [now, onCardOpen, onCardAdd]);
+  const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, { onOpen: onCardOpen, onAdd: onCardAdd }), [now, translate, onCardOpen, onCardAdd]);
 
   if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
   if (!location.data) return <Loading />;
@@ -116,6 +116,7 @@ export function BookingAdminPage() {
   return (
     <Box component="main" sx={{ pb: 4, width: '100%', minWidth: 0 }} data-testid="booking-admin">
       <Title title={title} />
+      <SlotCardStyles />
       <Link component={RouterLink} to="/locations" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} variant="body2">
         <ArrowBackIcon fontSize="inherit" />{translate('app.schedules.back')}
       </Link>

@@ -28,7 +28,7 @@ import { DATE_FORMAT, SELECTED_PLAYGROUND_KEY } from '../../../domain/constants'
 import { formatMoney } from '../../../domain/money';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { visibleSlots } from '../../calendar/calendarModel';
-import { SlotCard } from '../../calendar/SlotCard';
+import { SlotCard, SlotCardStyles } from '../../calendar/SlotCard';
 import { DelegatedTooltip } from '../../calendar/DelegatedTooltip';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { useBookingRefresh, usePlaygroundSchedule } from '../booking/api';
@@ -148,6 +148,7 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
   return (
     <Box component="main" sx={{ pb: 4, width: '100%', minWidth: 0 }} data-testid="month-admin">
       <Title title={title} />
+      <SlotCardStyles />
       <Link component={RouterLink} to="/locations" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} variant="body2">
         <ArrowBackIcon fontSize="inherit" />{translate('app.schedules.back')}
       </Link>

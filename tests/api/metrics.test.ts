@@ -1,0 +1,202 @@
+// GET /metrics (server/platform/metrics.ts): Prometheus text for the addresses METRICS_ALLOW names,
+// 404 for everyone else and for anything that came through a proxy (TRUST_PROXY or not); the
+// counters an operator alerts on move with bookings, lock timeouts and payments; request latency
+// is labelled by route pattern, never by the raw URL; the job queue is read at scrape time.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs, webhooks } from '../../server/db/schema';
+import { ConfigError, loadConfig } from '../../server/config';
+import { createHarness, type Harness } from './harness';
+import { book, bookingBody, getOrder, makeWorld, pay, type World } from './bookingFixture';
+
+/** The value of one sample: `name{...}` with at least these labels; 0 when there is none yet. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const has = Object.entries(labels).every(([k, v]) => (m[2] ?? '').split(/,(?=\w+=)/).includes(`${k}="${v}"`));
+    if (has) return Number(m[3]);
+  }
+  return 0;
+}
+
+const scrape = (h: Harness, remoteAddress = '127.0.0.1', headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+
+describe('who may scrape', () => {
+  let h: Harness;
+  let proxied: Harness;
+  let narrowed: Harness;
+  beforeAll(async () => {
+    h = await createHarness({ demo: false });
+    proxied = await createHarness({ demo: false, config: { trustProxy: true } });
+    narrowed = await createHarness({ demo: false, config: { metricsAllow: '10.0.0.0/8' } });
+  });
+  afterAll(async () => { await Promise.all([h.close(), proxied.close(), narrowed.close()]); });
+
+  it('answers loopback (IPv4 and IPv6) with Prometheus text and no token', async () => {
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const res = await scrape(h, address);
+      expect(res.statusCode, address).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(res.body).toContain('# TYPE backoffice_http_request_duration_seconds histogram');
+      expect(res.body).toContain('# TYPE backoffice_bookings_total counter');
+    }
+  });
+
+  it('refuses any other address with the DRF 404 an unknown path gets', async () => {
+    const res = await scrape(h, '203.0.113.7');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ detail: expect.any(String) });
+    expect(res.body).not.toContain('backoffice_');
+  });
+
+  it('refuses a request that came through a proxy, even when the forwarded address is loopback (TRUST_PROXY on or off)', async () => {
+    for (const app of [h, proxied]) {
+      expect((await scrape(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.7' })).statusCode).toBe(404);
+      expect((await scrape(app, '127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+      expect((await scrape(app, '127.0.0.1', { forwarded: 'for=127.0.0.1' })).statusCode).toBe(404);
+    }
+    // With TRUST_PROXY a forged header from outside must not open it either.
+    expect((await scrape(proxied, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
+    expect((await scrape(proxied, '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  it('follows METRICS_ALLOW: a range admits its addresses and shuts out loopback', async () => {
+    expect((await scrape(narrowed, '10.1.2.3')).statusCode).toBe(200);
+    expect((await scrape(narrowed, '127.0.0.1')).statusCode).toBe(404);
+    expect((await scrape(narrowed, '11.0.0.1')).statusCode).toBe(404);
+  });
+
+  it('refuses to start with a METRICS_ALLOW it cannot read; `none` shuts everyone out', () => {
+    expect(loadConfig({}).metricsAllow).toBe('127.0.0.0/8,::1');
+    expect(() => loadConfig({ METRICS_ALLOW: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_ALLOW: 'localhost' })).toThrow(ConfigError);
+    expect(loadConfig({ METRICS_ALLOW: '192.168.0.0/16, ::1' }).metricsAllow).toBe('192.168.0.0/16, ::1');
+    expect(loadConfig({ METRICS_ALLOW: 'none' }).metricsAllow).toBe('none');
+  });
+});
+
+describe('what it counts', () => {
+  let h: Harness;
+  let w: World;
+  beforeAll(async () => {
+    h = await createHarness();
+    w = await makeWorld(h);
+  });
+  afterAll(async () => { await h.close(); });
+
+  const metrics = async () => {
+    const res = await scrape(h);
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  };
+
+  it('counts a booking made, a booking refused, and a booking that hit a held session lock (409)', async () => {
+    const before = await metrics();
+    const created = () => sample(before, 'backoffice_bookings_total', { channel: 'staff', outcome: 'created' });
+    const dt = '2030-05-06 11:00';
+    await book(w, bookingBody(w.pg.cube2, dt, { persons: 1 }));
+    // Five persons in a four-place session: refused.
+    const full = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, body: bookingBody(w.pg.cube2, dt, { persons: 5 }) });
+    expect(full.statusCode).toBe(400);
+
+    // Another connection holds the session's row lock: the booking waits LOCK_TIMEOUT and gets 409.
+    const holder = new pg.Client({ connectionString: h.database.pool.options.connectionString });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      const held = await holder.query(`SELECT id FROM playsessions WHERE playground_id = $1 AND time_start = $2 FOR UPDATE`, [w.pg.cube2, dt]);
+      expect(held.rows).toHaveLength(1);
+      const locked = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, body: bookingBody(w.pg.cube2, dt, { persons: 1 }) });
+      expect(locked.statusCode, locked.body).toBe(409);
+    } finally {
+      await holder.query('ROLLBACK');
+      await holder.end();
+    }
+
+    const after = await metrics();
+    const delta = (name: string, labels: Record<string, string>) => sample(after, name, labels) - sample(before, name, labels);
+    expect(sample(after, 'backoffice_bookings_total', { channel: 'staff', outcome: 'created' })).toBe(created() + 1);
+    expect(delta('backoffice_bookings_total', { channel: 'staff', outcome: 'refused' })).toBe(1);
+    expect(delta('backoffice_bookings_total', { channel: 'staff', outcome: 'lock_timeout' })).toBe(1);
+    expect(delta('backoffice_lock_conflicts_total', { reason: 'timeout' })).toBe(1);
+  }, 20_000);
+
+  it('counts a payment recorded at the desk, and one refused', async () => {
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-05-07 11:00', { persons: 1 }));
+    const owed = (await getOrder(w, id)).purchase as string;
+    const before = await metrics();
+    expect((await pay(w, id, { payment_type: 2, purchase: owed })).statusCode).toBe(201);
+    // Nothing left to pay: refused.
+    expect((await pay(w, id, { payment_type: 2, purchase: '1' })).statusCode).toBe(400);
+    const after = await metrics();
+    const delta = (outcome: string) => sample(after, 'backoffice_payments_total', { kind: 'desk', outcome }) - sample(before, 'backoffice_payments_total', { kind: 'desk', outcome });
+    expect(delta('recorded')).toBe(1);
+    expect(delta('refused')).toBe(1);
+  });
+
+  it('labels latency by route pattern and status class, never by the raw URL', async () => {
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-05-08 11:00', { persons: 1 }));
+    await getOrder(w, id);
+    await h.call('GET', `/api/v2.2/orders/987654321/`, { token: w.tokens.staff });
+    await h.call('GET', '/no/such/page/424242');
+    const text = await metrics();
+    const ok = { route: '/api/v2.2/orders/:id/', method: 'GET', status: '2xx' };
+    expect(sample(text, 'backoffice_http_request_duration_seconds_count', ok)).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'backoffice_http_request_duration_seconds_count', { ...ok, status: '4xx' })).toBeGreaterThanOrEqual(1);
+    expect(sample(text, 'backoffice_http_request_duration_seconds_count', { route: 'unmatched', method: 'GET', status: '4xx' })).toBeGreaterThanOrEqual(1);
+    const routes = [...text.matchAll(/route="([^"]*)"/g)].map((m) => m[1]!);
+    expect(routes.length).toBeGreaterThan(0);
+    expect(routes.filter((r) => /\d{3,}|424242/.test(r) || r.includes(String(id)))).toEqual([]);
+  });
+
+  it('reads the job queue when scraped: the backlog and how long its oldest job has waited', async () => {
+    await h.database.db.insert(jobs).values([
+      { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() - 600_000) },
+      { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() - 60_000) },
+      { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() + 3_600_000) }, // not due yet
+    ]);
+    const text = await metrics();
+    expect(sample(text, 'backoffice_job_queue_depth', { kind: 'metrics.test' })).toBe(2);
+    const age = sample(text, 'backoffice_job_oldest_due_age_seconds', { kind: 'metrics.test' });
+    expect(age).toBeGreaterThanOrEqual(600);
+    expect(age).toBeLessThan(700);
+  });
+});
+
+describe('webhook deliveries', () => {
+  let h: Harness;
+  let w: World;
+  let status = 200;
+  const receiver = http.createServer((req, res) => { req.resume(); req.on('end', () => { res.writeHead(status); res.end(); }); });
+  beforeAll(async () => {
+    h = await createHarness({ config: { webhookAllowPrivate: true } });
+    w = await makeWorld(h);
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    await h.database.db.update(webhooks).set({ active: false }).where(eq(webhooks.locationId, 1));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const res = await h.call('POST', '/api/v2.1/locations/1/webhooks/', { token: w.tokens.admin, body: { url, extra: false } });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await h.close();
+  });
+
+  it('counts an attempt the receiver took as delivered, and one it refused as retrying', async () => {
+    const count = async (result: string) => sample((await scrape(h)).body, 'backoffice_webhook_deliveries_total', { result });
+    const [delivered, retrying] = [await count('delivered'), await count('retrying')];
+    await book(w, bookingBody(w.pg.cube2, '2030-05-09 11:00', { persons: 1 }));
+    await h.runJobs();
+    expect(await count('delivered')).toBe(delivered + 1);
+    status = 503;
+    await book(w, bookingBody(w.pg.cube2, '2030-05-09 12:00', { persons: 1 }));
+    await h.runJobs();
+    expect(await count('retrying')).toBe(retrying + 1);
+    expect(await count('delivered')).toBe(delivered + 1);
+  });
+});
