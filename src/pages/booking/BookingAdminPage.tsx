@@ -38,6 +38,8 @@ import { useBookingRefresh, useDaySchedules } from './api';
 import { useBookingDialogs } from './BookingDialogs';
 import { PAYMENTS_LOCATION_ID, useWallClock } from './clock';
 import type { Slot } from './types';
+import { LiveMark } from '../../live/LiveMark';
+import { slotKey } from '../../live/recent';
 
 const LEGEND: SlotColour[] = ['empty', 'unpaid', 'partly_paid', 'paid', 'pending', 'free', 'event'];
 
@@ -101,7 +103,10 @@ export function BookingAdminPage() {
   const openRef = useRef<(slot: Slot) => void>(() => undefined);
   const onCardOpen = useCallback((s: Slot) => openRef.current(s), []);
   const onCardAdd = useCallback((s: Slot) => addRef.current(s), []);
-  const renderSlot = useCallback((slot: Slot) => <SlotCard slot={slot} now={now} onOpen={onCardOpen} onAdd={onCardAdd} />, [now, onCardOpen, onCardAdd]);
+  // A card an event just changed is marked briefly (src/live): only that card re-renders.
+  const renderSlot = useCallback((slot: Slot) => (
+    <LiveMark keys={[slotKey(slot.playground, slot.time_start)]}><SlotCard slot={slot} now={now} onOpen={onCardOpen} onAdd={onCardAdd} /></LiveMark>
+  ), [now, onCardOpen, onCardAdd]);
 
   if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
   if (!location.data) return <Loading />;
