@@ -105,7 +105,7 @@ describe('the event stream', () => {
     await h.close();
   });
 
-  it('refuses a stream without a ticket, with an unknown, expired, spent or other location\'s ticket', async () => {
+  it('refuses a stream without a ticket, with an unknown, expired, spent or another location ticket', async () => {
     expect((await Stream.open(base, 1, null)).status).toBe(401);
     expect((await Stream.open(base, 1, 'f'.repeat(48))).status).toBe(401);
     // The token itself is not a ticket.
@@ -160,7 +160,7 @@ describe('the event stream', () => {
     managerAt2.close();
   });
 
-  it('gives a cashier the calendar\'s changes but no money kinds; the administrator gets both', async () => {
+  it('gives a cashier the calendar changes but no money kinds; the administrator gets both', async () => {
     const cashier = await open(w.tokens.staff);
     const admin = await open(w.tokens.admin);
     const orderId = await book(w, bookingBody(w.pg.cube2, session(3, 12)));

@@ -40,7 +40,7 @@ async function call(page: Page, method: 'post' | 'delete', path: string, data?: 
   return res.status() === 204 ? null : res.json();
 }
 
-test('the cashier\'s calendar follows the administrator\'s booking, payment and cancellation without a reload', async ({ browser }) => {
+test('the cashier calendar follows the administrator booking, payment and cancellation without a reload', async ({ browser }) => {
   const date = moscowDate(12);
   const cashier = await desk(browser, STAFF, 'ru', date);
   const admin = await desk(browser, ADMIN, 'en', date);
@@ -75,7 +75,7 @@ test('the cashier\'s calendar follows the administrator\'s booking, payment and 
   await expect(cashier.getByTestId('live-offline')).toHaveCount(0);
 });
 
-test('a cashier\'s open booking form says at once that another filled its session, and offers the nearest free ones', async ({ browser }) => {
+test('an open booking form of a cashier says at once that another filled its session, and offers the nearest free ones', async ({ browser }) => {
   const date = moscowDate(13);
   const cashier = await desk(browser, STAFF, 'ru', date);
   const slot = await emptyAfternoon(cashier, 1, date, 1);
@@ -123,7 +123,7 @@ async function widgetSession(request: APIRequestContext, locationId: number) {
   return { date, playground: pg, session };
 }
 
-test('a customer\'s widget booking appears on the staff calendar without a reload', async ({ browser, request }) => {
+test('a widget booking of a customer appears on the staff calendar without a reload', async ({ browser, request }) => {
   const { date, playground, session } = await widgetSession(request, 2);
   const staff = await desk(browser, ADMIN, 'ru', date, 2);
   const theirs = card(staff, playground.id, session.time_start);
