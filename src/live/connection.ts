@@ -29,13 +29,27 @@ export class LiveConnection {
 
   constructor(private readonly locationId: number, private readonly handlers: LiveHandlers) {}
 
+  // The browser knows at once when the network goes (a stream over a dead link could stay silent for
+  // long); and when it is back, waiting out the back-off would only delay catching up.
+  private readonly wentOffline = () => this.broken();
+  private readonly cameOnline = () => {
+    if (this.source || this.stopped) return;
+    this.attempt = 0;
+    if (this.retry) clearTimeout(this.retry);
+    void this.open();
+  };
+
   start(): void {
     this.stopped = false;
+    window.addEventListener('offline', this.wentOffline);
+    window.addEventListener('online', this.cameOnline);
     void this.open();
   }
 
   stop(): void {
     this.stopped = true;
+    window.removeEventListener('offline', this.wentOffline);
+    window.removeEventListener('online', this.cameOnline);
     if (this.retry) clearTimeout(this.retry);
     if (this.watchdog) clearTimeout(this.watchdog);
     this.source?.close();
@@ -94,6 +108,7 @@ export class LiveConnection {
     if (this.watchdog) clearTimeout(this.watchdog);
     if (this.stopped) return;
     this.handlers.onStatus('offline');
+    if (!navigator.onLine) return; // 'online' reopens it
     const wait = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)]!;
     this.attempt += 1;
     if (this.retry) clearTimeout(this.retry);

@@ -140,3 +140,25 @@ test('a widget booking of a customer appears on the staff calendar without a rel
   await expect(booked.getByTestId('slot-order-widget')).toBeVisible();
   await notReloaded(staff);
 });
+
+test('a desk that lost its connection says so, reconnects by itself and catches up with what it missed', async ({ browser }) => {
+  const date = moscowDate(14);
+  const cashier = await desk(browser, STAFF, 'ru', date);
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN, 'en');
+  const slot = await emptyAfternoon(admin, 1, date, 2);
+  const games = await apiGet<{ id: number }[]>(admin, '/api/v2.2/playgrounds/1/games_for_booking/');
+
+  await cashier.context().setOffline(true);
+  await expect(cashier.getByTestId('live-offline')).toHaveText('Нет связи с сервером: переподключаемся…', { timeout: 10_000 });
+  // Booked while the cashier's desk is away.
+  const { id: orderId } = await call(admin, 'post', '/api/v2.1/booking/', {
+    playground_id: 1, persons: 1, order_type: 1, name: 'Missed Guest', phone: '+79990001122', session_dt: slot.time_start, game_id: games[0]!.id,
+  });
+  await cashier.context().setOffline(false);
+  const booked = card(cashier, 1, slot.time_start).locator(`[data-testid="slot-order"][data-order-id="${orderId}"]`);
+  await expect(booked).toHaveCount(1, { timeout: 15_000 });
+  await expect(cashier.getByTestId('live-offline')).toHaveCount(0);
+  await notReloaded(cashier);
+});
