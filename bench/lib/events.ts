@@ -55,7 +55,7 @@ export async function measureEvents(opts: {
   const headers = { authorization: `Token ${opts.token}`, 'content-type': 'application/json' };
   const clients: Client[] = [];
   for (let i = 0; i < opts.clients; i++) {
-    const t = await fetch(`${opts.base}/api/v2.1/locations/1/events/ticket/`, { method: 'POST', headers });
+    const t = await fetch(`${opts.base}/api/v2.1/locations/1/events/ticket/`, { method: 'POST', headers: { authorization: headers.authorization } });
     const { ticket } = await t.json() as { ticket: string };
     // A new connection each: the cluster hands them to its processes in turn.
     clients.push(await openClient(opts.base, ticket));
