@@ -21,6 +21,7 @@ import { buildWeb, measureBrowser } from './lib/browser';
 import { chainPlaygroundsOf, generateChain, sessionsAfter } from './lib/chain';
 import { apiExport, loadCsvOrders, psqlCopy } from './lib/csv';
 import { countDay, measureDayView } from './lib/dayview';
+import { measureEvents } from './lib/events';
 import { describeMachine, machineLine } from './lib/machine';
 import { arg, mb, round1, type LoadResult } from './lib/measure';
 import { startBenchDatabase } from './lib/postgres';
@@ -148,6 +149,13 @@ try {
     row(`booking, distinct sessions, ${p}`, `${Math.round(b.distinct.perSecond)}/s, ${lat(b.distinct)}${errs(b.distinct)}`, cpu(b.distinct, 'booking'), '>= 500/s', b.distinct.perSecond >= 500);
     row(`booking, one hot session, ${p}`, `${Math.round(b.hot.perSecond)}/s, ${lat(b.hot)}${errs(b.hot)}`, `${cpu(b.hot, 'booking')}; ${b.hot.count} orders in the session at the end`);
   }
+  // 4b. The live desk on the same 4 processes: SSE clients of location 1, ledger entries at a steady rate.
+  log('live desk events with 4 processes...');
+  const ev = await measureEvents({ database, base: server.base, token: server.token, clients: 200, perSecond: 20, seconds: SECONDS * 2, serverPids: server.servingPids });
+  row(`live events: ${ev.clients} SSE clients across 4 processes, 20 changes/s`,
+    `commit to client p50 ${ev.p50} ms, p95 ${ev.p95} ms (max ${ev.max} ms); lost ${ev.lost}, duplicates ${ev.duplicates}`,
+    `server CPU ${ev.serverCpu} % of a core, PostgreSQL ${ev.postgresCpu} %`, 'p95 < 1000 ms, none lost', ev.p95 < 1000 && ev.lost === 0 && ev.duplicates === 0);
+  notes.push(`Live events (bench/lib/events.ts): ${ev.changes} ledger entries through the API, each one event, delivered ${ev.delivered} times; lag from the commit (the event's created_at, set by the numbering trigger) to the client having parsed it.`);
   notes.push(`Bookings: POST /api/v2.1/booking/ by ${CONCURRENCY} concurrent clients for ${SECONDS} s after a 1 s warm-up, 1 person each; distinct: free sessions after the loaded range, each booked once; hot: one session of a playground opened to any number of players, so every request waits for that session's row lock and none is refused for lack of places. 4 processes: server/cluster.ts with CLUSTER_WORKERS=4 on one port.`);
   await server.stop();
   server = undefined;

@@ -36,6 +36,7 @@ import { techSessionRoutes } from './modules/techSessions/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
+import { liveRoutes } from './modules/live/routes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
 import { installMetrics } from './platform/metrics';
@@ -174,6 +175,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await galleryRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await widgetRoutes(api, deps);
+    await liveRoutes(api, deps);
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
   });

@@ -16,6 +16,7 @@ import { WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob
 import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
+import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
 export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Promise<void> {
@@ -71,6 +72,11 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     // One attempt of a webhook delivery; the handler books its own retries (about three days).
     [DELIVER_JOB]: async (p: DeliverJob) => {
       await deliverWebhook(deps.db, deps.config.webhookAllowPrivate, p);
+    },
+    // Hourly: the live desk's events past their retention; the job books its own next run.
+    [EXPIRE_EVENTS_JOB]: async () => {
+      await expireEvents(deps.db);
+      await scheduleEventExpiry(deps.db, new Date(Date.now() + 3_600_000));
     },
   }, log);
 }

@@ -7,6 +7,7 @@ import { loadConfigOrExit } from './config';
 import { openDatabase } from './database';
 import { seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
+import { scheduleEventExpiry } from './modules/live/retention';
 import { loggerOptions } from './platform/logging';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
@@ -21,6 +22,7 @@ async function main() {
     if (settings.seedDemo && (await seedDemo(db))) log.info('demo data seeded');
     // Under the startup lock, so processes started together book one hourly expiry run, not one each.
     await scheduleCertificateExpiry(db);
+    await scheduleEventExpiry(db);
   });
   log.info({ embedded: database.embedded }, 'database ready, migrations applied');
   // The HMAC secrets: the environment's, else the ones this database keeps (made on first start).

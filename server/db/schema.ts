@@ -511,3 +511,36 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// The live desk (issue #17): one event log per location. A service writes a row in the
+// transaction of its change (seq null); a deferred trigger (migration 0010) gives it the location's
+// next sequence number at commit, under the row lock of `location_event_heads`, and NOTIFYs
+// 'location_events'. So per location the numbers follow commit order without gaps: a client that
+// saw n has seen everything up to n. Old rows expire (live.expire_events job).
+export const locationEvents = pgTable('location_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  // No foreign key: its check would share-lock the location row, which the ledger locks FOR UPDATE.
+  locationId: integer('location_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex('location_events_seq_idx').on(t.locationId, t.seq),
+  index('location_events_created_idx').on(t.createdAt),
+]);
+
+/** The last sequence number given per location (the row whose lock orders the commits). */
+export const locationEventHeads = pgTable('location_event_heads', {
+  locationId: integer('location_id').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull().default(0),
+});
+
+// Short-lived, single-use tickets of the event stream: an EventSource cannot send the token, and a
+// token must not travel in a URL. Only the SHA-256 of a ticket is kept.
+export const eventStreamTickets = pgTable('event_stream_tickets', {
+  hash: text('hash').primaryKey(),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -22,6 +22,7 @@ import { useTranslate } from 'react-admin';
 import type { PaymentLine, SlotColour } from '../../domain/paymentLine';
 import { paymentLine } from '../../domain/paymentLine';
 import type { Slot } from '../pages/booking/types';
+import { isMarked, slotKey } from '../live/recent';
 import { canAddBooking, cardOrders, colourOf, slotTimes } from './calendarModel';
 import { paymentLineColour, paymentLineText } from './paymentLineText';
 
@@ -169,6 +170,7 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
   const palette = slot.archived ? ARCHIVED_COLOURS : SLOT_COLOURS[colour];
   const currency = slot.pricing?.currency;
   const label = slotTimes(slot, translate);
+  const liveKey = slotKey(slot.playground, slot.time_start);
 
   const time = el('button', {
     type: 'button', class: 'SlotCard-time', 'aria-label': translate('app.calendar.openSlot', { time: label, playground: slot.playground_name }),
@@ -208,6 +210,8 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
   const card = el('div', {
     class: 'SlotCard', 'data-testid': 'slot-card', 'data-playground': slot.playground, 'data-start': slot.time_start, 'data-colour': colour,
     'data-archived': slot.archived ? 'true' : 'false', 'data-available': slot.available_persons, 'data-bookable': bookable ? 'true' : 'false',
+    // The live desk's brief mark (src/live/LiveMark.tsx useDomMarks), also on a card rebuilt while it lasts.
+    'data-live-key': liveKey, 'data-live-changed': isMarked(liveKey) ? 'true' : null,
   }, top, ...orders, more > 0 && el('span', { class: 'SlotCard-more', 'data-testid': 'slot-more' }, translate('app.calendar.more', { n: more })));
   card.style.setProperty('--slot-bg', palette.bg);
   card.style.setProperty('--slot-accent', palette.accent);

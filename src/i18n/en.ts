@@ -7,6 +7,7 @@ import { toolsEn } from './tools.en';
 import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
+import { liveEn } from './live.en';
 
 export const enApp = {
   app: {
@@ -581,6 +582,7 @@ export const enApp = {
     forms: formsEn,
     management: managementEn,
     orderLog: orderLogEn,
+    live: liveEn,
   },
   // Validation message keys named by the specs.
   validation: {

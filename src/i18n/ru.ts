@@ -8,6 +8,7 @@ import { toolsRu } from './tools.ru';
 import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
+import { liveRu } from './live.ru';
 
 export const ruApp: typeof enApp = {
   app: {
@@ -581,6 +582,7 @@ export const ruApp: typeof enApp = {
     forms: formsRu,
     management: managementRu,
     orderLog: orderLogRu,
+    live: liveRu,
   },
   validation: {
     validationRequired: 'Обязательное поле',

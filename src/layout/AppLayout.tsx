@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AppHeader } from './AppHeader';
 import { ScrollTopButton } from './ScrollTopButton';
+import { LiveDesk } from '../live/LiveDesk';
 
 const NoSidebar = () => null;
 
@@ -11,6 +12,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     <Layout appBar={AppHeader} sidebar={NoSidebar} sx={{ '& .RaLayout-content': { px: { xs: 1, sm: 3 }, pt: 2 } }}>
       {children}
       <ScrollTopButton />
+      <LiveDesk />
     </Layout>
   );
 }

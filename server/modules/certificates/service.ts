@@ -15,6 +15,7 @@ import { requireRoleAt } from '../locations/service';
 import { certificateRemaining } from '../orders/payments';
 import { wallClockNow } from '../../platform/clock';
 import { emitCertificateActivated } from '../webhooks/outbox';
+import { recordEvent } from '../live/record';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -35,8 +36,11 @@ export async function createCertificates(db: Db, user: AuthUser, input: { rate: 
     uniqueNumber: crypto.randomBytes(6).toString('hex').toUpperCase(), creatingLocationId: input.location_id, rate: input.rate,
     type: input.type, design: input.design, status: 'NOT_PAID', createdByUserId: user.id, currencyId: loc?.currencyId ?? null,
   }));
-  const rows = await db.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });
-  return rows;
+  return db.transaction(async (tx) => {
+    const rows = await tx.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });
+    await recordEvent(tx, input.location_id, 'certificate', { certificate_id: null });
+    return rows;
+  });
 }
 
 async function lockedCertificate(tx: Parameters<Parameters<Db['transaction']>[0]>[0], code: string, locationId: number) {
@@ -69,6 +73,7 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
     }).where(eq(certificates.id, c.id));
     await queueLetter(tx, c.id, lang);
     await emitCertificateActivated(tx, c.id, input.location_id);
+    await recordEvent(tx, input.location_id, 'certificate', { certificate_id: c.id });
     return { unique_number: c.uniqueNumber, status: 'ACTIVE' };
   });
 }
@@ -96,7 +101,11 @@ export async function certificateLetterFacts(db: Db, certificateId: number) {
 
 /** Certificates past their date become EXPIRED (run by the expiry job). */
 export async function expireCertificates(db: Db, today: string): Promise<number> {
-  const rows = await db.update(certificates).set({ status: 'EXPIRED' })
-    .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), lt(certificates.expiresAt, today))).returning({ id: certificates.id });
-  return rows.length;
+  return db.transaction(async (tx) => {
+    const rows = await tx.update(certificates).set({ status: 'EXPIRED' })
+      .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), lt(certificates.expiresAt, today)))
+      .returning({ id: certificates.id, locationId: certificates.creatingLocationId });
+    for (const locationId of new Set(rows.map((r) => r.locationId))) await recordEvent(tx, locationId, 'certificate', { certificate_id: null });
+    return rows.length;
+  });
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { playgroundGroups, playgrounds, schedules } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireManagerAt } from '../locations/service';
+import { recordScheduleEvent } from '../live/record';
 
 async function groupOf(db: Db, locationId: number, groupId: number) {
   const [group] = await db.select().from(playgroundGroups)
@@ -64,6 +65,11 @@ export async function movePlayground(db: Db, userId: number, playgroundId: numbe
       .where(and(eq(playgroundGroups.id, groupId), eq(playgroundGroups.locationId, pg.locationId)));
     if (!group) throw fieldError('group', 'invalid_choice');
   }
-  const [updated] = await db.update(playgrounds).set({ groupId }).where(eq(playgrounds.id, playgroundId)).returning();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.update(playgrounds).set({ groupId }).where(eq(playgrounds.id, playgroundId)).returning();
+    // Its sessions now follow the other group's schedule.
+    await recordScheduleEvent(tx, [playgroundId]);
+    return row;
+  });
   return playgroundJson(updated!);
 }

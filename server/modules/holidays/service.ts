@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { cities, holidays, locations } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
+import { recordCountryScheduleEvent } from '../live/record';
 
 async function countryOf(db: Db, locationId: number): Promise<number> {
   const [row] = await db.select({ countryId: cities.countryId }).from(locations).innerJoin(cities, eq(cities.id, locations.cityId))
@@ -26,8 +27,12 @@ export async function listHolidays(db: Db, userId: number, locationId: number, y
 export async function addHoliday(db: Db, userId: number, input: { location: number; date: string; kind: 'holiday' | 'pre_holiday'; name: string }) {
   await requireManagerAt(db, userId, input.location);
   const countryId = await countryOf(db, input.location);
-  const [row] = await db.insert(holidays).values({ countryId, date: input.date, kind: input.kind, name: input.name })
-    .onConflictDoNothing().returning();
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx.insert(holidays).values({ countryId, date: input.date, kind: input.kind, name: input.name })
+      .onConflictDoNothing().returning();
+    if (added) await recordCountryScheduleEvent(tx, countryId);
+    return added;
+  });
   if (!row) throw fieldError('date', 'holiday_exists');
   return json(row);
 }
@@ -35,6 +40,9 @@ export async function addHoliday(db: Db, userId: number, input: { location: numb
 export async function removeHoliday(db: Db, userId: number, id: number, locationId: number): Promise<void> {
   await requireManagerAt(db, userId, locationId);
   const countryId = await countryOf(db, locationId);
-  const deleted = await db.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.countryId, countryId))).returning({ id: holidays.id });
-  if (!deleted.length) throw notFound();
+  await db.transaction(async (tx) => {
+    const deleted = await tx.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.countryId, countryId))).returning({ id: holidays.id });
+    if (!deleted.length) throw notFound();
+    await recordCountryScheduleEvent(tx, countryId);
+  });
 }

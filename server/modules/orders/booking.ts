@@ -20,6 +20,7 @@ import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
+import { recordOrderEvent } from '../live/record';
 import { enqueueJob } from '../../platform/jobs';
 import { WIDGET_CANCEL_LETTER_JOB, WIDGET_SOURCE, type WidgetCancelLetterJob } from '../widget/links';
 import type { Lang } from '../../platform/messages';
@@ -209,6 +210,8 @@ export async function placeBooking<T>(
       JSON.stringify({ persons: input.persons, session_dt: input.session_dt, purchase: price.purchase, ...(actor.userId === null ? { by: BY_CUSTOMER } : {}) }),
     ]);
     const orderId = Number(order!.id);
+    // The order's first log entry is written by INSERT_ORDER_SQL, not writeLog: the live event here.
+    await recordOrderEvent(tx, orderId);
     // Read with the day: most locations have no webhook, and then there is nothing to queue.
     if (day.booking.hasWebhook) await emitOrderEvent(tx, orderId, 'order.created');
     return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
@@ -300,6 +303,8 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
         : changes.persons ? 'persons_changed' : changes.order_type ? 'order_type_changed' : 'prices_changed';
     }
     await writeLog(tx, orderId, 'edited', ctx.userId, '', changes);
+    // The session it left must be read again too.
+    if (moved) await recordOrderEvent(tx, orderId, { sessions_removed: oldSessions.map(({ ps }) => ({ playground_id: ps.playgroundId, session_dt: ps.timeStart })) });
     await emitOrderEvent(tx, orderId, 'order.changed');
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };

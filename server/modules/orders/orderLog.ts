@@ -5,9 +5,12 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderLogs, playgrounds, playsessions } from '../../db/schema';
 import { LOGGED_SESSION_LISTS, isLoggedSessionList, type LoggedSession, type OrderLogType } from '../../../domain/orderLog';
+import { recordOrderEvent } from '../live/record';
 
 export async function writeLog(tx: Tx, orderId: number, type: OrderLogType, authorUserId: number | null, text = '', data: Record<string, unknown> = {}) {
   await tx.insert(orderLogs).values({ orderId, type, text, data, authorUserId });
+  // Every change of an order writes its log: the live desk hears of it from here (modules/live).
+  await recordOrderEvent(tx, orderId, data);
 }
 
 /** Playsessions as an entry names them, in time order. */

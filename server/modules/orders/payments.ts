@@ -16,6 +16,7 @@ import { locationNow } from '../slots/service';
 import { applyPayment, createPaymentLink } from './billing';
 import type { Lang } from '../../platform/messages';
 import { emitPaymentCreated } from '../webhooks/outbox';
+import { recordEvent } from '../live/record';
 
 /** Payment type 4: a bill, paid through a payment link. */
 const BILL = 4;
@@ -118,6 +119,7 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
     }).returning();
     if (certificateId !== null) {
       await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: input.purchase });
+      await recordEvent(tx, order!.locationId, 'certificate', { certificate_id: certificateId });
     }
     await emitPaymentCreated(tx, payment!.id);
     await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });

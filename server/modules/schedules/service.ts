@@ -8,6 +8,7 @@ import { itemGrid } from '../../../domain/schedule/engine';
 import type { ScheduleBreak, ScheduleItem } from '../../../domain/schedule/types';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
 import { lockedTransaction } from '../../platform/locks';
+import { recordGroupsScheduleEvent } from '../live/record';
 
 type Row = typeof schedules.$inferSelect;
 
@@ -81,6 +82,7 @@ export async function createSchedule(db: Db, userId: number, locationId: number,
       locationId, playgroundGroupId: input.playground_group, name: input.name, startDt: input.start_dt,
       disabled: input.disabled, breaks: input.breaks, items: numbered(input.items),
     }).returning();
+    await recordGroupsScheduleEvent(tx, locationId, [input.playground_group]);
     return scheduleJson(row!);
   });
 }
@@ -94,13 +96,17 @@ export async function updateSchedule(db: Db, userId: number, id: number, input: 
       playgroundGroupId: input.playground_group, name: input.name, startDt: input.start_dt, disabled: input.disabled,
       breaks: input.breaks, items: numbered(input.items), updatedAt: new Date(),
     }).where(eq(schedules.id, id)).returning();
+    await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId, input.playground_group]);
     return scheduleJson(row!);
   });
 }
 
 export async function deleteSchedule(db: Db, userId: number, id: number): Promise<void> {
-  await loadForUser(db, userId, id, true);
-  await db.delete(schedules).where(eq(schedules.id, id));
+  const existing = await loadForUser(db, userId, id, true);
+  await db.transaction(async (tx) => {
+    await tx.delete(schedules).where(eq(schedules.id, id));
+    await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId]);
+  });
 }
 
 /** PATCH visible: enable or disable; enabling checks the start date like a save. */
@@ -109,6 +115,7 @@ export async function setDisabled(db: Db, userId: number, id: number, disabled: 
   return lockedTransaction(db, async (tx) => {
     if (!disabled && existing.playgroundGroupId) await assertStartFree(tx, existing.playgroundGroupId, existing.startDt, id);
     const [row] = await tx.update(schedules).set({ disabled, updatedAt: new Date() }).where(eq(schedules.id, id)).returning();
+    await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId]);
     return scheduleJson(row!);
   });
 }

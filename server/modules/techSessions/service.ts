@@ -11,6 +11,7 @@ import type { AuthUser } from '../../platform/auth';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireRoleAt } from '../locations/service';
 import { lockedTransaction, lockPlayground } from '../../platform/locks';
+import { recordEvent } from '../live/record';
 
 export const TECHSESSIONS_PERMISSION = 'techsessions';
 /** The control page's access (routes.ts): the permission, checked before the handler; a role at the location here. */
@@ -45,19 +46,21 @@ export async function startTechSession(db: Db, user: AuthUser, playgroundId: num
     }).returning();
     const [row] = await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: grant!.expiresAt })
       .where(eq(playgrounds.id, playgroundId)).returning();
+    await recordEvent(tx, pg.locationId, 'tech_session', { playground_id: playgroundId });
     return playgroundJson(row!, true);
   });
 }
 
 /** DELETE /playgrounds/{id}/tech_sessions/: end access now. Stopping an expired one changes nothing. */
 export async function stopTechSession(db: Db, user: AuthUser, playgroundId: number): Promise<void> {
-  await playgroundOf(db, user, playgroundId);
+  const pg = await playgroundOf(db, user, playgroundId);
   await lockedTransaction(db, async (tx) => {
     await lockPlayground(tx, playgroundId);
     await tx.update(techSessions).set({ stoppedAt: new Date() })
       .where(and(eq(techSessions.playgroundId, playgroundId), isNull(techSessions.stoppedAt), sql`${techSessions.expiresAt} > now()`));
     await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: sql`least(${playgrounds.techSessionsAccessExpiresAt}, now())` })
       .where(eq(playgrounds.id, playgroundId));
+    await recordEvent(tx, pg.locationId, 'tech_session', { playground_id: playgroundId });
   });
 }
 

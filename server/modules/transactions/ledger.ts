@@ -5,6 +5,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { fromCents, toCents } from '../../../domain/pricing';
+import { recordEvent } from '../live/record';
 
 export const TRANSACTION_TYPES = ['refill', 'chargeoff', 'refund', 'overdraft', 'minimumfee', 'vatfee'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -48,6 +49,7 @@ export async function appendTransaction(tx: Tx, t: NewTransaction) {
     debtOpen: t.debtOpen ?? false, userId: t.userId ?? null, currencyId: t.currencyId ?? null,
     originalTransactionId: t.originalTransactionId ?? null, additional: t.additional ?? false,
   }).returning();
+  await recordEvent(tx, t.locationId, 'transaction', { transaction_id: row!.id });
   return row!;
 }
 
@@ -62,4 +64,5 @@ export async function rebuildTotalsFrom(tx: Tx, locationId: number, fromId: numb
     running += toCents(r.amount);
     await tx.update(transactions).set({ total: fromCents(running) }).where(eq(transactions.id, r.id));
   }
+  await recordEvent(tx, locationId, 'transaction', { transaction_id: fromId });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import type { WebhookEvent } from '../../../domain/locationManagement';
+import { recordEvent } from '../live/record';
 
 export const DELIVER_JOB = 'webhook.deliver';
 
@@ -74,6 +75,8 @@ export async function emitPaymentCreated(tx: DbOrTx, paymentId: number): Promise
 export async function emitPaymentEvent(tx: DbOrTx, paymentId: number, event: Extract<WebhookEvent, `payment.${string}`>): Promise<void> {
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!p) return;
+  // Every payment event of a webhook is one of the live desk's too (the payments list, the balance).
+  await recordEvent(tx, p.locationId, 'payment', { payment_id: p.id, order_id: p.orderId });
   await emitWebhookEvent(tx, p.locationId, event, () => ({
     payment: {
       id: p.id, order_id: p.orderId, payment_type: p.paymentType, status: p.status, purchase: p.purchase,

@@ -21,6 +21,8 @@ import { useLoadedParts } from '../forms/parts';
 import { columnFields } from './columns';
 import { RecordFilters, defaultFilters } from './filters';
 import { ToolbarActions } from './ToolbarActions';
+import { isMarked, rowKey } from '../../live/recent';
+import { changedSx } from '../../live/LiveMark';
 
 
 export function ResourceListPage({ name }: { name: string }) {
@@ -78,6 +80,8 @@ export function ResourceListPage({ name }: { name: string }) {
           <Datagrid
             bulkActionButtons={false}
             rowClick={false}
+            // A row a live event just changed is marked briefly (the refetch it caused re-renders it).
+            rowSx={(record) => (isMarked(rowKey(name, record.id)) ? changedSx : {})}
             empty={<Typography sx={{ p: 2 }} data-testid="records-empty">{translate(list.empty)}</Typography>}
           >
             {columnFields(list.columns, parts)}

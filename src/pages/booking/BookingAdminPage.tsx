@@ -38,6 +38,7 @@ import { useBookingRefresh, useDaySchedules } from './api';
 import { useBookingDialogs } from './BookingDialogs';
 import { PAYMENTS_LOCATION_ID, useWallClock } from './clock';
 import type { Slot } from './types';
+import { DomMarkStyles, useDomMarks } from '../../live/LiveMark';
 
 const LEGEND: SlotColour[] = ['empty', 'unpaid', 'partly_paid', 'paid', 'pending', 'free', 'event'];
 
@@ -101,6 +102,8 @@ export function BookingAdminPage() {
   const openRef = useRef<(slot: Slot) => void>(() => undefined);
   const onCardOpen = useCallback((s: Slot) => openRef.current(s), []);
   const onCardAdd = useCallback((s: Slot) => addRef.current(s), []);
+  // A card an event just changed is marked briefly (src/live): by attribute on the card's DOM, no re-render.
+  useDomMarks();
   const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, { onOpen: onCardOpen, onAdd: onCardAdd }), [now, translate, onCardOpen, onCardAdd]);
 
   if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
@@ -117,6 +120,7 @@ export function BookingAdminPage() {
     <Box component="main" sx={{ pb: 4, width: '100%', minWidth: 0 }} data-testid="booking-admin">
       <Title title={title} />
       <SlotCardStyles />
+      <DomMarkStyles />
       <Link component={RouterLink} to="/locations" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 0.5 }} variant="body2">
         <ArrowBackIcon fontSize="inherit" />{translate('app.schedules.back')}
       </Link>

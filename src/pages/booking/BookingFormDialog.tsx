@@ -25,6 +25,7 @@ import {
 } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
 import type { CouponResult } from './types';
+import { SessionWatch } from '../../live/SessionWatch';
 
 export interface FormPlayground {
   id: number;
@@ -246,6 +247,8 @@ export function BookingFormDialog({
             </TextField>
           </Grid>
         </FormSection>
+        <SessionWatch chosen={values.time} persons={values.persons} slots={schedule.data} offered={times}
+          ownPersons={own && own.playground === values.playground && own.time_start === values.time ? own.persons : 0} onPick={(time) => set({ time })} />
 
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>

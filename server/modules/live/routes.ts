@@ -1,0 +1,111 @@
+// Paths of the live desk (issue #17):
+// POST /api/v2.1/locations/{id}/events/ticket/ (a role at the location): a stream ticket, see tickets.ts.
+// GET  /api/v2.1/locations/{id}/events/?ticket=... : the location's events as Server-Sent Events
+//   (`event: change`, `id:` its sequence number, `data:` domain/liveEvents.ts LiveEvent), only the
+//   kinds the user may see. `Last-Event-ID` (or `last_event_id`, for a stream opened anew) resumes
+//   after that number; without it the stream starts now. `event: reset` says the missed events
+//   have expired (reload everything). A `ping` every PING_MS carries the cursor past unseen kinds.
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { currentUser } from '../../platform/auth';
+import { ApiError, notAuthenticated } from '../../platform/errors';
+import { idParam } from '../../platform/validation';
+import { requireRoleAt } from '../locations/service';
+import { LIVE_STREAM_CHANGE, LIVE_STREAM_RESET, mayReceive } from '../../../domain/liveEvents';
+import { LiveHub, type StoredEvent } from './hub';
+import { issueTicket, redeemTicket } from './tickets';
+
+const PING_MS = 15_000;
+/** A stream ends after this and the app opens another with a new ticket: the user's rights are read again. */
+const STREAM_MAX_MS = 30 * 60_000;
+/** The browser's wait before it reconnects by itself. */
+const RETRY_MS = 1_000;
+
+export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['live'];
+  const params = z.object({ id: idParam });
+  const hub = new LiveHub(pool, app.log);
+  const open = new Set<ServerResponse>();
+  // Before the server closes: end the streams (the browsers reconnect, to another process if this one stops).
+  app.addHook('preClose', async () => {
+    for (const res of open) res.end();
+  });
+  app.addHook('onClose', async () => hub.close());
+
+  r.post('/api/v2.1/locations/:id/events/ticket/', {
+    schema: { summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params },
+  }, async (request) => {
+    const user = currentUser(request);
+    await requireRoleAt(db, user.id, request.params.id);
+    return issueTicket(db, user.id, request.params.id);
+  });
+
+  r.get('/api/v2.1/locations/:id/events/', {
+    // Not the token: the ticket (an EventSource sends no headers of ours).
+    config: { public: true },
+    schema: {
+      summary: 'The location\'s changes as Server-Sent Events',
+      tags, params,
+      querystring: z.strictObject({ ticket: z.string().max(200).optional(), last_event_id: z.string().max(30).optional() }),
+    },
+  }, async (request, reply) => {
+    const locationId = request.params.id;
+    if (!request.query.ticket) throw notAuthenticated();
+    const grant = await redeemTicket(db, request.query.ticket, locationId);
+    if (!grant) throw new ApiError(401, { key: 'invalid_ticket' });
+    const lastId = Number(request.headers['last-event-id'] ?? request.query.last_event_id);
+    const resume = Number.isSafeInteger(lastId) && lastId >= 0 ? lastId : null;
+    const { head, oldest } = await hub.bounds(locationId);
+    // Resuming after events that have expired (or from another database): start over from now.
+    const lost = resume !== null && (resume > head || (resume < head && (oldest === 0 || oldest > resume + 1)));
+    let cursor = resume === null || lost ? head : resume;
+
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      // A reverse proxy must pass each event at once (nginx buffers otherwise).
+      'X-Accel-Buffering': 'no',
+      Connection: 'keep-alive',
+    });
+    res.write(`retry: ${RETRY_MS}\n\n`);
+    if (lost) res.write(`id: ${cursor}\nevent: ${LIVE_STREAM_RESET}\ndata: {}\n\n`);
+    open.add(res);
+
+    const deliver = (events: StoredEvent[]) => {
+      let text = '';
+      for (const e of events) {
+        cursor = e.seq;
+        if (!mayReceive(e.kind, grant.roleValue, grant.permissions)) continue;
+        const data = JSON.stringify({ seq: e.seq, location_id: e.location_id, kind: e.kind, payload: e.payload });
+        text += `id: ${e.seq}\nevent: ${LIVE_STREAM_CHANGE}\ndata: ${data}\n\n`;
+      }
+      if (text) res.write(text);
+    };
+    let unsubscribe = () => {};
+    let closed = false;
+    const ping = setInterval(() => res.write(`id: ${cursor}\nevent: ping\ndata: {}\n\n`), PING_MS);
+    const end = setTimeout(() => res.end(), STREAM_MAX_MS);
+    res.on('close', () => {
+      closed = true;
+      clearInterval(ping);
+      clearTimeout(end);
+      open.delete(res);
+      unsubscribe();
+    });
+    try {
+      const leave = await hub.subscribe({ locationId, deliver }, cursor);
+      if (closed) leave();
+      else unsubscribe = leave;
+    } catch (err) {
+      request.log.warn({ err }, 'live: a stream could not follow its location');
+      res.end();
+    }
+  });
+}

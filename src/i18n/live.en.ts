@@ -1,0 +1,9 @@
+// English texts of the live desk (src/live), key for key the same as live.ru.ts.
+export const liveEn = {
+  offline: 'No connection to the server: reconnecting…',
+  sessionGone: 'The %{time} session is no longer available.',
+  sessionFull: 'The %{time} session has just been filled.',
+  sessionFewer: 'Only %{n} places are left in the %{time} session.',
+  nearest: 'Nearest free sessions:',
+  noneFree: 'No other session of this day has room.',
+};

@@ -1,0 +1,71 @@
+// Mounted once in the layout: follows the events of the location the user works at (the one in the
+// address, else the last one opened) and applies them to the screens' queries. While the stream is
+// down it says so discreetly in a corner; it reconnects and catches up by itself.
+import { useEffect, useState } from 'react';
+import { Chip, Fade } from '@mui/material';
+import CloudOffIcon from '@mui/icons-material/CloudOff';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import { useLocation } from 'react-router-dom';
+import { session } from '../authProvider/session';
+import { applyEvent, applyReset } from './apply';
+import { LiveConnection, type LiveStatus } from './connection';
+
+const REMEMBERED = 'live.locationId';
+/** A blip shorter than this (a quick reconnect) is not worth a word. */
+const OFFLINE_NOTICE_MS = 1500;
+
+function useWorkingLocation(): number | null {
+  const { pathname } = useLocation();
+  const inPath = /^\/locations\/(\d+)/.exec(pathname)?.[1];
+  const [remembered, setRemembered] = useState(() => Number(localStorage.getItem(REMEMBERED)) || null);
+  useEffect(() => {
+    if (inPath && Number(inPath) !== remembered) {
+      localStorage.setItem(REMEMBERED, inPath);
+      setRemembered(Number(inPath));
+    }
+  }, [inPath, remembered]);
+  return inPath ? Number(inPath) : remembered;
+}
+
+export function LiveDesk() {
+  const client = useQueryClient();
+  const translate = useTranslate();
+  const locationId = useWorkingLocation();
+  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const [noticed, setNoticed] = useState(false);
+  const signedIn = !!session.token();
+
+  useEffect(() => {
+    if (!locationId || !signedIn) return undefined;
+    const connection = new LiveConnection(locationId, {
+      onEvent: (e) => applyEvent(client, e),
+      onReset: () => applyReset(client),
+      onStatus: setStatus,
+    });
+    connection.start();
+    return () => connection.stop();
+  }, [locationId, signedIn, client]);
+
+  useEffect(() => {
+    if (status !== 'offline') {
+      setNoticed(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => setNoticed(true), OFFLINE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  return (
+    <Fade in={noticed} unmountOnExit>
+      <Chip
+        role="status"
+        data-testid="live-offline"
+        icon={<CloudOffIcon />}
+        label={translate('app.live.offline')}
+        size="small"
+        sx={{ position: 'fixed', left: 16, bottom: 16, zIndex: (t) => t.zIndex.snackbar, bgcolor: 'grey.800', color: 'common.white', '& .MuiChip-icon': { color: 'inherit' } }}
+      />
+    </Fade>
+  );
+}

@@ -1,0 +1,54 @@
+// What an event changes on screen: only the queries that show it are invalidated (react-query
+// refetches those that are on screen, in the background, and keeps showing the old data until the
+// new arrives; the rest are read when next shown). One playground's day, one order, one list:
+// never the whole day view. Open forms keep what the user typed (their state is their own).
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { LiveEvent, LiveEventPayloads } from '../../domain/liveEvents';
+import { markChanged, rowKey, slotKey } from './recent';
+
+// The keys of the screens (src/pages/booking/api.ts, src/pages/multibooking/api.ts, ControlPage,
+// react-admin's resource keys [resource, 'getList' | 'getOne' | ...]).
+const BOOKING_DAY = (playgroundId: number, date: string): QueryKey => ['booking', 'schedule', playgroundId, date];
+const MULTI = ['booking', 'multi'];
+const MONTH = (locationId: number): QueryKey => ['booking', 'summary', locationId];
+const LOCATION = (locationId: number): QueryKey => ['locations', 'getOne', { id: String(locationId) }];
+
+type Plan = { keys: QueryKey[]; marks: string[] };
+
+const plans: { [K in keyof LiveEventPayloads]: (p: LiveEventPayloads[K], locationId: number) => Plan } = {
+  order: (p, locationId) => ({
+    keys: [
+      ...p.sessions.map((s) => BOOKING_DAY(s.playground_id, s.date)),
+      MULTI, MONTH(locationId),
+      ['orders', 'detail', String(p.order_id)], ['orders', 'comments', String(p.order_id)], ['orders', 'multi', p.order_id],
+      ['orders', 'search'], ['orders', 'getList'], ['orders', 'getOne'],
+    ],
+    marks: [rowKey('orders', p.order_id), ...p.sessions.map((s) => slotKey(s.playground_id, s.time_start))],
+  }),
+  payment: (p) => ({
+    keys: [['payments'], ...(p.order_id ? [['orders', 'detail', String(p.order_id)]] : [])],
+    marks: [rowKey('payments', p.payment_id)],
+  }),
+  transaction: (p, locationId) => ({
+    keys: [['transactions'], LOCATION(locationId)],
+    marks: p.transaction_id ? [rowKey('transactions', p.transaction_id)] : [],
+  }),
+  certificate: (p) => ({ keys: [['certificates']], marks: p.certificate_id ? [rowKey('certificates', p.certificate_id)] : [] }),
+  schedule: (p, locationId) => ({
+    keys: [...(p.playground_ids.length ? p.playground_ids.map((id) => ['booking', 'schedule', id]) : [['booking', 'schedule']]), MULTI, MONTH(locationId)],
+    marks: [],
+  }),
+  tech_session: (_p, locationId) => ({ keys: [['control'], LOCATION(locationId)], marks: [] }),
+};
+
+export function applyEvent(client: QueryClient, event: LiveEvent): void {
+  const plan = (plans[event.kind] as ((p: unknown, l: number) => Plan) | undefined)?.(event.payload, event.location_id);
+  if (!plan) return;
+  markChanged(plan.marks);
+  for (const queryKey of plan.keys) void client.invalidateQueries({ queryKey });
+}
+
+/** The missed events are gone: every query on screen is read again. */
+export function applyReset(client: QueryClient): void {
+  void client.invalidateQueries();
+}

@@ -1,0 +1,267 @@
+// The live desk's event stream (issue #17), on a listening server: tickets, who receives what,
+// resuming with Last-Event-ID, and an event committed by one server process reaching a client of
+// another through PostgreSQL's LISTEN/NOTIFY.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../server/db/embedded';
+import { eventStreamTickets } from '../../server/db/schema';
+import { sql } from 'drizzle-orm';
+import { createHarness, type Harness } from './harness';
+import { book, bookingBody, makeWorld, pay, type World } from './bookingFixture';
+import { emptyDatabase, exited, removeTempDirs, startServer, tempDir, waitHealthy } from './serverProcess';
+import type { LiveEvent } from '../../domain/liveEvents';
+
+interface Message { event: string; id: string; data: string }
+
+/** A reader of one SSE stream over fetch: the messages as they come. */
+class Stream {
+  readonly messages: Message[] = [];
+  private readonly abort = new AbortController();
+  status = 0;
+  private constructor() {}
+
+  static async open(base: string, locationId: number, ticket: string | null, lastEventId?: number): Promise<Stream> {
+    const s = new Stream();
+    const url = `${base}/api/v2.1/locations/${locationId}/events/${ticket === null ? '' : `?ticket=${ticket}`}`;
+    const res = await fetch(url, { signal: s.abort.signal, headers: lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) } });
+    s.status = res.status;
+    if (res.ok) void s.pump(res.body!);
+    else await res.text();
+    return s;
+  }
+
+  private async pump(body: ReadableStream<Uint8Array>) {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { value: chunk, done } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(chunk, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const m: Message = { event: 'message', id: '', data: '' };
+          for (const line of block.split('\n')) {
+            const [field, ...rest] = line.split(':');
+            const value = rest.join(':').replace(/^ /, '');
+            if (field === 'event') m.event = value;
+            else if (field === 'id') m.id = value;
+            else if (field === 'data') m.data += value;
+          }
+          if (m.data) this.messages.push(m);
+        }
+      }
+    } catch { /* closed */ }
+  }
+
+  changes(): LiveEvent[] {
+    return this.messages.filter((m) => m.event === 'change').map((m) => JSON.parse(m.data) as LiveEvent);
+  }
+
+  async waitFor(predicate: (events: LiveEvent[]) => boolean, ms = 5000): Promise<LiveEvent[]> {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (predicate(this.changes())) return this.changes();
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error(`no such events in time; got ${JSON.stringify(this.changes())}`);
+  }
+
+  close() { this.abort.abort(); }
+}
+
+const quiet = (ms = 600) => new Promise((r) => setTimeout(r, ms));
+
+async function ticketVia(base: string, token: string, locationId: number): Promise<{ status: number; ticket: string }> {
+  const res = await fetch(`${base}/api/v2.1/locations/${locationId}/events/ticket/`, { method: 'POST', headers: { authorization: `Token ${token}` } });
+  const body = await res.json() as { ticket: string };
+  return { status: res.status, ticket: body.ticket };
+}
+
+describe('the event stream', () => {
+  let h: Harness;
+  let w: World;
+  let base: string;
+  const streams: Stream[] = [];
+  const session = (day: number, hour: number) => `2030-04-${String(day).padStart(2, '0')} ${String(hour).padStart(2, '0')}:00`;
+  const open = async (token: string, locationId = 1, lastEventId?: number) => {
+    const { status, ticket } = await ticketVia(base, token, locationId);
+    expect(status).toBe(200);
+    const s = await Stream.open(base, locationId, ticket, lastEventId);
+    expect(s.status).toBe(200);
+    streams.push(s);
+    return s;
+  };
+
+  beforeAll(async () => {
+    h = await createHarness();
+    w = await makeWorld(h);
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await h.close();
+  });
+
+  it('refuses a stream without a ticket, with an unknown, expired, spent or another location ticket', async () => {
+    expect((await Stream.open(base, 1, null)).status).toBe(401);
+    expect((await Stream.open(base, 1, 'f'.repeat(48))).status).toBe(401);
+    // The token itself is not a ticket.
+    expect((await Stream.open(base, 1, w.tokens.staff)).status).toBe(401);
+
+    const forLocation1 = (await ticketVia(base, w.tokens.admin, 1)).ticket;
+    expect((await Stream.open(base, 2, forLocation1)).status).toBe(401);
+
+    const once = (await ticketVia(base, w.tokens.staff, 1)).ticket;
+    const first = await Stream.open(base, 1, once);
+    expect(first.status).toBe(200);
+    first.close();
+    expect((await Stream.open(base, 1, once)).status).toBe(401);
+
+    const expired = (await ticketVia(base, w.tokens.staff, 1)).ticket;
+    await h.database.db.update(eventStreamTickets).set({ expiresAt: sql`now() - interval '1 second'` });
+    expect((await Stream.open(base, 1, expired)).status).toBe(401);
+
+    // A ticket is given only with a token, and only for a location where the user has a role.
+    expect((await fetch(`${base}/api/v2.1/locations/1/events/ticket/`, { method: 'POST' })).status).toBe(401);
+    expect((await ticketVia(base, w.tokens.staff, 2)).status).toBe(404);
+  });
+
+  it('sends a change committed at the location within a second, to every stream of it', async () => {
+    const staff = await open(w.tokens.staff);
+    const admin = await open(w.tokens.admin);
+    const started = Date.now();
+    const orderId = await book(w, bookingBody(w.pg.cube2, session(1, 12)));
+    const [event] = await staff.waitFor((e) => e.some((x) => x.kind === 'order'));
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(event).toMatchObject({ location_id: 1, kind: 'order', payload: { order_id: orderId, sessions: [{ playground_id: w.pg.cube2, date: '2030-04-01', time_start: '2030-04-01 12:00' }] } });
+    await admin.waitFor((e) => e.some((x) => x.kind === 'order' && (x.payload as { order_id: number }).order_id === orderId));
+    staff.close();
+    admin.close();
+  });
+
+  it('never sends a user events of a location they have no stream of', async () => {
+    const managerAt1 = await open(w.tokens.manager, 1);
+    const managerAt2 = await open(w.tokens.manager, 2);
+    // A change at location 2 (its playground leaves its group: its sessions change), then one at location 1.
+    const moved = await h.call('PUT', `/api/v2.1/playgrounds/${w.pg.foreign}/group/`, { token: w.tokens.admin, body: { group: null } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await managerAt2.waitFor((e) => e.some((x) => x.kind === 'schedule'));
+    const orderId = await book(w, bookingBody(w.pg.cube2, session(2, 12)));
+    await managerAt1.waitFor((e) => e.some((x) => x.kind === 'order'));
+    await quiet();
+    expect(managerAt1.changes().every((e) => e.location_id === 1)).toBe(true);
+    expect(managerAt1.changes().map((e) => e.kind)).toEqual(['order']);
+    expect(managerAt2.changes().every((e) => e.location_id === 2)).toBe(true);
+    expect(managerAt2.changes().some((e) => (e.payload as { order_id?: number }).order_id === orderId)).toBe(false);
+    managerAt1.close();
+    managerAt2.close();
+  });
+
+  it('gives a cashier the calendar changes but no money kinds; the administrator gets both', async () => {
+    const cashier = await open(w.tokens.staff);
+    const admin = await open(w.tokens.admin);
+    const orderId = await book(w, bookingBody(w.pg.cube2, session(3, 12)));
+    const paid = await pay(w, orderId, { payment_type: 2, purchase: '1000.00', external_id: null, certificate: null }, w.tokens.admin);
+    expect(paid.statusCode, paid.body).toBe(201);
+    const ledger = await h.call('POST', '/api/v2.1/transactions/create_transaction/', {
+      token: w.tokens.admin, body: { type: 'refill', amount: '100.00', location: 1 },
+    });
+    expect(ledger.statusCode, ledger.body).toBe(201);
+    await admin.waitFor((e) => e.some((x) => x.kind === 'payment') && e.some((x) => x.kind === 'transaction'));
+    await cashier.waitFor((e) => e.filter((x) => x.kind === 'order').length >= 2);
+    await quiet();
+    expect(new Set(cashier.changes().map((e) => e.kind))).toEqual(new Set(['order']));
+    expect(cashier.changes().filter((e) => (e.payload as { order_id: number }).order_id === orderId)).toHaveLength(2); // booked, paid
+    cashier.close();
+    admin.close();
+  });
+
+  it('resumes after Last-Event-ID with exactly the missed events, each once, then follows live', async () => {
+    const first = await open(w.tokens.admin);
+    await book(w, bookingBody(w.pg.cube2, session(4, 12)));
+    const [seen] = await first.waitFor((e) => e.length >= 1);
+    first.close();
+    await quiet(200);
+
+    // Missed while away: three changes.
+    const missed = [
+      await book(w, bookingBody(w.pg.cube2, session(4, 13))),
+      await book(w, bookingBody(w.pg.cube2, session(4, 14))),
+      await book(w, bookingBody(w.pg.cube2, session(4, 15))),
+    ];
+    const again = await open(w.tokens.admin, 1, seen!.seq);
+    const caught = await again.waitFor((e) => e.length >= 3);
+    expect(caught.map((e) => e.seq)).toEqual([seen!.seq + 1, seen!.seq + 2, seen!.seq + 3]);
+    expect(caught.map((e) => (e.payload as { order_id: number }).order_id)).toEqual(missed);
+
+    const live = await book(w, bookingBody(w.pg.cube2, session(4, 16)));
+    await again.waitFor((e) => e.length >= 4);
+    await quiet();
+    const all = again.changes();
+    expect(all.map((e) => e.seq)).toEqual([seen!.seq + 1, seen!.seq + 2, seen!.seq + 3, seen!.seq + 4]);
+    expect((all[3]!.payload as { order_id: number }).order_id).toBe(live);
+    again.close();
+
+    // Without Last-Event-ID a stream starts now: nothing old is replayed.
+    const fresh = await open(w.tokens.admin);
+    await quiet();
+    expect(fresh.changes()).toEqual([]);
+    fresh.close();
+  });
+
+  it('says reset when the events after Last-Event-ID have expired', async () => {
+    const s = await open(w.tokens.admin);
+    await book(w, bookingBody(w.pg.cube2, session(5, 12)));
+    const [e] = await s.waitFor((x) => x.length >= 1);
+    s.close();
+    await book(w, bookingBody(w.pg.cube2, session(5, 13)));
+    await h.database.pool.query('DELETE FROM location_events WHERE location_id = 1');
+    const back = await open(w.tokens.admin, 1, e!.seq);
+    const until = Date.now() + 3000;
+    while (!back.messages.some((m) => m.event === 'reset') && Date.now() < until) await quiet(25);
+    expect(back.messages.some((m) => m.event === 'reset')).toBe(true);
+    back.close();
+  });
+});
+
+describe('several server processes', () => {
+  afterAll(removeTempDirs);
+
+  it('delivers an event committed by one process to a stream of another', async () => {
+    const url = await emptyDatabase(inject('adminDatabaseUrl'));
+    const [portA, portB] = [await freePort(), await freePort()];
+    const a = startServer({ DATABASE_URL: url, PORT: String(portA), HOST: '127.0.0.1', DATA_DIR: tempDir() });
+    await waitHealthy(portA, a);
+    const b = startServer({ DATABASE_URL: url, PORT: String(portB), HOST: '127.0.0.1', DATA_DIR: tempDir() });
+    await waitHealthy(portB, b);
+    try {
+      const baseA = `http://127.0.0.1:${portA}`;
+      const baseB = `http://127.0.0.1:${portB}`;
+      const login = await fetch(`${baseA}/api/v2.1/login/`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'admin123' }),
+      });
+      const { token } = await login.json() as { token: string };
+      const stream = await Stream.open(baseA, 1, (await ticketVia(baseA, token, 1)).ticket);
+      expect(stream.status).toBe(200);
+      const started = Date.now();
+      const res = await fetch(`${baseB}/api/v2.1/transactions/create_transaction/`, {
+        method: 'POST', headers: { 'content-type': 'application/json', authorization: `Token ${token}` },
+        body: JSON.stringify({ type: 'refill', amount: '10.00', location: 1 }),
+      });
+      expect(res.status).toBe(201);
+      const created = await res.json() as { id: number };
+      const [event] = await stream.waitFor((e) => e.some((x) => x.kind === 'transaction'));
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(event!.payload).toEqual({ transaction_id: created.id });
+      stream.close();
+    } finally {
+      const done = [exited(a), exited(b)];
+      a.kill('SIGTERM');
+      b.kill('SIGTERM');
+      expect(await Promise.all(done)).toEqual([0, 0]);
+    }
+  }, 90_000);
+});
