@@ -68,7 +68,9 @@ test('the cashier calendar follows the administrator booking, payment and cancel
     (window as unknown as { liveMarked: string[] }).liveMarked = seen;
     const note = (el: Element) => {
       if (el.getAttribute('data-live-changed') !== 'true') return;
-      for (const c of el.querySelectorAll('[data-testid="slot-card"]')) seen.push(`${c.getAttribute('data-playground')}|${c.getAttribute('data-start')}`);
+      // The mark is on the card itself (a day-view card) or on a box around it.
+      const cards = el.matches('[data-testid="slot-card"]') ? [el] : [...el.querySelectorAll('[data-testid="slot-card"]')];
+      for (const c of cards) seen.push(`${c.getAttribute('data-playground')}|${c.getAttribute('data-start')}`);
     };
     new MutationObserver((records) => records.forEach((r) => {
       if (r.type === 'attributes') note(r.target as Element);
