@@ -12,6 +12,8 @@ export const enApp = {
   app: {
     title: 'Venue back-office',
     access: {
+      locationUnavailable: 'Location %{id} is not available: it does not exist or you have no role there.',
+      backToLocations: 'Back to the locations',
       managersOnly: 'Only the location administrator (role 40 at this location) can open this screen.',
     },
     header: {
@@ -26,6 +28,7 @@ export const enApp = {
     },
     alerts: {
       close: 'Close',
+      sessionEnded: 'The session has ended, please sign in again',
       unknownError: 'Unknown error',
     },
     currency: {

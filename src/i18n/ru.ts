@@ -13,6 +13,8 @@ export const ruApp: typeof enApp = {
   app: {
     title: 'Бэк-офис площадки',
     access: {
+      locationUnavailable: 'Локация №%{id} недоступна: её нет или у вас в ней нет роли.',
+      backToLocations: 'К списку локаций',
       managersOnly: 'Этот раздел доступен только администратору локации (роль 40 в этой локации).',
     },
     header: {
@@ -27,6 +29,7 @@ export const ruApp: typeof enApp = {
     },
     alerts: {
       close: 'Закрыть',
+      sessionEnded: 'Сеанс завершён, войдите снова',
       unknownError: 'Неизвестная ошибка',
     },
     currency: {

@@ -9,7 +9,7 @@ import {
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Loading, PasswordInput, TextInput, Title, useAuthenticated, useLogout, useNotify, useTranslate } from 'react-admin';
+import { Form, Loading, PasswordInput, TextInput, Title, useLogout, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { session, type SessionUser } from '../authProvider/session';
 import { api } from '../dataProvider/http';
@@ -18,6 +18,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail, validPhone } from '../components/validators';
 import { roleName } from '../resources/locations/LocationList';
 import type { LocationRecord } from '../resources/locations/types';
+import { useSignedIn } from '../authProvider/useSignedIn';
 
 const sameEmail = (a: unknown, b: string) => String(a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -115,7 +116,7 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
 }
 
 export function ProfilePage() {
-  useAuthenticated();
+  useSignedIn();
   const translate = useTranslate();
   const logout = useLogout();
   const [editing, setEditing] = useState(false);
