@@ -125,6 +125,10 @@ export const enApp = {
       save: 'Save',
       create: 'Create',
       close: 'Close',
+      discardTitle: 'Discard changes?',
+      discardText: 'What you entered is not saved and will be lost.',
+      discard: 'Discard changes',
+      keepEditing: 'Keep editing',
     },
     dayTypes: {
       short: { d1: 'Mon', d2: 'Tue', d3: 'Wed', d4: 'Thu', d5: 'Fri', d6: 'Sat', d7: 'Sun', d8: 'Holiday', d9: 'Pre-holiday' },

@@ -3,7 +3,7 @@
 // photo), log out, and their locations.
 import { useRef, useState } from 'react';
 import {
-  Avatar, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody,
+  Avatar, Box, Button, Card, CardContent, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody,
   TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -19,6 +19,7 @@ import { requiredField, validEmail, validPhone } from '../components/validators'
 import { roleName } from '../resources/locations/LocationList';
 import type { LocationRecord } from '../resources/locations/types';
 import { useSignedIn } from '../authProvider/useSignedIn';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../components/forms/GuardedDialog';
 
 const sameEmail = (a: unknown, b: string) => String(a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -79,8 +80,9 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="profile-edit-title">
+    <GuardedDialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="profile-edit-title">
       <Form onSubmit={submit} mode="onChange" defaultValues={{ name: user.name, phone: user.phone, email: user.email }}>
+        <ReportFormDirty />
         <DialogTitle id="profile-edit-title">{translate('app.profile.editTitle')}</DialogTitle>
         <DialogContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -107,11 +109,11 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
           <CurrentPasswordInput email={user.email} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.profile.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.profile.cancel')}</CancelButton>
           <SubmitButton>{translate('app.profile.save')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }
 

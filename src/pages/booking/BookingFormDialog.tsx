@@ -7,7 +7,7 @@
 // order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Alert, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -25,6 +25,7 @@ import {
 } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
 import type { CouponResult } from './types';
+import { GuardedDialog } from '../../components/forms/GuardedDialog';
 
 export interface FormPlayground {
   id: number;
@@ -58,6 +59,7 @@ export function BookingFormDialog({
 }) {
   const translate = useTranslate();
   const editing = orderId !== undefined;
+  const [changed, setChanged] = useState(false);
   const [values, setValues] = useState<BookingValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [server, setServer] = useState<Partial<Record<keyof BookingValues, string>>>({});
@@ -109,6 +111,8 @@ export function BookingFormDialog({
   const invalid = Object.keys(errors).length > 0;
 
   const set = (patch: Partial<BookingValues>) => {
+    // Something typed or chosen: closing now asks first (GuardedDialog).
+    setChanged(true);
     setValues((v) => changeBooking(v, patch, editing));
     setServer((s) => {
       const next = { ...s };
@@ -188,7 +192,7 @@ export function BookingFormDialog({
   const noTimes = !!values.playground && !!values.date && schedule.isSuccess && times.length === 0;
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="booking-form-title" data-testid="booking-form">
+    <GuardedDialog busy={saving} dirty={changed} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="booking-form-title" data-testid="booking-form">
       <DialogTitle id="booking-form-title">{title}</DialogTitle>
       <DialogContent dividers>
         <FormSection title={translate('app.booking.form.session')}>
@@ -314,6 +318,6 @@ export function BookingFormDialog({
       <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
         onClose={onClose} onSave={save} hintTestId="booking-form-hint" saveTestId="booking-save" />
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }
