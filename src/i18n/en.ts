@@ -363,7 +363,7 @@ export const enApp = {
         reasons: {
           noPayment: 'Nothing to pay: a payment link needs a paid order with an amount above zero.',
           timeSlotBusy: 'The time slot is busy: not enough free places at this time. Choose another session or fewer guests.',
-          phone: 'Check the phone number: digits only, with an optional leading plus.',
+          phone: 'Digits only, with an optional leading plus',
           sellerNotFound: 'Seller not found at this location.',
           sellerNotCorrect: 'The seller ID is not correct: it must be a UUID.',
           cancelDelay: 'Check the cancel time.',

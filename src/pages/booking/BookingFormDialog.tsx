@@ -26,6 +26,7 @@ import {
 import { BookingResultDialog } from './BookingResultDialog';
 import type { CouponResult } from './types';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export interface FormPlayground {
   id: number;
@@ -254,15 +255,15 @@ export function BookingFormDialog({
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.name')} value={values.name} required
-              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
+              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
-              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} />
+              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.email')} value={values.email} type="email"
-              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} />
+              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
@@ -288,11 +289,11 @@ export function BookingFormDialog({
           )}
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.seller')} value={values.seller}
-              onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} />
+              onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.seller } }} />
           </Grid>
           <Grid size={12}>
             <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
-              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
           </Grid>
         </FormSection>
 

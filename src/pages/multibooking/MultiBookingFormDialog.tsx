@@ -28,6 +28,7 @@ import {
   type MultiErrors, type MultiField, type MultiValues,
 } from './multiForm';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export interface MultiFormLocation {
   id: number;
@@ -251,15 +252,15 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.name')} value={values.name} required
-              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
+              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
-              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} />
+              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.email')} value={values.email} required type="email"
-              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} />
+              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
@@ -282,7 +283,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           )}
           <Grid size={12}>
             <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
-              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
           </Grid>
         </FormSection>
 
