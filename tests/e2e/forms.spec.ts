@@ -37,6 +37,8 @@ async function checkGuard(page: Page, open: () => Promise<void>, form: Locator, 
 for (const lang of ['ru', 'en'] as const) {
   const t = TEXTS[lang];
   test(`${lang}: the booking, multi-booking and certificate forms ask before discarding what was typed`, async ({ page }) => {
+    // Three forms, each opened three times: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await signIn(page, ADMIN, lang);
     await page.goto('/locations/1/booking_admin');
 
