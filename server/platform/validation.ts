@@ -3,6 +3,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { isDate, isTime } from '../../domain/businessDay';
+import { TEXT_LIMITS, TEXT_MAX } from '../../domain/textLimits';
 import { notFound, RequestValidationError } from './errors';
 
 // ---- The shared input rules (issue 16): what PostgreSQL can store, checked before it is asked ----
@@ -10,14 +11,17 @@ import { notFound, RequestValidationError } from './errors';
 /** No text field anywhere may hold NUL: PostgreSQL's text cannot store it (SQLSTATE 22021). */
 export const hasNul = (s: string) => s.includes('\u0000');
 
-/** Where NUL sits in a request part (every text, at any depth, object keys included). */
-function nulPaths(value: unknown, path: PropertyKey[] = [], out: PropertyKey[][] = []): PropertyKey[][] {
-  if (typeof value === 'string') { if (hasNul(value)) out.push(path); }
-  else if (Array.isArray(value)) value.forEach((v, i) => nulPaths(v, [...path, i], out));
+/** Where NUL sits in a request part (every text, at any depth, object keys included), and texts
+ * longer than TEXT_MAX (#18: no field may store an unbounded text, whatever its schema says). */
+function textProblems(value: unknown, path: PropertyKey[] = [], out: { path: PropertyKey[]; message: string }[] = []) {
+  if (typeof value === 'string') {
+    if (hasNul(value)) out.push({ path, message: 'null_character' });
+    else if (value.length > TEXT_MAX) out.push({ path, message: 'text_too_long' });
+  } else if (Array.isArray(value)) value.forEach((v, i) => textProblems(v, [...path, i], out));
   else if (value && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) {
-      if (hasNul(k)) out.push([...path, k]);
-      else nulPaths(v, [...path, k], out);
+      if (hasNul(k)) out.push({ path: [...path, k], message: 'null_character' });
+      else textProblems(v, [...path, k], out);
     }
   }
   return out;
@@ -27,15 +31,15 @@ export const zodValidatorCompiler: FastifySchemaCompiler<ZodType> = ({ schema, h
   // No body at all is checked as an empty one, so each missing field is named (as DRF does).
   const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data;
   const result = schema.safeParse(input, { reportInput: true });
-  // NUL in any text is refused for every route, whatever its schema says about the field.
-  const nul = nulPaths(input);
+  // NUL in any text, and any text over TEXT_MAX, is refused for every route, whatever its schema says.
+  const nul = textProblems(input);
   if (result.success && !nul.length) return { value: result.data };
   // A malformed id in the path names no object: 404, as for an id that does not exist.
   if (httpPart === 'params') return { error: notFound() };
   const issues = result.success ? [] : result.error.issues;
   const flagged = new Set(issues.map((i) => i.path.map(String).join('.')));
-  const extra = nul.filter((p) => !flagged.has(p.map(String).join('.')))
-    .map((path) => ({ code: 'custom' as const, path, message: 'null_character', input: undefined }));
+  const extra = nul.filter((p) => !flagged.has(p.path.map(String).join('.')))
+    .map(({ path, message }) => ({ code: 'custom' as const, path, message, input: undefined }));
   return { error: new RequestValidationError(new z.ZodError([...issues, ...extra])) };
 };
 
@@ -80,8 +84,9 @@ export const intText = (schema: z.ZodNumber = z.number().int()) =>
 export { PHONE_PATTERN } from "../../domain/validation";
 import { PHONE_PATTERN } from "../../domain/validation";
 
-export const phoneSchema = z.string().trim().max(20).regex(PHONE_PATTERN, { message: 'invalid_phone' });
-export const emailSchema = z.string().trim().max(254).pipe(z.email());
+// A too-long phone is the same invalid_phone as a malformed one (one message, as the client's validationPhone).
+export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone' }).regex(PHONE_PATTERN, { message: 'invalid_phone' });
+export const emailSchema = z.string().trim().max(TEXT_LIMITS.email).pipe(z.email());
 /** Ids in paths: a positive integer in plain decimal digits, else 404 like an unknown object
  * (`1.0`, `0x1`, `1e0` or ` 1` do not name object 1). */
 export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2147483647));

@@ -16,17 +16,22 @@ export async function loadSessionData(): Promise<SessionUser> {
   return user;
 }
 
+/** This tab's session has ended (logout, or a 401) and nobody has signed in since: 401s only redirect. */
+let sessionOver = false;
+
 export const authProvider: AuthProvider = {
   async login({ email, password }: { email: string; password: string }) {
     const { token } = await api<{ token: string }>('/api/v2.1/login/', {
       method: 'POST', body: { email, password }, anonymous: true,
     });
     session.setToken(token);
+    sessionOver = false;
     await loadSessionData();
     return { redirectTo: '/locations' };
   },
 
   async logout() {
+    sessionOver = true;
     if (session.token()) {
       await api('/api/v2.1/logout/', { method: 'POST' }).catch(() => undefined);
     }
@@ -38,12 +43,17 @@ export const authProvider: AuthProvider = {
     if (!session.token()) throw { redirectTo: '/login', message: false };
   },
 
+  // A 401 ends the session once (the HTTP client has already dropped the token): react-admin logs
+  // out then, which clears the query cache. Any later 401 (a screen still mounted, or brought back
+  // by the browser's Back button) only goes to the login page: logging out again would clear the
+  // cache again, and the mounted queries would refetch, fail and log out again, in a loop (#18).
   async checkError(error: unknown) {
     const status = error instanceof ApiError ? error.status : (error as { status?: number })?.status;
-    if (status === 401) {
-      session.clear();
-      throw { redirectTo: '/login', message: false };
-    }
+    if (status !== 401) return;
+    const alreadyEnded = sessionOver;
+    sessionOver = true;
+    session.clear();
+    throw { redirectTo: '/login', message: false, logoutUser: !alreadyEnded };
   },
 
   async getIdentity() {

@@ -93,7 +93,8 @@ function cardStyles(theme: Theme): CSSObject {
     '& .SlotCard-time': { ...buttonBase, borderRadius: radius * 0.5, padding: spacing(0, 0.25), fontWeight: 700, fontSize: 15, lineHeight: 1.3 },
     '& .SlotCard-fill': { flex: 1 },
     '& .SlotCard-free': { ...caption, margin: 0, whiteSpace: 'nowrap', color: palette.text.secondary, fontWeight: 400 },
-    '& .SlotCard-full': { color: palette.error.main, fontWeight: 700 },
+    // error.dark: error.main lacks contrast on an archived card's grey (axe color-contrast, #18).
+    '& .SlotCard-full': { color: palette.error.dark, fontWeight: 700 },
     '& .SlotCard-add': {
       ...buttonBase,
       textAlign: 'center', flex: '0 0 auto', fontSize: typography.pxToRem(18), padding: spacing(0.25), borderRadius: '50%',

@@ -40,6 +40,22 @@ export function buildUrl(path: string, query?: ApiRequest['query']): string {
   return qs ? `${path}?${qs}` : path;
 }
 
+/**
+ * The session is over: a call that needs the token is not sent without one. After a logout the
+ * browser's Back button brings back screens whose queries would each be answered 401; sending them
+ * made react-admin log out again and clear the cache, which refetched them (45-90 requests a
+ * second, issue #18). Refused here, they fail at once with the same 401 and never reach the server.
+ */
+function sessionEnded(): ApiError {
+  return new ApiError(i18nProvider.translate('app.alerts.sessionEnded'), 401, null);
+}
+
+/** A 401 to a call sent with a token: the token is no longer valid, the session ends here, once. */
+function endSession(sentToken: string) {
+  // A newer token (signed in again meanwhile) is kept.
+  if (session.token() === sentToken) session.clear();
+}
+
 export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -49,6 +65,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
     'Accept-Language': storedLocale(),
   };
   const token = session.token();
+  if (!req.anonymous && !token) throw sessionEnded();
   if (token && !req.anonymous) headers.Authorization = `Token ${token}`;
   if (req.idempotencyKey) headers['Idempotency-Key'] = req.idempotencyKey;
   let body: BodyInit | undefined;
@@ -71,6 +88,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
     // Not JSON: keep the text body (the generic handler shows it).
   }
   if (!response.ok) {
+    if (response.status === 401 && token && !req.anonymous) endSession(token);
     throw new ApiError(firstErrorMessage(parsed, i18nProvider.translate('app.alerts.unknownError')), response.status, parsed);
   }
   return parsed as T;
@@ -80,7 +98,8 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
 export async function apiFile(path: string, query?: ApiRequest['query']): Promise<{ blob: Blob; fileName: string | null }> {
   const headers: Record<string, string> = { 'Accept-Language': storedLocale() };
   const token = session.token();
-  if (token) headers.Authorization = `Token ${token}`;
+  if (!token) throw sessionEnded();
+  headers.Authorization = `Token ${token}`;
   let response: Response;
   try {
     response = await fetch(buildUrl(path, query), { headers });
@@ -88,6 +107,7 @@ export async function apiFile(path: string, query?: ApiRequest['query']): Promis
     throw new ApiError(i18nProvider.translate('app.alerts.unknownError'), 0, null);
   }
   if (!response.ok) {
+    if (response.status === 401) endSession(token);
     const text = await response.text();
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : null; } catch { /* text body */ }

@@ -13,6 +13,8 @@ export const enApp = {
   app: {
     title: 'Venue back-office',
     access: {
+      locationUnavailable: 'Location %{id} is not available: it does not exist or you have no role there.',
+      backToLocations: 'Back to the locations',
       managersOnly: 'Only the location administrator (role 40 at this location) can open this screen.',
     },
     header: {
@@ -27,6 +29,7 @@ export const enApp = {
     },
     alerts: {
       close: 'Close',
+      sessionEnded: 'The session has ended, please sign in again',
       unknownError: 'Unknown error',
     },
     currency: {
@@ -123,6 +126,10 @@ export const enApp = {
       save: 'Save',
       create: 'Create',
       close: 'Close',
+      discardTitle: 'Discard changes?',
+      discardText: 'What you entered is not saved and will be lost.',
+      discard: 'Discard changes',
+      keepEditing: 'Keep editing',
     },
     dayTypes: {
       short: { d1: 'Mon', d2: 'Tue', d3: 'Wed', d4: 'Thu', d5: 'Fri', d6: 'Sat', d7: 'Sun', d8: 'Holiday', d9: 'Pre-holiday' },
@@ -359,7 +366,7 @@ export const enApp = {
         reasons: {
           noPayment: 'Nothing to pay: a payment link needs a paid order with an amount above zero.',
           timeSlotBusy: 'The time slot is busy: not enough free places at this time. Choose another session or fewer guests.',
-          phone: 'Check the phone number: digits only, with an optional leading plus.',
+          phone: 'Digits only, with an optional leading plus',
           sellerNotFound: 'Seller not found at this location.',
           sellerNotCorrect: 'The seller ID is not correct: it must be a UUID.',
           cancelDelay: 'Check the cancel time.',

@@ -14,6 +14,8 @@ export const ruApp: typeof enApp = {
   app: {
     title: 'Бэк-офис площадки',
     access: {
+      locationUnavailable: 'Локация №%{id} недоступна: её нет или у вас в ней нет роли.',
+      backToLocations: 'К списку локаций',
       managersOnly: 'Этот раздел доступен только администратору локации (роль 40 в этой локации).',
     },
     header: {
@@ -28,6 +30,7 @@ export const ruApp: typeof enApp = {
     },
     alerts: {
       close: 'Закрыть',
+      sessionEnded: 'Сеанс завершён, войдите снова',
       unknownError: 'Неизвестная ошибка',
     },
     currency: {
@@ -124,6 +127,10 @@ export const ruApp: typeof enApp = {
       save: 'Сохранить',
       create: 'Создать',
       close: 'Закрыть',
+      discardTitle: 'Отменить изменения?',
+      discardText: 'Введённые данные не сохранены и будут потеряны.',
+      discard: 'Отменить изменения',
+      keepEditing: 'Продолжить ввод',
     },
     dayTypes: {
       short: { d1: 'Пн', d2: 'Вт', d3: 'Ср', d4: 'Чт', d5: 'Пт', d6: 'Сб', d7: 'Вс', d8: 'Праздник', d9: 'Предпраздник' },
@@ -360,7 +367,7 @@ export const ruApp: typeof enApp = {
         reasons: {
           noPayment: 'Нечего оплачивать: ссылка на оплату нужна только платному заказу с суммой больше нуля.',
           timeSlotBusy: 'Время занято: на этот сеанс не хватает свободных мест. Выберите другой сеанс или меньше гостей.',
-          phone: 'Проверьте телефон: только цифры, в начале может быть плюс.',
+          phone: 'Только цифры, в начале может быть плюс',
           sellerNotFound: 'Продавец не найден в этой локации.',
           sellerNotCorrect: 'ID продавца указан неверно: нужен UUID.',
           cancelDelay: 'Проверьте время отмены.',

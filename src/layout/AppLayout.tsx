@@ -9,7 +9,18 @@ const NoSidebar = () => null;
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <Layout appBar={AppHeader} sidebar={NoSidebar} sx={{ '& .RaLayout-content': { px: { xs: 1, sm: 3 }, pt: 2 } }}>
+    <Layout
+      appBar={AppHeader}
+      sidebar={NoSidebar}
+      sx={{
+        // The page is never wider than the window (#18): react-admin's layout is min-width
+        // fit-content, so one wide table widened the whole page; now a wide table scrolls inside
+        // its card (TableContainer, the lists' scroll box) and the page does not.
+        minWidth: 0,
+        '& .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 },
+        '& .RaLayout-content': { px: { xs: 1, sm: 3 }, pt: 2 },
+      }}
+    >
       {children}
       <ScrollTopButton />
       <LiveDesk />

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import {
-  Alert, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography,
+  Alert, Box, Card, CardContent, DialogActions, DialogContent, DialogContentText, DialogTitle, Link, Typography,
 } from '@mui/material';
 import { Form, PasswordInput, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 import { session } from '../authProvider/session';
@@ -12,6 +12,7 @@ import { useGenericHandler } from '../dataProvider/useGenericHandler';
 import { LanguageToggle } from '../layout/LanguageToggle';
 import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail } from '../components/validators';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../components/forms/GuardedDialog';
 
 function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const translate = useTranslate();
@@ -35,8 +36,9 @@ function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-title">
+    <GuardedDialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="reset-title">
       <Form onSubmit={submit} mode="onChange">
+        <ReportFormDirty />
         <DialogTitle id="reset-title">{translate('app.login.resetTitle')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 1 }}>{translate('app.login.resetText')}</DialogContentText>
@@ -44,11 +46,11 @@ function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
           <TextInput source="email" type="email" label="app.login.email" validate={[requiredField, validEmail]} fullWidth autoFocus />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.login.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.login.cancel')}</CancelButton>
           <SubmitButton>{translate('app.login.resetSubmit')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }
 

@@ -3,13 +3,13 @@
 // photo), log out, and their locations.
 import { useRef, useState } from 'react';
 import {
-  Avatar, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody,
+  Avatar, Box, Button, Card, CardContent, DialogActions, DialogContent, DialogTitle, Stack, Table, TableBody,
   TableCell, TableHead, TableRow, Typography,
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
 import LogoutIcon from '@mui/icons-material/Logout';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Form, Loading, PasswordInput, TextInput, Title, useAuthenticated, useLogout, useNotify, useTranslate } from 'react-admin';
+import { Form, Loading, PasswordInput, TextInput, Title, useLogout, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { session, type SessionUser } from '../authProvider/session';
 import { api } from '../dataProvider/http';
@@ -18,6 +18,8 @@ import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail, validPhone } from '../components/validators';
 import { roleName } from '../resources/locations/LocationList';
 import type { LocationRecord } from '../resources/locations/types';
+import { useSignedIn } from '../authProvider/useSignedIn';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../components/forms/GuardedDialog';
 
 const sameEmail = (a: unknown, b: string) => String(a ?? '').trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -78,8 +80,9 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
   };
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="profile-edit-title">
+    <GuardedDialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="profile-edit-title">
       <Form onSubmit={submit} mode="onChange" defaultValues={{ name: user.name, phone: user.phone, email: user.email }}>
+        <ReportFormDirty />
         <DialogTitle id="profile-edit-title">{translate('app.profile.editTitle')}</DialogTitle>
         <DialogContent>
           <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
@@ -106,16 +109,16 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
           <CurrentPasswordInput email={user.email} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.profile.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.profile.cancel')}</CancelButton>
           <SubmitButton>{translate('app.profile.save')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }
 
 export function ProfilePage() {
-  useAuthenticated();
+  useSignedIn();
   const translate = useTranslate();
   const logout = useLogout();
   const [editing, setEditing] = useState(false);

@@ -203,7 +203,7 @@ describe('POST /api/v2.1/booking/: the errors the screens match', () => {
 
   it('phone: digits with an optional leading plus; email if given must be valid; the rest is required', async () => {
     const dt = '2030-03-05 16:00';
-    const PHONE = { phone: ['Enter a valid phone number: digits with an optional leading plus.'] };
+    const PHONE = { phone: ['Digits only, with an optional leading plus'] };
     for (const phone of ['8 999 123 45 67', '+7(999)1234567', '+7abc', '7-999', '++79991234567']) {
       expect400(await post(bookingBody(w.pg.cube2, dt, { phone })), PHONE);
     }
@@ -406,7 +406,7 @@ describe('PUT /api/v2.1/booking/{id}/: editing', () => {
     const id = await book(w, bookingBody(w.pg.cube2, dt));
     expect400(await put(id, bookingBody(w.pg.cube2, dt, { seller: 'nope' }), { lang: 'ru' }), { seller: ['Must be a valid UUID.'] });
     expect400(await put(id, bookingBody(w.pg.cube2, dt, { seller: '7b0f8e62-3c2a-4d1e-9f3b-2a1c5d6e7f80' })), { seller: ['not found'] });
-    expect400(await put(id, bookingBody(w.pg.cube2, dt, { phone: '+7 999' })), { phone: ['Enter a valid phone number: digits with an optional leading plus.'] });
+    expect400(await put(id, bookingBody(w.pg.cube2, dt, { phone: '+7 999' })), { phone: ['Digits only, with an optional leading plus'] });
     expect400(await put(id, bookingBody(w.pg.cube2, '2030-03-06 18:30')), NO_SESSION);
     expect400(await put(id, bookingBody(w.pg.dayRoom, `${w.today} 06:00`)), NO_SESSION);
     expect400(await put(id, bookingBody(w.pg.cube2, dt, { order_type: 3, bill: true, cancel_delay: 30 })), { bill: ['null payment'] });

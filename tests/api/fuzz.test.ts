@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import {
   apiRoutes, changeCount, defaultHints, drfError, enc, FAR_DATES, FAR_DATETIMES, HUGE_IDS, installChangeCounter, fillPath, hostileObject, hostileValue,
-  NUL_TEXT, routeKey, sample, schemaFields, setAt, STATIC_ROUTE, toQuery, type ApiRoute,
+  LONG_TEXT, NUL_TEXT, routeKey, sample, schemaFields, setAt, STATIC_ROUTE, toQuery, type ApiRoute,
 } from './routeWalk';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260906);
@@ -180,7 +180,7 @@ describe('input classes PostgreSQL cannot store, and %-encoded paths (issue 16)'
   /** The hostile values of one field: [label, value]. */
   const variants = (kind: string, name: string): [string, unknown][] => {
     const out: [string, unknown][] = [];
-    if (kind === 'text') out.push(['NUL', NUL_TEXT]);
+    if (kind === 'text') out.push(['NUL', NUL_TEXT], ['over-long', LONG_TEXT]);
     if (kind === 'int' || kind === 'text' && /(^|_)id$|^(location|playground|group|order|schedule|game)$/.test(name)) {
       for (const n of HUGE_IDS) out.push([String(n), n]);
     }
@@ -219,10 +219,18 @@ describe('input classes PostgreSQL cannot store, and %-encoded paths (issue 16)'
         for (const v of [NUL_TEXT, ...HUGE_IDS]) cases.push({ label: `path :${name}=${JSON.stringify(v)}`, params: { ...params, [name]: v }, query, body });
       }
       for (const c of cases) {
+        const before = c.label.endsWith('=over-long') ? await changeCount(h.database.pool) : 0;
         const { url, res: pending } = send(route, c.params, c.query, c.body, admin);
         const res = await pending;
         requests++;
         const where = `${route.method} ${url.slice(0, 200)} (${c.label})`;
+        // An over-long text is a 400 on its field (#18), and nothing is written.
+        if (c.label.endsWith('=over-long')) {
+          const field = c.label.replace(/^(body|query) /, '').replace(/=over-long$/, '').split('.').filter((p) => !/^\d+$/.test(p)).at(-1)!;
+          if (![400, 401, 403, 404, 429].includes(res.statusCode)) bad.push(`${where} -> ${res.statusCode} (want 400) ${res.body.slice(0, 120)}`);
+          else if (res.statusCode === 400 && !res.body.includes(field)) bad.push(`${where} -> 400 not on the field: ${res.body.slice(0, 160)}`);
+          if ((await changeCount(h.database.pool)) !== before) bad.push(`${where} -> stored something`);
+        }
         if (res.statusCode >= 500) bad.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
         else if (!route.page) {
           const shape = drfError(res.statusCode, res.body);

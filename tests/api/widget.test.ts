@@ -416,7 +416,7 @@ describe('abuse', () => {
       session_dt: ['Enter a date and time as YYYY-MM-DD HH:mm.'],
       persons: ['Ensure this value is greater than or equal to 1.'],
       name: ['This field may not be blank.'],
-      phone: ['Enter a valid phone number: digits with an optional leading plus.'],
+      phone: ['Digits only, with an optional leading plus'],
       email: ['Enter a valid email address.'],
       game_id: ['A valid number is required.'],
       extra: ['Unknown field.'],

@@ -176,3 +176,21 @@ describe('writes of a declared endpoint set', async () => {
     expect(error.message).toBe('Too long.');
   });
 });
+
+describe('the end of a session (#18: no 401 storm after a logout)', () => {
+  it('a 401 drops the token once, and later calls fail at once without reaching the server', async () => {
+    const { authProvider } = await import('../../src/authProvider');
+    localStorage.setItem('token', 'tok');
+    answer = () => ({ status: 401, body: { detail: 'Invalid token.' } });
+    const first = await dataProvider.getOne('locations', { id: 1 }).catch((e) => e);
+    expect(first.status).toBe(401);
+    expect(localStorage.getItem('token')).toBeNull();
+    // The first 401 logs out (react-admin clears its cache); any later one only redirects.
+    await expect(authProvider.checkError(first)).rejects.toMatchObject({ redirectTo: '/login', logoutUser: true });
+    const again = await dataProvider.getOne('locations', { id: 1 }).catch((e) => e);
+    expect(again.status).toBe(401);
+    expect(calls).toHaveLength(1);
+    await expect(authProvider.checkError(again)).rejects.toMatchObject({ redirectTo: '/login', logoutUser: false });
+    localStorage.setItem('token', 'tok');
+  });
+});

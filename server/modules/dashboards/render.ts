@@ -44,7 +44,9 @@ export function barChart(bars: { label: string; value: number }[], height = 220)
     return `<g><rect x="${x + 2}" y="${10 + plot - h}" width="${w - 4}" height="${h}" fill="#3f6fd8"><title>${escapeHtml(b.label)}: ${escapeHtml(b.value)}</title></rect>`
       + `<text x="${x + w / 2}" y="${height - 22}" font-size="10" text-anchor="end" transform="rotate(-45 ${x + w / 2} ${height - 22})">${escapeHtml(b.label)}</text></g>`;
   });
-  return `<svg role="img" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`
+  // An image needs a name (axe svg-img-alt, #18): the bars' own labels and values.
+  const name = escapeHtml(bars.map((b) => `${b.label}: ${b.value}`).join(', '));
+  return `<svg role="img" aria-label="${name}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`
     + `<line x1="48" y1="10" x2="48" y2="${10 + plot}" stroke="#999"/><text x="44" y="18" font-size="10" text-anchor="end">${escapeHtml(max)}</text>`
     + `<text x="44" y="${10 + plot}" font-size="10" text-anchor="end">0</text>${parts.join('')}</svg>`;
 }
@@ -71,7 +73,7 @@ export function heatMap(cells: OccupancyCell[], lang: PageLang): string {
   }
   hours.forEach((hour, i) => rects.push(`<text x="${left + i * cw + cw / 2}" y="${top - 6}" font-size="10" text-anchor="middle">${hour}</text>`));
   const width = left + hours.length * cw + 10;
-  return `<svg role="img" width="${width}" height="${top + 7 * ch + 10}" xmlns="http://www.w3.org/2000/svg">${rects.join('')}</svg>`;
+  return `<svg role="img" aria-label="${lang === 'ru' ? 'Загрузка по дням недели и часам' : 'Occupancy by weekday and hour'}" width="${width}" height="${top + 7 * ch + 10}" xmlns="http://www.w3.org/2000/svg">${rects.join('')}</svg>`;
 }
 
 export function table(head: string[], rows: (string | number)[][], foot?: (string | number)[]): string {

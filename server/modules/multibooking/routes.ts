@@ -9,6 +9,7 @@ import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/vali
 import { toMoneyString } from '../../../domain/money';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as multi from './service';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
@@ -20,16 +21,16 @@ export const multiBookingSchema = z.strictObject({
   // validationPersons: digits only.
   persons: z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ message: 'invalid_persons' }).int({ message: 'invalid_persons' }).min(1).max(1000)),
-  name: z.string().trim().min(1).max(150),
+  name: z.string().trim().min(1).max(TEXT_LIMITS.personName),
   email: emailSchema,
   phone: phoneSchema,
-  promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
+  promocode: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.promocode).nullable()).optional().transform((v) => v ?? null),
   bill: z.boolean().default(false),
   cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
   order_type: z.number().int().min(1).max(4),
   event_type_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
   time: z.string().max(5).nullable().optional(),
-  comment: z.string().max(2000).default(''),
+  comment: z.string().max(TEXT_LIMITS.orderComment).default(''),
   location_id: idNumber(),
   playsessions: z.array(z.strictObject({ playground_id: idNumber(), session_dt: dateTimeSchema }))
     .max(50).refine((list) => list.length > 0, { message: 'sessions_required' }),

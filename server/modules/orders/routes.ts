@@ -19,6 +19,7 @@ import { payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
 import type { Lang } from '../../platform/messages';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 // A number or a decimal text; not a union, whose failure would hide 'This field is required.'.
@@ -31,18 +32,18 @@ export const bookingSchema = z.strictObject({
   playground_id: idNumber(),
   persons: z.number().int().min(1).max(1000),
   order_type: z.number().int().min(1).max(4),
-  promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
-  name: z.string().trim().min(1).max(150),
+  promocode: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.promocode).nullable()).optional().transform((v) => v ?? null),
+  name: z.string().trim().min(1).max(TEXT_LIMITS.personName),
   phone: phoneSchema,
   email: z.preprocess(emptyToNull, emailSchema.nullable()).optional().transform((v) => v ?? null),
   bill: z.boolean().default(false),
   cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
-  comment: z.string().max(2000).default(''),
+  comment: z.string().max(TEXT_LIMITS.orderComment).default(''),
   session_dt: dateTimeSchema,
   playsession: idNumber().nullable().optional(),
   game_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
   // Empty seller becomes null (the spec); the UUID check is the service's, for its exact message.
-  seller: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
+  seller: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.seller).nullable()).optional().transform((v) => v ?? null),
   source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
 });
 
@@ -78,7 +79,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => [2, 3, 4, 6].includes(v), { message: 'payment_type_invalid' })
           .transform((v) => v as 2 | 3 | 4 | 6),
         purchase: money(10),
-        external_id: z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).optional().transform((v) => v ?? null),
+        external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
       }),
     },
@@ -145,8 +146,8 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
       tags, params,
       body: z.strictObject({
         purchase: money(10),
-        external_id: z.preprocess(emptyToNull, z.string().trim().max(100).nullable()).optional().transform((v) => v ?? null),
-        comment: z.string().trim().max(500).default(''),
+        external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
+        comment: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
       }),
     },
   }, async (request, reply) => {

@@ -10,6 +10,7 @@ import { currentUser } from '../../platform/auth';
 import { idParam, idNumber } from '../../platform/validation';
 import { TECH_SESSION_MIN_MINUTES } from '../../../domain/locationManagement';
 import { createToken, startTechSession, stopTechSession, TECH_SESSIONS } from './service';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +30,7 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
       body: z.strictObject({
         // A week at most: a forgotten grant must not keep a playground open for good.
         minutes: z.number().int().min(TECH_SESSION_MIN_MINUTES).max(10080),
-        comment: z.string().trim().max(500).default(''),
+        comment: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
       }),
     },
   }, async (request, reply) => reply.status(201).send(await startTechSession(db, currentUser(request), request.params.id, request.body)));

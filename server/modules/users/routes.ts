@@ -10,9 +10,10 @@ import { currentUser } from '../../platform/auth';
 import { ApiError, RequestValidationError, fieldError } from '../../platform/errors';
 import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
 import * as users from './service';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const profileSchema = z.strictObject({
-  name: z.string().trim().min(1).max(150),
+  name: z.string().trim().min(1).max(TEXT_LIMITS.personName),
   phone: phoneSchema,
   email: emailSchema,
   // Asked only when the e-mail changes (#16): the address is where reset letters go.

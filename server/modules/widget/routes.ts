@@ -19,6 +19,7 @@ import { emailSchema, idParam, phoneSchema, idText, idNumber } from '../../platf
 import { translate } from '../../platform/messages';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as widget from './service';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 const lang = z.enum(['ru', 'en']).optional();
@@ -29,13 +30,13 @@ const priceFields = {
   playground_id: idNumber(),
   session_dt: dateTimeSchema,
   persons: z.number().int().min(1).max(100),
-  promocode: z.preprocess(emptyToNull, z.string().trim().max(50).nullable()).optional().transform((v) => v ?? null),
+  promocode: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.promocode).nullable()).optional().transform((v) => v ?? null),
 };
 
 const bookingBody = z.strictObject({
   ...priceFields,
   game_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
-  name: z.string().trim().min(1).max(150),
+  name: z.string().trim().min(1).max(TEXT_LIMITS.personName),
   phone: phoneSchema,
   // Required here: the confirmation letter carries the link to the booking.
   email: emailSchema,

@@ -4,7 +4,7 @@
 // server's messages of the form's fields show under their inputs; any other failure is the
 // generic handler's alert. After a save: the list is read again, the message, `then`.
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, useCreate, useDataProvider, useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
@@ -14,6 +14,7 @@ import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
 import { FormContextValues, FormFields, bodyOf, defaultsOf } from './fields';
 import { splitErrors } from './serverErrors';
+import { CancelButton, GuardedDialog, ReportFormDirty } from './GuardedDialog';
 
 /** The action form `form` of the resource `name`. */
 export function actionForm(name: string, form: string): ActionFormDeclaration {
@@ -91,21 +92,22 @@ export function ActionFormDialog({ name, form, record, meta = {}, onClose, onDon
   // start from the row's fields.
   const defaults = { ...defaultsOf(a.fields, undefined), ...a.defaults?.(ctx) };
   return (
-    <Dialog open onClose={onClose} maxWidth={a.width ?? 'xs'} fullWidth aria-labelledby={`${a.testId}-title`} data-testid={a.testId}>
+    <GuardedDialog onClose={onClose} maxWidth={a.width ?? 'xs'} fullWidth aria-labelledby={`${a.testId}-title`} data-testid={a.testId}>
       <FormContextValues.Provider value={{ meta, record }}>
         <Form record={NO_RECORD} onSubmit={submit} mode="onChange" defaultValues={defaults}>
+          <ReportFormDirty />
           <DialogTitle id={`${a.testId}-title`}>{translate(a.title, a.titleArgs?.(ctx))}</DialogTitle>
           <DialogContent>
             {a.text && <DialogContentText sx={{ mb: 1 }}>{translate(a.text)}</DialogContentText>}
             <FormFields fields={a.fields} />
           </DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>{translate(a.cancel ?? 'app.common.cancel')}</Button>
+            <CancelButton onClose={onClose}>{translate(a.cancel ?? 'app.common.cancel')}</CancelButton>
             <SubmitButton color={a.danger ? 'error' : undefined}>{translate(a.submit ?? 'app.common.create')}</SubmitButton>
           </DialogActions>
         </Form>
       </FormContextValues.Provider>
-    </Dialog>
+    </GuardedDialog>
   );
 }
 

@@ -2,13 +2,14 @@
 // (pessimistic) and so through the dataProvider. The server's field errors show under their
 // inputs, other errors above them; the list refetches and a message names the saved record.
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Alert, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, useCreate, useNotificationContext, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
 import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
 import { splitErrors } from './serverErrors';
+import { CancelButton, GuardedDialog, ReportFormDirty } from './GuardedDialog';
 
 export function ResourceFormDialog({ name, record, meta, onClose, onCreated }: {
   name: string;
@@ -56,18 +57,19 @@ export function ResourceFormDialog({ name, record, meta, onClose, onCreated }: {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth={form.width ?? 'sm'} aria-labelledby={`${name}-form-title`}>
+    <GuardedDialog onClose={onClose} fullWidth maxWidth={form.width ?? 'sm'} aria-labelledby={`${name}-form-title`}>
       <Form onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, record)} record={record}>
+        <ReportFormDirty />
         {form.title && <DialogTitle id={`${name}-form-title`}>{translate(record ? form.title.edit : form.title.create)}</DialogTitle>}
         <DialogContent>
           {problem && <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">{problem}</Alert>}
           <FormFields fields={fields} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
           <SubmitButton>{translate(record ? 'app.common.save' : 'app.common.create')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -9,7 +9,7 @@ import { Alert, Box, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useParams } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, Loading, Pagination, useAuthenticated, useGetOne, usePermissions, useRefresh, useTranslate,
+  Datagrid, FunctionField, List, Loading, Pagination, useGetOne, usePermissions, useRefresh, useTranslate,
 } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { allowed } from '../../resources/declaration';
@@ -23,10 +23,11 @@ import { RecordFilters, defaultFilters } from './filters';
 import { ToolbarActions } from './ToolbarActions';
 import { isMarked, rowKey } from '../../live/recent';
 import { changedSx } from '../../live/LiveMark';
+import { useSignedIn } from '../../authProvider/useSignedIn';
 
 
 export function ResourceListPage({ name }: { name: string }) {
-  useAuthenticated();
+  useSignedIn();
   const d = declaration(name);
   const list = d.list!;
   const { location_id: locationId = '' } = useParams();

@@ -22,7 +22,7 @@ import TodayIcon from '@mui/icons-material/Today';
 import type FullCalendar from '@fullcalendar/react';
 import dayjs from 'dayjs';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useAuthenticated, useStore, useTranslate } from 'react-admin';
+import { Loading, Title, useStore, useTranslate } from 'react-admin';
 import { addDays, businessDateOf, businessMinutes, isDate, isoWeekday } from '../../../domain/businessDay';
 import { DATE_FORMAT } from '../../../domain/constants';
 import type { SlotColour } from '../../../domain/paymentLine';
@@ -39,11 +39,13 @@ import { useBookingDialogs } from './BookingDialogs';
 import { PAYMENTS_LOCATION_ID, useWallClock } from './clock';
 import type { Slot } from './types';
 import { DomMarkStyles, useDomMarks } from '../../live/LiveMark';
+import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 
 const LEGEND: SlotColour[] = ['empty', 'unpaid', 'partly_paid', 'paid', 'pending', 'free', 'event'];
 
 export function BookingAdminPage() {
-  useAuthenticated();
+  useSignedIn();
   const { location_id: locationParam = '' } = useParams();
   const locationId = Number(locationParam);
   const translate = useTranslate();
@@ -106,7 +108,7 @@ export function BookingAdminPage() {
   useDomMarks();
   const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, { onOpen: onCardOpen, onAdd: onCardAdd }), [now, translate, onCardOpen, onCardAdd]);
 
-  if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
+  if (location.isError) return <LocationUnavailable id={locationParam} error={location.error} />;
   if (!location.data) return <Loading />;
   const l = location.data;
   const title = translate('app.booking.title', { name: l.name });

@@ -7,7 +7,7 @@
 // order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Alert, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -26,6 +26,8 @@ import {
 import { BookingResultDialog } from './BookingResultDialog';
 import type { CouponResult } from './types';
 import { SessionWatch } from '../../live/SessionWatch';
+import { GuardedDialog } from '../../components/forms/GuardedDialog';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export interface FormPlayground {
   id: number;
@@ -59,6 +61,7 @@ export function BookingFormDialog({
 }) {
   const translate = useTranslate();
   const editing = orderId !== undefined;
+  const [changed, setChanged] = useState(false);
   const [values, setValues] = useState<BookingValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [server, setServer] = useState<Partial<Record<keyof BookingValues, string>>>({});
@@ -110,6 +113,8 @@ export function BookingFormDialog({
   const invalid = Object.keys(errors).length > 0;
 
   const set = (patch: Partial<BookingValues>) => {
+    // Something typed or chosen: closing now asks first (GuardedDialog).
+    setChanged(true);
     setValues((v) => changeBooking(v, patch, editing));
     setServer((s) => {
       const next = { ...s };
@@ -189,7 +194,7 @@ export function BookingFormDialog({
   const noTimes = !!values.playground && !!values.date && schedule.isSuccess && times.length === 0;
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="booking-form-title" data-testid="booking-form">
+    <GuardedDialog busy={saving} dirty={changed} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="booking-form-title" data-testid="booking-form">
       <DialogTitle id="booking-form-title">{title}</DialogTitle>
       <DialogContent dividers>
         <FormSection title={translate('app.booking.form.session')}>
@@ -253,15 +258,15 @@ export function BookingFormDialog({
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.name')} value={values.name} required
-              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
+              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
-              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} />
+              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.email')} value={values.email} type="email"
-              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} />
+              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
@@ -287,11 +292,11 @@ export function BookingFormDialog({
           )}
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.seller')} value={values.seller}
-              onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} />
+              onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.seller } }} />
           </Grid>
           <Grid size={12}>
             <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
-              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
           </Grid>
         </FormSection>
 
@@ -317,6 +322,6 @@ export function BookingFormDialog({
       <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
         onClose={onClose} onSave={save} hintTestId="booking-form-hint" saveTestId="booking-save" />
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { Box, Button, CircularProgress, DialogActions, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { CancelButton } from '../../components/forms/GuardedDialog';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -41,7 +42,7 @@ export function FormActions({ invalid, saving, saveDisabled, editing, onClose, o
           {translate('app.booking.form.fillRequired')}
         </Typography>
       )}
-      <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
+      <CancelButton onClose={onClose} disabled={saving}>{translate('app.common.cancel')}</CancelButton>
       <Button variant="contained" onClick={onSave} disabled={saveDisabled} data-testid={saveTestId}>
         {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
         {translate(editing ? 'app.common.save' : 'app.booking.form.book')}

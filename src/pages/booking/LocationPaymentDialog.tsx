@@ -1,7 +1,7 @@
 // A payment of the location not tied to an order (the payments button, location 1 only): amount
 // (required, at most 10 characters), external id and comment. Server field messages show under
 // their inputs.
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
@@ -10,6 +10,7 @@ import { newIdempotencyKey } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { bookingApi } from './api';
 import { AMOUNT_PATTERN } from './bookingForm';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 
 const amountRules = [required('validation.validationSum'), maxChars(10), regex(AMOUNT_PATTERN, 'validation.validationCost')];
 
@@ -47,8 +48,9 @@ export function LocationPaymentDialog({ locationId, onClose }: { locationId: num
   };
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="location-payment-title" data-testid="location-payment">
+    <GuardedDialog onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="location-payment-title" data-testid="location-payment">
       <Form onSubmit={submit} mode="onChange" defaultValues={{ amount: '', external_id: '', comment: '' }}>
+        <ReportFormDirty />
         <DialogTitle id="location-payment-title">{translate('app.booking.locationPayment.title')}</DialogTitle>
         <DialogContent>
           <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth autoFocus inputMode="decimal" />
@@ -56,10 +58,10 @@ export function LocationPaymentDialog({ locationId, onClose }: { locationId: num
           <TextInput source="comment" label="app.booking.fields.comment" fullWidth multiline minRows={2} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
           <SubmitButton>{translate('app.booking.locationPayment.submit')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -8,6 +8,7 @@ import { Form, SelectInput, TextInput, regex, required, useNotify, useTranslate 
 import { useWatch } from 'react-hook-form';
 import { firstErrorMessage } from '../../../domain/errors';
 import { formatMoney, type Currency } from '../../../domain/money';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
@@ -113,8 +114,9 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   }
 
   return (
-    <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="pay-title" data-testid="pay-dialog">
+    <GuardedDialog onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="pay-title" data-testid="pay-dialog">
       <Form onSubmit={submit} mode="onChange" defaultValues={{ payment_type: 2, amount: owed, external_id: '', certificate: '' }}>
+        <ReportFormDirty />
         <DialogTitle id="pay-title">{translate('app.booking.pay.title', { id: order.id })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
@@ -132,10 +134,10 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
           <CertificateField serverError={serverError} />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
           <SubmitButton color="success">{translate('app.booking.pay.submit')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -11,7 +11,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import StopIcon from '@mui/icons-material/Stop';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useAuthenticated, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { CONTROL_REFRESH_MS } from '../../../domain/constants';
 import { hasPermission } from '../../../domain/permissions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -20,11 +20,12 @@ import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { accessOpen, zonedDateTime } from './access';
 import { TechSessionDialog } from './TechSessionDialog';
 import type { ControlLocation, ControlPlayground } from './types';
+import { useSignedIn } from '../../authProvider/useSignedIn';
 
 const controlKey = (locale: string) => ['control', 'locations', locale] as const;
 
 export function ControlPage() {
-  useAuthenticated();
+  useSignedIn();
   const translate = useTranslate();
   const { permissions, isPending } = usePermissions<string[]>();
   if (isPending) return <Loading />;

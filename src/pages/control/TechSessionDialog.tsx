@@ -1,6 +1,6 @@
 // Start a technical session: the playground's launcher accepts technical sessions for N minutes.
 // Minutes required, at least 1 (the spec); a week at most, as the server allows.
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Form, NumberInput, TextInput, maxLength, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
 import { TECH_SESSION_MIN_MINUTES } from '../../../domain/locationManagement';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -8,6 +8,7 @@ import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { submitWithFieldErrors } from '../money/fieldErrors';
 import type { ControlPlayground } from './types';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 
 /** The server's upper bound: a forgotten grant must not keep a playground open for good. */
 export const TECH_SESSION_MAX_MINUTES = 10080;
@@ -43,8 +44,9 @@ export function TechSessionDialog({ playground, running, onClose, onSaved }: {
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="tech-title">
+    <GuardedDialog onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="tech-title">
       <Form onSubmit={submit} mode="onChange" defaultValues={{ minutes: null, comment: '' }}>
+        <ReportFormDirty />
         <DialogTitle id="tech-title">{translate('app.tools.control.startTitle', { name: playground.name })}</DialogTitle>
         <DialogContent>
           {running && <DialogContentText sx={{ mb: 1 }}>{translate('app.tools.control.replaceRunning')}</DialogContentText>}
@@ -52,10 +54,10 @@ export function TechSessionDialog({ playground, running, onClose, onSaved }: {
           <TextInput source="comment" label="app.tools.control.comment" validate={maxLength(500, 'app.tools.control.commentLength')} multiline minRows={2} fullWidth />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
           <SubmitButton>{translate('app.tools.control.start')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }

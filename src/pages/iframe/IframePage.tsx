@@ -7,9 +7,10 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
-import { useAuthenticated, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { api } from '../../dataProvider/http';
 import { HEIGHT_MESSAGE, embedSnippet, widgetSrc } from './snippet';
+import { useSignedIn } from '../../authProvider/useSignedIn';
 
 interface MyLocation {
   id: number;
@@ -18,7 +19,7 @@ interface MyLocation {
 }
 
 export function IframePage() {
-  useAuthenticated();
+  useSignedIn();
   const translate = useTranslate();
   const notify = useNotify();
   const [locale] = useLocaleState();

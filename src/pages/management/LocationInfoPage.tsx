@@ -5,7 +5,7 @@
 // from the internet, so the coordinates are shown with a link to open them on a map.
 import { useMemo, useState } from 'react';
 import {
-  Box, Button, Card, CardContent, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Grid, Link, MenuItem, Stack, Tab,
+  Box, Button, Card, CardContent, CircularProgress, DialogActions, DialogContent, DialogTitle, Grid, Link, MenuItem, Stack, Tab,
   Tabs, TextField, Typography,
 } from '@mui/material';
 import EditIcon from '@mui/icons-material/Edit';
@@ -18,6 +18,7 @@ import { firstErrorMessage } from '../../../domain/errors';
 import { useGeo, type GeoCountry, type LocationInfo } from './api';
 import { LONG_FIELDS, TRANSLATION_FIELDS, infoBody, infoErrors, infoValues, type InfoValues } from './locationInfoForm';
 import { ManagementShell } from './ManagementShell';
+import { CancelButton, GuardedDialog } from '../../components/forms/GuardedDialog';
 
 const languageName = (translate: (k: string, o?: object) => string, lang: string) => translate(`app.management.languages.${lang}`, { _: lang.toUpperCase() });
 
@@ -29,7 +30,9 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
   // The body (ids of country and city) differs from the record read (objects): untyped.
   const [update] = useUpdate();
   const cityId = useMemo(() => geo.flatMap((c) => c.cities).find((c) => c.slug === location.city_slug)?.id ?? null, [geo, location.city_slug]);
-  const [values, setValues] = useState<InfoValues>(() => infoValues(location, cityId));
+  const [initialValues] = useState<InfoValues>(() => infoValues(location, cityId));
+  // Every change makes a new object: the same object is the untouched form.
+  const [values, setValues] = useState<InfoValues>(initialValues);
   const [tab, setTab] = useState(0);
   const [shown, setShown] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -70,7 +73,7 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
   };
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="info-edit-title" data-testid="info-dialog">
+    <GuardedDialog busy={saving} dirty={values !== initialValues} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="info-edit-title" data-testid="info-dialog">
       <DialogTitle id="info-edit-title">{translate('app.management.info.editTitle')}</DialogTitle>
       <DialogContent dividers>
         <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} sx={{ mb: 2 }} aria-label={translate('app.management.info.languagesLabel')}>
@@ -122,13 +125,13 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
         {shown && invalid && <Typography variant="body2" color="error" sx={{ flex: 1 }}>{translate('app.management.info.fillAll')}</Typography>}
-        <Button onClick={onClose} disabled={saving}>{translate('app.common.cancel')}</Button>
+        <CancelButton onClose={onClose} disabled={saving}>{translate('app.common.cancel')}</CancelButton>
         <Button variant="contained" onClick={save} disabled={saving || (shown && invalid)} data-testid="info-save">
           {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
           {translate('app.common.save')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }
 

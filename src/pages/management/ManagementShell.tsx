@@ -1,13 +1,15 @@
 // The frame of every location management screen: a link back to the management grid, the title
 // with the location's name, and the role-40 guard (others see why there is nothing for them).
 import type { ReactNode } from 'react';
-import { Alert, Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Loading, Title, useAuthenticated, useTranslate } from 'react-admin';
+import { Loading, Title, useTranslate } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { canManageLocation } from '../../../domain/roles';
 import { useLocationInfo, type LocationInfo } from './api';
+import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 
 export function ManagementShell({ titleKey, back = 'grid', actions, testId, children }: {
   /** An app.management.* key with a %{name} placeholder. */
@@ -18,11 +20,11 @@ export function ManagementShell({ titleKey, back = 'grid', actions, testId, chil
   testId: string;
   children: (location: LocationInfo) => ReactNode;
 }) {
-  useAuthenticated();
+  useSignedIn();
   const translate = useTranslate();
   const { location_id: locationId = '' } = useParams();
   const location = useLocationInfo(locationId);
-  if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
+  if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
   if (!location.data) return <Loading />;
   const l = location.data;
   if (!canManageLocation(l.role)) return <ManagersOnly role={l.role}>{null}</ManagersOnly>;

@@ -5,14 +5,15 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useAuthenticated, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { PAYMENT_POLL_MS } from '../../../domain/constants';
 import { api } from '../../dataProvider/http';
+import { useSignedIn } from '../../authProvider/useSignedIn';
 
 type PaymentStatus = 'processing' | 'paid' | 'failed' | 'cancelled';
 
 export function CheckPaymentPage() {
-  useAuthenticated();
+  useSignedIn();
   const translate = useTranslate();
   const { location_id: locationId = '', payment_id: paymentId = '' } = useParams();
   const check = useQuery({

@@ -22,7 +22,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
 import dayjs from 'dayjs';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useAuthenticated, useStore, useTranslate } from 'react-admin';
+import { Loading, Title, useStore, useTranslate } from 'react-admin';
 import { businessDateOf, isoWeekday } from '../../../domain/businessDay';
 import { DATE_FORMAT, SELECTED_PLAYGROUND_KEY } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
@@ -38,6 +38,8 @@ import type { Slot } from '../booking/types';
 import { useMonthSummary } from './api';
 import { MonthGrid } from './MonthGrid';
 import { addMonths, firstMonth, groupByPrice, isMonth, monthLabel, rememberedPlayground, visibleDays } from './monthView';
+import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 
 function DaySessions({ playground, date, now, archive, dialogs }: {
   playground: number;
@@ -82,7 +84,7 @@ function DaySessions({ playground, date, now, archive, dialogs }: {
 }
 
 export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
-  useAuthenticated();
+  useSignedIn();
   const { location_id: locationParam = '' } = useParams();
   const locationId = Number(locationParam);
   const translate = useTranslate();
@@ -136,7 +138,7 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
     dialogs.openMulti(today, { amo_id: text('amo_id') || null, name: text('name'), phone: text('phone'), email: text('email') });
   });
 
-  if (location.isError) return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
+  if (location.isError) return <LocationUnavailable id={locationParam} error={location.error} />;
   if (!location.data) return <Loading />;
   if (!dialogs.canMulti) {
     return <Alert severity="warning" sx={{ mt: 2 }} data-testid="multibooking-forbidden">{translate('app.multibooking.forbidden')}</Alert>;

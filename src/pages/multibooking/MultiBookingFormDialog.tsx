@@ -5,7 +5,7 @@
 // is offered as a one-click suggestion). Saving shows the order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, CircularProgress, Dialog, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Alert, Box, Button, Chip, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
@@ -27,6 +27,8 @@ import {
   changeMulti, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
   type MultiErrors, type MultiField, type MultiValues,
 } from './multiForm';
+import { GuardedDialog } from '../../components/forms/GuardedDialog';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export interface MultiFormLocation {
   id: number;
@@ -48,6 +50,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
 }) {
   const translate = useTranslate();
   const editing = orderId !== undefined;
+  const [changed, setChanged] = useState(false);
   const [values, setValues] = useState<MultiValues>(initial);
   const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
   const [costTouched, setCostTouched] = useState(editing || initial.cost !== '');
@@ -106,6 +109,8 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
   const invalid = Object.keys(errors).length > 0;
 
   const set = (patch: Partial<MultiValues>) => {
+    // Something typed or chosen: closing now asks first (GuardedDialog).
+    setChanged(true);
     setValues((v) => changeMulti(v, patch));
     setServer((s) => {
       const next = { ...s };
@@ -179,7 +184,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
   const title = editing ? translate('app.multibooking.form.editTitle', { id: orderId! }) : translate('app.multibooking.form.createTitle');
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} maxWidth="md" fullWidth aria-labelledby="multi-form-title" data-testid="multi-form">
+    <GuardedDialog busy={saving} dirty={changed} onClose={onClose} maxWidth="md" fullWidth aria-labelledby="multi-form-title" data-testid="multi-form">
       <DialogTitle id="multi-form-title">{title}</DialogTitle>
       <DialogContent dividers>
         {values.amo_id && <Alert severity="info" sx={{ mb: 1 }} data-testid="multi-amo">{translate('app.multibooking.form.amoDeal', { id: values.amo_id })}</Alert>}
@@ -260,15 +265,15 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.name')} value={values.name} required
-              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: 150 } }} />
+              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
-              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} />
+              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.email')} value={values.email} required type="email"
-              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} />
+              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
@@ -291,7 +296,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           )}
           <Grid size={12}>
             <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
-              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: 2000 } }} />
+              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
           </Grid>
         </FormSection>
 
@@ -328,6 +333,6 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
       <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
         onClose={onClose} onSave={save} hintTestId="multi-form-hint" saveTestId="multi-save" />
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -9,7 +9,7 @@ import {
 import EventIcon from '@mui/icons-material/Event';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { Title, useAuthenticated, useTranslate } from 'react-admin';
+import { Title, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATETIME_FORMAT } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
@@ -23,6 +23,7 @@ import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog'
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { useSignedIn } from '../../authProvider/useSignedIn';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -52,7 +53,7 @@ function UserName({ id }: { id: number | null | undefined }) {
 }
 
 export function OrderPage() {
-  useAuthenticated();
+  useSignedIn();
   const { order_id: orderId = '' } = useParams();
   const translate = useTranslate();
   const order = useOrder(orderId);

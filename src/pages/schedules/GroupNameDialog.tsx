@@ -1,10 +1,11 @@
 // Create or rename a playground group: name required (validationGroupName); the server's
 // field messages (a taken name) show under the input.
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, TextInput, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { SubmitButton } from '../../components/SubmitButton';
 import type { GroupRecord } from './types';
+import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 
 const groupName = required('validation.validationGroupName');
 
@@ -44,17 +45,18 @@ export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
 
   const title = translate(group ? 'app.schedules.renameGroupTitle' : 'app.schedules.createGroupTitle');
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="group-name-title">
+    <GuardedDialog onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="group-name-title">
       <Form onSubmit={submit} mode="onChange" defaultValues={{ name: group?.name ?? '' }}>
+        <ReportFormDirty />
         <DialogTitle id="group-name-title">{title}</DialogTitle>
         <DialogContent>
           <TextInput source="name" label="app.schedules.groupName" validate={groupName} fullWidth autoFocus />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose}>{translate('app.common.cancel')}</Button>
+          <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
           <SubmitButton>{translate(group ? 'app.common.save' : 'app.common.create')}</SubmitButton>
         </DialogActions>
       </Form>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -2,7 +2,7 @@
 // (holiday) and 9 (pre-holiday) of the schedules. Add a day (date, kind, name) or remove one.
 import { useState } from 'react';
 import {
-  Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, Tab, Table, TableBody,
+  Box, Button, Chip, DialogActions, DialogContent, DialogTitle, IconButton, MenuItem, Stack, Tab, Table, TableBody,
   TableCell, TableHead, TableRow, Tabs, TextField, Tooltip, Typography,
 } from '@mui/material';
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
@@ -17,6 +17,7 @@ import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { keys, useHolidays } from './api';
 import { formatDate } from './dates';
 import type { HolidayRecord } from './types';
+import { CancelButton, GuardedDialog, useReportDirty } from '../../components/forms/GuardedDialog';
 
 type Kind = HolidayRecord['kind'];
 
@@ -31,6 +32,7 @@ function AddHoliday({ locationId, year, onAdded }: { locationId: string; year: n
   const [dateError, setDateError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const valid = isDate(date);
+  useReportDirty(!!date || !!name.trim());
 
   const add = async () => {
     setBusy(true);
@@ -159,7 +161,7 @@ export function HolidaysDialog({ locationId, country, onClose }: { locationId: s
     setYear(Number(saved.date.slice(0, 4)));
   };
   return (
-    <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="holidays-title">
+    <GuardedDialog onClose={onClose} maxWidth="md" fullWidth aria-labelledby="holidays-title">
       <DialogTitle id="holidays-title">{translate('app.holidays.title', { country })}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate('app.holidays.hint')}</Typography>
@@ -171,8 +173,8 @@ export function HolidaysDialog({ locationId, country, onClose }: { locationId: s
         <YearList key={year} locationId={locationId} year={year} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{translate('app.common.close')}</Button>
+        <CancelButton onClose={onClose}>{translate('app.common.close')}</CancelButton>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -17,7 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ManagersOnly } from '../../components/ManagersOnly';
 import {
-  Loading, Title, useAuthenticated, useCreate, useDataProvider, useDelete, useNotify, useTranslate, useUpdate,
+  Loading, Title, useCreate, useDataProvider, useDelete, useNotify, useTranslate, useUpdate,
 } from 'react-admin';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import type { AppDataProvider } from '../../dataProvider';
@@ -35,6 +35,8 @@ import {
   type ScheduleForm,
 } from './scheduleForm';
 import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
+import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 
 type TabName = 'info' | 'grid';
 
@@ -284,11 +286,12 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
 }
 
 export function ScheduleEditorPage() {
-  useAuthenticated();
+  useSignedIn();
   const { location_id: locationId = '', schedule_id: scheduleId } = useParams();
   const location = useLocationDetail(locationId);
   const schedule = useSchedule(scheduleId);
-  const error = (location.error ?? schedule.error) as Error | null;
+  if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
+  const error = schedule.error as Error | null;
   if (error) return <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert>;
   if (!location.data || (scheduleId && !schedule.data)) return <Loading />;
   // A new key per schedule: opening another one (or the one just created) starts a fresh form.

@@ -12,7 +12,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useAuthenticated, useDataProvider, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { MANAGER_ROLE_ID } from '../../../domain/roles';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
@@ -25,6 +25,8 @@ import { GroupNameDialog } from './GroupNameDialog';
 import { HolidaysDialog } from './HolidaysDialog';
 import { PlaygroundLabel, PlaygroundZone, UNGROUPED, type DragData } from './PlaygroundBoard';
 import type { LocationDetail, PlaygroundRecord } from './types';
+import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 
 /** The location as it is after moving a playground (shown at once, before the server answers). */
 function withMove(location: LocationDetail, playgroundId: number, group: number | null): LocationDetail {
@@ -39,7 +41,7 @@ function withMove(location: LocationDetail, playgroundId: number, group: number 
 }
 
 export function SchedulesAndPlaygroundsPage() {
-  useAuthenticated();
+  useSignedIn();
   const { location_id: locationId = '' } = useParams();
   const translate = useTranslate();
   const client = useQueryClient();
@@ -96,9 +98,7 @@ export function SchedulesAndPlaygroundsPage() {
 
   const today = useMemo(() => businessToday(location.data?.timezone), [location.data?.timezone]);
 
-  if (location.isError) {
-    return <Alert severity="error" sx={{ mt: 2 }}>{(location.error as Error).message}</Alert>;
-  }
+  if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
   if (!location.data) return <Loading />;
   if (location.data.role?.id !== MANAGER_ROLE_ID) return <ManagersOnly role={location.data.role}>{null}</ManagersOnly>;
   const l = location.data;

@@ -5,17 +5,18 @@
 import { Alert, Box, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useAuthenticated, useGetOne, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
 import { ResourceSingleForm } from '../../components/forms/ResourceSingleForm';
 import { ResourceTabList } from '../../components/records/ResourceTabList';
 import { allowed } from '../../resources/declaration';
 import type { LocationRecord } from '../../resources/locations/types';
 import { declarations } from '../../resources/registry';
+import { useSignedIn } from '../../authProvider/useSignedIn';
 
 const tabs = declarations.filter((d) => d.menu?.tools).sort((a, b) => a.menu!.tools!.order - b.menu!.tools!.order);
 
 export function ToolsPage() {
-  useAuthenticated();
+  useSignedIn();
   const { location_id: locationId = '' } = useParams();
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();

@@ -5,7 +5,7 @@
 // the declaration's actions (`dispute` with FormData, `disputes`) through the dataProvider.
 import { useState } from 'react';
 import {
-  Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Link, List, ListItem,
+  Box, Button, CircularProgress, DialogActions, DialogContent, DialogTitle, FormHelperText, Link, List, ListItem,
   ListItemText, TextField, Typography,
 } from '@mui/material';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -16,6 +16,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import { apiFile, saveBlob } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import type { TransactionRow } from './types';
+import { CancelButton, GuardedDialog } from '../../components/forms/GuardedDialog';
 
 /** The server's limits on dispute files (PDF or images), shown in the dialog's hint. */
 export const DISPUTE_MAX_FILES = 5;
@@ -72,7 +73,7 @@ export function DisputeDialog({ record: transaction, onClose }: { record: Transa
 
   const textError = errors.text ?? (touched && textMissing ? translate('validation.validationRequired') : undefined);
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="dispute-title" data-testid="dispute">
+    <GuardedDialog busy={busy} dirty={!!text.trim() || files.length > 0} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="dispute-title" data-testid="dispute">
       <DialogTitle id="dispute-title">{translate('app.money.transactions.disputeTitle', { id: transaction.id })}</DialogTitle>
       <DialogContent>
         <TextField
@@ -122,12 +123,12 @@ export function DisputeDialog({ record: transaction, onClose }: { record: Transa
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy}>{translate('app.common.cancel')}</Button>
+        <CancelButton onClose={onClose} disabled={busy}>{translate('app.common.cancel')}</CancelButton>
         <Button variant="contained" onClick={send} disabled={busy || textMissing}>
           {busy && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
           {translate('app.money.transactions.disputeSend')}
         </Button>
       </DialogActions>
-    </Dialog>
+    </GuardedDialog>
   );
 }

@@ -1,0 +1,68 @@
+// Every screen fits its window (#18): at 1280 px no screen scrolls sideways (a table may scroll
+// inside its card, the page may not) and every visible button has an accessible name; the day
+// view, the order page, transactions, the delivery log and the widget also at 390 px. The screens
+// come from the app's routes (screens.ts).
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, signIn } from './helpers';
+import { PHONE_SCREENS, screens } from './screens';
+
+/** What does not fit: the page's overflow, and visible buttons without a name. */
+async function widthProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > window.innerWidth) out.push(`page is ${doc.scrollWidth} px wide in ${window.innerWidth} px`);
+    for (const b of document.querySelectorAll<HTMLElement>('button, [role="button"], a[href]')) {
+      const r = b.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(b).visibility === 'hidden') continue;
+      if (b.closest('[aria-hidden="true"]')) continue;
+      const labelledBy = b.getAttribute('aria-labelledby');
+      const name = (b.getAttribute('aria-label') ?? '') || (labelledBy ? document.getElementById(labelledBy)?.textContent ?? '' : '')
+        || b.textContent || b.getAttribute('title') || b.querySelector('img')?.getAttribute('alt') || '';
+      if (!name.trim()) out.push(`unnamed ${b.tagName.toLowerCase()} ${b.outerHTML.slice(0, 120)}`);
+    }
+    return out;
+  });
+}
+
+async function settle(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('.MuiCircularProgress-root, [role="progressbar"]').first()).toBeHidden({ timeout: 10_000 }).catch(() => undefined);
+}
+
+test('every screen fits 1280 px and names its buttons', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, ADMIN);
+  const bad: string[] = [];
+  for (const s of screens()) {
+    await settle(page, s.url);
+    for (const p of await widthProblems(page)) bad.push(`${s.url}: ${p}`);
+  }
+  expect(bad).toEqual([]);
+});
+
+test('the certificates list fits 1440 px in Russian, its buttons on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, ADMIN);
+  await settle(page, '/locations/1/certificates');
+  expect(await widthProblems(page)).toEqual([]);
+  const create = page.getByRole('button', { name: 'Создать сертификаты' });
+  const box = (await create.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(1440);
+});
+
+test('the day view, order page, transactions, delivery log and widget work at 390 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await signIn(page, ADMIN);
+  const bad: string[] = [];
+  const urls = [...screens().filter((s) => PHONE_SCREENS.includes(s.route)).map((s) => s.url), '/widget/?location=1&lang=ru'];
+  expect(urls.length).toBe(PHONE_SCREENS.length + 1);
+  for (const url of urls) {
+    await settle(page, url);
+    for (const p of await widthProblems(page)) bad.push(`${url}: ${p}`);
+  }
+  expect(bad).toEqual([]);
+});
