@@ -28,6 +28,8 @@ export const enApp = {
       close: 'Close',
       unknownError: 'Unknown error',
     },
+    /** The dictionary's own language (languageOf). */
+    locale: 'en',
     currency: {
       default: 'c.u.',
     },
@@ -606,7 +608,7 @@ export const enApp = {
     location_orders: {
       name: 'Order |||| Orders',
       fields: {
-        id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Purchase',
+        id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Total',
         discount: 'Discount', promocode: 'Promo code', manager_email: 'Manager', source: 'Source',
       },
     },

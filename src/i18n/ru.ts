@@ -29,6 +29,8 @@ export const ruApp: typeof enApp = {
       close: 'Закрыть',
       unknownError: 'Неизвестная ошибка',
     },
+    /** The dictionary's own language (languageOf). */
+    locale: 'ru',
     currency: {
       default: 'у.е.',
     },
@@ -605,7 +607,7 @@ export const ruApp: typeof enApp = {
     location_orders: {
       name: 'Заказ |||| Заказы |||| Заказов',
       fields: {
-        id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'К оплате',
+        id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'Итого',
         discount: 'Скидка', promocode: 'Промокод', manager_email: 'Менеджер', source: 'Источник',
       },
     },

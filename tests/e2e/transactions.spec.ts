@@ -16,7 +16,7 @@ interface Location { name: string; balance: string; b2b_currency: Currency | nul
 /** The balance line as the screen shows it, from the API's figure. */
 async function balanceText(page: Page, name: string): Promise<string> {
   const loc = await apiGet<Location>(page, '/api/v2.1/locations/1/');
-  return `${name}: ${formatMoney(loc.balance, balanceCurrency(loc), 'у.е.')}`;
+  return `${name}: ${formatMoney(loc.balance, balanceCurrency(loc), 'ru')}`;
 }
 
 /** Red or green: which channel dominates the amount's colour. */

@@ -2,11 +2,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { promocodes } from '../../db/schema';
-import type { MessageKey } from '../../platform/messages';
+import { dayParam, type MessageKey, type MessageParams } from '../../platform/messages';
 
 export type CouponCheck =
   | { valid: true; id: number; discount: string }
-  | { valid: false; reason: MessageKey; params?: Record<string, string> };
+  | { valid: false; reason: MessageKey; params?: MessageParams };
 
 /** Checks a code for a session on a business date ('YYYY-MM-DD'); matching ignores case. */
 export async function checkCoupon(db: DbOrTx, locationId: number, code: string, sessionDate: string, opts: { alreadyUsed?: boolean } = {}): Promise<CouponCheck> {
@@ -14,8 +14,8 @@ export async function checkCoupon(db: DbOrTx, locationId: number, code: string, 
     .where(and(eq(promocodes.locationId, locationId), sql`upper(${promocodes.code}) = upper(${code.trim()})`)).limit(1);
   if (!row) return { valid: false, reason: 'promocode_invalid' };
   if (!row.active) return { valid: false, reason: 'promocode_inactive' };
-  if (row.validFrom && sessionDate < row.validFrom) return { valid: false, reason: 'promocode_not_started', params: { date: row.validFrom } };
-  if (row.validTo && sessionDate > row.validTo) return { valid: false, reason: 'promocode_expired', params: { date: row.validTo } };
+  if (row.validFrom && sessionDate < row.validFrom) return { valid: false, reason: 'promocode_not_started', params: { date: dayParam(row.validFrom) } };
+  if (row.validTo && sessionDate > row.validTo) return { valid: false, reason: 'promocode_expired', params: { date: dayParam(row.validTo) } };
   // An order that already holds a use of the code keeps it when edited.
   if (!opts.alreadyUsed && row.usageLimit !== null && row.usedCount >= row.usageLimit) return { valid: false, reason: 'promocode_exhausted' };
   return { valid: true, id: row.id, discount: row.discount };

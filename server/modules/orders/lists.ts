@@ -22,7 +22,7 @@ export const locationOrders = defineList({
     { key: 'status', kind: 'enum', sql: sql`${orders.status}`, labels: ORDER_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
     { key: 'cost', kind: 'money', sql: sql`${orders.cost}`, label: { ru: 'Стоимость', en: 'Cost' } },
     { key: 'paid', kind: 'money', sql: sql`${orders.paid}`, label: { ru: 'Оплачено', en: 'Paid' } },
-    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, label: { ru: 'К оплате', en: 'Purchase' } },
+    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, label: { ru: 'Итого', en: 'Total' } },
     { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, label: { ru: 'Скидка', en: 'Discount' } },
     { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: { ru: 'Промокод', en: 'Promo code' } },
     { key: 'staff_user_id', kind: 'int', sql: sql`${orders.staffUserId}` },

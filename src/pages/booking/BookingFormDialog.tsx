@@ -15,6 +15,7 @@ import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from './FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { daysBetween } from '../../../domain/businessDay';
 import { ApiError } from '../../dataProvider/http';
@@ -123,7 +124,7 @@ export function BookingFormDialog({
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
 
-  const money = (v: string) => formatMoney(v, slot?.pricing?.currency ?? currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, slot?.pricing?.currency ?? currency, languageOf(translate));
   const price = slot && values.persons && playground
     ? bookingPrice({
       orderType: values.order_type,

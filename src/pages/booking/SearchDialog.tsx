@@ -11,7 +11,8 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
-import { formatMoney, type Currency } from '../../../domain/money';
+import { formatAmount, formatMoney, type Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { ApiError } from '../../dataProvider/http';
 import { useOrderSearch } from './api';
 import { phoneSearchError } from './bookingForm';
@@ -89,7 +90,7 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
                       <TableCell>{r.session_date ? dayjs(r.session_date).format(DATE_FORMAT) : '—'}</TableCell>
                       <TableCell>{r.session_time ? readableTime(r.session_time) : '—'}</TableCell>
                       <TableCell align="right">
-                        {r.location_id === locationId ? formatMoney(r.cost, currency, translate('app.currency.default')) : r.cost}
+                        {r.location_id === locationId ? formatMoney(r.cost, currency, languageOf(translate)) : formatAmount(r.cost, languageOf(translate))}
                       </TableCell>
                       <TableCell>
                         <Link href={`/orders/${r.order_id}`} target="_blank" rel="noopener">

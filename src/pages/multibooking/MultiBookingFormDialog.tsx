@@ -15,6 +15,7 @@ import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { ApiError } from '../../dataProvider/http';
@@ -119,7 +120,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     const text = server[field] ?? rule;
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
-  const money = (v: string) => formatMoney(v, location.currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, location.currency, languageOf(translate));
 
   // The schedule's own price of the chosen sessions, as a suggestion for the cost.
   const persons = Number(values.persons) || 0;

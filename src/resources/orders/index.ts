@@ -33,7 +33,8 @@ export default defineResource({
       { kind: 'datetime', source: 'created', label: f('created') },
       { kind: 'enum', source: 'order_type', label: f('order_type'), prefix: 'app.orderTypes.t' },
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.records.orderStatus.s' },
-      ...['cost', 'paid', 'purchase', 'discount', 'promocode', 'manager_email', 'source'].map(text),
+      ...['cost', 'paid', 'purchase', 'discount'].map((source) => ({ kind: 'money' as const, source, label: f(source) })),
+      ...['promocode', 'manager_email', 'source'].map(text),
     ],
   },
 });
