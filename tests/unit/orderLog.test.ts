@@ -92,7 +92,7 @@ describe('order log texts', () => {
       .toBe('заметка; сеансы: 14.01.2030 15:00; добавлено сеансов: 1; убрано сеансов: 1; цена: 6\u00a0000,00\u00a0RUB');
     expect(logSummary({ type: 'paid', text: '', data: SAMPLES.paid[0]! }, ru.t, ru.money))
       .toBe('способ: Наличные; сумма: 1\u00a0000,00\u00a0RUB; всего оплачено: 1\u00a0000,00\u00a0RUB');
-    expect(logSummary({ type: 'bill_sent', text: '', data: SAMPLES.bill_sent[0]! }, en.t, en.money)).toBe(`sent to ${EMAIL}; amount: 500 RUB`);
+    expect(logSummary({ type: 'bill_sent', text: '', data: SAMPLES.bill_sent[0]! }, en.t, en.money)).toBe(`sent to ${EMAIL}; amount: 500.00\u00a0RUB`);
     expect(logSummary({ type: 'cancelled', text: '', data: null }, ru.t, ru.money)).toBe('');
     for (const reason of PRICE_REASONS) expect(ru.t(`app.orderLog.priceReasons.${reason}`)).not.toMatch(/app\./);
     expect(formatWallClock('2030-01-14 15:00')).toBe('14.01.2030 15:00');
