@@ -26,6 +26,7 @@ import {
 } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
 import type { CouponResult } from './types';
+import { DateField } from '../../components/forms/DateField';
 
 export interface FormPlayground {
   id: number;
@@ -194,12 +195,11 @@ export function BookingFormDialog({
       <DialogContent dividers>
         <FormSection title={translate('app.booking.form.session')}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
+            <DateField
               label={translate('app.booking.fields.date')}
-              type="date"
               value={values.date}
-              onChange={(e) => set({ date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'booking-date' } }}
+              onChange={(v) => set({ date: v })}
+              min={today} data-testid="booking-date"
               required
               {...fieldProps('date')}
             />

@@ -24,6 +24,7 @@ import type { BookingFailure, PromoState } from '../booking/bookingForm';
 import { BookingResultDialog } from '../booking/BookingResultDialog';
 import type { CouponResult } from '../booking/types';
 import { multiApi, useEventPackages, useMultiSchedule } from './api';
+import { DateField } from '../../components/forms/DateField';
 import {
   changeMulti, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
   type MultiErrors, type MultiField, type MultiValues,
@@ -173,9 +174,9 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
         {values.amo_id && <Alert severity="info" sx={{ mb: 1 }} data-testid="multi-amo">{translate('app.multibooking.form.amoDeal', { id: values.amo_id })}</Alert>}
         <FormSection title={translate('app.multibooking.form.order')}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField label={translate('app.booking.fields.date')} type="date" value={values.date} required={!editing}
-              onChange={(e) => set({ date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'multi-date' } }}
+            <DateField label={translate('app.booking.fields.date')} value={values.date} required={!editing}
+              onChange={(v) => set({ date: v })}
+              min={today} data-testid="multi-date"
               {...fieldProps('date')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>

@@ -35,6 +35,7 @@ import {
   type ScheduleForm,
 } from './scheduleForm';
 import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
+import { DateField } from '../../components/forms/DateField';
 
 type TabName = 'info' | 'grid';
 
@@ -56,10 +57,10 @@ function InfoTab({ form, setForm, location, existing, statusBusy, onStatus, onDe
         onChange={(e) => setForm({ name: e.target.value })} {...field('name')} slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          type="date" label={translate('app.scheduleEditor.startDt')} value={form.start_dt} required
-          onChange={(e) => setForm({ start_dt: e.target.value })} {...field('start_dt', translate('app.scheduleEditor.startDtHint'))}
-          slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }}
+        <DateField
+          label={translate('app.scheduleEditor.startDt')} value={form.start_dt} required
+          onChange={(v) => setForm({ start_dt: v })} {...field('start_dt', translate('app.scheduleEditor.startDtHint'))}
+          sx={{ minWidth: 220 }}
         />
         <TextField
           select label={translate('app.scheduleEditor.group')} value={form.playground_group ?? ''} required
