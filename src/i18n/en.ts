@@ -64,7 +64,6 @@ export const enApp = {
       sessionsTitle: 'Sessions: %{name}',
       ordersEmpty: 'Orders not found',
       sessionsEmpty: 'Sessions not found',
-      orderStatus: { s1: 'Cart', s2: 'Not paid', s3: 'Confirmed', s4: 'Cancelled', s5: 'Cart cancelled', s6: 'Paid fully' },
       sessionType: { t1: 'Commercial', t2: 'Technical test', t3: 'Free showcase', t4: 'Break' },
     },
     manage: {
@@ -512,6 +511,7 @@ export const enApp = {
       not_paid: 'Not paid: %{amount}',
       to_pay: 'To pay: %{amount}',
     },
+    orderSources: { backoffice: 'Back office', widget: 'Widget' },
     orderTypes: { t1: 'Paid', t2: 'Technical', t3: 'Free', t4: 'Event' },
     orderStatus: { s1: 'Cart', s2: 'Awaiting payment', s3: 'Confirmed', s4: 'Cancelled', s5: 'Cart cancelled', s6: 'Paid' },
     paymentTypes: {

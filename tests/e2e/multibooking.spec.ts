@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, STAFF, apiGet, moscowDate, signIn } from './helpers';
+import { ADMIN, STAFF, apiGet, moscowDate, signIn, typeDate } from './helpers';
 
 // Multi-booking and the month view of location 1 ("VR Арена Москва", a park with event packages)
 // on dates 12 and 13 days ahead, away from the other booking tests' dates; the tests pick
@@ -64,7 +64,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await page.getByTestId('new-multibooking').click();
   const form = page.getByTestId('multi-form');
   await expect(form.getByRole('heading', { name: 'Новая мультибронь' })).toBeVisible();
-  await form.getByTestId('multi-date').fill(date);
+  await typeDate(form.getByTestId('multi-date'), date);
   await expect(form.getByTestId('multi-save')).toBeDisabled();
 
   // Validation messages of the spec.
@@ -155,7 +155,7 @@ test('en: an event order on a park location; a taken session is refused; a CRM d
   await page.getByTestId('new-multibooking').click();
   const form = page.getByTestId('multi-form');
   await expect(form.getByRole('heading', { name: 'New multi-booking' })).toBeVisible();
-  await form.getByTestId('multi-date').fill(date);
+  await typeDate(form.getByTestId('multi-date'), date);
 
   // Event: the package sets the cost.
   await choose(page, form, /Order type/, 'Event');
@@ -181,7 +181,7 @@ test('en: an event order on a park location; a taken session is refused; a CRM d
   // Someone else takes a session while the form is open: "time slot busy", nothing booked.
   const [cube] = await freeSessions(page, 2, date);
   await page.getByTestId('new-multibooking').click();
-  await form.getByTestId('multi-date').fill(date);
+  await typeDate(form.getByTestId('multi-date'), date);
   await form.getByTestId(`multi-session-2-${cube!.begin}`).click();
   await form.getByTestId('multi-persons').fill('2');
   await form.getByTestId('multi-cost').fill('3000');

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { ADMIN, apiGet, signIn } from './helpers';
+import { ADMIN, apiGet, signIn, dateField, typeDate } from './helpers';
 
 test.setTimeout(90_000);
 
@@ -81,16 +81,17 @@ test('in English the lists speak English', async ({ page }) => {
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: 'Today' }).click();
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await expect(page.getByRole('option', { name: 'Paid fully' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Paid', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Awaiting payment' })).toBeVisible();
   await expect(page.getByRole('option', { name: 'Cancelled' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await typeDate(dateField(page, 'From'), '2000-01-01');
+  await typeDate(dateField(page, 'To'), '2000-01-02');
   await expect(page.getByTestId('records-empty')).toHaveText('Orders not found');
   await page.goto('/locations/1/sessions');
   await expect(page.getByRole('heading', { level: 1, name: /^Sessions: / })).toBeVisible();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await typeDate(dateField(page, 'From'), '2000-01-01');
+  await typeDate(dateField(page, 'To'), '2000-01-02');
   await expect(page.getByText('Sessions not found')).toBeVisible();
 });

@@ -205,7 +205,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   const after = await apiGet<Location>(page, '/api/v2.1/locations/1/');
   expect(Math.round(Number(after.balance) * 100) - Math.round(Number(before.balance) * 100)).toBe(250_000);
   await expect(page.getByTestId('location-balance')).toHaveText(`Баланс ${await balanceText(page, 'VR Арена Москва')}`);
-  await expect(rows.filter({ hasText: /Top-up, payment \d+/ }).first().locator('td.column-amount')).toHaveText('2\u202f500');
+  await expect(rows.filter({ hasText: /#\d+/ }).first().locator('td.column-amount')).toHaveText('2 500,00 ₽');
 });
 
 test('en: the check page polls while the payment is processing; a declined top-up shows the payment error', async ({ page, context }) => {

@@ -1,7 +1,7 @@
 // The orders list of a location (GET /locations/{id}/orders/, its CSV and XLSX). Dates follow the
 // business day: an order created 00:00-05:59 belongs to the previous day.
 import { inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
+import { ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
 import { orders, users } from '../../db/schema';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
@@ -27,7 +27,7 @@ export const locationOrders = defineList({
     { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: { ru: 'Промокод', en: 'Promo code' } },
     { key: 'staff_user_id', kind: 'int', sql: sql`${orders.staffUserId}` },
     { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Менеджер', en: 'Manager' } },
-    { key: 'source', kind: 'text', sql: sql`${orders.source}`, label: { ru: 'Источник', en: 'Source' } },
+    { key: 'source', kind: 'enum', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: { ru: 'Источник', en: 'Source' } },
   ],
   orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
 });
