@@ -128,7 +128,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await pay.getByLabel(/Сумма/).fill('1000');
   await pay.getByRole('button', { name: 'Принять оплату' }).click();
   await expect(pay).toBeHidden();
-  await expect(page.getByTestId('slot-orders')).toContainText(/оплачено 1\s000 RUB/);
+  await expect(page.getByTestId('slot-orders')).toContainText(/оплачено 1\s000,00\s₽/);
 
   await page.goto('/locations/1/certificates');
   await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number);

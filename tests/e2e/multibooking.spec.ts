@@ -54,7 +54,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   const day = page.locator(`[data-testid="month-day"][data-date="${date}"]`);
   await expect(day.getByTestId('day-places')).toContainText('Свободно мест:');
   await day.getByRole('button').first().click();
-  await expect(day.getByTestId('price-group').first()).toContainText(/RUB за (гостя|сеанс)/);
+  await expect(day.getByTestId('price-group').first()).toContainText(/₽ за (гостя|сеанс)/);
   await expect(day.locator('[data-testid="slot-card"][data-playground="3"]').first()).toBeVisible();
 
   // The multi-booking: two sessions of Cube 1 and one of the arena.
@@ -86,7 +86,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await form.getByLabel(/Имя/).fill('Команда Ракета');
   await form.getByLabel(/Телефон/).fill('+79995550101');
   await form.getByLabel(/Email/).fill('raketa@example.com');
-  await expect(form.getByTestId('multi-total')).toContainText('9 000.50');
+  await expect(form.getByTestId('multi-total')).toContainText('9 000,50');
   await form.getByTestId('multi-save').click();
 
   const result = page.getByTestId('booking-result');
@@ -139,8 +139,8 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   for (const text of [`сеансы: ${at(cube[0]!, 'Куб 1')}`, at(cube[1]!, 'Куб 1'), at(arena, 'Арена'), 'гостей: 3']) await expect(created).toContainText(text);
   const edited = log.locator('tr[data-type="edited"]');
   await expect(edited).toContainText(`убраны сеансы: ${at(cube[1]!, 'Куб 1')}`);
-  await expect(edited).toContainText(/цена: 9\s000\.50 RUB → 6\s000 RUB/);
-  await expect(log.locator('tr[data-type="paid"]')).toContainText(/сумма: 6\s000 RUB/);
+  await expect(edited).toContainText(/цена: 9\s000,50\s₽ → 6\s000,00\s₽/);
+  await expect(log.locator('tr[data-type="paid"]')).toContainText(/сумма: 6\s000,00\s₽/);
   // Type and details columns: no raw data, no English (the currency code is the only latin).
   for (const cell of await log.locator('tbody tr td:nth-child(2), tbody tr td:nth-child(3)').allTextContents()) {
     expect(cell).not.toContain('[object');

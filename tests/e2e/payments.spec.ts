@@ -36,7 +36,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   const added = rows.filter({ hasText: comment });
   await expect(added).toHaveCount(1);
   await expect(added.locator('td.column-payment_type')).toHaveText('Ручной');
-  await expect(added.locator('td.column-purchase')).toHaveText('777');
+  await expect(added.locator('td.column-purchase')).toHaveText('777,00 ₽');
   await expect(added.locator('td.column-created')).toHaveText(moscowToday().split('-').reverse().join('.'));
 
   // Only manual payments; then a sign with none of them. The filter offers the seven types.
@@ -113,7 +113,7 @@ test('en: the payments screen speaks English', async ({ page }) => {
   await expect(page.locator('thead')).toContainText('Payment type');
   await expect(page.locator('thead')).toContainText('External ID');
   // All seven payment types in the filter; online payments (type 1) in the list.
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill(yearAgo());
+  await typeDate(dateField(page, 'From'), yearAgo());
   await page.getByRole('combobox', { name: 'Payment types' }).click();
   await expect(page.getByRole('option')).toHaveText(['Online', 'Cash', 'Certificate', 'Bill (payment link)', 'Third-party service', 'Card', 'Manual']);
   await page.getByRole('option', { name: 'Online' }).click();

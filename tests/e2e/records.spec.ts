@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { ADMIN, apiGet, signIn, dateField, typeDate } from './helpers';
+import { ADMIN, apiGet, signIn, dateField, typeDate, shownDate } from './helpers';
 
 test.setTimeout(90_000);
 
@@ -16,17 +16,17 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
   await expect(rows.first().getByRole('link').first()).toHaveAttribute('target', '_blank');
 
   // The list starts with this month up to today; "Прошедшие" is a year back to yesterday.
-  const from = page.getByRole('textbox', { name: 'С', exact: true });
-  const to = page.getByRole('textbox', { name: 'По', exact: true });
+  const from = dateField(page, 'С').locator('input');
+  const to = dateField(page, 'По').locator('input');
   // On the location's clock (Moscow), not the browser's: after 21:00 UTC it is already tomorrow there.
   const today = dayjs(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date()));
-  await expect(from).toHaveValue(today.startOf('month').format('YYYY-MM-DD'));
-  await expect(to).toHaveValue(today.format('YYYY-MM-DD'));
+  await expect(from).toHaveValue(today.startOf('month').format('DD.MM.YYYY'));
+  await expect(to).toHaveValue(today.format('DD.MM.YYYY'));
   await page.getByRole('button', { name: 'Прошедшие' }).click();
   const pastFrom = today.subtract(1, 'year').format('YYYY-MM-DD');
   const pastTo = today.subtract(1, 'day').format('YYYY-MM-DD');
-  await expect(from).toHaveValue(pastFrom);
-  await expect(to).toHaveValue(pastTo);
+  await expect(from).toHaveValue(shownDate(pastFrom));
+  await expect(to).toHaveValue(shownDate(pastTo));
   // Ten rows a page until another size is chosen, of the server's count for that period.
   const past = await apiGet<{ count: number }>(page, `/api/v2.1/locations/1/orders/?date_from=${pastFrom}&date_to=${pastTo}&limit=1`);
   expect(past.count).toBeGreaterThan(10);

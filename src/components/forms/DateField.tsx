@@ -57,9 +57,10 @@ export interface DateFieldProps {
 export function DateField({ label, value, onChange, min, max, required, disabled, readOnly, error, helperText, size, fullWidth, margin, autoFocus, name, sx, onBlur, ...rest }: DateFieldProps) {
   const lang = useLanguage();
   const day = value ? dayjs(value, ISO) : null;
+  // Each typed section makes a whole date: a year still being typed (2, 20, 202) is not one to take.
   const emit = (d: Dayjs | null) => {
     if (!d) return onChange('');
-    if (d.isValid()) onChange(d.format(ISO));
+    if (d.isValid() && d.year() >= 1000) onChange(d.format(ISO));
   };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={lang} localeText={PICKER_TEXTS[lang]}>
