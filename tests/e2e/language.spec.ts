@@ -6,13 +6,14 @@
 // texts (data such as location and playground names stays as it is).
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import {
   CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS, PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS,
 } from '../../domain/enumLabels';
 import { ADMIN, apiGet, signIn } from './helpers';
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** The app's routes: resource screens (a location's), then App.tsx's own, with ids filled in. */
 function appRoutes(ids: { location: number; order: number }): string[] {
