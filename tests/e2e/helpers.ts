@@ -105,4 +105,6 @@ export async function typeDate(target: Locator, iso: string) {
   await group.locator('[role="spinbutton"]').first().click();
   await target.page().keyboard.press('ControlOrMeta+a');
   await target.page().keyboard.type(shownDate(iso).replace(/\./g, ''));
+  // And moves on, as a person does: the field is touched and its rules speak.
+  await target.page().keyboard.press('Tab');
 }
