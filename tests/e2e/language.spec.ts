@@ -114,10 +114,12 @@ test('en: every screen in English — no Cyrillic in the interface', async ({ pa
   await signIn(page, ADMIN, 'en');
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/v2.1/locations/1/orders/?limit=1');
   const routes = appRoutes({ location: 1, order: orders.results[0]!.id });
-  // Data names may be Cyrillic: the location's and its playgrounds' names, as the API gives them.
+  // Data names may be Cyrillic: the location's, its playgrounds', groups', schedules' and the user's, as the API gives them.
   const location = await apiGet<{ name: string; playgrounds: { name: string }[]; playground_groups?: { name: string }[] }>(page, '/api/v2.1/locations/1/');
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
-  const names = [location.name, ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name), user.name ?? '']
+  const schedules = await apiGet<{ name: string }[]>(page, '/api/v2.1/schedule/?location=1');
+  const names = [location.name, ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
+    ...schedules.map((x) => x.name), user.name ?? '']
     .filter((n) => /[А-Яа-яЁё]/.test(n));
   const problems: string[] = [];
   for (const route of routes) {
