@@ -93,7 +93,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await page.getByRole('combobox', { name: 'Типы оплаты' }).click();
   await page.getByRole('option', { name: 'Наличные' }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('textbox', { name: 'С', exact: true }).fill(yearAgo());
+  await typeDate(dateField(page, 'С'), yearAgo());
   const all = await apiGet<unknown[]>(page, `/api/v2.1/locations/1/payments/?date_start=${yearAgo()}&date_end=${today()}`);
   await expect(rows).toHaveCount(Math.min(all.length, 20));
   await page.getByRole('combobox', { name: /Строк на странице/ }).click();

@@ -13,7 +13,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/ru';
 import 'dayjs/locale/en';
-import { useInput, useTranslate, type InputProps } from 'react-admin';
+import { InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { useLanguage } from '../../i18n/useLanguage';
 
@@ -95,13 +95,14 @@ export function DateField({ label, value, onChange, min, max, required, disabled
 export function DateInput(props: InputProps & { label?: string | false; helperText?: ReactNode; fullWidth?: boolean; autoFocus?: boolean }) {
   const translate = useTranslate();
   const { field, fieldState, isRequired } = useInput(props);
+  // react-admin's validators encode their messages (key and arguments): its helper text decodes them.
   const message = fieldState.error?.message;
   return (
     <DateField
       label={typeof props.label === 'string' ? translate(props.label, { _: props.label }) : ''}
       value={field.value ?? ''} onChange={(v) => field.onChange(v || null)} onBlur={field.onBlur}
       name={field.name} required={isRequired} readOnly={props.readOnly} disabled={props.disabled}
-      error={fieldState.invalid} helperText={message ? translate(message, { _: message }) : props.helperText || undefined}
+      error={fieldState.invalid} helperText={message || props.helperText ? <InputHelperText error={message} helperText={props.helperText} /> : undefined}
       fullWidth={props.fullWidth} autoFocus={props.autoFocus} margin="dense"
     />
   );
