@@ -104,7 +104,7 @@ export async function typeDate(target: Locator, iso: string) {
   const group = target.locator('xpath=ancestor-or-self::*[@role="group"][1]');
   await group.locator('[role="spinbutton"]').first().click();
   await target.page().keyboard.press('ControlOrMeta+a');
-  await target.page().keyboard.type(shownDate(iso).replace(/\./g, ''));
+  await target.page().keyboard.type(shownDate(iso).replace(/\./g, ''), { delay: 40 });
   // And moves on, as a person does: the field is touched and its rules speak.
   await target.page().keyboard.press('Tab');
 }
