@@ -3,7 +3,7 @@
 // follows the browser and showed 11/23/2026 in the Russian UI. The picker's texts and first weekday
 // follow the app's language. Values in and out stay ISO days ('YYYY-MM-DD'), as the API takes them.
 // `DateField` is controlled (filters, dialogs); `DateInput` is its react-admin form input (useInput).
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import type { SxProps, Theme } from '@mui/material';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -56,16 +56,25 @@ export interface DateFieldProps {
 
 export function DateField({ label, value, onChange, min, max, required, disabled, readOnly, error, helperText, size, fullWidth, margin, autoFocus, name, sx, onBlur, ...rest }: DateFieldProps) {
   const lang = useLanguage();
-  const day = value ? dayjs(value, ISO) : null;
-  // Each typed section makes a whole date: a year still being typed (2, 20, 202) is not one to take.
+  // The picker shows what is being typed; the value the caller gets is a whole day only. Each typed
+  // section makes a date, and a year still being typed (2, 20, 202) is not one to take.
+  const [shown, setShown] = useState<Dayjs | null>(() => (value ? dayjs(value, ISO) : null));
+  useEffect(() => {
+    setShown((current) => {
+      const currentIso = current?.isValid() ? current.format(ISO) : '';
+      if ((value ?? '') === currentIso || (!value && current && !current.isValid())) return current;
+      return value ? dayjs(value, ISO) : null;
+    });
+  }, [value]);
   const emit = (d: Dayjs | null) => {
+    setShown(d);
     if (!d) return onChange('');
     if (d.isValid() && d.year() >= 1000) onChange(d.format(ISO));
   };
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={lang} localeText={PICKER_TEXTS[lang]}>
       <DatePicker
-        label={label} value={day} onChange={emit} format={DATE_FORMAT}
+        label={label} value={shown} onChange={emit} format={DATE_FORMAT}
         minDate={min ? dayjs(min, ISO) : undefined} maxDate={max ? dayjs(max, ISO) : undefined}
         disabled={disabled} readOnly={readOnly} autoFocus={autoFocus} name={name}
         slotProps={{
