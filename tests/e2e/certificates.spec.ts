@@ -134,7 +134,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number);
   await expect(rows).toHaveCount(1);
   await expect(rows.first().locator('td.column-status')).toHaveText('Использован');
-  await expect(rows.first().locator('td.column-remaining_rate')).toHaveText('0');
+  await expect(rows.first().locator('td.column-remaining_rate')).toHaveText('0,00 ₽');
   await expect(rows.first().getByTestId('location_certificates-chip')).toHaveText('использован');
   await expect(rows.first().getByRole('button')).toHaveCount(0);
 
