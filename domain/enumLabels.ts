@@ -71,3 +71,9 @@ export const CERTIFICATE_TYPE_LABELS: Record<(typeof CERTIFICATE_TYPES)[number],
   digital: { ru: 'Электронный', en: 'Digital' },
   physical: { ru: 'Физический', en: 'Physical' },
 };
+
+/** Where an order came from (`source`): the back-office's and the widget's own codes; a business site's own code reads as it is. */
+export const ORDER_SOURCE_LABELS: EnumLabels = {
+  backoffice: { ru: 'Бэк-офис', en: 'Back office' },
+  widget: { ru: 'Виджет', en: 'Widget' },
+};

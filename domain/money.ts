@@ -1,30 +1,52 @@
-// Amounts are decimal strings (never floats in transit); this only formats them for people.
+// Amounts are decimal strings (never floats in transit); this is the one place they are written for
+// people: the screens, the exports (CSV) and the letters all call formatMoney/formatAmount.
+import type { Language } from './constants';
+
 export interface Currency {
   code: string;
   is_before: boolean;
   blank_place: boolean;
+  /** The sign ('₽', '$'); the code is written when a currency has none. */
+  unicode?: string | null;
 }
 
-/** Groups thousands with a thin space and keeps two decimals unless they are zero. */
-export function formatAmount(amount: string | number): string {
-  const text = typeof amount === 'number' ? amount.toFixed(2) : amount;
-  const negative = text.trim().startsWith('-');
-  const [intPart = '0', frac = ''] = text.replace('-', '').trim().split('.');
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, '\u202f');
-  const decimals = frac && Number(frac) !== 0 ? `.${frac.padEnd(2, '0').slice(0, 2)}` : '';
-  return `${negative ? '-' : ''}${grouped}${decimals}`;
+/** Digit grouping and decimal mark per language: "18 000,00" in ru, "18,000.00" in en. */
+export const NUMBER_MARKS: Record<Language, { group: string; decimal: string }> = {
+  // A no-break space, so an amount never wraps between its digits.
+  ru: { group: '\u00a0', decimal: ',' },
+  en: { group: ',', decimal: '.' },
+};
+
+/** The title of an amount whose location has no currency (spec: "a default currency title"). */
+export const DEFAULT_CURRENCY_TITLE: Record<Language, string> = { ru: 'у.е.', en: 'c.u.' };
+
+/** Groups thousands and always writes two decimals: '18000' -> '18 000,00' (ru) / '18,000.00' (en). */
+export function formatAmount(amount: string | number, lang: Language = 'ru'): string {
+  const text = (typeof amount === 'number' ? amount.toFixed(2) : amount).trim().replace(',', '.');
+  const negative = text.startsWith('-');
+  const [intPart = '0', frac = ''] = text.replace(/^[-+]/, '').split('.');
+  const marks = NUMBER_MARKS[lang];
+  const digits = intPart.replace(/^0+(?=\d)/, '') || '0';
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, marks.group);
+  const cents = frac.padEnd(2, '0').slice(0, 2);
+  const zero = /^0*$/.test(digits + cents);
+  return `${negative && !zero ? '-' : ''}${grouped}${marks.decimal}${cents}`;
 }
+
+/** How a currency is written next to an amount: its sign when it has one, else its code. */
+export const currencySign = (currency: Currency) => currency.unicode || currency.code;
 
 /**
- * The amount with the currency code placed as the currency says: `is_before` puts it in front,
- * `blank_place` separates them with a space. RUB: "1 500 RUB"; USD: "USD1 500".
- * Without a currency the caller supplies a default title.
+ * The amount with the currency placed as the currency says (spec): `is_before` puts it in front,
+ * `blank_place` separates them with a space. RUB: "18 000,00 ₽"; USD: "$18,000.00". Without a
+ * currency, the default title follows the amount.
  */
-export function formatMoney(amount: string | number, currency: Currency | null | undefined, defaultTitle: string): string {
-  const value = formatAmount(amount);
-  if (!currency) return `${value} ${defaultTitle}`;
-  const gap = currency.blank_place ? ' ' : '';
-  return currency.is_before ? `${currency.code}${gap}${value}` : `${value}${gap}${currency.code}`;
+export function formatMoney(amount: string | number, currency: Currency | null | undefined, lang: Language = 'ru'): string {
+  const value = formatAmount(amount, lang);
+  if (!currency) return `${value}\u00a0${DEFAULT_CURRENCY_TITLE[lang]}`;
+  const gap = currency.blank_place ? '\u00a0' : '';
+  const sign = currencySign(currency);
+  return currency.is_before ? `${sign}${gap}${value}` : `${value}${gap}${sign}`;
 }
 
 /** The currency a location's balance is shown in: its business (b2b) currency, else its currency. */

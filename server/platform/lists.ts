@@ -14,7 +14,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import type { EnumLabels, Label } from '../../domain/enumLabels';
+import { DEFAULT_CURRENCY_TITLE, NUMBER_MARKS } from '../../domain/money';
 import type { Db } from '../db/client';
+import { currencies } from '../db/schema';
 import type { Deps } from '../deps';
 import type { RouteAccess } from './access';
 import { currentUser, type AuthUser } from './auth';
@@ -35,8 +37,10 @@ export interface ListColumn {
   sql: SQL;
   /** The export header; a column without one is in the JSON only. */
   label?: Label;
-  /** `enum`: the words for the codes, written in the exports instead of the code. */
+  /** `enum` (or a free `text` with known codes): the words for the codes, written in the exports instead of the code. */
   labels?: EnumLabels;
+  /** `money`: the amount's currency is the `currencies` row joined in the FROM, so the CSV writes "18 000,00 ₽". */
+  inCurrency?: boolean;
   /** In the exports only, not in the JSON. */
   exportOnly?: boolean;
 }
@@ -109,6 +113,24 @@ function enumText(column: ListColumn, lang: Lang): SQL {
   return cases.length ? sql`(CASE ${sql.join(cases, sql` `)} ELSE ${column.sql}::text END)` : sql`${column.sql}::text`;
 }
 
+const NBSP = '\u00a0';
+
+/**
+ * A money cell of the CSV as the one formatter (domain/money.ts formatMoney) writes it: its marks
+ * and default title are read from there; written in SQL because the CSV is PostgreSQL's COPY.
+ */
+function moneyText(column: ListColumn, lang: Lang): SQL {
+  const marks = NUMBER_MARKS[lang];
+  // to_char's ',' and '.' are locale-free; a placeholder keeps the two swaps apart.
+  const amount = sql`replace(replace(replace(to_char(${column.sql}, 'FM999,999,999,999,999,990.00'), ',', '~'), '.', ${marks.decimal}), '~', ${marks.group})`;
+  if (!column.inCurrency) return amount;
+  // Read from the row's joined currency: no per-row subquery, the export keeps COPY's speed.
+  const sign = sql`coalesce(nullif(${currencies.unicode}, ''), ${currencies.code})`;
+  const gap = sql`(CASE WHEN ${currencies.blankPlace} THEN ${NBSP} ELSE '' END)`;
+  return sql`(CASE WHEN ${currencies.id} IS NULL THEN ${amount} || ${NBSP + DEFAULT_CURRENCY_TITLE[lang]}
+    WHEN ${currencies.isBefore} THEN ${sign} || ${gap} || ${amount} ELSE ${amount} || ${gap} || ${sign} END)`;
+}
+
 function jsonValue(column: ListColumn, scope: ListScope): SQL {
   if (column.kind === 'datetime') return sql`to_char(${local(column, scope)}, ${DATE_TIME_FORMAT.json})`;
   if (column.kind === 'date') return sql`to_char(${column.sql}, ${DAY_FORMAT.json})`;
@@ -124,6 +146,11 @@ function exportValue(column: ListColumn, scope: ListScope, lang: Lang, format: '
       return format === 'csv' ? sql`to_char(${column.sql}, ${DAY_FORMAT.text})` : column.sql;
     case 'enum':
       return enumText(column, lang);
+    case 'text':
+      // A text with known codes (an order's source): the codes as words, anything else as it is.
+      return column.labels ? enumText(column, lang) : column.sql;
+    case 'money':
+      return format === 'csv' ? moneyText(column, lang) : column.sql;
     case 'ids':
       return sql`NULLIF(array_to_string(${column.sql}, ' '), '')`;
     case 'bool': {

@@ -2,6 +2,9 @@
 // Texts that screens match literally (e.g. `Must be a valid UUID.`, `wrong persons number`)
 // are contract strings and stay in English in both languages: see docs/decisions.md.
 
+import { formatDay } from '../../domain/dates';
+import { formatMoney, type Currency } from '../../domain/money';
+
 export type Lang = 'ru' | 'en';
 
 const en = {
@@ -304,11 +307,24 @@ const ru: Record<MessageKey, string> = {
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };
 
-export type MessageParams = Record<string, string | number>;
+/** An amount, written in the reader's language by the one money formatter (domain/money.ts). */
+export interface MoneyParam { money: string; currency: Currency | null }
+/** A day 'YYYY-MM-DD', written DD.MM.YYYY. */
+export interface DayParam { day: string }
+export type MessageParams = Record<string, string | number | MoneyParam | DayParam>;
+
+export const moneyParam = (amount: string, currency: Currency | null): MoneyParam => ({ money: amount, currency });
+export const dayParam = (day: string): DayParam => ({ day });
+
+function paramText(lang: Lang, value: MessageParams[string] | undefined): string {
+  if (value === undefined) return '';
+  if (typeof value !== 'object') return String(value);
+  return 'money' in value ? formatMoney(value.money, value.currency, lang) : formatDay(value.day);
+}
 
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
   const template = serverMessages[lang][key] ?? serverMessages.en[key];
-  return template.replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
+  return template.replace(/%\{(\w+)\}/g, (_, name: string) => paramText(lang, params[name]));
 }
 
 /** The first of ru/en that Accept-Language names, else ru (the product's default). */

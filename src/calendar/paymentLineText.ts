@@ -2,12 +2,13 @@
 // slot's currency.
 import type { TranslateFunction } from 'react-admin';
 import { formatMoney, type Currency } from '../../domain/money';
+import { languageOf } from '../i18n/useLanguage';
 import { paymentLine, type PaymentLine, type PaymentLineOrder } from '../../domain/paymentLine';
 
 export function paymentLineText(translate: TranslateFunction, order: PaymentLineOrder, currency: Currency | null | undefined): string {
   const line = paymentLine(order);
   if ('amount' in line) {
-    return translate(`app.paymentLine.${line.kind}`, { amount: formatMoney(line.amount, currency, translate('app.currency.default')) });
+    return translate(`app.paymentLine.${line.kind}`, { amount: formatMoney(line.amount, currency, languageOf(translate)) });
   }
   return translate(`app.paymentLine.${line.kind}`);
 }

@@ -32,6 +32,8 @@ export const enApp = {
       sessionEnded: 'The session has ended, please sign in again',
       unknownError: 'Unknown error',
     },
+    /** The dictionary's own language (languageOf). */
+    locale: 'en',
     currency: {
       default: 'c.u.',
     },
@@ -66,7 +68,6 @@ export const enApp = {
       sessionsTitle: 'Sessions: %{name}',
       ordersEmpty: 'Orders not found',
       sessionsEmpty: 'Sessions not found',
-      orderStatus: { s1: 'Cart', s2: 'Not paid', s3: 'Confirmed', s4: 'Cancelled', s5: 'Cart cancelled', s6: 'Paid fully' },
       sessionType: { t1: 'Commercial', t2: 'Technical test', t3: 'Free showcase', t4: 'Break' },
     },
     manage: {
@@ -530,6 +531,7 @@ export const enApp = {
       not_paid: 'Not paid: %{amount}',
       to_pay: 'To pay: %{amount}',
     },
+    orderSources: { backoffice: 'Back office', widget: 'Widget' },
     orderTypes: { t1: 'Paid', t2: 'Technical', t3: 'Free', t4: 'Event' },
     orderStatus: { s1: 'Cart', s2: 'Awaiting payment', s3: 'Confirmed', s4: 'Cancelled', s5: 'Cart cancelled', s6: 'Paid' },
     paymentTypes: {
@@ -627,7 +629,7 @@ export const enApp = {
     location_orders: {
       name: 'Order |||| Orders',
       fields: {
-        id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Purchase',
+        id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Total',
         discount: 'Discount', promocode: 'Promo code', manager_email: 'Manager', source: 'Source',
       },
     },

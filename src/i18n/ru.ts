@@ -33,6 +33,8 @@ export const ruApp: typeof enApp = {
       sessionEnded: 'Сеанс завершён, войдите снова',
       unknownError: 'Неизвестная ошибка',
     },
+    /** The dictionary's own language (languageOf). */
+    locale: 'ru',
     currency: {
       default: 'у.е.',
     },
@@ -67,7 +69,6 @@ export const ruApp: typeof enApp = {
       sessionsTitle: 'Сессии: %{name}',
       ordersEmpty: 'Заказы не найдены',
       sessionsEmpty: 'Сессии не найдены',
-      orderStatus: { s1: 'Корзина', s2: 'не оплачен', s3: 'подтвержден', s4: 'отменен', s5: 'Корзина отменена', s6: 'оплачен полностью' },
       sessionType: { t1: 'Коммерческая', t2: 'Технический тест', t3: 'Бесплатная демонстрация', t4: 'Перерыв' },
     },
     manage: {
@@ -530,6 +531,7 @@ export const ruApp: typeof enApp = {
       not_paid: 'Не оплачено: %{amount}',
       to_pay: 'К оплате: %{amount}',
     },
+    orderSources: { backoffice: 'Бэк-офис', widget: 'Виджет' },
     orderTypes: { t1: 'Платный', t2: 'Технический', t3: 'Бесплатный', t4: 'Мероприятие' },
     orderStatus: { s1: 'Корзина', s2: 'Ожидает оплаты', s3: 'Подтвержден', s4: 'Отменен', s5: 'Корзина отменена', s6: 'Оплачен' },
     paymentTypes: {
@@ -626,7 +628,7 @@ export const ruApp: typeof enApp = {
     location_orders: {
       name: 'Заказ |||| Заказы |||| Заказов',
       fields: {
-        id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'К оплате',
+        id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'Итого',
         discount: 'Скидка', promocode: 'Промокод', manager_email: 'Менеджер', source: 'Источник',
       },
     },

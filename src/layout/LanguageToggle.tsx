@@ -1,11 +1,17 @@
 // RU/EN toggle. react-admin's store keeps the choice in localStorage, so it survives reloads;
 // the HTTP client sends it as Accept-Language.
+import { useEffect } from 'react';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useLocaleState, useTranslate } from 'react-admin';
 
 export function LanguageToggle({ color = 'inherit' }: { color?: 'inherit' | 'primary' }) {
   const [locale, setLocale] = useLocaleState();
   const translate = useTranslate();
+  // The tab's title and the page's language follow the chosen language (index.html starts in ru).
+  useEffect(() => {
+    document.title = translate('app.title');
+    document.documentElement.lang = locale;
+  }, [translate, locale]);
   return (
     <ToggleButtonGroup
       size="small"

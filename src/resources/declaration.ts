@@ -143,7 +143,7 @@ interface ColumnBase {
 export type ColumnDeclaration = ColumnBase & (
   /** `value`: a text computed from the record instead of the field (e.g. a user's name or e-mail). */
   | { kind: 'text'; monospace?: boolean; value?: (record: any) => unknown }
-  /** formatAmount; `signColor`: red below zero, green above; `currencySource`: a field whose code follows the amount. */
+  /** formatMoney in the list location's currency; `signColor`: red below zero, green above; `currencySource`: the row's own currency (object or code). */
   | { kind: 'money'; signColor?: boolean; currencySource?: string }
   /** DD.MM.YYYY. */
   | { kind: 'date' }

@@ -20,7 +20,7 @@ const addDays = (date: string, days: number) => {
 export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: WidgetLang, locationId: string, group: string | null) {
   const scope = group ? `?group=${encodeURIComponent(group)}` : '';
   const loc = await call<PublicLocation>(`/api/public/locations/${encodeURIComponent(locationId)}/${scope}`);
-  const money = (amount: string) => formatMoney(amount, loc.currency, lang === 'ru' ? 'у.е.' : 'c.u.');
+  const money = (amount: string) => formatMoney(amount, loc.currency, lang);
   let date = loc.today;
   let games: { id: number; name: string }[] | null = null;
 

@@ -12,7 +12,7 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
   render(await call<PublicOrder>(path));
 
   function render(o: PublicOrder, message?: string) {
-    const money = (amount: string) => formatMoney(amount, o.currency, lang === 'ru' ? 'у.е.' : 'c.u.');
+    const money = (amount: string) => formatMoney(amount, o.currency, lang);
     const row = (label: string, value: string | null, testid: string) =>
       value ? h('div', { class: 'row', 'data-testid': testid }, h('span', {}, label), h('b', {}, value)) : null;
     const error = h('p', { class: 'alert', role: 'alert', hidden: true, 'data-testid': 'widget-error' });

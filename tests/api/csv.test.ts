@@ -44,22 +44,22 @@ describe('the text of the exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders_2026-03-01_2026-03-04.csv"');
     const ids = (await q(`SELECT id FROM orders WHERE name IN ('a', 'b', 'c', 'd') ORDER BY id`)).rows.map((r) => r.id);
-    expect(res.body).toBe('\uFEFFID,Created,Type,Status,Cost,Paid,Purchase,Discount,Promo code,Manager,Source\r\n'
-      + `${ids[3]},04.03.2026 15:00,Event,Paid,1.00,1.00,1.00,0.00,,,"'\rCR"\r\n`
-      + `${ids[2]},03.03.2026 15:00,Free,Cancelled,99999.99,1.00,1.00,0.00,"'\tTAB",,"'@at"\r\n`
-      + `${ids[1]},02.03.2026 15:00,Technical,Confirmed,0.00,0.00,0.00,1.25,"a""b,c",,"line1\nline2"\r\n`
-      + `${ids[0]},01.03.2026 15:00,Paid,Awaiting payment,10.50,0.00,10.50,0.00,"'=1+2","admin@example.com","'-src"\r\n`);
+    expect(res.body).toBe('\uFEFFID,Created,Type,Status,Cost,Paid,Total,Discount,Promo code,Manager,Source\r\n'
+      + `${ids[3]},04.03.2026 15:00,Event,Paid,1.00\u00a0₽,1.00\u00a0₽,1.00\u00a0₽,0.00\u00a0₽,,,"'\rCR"\r\n`
+      + `${ids[2]},03.03.2026 15:00,Free,Cancelled,"99,999.99\u00a0₽",1.00\u00a0₽,1.00\u00a0₽,0.00\u00a0₽,"'\tTAB",,"'@at"\r\n`
+      + `${ids[1]},02.03.2026 15:00,Technical,Confirmed,0.00\u00a0₽,0.00\u00a0₽,0.00\u00a0₽,1.25\u00a0₽,"a""b,c",,"line1\nline2"\r\n`
+      + `${ids[0]},01.03.2026 15:00,Paid,Awaiting payment,10.50\u00a0₽,0.00\u00a0₽,10.50\u00a0₽,0.00\u00a0₽,"'=1+2","admin@example.com","'-src"\r\n`);
     const ru = await get('/api/v2.1/locations/1/orders/?format=csv&date_from=2026-03-01&date_to=2026-03-01&status=2', 'ru');
-    expect(ru.body).toBe('\uFEFFID,Создан,Тип,Статус,Стоимость,Оплачено,К оплате,Скидка,Промокод,Менеджер,Источник\r\n'
-      + `${ids[0]},01.03.2026 15:00,Платный,Ожидает оплаты,10.50,0.00,10.50,0.00,"'=1+2","admin@example.com","'-src"\r\n`);
+    expect(ru.body).toBe('\uFEFFID,Создан,Тип,Статус,Стоимость,Оплачено,Итого,Скидка,Промокод,Менеджер,Источник\r\n'
+      + `${ids[0]},01.03.2026 15:00,Платный,Ожидает оплаты,"10,50\u00a0₽","0,00\u00a0₽","10,50\u00a0₽","0,00\u00a0₽","'=1+2","admin@example.com","'-src"\r\n`);
   });
 
   it('transactions: booleans as words; sessions: order ids by spaces; certificates: dates and codes as the screens show them', async () => {
     const tx = await get('/api/v2.1/transactions/?format=csv&location=4&date_start=2026-03-01&date_end=2026-03-02');
     const txIds = (await q(`SELECT id FROM transactions WHERE location_id = 4 AND operation_dt < '2026-03-03' ORDER BY id`)).rows.map((r) => r.id);
     expect(tx.body).toBe('\uFEFFID,Location,Session,Date,Description,Amount,Additional,Balance,Currency,License,Code,Type,User\r\n'
-      + `${txIds[1]},4,,02.03.2026 15:00,"plain, comma",-3.50,No,6.50,,,,Charge-off,\r\n`
-      + `${txIds[0]},4,"'-s",01.03.2026 15:00,"'\tdesc",10.00,Yes,10.00,,,,Top-up,\r\n`);
+      + `${txIds[1]},4,,02.03.2026 15:00,"plain, comma",-3.50\u00a0c.u.,No,6.50\u00a0c.u.,,,,Charge-off,\r\n`
+      + `${txIds[0]},4,"'-s",01.03.2026 15:00,"'\tdesc",10.00\u00a0c.u.,Yes,10.00\u00a0c.u.,,,,Top-up,\r\n`);
     const sessions = await get('/api/v2.1/locations/4/launcher_sessions/?format=csv&date_from=2026-03-01&date_to=2026-03-02');
     const playground = (await q('SELECT name FROM playgrounds WHERE location_id = 4 ORDER BY id LIMIT 1')).rows[0].name;
     expect(sessions.headers['content-disposition']).toBe('attachment; filename="sessions_2026-03-01_2026-03-02.csv"');
@@ -68,8 +68,8 @@ describe('the text of the exports', () => {
       + `"11111111-1111-1111-1111-111111111111",1 2 3,01.03.2026 15:00,01.03.2026 16:00,"${playground}",,0,Technical test\r\n`);
     const certs = await get('/api/v2.1/locations/4/certificates/?format=csv&date_from=2026-03-01&date_to=2026-03-03');
     expect(certs.body).toBe('\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Currency,Valid until\r\n'
-      + `"O'R\\X",2000.00,2000.00,Physical,,Not paid,,03.03.2026 15:00,,,,,\r\n`
-      + `"'=CERT1",1000.00,1000.00,Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",,01.03.2027\r\n`);
+      + `"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,,\r\n`
+      + `"'=CERT1","1,000.00\u00a0c.u.","1,000.00\u00a0c.u.",Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",,01.03.2027\r\n`);
   });
 
   it('no cell starts a formula whatever the spreadsheet splits on: , ; tab (Russian-locale Excel splits on ;)', async () => {
@@ -146,7 +146,7 @@ describe('filters inlined into COPY', () => {
     }
     // A quote in the search is matched as itself (the certificate O'R\X).
     const found = await get(`/api/v2.1/locations/4/certificates/?format=csv&search=${encodeURIComponent(`o'r`)}`);
-    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`"O'R\\X",2000.00,2000.00,Physical,,Not paid,,03.03.2026 15:00,,,,,`]);
+    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,,`]);
     expect((await q(`SELECT to_regclass('orders') IS NOT NULL AS ok`)).rows[0].ok).toBe(true);
     expect(Number((await q('SELECT count(*) AS n FROM orders')).rows[0].n)).toBe(before);
   });

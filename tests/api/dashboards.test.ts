@@ -9,6 +9,7 @@ import { occupancy } from '../../server/modules/dashboards/data';
 import { signedQuery } from '../../server/modules/dashboards/signing';
 import { addDays } from '../../domain/businessDay';
 import { createHarness, type Harness } from './harness';
+import { formatAmount } from '../../domain/money';
 
 let h: Harness;
 let admin: string;
@@ -110,13 +111,13 @@ describe('dashboard pages', () => {
     const cents = (list: Json[]) => list.reduce((s, p) => s + Math.round(Number(p.purchase) * 100), 0);
     const revenue = await open(`${await urlOf('revenue')}${period}`);
     expect(revenue.body).toContain(`value="${from}"`);
-    expect(footer(revenue.body)).toEqual(['Total', String(paid.length), (cents(paid) / 100).toFixed(2)]);
+    expect(footer(revenue.body)).toEqual(['Total', String(paid.length), formatAmount(cents(paid) / 100, 'en')]);
     const byType = await open(`${await urlOf('payments')}${period}`);
-    expect(footer(byType.body)).toEqual(['Total', String(paid.length), (cents(paid) / 100).toFixed(2)]);
+    expect(footer(byType.body)).toEqual(['Total', String(paid.length), formatAmount(cents(paid) / 100, 'en')]);
     for (const type of new Set(paid.map((p) => p.payment_type))) {
       const ofType = paid.filter((p) => p.payment_type === type);
       const label = { 1: 'Online', 2: 'At location', 6: 'Card on site', 7: 'Manual' }[type as number];
-      expect(byType.body).toContain(`<tr><td>${label}</td><td>${ofType.length}</td><td>${(cents(ofType) / 100).toFixed(2)}</td></tr>`);
+      expect(byType.body).toContain(`<tr><td>${label}</td><td>${ofType.length}</td><td>${formatAmount(cents(ofType) / 100, 'en')}</td></tr>`);
     }
 
     // Orders list: the same period by business date of creation.
@@ -131,7 +132,7 @@ describe('dashboard pages', () => {
     const live = (list.results as Json[]).filter((o) => o.status !== 4 && o.status !== 5 && Number(o.purchase) > 0);
     const avg = await open(`${await urlOf('average_check')}${period}`);
     const sum = cents(live);
-    expect(footer(avg.body)).toEqual(['Total', String(live.length), (sum / 100).toFixed(2), (Math.round(sum / live.length) / 100).toFixed(2)]);
+    expect(footer(avg.body)).toEqual(['Total', String(live.length), formatAmount(sum / 100, 'en'), formatAmount(Math.round(sum / live.length) / 100, 'en')]);
   });
 
   it('rejects a reversed period on the page, and defaults to this month', async () => {

@@ -67,9 +67,9 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
     expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ need_paid: true, not_paid: false, paid: false });
 
     // More than is left to pay is refused, with what is left, in the request's language.
-    expect400(await payEn(id, { payment_type: 2, purchase: '900.01' }), { purchase: ['The amount is more than is left to pay: 900.00 RUB.'] });
+    expect400(await payEn(id, { payment_type: 2, purchase: '900.01' }), { purchase: ['The amount is more than is left to pay: 900.00\u00a0₽.'] });
     const ru = await h.call('POST', `/api/v2.1/booking/${id}/pay/`, { token: w.tokens.staff, body: { payment_type: 2, purchase: '5000' }, lang: 'ru' });
-    expect(ru.json()).toEqual({ purchase: ['Сумма больше, чем осталось оплатить: 900.00 RUB.'] });
+    expect(ru.json()).toEqual({ purchase: ['Сумма больше, чем осталось оплатить: 900,00\u00a0₽.'] });
 
     const card = await pay(w, id, { payment_type: 6, purchase: '890,00', external_id: '' }, w.tokens.manager);
     expect(card.statusCode, card.body).toBe(201);
@@ -196,7 +196,7 @@ describe('paying with a certificate (payment_type 3)', () => {
       [w.certs.notPaid, 'The certificate is not active.'],
       [w.certs.expired, 'The certificate has expired.'],
       [lapsed!.uniqueNumber, 'The certificate has expired.'],
-      [w.certs.active3000, 'The certificate has only 3000.00 RUB left.'],
+      [w.certs.active3000, 'The certificate has only 3,000.00\u00a0₽ left.'],
     ] as const) {
       expect400(await payEn(id, { payment_type: 3, purchase: '3500', certificate }), { certificate: [message] });
     }
@@ -230,7 +230,7 @@ describe('paying with a certificate (payment_type 3)', () => {
     const status = async () => (await h.database.db.select().from(certificates).where(eq(certificates.uniqueNumber, cert)))[0]!.status;
     expect(await status()).toBe('ACTIVE');
     expect(await getOrder(w, a)).toMatchObject({ paid: '1000.00', need_paid: '3275.00', status: 2 });
-    expect400(await payEn(b, { payment_type: 3, purchase: '2500', certificate: cert }), { certificate: ['The certificate has only 2000.00 RUB left.'] });
+    expect400(await payEn(b, { payment_type: 3, purchase: '2500', certificate: cert }), { certificate: ['The certificate has only 2,000.00\u00a0₽ left.'] });
     expect((await pay(w, b, { payment_type: 3, purchase: '2000', certificate: cert })).statusCode).toBe(201);
     expect(await status()).toBe('USED');
     expect400(await payEn(b, { payment_type: 3, purchase: '1', certificate: cert }), { certificate: ['The certificate has been used up.'] });
@@ -245,7 +245,7 @@ describe('paying with a certificate (payment_type 3)', () => {
     const b = await book(w, bookingBody(w.pg.cube1, '2030-04-03 11:00', { persons: 3, game_id: game() }));
     const results = await Promise.all([a, b].map((id) => payEn(id, { payment_type: 3, purchase: '3000', certificate: w.certs.active5000 })));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
-    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ certificate: ['The certificate has only 2000.00 RUB left.'] });
+    expect(results.find((r) => r.statusCode === 400)!.json()).toEqual({ certificate: ['The certificate has only 2,000.00\u00a0₽ left.'] });
     const paid = [(await getOrder(w, a)).paid, (await getOrder(w, b)).paid].sort();
     expect(paid).toEqual(['0.00', '3000.00']);
 
@@ -259,7 +259,7 @@ describe('paying with a certificate (payment_type 3)', () => {
     }
     const many = await Promise.all(ids.map((id) => payEn(id, { payment_type: 3, purchase: '600', certificate: cert!.uniqueNumber })));
     expect(many.filter((r) => r.statusCode === 201)).toHaveLength(1);
-    expect(many.filter((r) => r.statusCode === 400).every((r) => r.json().certificate[0] === 'The certificate has only 400.00 left.')).toBe(true);
+    expect(many.filter((r) => r.statusCode === 400).every((r) => r.json().certificate[0] === 'The certificate has only 400.00\u00a0c.u. left.')).toBe(true);
     const spent = await h.database.db.select().from(certificateRedemptions).where(eq(certificateRedemptions.certificateId, cert!.id));
     expect(spent.map((r) => r.amount)).toEqual(['600.00']);
   });
@@ -316,12 +316,12 @@ describe('payment links (bill) by the sandbox provider', () => {
     const letter = h.letters.slice(before).find((l) => l.to === 'guest@example.com');
     expect(letter?.subject).toBe(`Ссылка на оплату заказа №${id} в VR Арена Москва`);
     expect(letter?.text).toContain(bill.payment_url);
-    expect(letter?.text).toMatch(/1\s900 RUB/);
+    expect(letter?.text).toMatch(/1\s900,00\s₽/);
     // Without an e-mail nothing is sent: the link can only be copied.
     const noMail = await book(w, bookingBody(w.pg.cube2, '2030-04-04 18:00', { email: '' }));
     expect((await pay(w, noMail, { payment_type: 4, purchase: '100' })).json()).toMatchObject({ sent_to: null, payment_url: expect.stringMatching(LINK) });
     // A bill above what is owed is refused like any payment.
-    expect400(await payEn(id, { payment_type: 4, purchase: '1900.01' }), { purchase: ['The amount is more than is left to pay: 1900.00 RUB.'] });
+    expect400(await payEn(id, { payment_type: 4, purchase: '1900.01' }), { purchase: ['The amount is more than is left to pay: 1,900.00\u00a0₽.'] });
     const token = LINK.exec(bill.payment_url)![1]!;
     expect((await callback(`sandbox-${token}`, 'paid')).json()).toEqual({ result: 'settled' });
     expect((await callback(`sandbox-${token}`, 'paid')).json()).toEqual({ result: 'already' });

@@ -188,8 +188,8 @@ describe('booking with prepayment', () => {
     expect(letter.subject).toBe(`Booking №${made.order.id} at VR Arena Moscow is confirmed`);
     expect(letter.text).toContain(`Date and time: ${day(1).split('-').reverse().join('.')}, 15:00–16:00`);
     expect(letter.text).toContain('Persons: 4');
-    expect(letter.text).toContain('Paid online: 850 RUB');
-    expect(letter.text).toContain('To pay at the venue: 850 RUB');
+    expect(letter.text).toContain('Paid online: 850.00\u00a0₽');
+    expect(letter.text).toContain('To pay at the venue: 850.00\u00a0₽');
     expect(letter.text).toContain(`http://backoffice.test/widget/order/${made.key}?lang=en`);
 
     const page = await pub('GET', `/api/public/orders/${made.key}/?lang=en`);
@@ -245,7 +245,7 @@ describe('booking with prepayment', () => {
     await h.runJobs();
     const letter = h.letters.find((l) => l.to === 'later@example.com')!;
     expect(letter.subject).toBe(`Бронь №${made.order.id} в VR Арена Москва подтверждена`);
-    expect(letter.text).toContain('Оплатить на месте: 950 RUB');
+    expect(letter.text).toContain('Оплатить на месте: 950,00\u00a0₽');
     const autoCancels = await h.database.db.select().from(jobs)
       .where(and(eq(jobs.kind, 'order.auto_cancel'), sql`${jobs.payload}->>'orderId' = ${String(made.order.id)}`));
     expect(autoCancels).toHaveLength(0);

@@ -41,7 +41,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await create.getByLabel(/Дизайн/).fill('classic');
   await expect(create.getByRole('button', { name: 'Создать' })).toBeDisabled();
   await create.getByRole('combobox', { name: /Номинал/ }).click();
-  await page.getByRole('option', { name: '1\u202f000', exact: true }).click();
+  await page.getByRole('option', { name: '1\u00a0000,00', exact: true }).click();
   await expect(create.getByRole('button', { name: 'Создать' })).toBeEnabled();
   await expect(create.getByLabel(/Количество/)).toHaveValue('1');
   await create.getByLabel(/Количество/).fill('101');
@@ -68,7 +68,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(rows).toHaveCount(1);
   await expect(rows.first().locator('td.column-unique_number')).toHaveText(number);
   await expect(rows.first().locator('td.column-status')).toHaveText('Не оплачен');
-  await expect(rows.first().locator('td.column-rate')).toHaveText('1\u202f000');
+  await expect(rows.first().locator('td.column-rate')).toHaveText('1\u00a0000,00\u00a0₽');
 
   // Activate: a seller who is not staff here is marked by the server's error; a bad phone by ours.
   await rows.first().getByRole('button', { name: `Активировать сертификат ${number}` }).click();
@@ -128,13 +128,13 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await pay.getByLabel(/Сумма/).fill('1000');
   await pay.getByRole('button', { name: 'Принять оплату' }).click();
   await expect(pay).toBeHidden();
-  await expect(page.getByTestId('slot-orders')).toContainText(/оплачено 1\s000 RUB/);
+  await expect(page.getByTestId('slot-orders')).toContainText(/оплачено 1\s000,00\s₽/);
 
   await page.goto('/locations/1/certificates');
   await page.getByRole('searchbox', { name: 'Номер сертификата' }).fill(number);
   await expect(rows).toHaveCount(1);
   await expect(rows.first().locator('td.column-status')).toHaveText('Использован');
-  await expect(rows.first().locator('td.column-remaining_rate')).toHaveText('0');
+  await expect(rows.first().locator('td.column-remaining_rate')).toHaveText('0,00 ₽');
   await expect(rows.first().getByTestId('location_certificates-chip')).toHaveText('использован');
   await expect(rows.first().getByRole('button')).toHaveCount(0);
 

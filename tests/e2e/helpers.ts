@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
@@ -88,4 +88,23 @@ export async function bookEmptySession(page: Page, days: number, name = 'Certifi
   });
   expect(res.status()).toBe(201);
   return { date, slot, orderId: (await res.json()).id };
+}
+
+/** An app date field (MUI X picker, src/components/forms/DateField.tsx) by its label. */
+export const dateField = (scope: Page | Locator, label: string) => scope.getByRole('group', { name: label, exact: true });
+
+/** 'YYYY-MM-DD' as the date fields show it. */
+export const shownDate = (iso: string) => iso.split('-').reverse().join('.');
+
+/**
+ * Types an ISO day into a date field as a person does (day, month, year, the field moves on by
+ * itself); `target` is the field (dateField) or its input (a data-testid).
+ */
+export async function typeDate(target: Locator, iso: string) {
+  const group = target.locator('xpath=ancestor-or-self::*[@role="group"][1]');
+  await group.locator('[role="spinbutton"]').first().click();
+  await target.page().keyboard.press('ControlOrMeta+a');
+  await target.page().keyboard.type(shownDate(iso).replace(/\./g, ''), { delay: 40 });
+  // And moves on, as a person does: the field is touched and its rules speak.
+  await target.page().keyboard.press('Tab');
 }

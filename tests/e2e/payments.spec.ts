@@ -2,7 +2,7 @@
 // hiding a manual payment after yes/no, the CSV export; in ru and en.
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiGet, signIn } from './helpers';
+import { ADMIN, apiGet, signIn, dateField, typeDate, shownDate } from './helpers';
 
 test.setTimeout(90_000);
 
@@ -18,10 +18,9 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   const rows = page.locator('tbody tr');
 
   // The end date cannot be after today: a later date typed in is brought back to today.
-  const to = page.getByRole('textbox', { name: 'По', exact: true });
-  await expect(to).toHaveAttribute('max', today());
-  await to.fill('2099-01-01');
-  await expect(to).toHaveValue(today());
+  const to = dateField(page, 'По');
+  await typeDate(to, '2099-01-01');
+  await expect(to.locator('input')).toHaveValue(shownDate(today()));
 
   // Add a manual payment; 11 characters are refused with the spec's message.
   await page.getByRole('button', { name: 'Добавить платеж' }).click();
@@ -37,7 +36,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   const added = rows.filter({ hasText: comment });
   await expect(added).toHaveCount(1);
   await expect(added.locator('td.column-payment_type')).toHaveText('Ручной');
-  await expect(added.locator('td.column-purchase')).toHaveText('777');
+  await expect(added.locator('td.column-purchase')).toHaveText('777,00 ₽');
   await expect(added.locator('td.column-created')).toHaveText(moscowToday().split('-').reverse().join('.'));
 
   // Only manual payments; then a sign with none of them. The filter offers the seven types.
@@ -84,7 +83,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   expect(download.suggestedFilename()).toMatch(/^payments_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
   expect(lines[0]).toBe('ID,Заказ,Тип оплаты,Создан,Статус,Внешний ID,Сумма,Комментарий,Пользователь');
-  const from = await page.getByRole('textbox', { name: 'С', exact: true }).inputValue();
+  const from = (await dateField(page, 'С').locator('input').inputValue()).split('.').reverse().join('-');
   const cash = await apiGet<unknown[]>(page, `/api/v2.1/locations/1/payments/?payment_type=2&date_start=${from}&date_end=${today()}`);
   expect(lines.length - 1).toBe(cash.length);
   // The export writes a code's label (domain/enumLabels), as the screen does.
@@ -94,7 +93,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await page.getByRole('combobox', { name: 'Типы оплаты' }).click();
   await page.getByRole('option', { name: 'Наличные' }).click();
   await page.keyboard.press('Escape');
-  await page.getByRole('textbox', { name: 'С', exact: true }).fill(yearAgo());
+  await typeDate(dateField(page, 'С'), yearAgo());
   const all = await apiGet<unknown[]>(page, `/api/v2.1/locations/1/payments/?payer=customers&date_start=${yearAgo()}&date_end=${today()}`);
   await expect(rows).toHaveCount(Math.min(all.length, 20));
   await page.getByRole('combobox', { name: /Строк на странице/ }).click();
@@ -114,7 +113,7 @@ test('en: the payments screen speaks English', async ({ page }) => {
   await expect(page.locator('thead')).toContainText('Payment type');
   await expect(page.locator('thead')).toContainText('External ID');
   // All seven payment types in the filter; online payments (type 1) in the list.
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill(yearAgo());
+  await typeDate(dateField(page, 'From'), yearAgo());
   await page.getByRole('combobox', { name: 'Payment types' }).click();
   await expect(page.getByRole('option')).toHaveText(['Online', 'Cash', 'Certificate', 'Bill (payment link)', 'Third-party service', 'Card', 'Manual']);
   await page.getByRole('option', { name: 'Online' }).click();
@@ -133,8 +132,8 @@ test('en: the payments screen speaks English', async ({ page }) => {
   await dialog.getByLabel(/Amount/).fill('');
   await expect(dialog.getByText('Enter the amount')).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await typeDate(dateField(page, 'From'), '2000-01-01');
+  await typeDate(dateField(page, 'To'), '2000-01-02');
   await expect(page.getByText('Payments not found')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
 });

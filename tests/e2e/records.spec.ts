@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import dayjs from 'dayjs';
-import { ADMIN, apiGet, signIn } from './helpers';
+import { ADMIN, apiGet, signIn, dateField, typeDate, shownDate } from './helpers';
 
 test.setTimeout(90_000);
 
@@ -16,17 +16,17 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
   await expect(rows.first().getByRole('link').first()).toHaveAttribute('target', '_blank');
 
   // The list starts with this month up to today; "Прошедшие" is a year back to yesterday.
-  const from = page.getByRole('textbox', { name: 'С', exact: true });
-  const to = page.getByRole('textbox', { name: 'По', exact: true });
+  const from = dateField(page, 'С').locator('input');
+  const to = dateField(page, 'По').locator('input');
   // On the location's clock (Moscow), not the browser's: after 21:00 UTC it is already tomorrow there.
   const today = dayjs(new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Moscow' }).format(new Date()));
-  await expect(from).toHaveValue(today.startOf('month').format('YYYY-MM-DD'));
-  await expect(to).toHaveValue(today.format('YYYY-MM-DD'));
+  await expect(from).toHaveValue(today.startOf('month').format('DD.MM.YYYY'));
+  await expect(to).toHaveValue(today.format('DD.MM.YYYY'));
   await page.getByRole('button', { name: 'Прошедшие' }).click();
   const pastFrom = today.subtract(1, 'year').format('YYYY-MM-DD');
   const pastTo = today.subtract(1, 'day').format('YYYY-MM-DD');
-  await expect(from).toHaveValue(pastFrom);
-  await expect(to).toHaveValue(pastTo);
+  await expect(from).toHaveValue(shownDate(pastFrom));
+  await expect(to).toHaveValue(shownDate(pastTo));
   // Ten rows a page until another size is chosen, of the server's count for that period.
   const past = await apiGet<{ count: number }>(page, `/api/v2.1/locations/1/orders/?date_from=${pastFrom}&date_to=${pastTo}&limit=1`);
   expect(past.count).toBeGreaterThan(10);
@@ -37,18 +37,18 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
 
   // Only cancelled orders.
   await page.getByRole('combobox', { name: 'Статус' }).click();
-  await page.getByRole('option', { name: 'отменен' }).click();
+  await page.getByRole('option', { name: 'Отменен', exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveText('отменен');
+  await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveText('Отменен');
   await expect(async () => {
     const statuses = await rows.locator('td.column-status').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['отменен']));
+    expect(new Set(statuses)).toEqual(new Set(['Отменен']));
   }).toPass();
 
   // Back to all statuses; 15 rows a page.
   await page.getByRole('combobox', { name: 'Статус' }).click();
-  await page.getByRole('option', { name: 'отменен' }).click();
+  await page.getByRole('option', { name: 'Отменен', exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: /Строк на странице|Rows per page/ }).click();
   await page.getByRole('option', { name: '15' }).click();
@@ -81,16 +81,17 @@ test('in English the lists speak English', async ({ page }) => {
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: 'Today' }).click();
   await page.getByRole('combobox', { name: 'Status' }).click();
-  await expect(page.getByRole('option', { name: 'Paid fully' })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Paid', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: 'Awaiting payment' })).toBeVisible();
   await expect(page.getByRole('option', { name: 'Cancelled' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Download CSV' })).toBeVisible();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await typeDate(dateField(page, 'From'), '2000-01-01');
+  await typeDate(dateField(page, 'To'), '2000-01-02');
   await expect(page.getByTestId('records-empty')).toHaveText('Orders not found');
   await page.goto('/locations/1/sessions');
   await expect(page.getByRole('heading', { level: 1, name: /^Sessions: / })).toBeVisible();
-  await page.getByRole('textbox', { name: 'From', exact: true }).fill('2000-01-01');
-  await page.getByRole('textbox', { name: 'To', exact: true }).fill('2000-01-02');
+  await typeDate(dateField(page, 'From'), '2000-01-01');
+  await typeDate(dateField(page, 'To'), '2000-01-02');
   await expect(page.getByText('Sessions not found')).toBeVisible();
 });

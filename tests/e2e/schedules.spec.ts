@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, STAFF, signIn } from './helpers';
+import { ADMIN, STAFF, signIn, dateField, typeDate } from './helpers';
 
 // Dates in 2030: no demo schedule or holiday is near them. 2030-01-14 is a Monday.
 const START = '2030-01-14';
@@ -82,7 +82,7 @@ test('ru: group, keyboard move, schedule with two items and a break, its session
   await page.getByRole('textbox', { name: 'Название', exact: true }).fill('');
   await expect(page.getByText('Укажите название расписания')).toBeVisible();
   await page.getByRole('textbox', { name: 'Название', exact: true }).fill('Зимнее расписание');
-  await page.getByLabel('Действует с').fill(START);
+  await typeDate(dateField(page, 'Действует с'), START);
   // A daily break of the whole schedule: 14:00 for 30 minutes.
   await page.getByRole('button', { name: 'Добавить перерыв' }).click();
   const breakRow = page.getByTestId('breaks-breaks').getByTestId('break-row');
@@ -179,7 +179,7 @@ test('ru: group, keyboard move, schedule with two items and a break, its session
   await page.getByRole('button', { name: 'Календарь праздников' }).click();
   dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'Календарь праздников: Россия' })).toBeVisible();
-  await dialog.getByLabel('Дата').fill(`${nextYear}-08-14`);
+  await typeDate(dateField(dialog, 'Дата'), `${nextYear}-08-14`);
   await dialog.getByRole('combobox', { name: 'Тип' }).click();
   await page.getByRole('option', { name: 'Предпраздник' }).click();
   await dialog.getByLabel('Название').fill('День города');
@@ -208,7 +208,7 @@ test('en: group, keyboard move, a duplicated price start, a schedule, a refused 
   await card.getByRole('link', { name: /Add schedule/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('New schedule');
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Arena 2030');
-  await page.getByLabel('In force from').fill('2030-02-04');
+  await typeDate(dateField(page, 'In force from'), '2030-02-04');
   await page.getByRole('tab', { name: 'Schedule' }).click();
   const item = page.getByTestId('item-0');
   await item.getByRole('button', { name: 'Weekdays' }).click();
@@ -286,7 +286,7 @@ test('en: the holiday calendar adds a day of next year, refuses it twice and rem
   const date = `${nextYear}-07-15`;
   const shown = `15.07.${nextYear}`;
   const add = async () => {
-    await dialog.getByLabel('Date').fill(date);
+    await typeDate(dateField(dialog, 'Date'), date);
     await dialog.getByLabel('Name').fill('E2E day');
     await dialog.getByRole('button', { name: 'Add' }).click();
   };
@@ -298,7 +298,7 @@ test('en: the holiday calendar adds a day of next year, refuses it twice and rem
   await expect(dialog.getByRole('tab', { name: String(nextYear) })).toHaveAttribute('aria-selected', 'true');
   // The same date again: the server's field error under the date.
   await add();
-  await expect(dialog.getByLabel('Date')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dateField(dialog, 'Date')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByText('This date is already in the holiday calendar.')).toBeVisible();
   await expect(row).toHaveCount(1);
   // Removing asks first; No keeps it, Yes removes it.

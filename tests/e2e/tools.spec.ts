@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
+import { ADMIN, STAFF, apiGet, moscowDate, signIn, token, type Slot, dateField, typeDate } from './helpers';
 
 // The tools page of location 1 ("VR Арена Москва"): early booking (a new condition lowers the
 // price of a booking made after it), promo codes, and webhooks delivered to a receiver started
@@ -152,10 +152,10 @@ test('en: promo codes are created with checks, edited, switched off and on, and 
   await dialog.getByLabel('Discount').fill('15');
   await expect(dialog.getByText('A fraction must be above 0 and below 1 (0.15 is 15 %)')).toBeVisible();
   await dialog.getByLabel('Discount').fill('0.15');
-  await dialog.getByLabel('Valid from').fill('2030-01-10');
-  await dialog.getByLabel('Valid to').fill('2030-01-01');
+  await typeDate(dateField(dialog, 'Valid from'), '2030-01-10');
+  await typeDate(dateField(dialog, 'Valid to'), '2030-01-01');
   await expect(dialog.getByText('The end date must not be before the start date')).toBeVisible();
-  await dialog.getByLabel('Valid to').fill('2030-12-31');
+  await typeDate(dateField(dialog, 'Valid to'), '2030-12-31');
   await dialog.getByLabel('Usage limit').fill('3');
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByTestId('alert-success')).toHaveText('Promo code E2E15 created.');

@@ -104,8 +104,8 @@ describe('booking calendar model', () => {
   });
 
   it('writes the payment line with the slot currency', () => {
-    expect(paymentLineText(t, order(), RUB)).toBe('app.paymentLine.not_paid(amount=3\u202f000 RUB)');
-    expect(paymentLineText(t, order({ paid: '1000.00', need_paid: '2000.00' }), RUB)).toBe('app.paymentLine.to_pay(amount=2\u202f000 RUB)');
+    expect(paymentLineText(t, order(), RUB)).toBe('app.paymentLine.not_paid(amount=3\u00a0000,00\u00a0RUB)');
+    expect(paymentLineText(t, order({ paid: '1000.00', need_paid: '2000.00' }), RUB)).toBe('app.paymentLine.to_pay(amount=2\u00a0000,00\u00a0RUB)');
     expect(paymentLineText(t, order({ status: 4 }), RUB)).toBe('app.paymentLine.cancelled');
     expect(paymentLineText(t, order({ order_type: 4 }), RUB)).toBe('app.paymentLine.event');
   });

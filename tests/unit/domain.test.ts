@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrorMessage, fieldMessages } from '../../domain/errors';
+import { formatDay, formatInstant, formatWallClock } from '../../domain/dates';
 import { formatAmount, formatMoney } from '../../domain/money';
 import { hasPermission, permissionName } from '../../domain/permissions';
 import { canManageLocation, canSeeLocationsTab } from '../../domain/roles';
@@ -9,16 +10,36 @@ const RUB = { code: 'RUB', is_before: false, blank_place: true };
 const USD = { code: 'USD', is_before: true, blank_place: false };
 
 describe('money', () => {
-  it('places the code per is_before and blank_place', () => {
-    expect(formatMoney('1500.00', RUB, 'c.u.')).toBe('1\u202f500 RUB');
-    expect(formatMoney('1500.50', USD, 'c.u.')).toBe('USD1\u202f500.50');
+  const RUB_SIGN = { ...RUB, unicode: '₽' };
+  const USD_SIGN = { ...USD, unicode: '$' };
+  it('places the currency per is_before and blank_place, its sign when it has one', () => {
+    expect(formatMoney('18000', RUB_SIGN, 'ru')).toBe('18\u00a0000,00\u00a0₽');
+    expect(formatMoney('1500.5', USD_SIGN, 'en')).toBe('$1,500.50');
+    expect(formatMoney('1500.00', RUB, 'en')).toBe('1,500.00\u00a0RUB');
+    expect(formatMoney('1500.50', USD, 'ru')).toBe('USD1\u00a0500,50');
   });
   it('shows the default title when the currency is null', () => {
-    expect(formatMoney('0.00', null, 'у.е.')).toBe('0 у.е.');
+    expect(formatMoney('0.00', null, 'ru')).toBe('0,00\u00a0у.е.');
+    expect(formatMoney('7', null, 'en')).toBe('7.00\u00a0c.u.');
   });
-  it('keeps the sign and groups thousands', () => {
-    expect(formatAmount('-1234567.5')).toBe('-1\u202f234\u202f567.50');
-    expect(formatAmount('999')).toBe('999');
+  it('keeps the sign, groups thousands and always writes two decimals, without floats', () => {
+    expect(formatAmount('-1234567.5', 'ru')).toBe('-1\u00a0234\u00a0567,50');
+    expect(formatAmount('-1234567.5', 'en')).toBe('-1,234,567.50');
+    expect(formatAmount('999', 'ru')).toBe('999,00');
+    expect(formatAmount('90071992547409931.99', 'en')).toBe('90,071,992,547,409,931.99');
+    expect(formatAmount(12.5, 'ru')).toBe('12,50');
+    expect(formatAmount('-0.00', 'ru')).toBe('0,00');
+  });
+});
+
+describe('dates', () => {
+  it('writes days, wall clocks and instants as DD.MM.YYYY (HH:mm), instants on the location clock', () => {
+    expect(formatDay('2026-11-23')).toBe('23.11.2026');
+    expect(formatWallClock('2026-11-23 09:05')).toBe('23.11.2026 09:05');
+    // 16:45 UTC is 11:45 in Brooklyn and 19:45 in Moscow, whatever zone the browser is in.
+    expect(formatInstant('2026-11-23T16:45:00Z', 'America/New_York')).toBe('23.11.2026 11:45');
+    expect(formatInstant('2026-11-23T16:45:07Z', 'Europe/Moscow', true)).toBe('23.11.2026 19:45:07');
+    expect(formatInstant(null, 'Europe/Moscow')).toBe('—');
   });
 });
 

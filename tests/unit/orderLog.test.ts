@@ -15,7 +15,7 @@ const EMAIL = 'party@example.com';
 function translator(lang: 'ru' | 'en') {
   const provider = polyglotI18nProvider(() => (lang === 'ru' ? ruMessages : enMessages) as TranslationMessages, lang, [], { allowMissing: false });
   const t = (key: string, options?: Record<string, unknown>) => provider.translate(key, options);
-  return { t, money: (v: string) => formatMoney(v, RUB, t('app.currency.default')) };
+  return { t, money: (v: string) => formatMoney(v, RUB, lang) };
 }
 
 const cube = (time: string) => ({ playground_id: 1, playground_name: 'Куб 1', session_dt: `2030-01-14 ${time}` });
@@ -81,18 +81,18 @@ describe('order log texts', () => {
     const en = translator('en');
     const edit = SAMPLES.edited[4]!;
     expect(logSummary({ type: 'edited', text: '', data: edit }, ru.t, ru.money))
-      .toBe('добавлены сеансы: 14.01.2030 18:00 (Куб 1); убраны сеансы: 14.01.2030 16:00 (Куб 1); цена: 9\u202f000.50 RUB → 6\u202f000 RUB');
+      .toBe('добавлены сеансы: 14.01.2030 18:00 (Куб 1); убраны сеансы: 14.01.2030 16:00 (Куб 1); цена: 9\u00a0000,50\u00a0RUB → 6\u00a0000,00\u00a0RUB');
     expect(logSummary({ type: 'edited', text: '', data: edit }, en.t, en.money))
-      .toBe('sessions added: 14.01.2030 18:00 (Куб 1); sessions removed: 14.01.2030 16:00 (Куб 1); price: 9\u202f000.50 RUB → 6\u202f000 RUB');
+      .toBe('sessions added: 14.01.2030 18:00 (Куб 1); sessions removed: 14.01.2030 16:00 (Куб 1); price: 9,000.50\u00a0RUB → 6,000.00\u00a0RUB');
     expect(logSummary({ type: 'created', text: '', data: SAMPLES.created[1]! }, ru.t, ru.money))
-      .toBe('сеансы: 14.01.2030 15:00 (Куб 1), 14.01.2030 16:00 (Арена); гостей: 4; тип заказа: Мероприятие; цена: 30\u202f000 RUB');
+      .toBe('сеансы: 14.01.2030 15:00 (Куб 1), 14.01.2030 16:00 (Арена); гостей: 4; тип заказа: Мероприятие; цена: 30\u00a0000,00\u00a0RUB');
     expect(logSummary({ type: 'edited', text: '', data: SAMPLES.edited[0]! }, ru.t, ru.money))
-      .toBe('гостей: 2 → 3; цена: 1\u202f900 RUB → 2\u202f850 RUB; Цена изменилась: другое число гостей');
+      .toBe('гостей: 2 → 3; цена: 1\u00a0900,00\u00a0RUB → 2\u00a0850,00\u00a0RUB; Цена изменилась: другое число гостей');
     expect(logSummary({ type: 'edited', text: 'заметка', data: SAMPLES.edited[5]! }, ru.t, ru.money))
-      .toBe('заметка; сеансы: 14.01.2030 15:00; добавлено сеансов: 1; убрано сеансов: 1; цена: 6\u202f000 RUB');
+      .toBe('заметка; сеансы: 14.01.2030 15:00; добавлено сеансов: 1; убрано сеансов: 1; цена: 6\u00a0000,00\u00a0RUB');
     expect(logSummary({ type: 'paid', text: '', data: SAMPLES.paid[0]! }, ru.t, ru.money))
-      .toBe('способ: Наличные; сумма: 1\u202f000 RUB; всего оплачено: 1\u202f000 RUB');
-    expect(logSummary({ type: 'bill_sent', text: '', data: SAMPLES.bill_sent[0]! }, en.t, en.money)).toBe(`sent to ${EMAIL}; amount: 500 RUB`);
+      .toBe('способ: Наличные; сумма: 1\u00a0000,00\u00a0RUB; всего оплачено: 1\u00a0000,00\u00a0RUB');
+    expect(logSummary({ type: 'bill_sent', text: '', data: SAMPLES.bill_sent[0]! }, en.t, en.money)).toBe(`sent to ${EMAIL}; amount: 500.00\u00a0RUB`);
     expect(logSummary({ type: 'cancelled', text: '', data: null }, ru.t, ru.money)).toBe('');
     for (const reason of PRICE_REASONS) expect(ru.t(`app.orderLog.priceReasons.${reason}`)).not.toMatch(/app\./);
     expect(formatWallClock('2030-01-14 15:00')).toBe('14.01.2030 15:00');

@@ -23,9 +23,9 @@ describe('control page', () => {
 
 describe('promo code discount', () => {
   it('shows a fraction as a percent and a flat discount in the currency', () => {
-    expect(promocodeDiscount({ type: 'fraction', discount: '0.15' }, null, 'RUB')).toBe('15 %');
-    expect(promocodeDiscount({ type: 'fraction', discount: '0.07' }, null, 'RUB')).toBe('7 %');
+    expect(promocodeDiscount({ type: 'fraction', discount: '0.15' }, null, 'ru')).toBe('15 %');
+    expect(promocodeDiscount({ type: 'fraction', discount: '0.07' }, null, 'ru')).toBe('7 %');
     const rub = { code: 'RUB', is_before: false, blank_place: true, unicode: '₽' };
-    expect(promocodeDiscount({ type: 'flat', discount: '500.00' }, rub, 'RUB')).toBe('500 RUB');
+    expect(promocodeDiscount({ type: 'flat', discount: '500.00' }, rub, 'ru')).toBe('500,00\u00a0₽');
   });
 });

@@ -29,10 +29,10 @@ export const locationCertificates = defineList({
   columns: [
     { key: 'id', kind: 'int', sql: sql`${certificates.id}` },
     { key: 'unique_number', kind: 'text', sql: sql`${certificates.uniqueNumber}`, label: { ru: 'Номер', en: 'Number' } },
-    { key: 'rate', kind: 'money', sql: sql`${certificates.rate}`, label: { ru: 'Номинал', en: 'Rate' } },
+    { key: 'rate', kind: 'money', sql: sql`${certificates.rate}`, inCurrency: true, label: { ru: 'Номинал', en: 'Rate' } },
     {
-      key: 'remaining_rate', kind: 'money', label: { ru: 'Остаток', en: 'Remaining' },
-      sql: sql`(${certificates.rate} - coalesce((SELECT sum(amount) FROM certificate_redemptions r WHERE r.certificate_id = ${certificates.id}), 0))::numeric(12,2)::text`,
+      key: 'remaining_rate', kind: 'money', label: { ru: 'Остаток', en: 'Remaining' }, inCurrency: true,
+      sql: sql`(${certificates.rate} - coalesce((SELECT sum(amount) FROM certificate_redemptions r WHERE r.certificate_id = ${certificates.id}), 0))::numeric(12,2)`,
     },
     { key: 'type', kind: 'enum', sql: sql`${certificates.type}`, labels: CERTIFICATE_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
     { key: 'design', kind: 'text', sql: sql`${certificates.design}`, label: { ru: 'Дизайн', en: 'Design' } },

@@ -54,7 +54,8 @@ export async function highestRole(db: Db, userId: number): Promise<RoleAtLocatio
   return row ?? null;
 }
 
-function currencyJson(c: typeof currencies.$inferSelect | undefined) {
+/** A currency row as the API and the money formatter take it. */
+export function currencyJson(c: typeof currencies.$inferSelect | null | undefined) {
   return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace, unicode: c.unicode } : null;
 }
 

@@ -29,8 +29,8 @@ export async function sendBillLetter(deps: Deps, job: BillLetterJob): Promise<vo
     .innerJoin(locations, eq(locations.id, orders.locationId)).leftJoin(currencies, eq(currencies.id, locations.currencyId))
     .where(eq(orders.id, job.orderId));
   if (!row?.o.email) return;
-  const currency = row.c ? { code: row.c.code, is_before: row.c.isBefore, blank_place: row.c.blankPlace } : null;
-  const amount = formatMoney(job.amount, currency, job.lang === 'ru' ? 'у.е.' : 'c.u.');
+  const currency = row.c ? { code: row.c.code, is_before: row.c.isBefore, blank_place: row.c.blankPlace, unicode: row.c.unicode } : null;
+  const amount = formatMoney(job.amount, currency, job.lang);
   await deps.mailer.send({
     to: row.o.email,
     subject: translate(job.lang, 'bill_mail_subject', { id: row.o.id, location: row.l.name }),

@@ -42,7 +42,8 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
   const token = crypto.randomBytes(16).toString('hex');
   const [payment] = await tx.insert(payments).values({
     orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,
-    comment: 'payment link',
+    // No comment: payment type 4 already says it is a bill, in the reader's language.
+    comment: '',
   }).returning();
   const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));

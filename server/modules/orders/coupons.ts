@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { promocodes } from '../../db/schema';
 import { promocodeStatus, type PromocodeTerms } from '../../../domain/promocodes';
-import type { MessageKey } from '../../platform/messages';
+import { dayParam, type MessageKey, type MessageParams } from '../../platform/messages';
 
 /** A stored row as the domain's status rule reads it. */
 export const termsOf = (row: typeof promocodes.$inferSelect): PromocodeTerms => ({
@@ -12,7 +12,7 @@ export const termsOf = (row: typeof promocodes.$inferSelect): PromocodeTerms => 
 
 export type CouponCheck =
   | { valid: true; id: number; discount: string }
-  | { valid: false; reason: MessageKey; params?: Record<string, string> };
+  | { valid: false; reason: MessageKey; params?: MessageParams };
 
 /** Checks a code for a session on a business date ('YYYY-MM-DD'); matching ignores case. */
 export async function checkCoupon(db: DbOrTx, locationId: number, code: string, sessionDate: string, opts: { alreadyUsed?: boolean } = {}): Promise<CouponCheck> {
@@ -22,9 +22,9 @@ export async function checkCoupon(db: DbOrTx, locationId: number, code: string, 
   // The domain's status rule, the one the promo code list shows (an edited order keeps a use it holds).
   switch (promocodeStatus(termsOf(row), sessionDate, opts)) {
     case 'inactive': return { valid: false, reason: 'promocode_inactive' };
-    case 'expired': return { valid: false, reason: 'promocode_expired', params: { date: row.validTo! } };
+    case 'expired': return { valid: false, reason: 'promocode_expired', params: { date: dayParam(row.validTo!) } };
     case 'used_up': return { valid: false, reason: 'promocode_exhausted' };
-    case 'not_started': return { valid: false, reason: 'promocode_not_started', params: { date: row.validFrom! } };
+    case 'not_started': return { valid: false, reason: 'promocode_not_started', params: { date: dayParam(row.validFrom!) } };
     case 'active': return { valid: true, id: row.id, discount: row.discount };
   }
 }

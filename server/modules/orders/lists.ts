@@ -1,8 +1,8 @@
 // The orders list of a location (GET /locations/{id}/orders/, its CSV and XLSX). Dates follow the
 // business day: an order created 00:00-05:59 belongs to the previous day.
 import { inArray, sql } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
-import { orders, users } from '../../db/schema';
+import { ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
+import { currencies, locations, orders, users } from '../../db/schema';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { locationListScope } from '../locations/service';
@@ -11,7 +11,8 @@ export const locationOrders = defineList({
   path: '/api/v2.1/locations/:id/orders/', summary: "A location's orders, newest first", tags: ['orders'],
   file: 'orders', title: { ru: 'Заказы', en: 'Orders' }, paging: 'limit-offset', access: { minRole: 40 },
   scope: (db, user, params) => locationListScope(db, user.id, params.id),
-  from: () => sql`${orders} LEFT JOIN ${users} ON ${users.id} = ${orders.staffUserId}`,
+  from: () => sql`${orders} LEFT JOIN ${users} ON ${users.id} = ${orders.staffUserId}
+    JOIN ${locations} ON ${locations.id} = ${orders.locationId} LEFT JOIN ${currencies} ON ${currencies.id} = ${locations.currencyId}`,
   where: (s) => [sql`${orders.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },
   filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), example: '2,6' } },
@@ -20,14 +21,14 @@ export const locationOrders = defineList({
     { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: { ru: 'Создан', en: 'Created' } },
     { key: 'order_type', kind: 'enum', sql: sql`${orders.orderType}`, labels: ORDER_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
     { key: 'status', kind: 'enum', sql: sql`${orders.status}`, labels: ORDER_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
-    { key: 'cost', kind: 'money', sql: sql`${orders.cost}`, label: { ru: 'Стоимость', en: 'Cost' } },
-    { key: 'paid', kind: 'money', sql: sql`${orders.paid}`, label: { ru: 'Оплачено', en: 'Paid' } },
-    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, label: { ru: 'К оплате', en: 'Purchase' } },
-    { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, label: { ru: 'Скидка', en: 'Discount' } },
+    { key: 'cost', kind: 'money', sql: sql`${orders.cost}`, inCurrency: true, label: { ru: 'Стоимость', en: 'Cost' } },
+    { key: 'paid', kind: 'money', sql: sql`${orders.paid}`, inCurrency: true, label: { ru: 'Оплачено', en: 'Paid' } },
+    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, inCurrency: true, label: { ru: 'Итого', en: 'Total' } },
+    { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, inCurrency: true, label: { ru: 'Скидка', en: 'Discount' } },
     { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: { ru: 'Промокод', en: 'Promo code' } },
     { key: 'staff_user_id', kind: 'int', sql: sql`${orders.staffUserId}` },
     { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Менеджер', en: 'Manager' } },
-    { key: 'source', kind: 'text', sql: sql`${orders.source}`, label: { ru: 'Источник', en: 'Source' } },
+    { key: 'source', kind: 'text', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: { ru: 'Источник', en: 'Source' } },
   ],
   orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
 });

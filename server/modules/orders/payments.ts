@@ -14,7 +14,8 @@ import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { locationNow } from '../slots/service';
 import { applyPayment, createPaymentLink } from './billing';
-import type { Lang } from '../../platform/messages';
+import { moneyParam, type Lang } from '../../platform/messages';
+import { currencyJson } from '../locations/service';
 import { emitPaymentCreated } from '../webhooks/outbox';
 import { recordEvent } from '../live/record';
 
@@ -43,7 +44,7 @@ export async function certificateRemaining(tx: Tx | Db, certificateId: number, r
 async function redeemCertificate(tx: Tx, code: string, amount: string, today: string, orderCurrencyId: number | null): Promise<{ id: number; used: boolean }> {
   const id = await lockCertificate(tx, code);
   if (!id) throw fieldError('certificate', 'certificate_not_found');
-  const [cert] = await tx.select({ c: certificates, code: currencies.code }).from(certificates)
+  const [cert] = await tx.select({ c: certificates, currency: currencies }).from(certificates)
     .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).where(eq(certificates.id, Number(id)));
   const c = cert!.c;
   if (c.status === 'USED') throw fieldError('certificate', 'certificate_used');
@@ -61,7 +62,7 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
   const remaining = await certificateRemaining(tx, c.id, c.rate);
   if (remaining <= 0) throw fieldError('certificate', 'certificate_used');
   if (toCents(amount) > remaining) {
-    throw fieldError('certificate', 'certificate_insufficient', { remaining: `${fromCents(remaining)}${cert!.code ? ` ${cert!.code}` : ''}` });
+    throw fieldError('certificate', 'certificate_insufficient', { remaining: moneyParam(fromCents(remaining), currencyJson(cert!.currency)) });
   }
   const used = toCents(amount) === remaining;
   if (used) await tx.update(certificates).set({ status: 'USED' }).where(eq(certificates.id, c.id));
@@ -99,10 +100,10 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
     }
     const owed = toCents(order!.purchase) - toCents(order!.paid);
     if (owed <= 0) throw fieldError('purchase', 'order_fully_paid');
-    const [currency] = await tx.select({ id: locations.currencyId, code: currencies.code }).from(locations)
+    const [currency] = await tx.select({ id: locations.currencyId, c: currencies }).from(locations)
       .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order!.locationId));
     if (toCents(input.purchase) > owed) {
-      throw fieldError('purchase', 'overpayment', { max: `${fromCents(owed)}${currency?.code ? ` ${currency.code}` : ''}` });
+      throw fieldError('purchase', 'overpayment', { max: moneyParam(fromCents(owed), currencyJson(currency?.c ?? null)) });
     }
     // A bill is a payment link: pending until the customer pays it on the provider's page.
     if (input.payment_type === BILL) {

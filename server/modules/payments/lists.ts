@@ -2,7 +2,7 @@
 // newest first, as a plain array (the screen pages it).
 import { inArray, sql } from 'drizzle-orm';
 import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from '../../../domain/enumLabels';
-import { payments, users } from '../../db/schema';
+import { currencies, locations, payments, users } from '../../db/schema';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { z } from 'zod';
@@ -13,7 +13,8 @@ export const locationPayments = defineList({
   path: '/api/v2.1/locations/:id/payments/', summary: "A location's payments, newest first", tags: ['payments'],
   file: 'payments', title: { ru: 'Платежи', en: 'Payments' }, paging: 'array', access: { minRole: 40 },
   scope: (db, user, params) => locationListScope(db, user.id, params.id),
-  from: () => sql`${payments} LEFT JOIN ${users} ON ${users.id} = ${payments.userId}`,
+  from: () => sql`${payments} LEFT JOIN ${users} ON ${users.id} = ${payments.userId}
+    JOIN ${locations} ON ${locations.id} = ${payments.locationId} LEFT JOIN ${currencies} ON ${currencies.id} = ${locations.currencyId}`,
   where: (s) => [sql`${payments.locationId} = ${s.locationId}`, sql`${payments.actual}`],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${payments.created} AT TIME ZONE ${s.tz})::date` },
   filters: {
@@ -38,7 +39,7 @@ export const locationPayments = defineList({
     { key: 'created', kind: 'datetime', sql: sql`${payments.created}`, label: { ru: 'Создан', en: 'Created' } },
     { key: 'status', kind: 'enum', sql: sql`${payments.status}`, labels: PAYMENT_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
     { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: { ru: 'Внешний ID', en: 'External ID' } },
-    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, label: { ru: 'Сумма', en: 'Amount' } },
+    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: { ru: 'Сумма', en: 'Amount' } },
     { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: { ru: 'Комментарий', en: 'Comment' } },
     { key: 'user_id', kind: 'int', sql: sql`${users.id}` },
     { key: 'user_name', kind: 'text', sql: sql`${users.name}` },

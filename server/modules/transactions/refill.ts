@@ -48,7 +48,7 @@ export async function bookRefill(tx: Tx, payment: { id: number; locationId: numb
   await lockLedger(tx, payment.locationId);
   const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, payment.locationId));
   await appendTransaction(tx, {
-    locationId: payment.locationId, type: 'refill', amount: payment.purchase, description: `Top-up, payment ${payment.id}`,
+    locationId: payment.locationId, type: 'refill', amount: payment.purchase, description: `#${payment.id}`, // the payment; the type column says "top-up" in the reader's language
     number: String(payment.id), userId: payment.userId, currencyId: loc?.currencyId ?? null,
   });
 }

@@ -26,8 +26,8 @@ async function letterFacts(deps: Deps, orderId: number) {
     .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId))
     .innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId)).where(eq(orderPlaysessions.orderId, orderId)).limit(1);
   if (!session) return null;
-  const currency = row.c ? { code: row.c.code, is_before: row.c.isBefore, blank_place: row.c.blankPlace } : null;
-  const money = (v: string) => formatMoney(v, currency, lang === 'ru' ? 'у.е.' : 'c.u.');
+  const currency = row.c ? { code: row.c.code, is_before: row.c.isBefore, blank_place: row.c.blankPlace, unicode: row.c.unicode } : null;
+  const money = (v: string) => formatMoney(v, currency, lang);
   const start = session.ps.timeStart;
   return {
     order: row.o, location: row.l, lang, money,

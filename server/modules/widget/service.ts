@@ -28,7 +28,7 @@ import { WIDGET_LETTER_JOB, WIDGET_SOURCE, orderIdOfKey, orderKey } from './link
 export const MAX_DAYS_AHEAD = 90;
 
 function currencyJson(c: typeof currencies.$inferSelect | null | undefined) {
-  return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace } : null;
+  return c ? { code: c.code, is_before: c.isBefore, blank_place: c.blankPlace, unicode: c.unicode } : null;
 }
 
 /** An active location with its name and address in the customer's language (else its first). */

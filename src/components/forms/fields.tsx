@@ -3,11 +3,13 @@
 import { createContext, useContext, useEffect } from 'react';
 import { Stack } from '@mui/material';
 import {
-  BooleanInput, DateInput, DateTimeInput, NumberInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
+  BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatAmount } from '../../../domain/money';
+import { DateInput } from './DateField';
+import { useLanguage } from '../../i18n/useLanguage';
 import { PHONE_PATTERN } from '../../../domain/validation';
 import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
@@ -115,7 +117,8 @@ function useLoadedChoices(from: ChoicesFrom | undefined): { choices: Choice[]; p
   const { meta } = useContext(FormContextValues);
   const path = from ? choicesPath(from.path, meta) : undefined;
   const loaded = useEndpointChoices(from && path ? { ...from, path } : undefined);
-  const choices = from?.labelFormat === 'money' ? loaded.map((c) => ({ ...c, label: formatAmount(c.label) })) : loaded;
+  const lang = useLanguage();
+  const choices = from?.labelFormat === 'money' ? loaded.map((c) => ({ ...c, label: formatAmount(c.label, lang) })) : loaded;
   return { choices, pending: !!from && loaded.length === 0 };
 }
 

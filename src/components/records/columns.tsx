@@ -2,10 +2,12 @@
 // `source`, so each cell keeps react-admin's `column-<source>` class.
 import type { ComponentType, ReactNode } from 'react';
 import { Box } from '@mui/material';
-import dayjs from 'dayjs';
-import { FunctionField, useTranslate } from 'react-admin';
-import { DATE_FORMAT } from '../../../domain/constants';
-import { formatAmount } from '../../../domain/money';
+import { FunctionField, useGetOne, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { formatDay } from '../../../domain/dates';
+import { formatMoney, type Currency } from '../../../domain/money';
+import { useLanguage } from '../../i18n/useLanguage';
+import type { LocationRecord } from '../../resources/locations/types';
 import type { ChoicesFrom, ColumnDeclaration, Part } from '../../resources/declaration';
 import { useEndpointChoices } from './choices';
 import { NewTabLink, formatDateTime } from './format';
@@ -25,13 +27,29 @@ function Lookup({ from, value }: { from: ChoicesFrom; value: string | number }) 
   return <>{choices.find((c) => c.value === value)?.label ?? String(value)}</>;
 }
 
-/** Red when money went out, green when it came in. */
-function SignedAmount({ value }: { value: string }) {
+/**
+ * The currency of a money cell: the row's own (an object, or a code matched against the location's
+ * currencies), else the currency of the location the list belongs to (its route's location).
+ */
+function useCellCurrency(own: unknown): Currency | null {
+  const { location_id: locationId } = useParams();
+  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  if (own && typeof own === 'object') return own as Currency;
+  const known = [location?.currency, location?.b2b_currency].filter((c): c is Currency => !!c);
+  if (typeof own === 'string' && own) return known.find((c) => c.code === own) ?? { code: own, is_before: false, blank_place: true };
+  return location?.currency ?? null;
+}
+
+/** An amount through the one money formatter; `signed`: red when money went out, green when it came in. */
+function MoneyCell({ value, currency, signed }: { value: string; currency: unknown; signed?: boolean }) {
+  const lang = useLanguage();
+  const text = formatMoney(value, useCellCurrency(currency), lang);
+  if (!signed) return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
   const n = Number(value);
   return (
     <Box component="span" data-sign={n < 0 ? 'negative' : n > 0 ? 'positive' : 'zero'}
       sx={{ color: n < 0 ? 'error.main' : n > 0 ? 'success.main' : 'text.primary', fontWeight: 600, whiteSpace: 'nowrap' }}>
-      {formatAmount(value)}
+      {text}
     </Box>
   );
 }
@@ -45,12 +63,11 @@ function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, Comp
     }
     case 'money': {
       if (blank(value)) return EMPTY;
-      if (column.signColor) return <SignedAmount value={String(value)} />;
       const currency = column.currencySource ? field(record, column.currencySource) : null;
-      return `${formatAmount(String(value))}${blank(currency) ? '' : ` ${String(currency)}`}`;
+      return <MoneyCell value={String(value)} currency={currency} signed={column.signColor} />;
     }
     case 'date':
-      return blank(value) ? EMPTY : dayjs(String(value)).format(DATE_FORMAT);
+      return formatDay(blank(value) ? null : String(value));
     case 'datetime':
       return formatDateTime(value as string | null);
     case 'enum':

@@ -10,6 +10,7 @@ import type { LocationRecord } from '../../resources/locations/types';
 import { useEndpointChoices } from './choices';
 import { ExportButtons } from './exports';
 import { wallClockAt } from '../../calendar/calendarModel';
+import { DateField } from '../forms/DateField';
 
 const ISO = 'YYYY-MM-DD';
 /** Today on the location's clock (its calendar date), not the browser's: a Moscow list at 00:30 is already tomorrow's. */
@@ -168,15 +169,13 @@ function DateRange({ quickPeriods, filters, timezone }: { quickPeriods?: boolean
   const period = (start: dayjs.Dayjs, end: dayjs.Dayjs) => set({ date_from: start.format(ISO), date_to: end.format(ISO) });
   return (
     <>
-      <TextField
-        type="date" {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateFrom')} value={from}
-        onChange={(e) => changeFrom(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: to || max } }}
+      <DateField
+        {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateFrom')} value={from}
+        onChange={changeFrom} max={to || max}
       />
-      <TextField
-        type="date" {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateTo')} value={to}
-        onChange={(e) => changeTo(e.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: from || undefined, max } }}
+      <DateField
+        {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateTo')} value={to}
+        onChange={changeTo} min={from || undefined} max={max}
       />
       {quickPeriods && (
         <ButtonGroup size="small" variant="outlined" aria-label={translate('app.records.period')}>

@@ -1,14 +1,25 @@
-// Small shared renderers of the record lists.
-import type { ReactNode } from 'react';
+// Small shared renderers of the record lists. Dates go through domain/dates.ts, the one date formatter.
+import { useCallback, type ReactNode } from 'react';
 import { Link } from '@mui/material';
-import dayjs from 'dayjs';
-import { DATETIME_FORMAT } from '../../../domain/constants';
+import { useGetOne } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { formatInstant, formatWallClock } from '../../../domain/dates';
+import type { LocationRecord } from '../../resources/locations/types';
 
-/** A date-time of the API (`YYYY-MM-DD HH:mm` or ISO) as DD.MM.YYYY HH:mm. */
+/** A wall-clock date-time of the API (`YYYY-MM-DD HH:mm`, already on the location's clock) as DD.MM.YYYY HH:mm. */
 export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '—';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(DATETIME_FORMAT) : value;
+  return formatWallClock(value);
+}
+
+/**
+ * Instants (ISO with an offset) as DD.MM.YYYY HH:mm on the clock of the screen's location (the
+ * route's), as every list shows its times — never the browser's zone.
+ */
+export function useInstantFormat() {
+  const { location_id: locationId } = useParams();
+  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const timezone = location?.timezone;
+  return useCallback((iso: string | null | undefined, withSeconds = false) => formatInstant(iso, timezone, withSeconds), [timezone]);
 }
 
 /** A link opening in a new tab (order pages from a list). */

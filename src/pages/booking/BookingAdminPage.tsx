@@ -5,7 +5,7 @@
 // slot's order list (pay, edit, cancel); the date is kept in the address (?date=YYYY-MM-DD).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, Divider, FormControlLabel, IconButton, Link, Stack, Switch, TextField, Tooltip, Typography,
+  Alert, Box, Button, Chip, Divider, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip, Typography,
 } from '@mui/material';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import AddIcon from '@mui/icons-material/Add';
@@ -41,6 +41,7 @@ import type { Slot } from './types';
 import { DomMarkStyles, useDomMarks } from '../../live/LiveMark';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
+import { DateField } from '../../components/forms/DateField';
 
 const LEGEND: SlotColour[] = ['empty', 'unpaid', 'partly_paid', 'paid', 'pending', 'free', 'event'];
 
@@ -143,13 +144,12 @@ export function BookingAdminPage() {
           <Tooltip title={translate('app.booking.toolbar.prevDay')}>
             <IconButton onClick={() => setDate(addDays(date, -1))} aria-label={translate('app.booking.toolbar.prevDay')}><ChevronLeftIcon /></IconButton>
           </Tooltip>
-          <TextField
-            type="date"
+          <DateField
             size="small"
             value={date}
-            onChange={(e) => setDate(e.target.value)}
+            onChange={(v) => { if (v) setDate(v); }}
             label={dateLabel}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': translate('app.booking.toolbar.date'), 'data-testid': 'calendar-date' } }}
+            data-testid="calendar-date"
             sx={{ width: 180 }}
           />
           <Tooltip title={translate('app.booking.toolbar.nextDay')}>

@@ -15,6 +15,7 @@ import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from './FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { daysBetween } from '../../../domain/businessDay';
 import { ApiError } from '../../dataProvider/http';
@@ -28,6 +29,7 @@ import type { CouponResult } from './types';
 import { SessionWatch } from '../../live/SessionWatch';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { DateField } from '../../components/forms/DateField';
 
 export interface FormPlayground {
   id: number;
@@ -129,7 +131,7 @@ export function BookingFormDialog({
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
 
-  const money = (v: string) => formatMoney(v, slot?.pricing?.currency ?? currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, slot?.pricing?.currency ?? currency, languageOf(translate));
   const price = slot && values.persons && playground
     ? bookingPrice({
       orderType: values.order_type,
@@ -199,12 +201,11 @@ export function BookingFormDialog({
       <DialogContent dividers>
         <FormSection title={translate('app.booking.form.session')}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField
+            <DateField
               label={translate('app.booking.fields.date')}
-              type="date"
               value={values.date}
-              onChange={(e) => set({ date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'booking-date' } }}
+              onChange={(v) => set({ date: v })}
+              min={today} data-testid="booking-date"
               required
               {...fieldProps('date')}
             />

@@ -6,6 +6,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslate } from 'react-admin';
 import { formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { useOrder } from './api';
 import type { BookingFailure } from './bookingForm';
 import type { OrderDetail } from './types';
@@ -16,7 +17,7 @@ export type BookingResult =
 
 function CreatedContent({ id, order }: { id: number; order: OrderDetail | undefined }) {
   const translate = useTranslate();
-  const money = (v: string) => formatMoney(v, order?.currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, order?.currency, languageOf(translate));
   return (
     <DialogContent>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>

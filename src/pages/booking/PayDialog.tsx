@@ -9,6 +9,7 @@ import { useWatch } from 'react-hook-form';
 import { firstErrorMessage } from '../../../domain/errors';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
+import { languageOf } from '../../i18n/useLanguage';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
@@ -75,7 +76,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
       setServerError(err instanceof ApiError ? firstErrorMessage(err.drfBody, err.message) : translate('app.alerts.unknownError'));
       return undefined;
     }
-    const amount = formatMoney(purchase, currency, translate('app.currency.default'));
+    const amount = formatMoney(purchase, currency, languageOf(translate));
     await onPaid();
     if (answer.payment_url) {
       setLink({ url: answer.payment_url, amount, sentTo: answer.sent_to ?? null });
@@ -120,7 +121,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
         <DialogTitle id="pay-title">{translate('app.booking.pay.title', { id: order.id })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            {order.name} · {translate('app.booking.pay.owed')}: <b>{formatMoney(order.need_paid, currency, translate('app.currency.default'))}</b>
+            {order.name} · {translate('app.booking.pay.owed')}: <b>{formatMoney(order.need_paid, currency, languageOf(translate))}</b>
           </Typography>
           <SelectInput
             source="payment_type"

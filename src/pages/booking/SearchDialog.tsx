@@ -12,7 +12,8 @@ import { useGetList, useTranslate } from 'react-admin';
 import type { LocationRecord } from '../../resources/locations/types';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
-import { formatMoney, type Currency } from '../../../domain/money';
+import { formatAmount, formatMoney, type Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { ApiError } from '../../dataProvider/http';
 import { useOrderSearch } from './api';
 import { phoneSearchError } from './bookingForm';
@@ -47,9 +48,10 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
   const locations = useGetList<LocationRecord>('locations', { pagination: { page: 1, perPage: 1000 } }, { enabled: mixed });
   const locationOf = new Map((locations.data ?? []).map((l) => [l.id, l]));
   const costOf = (r: (typeof results)[number]) => {
-    if (r.location_id === locationId) return formatMoney(r.cost, currency, translate('app.currency.default'));
+    const lang = languageOf(translate);
+    if (r.location_id === locationId) return formatMoney(r.cost, currency, lang);
     const other = locationOf.get(r.location_id);
-    return other ? formatMoney(r.cost, other.currency, translate('app.currency.default')) : r.cost;
+    return other ? formatMoney(r.cost, other.currency, lang) : formatAmount(r.cost, lang);
   };
 
   return (

@@ -14,6 +14,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -44,7 +45,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   // A paid order's cancel offers the refund in the same confirmation (on by default).
   const [refundCash, setRefundCash] = useState(true);
   const currency = slot.pricing?.currency;
-  const money = (v: string) => formatMoney(v, currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, currency, languageOf(translate));
   const changeable = canChangeOrders(slot, now);
   const orders = [...slot.orders].sort((a, b) => Number(isLiveOrder(b)) - Number(isLiveOrder(a)) || a.id - b.id);
   const gameName = (id: number | null) => (id ? games.data?.find((g) => g.id === id)?.name ?? `#${id}` : null);

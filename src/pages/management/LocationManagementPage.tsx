@@ -10,6 +10,7 @@ import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { declarations } from '../../resources/registry';
 import { embedSnippet, widgetSrc } from '../iframe/snippet';
 import { ManagementShell } from './ManagementShell';
@@ -95,7 +96,7 @@ export function LocationManagementPage() {
       {(l) => (
         <>
           <Typography sx={{ mb: 2 }} data-testid="management-balance">
-            {translate('app.management.balance')}: <b>{formatMoney(l.balance, balanceCurrency(l), translate('app.currency.default'))}</b>
+            {translate('app.management.balance')}: <b>{formatMoney(l.balance, balanceCurrency(l), languageOf(translate))}</b>
           </Typography>
           <CardGrid locationId={l.id} cards={MANAGEMENT_CARDS} />
           <Typography variant="overline" color="text.secondary" component="h2">{translate('app.management.more')}</Typography>

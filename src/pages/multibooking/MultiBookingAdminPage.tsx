@@ -26,6 +26,7 @@ import { Loading, Title, useStore, useTranslate } from 'react-admin';
 import { businessDateOf, isoWeekday } from '../../../domain/businessDay';
 import { DATE_FORMAT, SELECTED_PLAYGROUND_KEY } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { visibleSlots } from '../../calendar/calendarModel';
 import { SlotCard, SlotCardStyles } from '../../calendar/SlotCard';
@@ -60,7 +61,7 @@ function DaySessions({ playground, date, now, archive, dialogs }: {
     <Stack sx={{ gap: 1.5 }}>
       {groups.map((g) => {
         const currency = g.slots[0]?.pricing?.currency;
-        const price = g.price ? formatMoney(g.price, currency, translate('app.currency.default')) : '';
+        const price = g.price ? formatMoney(g.price, currency, languageOf(translate)) : '';
         return (
           <Box key={g.key} component="section" aria-label={translate(`app.multibooking.month.price.${g.kind}`, { price })} data-testid="price-group">
             <Typography variant="subtitle2" sx={{ mb: 0.5 }}>

@@ -16,6 +16,7 @@ import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
 import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
+import { languageOf } from '../../i18n/useLanguage';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { ApiError } from '../../dataProvider/http';
 import { bookingApi } from '../booking/api';
@@ -23,6 +24,7 @@ import type { BookingFailure, PromoState } from '../booking/bookingForm';
 import { BookingResultDialog } from '../booking/BookingResultDialog';
 import type { CouponResult } from '../booking/types';
 import { multiApi, useEventPackages, useMultiSchedule } from './api';
+import { DateField } from '../../components/forms/DateField';
 import {
   changeMulti, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
   type MultiErrors, type MultiField, type MultiValues,
@@ -124,7 +126,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     const text = server[field] ?? rule;
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
-  const money = (v: string) => formatMoney(v, location.currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, location.currency, languageOf(translate));
 
   // The schedule's own price of the chosen sessions, as a suggestion for the cost.
   const persons = Number(values.persons) || 0;
@@ -190,9 +192,9 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
         {values.amo_id && <Alert severity="info" sx={{ mb: 1 }} data-testid="multi-amo">{translate('app.multibooking.form.amoDeal', { id: values.amo_id })}</Alert>}
         <FormSection title={translate('app.multibooking.form.order')}>
           <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField label={translate('app.booking.fields.date')} type="date" value={values.date} required={!editing}
-              onChange={(e) => set({ date: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today, 'data-testid': 'multi-date' } }}
+            <DateField label={translate('app.booking.fields.date')} value={values.date} required={!editing}
+              onChange={(v) => set({ date: v })}
+              min={today} data-testid="multi-date"
               {...fieldProps('date')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>

@@ -13,6 +13,7 @@ import { Title, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATETIME_FORMAT } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { ApiError } from '../../dataProvider/http';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
@@ -79,7 +80,7 @@ export function OrderPage() {
   if (!order.data) return <Box component="main" sx={{ maxWidth: 1100 }}><OrderSkeleton /></Box>;
 
   const o = order.data;
-  const money = (v: string) => formatMoney(v, o.currency, translate('app.currency.default'));
+  const money = (v: string) => formatMoney(v, o.currency, languageOf(translate));
   const line = paymentLine(o);
   const title = translate('app.order.title', { id: o.id });
   const firstDate = o.session_date;

@@ -7,6 +7,7 @@ import { Alert, Button, MenuItem, Stack, TextField } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
 import { useNotify, useTranslate } from 'react-admin';
 import { formatMoney, type Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { bookingApi } from '../booking/api';
@@ -24,7 +25,7 @@ export function RefundDue({ order, onRefunded }: {
   const [type, setType] = useState<number>(REFUND_TYPES[0]);
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
-  const amount = formatMoney(order.to_refund, order.currency, translate('app.currency.default'));
+  const amount = formatMoney(order.to_refund, order.currency, languageOf(translate));
   const typeName = translate(`app.paymentTypes.t${type}`);
 
   const record = async () => {

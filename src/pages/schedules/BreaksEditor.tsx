@@ -6,6 +6,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { useFieldProps, useTouch } from './editorFields';
 import { emptyBreak, type BreakForm } from './scheduleForm';
+import { DateField } from '../../components/forms/DateField';
 
 export function BreaksEditor({ breaks, onChange, prefix, title, hint }: {
   breaks: BreakForm[];
@@ -39,11 +40,11 @@ export function BreaksEditor({ breaks, onChange, prefix, title, hint }: {
               {...field(`${path}.duration`)}
               slotProps={{ htmlInput: { inputMode: 'numeric' } }} sx={{ width: { sm: 150 } }}
             />
-            <TextField
-              type="date" size="small" label={translate('app.scheduleEditor.breakDate')} value={b.date}
-              onChange={(e) => { set(i, { date: e.target.value }); touch(`${path}.date`); }}
+            <DateField
+              size="small" label={translate('app.scheduleEditor.breakDate')} value={b.date}
+              onChange={(v) => { set(i, { date: v }); touch(`${path}.date`); }}
               {...field(`${path}.date`, translate('app.scheduleEditor.breakDateHint'))}
-              slotProps={{ inputLabel: { shrink: true } }} sx={{ width: { sm: 190 } }}
+              sx={{ width: { sm: 190 } }}
             />
             <Tooltip title={translate('app.scheduleEditor.removeBreak')}>
               <IconButton onClick={() => onChange(breaks.filter((_, j) => j !== i))} aria-label={translate('app.scheduleEditor.removeBreak')} sx={{ mt: { sm: 0.5 } }}>

@@ -18,6 +18,7 @@ import { keys, useHolidays } from './api';
 import { formatDate } from './dates';
 import type { HolidayRecord } from './types';
 import { CancelButton, GuardedDialog, useReportDirty } from '../../components/forms/GuardedDialog';
+import { DateField } from '../../components/forms/DateField';
 
 type Kind = HolidayRecord['kind'];
 
@@ -58,15 +59,14 @@ function AddHoliday({ locationId, year, onAdded }: { locationId: string; year: n
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' }, mb: 2 }} component="form"
       onSubmit={(e) => { e.preventDefault(); if (valid && !busy) void add(); }}>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label={translate('app.holidays.date')}
         value={date}
-        onChange={(e) => { setDate(e.target.value); setDateError(null); }}
+        onChange={(v) => { setDate(v); setDateError(null); }}
         error={!!dateError}
         helperText={dateError ?? ' '}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: `${year}-01-01`, max: `${year + 1}-12-31` } }}
+        min={`${year}-01-01`} max={`${year + 1}-12-31`}
         sx={{ width: { sm: 180 }, flexShrink: 0 }}
       />
       <TextField select size="small" label={translate('app.holidays.kind')} value={kind} onChange={(e) => setKind(e.target.value as Kind)} sx={{ width: { sm: 180 }, flexShrink: 0 }} helperText=" ">

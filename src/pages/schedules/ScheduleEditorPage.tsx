@@ -37,6 +37,7 @@ import {
 import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
+import { DateField } from '../../components/forms/DateField';
 
 type TabName = 'info' | 'grid';
 
@@ -58,10 +59,10 @@ function InfoTab({ form, setForm, location, existing, statusBusy, onStatus, onDe
         onChange={(e) => setForm({ name: e.target.value })} {...field('name')} slotProps={{ htmlInput: { maxLength: 100 } }}
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-        <TextField
-          type="date" label={translate('app.scheduleEditor.startDt')} value={form.start_dt} required
-          onChange={(e) => setForm({ start_dt: e.target.value })} {...field('start_dt', translate('app.scheduleEditor.startDtHint'))}
-          slotProps={{ inputLabel: { shrink: true } }} sx={{ minWidth: 220 }}
+        <DateField
+          label={translate('app.scheduleEditor.startDt')} value={form.start_dt} required
+          onChange={(v) => setForm({ start_dt: v })} {...field('start_dt', translate('app.scheduleEditor.startDtHint'))}
+          sx={{ minWidth: 220 }}
         />
         <TextField
           select label={translate('app.scheduleEditor.group')} value={form.playground_group ?? ''} required

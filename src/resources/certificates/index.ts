@@ -86,8 +86,8 @@ export default defineResource({
     actions: [{ form: 'create', label: c('create'), permissions: ['certificate.create'] }],
     columns: [
       { kind: 'text', source: 'unique_number', label: f('unique_number'), monospace: true },
-      { kind: 'money', source: 'rate', label: f('rate') },
-      { kind: 'money', source: 'remaining_rate', label: f('remaining_rate') },
+      { kind: 'money', source: 'rate', label: f('rate'), currencySource: 'currency' },
+      { kind: 'money', source: 'remaining_rate', label: f('remaining_rate'), currencySource: 'currency' },
       { kind: 'enum', source: 'type', label: f('type'), prefix: 'app.money.certificates.types.' },
       text('design'),
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.money.certificates.statuses.' },

@@ -8,6 +8,7 @@ import {
   type TranslateFunction,
 } from 'react-admin';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { manageHref, manageLinksFor } from './manageLinks';
 import type { LocationRecord } from './types';
 
@@ -79,7 +80,7 @@ export function LocationList() {
   const translate = useTranslate();
   // On a phone the rows become a compact list: name, place and role, balance and status.
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
-  const money = (r: LocationRecord) => formatMoney(r.balance, balanceCurrency(r), translate('app.currency.default'));
+  const money = (r: LocationRecord) => formatMoney(r.balance, balanceCurrency(r), languageOf(translate));
   return (
     <List
       title={translate('app.locations.title')}

@@ -26,14 +26,16 @@ export default defineResource({
     fileName: 'orders',
     filters: [
       { kind: 'dateRange', quickPeriods: true },
-      { kind: 'multi', source: 'status', label: 'app.records.status', choices: enumChoices([6, 3, 2, 4], 'app.records.orderStatus.s') },
+      { kind: 'multi', source: 'status', label: 'app.records.status', choices: enumChoices([6, 3, 2, 4], 'app.orderStatus.s') },
     ],
     columns: [
       { kind: 'link', source: 'id', label: f('id'), href: '/orders/{value}' },
       { kind: 'datetime', source: 'created', label: f('created') },
       { kind: 'enum', source: 'order_type', label: f('order_type'), prefix: 'app.orderTypes.t' },
-      { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.records.orderStatus.s' },
-      ...['cost', 'paid', 'purchase', 'discount', 'promocode', 'manager_email', 'source'].map(text),
+      { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.orderStatus.s' },
+      ...['cost', 'paid', 'purchase', 'discount'].map((source) => ({ kind: 'money' as const, source, label: f(source) })),
+      ...['promocode', 'manager_email'].map(text),
+      { kind: 'enum', source: 'source', label: f('source'), prefix: 'app.orderSources.' },
     ],
   },
 });

@@ -6,6 +6,8 @@ import { formatMoney, type Currency } from '../../../domain/money';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/constants';
 import type { PromocodeStatus } from '../../../domain/promocodes';
+import { languageOf } from '../../i18n/useLanguage';
+import type { Language } from '../../../domain/constants';
 import type { LocationRecord } from '../locations/types';
 
 export interface Promocode {
@@ -22,16 +24,16 @@ export interface Promocode {
 }
 
 /** "15 %" for a fraction (0.15), the amount in the location's currency for a flat discount. */
-export function promocodeDiscount(p: Pick<Promocode, 'type' | 'discount'>, currency: Currency | null, defaultCurrency: string): string {
+export function promocodeDiscount(p: Pick<Promocode, 'type' | 'discount'>, currency: Currency | null, lang: Language): string {
   if (p.type === 'fraction') return `${Math.round(Number(p.discount) * 10000) / 100} %`;
-  return formatMoney(p.discount, currency, defaultCurrency);
+  return formatMoney(p.discount, currency, lang);
 }
 
 export function PromocodeDiscount({ record }: { record: Promocode }) {
   const translate = useTranslate();
   const { location_id: locationId } = useParams();
   const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
-  return <>{promocodeDiscount(record, location?.currency ?? null, translate('app.currency.default'))}</>;
+  return <>{promocodeDiscount(record, location?.currency ?? null, languageOf(translate))}</>;
 }
 
 export function UsageLimit({ record }: { record: Promocode }) {

@@ -11,7 +11,7 @@ import {
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { useQuery } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { formatDateTime } from '../../components/records/format';
+import { useInstantFormat } from '../../components/records/format';
 import type { AppDataProvider } from '../../dataProvider';
 import { apiFile, saveBlob } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
@@ -29,6 +29,7 @@ export interface DisputeRecord {
 const NAME = 'transactions';
 
 export function DisputeDialog({ record: transaction, onClose }: { record: TransactionRow; onClose: () => void }) {
+  const instant = useInstantFormat();
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
@@ -106,7 +107,7 @@ export function DisputeDialog({ record: transaction, onClose }: { record: Transa
                     primary={d.text}
                     secondary={(
                       <>
-                        {formatDateTime(d.created)}{d.user_email ? `, ${d.user_email}` : ''}
+                        {instant(d.created)}{d.user_email ? `, ${d.user_email}` : ''}
                         {d.files.map((f) => (
                           <Link
                             key={f.url} href={f.url} sx={{ ml: 1 }}

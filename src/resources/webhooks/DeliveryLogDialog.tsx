@@ -10,10 +10,9 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ReplayIcon from '@mui/icons-material/Replay';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
-import dayjs from 'dayjs';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import { DATETIME_FORMAT } from '../../../domain/constants';
+import { useInstantFormat } from '../../components/records/format';
 import type { AppDataProvider } from '../../dataProvider';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import type { Delivery, DeliveryAttempt, DeliveryStatus, Page, Webhook } from './types';
@@ -41,7 +40,6 @@ const STATUS_COLOR: Record<DeliveryStatus, ChipProps['color']> = {
   pending: 'info', delivered: 'success', failed: 'error', gone: 'warning', skipped: 'default',
 };
 
-const time = (iso: string) => dayjs(iso).format(`${DATETIME_FORMAT}:ss`);
 
 /** The HTTP status or, when there was no answer, the network error. */
 function outcome(a: DeliveryAttempt | undefined): string {
@@ -63,6 +61,9 @@ function Excerpt({ attempt }: { attempt: DeliveryAttempt | undefined }) {
 }
 
 export function DeliveryLogDialog({ record: webhook, onClose }: { record: Webhook; onClose: () => void }) {
+  // Times on the webhook's location's clock, as every other screen shows them.
+  const instant = useInstantFormat();
+  const time = (iso: string | null) => instant(iso, true);
   const translate = useTranslate();
   const dataProvider = useDataProvider<AppDataProvider>();
   const notify = useNotify();
