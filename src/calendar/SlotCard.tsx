@@ -89,7 +89,8 @@ function cardStyles(theme: Theme): CSSObject {
       userSelect: 'none', width: '1em', height: '1em', display: 'inline-block', flexShrink: 0, fill: 'currentColor',
       transition: transitions.create('fill', { duration: transitions.duration.shorter }),
     },
-    '& .SlotCard-top': { display: 'flex', flexDirection: 'row', alignItems: 'center', gap: spacing(0.5), minHeight: 30 },
+    // Wraps in a narrow column (a phone): the add button goes under the time instead of past the card's edge.
+    '& .SlotCard-top': { display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: spacing(0.5), minHeight: 30 },
     '& .SlotCard-time': { ...buttonBase, borderRadius: radius * 0.5, padding: spacing(0, 0.25), fontWeight: 700, fontSize: 15, lineHeight: 1.3 },
     '& .SlotCard-fill': { flex: 1 },
     '& .SlotCard-free': { ...caption, margin: 0, whiteSpace: 'nowrap', color: palette.text.secondary, fontWeight: 400 },

@@ -8,6 +8,9 @@ import { wallClockNow } from '../../server/platform/clock';
 import { createHarness, type Harness } from './harness';
 import { TZ, book, bookingBody, comments, getOrder, makeWorld, pastOrder, pay, slotAt, type Json, type World } from './bookingFixture';
 
+/** A date of the messages: DD.MM.YYYY (domain/dates.ts). */
+const dmy = (iso: string) => iso.split('-').reverse().join('.');
+
 let h: Harness;
 let w: World;
 
@@ -250,8 +253,8 @@ describe('POST /api/v2.1/booking/: the errors the screens match', () => {
       ['NOPE', 'Promo code not found.'],
       ['PETER', 'Promo code not found.'], // another location's
       ['OFF', 'The promo code is switched off.'],
-      ['LATER', 'The promo code is valid from 2031-01-01.'],
-      ['SPRING', `The promo code expired on ${spring!.validTo}.`],
+      ['LATER', 'The promo code is valid from 01.01.2031.'],
+      ['SPRING', `The promo code expired on ${dmy(spring!.validTo!)}.`],
       ['ONCE', 'The promo code has been used the maximum number of times.'],
     ] as const) {
       expect400(await post(bookingBody(w.pg.cube2, dt, { promocode: code })), { promocode: [message] });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { declaredLists, type ListDeclaration } from '../../server/platform/lists';
 import { createHarness, type Harness } from './harness';
 import { readXlsx, serialToText } from './xlsxRead';
+import { NUMBER_MARKS } from '../../domain/money';
 
 let h: Harness;
 let admin: string;
@@ -50,6 +51,14 @@ async function json(d: ListDeclaration, query: Record<string, string>, lang = 'e
   return d.paging === 'limit-offset' ? body : { count: body.length, results: body };
 }
 
+/** The number a CSV money cell writes ("1 000,00 ₽", "$1,000.00", "-150,00 у.е."): the marks of domain/money.ts. */
+function amountOf(text: string, lang: 'ru' | 'en'): number {
+  const { group, decimal } = NUMBER_MARKS[lang];
+  const number = /-?\d[\d\u00a0 .,]*\d|-?\d/.exec(text)?.[0] ?? '';
+  const sign = text.trimStart().startsWith('-') || /^\D+-/.test(text) ? -1 : 1;
+  return sign * Math.abs(Number(number.split(group).join('').replace(decimal, '.')));
+}
+
 /** The list, its CSV and its XLSX for one filter, in one language: the same rows, the declared headers, typed cells. */
 async function exportsAgree(d: ListDeclaration, query: Record<string, string>, lang: 'ru' | 'en') {
   const { count } = await json(d, query, lang);
@@ -88,7 +97,7 @@ async function exportsAgree(d: ListDeclaration, query: Record<string, string>, l
           break;
         case 'money':
           expect([cell.type, cell.style]).toEqual([null, 3]);
-          expect(Number(cell.value)).toBe(Number(text));
+          expect(Number(cell.value)).toBe(amountOf(text, lang));
           break;
         case 'datetime': {
           expect([cell.type, cell.style]).toEqual([null, 1]);

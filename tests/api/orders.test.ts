@@ -7,6 +7,9 @@ import { promocodes } from '../../server/db/schema';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, comments, getOrder, makeWorld, pay, type Json, type World } from './bookingFixture';
 
+/** A date of the messages: DD.MM.YYYY (domain/dates.ts). */
+const dmy = (iso: string) => iso.split('-').reverse().join('.');
+
 let h: Harness;
 let w: World;
 
@@ -188,11 +191,11 @@ describe('POST /api/v2.1/check_coupon/', () => {
     const invalid = (reason: string) => ({ valid: false, type: null, discount: null, reason });
     for (const [body, reason] of [
       [{ code: 'NOPE', location: 1, datetime: '2030-05-06 12:00' }, 'Promo code not found.'],
-      [{ code: 'SPRING', location: 1, datetime: '2030-05-06 12:00' }, `The promo code expired on ${spring!.validTo}.`],
-      [{ code: 'SPRING', location: 1 }, `The promo code expired on ${spring!.validTo}.`],
+      [{ code: 'SPRING', location: 1, datetime: '2030-05-06 12:00' }, `The promo code expired on ${dmy(spring!.validTo!)}.`],
+      [{ code: 'SPRING', location: 1 }, `The promo code expired on ${dmy(spring!.validTo!)}.`],
       [{ code: 'ONCE', location: 1, datetime: '2030-05-06 12:00' }, 'The promo code has been used the maximum number of times.'],
-      [{ code: 'SUMMER30', location: 1, datetime: '2030-05-31 12:00' }, 'The promo code is valid from 2030-06-01.'],
-      [{ code: 'SUMMER30', location: 1, datetime: '2030-09-01 10:00' }, 'The promo code expired on 2030-08-31.'],
+      [{ code: 'SUMMER30', location: 1, datetime: '2030-05-31 12:00' }, 'The promo code is valid from 01.06.2030.'],
+      [{ code: 'SUMMER30', location: 1, datetime: '2030-09-01 10:00' }, 'The promo code expired on 31.08.2030.'],
     ] as const) {
       const res = await check(body);
       expect(res.statusCode, res.body).toBe(200);

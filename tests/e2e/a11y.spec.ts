@@ -3,7 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
-import { screens } from './screens';
+import { screens, watchCrashes } from './screens';
 
 for (const lang of ['ru', 'en'] as const) {
   test(`${lang}: axe finds no WCAG 2 A/AA violation on any screen`, async ({ page }) => {
@@ -11,10 +11,12 @@ for (const lang of ['ru', 'en'] as const) {
     await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, ADMIN, lang);
     const found: string[] = [];
+    const crashes = watchCrashes(page);
     for (const s of [...screens().map((x) => x.url), '/login']) {
       if (s === '/login') await page.evaluate(() => localStorage.removeItem('token'));
       await page.goto(s);
       await page.waitForLoadState('networkidle');
+      found.push(...await crashes(s));
       const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       for (const v of result.violations) {
         found.push(`${s}: ${v.id} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`);

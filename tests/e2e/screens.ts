@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FILL: Record<string, string> = { location_id: '1', order_id: '845', schedule_id: '1', payment_id: '1' };
@@ -42,3 +43,19 @@ export function screens(): Screen[] {
 
 /** The screens that must also work on a phone (390 px): the day view, the order page, the widget. */
 export const PHONE_SCREENS = ['/locations/:location_id/booking_admin', '/orders/:order_id', '/locations/:location_id/transactions', '/locations/:location_id/webhook_deliveries'];
+
+/**
+ * Problems a screen shows instead of itself: react-admin's error page (a component that threw) or
+ * an uncaught error on the page. A walk over every screen (widths, axe) must fail on them, else a
+ * crashed screen passes as one that fits and has nothing to check.
+ */
+export function watchCrashes(page: Page): (url: string) => Promise<string[]> {
+  const uncaught: string[] = [];
+  page.on('pageerror', (e) => uncaught.push(e.message));
+  return async (url) => {
+    const out = uncaught.splice(0).map((m) => `${url}: uncaught ${m.slice(0, 160)}`);
+    const crashed = page.getByText(/^(Что-то пошло не так|Something went wrong)$/);
+    if (await crashed.count()) out.push(`${url}: the error page instead of the screen`);
+    return out;
+  };
+}

@@ -4,9 +4,9 @@
 // come from the app's routes (screens.ts).
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
-import { PHONE_SCREENS, screens } from './screens';
+import { PHONE_SCREENS, screens, watchCrashes } from './screens';
 
-/** What does not fit: the page's overflow, and visible buttons without a name. */
+/** What does not fit: the page's overflow, buttons past the window's edge, and visible buttons without a name. */
 async function widthProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
@@ -20,6 +20,27 @@ async function widthProblems(page: Page): Promise<string[]> {
       const name = (b.getAttribute('aria-label') ?? '') || (labelledBy ? document.getElementById(labelledBy)?.textContent ?? '' : '')
         || b.textContent || b.getAttribute('title') || b.querySelector('img')?.getAttribute('alt') || '';
       if (!name.trim()) out.push(`unnamed ${b.tagName.toLowerCase()} ${b.outerHTML.slice(0, 120)}`);
+      // A button must be where the user sees it without scrolling sideways: inside the window, and a
+      // table row's actions (its last cell) inside the visible part of the box the table scrolls in.
+      // Strips that scroll on purpose (the occupancy bar, FullCalendar's columns) are left to the user's scrolling.
+      const cell = b.closest('td, th');
+      const rowAction = !!cell && cell === cell.parentElement?.lastElementChild && !b.closest('.fc');
+      let visible = { left: 0, right: window.innerWidth };
+      for (let p = b.parentElement; p && rowAction; p = p.parentElement) {
+        const ox = getComputedStyle(p).overflowX;
+        if ((ox === 'auto' || ox === 'scroll' || ox === 'hidden') && p.scrollWidth > p.clientWidth) {
+          const box = p.getBoundingClientRect();
+          visible = { left: Math.max(visible.left, box.left), right: Math.min(visible.right, box.left + p.clientWidth) };
+        }
+      }
+      let inScroller = false;
+      for (let p = b.parentElement; p && !inScroller && !rowAction; p = p.parentElement) {
+        const ox = getComputedStyle(p).overflowX;
+        inScroller = (ox === 'auto' || ox === 'scroll') && p.scrollWidth > p.clientWidth;
+      }
+      if (!inScroller && (r.right > visible.right + 1 || r.left < visible.left - 1)) {
+        out.push(`off screen ${b.tagName.toLowerCase()} "${name.trim().slice(0, 40)}" at ${Math.round(r.left)}-${Math.round(r.right)} px, visible ${Math.round(visible.left)}-${Math.round(visible.right)}`);
+      }
     }
     return out;
   });
@@ -36,8 +57,10 @@ test('every screen fits 1280 px and names its buttons', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signIn(page, ADMIN);
   const bad: string[] = [];
+  const crashes = watchCrashes(page);
   for (const s of screens()) {
     await settle(page, s.url);
+    bad.push(...await crashes(s.url));
     for (const p of await widthProblems(page)) bad.push(`${s.url}: ${p}`);
   }
   expect(bad).toEqual([]);
@@ -60,8 +83,10 @@ test('the day view, order page, transactions, delivery log and widget work at 39
   const bad: string[] = [];
   const urls = [...screens().filter((s) => PHONE_SCREENS.includes(s.route)).map((s) => s.url), '/widget/?location=1&lang=ru'];
   expect(urls.length).toBe(PHONE_SCREENS.length + 1);
+  const crashes = watchCrashes(page);
   for (const url of urls) {
     await settle(page, url);
+    bad.push(...await crashes(url));
     for (const p of await widthProblems(page)) bad.push(`${url}: ${p}`);
   }
   expect(bad).toEqual([]);

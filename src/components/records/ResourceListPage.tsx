@@ -5,7 +5,7 @@
 // Who may open it comes from the declaration too. After any change made on the screen everything
 // on it is read again (a payment changes the list and the location's balance).
 import { useState } from 'react';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Alert, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useParams } from 'react-router-dom';
 import {
@@ -21,6 +21,7 @@ import { useLoadedParts } from '../forms/parts';
 import { columnFields } from './columns';
 import { RecordFilters, defaultFilters } from './filters';
 import { ToolbarActions } from './ToolbarActions';
+import { WideTable } from './WideTable';
 import { isMarked, rowKey } from '../../live/recent';
 import { changedSx } from '../../live/LiveMark';
 import { useSignedIn } from '../../authProvider/useSignedIn';
@@ -76,8 +77,7 @@ export function ResourceListPage({ name }: { name: string }) {
         empty={false}
       >
         <RecordFilters name={name} list={list} location={location} bar={bar} />
-        {/* width 0 + min-width 100 %: a wide table scrolls in its card instead of widening the page. */}
-        <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+        <WideTable stickyActions={!!d.rowActions?.length}>
           <Datagrid
             bulkActionButtons={false}
             rowClick={false}
@@ -93,7 +93,7 @@ export function ResourceListPage({ name }: { name: string }) {
               />
             ) : null}
           </Datagrid>
-        </Box>
+        </WideTable>
       </List>
       {editing && (
         <ResourceFormDialog name={name} record={editing === 'new' ? undefined : editing} meta={meta} onClose={() => setEditing(null)} />

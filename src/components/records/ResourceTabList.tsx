@@ -9,6 +9,7 @@ import {
   type DatagridRowProps,
 } from 'react-admin';
 import type { ResourceDeclaration } from '../../resources/declaration';
+import { WideTable } from './WideTable';
 import { declaration } from '../../resources/registry';
 import { ResourceFormDialog } from '../forms/ResourceFormDialog';
 import { RowActions } from '../forms/RowActions';
@@ -28,7 +29,7 @@ function Rows({ d, parts, meta, onEdit }: { d: ResourceDeclaration; parts: Loade
   const list = d.list!;
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   return (
-    <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
+    <WideTable stickyActions={!!d.rowActions?.length}>
       <Datagrid
         bulkActionButtons={false}
         rowClick={false}
@@ -46,7 +47,7 @@ function Rows({ d, parts, meta, onEdit }: { d: ResourceDeclaration; parts: Loade
         ) : null}
       </Datagrid>
       {(total ?? 0) > TAB_PAGE_SIZE && <Pagination rowsPerPageOptions={[TAB_PAGE_SIZE]} />}
-    </Box>
+    </WideTable>
   );
 }
 

@@ -140,7 +140,8 @@ export function BookingAdminPage() {
       </Stack>
 
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }} role="toolbar" aria-label={translate('app.booking.toolbar.label')}>
-        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+        {/* Wraps on a phone: at 390 px the Today button goes under the date instead of past the edge. */}
+        <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 0.5 }}>
           <Tooltip title={translate('app.booking.toolbar.prevDay')}>
             <IconButton onClick={() => setDate(addDays(date, -1))} aria-label={translate('app.booking.toolbar.prevDay')}><ChevronLeftIcon /></IconButton>
           </Tooltip>
