@@ -96,7 +96,7 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
     expect((await h.call('DELETE', `/api/v2.1/booking/${refunded}/?refund=cash`, { token: w.tokens.staff })).statusCode).toBe(204);
     const back = await getOrder(w, refunded);
     expect(back).toMatchObject({ status: 4, paid: '0.00', need_paid: '0.00', to_refund: '0.00' });
-    expect(back.payments.map((p: Json) => [p.payment_type, p.purchase, p.comment])).toEqual([[6, '1000.00', ''], [2, '-1000.00', 'refund']]);
+    expect(back.payments.map((p: Json) => [p.payment_type, p.purchase, p.comment])).toEqual([[6, '1000.00', ''], [2, '-1000.00', '']]);
     expect((await comments(w, refunded)).map((e) => [e.type, e.data.amount])).toEqual([['created', undefined], ['paid', undefined], ['cancelled', undefined], ['refunded', '1000.00']]);
 
     const kept = await book(w, bookingBody(w.pg.cube2, '2030-04-01 17:00'));

@@ -377,10 +377,14 @@ export async function refundCancelledOrder(db: Db, userId: number, orderId: numb
   });
 }
 
-/** Pays back all an order holds: a negative payment of the type, the order's paid to zero, a log entry. */
+/**
+ * Pays back all an order holds: a negative payment of the type, the order's paid to zero, a log entry.
+ * No comment is stored: the negative amount says it is a refund, and a stored word would be in one
+ * language on every screen (#18).
+ */
 async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number): Promise<void> {
   const [refund] = await tx.insert(payments).values({
-    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${order.paid}`, userId, comment: 'refund',
+    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${order.paid}`, userId, comment: '',
   }).returning();
   await tx.update(orders).set({ paid: '0' }).where(eq(orders.id, order.id));
   await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount: order.paid });
