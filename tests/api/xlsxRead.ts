@@ -74,6 +74,7 @@ export function readXlsx(file: Buffer): { rows: Cell[][]; sheet: string; parts: 
 
 /** An Excel serial date as `YYYY-MM-DD HH:mm` (wall clock, as written). */
 export function serialToText(serial: string): string {
-  const ms = Math.round((Number(serial) - 25569) * 86400) * 1000;
+  // To the millisecond, then cut to the minute as to_char does (rounding to the second turned 07:10:59.6 into 07:11).
+  const ms = Math.round((Number(serial) - 25569) * 86_400_000);
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
