@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // The SPA is built into dist/ and served by the Fastify server on the same port.
 // In development `npm run dev:web` proxies the API to a server started with `npm run dev:server`.
@@ -7,6 +8,8 @@ const apiTarget = process.env.API_TARGET ?? 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react()],
+  // A polyfill of what every supported browser has natively (see the shim's comment).
+  resolve: { alias: { 'object.entries': fileURLToPath(new URL('./src/shims/objectEntries.cjs', import.meta.url)) } },
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 4000,

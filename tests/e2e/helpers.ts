@@ -102,6 +102,8 @@ export const shownDate = (iso: string) => iso.split('-').reverse().join('.');
  */
 export async function typeDate(target: Locator, iso: string) {
   const group = target.locator('xpath=ancestor-or-self::*[@role="group"][1]');
+  // A deferred field (the day view's toolbar) is a plain field until the pointer comes to it.
+  if ((await target.getAttribute('readonly')) !== null && (await group.count()) === 0) await target.hover();
   await group.locator('[role="spinbutton"]').first().click();
   await target.page().keyboard.press('ControlOrMeta+a');
   await target.page().keyboard.type(shownDate(iso).replace(/\./g, ''), { delay: 40 });

@@ -1,102 +1,56 @@
-// The one date input of the app: MUI X's DatePicker (AdapterDayjs) showing DD.MM.YYYY (spec: "Dates
-// DD.MM.YYYY") in both languages, whatever the browser's own locale — a native <input type=date>
-// follows the browser and showed 11/23/2026 in the Russian UI. The picker's texts and first weekday
-// follow the app's language. Values in and out stay ISO days ('YYYY-MM-DD'), as the API takes them.
+// The one date input of the app: DD.MM.YYYY (spec: "Dates DD.MM.YYYY") in both languages, whatever
+// the browser's own locale — a native <input type=date> follows the browser and showed 11/23/2026 in
+// the Russian UI. Values in and out stay ISO days ('YYYY-MM-DD'), as the API takes them.
 // `DateField` is controlled (filters, dialogs); `DateInput` is its react-admin form input (useInput).
-import { useEffect, useState, type ReactNode } from 'react';
-import type { SxProps, Theme } from '@mui/material';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { enUS, ruRU } from '@mui/x-date-pickers/locales';
-import dayjs, { type Dayjs } from 'dayjs';
-import customParseFormat from 'dayjs/plugin/customParseFormat';
-import 'dayjs/locale/ru';
-import 'dayjs/locale/en';
+//
+// The picker (MUI X, ./DatePickerField.tsx) is ~48 kB gzip, a tenth of the day view's JavaScript.
+// Until it has arrived the field is a plain text field showing the same day. A form's field starts
+// loading it at once; a `deferred` one (the day view's toolbar, on screen before any click) only
+// when the pointer or the focus comes to it, so the day view paints without it.
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { TextField } from '@mui/material';
 import { InputHelperText, useInput, useTranslate, type InputProps } from 'react-admin';
-import { DATE_FORMAT } from '../../../domain/constants';
-import { useLanguage } from '../../i18n/useLanguage';
+import { withTimeout } from '../../lazyPage';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../../../domain/constants';
+import { shownDay, type DateFieldProps } from './dayText';
 
-dayjs.extend(customParseFormat);
+export { parseDayText } from './dayText';
+export type { DateFieldProps } from './dayText';
 
-const ISO = 'YYYY-MM-DD';
-const PICKER_TEXTS = {
-  ru: ruRU.components.MuiLocalizationProvider.defaultProps.localeText,
-  en: enUS.components.MuiLocalizationProvider.defaultProps.localeText,
-};
+let pickerRequested = false;
+const loadPicker = () => withTimeout(import('./DatePickerField'), CHUNK_LOAD_TIMEOUT_MS);
+const LazyPicker = lazy(async () => ({ default: (await loadPicker()).DatePickerField }));
 
-/** A typed or pasted text as an ISO day: DD.MM.YYYY as shown, or YYYY-MM-DD; null when it is neither. */
-export function parseDayText(text: string): string | null {
-  const value = text.trim();
-  const d = dayjs(value, [DATE_FORMAT, ISO], true);
-  return d.isValid() ? d.format(ISO) : null;
-}
-
-export interface DateFieldProps {
-  label: ReactNode;
-  /** 'YYYY-MM-DD' or '' (empty). */
-  value: string | null | undefined;
-  onChange: (value: string) => void;
-  min?: string;
-  max?: string;
-  required?: boolean;
-  disabled?: boolean;
-  readOnly?: boolean;
-  error?: boolean;
-  helperText?: ReactNode;
-  size?: 'small' | 'medium';
-  fullWidth?: boolean;
-  margin?: 'none' | 'dense' | 'normal';
-  autoFocus?: boolean;
-  name?: string;
-  sx?: SxProps<Theme>;
-  onBlur?: () => void;
-  'data-testid'?: string;
-}
-
-export function DateField({ label, value, onChange, min, max, required, disabled, readOnly, error, helperText, size, fullWidth, margin, autoFocus, name, sx, onBlur, ...rest }: DateFieldProps) {
-  const lang = useLanguage();
-  // The picker shows what is being typed; the value the caller gets is a whole day only. Each typed
-  // section makes a date, and a year still being typed (2, 20, 202) is not one to take.
-  const [shown, setShown] = useState<Dayjs | null>(() => (value ? dayjs(value, ISO) : null));
-  useEffect(() => {
-    setShown((current) => {
-      const currentIso = current?.isValid() ? current.format(ISO) : '';
-      if ((value ?? '') === currentIso || (!value && current && !current.isValid())) return current;
-      return value ? dayjs(value, ISO) : null;
-    });
-  }, [value]);
-  const emit = (d: Dayjs | null) => {
-    setShown(d);
-    if (!d) return onChange('');
-    if (d.isValid() && d.year() >= 1000) onChange(d.format(ISO));
-  };
+/** The plain field shown until the picker is there: the same label, day and size, read-only. */
+function WaitingField(props: DateFieldProps & { onWake?: () => void; inputRef?: React.Ref<HTMLInputElement> }) {
+  const { label, value, required, disabled, error, helperText, size, fullWidth, margin, name, sx, onWake, inputRef } = props;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={lang} localeText={PICKER_TEXTS[lang]}>
-      <DatePicker
-        label={label} value={shown} onChange={emit} format={DATE_FORMAT}
-        minDate={min ? dayjs(min, ISO) : undefined} maxDate={max ? dayjs(max, ISO) : undefined}
-        disabled={disabled} readOnly={readOnly} autoFocus={autoFocus} name={name}
-        slotProps={{
-          textField: {
-            required, error, helperText, size, fullWidth, margin, sx, onBlur,
-            // The field's hidden input holds the shown text; a whole date typed or pasted into it
-            // (DD.MM.YYYY, or the ISO day) is taken as it is.
-            slotProps: {
-              htmlInput: {
-                'data-testid': rest['data-testid'],
-                onChange: (e: { target: { value: string } }) => {
-                  const text = e.target.value;
-                  if (!text) return onChange('');
-                  const iso = parseDayText(text);
-                  if (iso) onChange(iso);
-                },
-              } as object,
-            },
-          },
-        }}
-      />
-    </LocalizationProvider>
+    <TextField
+      label={label} value={shownDay(value)} required={required} disabled={disabled} error={error}
+      helperText={helperText} size={size} fullWidth={fullWidth} margin={margin} name={name} sx={sx}
+      onPointerEnter={onWake} onFocus={onWake} inputRef={inputRef}
+      slotProps={{ htmlInput: { readOnly: true, 'data-testid': props['data-testid'] } as object, inputLabel: { shrink: true } }}
+    />
+  );
+}
+
+export function DateField({ deferred, ...props }: DateFieldProps & { deferred?: boolean }) {
+  const [wanted, setWanted] = useState(!deferred || pickerRequested);
+  const focused = useRef(false);
+  const waiting = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (wanted) pickerRequested = true;
+  }, [wanted]);
+  const wake = () => {
+    focused.current = document.activeElement === waiting.current;
+    setWanted(true);
+  };
+  if (!wanted) return <WaitingField {...props} onWake={wake} inputRef={waiting} />;
+  return (
+    <Suspense fallback={<WaitingField {...props} />}>
+      {/* Focus stays where the person put it: on the picker once it replaces the plain field. */}
+      <LazyPicker {...props} autoFocus={props.autoFocus || focused.current} />
+    </Suspense>
   );
 }
 

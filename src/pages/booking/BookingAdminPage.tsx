@@ -146,6 +146,7 @@ export function BookingAdminPage() {
             <IconButton onClick={() => setDate(addDays(date, -1))} aria-label={translate('app.booking.toolbar.prevDay')}><ChevronLeftIcon /></IconButton>
           </Tooltip>
           <DateField
+            deferred
             size="small"
             value={date}
             onChange={(v) => { if (v) setDate(v); }}

@@ -1,0 +1,44 @@
+// What the date field and its picker share: the props, and reading a typed or pasted day.
+import type { ReactNode } from 'react';
+import type { SxProps, Theme } from '@mui/material';
+import dayjs from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { DATE_FORMAT } from '../../../domain/constants';
+
+dayjs.extend(customParseFormat);
+
+export const ISO_DAY = 'YYYY-MM-DD';
+
+/** A typed or pasted text as an ISO day: DD.MM.YYYY as shown, or YYYY-MM-DD; null when it is neither. */
+export function parseDayText(text: string): string | null {
+  const value = text.trim();
+  const d = dayjs(value, [DATE_FORMAT, ISO_DAY], true);
+  return d.isValid() ? d.format(ISO_DAY) : null;
+}
+
+/** An ISO day as the field shows it (DD.MM.YYYY); '' for none. */
+export function shownDay(iso: string | null | undefined): string {
+  return iso ? dayjs(iso, ISO_DAY).format(DATE_FORMAT) : '';
+}
+
+export interface DateFieldProps {
+  label: ReactNode;
+  /** 'YYYY-MM-DD' or '' (empty). */
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+  required?: boolean;
+  disabled?: boolean;
+  readOnly?: boolean;
+  error?: boolean;
+  helperText?: ReactNode;
+  size?: 'small' | 'medium';
+  fullWidth?: boolean;
+  margin?: 'none' | 'dense' | 'normal';
+  autoFocus?: boolean;
+  name?: string;
+  sx?: SxProps<Theme>;
+  onBlur?: () => void;
+  'data-testid'?: string;
+}
