@@ -2,6 +2,8 @@
 import { Admin, CustomRoutes, Loading, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { session } from './authProvider/session';
+import { preloadDayView } from './pages/booking/preload';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { AlertsBar } from './layout/AlertsBar';
@@ -25,7 +27,14 @@ const queryClient = createQueryClient();
 const loadLayout = () => import('./layout/AppLayout');
 const loadBookingPage = () => import('./pages/booking/BookingAdminPage');
 if (!window.location.pathname.startsWith('/login')) void loadLayout().catch(() => undefined);
-if (/^\/locations\/[^/]+\/booking_admin\/?$/.test(window.location.pathname)) void loadBookingPage().catch(() => undefined);
+const openedDayView = /^\/locations\/([^/]+)\/booking_admin\/?$/.exec(window.location.pathname);
+if (openedDayView) {
+  void loadBookingPage().catch(() => undefined);
+  // Its data too, when signed in (src/pages/booking/preload.ts); a failure is the page's to show.
+  if (session.token()) {
+    preloadDayView(queryClient, openedDayView[1]!, new URLSearchParams(window.location.search).get('date')).catch(() => undefined);
+  }
+}
 const LazyAppLayout = lazyPage(loadLayout, 'AppLayout');
 function AppLayout({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}><LazyAppLayout>{children}</LazyAppLayout></Suspense>;

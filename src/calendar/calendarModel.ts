@@ -2,25 +2,13 @@
 // slot belongs to, which slots are hidden, a card's orders, the places taken per start time, and
 // the location's wall clock. FullCalendar runs in UTC and is fed wall-clock strings as if they
 // were UTC, so neither the browser's nor the location's time zone can shift a session.
-import { addDays, businessDateOf, businessMinutes } from '../../domain/businessDay';
+import { addDays, businessDateOf, businessMinutes, wallClockAt } from '../../domain/businessDay';
 import { slotColour, type SlotColour } from '../../domain/paymentLine';
 import { isLiveOrder, personsTaken } from '../../domain/slotFlags';
 import { startsAfterNow } from '../../domain/slot';
 import type { Slot, SlotOrder } from '../pages/booking/types';
 
-/** The wall clock of a time zone at a moment: 'YYYY-MM-DD HH:mm'. */
-export function wallClockAt(timezone: string | undefined, now: Date = new Date()): string {
-  try {
-    const parts = Object.fromEntries(new Intl.DateTimeFormat('en-GB', {
-      timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
-    }).formatToParts(now).map((p) => [p.type, p.value]));
-    return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
-  } catch {
-    // An unknown zone: the browser's own clock is the best guess.
-    const pad = (n: number) => String(n).padStart(2, '0');
-    return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())} ${pad(now.getHours())}:${pad(now.getMinutes())}`;
-  }
-}
+export { wallClockAt } from '../../domain/businessDay';
 
 /** The business day (06:00 to 05:59) a location is in at a moment. */
 export const businessTodayAt = (timezone: string | undefined, now: Date = new Date()) => businessDateOf(wallClockAt(timezone, now));

@@ -212,6 +212,22 @@ describe('the event stream', () => {
     fresh.close();
   });
 
+  it('tells a new stream its position at once, so one that breaks before any event loses nothing', async () => {
+    const first = await open(w.tokens.admin);
+    const until = Date.now() + 3000;
+    while (!first.messages.some((m) => m.id !== '') && Date.now() < until) await quiet(25);
+    const position = first.messages.find((m) => m.id !== '');
+    expect(position, 'a message with the stream position before any change or the 15 s ping').toBeDefined();
+    first.close();
+
+    // Booked while the client is away; it resumes from the position it was told.
+    const missed = await book(w, bookingBody(w.pg.cube2, session(6, 12)));
+    const again = await open(w.tokens.admin, 1, Number(position!.id));
+    const [caught] = await again.waitFor((e) => e.length >= 1);
+    expect((caught!.payload as { order_id: number }).order_id).toBe(missed);
+    again.close();
+  });
+
   it('says reset when the events after Last-Event-ID have expired', async () => {
     const s = await open(w.tokens.admin);
     await book(w, bookingBody(w.pg.cube2, session(5, 12)));

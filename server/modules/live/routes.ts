@@ -75,7 +75,10 @@ export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Prom
       Connection: 'keep-alive',
     });
     res.write(`retry: ${RETRY_MS}\n\n`);
+    // The client learns its position at once: a stream that breaks before its first event or ping
+    // must resume from here, not from wherever the head is by then (what came between would be lost).
     if (lost) res.write(`id: ${cursor}\nevent: ${LIVE_STREAM_RESET}\ndata: {}\n\n`);
+    else res.write(`id: ${cursor}\nevent: ping\ndata: {}\n\n`);
     open.add(res);
 
     const deliver = (events: StoredEvent[]) => {

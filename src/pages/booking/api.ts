@@ -4,21 +4,10 @@ import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tans
 import { api } from '../../dataProvider/http';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
+import { bookingKeys, fetchSchedule, JUST_READ_MS } from './dayData';
 import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, Slot, UserSummary } from './types';
 
-export const bookingKeys = {
-  schedules: ['booking', 'schedule'] as const,
-  schedule: (playgroundId: number, date: string) => ['booking', 'schedule', playgroundId, date] as const,
-  games: (playgroundId: number) => ['booking', 'games', playgroundId] as const,
-  orders: ['orders'] as const,
-  order: (id: string | number) => ['orders', 'detail', String(id)] as const,
-  comments: (id: string | number) => ['orders', 'comments', String(id)] as const,
-  search: (phone: string, limit: number, offset: number) => ['orders', 'search', phone, limit, offset] as const,
-  user: (id: number) => ['users', 'detail', id] as const,
-};
-
-export const fetchSchedule = (playgroundId: number, date: string) =>
-  api<Slot[]>(`/api/v2.1/playgrounds/${playgroundId}/schedule/`, { query: { date, orders: 1 } });
+export { bookingKeys, dayViewDate, dayViewPlaygrounds, fetchSchedule, JUST_READ_MS } from './dayData';
 
 const NO_SLOTS: Slot[] = [];
 
@@ -35,10 +24,11 @@ const combineDay = (results: UseQueryResult<Slot[]>[]) => ({
   error: results.find((r) => r.error)?.error as Error | undefined,
 });
 
+
 /** The slots of several playgrounds on a business day, with their orders. */
 export function useDaySchedules(playgroundIds: number[], date: string) {
   const client = useQueryClient();
-  const queries = playgroundIds.map((id) => ({ queryKey: bookingKeys.schedule(id, date), queryFn: () => fetchSchedule(id, date) }));
+  const queries = playgroundIds.map((id) => ({ queryKey: bookingKeys.schedule(id, date), queryFn: () => fetchSchedule(id, date), staleTime: JUST_READ_MS }));
   // Calls not in the cache yet start during render (react-query's usePrefetchQuery, for a list),
   // not when useQueries subscribes after the commit: the commit that first has the playgrounds
   // also mounts FullCalendar's grid (~0.2 s of CPU, more on a busy machine), and the calls now

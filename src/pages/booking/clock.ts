@@ -8,11 +8,13 @@ export const PAYMENTS_LOCATION_ID = 1;
 
 /** The location's wall clock ('YYYY-MM-DD HH:mm'), ticking every 30 s. */
 export function useWallClock(timezone: string | undefined) {
-  const [now, setNow] = useState(() => wallClockAt(timezone));
+  const [tick, setTick] = useState(() => ({ timezone, now: wallClockAt(timezone) }));
   useEffect(() => {
-    setNow(wallClockAt(timezone));
-    const timer = setInterval(() => setNow(wallClockAt(timezone)), 30_000);
+    setTick({ timezone, now: wallClockAt(timezone) });
+    const timer = setInterval(() => setTick({ timezone, now: wallClockAt(timezone) }), 30_000);
     return () => clearInterval(timer);
   }, [timezone]);
-  return now;
+  // The render in which the location's zone first arrives already reads its clock: the day it
+  // computes decides which schedules are fetched, and the browser's own day may be another one.
+  return tick.timezone === timezone ? tick.now : wallClockAt(timezone);
 }

@@ -7,7 +7,9 @@ import type { LocationDetail } from '../../pages/schedules/types';
 
 export function useLocationDetail<T extends LocationDetail = LocationDetail>(id: string | number | null | undefined) {
   const [locale] = useLocaleState();
-  return useGetOne<T>('locations', { id: Number(id), meta: { locale } }, { enabled: !!id, retry: false });
+  // Fresh for a few seconds: the day view's preload has just read it (src/pages/booking/preload.ts);
+  // changes to a location arrive as events, which invalidate it whatever its age.
+  return useGetOne<T>('locations', { id: Number(id), meta: { locale } }, { enabled: !!id, retry: false, staleTime: 5_000 });
 }
 
 /** The cache entries of one location in every language (a partial key: react-admin's getOne key holds `{id, meta}`). */
