@@ -6,4 +6,7 @@ export const liveEn = {
   sessionFewer: 'Only %{n} places are left in the %{time} session.',
   nearest: 'Nearest free sessions:',
   noneFree: 'No other session of this day has room.',
+  multiSessionGone: 'The %{time} session on “%{playground}” was taken or removed.',
+  removeSession: 'Remove from the order',
+  noneFreeHere: 'No other session of this playground is free that day.',
 };

@@ -8,4 +8,7 @@ export const liveRu: typeof liveEn = {
   sessionFewer: 'В сеансе %{time} осталось мест: %{n}.',
   nearest: 'Ближайшие свободные сеансы:',
   noneFree: 'В этот день других сеансов со свободными местами нет.',
+  multiSessionGone: 'Сеанс %{time} на «%{playground}» заняли или убрали.',
+  removeSession: 'Убрать из заказа',
+  noneFreeHere: 'Других свободных сеансов на этой площадке в этот день нет.',
 };

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { ADMIN, STAFF, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
+import { ADMIN, MANAGER, STAFF, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
 
 // The live desk (issue #17): two people on the same day of location 1's booking calendar, a cashier
 // (ru) and the administrator (en). What one does shows on the other's screen within 2 s, without a
@@ -136,6 +136,44 @@ test('an open booking form of a cashier says at once that another filled its ses
   await nearest.click();
   await expect(form.getByTestId('session-trouble')).toHaveCount(0);
   await notReloaded(cashier);
+});
+
+test('an open multi-booking form of a manager says at once that another took a chosen session, and puts a nearest free one in its place', async ({ browser }) => {
+  const date = moscowDate(15);
+  const manager = await desk(browser, MANAGER, 'ru', date);
+  const slot = await emptyAfternoon(manager, 1, date, 3);
+  const games = await apiGet<{ id: number }[]>(manager, '/api/v2.2/playgrounds/1/games_for_booking/');
+
+  // The manager starts a multi-booking of that day with the session and types the team's name.
+  await manager.getByTestId('new-multibooking').click();
+  const form = manager.getByTestId('multi-form');
+  await expect(form).toBeVisible();
+  const chip = form.getByTestId(`multi-session-1-${slot.begin}`);
+  await chip.click();
+  await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  await form.getByLabel(/Имя/).fill('Команда менеджера');
+  await expect(form.getByTestId('session-trouble')).toHaveCount(0);
+
+  // Meanwhile the administrator sells one place of it (a multi-booking takes the whole playground).
+  const adminContext = await browser.newContext({ locale: 'en-US' });
+  const admin = await adminContext.newPage();
+  await signIn(admin, ADMIN, 'en');
+  await call(admin, 'post', '/api/v2.1/booking/', {
+    playground_id: 1, persons: 1, order_type: 1, name: 'One Guest', phone: '+79990006688', session_dt: slot.time_start, game_id: games[0]!.id,
+  });
+
+  const trouble = form.getByTestId('session-trouble');
+  await expect(trouble).toContainText(`Сеанс ${slot.time_start.slice(11, 16)} на «`, { timeout: FORM_MS });
+  await expect(trouble).toContainText('заняли или убрали');
+  await expect(form).toContainText('Выбранный сеанс уже занят');
+  await expect(form.getByLabel(/Имя/)).toHaveValue('Команда менеджера');
+  const nearest = trouble.getByTestId('nearest-free').getByRole('button').first();
+  const time = (await nearest.textContent())!.trim();
+  await nearest.click();
+  await expect(form.getByTestId('session-trouble')).toHaveCount(0);
+  await expect(form).toContainText('Сеансы (выбрано: 1)');
+  await expect(form.locator('[data-testid^="multi-session-1-"][aria-pressed="true"]')).toContainText(time);
+  await notReloaded(manager);
 });
 
 /** An afternoon session 20 days ahead with every place free, from the public call the widget reads. */

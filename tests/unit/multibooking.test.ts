@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SlotBase } from '../../domain/slot';
 import { BOOKING_SOURCE } from '../../src/pages/booking/bookingForm';
 import {
-  changeMulti, emptyMulti, multiBody, multiErrors, multiFailure, multiFromOrder, multiOrderTypes, sessionChoices, sessionKey,
+  changeMulti, emptyMulti, goneSessions, multiBody, multiErrors, multiFailure, multiFromOrder, multiOrderTypes, sessionChoices, sessionKey,
   toggleSession, type MultiRules, type MultiSchedule, type MultiValues,
 } from '../../src/pages/multibooking/multiForm';
 import {
@@ -51,6 +51,15 @@ describe('multi-booking form rules', () => {
     expect(choices[1]!.slots.map((s) => s.begin)).toEqual(['12:00']);
     // Begun sessions drop out.
     expect(sessionChoices(schedule, '2030-01-14 10:00')[0]!.slots.map((s) => s.begin)).toEqual(['22:00', '01:00']);
+  });
+
+  it('names the chosen sessions taken meanwhile, with the free sessions of the same playground not chosen yet to replace them', () => {
+    const choices = sessionChoices(schedule, '2030-01-14 09:30');
+    const chosen = [sessionKey(1, '2030-01-14 11:00'), sessionKey(1, '2030-01-14 22:00'), sessionKey(2, '2030-01-14 12:00')];
+    const gone = goneSessions(chosen, schedule, choices);
+    expect(gone.map((g) => [g.key, g.timeStart, g.playgroundName])).toEqual([[sessionKey(1, '2030-01-14 11:00'), '2030-01-14 11:00', 'PG 1']]);
+    expect(gone[0]!.others.map((s) => s.begin)).toEqual(['10:00', '01:00']);
+    expect(goneSessions([sessionKey(2, '2030-01-14 12:00')], schedule, choices)).toEqual([]);
   });
 
   it('keeps offering the sessions the edited order holds itself', () => {

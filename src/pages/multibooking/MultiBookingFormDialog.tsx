@@ -24,9 +24,10 @@ import type { BookingFailure, PromoState } from '../booking/bookingForm';
 import { BookingResultDialog } from '../booking/BookingResultDialog';
 import type { CouponResult } from '../booking/types';
 import { multiApi, useEventPackages, useMultiSchedule } from './api';
+import { MultiSessionWatch } from '../../live/SessionWatch';
 import { DateField } from '../../components/forms/DateField';
 import {
-  changeMulti, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
+  changeMulti, goneSessions, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
   type MultiErrors, type MultiField, type MultiValues,
 } from './multiForm';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
@@ -233,6 +234,16 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           <Typography id="multi-sessions-help" variant="body2" color={sessionsError ? 'error' : 'text.secondary'} sx={{ mb: 1 }}>
             {sessionsError ?? translate('app.multibooking.form.sessionsHelp')}
           </Typography>
+          {/* Taken by another desk or the widget while this form was open (the live desk refetches the day). */}
+          {schedule.isSuccess && (
+            <MultiSessionWatch
+              gone={goneSessions(values.sessions, schedule.data, choices)}
+              keyOf={(slot) => sessionKey(slot.playground, slot.time_start)}
+              onReplace={(oldKey, newKey) => {
+                touch('sessions');
+                set({ sessions: values.sessions.flatMap((k) => (k !== oldKey ? [k] : newKey ? [newKey] : [])) });
+              }} />
+          )}
           {schedule.isPending && values.date && <CircularProgress size={20} />}
           {schedule.isError && <Alert severity="error">{(schedule.error as Error).message}</Alert>}
           {!values.date && <Typography color="text.secondary">{translate('app.multibooking.form.chooseDate')}</Typography>}

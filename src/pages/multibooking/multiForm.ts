@@ -138,6 +138,30 @@ export function sessionChoices(schedule: MultiSchedule | undefined, now: string,
   })).filter((c) => c.slots.length > 0);
 }
 
+/** A chosen session the form no longer offers (taken or removed meanwhile), and what could replace it. */
+export interface GoneSession {
+  key: string;
+  timeStart: string;
+  playgroundName: string;
+  /** The offered sessions of the same playground not chosen yet. */
+  others: SlotBase[];
+}
+
+/** The chosen sessions that are no longer offered, in the order chosen; the playground's name from the schedule. */
+export function goneSessions(chosen: readonly string[], schedule: MultiSchedule, choices: readonly PlaygroundChoices[]): GoneSession[] {
+  const offered = new Set(choices.flatMap((c) => c.slots.map((s) => sessionKey(s.playground, s.time_start))));
+  return chosen.filter((key) => !offered.has(key)).map((key) => {
+    const { playground_id, session_dt } = parseSessionKey(key);
+    const choice = choices.find((c) => c.playground.id === playground_id);
+    return {
+      key,
+      timeStart: session_dt,
+      playgroundName: schedule.playgrounds.find((p) => p.id === playground_id)?.name ?? String(playground_id),
+      others: (choice?.slots ?? []).filter((s) => !chosen.includes(sessionKey(s.playground, s.time_start))),
+    };
+  });
+}
+
 const COST = /^\d+([.,]\d{1,2})?$/;
 const DIGITS = /^\d+$/;
 
