@@ -38,6 +38,12 @@ export interface BrowserResult {
   page: number[];
   pageMedian: number;
   pageP95: number;
+  /** A live update of one card: the event reaching the page -> the card with the new order painted, ms (sorted). */
+  live: number[];
+  liveMedian: number;
+  liveP95: number;
+  /** Of which: the event reaching the page -> the refetched day received, median. */
+  liveRefetchMedian: number;
 }
 
 /** `npx vite build` into a new temporary folder; answers the folder (the caller removes it). */
@@ -93,6 +99,60 @@ async function scriptsOf(context: BrowserContext, url: string, ready: (page: imp
   const all = await Promise.all(loaded.values());
   await page.close();
   return { files: all.length, bytes: all.reduce((n, s) => n + s.bytes, 0), gzip: all.reduce((n, s) => n + s.gzip, 0) };
+}
+
+/**
+ * Live updates on the open day view: another desk books a free session of the day (a fetch from the
+ * page itself, which the page's cache does not see: only the event tells it), `count` times. Timed
+ * in the page, from the event reaching it (the mark src/live/connection.ts sets) to the frame that
+ * paints the card with the new order (a mutation observer, then a message posted from that frame).
+ */
+async function measureLiveUpdates(page: import('@playwright/test').Page, date: string, count: number): Promise<{ total: number[]; refetched: number[] }> {
+  const times: number[] = [];
+  const refetched: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const took = await page.evaluate(async ({ date, skip }) => {
+      const headers = { Authorization: `Token ${localStorage.getItem('token')}`, 'Content-Type': 'application/json' };
+      const cards = [...document.querySelectorAll<HTMLElement>('[data-testid="slot-card"]')]
+        .filter((c) => !c.querySelector('[data-testid="slot-order"]') && c.dataset.start?.startsWith(date) && c.dataset.start >= `${date} 12:00`);
+      const target = cards[skip * 7 % cards.length]!;
+      const playground = Number(target.dataset.playground);
+      const start = target.dataset.start!;
+      const games = await (await fetch(`/api/v2.2/playgrounds/${playground}/games_for_booking/`, { headers })).json() as { id: number }[];
+      const selector = `[data-testid="slot-card"][data-playground="${playground}"][data-start="${start}"] [data-testid="slot-order"]`;
+      const painted = new Promise<{ dom: number; painted: number }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`the card ${playground} ${start} did not show its order in 15 s`)), 15_000);
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          const dom = performance.now();
+          requestAnimationFrame(() => {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = () => resolve({ dom, painted: performance.now() });
+            channel.port2.postMessage(null);
+          });
+        });
+        observer.observe(document.body, { subtree: true, childList: true });
+      });
+      const sent = performance.now();
+      const res = await fetch('/api/v2.1/booking/', {
+        method: 'POST', headers,
+        body: JSON.stringify({ playground_id: playground, persons: 1, order_type: 1, name: 'Bench Guest', phone: '+79990001234', session_dt: start, game_id: games[0]?.id }),
+      });
+      if (!res.ok) throw new Error(`booking ${playground} ${start}: ${res.status} ${await res.text()}`);
+      const shown = await painted;
+      const event = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('live:event:') && m.startTime >= sent).at(-1);
+      if (!event) throw new Error('no event mark before the card changed');
+      const refetch = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .find((r) => r.name.includes(`/playgrounds/${playground}/schedule/`) && r.startTime >= event.startTime);
+      return { total: shown.painted - event.startTime, refetched: refetch ? refetch.responseEnd - event.startTime : NaN };
+    }, { date, skip: i });
+    times.push(took.total);
+    refetched.push(took.refetched);
+    await page.waitForTimeout(300);
+  }
+  return { total: times.sort((a, b) => a - b), refetched: refetched.sort((a, b) => a - b) };
 }
 
 export async function measureBrowser(opts: {
@@ -162,6 +222,7 @@ export async function measureBrowser(opts: {
       afterLastCall.push(shown!.painted - dataEnd);
       whole.push(shown!.painted);
     }
+    const live = await measureLiveUpdates(page, date, 5);
     await context.close();
     render.sort((a, b) => a - b);
     afterLastCall.sort((a, b) => a - b);
@@ -171,6 +232,8 @@ export async function measureBrowser(opts: {
       render: render.map(round1),
       afterLastCall: afterLastCall.map(round1), afterLastCallMedian: round1(percentile(afterLastCall, 50)), renderMedian: round1(percentile(render, 50)), renderP95: round1(percentile(render, 95)),
       page: whole.map(round1), pageMedian: round1(percentile(whole, 50)), pageP95: round1(percentile(whole, 95)),
+      live: live.total.map(round1), liveMedian: round1(percentile(live.total, 50)), liveP95: round1(percentile(live.total, 95)),
+      liveRefetchMedian: round1(percentile(live.refetched, 50)),
     };
   } finally {
     await browser.close();

@@ -3,7 +3,7 @@
 // FullCalendar runs in UTC and gets wall-clock strings as UTC times, so the browser's time zone
 // never moves a session. The day calendar shows 06:00-24:00 of the chosen date; the night
 // calendar 00:00-06:00 of the next date.
-import { forwardRef, memo, useMemo } from 'react';
+import { forwardRef, memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { Box } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
@@ -39,21 +39,63 @@ export interface DayCalendarProps {
   testId: string;
 }
 
+/** One event's content: a lasting node holding the card of the slot it was last shown. */
+class CardHolder {
+  readonly node = Object.assign(document.createElement('div'), { style: 'display: contents' });
+  private slot: Slot | null = null;
+  private render: ((slot: Slot) => Node) | null = null;
+
+  /** Builds the card again only when the slot or the card builder (the clock, the language) changed. */
+  show(slot: Slot, render: (slot: Slot) => Node): void {
+    if (slot === this.slot && render === this.render) return;
+    this.slot = slot;
+    this.render = render;
+    this.node.replaceChildren(render(slot));
+  }
+}
+
 // Memoised: opening a dialog on the page must not re-render a few hundred cards.
 export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(function DayCalendar(
   { date, slotMinTime, slotMaxTime, playgrounds, slots, now, scrollTime, height, renderSlot, label, testId },
   ref,
 ) {
   const resources = useMemo(() => playgrounds.map((p, i) => ({ id: String(p.id), title: p.name, order: i })), [playgrounds]);
+  // What FullCalendar lays out: each slot's place (playground, start, end). A live update that only
+  // changes what a slot holds (an order booked, paid, cancelled) keeps the same layout: FullCalendar
+  // is left alone and only the changed cards are swapped, a few ms instead of re-parsing and
+  // re-rendering every event (bench/results.md, live update of one card). Each event's content is
+  // one lasting wrapper (display: contents) whose card is swapped: FullCalendar, when it draws the
+  // event again, gets the same node back and never holds a card of its own next to ours.
+  const latest = useRef(new Map<string, Slot>());
+  const shown = useRef(new Map<string, CardHolder>());
+  const layout = slots.map((s) => `${s.playground}|${s.time_start}|${s.time_end}`).join(',');
   const events = useMemo(() => slots.map((s) => ({
     id: `${s.playground}|${s.time_start}`,
     resourceId: String(s.playground),
     start: toCalendarIso(s.time_start),
     end: toCalendarIso(s.time_end),
+    // The slot as it was when the layout was made: the card of an event FullCalendar still draws
+    // while it takes a new layout (the archive switch, another date) is no longer in `latest`.
     extendedProps: { slot: s },
     backgroundColor: 'transparent',
     borderColor: 'transparent',
-  })), [slots]);
+  })), [layout]); // eslint-disable-line react-hooks/exhaustive-deps -- the layout is what FullCalendar needs
+  latest.current = new Map(slots.map((s) => [`${s.playground}|${s.time_start}`, s]));
+  const renderCard = useRef(renderSlot);
+  renderCard.current = renderSlot;
+  useLayoutEffect(() => {
+    for (const [id, holder] of shown.current) {
+      const slot = latest.current.get(id);
+      if (!slot) shown.current.delete(id);
+      else holder.show(slot, renderCard.current);
+    }
+  });
+  const eventContent = useCallback((arg: EventContentArg) => {
+    let holder = shown.current.get(arg.event.id);
+    if (!holder) shown.current.set(arg.event.id, (holder = new CardHolder()));
+    holder.show(latest.current.get(arg.event.id) ?? (arg.event.extendedProps.slot as Slot), renderSlot);
+    return { domNodes: [holder.node] };
+  }, [renderSlot]);
 
   return (
     <Box
@@ -98,7 +140,7 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         resources={resources}
         resourceOrder="order"
         events={events}
-        eventContent={(arg: EventContentArg) => ({ domNodes: [renderSlot(arg.event.extendedProps.slot as Slot)] })}
+        eventContent={eventContent}
         // The cards show their own times; FullCalendar's time text (an Intl formatter built per event) is unused.
         displayEventTime={false}
         slotEventOverlap={false}

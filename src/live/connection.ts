@@ -83,7 +83,10 @@ export class LiveConnection {
       this.handlers.onStatus('live');
     };
     source.addEventListener(LIVE_STREAM_CHANGE, (e) => {
-      if (seen(e as MessageEvent)) this.handlers.onEvent(JSON.parse((e as MessageEvent).data) as LiveEvent);
+      if (!seen(e as MessageEvent)) return;
+      // Read by bench/lib/browser.ts: an event reached the page (the live update's paint is timed from here).
+      performance.mark(`live:event:${(e as MessageEvent).lastEventId}`);
+      this.handlers.onEvent(JSON.parse((e as MessageEvent).data) as LiveEvent);
     });
     source.addEventListener('ping', (e) => { seen(e as MessageEvent); });
     source.addEventListener(LIVE_STREAM_RESET, (e) => {
