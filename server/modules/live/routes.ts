@@ -5,6 +5,8 @@
 //   kinds the user may see. `Last-Event-ID` (or `last_event_id`, for a stream opened anew) resumes
 //   after that number; without it the stream starts now. `event: reset` says the missed events
 //   have expired (reload everything). A `ping` every PING_MS carries the cursor past unseen kinds.
+//   The grant is read again every LIVE_ACCESS_CHECK_SECONDS (access.ts): a stream whose user lost the
+//   location, or whose token was revoked, ends; a narrower grant narrows the kinds sent from then on.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,31 +19,37 @@ import { requireRoleAt } from '../locations/service';
 import { LIVE_STREAM_CHANGE, LIVE_STREAM_RESET, mayReceive } from '../../../domain/liveEvents';
 import { LiveHub, type StoredEvent } from './hub';
 import { issueTicket, redeemTicket } from './tickets';
+import { StreamAccess } from './access';
 
 const PING_MS = 15_000;
-/** A stream ends after this and the app opens another with a new ticket: the user's rights are read again. */
+/** A stream ends after this and the app opens another with a new ticket (its grant is re-read meanwhile: access.ts). */
 const STREAM_MAX_MS = 30 * 60_000;
 /** The browser's wait before it reconnects by itself. */
 const RETRY_MS = 1_000;
 
-export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
+export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
   const params = z.object({ id: idParam });
   const hub = new LiveHub(pool, app.log);
+  const lifetimes = { idleDays: config.tokenIdleDays, maxAgeDays: config.tokenMaxAgeDays };
+  const access = new StreamAccess(db, lifetimes, config.liveAccessCheckSeconds * 1000, app.log);
   const open = new Set<ServerResponse>();
   // Before the server closes: end the streams (the browsers reconnect, to another process if this one stops).
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
-  app.addHook('onClose', async () => hub.close());
+  app.addHook('onClose', async () => {
+    access.close();
+    await hub.close();
+  });
 
   r.post('/api/v2.1/locations/:id/events/ticket/', {
     schema: { summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params },
   }, async (request) => {
     const user = currentUser(request);
     await requireRoleAt(db, user.id, request.params.id);
-    return issueTicket(db, user.id, request.params.id);
+    return issueTicket(db, user, request.params.id);
   });
 
   r.get('/api/v2.1/locations/:id/events/', {
@@ -55,7 +63,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Prom
   }, async (request, reply) => {
     const locationId = request.params.id;
     if (!request.query.ticket) throw notAuthenticated();
-    const grant = await redeemTicket(db, request.query.ticket, locationId);
+    const grant = await redeemTicket(db, request.query.ticket, locationId, lifetimes);
     if (!grant) throw new ApiError(401, { key: 'invalid_ticket' });
     const lastId = Number(request.headers['last-event-id'] ?? request.query.last_event_id);
     const resume = Number.isSafeInteger(lastId) && lastId >= 0 ? lastId : null;
@@ -95,11 +103,14 @@ export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Prom
     let closed = false;
     const ping = setInterval(() => res.write(`id: ${cursor}\nevent: ping\ndata: {}\n\n`), PING_MS);
     const end = setTimeout(() => res.end(), STREAM_MAX_MS);
+    // `grant` is the object access.ts updates in place, so `deliver` always filters by the current one.
+    const unwatch = access.watch({ grant, end: () => res.end() });
     res.on('close', () => {
       closed = true;
       clearInterval(ping);
       clearTimeout(end);
       open.delete(res);
+      unwatch();
       unsubscribe();
     });
     try {
