@@ -21,9 +21,19 @@ class Stream {
   ended = false;
   private constructor() {}
 
-  static async open(base: string, locationId: number, ticket: string | null, lastEventId?: number): Promise<Stream> {
+  static open(base: string, locationId: number, ticket: string | null, lastEventId?: number): Promise<Stream> {
+    return Stream.openUrl(`${base}/api/v2.1/locations/${locationId}/events/${ticket === null ? '' : `?ticket=${ticket}`}`, lastEventId);
+  }
+
+  /** The stream of several locations, one ticket each; `position` as its ids say ("1:35,2:12"). */
+  static openMany(base: string, tickets: string[], position?: string): Promise<Stream> {
+    const query = new URLSearchParams({ tickets: tickets.join(',') });
+    if (position !== undefined) query.set('last_event_id', position);
+    return Stream.openUrl(`${base}/api/v2.1/events/?${query}`);
+  }
+
+  private static async openUrl(url: string, lastEventId?: number): Promise<Stream> {
     const s = new Stream();
-    const url = `${base}/api/v2.1/locations/${locationId}/events/${ticket === null ? '' : `?ticket=${ticket}`}`;
     const res = await fetch(url, { signal: s.abort.signal, headers: lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) } });
     s.status = res.status;
     if (res.ok) void s.pump(res.body!);
@@ -256,6 +266,43 @@ describe('the event stream', () => {
     while (!back.messages.some((m) => m.event === 'reset') && Date.now() < until) await quiet(25);
     expect(back.messages.some((m) => m.event === 'reset')).toBe(true);
     back.close();
+  });
+
+  it('follows several locations in one stream, a ticket per location, and resumes each from its position', async () => {
+    const tickets = async (token: string, ids: number[]) => Promise.all(ids.map(async (id) => {
+      const t = await ticketVia(base, token, id);
+      expect(t.status).toBe(200);
+      return t.ticket;
+    }));
+    // A location the user has no role at gives no ticket, so it cannot join; a spent or unknown ticket refuses the stream.
+    expect((await ticketVia(base, w.tokens.staff, 2)).status).toBe(404);
+    expect((await Stream.openMany(base, [...await tickets(w.tokens.staff, [1]), 'f'.repeat(48)])).status).toBe(401);
+    expect((await Stream.openMany(base, [])).status).toBe(401);
+
+    const both = await Stream.openMany(base, await tickets(w.tokens.admin, [1, 2]));
+    expect(both.status).toBe(200);
+    streams.push(both);
+    const at1 = await book(w, bookingBody(w.pg.cube2, session(8, 12)));
+    const moved = await h.call('PUT', `/api/v2.1/playgrounds/${w.pg.foreign}/group/`, { token: w.tokens.admin, body: { group: null } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await both.waitFor((e) => e.some((x) => x.location_id === 1 && (x.payload as { order_id?: number }).order_id === at1) && e.some((x) => x.location_id === 2));
+    // Its position names both locations; the last message's is where the stream stands.
+    const position = both.messages.at(-1)!.id;
+    expect(position).toMatch(/^1:\d+,2:\d+$/);
+    both.close();
+
+    // Missed at both while away, then resumed from the position: exactly those, each once.
+    const missed = await book(w, bookingBody(w.pg.cube2, session(8, 13)));
+    const movedBack = await h.call('PUT', `/api/v2.1/playgrounds/${w.pg.foreign}/group/`, { token: w.tokens.admin, body: { group: null } });
+    expect(movedBack.statusCode, movedBack.body).toBe(200);
+    const again = await Stream.openMany(base, await tickets(w.tokens.admin, [1, 2]), position);
+    streams.push(again);
+    await again.waitFor((e) => e.some((x) => x.location_id === 1) && e.some((x) => x.location_id === 2));
+    await quiet();
+    const caught = again.changes();
+    expect(caught.filter((e) => e.location_id === 1).map((e) => (e.payload as { order_id?: number }).order_id)).toEqual([missed]);
+    expect(caught.filter((e) => e.location_id === 2).map((e) => e.kind)).toEqual(['schedule']);
+    again.close();
   });
 
   it('ends a cashier\'s stream within seconds of their role at the location being removed; a new ticket is refused', async () => {

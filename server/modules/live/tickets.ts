@@ -49,15 +49,15 @@ export const grantOf = (row: GrantRow): StreamGrant => ({
 });
 
 /**
- * Spends a ticket for a location: who it was given to, with their role and permissions as they are
+ * Spends a ticket for a location (null: whichever it was given for): who it was given to, with their role and permissions as they are
  * now; null when it is unknown, spent, expired, of another location, its token was revoked (logout)
  * or has expired, or its user is inactive or no longer has a role there.
  */
-export async function redeemTicket(db: Db, ticket: string, locationId: number, lifetimes: TokenLifetimes): Promise<StreamGrant | null> {
+export async function redeemTicket(db: Db, ticket: string, locationId: number | null, lifetimes: TokenLifetimes): Promise<StreamGrant | null> {
   if (!TICKET_RE.test(ticket)) return null;
   const [row] = await queryPrepared<GrantRow>(db, 'live.ticket_redeem', `
     WITH spent AS (DELETE FROM event_stream_tickets WHERE hash = $1 RETURNING token_id, location_id, expires_at),
-    s AS (SELECT token_id, location_id FROM spent WHERE location_id = $2 AND expires_at > now())
+    s AS (SELECT token_id, location_id FROM spent WHERE ($2::int IS NULL OR location_id = $2) AND expires_at > now())
     ${GRANT_FROM}`, [secretHash(ticket), locationId, lifetimes.maxAgeDays, lifetimes.idleDays]);
   return row ? grantOf(row) : null;
 }
