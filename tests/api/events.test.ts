@@ -323,6 +323,24 @@ describe('the event stream', () => {
     expect((await ticketVia(base, cashier.token, 1)).status).toBe(404);
   });
 
+  it('ends a stream of several locations when the role at one of them is removed; the others can be followed again', async () => {
+    const user = await h.userWithToken('live-two@example.com', [[1, 10], [2, 10]]);
+    const tickets = await Promise.all([1, 2].map(async (id) => (await ticketVia(base, user.token, id)).ticket));
+    const both = await Stream.openMany(base, tickets);
+    expect(both.status).toBe(200);
+    streams.push(both);
+    await h.database.pool.query('DELETE FROM user_location_roles WHERE user_id = $1 AND location_id = 2', [user.id]);
+    expect(await both.waitEnded(AFTER_ACCESS_CHECK_MS), 'the stream ended after the role at location 2 was removed').toBe(true);
+    // The app asks again: location 2 is refused, location 1 is followed as before.
+    expect((await ticketVia(base, user.token, 2)).status).toBe(404);
+    const again = await Stream.openMany(base, [(await ticketVia(base, user.token, 1)).ticket]);
+    expect(again.status).toBe(200);
+    streams.push(again);
+    const orderId = await book(w, bookingBody(w.pg.cube2, session(9, 12)));
+    await again.waitFor((e) => e.some((x) => (x.payload as { order_id?: number }).order_id === orderId));
+    again.close();
+  });
+
   it('narrows the kinds of an open stream when the role is lowered and a permission taken away', async () => {
     const boss = await h.userWithToken('live-boss@example.com', [[1, 40]], ['techsessions']);
     const stream = await open(boss.token);
