@@ -61,3 +61,23 @@ export interface LiveEvent<K extends LiveEventKind = LiveEventKind> {
 /** The stream's SSE event names: `change` for an event, `reset` when the missed ones are gone (reload everything). */
 export const LIVE_STREAM_CHANGE = 'change';
 export const LIVE_STREAM_RESET = 'reset';
+
+/**
+ * A stream of several locations (GET /api/v2.1/events/) says where it is in each of them: its SSE
+ * `id:` is "location:seq" pairs, e.g. "1:35,2:12", and the client resumes with the same text.
+ */
+export const LIVE_STREAM_MAX_LOCATIONS = 20;
+
+export function formatStreamPosition(cursors: ReadonlyMap<number, number>): string {
+  return [...cursors].sort(([a], [b]) => a - b).map(([location, seq]) => `${location}:${seq}`).join(',');
+}
+
+/** The pairs of a position; malformed parts are left out (the location then starts from now). */
+export function parseStreamPosition(text: string | null | undefined): Map<number, number> {
+  const cursors = new Map<number, number>();
+  for (const part of (text ?? '').split(',')) {
+    const m = /^(\d{1,10}):(\d{1,15})$/.exec(part.trim());
+    if (m) cursors.set(Number(m[1]), Number(m[2]));
+  }
+  return cursors;
+}

@@ -45,6 +45,8 @@ export interface Config {
   widgetCouponLimit: number;
   /** Who may read GET /metrics: peer addresses and CIDR ranges, comma-separated, or `none` (platform/metrics.ts). */
   metricsAllow: string;
+  /** How often each process re-reads the role and permissions behind its open event streams (live/access.ts). */
+  liveAccessCheckSeconds: number;
 }
 
 /** A setting the server refuses to start with; main.ts prints its message and exits. */
@@ -121,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetBookingLimit: intFrom(env.WIDGET_BOOKING_LIMIT, 10),
     widgetCouponLimit: intFrom(env.WIDGET_COUPON_LIMIT, 30),
     metricsAllow: metricsAllowFrom(env),
+    liveAccessCheckSeconds: Math.max(1, intFrom(env.LIVE_ACCESS_CHECK_SECONDS, 15)),
   };
 }
 

@@ -542,5 +542,7 @@ export const eventStreamTickets = pgTable('event_stream_tickets', {
   hash: text('hash').primaryKey(),
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  /** The token the ticket was asked with: its stream ends when that token is revoked (logout). */
+  tokenId: integer('token_id').notNull().references(() => authTokens.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });

@@ -1,7 +1,8 @@
 // Mounted once in the layout: follows the events of the location the user works at (the one in the
-// address, else the last one opened) and applies them to the screens' queries. While the stream is
+// address, else the last one opened) and of every location a screen on show lists (followed.ts), in
+// one stream, and applies them to the screens' queries. While the stream is
 // down it says so discreetly in a corner; it reconnects and catches up by itself.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Chip, Fade } from '@mui/material';
 import CloudOffIcon from '@mui/icons-material/CloudOff';
 import { useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { useLocation } from 'react-router-dom';
 import { session } from '../authProvider/session';
 import { applyEvent, applyReset } from './apply';
 import { LiveConnection, type LiveStatus } from './connection';
+import { locationsToFollow, useRequestedLocations } from './followed';
 
 const REMEMBERED = 'live.locationId';
 /** A blip shorter than this (a quick reconnect) is not worth a word. */
@@ -32,20 +34,29 @@ export function LiveDesk() {
   const client = useQueryClient();
   const translate = useTranslate();
   const locationId = useWorkingLocation();
+  const requested = useRequestedLocations();
+  const locations = locationsToFollow(locationId, requested).join(',');
   const [status, setStatus] = useState<LiveStatus>('connecting');
   const [noticed, setNoticed] = useState(false);
   const signedIn = !!session.token();
 
+  // One connection for the tab's life; it reopens its stream when the locations change.
+  const connection = useRef<LiveConnection | null>(null);
   useEffect(() => {
-    if (!locationId || !signedIn) return undefined;
-    const connection = new LiveConnection(locationId, {
+    const live = new LiveConnection({
       onEvent: (e) => applyEvent(client, e),
       onReset: () => applyReset(client),
       onStatus: setStatus,
     });
-    connection.start();
-    return () => connection.stop();
-  }, [locationId, signedIn, client]);
+    connection.current = live;
+    return () => {
+      live.stop();
+      connection.current = null;
+    };
+  }, [client]);
+  useEffect(() => {
+    connection.current?.follow(signedIn && locations ? locations.split(',').map(Number) : []);
+  }, [locations, signedIn, client]);
 
   useEffect(() => {
     if (status !== 'offline') {

@@ -1,9 +1,13 @@
-// One location's event stream in the browser (no React). A ticket is asked for with the token
-// (POST), the stream opened with it (an EventSource sends no token); when the stream breaks (a
-// server restart, the network) it is opened anew with a fresh ticket and the last sequence number
-// seen, so the server sends exactly what was missed. Sequence numbers seen are never handed on twice.
+// The event stream of the locations a tab follows, one connection (no React). A ticket per location
+// is asked for with the token (POST), the stream opened with them (an EventSource sends no token);
+// when the stream breaks (a server restart, the network) it is opened anew with fresh tickets and the
+// position seen in each location, so the server sends exactly what was missed. An event is never
+// handed on twice. One connection for all of them: a browser keeps at most six HTTP/1.1 connections
+// to a server, and a stream per location (times the open tabs) would leave none for the API calls.
 import { api } from '../dataProvider/http';
-import { LIVE_STREAM_CHANGE, LIVE_STREAM_RESET, type LiveEvent } from '../../domain/liveEvents';
+import {
+  LIVE_STREAM_CHANGE, LIVE_STREAM_MAX_LOCATIONS, LIVE_STREAM_RESET, formatStreamPosition, parseStreamPosition, type LiveEvent,
+} from '../../domain/liveEvents';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -21,13 +25,17 @@ const SILENCE_MS = 40_000;
 
 export class LiveConnection {
   private source: EventSource | null = null;
-  private lastSeq: number | null = null;
+  private locations: number[] = [];
+  /** The last sequence number seen per location. */
+  private readonly positions = new Map<number, number>();
   private attempt = 0;
+  /** Bumped at each (re)open: an open still asking for tickets when another starts gives up. */
+  private generation = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private watchdog: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
+  private stopped = true;
 
-  constructor(private readonly locationId: number, private readonly handlers: LiveHandlers) {}
+  constructor(private readonly handlers: LiveHandlers) {}
 
   // The browser knows at once when the network goes (a stream over a dead link could stay silent for
   // long); and when it is back, waiting out the back-off would only delay catching up.
@@ -39,43 +47,66 @@ export class LiveConnection {
     void this.open();
   };
 
-  start(): void {
-    this.stopped = false;
-    window.addEventListener('offline', this.wentOffline);
-    window.addEventListener('online', this.cameOnline);
-    void this.open();
+  /**
+   * Follows these locations from now on (at most LIVE_STREAM_MAX_LOCATIONS): the stream is reopened
+   * when they change, each location kept resuming from where it was.
+   */
+  follow(locations: number[]): void {
+    const next = [...new Set(locations)].sort((a, b) => a - b).slice(0, LIVE_STREAM_MAX_LOCATIONS);
+    if (!this.stopped && next.join() === this.locations.join()) return;
+    this.locations = next;
+    for (const id of this.positions.keys()) if (!next.includes(id)) this.positions.delete(id);
+    if (!next.length) {
+      this.stop();
+      // Nothing followed is no outage either.
+      return this.handlers.onStatus('connecting');
+    }
+    if (this.stopped) {
+      this.stopped = false;
+      window.addEventListener('offline', this.wentOffline);
+      window.addEventListener('online', this.cameOnline);
+    }
+    this.close();
+    this.attempt = 0;
+    // Another set of locations is no outage: the chip stays away while the stream reopens.
+    void this.open('connecting');
   }
 
   stop(): void {
     this.stopped = true;
+    this.generation += 1;
     window.removeEventListener('offline', this.wentOffline);
     window.removeEventListener('online', this.cameOnline);
+    this.close();
+  }
+
+  private close(): void {
     if (this.retry) clearTimeout(this.retry);
     if (this.watchdog) clearTimeout(this.watchdog);
     this.source?.close();
     this.source = null;
   }
 
-  private async open(): Promise<void> {
+  private async open(status: LiveStatus = 'offline'): Promise<void> {
     if (this.stopped) return;
-    this.handlers.onStatus(this.attempt === 0 && this.lastSeq === null ? 'connecting' : 'offline');
-    let ticket: string;
-    try {
-      ticket = (await api<{ ticket: string }>(`/api/v2.1/locations/${this.locationId}/events/ticket/`, { method: 'POST' })).ticket;
-    } catch {
-      return this.broken();
-    }
-    if (this.stopped) return;
-    const query = new URLSearchParams({ ticket });
-    if (this.lastSeq !== null) query.set('last_event_id', String(this.lastSeq));
-    const source = new EventSource(`/api/v2.1/locations/${this.locationId}/events/?${query}`);
+    const generation = ++this.generation;
+    this.handlers.onStatus(status);
+    // A location whose ticket is refused (the user's role there is gone) is left out of this stream.
+    const asked = await Promise.allSettled(this.locations.map((id) =>
+      api<{ ticket: string }>(`/api/v2.1/locations/${id}/events/ticket/`, { method: 'POST' }).then((t) => ({ id, ticket: t.ticket }))));
+    if (this.stopped || generation !== this.generation) return;
+    const granted = asked.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
+    if (!granted.length) return this.broken();
+    const query = new URLSearchParams({ tickets: granted.map((g) => g.ticket).join(',') });
+    const known = new Map(granted.flatMap((g) => (this.positions.has(g.id) ? [[g.id, this.positions.get(g.id)!] as const] : [])));
+    if (known.size) query.set('last_event_id', formatStreamPosition(known));
+    const source = new EventSource(`/api/v2.1/events/?${query}`);
     this.source = source;
-    const seen = (e: MessageEvent) => {
-      this.alive();
-      const seq = Number(e.lastEventId);
-      if (!Number.isFinite(seq) || (this.lastSeq !== null && seq <= this.lastSeq)) return false;
-      this.lastSeq = seq;
-      return true;
+    // The message's id is the position in every location of the stream.
+    const moveTo = (e: MessageEvent) => {
+      for (const [id, seq] of parseStreamPosition(e.lastEventId)) {
+        if (seq > (this.positions.get(id) ?? -1)) this.positions.set(id, seq);
+      }
     };
     source.onopen = () => {
       this.attempt = 0;
@@ -83,17 +114,25 @@ export class LiveConnection {
       this.handlers.onStatus('live');
     };
     source.addEventListener(LIVE_STREAM_CHANGE, (e) => {
-      if (!seen(e as MessageEvent)) return;
+      this.alive();
+      const event = JSON.parse((e as MessageEvent).data) as LiveEvent;
+      const fresh = event.seq > (this.positions.get(event.location_id) ?? -1);
+      moveTo(e as MessageEvent);
+      if (!fresh) return;
       // Read by bench/lib/browser.ts: an event reached the page (the live update's paint is timed from here).
-      performance.mark(`live:event:${(e as MessageEvent).lastEventId}`);
-      this.handlers.onEvent(JSON.parse((e as MessageEvent).data) as LiveEvent);
+      performance.mark(`live:event:${event.location_id}:${event.seq}`);
+      this.handlers.onEvent(event);
     });
-    source.addEventListener('ping', (e) => { seen(e as MessageEvent); });
+    source.addEventListener('ping', (e) => {
+      this.alive();
+      moveTo(e as MessageEvent);
+    });
     source.addEventListener(LIVE_STREAM_RESET, (e) => {
-      this.lastSeq = Number((e as MessageEvent).lastEventId);
+      this.alive();
+      for (const [id, seq] of parseStreamPosition((e as MessageEvent).lastEventId)) this.positions.set(id, seq);
       this.handlers.onReset();
     });
-    // The browser would retry with the same (spent) ticket: we reopen with a new one instead.
+    // The browser would retry with the same (spent) tickets: we reopen with new ones instead.
     source.onerror = () => {
       if (this.source !== source) return;
       this.broken();

@@ -179,6 +179,8 @@ export interface ListDeclaration {
   fileName?: string;
   /** The screen's own figures in the filter bar (e.g. a balance). */
   toolbar?: Part<{ location: LocationRecord }>;
+  /** Rows of several locations: the source of the `multi` filter of location ids; the live desk follows every location the list shows. */
+  followsLocations?: string;
   /** Buttons of the filter bar, each opening a declared action form (add, top up, ...). */
   actions?: ToolbarActionDeclaration[];
   /** A line above the rows (lists shown in a tab); `hintArgs` fill its placeholders. */

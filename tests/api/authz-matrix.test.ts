@@ -44,6 +44,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/docs/json': 'the OpenAPI document',
   'GET /api/docs/yaml': 'the OpenAPI document',
   'GET /api/v2.1/locations/:id/events/': 'the live event stream: an EventSource sends no token, so a single-use ticket for the location (events.test.ts)',
+  'GET /api/v2.1/events/': 'the live event stream of several locations: a single-use ticket per location, as the one above (events.test.ts)',
 };
 
 /**

@@ -17,11 +17,23 @@ class Stream {
   readonly messages: Message[] = [];
   private readonly abort = new AbortController();
   status = 0;
+  /** The server ended the stream (not this reader). */
+  ended = false;
   private constructor() {}
 
-  static async open(base: string, locationId: number, ticket: string | null, lastEventId?: number): Promise<Stream> {
+  static open(base: string, locationId: number, ticket: string | null, lastEventId?: number): Promise<Stream> {
+    return Stream.openUrl(`${base}/api/v2.1/locations/${locationId}/events/${ticket === null ? '' : `?ticket=${ticket}`}`, lastEventId);
+  }
+
+  /** The stream of several locations, one ticket each; `position` as its ids say ("1:35,2:12"). */
+  static openMany(base: string, tickets: string[], position?: string): Promise<Stream> {
+    const query = new URLSearchParams({ tickets: tickets.join(',') });
+    if (position !== undefined) query.set('last_event_id', position);
+    return Stream.openUrl(`${base}/api/v2.1/events/?${query}`);
+  }
+
+  private static async openUrl(url: string, lastEventId?: number): Promise<Stream> {
     const s = new Stream();
-    const url = `${base}/api/v2.1/locations/${locationId}/events/${ticket === null ? '' : `?ticket=${ticket}`}`;
     const res = await fetch(url, { signal: s.abort.signal, headers: lastEventId === undefined ? {} : { 'Last-Event-ID': String(lastEventId) } });
     s.status = res.status;
     if (res.ok) void s.pump(res.body!);
@@ -36,7 +48,10 @@ class Stream {
     try {
       for (;;) {
         const { value: chunk, done } = await reader.read();
-        if (done) break;
+        if (done) {
+          this.ended = true;
+          break;
+        }
         buffer += decoder.decode(chunk, { stream: true });
         let end: number;
         while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -69,9 +84,19 @@ class Stream {
     throw new Error(`no such events in time; got ${JSON.stringify(this.changes())}`);
   }
 
+  /** Waits until the server ends the stream; false when it is still open after `ms`. */
+  async waitEnded(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    while (!this.ended && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+    return this.ended;
+  }
+
   close() { this.abort.abort(); }
 }
 
+const ACCESS_CHECK_S = 1;
+/** Long enough for one re-read of the grants to have run after a change (two intervals and some). */
+const AFTER_ACCESS_CHECK_MS = ACCESS_CHECK_S * 2000 + 500;
 const quiet = (ms = 600) => new Promise((r) => setTimeout(r, ms));
 
 async function ticketVia(base: string, token: string, locationId: number): Promise<{ status: number; ticket: string }> {
@@ -96,7 +121,8 @@ describe('the event stream', () => {
   };
 
   beforeAll(async () => {
-    h = await createHarness();
+    // Grants are re-read every second here (15 s by default): the access tests wait for one re-read.
+    h = await createHarness({ config: { liveAccessCheckSeconds: ACCESS_CHECK_S } });
     w = await makeWorld(h);
     base = await h.app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -240,6 +266,126 @@ describe('the event stream', () => {
     while (!back.messages.some((m) => m.event === 'reset') && Date.now() < until) await quiet(25);
     expect(back.messages.some((m) => m.event === 'reset')).toBe(true);
     back.close();
+  });
+
+  it('follows several locations in one stream, a ticket per location, and resumes each from its position', async () => {
+    const tickets = async (token: string, ids: number[]) => Promise.all(ids.map(async (id) => {
+      const t = await ticketVia(base, token, id);
+      expect(t.status).toBe(200);
+      return t.ticket;
+    }));
+    // A location the user has no role at gives no ticket, so it cannot join; a spent or unknown ticket refuses the stream.
+    expect((await ticketVia(base, w.tokens.staff, 2)).status).toBe(404);
+    expect((await Stream.openMany(base, [...await tickets(w.tokens.staff, [1]), 'f'.repeat(48)])).status).toBe(401);
+    expect((await Stream.openMany(base, [])).status).toBe(401);
+
+    const both = await Stream.openMany(base, await tickets(w.tokens.admin, [1, 2]));
+    expect(both.status).toBe(200);
+    streams.push(both);
+    const at1 = await book(w, bookingBody(w.pg.cube2, session(8, 12)));
+    const moved = await h.call('PUT', `/api/v2.1/playgrounds/${w.pg.foreign}/group/`, { token: w.tokens.admin, body: { group: null } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await both.waitFor((e) => e.some((x) => x.location_id === 1 && (x.payload as { order_id?: number }).order_id === at1) && e.some((x) => x.location_id === 2));
+    // Its position names both locations; the last message's is where the stream stands.
+    const position = both.messages.at(-1)!.id;
+    expect(position).toMatch(/^1:\d+,2:\d+$/);
+    both.close();
+
+    // Missed at both while away, then resumed from the position: exactly those, each once.
+    const missed = await book(w, bookingBody(w.pg.cube2, session(8, 13)));
+    const movedBack = await h.call('PUT', `/api/v2.1/playgrounds/${w.pg.foreign}/group/`, { token: w.tokens.admin, body: { group: null } });
+    expect(movedBack.statusCode, movedBack.body).toBe(200);
+    const again = await Stream.openMany(base, await tickets(w.tokens.admin, [1, 2]), position);
+    streams.push(again);
+    await again.waitFor((e) => e.some((x) => x.location_id === 1) && e.some((x) => x.location_id === 2));
+    await quiet();
+    const caught = again.changes();
+    expect(caught.filter((e) => e.location_id === 1).map((e) => (e.payload as { order_id?: number }).order_id)).toEqual([missed]);
+    expect(caught.filter((e) => e.location_id === 2).map((e) => e.kind)).toEqual(['schedule']);
+    again.close();
+  });
+
+  it('ends a cashier\'s stream within seconds of their role at the location being removed; a new ticket is refused', async () => {
+    const cashier = await h.userWithToken('live-cashier@example.com', [[1, 10]]);
+    const stream = await open(cashier.token);
+    const seen = await book(w, bookingBody(w.pg.cube2, session(7, 12)));
+    await stream.waitFor((e) => e.some((x) => (x.payload as { order_id?: number }).order_id === seen));
+
+    await h.database.pool.query('DELETE FROM user_location_roles WHERE user_id = $1 AND location_id = 1', [cashier.id]);
+    const removed = Date.now();
+    expect(await stream.waitEnded(AFTER_ACCESS_CHECK_MS), 'the stream ended after the role was removed').toBe(true);
+    expect(Date.now() - removed).toBeLessThan(AFTER_ACCESS_CHECK_MS);
+    const count = stream.changes().length;
+    await book(w, bookingBody(w.pg.cube2, session(7, 13)));
+    await quiet();
+    expect(stream.changes()).toHaveLength(count);
+    // The app asks for a new ticket: refused, as for any location the user has no role at.
+    expect((await ticketVia(base, cashier.token, 1)).status).toBe(404);
+  });
+
+  it('ends a stream of several locations when the role at one of them is removed; the others can be followed again', async () => {
+    const user = await h.userWithToken('live-two@example.com', [[1, 10], [2, 10]]);
+    const tickets = await Promise.all([1, 2].map(async (id) => (await ticketVia(base, user.token, id)).ticket));
+    const both = await Stream.openMany(base, tickets);
+    expect(both.status).toBe(200);
+    streams.push(both);
+    await h.database.pool.query('DELETE FROM user_location_roles WHERE user_id = $1 AND location_id = 2', [user.id]);
+    expect(await both.waitEnded(AFTER_ACCESS_CHECK_MS), 'the stream ended after the role at location 2 was removed').toBe(true);
+    // The app asks again: location 2 is refused, location 1 is followed as before.
+    expect((await ticketVia(base, user.token, 2)).status).toBe(404);
+    const again = await Stream.openMany(base, [(await ticketVia(base, user.token, 1)).ticket]);
+    expect(again.status).toBe(200);
+    streams.push(again);
+    const orderId = await book(w, bookingBody(w.pg.cube2, session(9, 12)));
+    await again.waitFor((e) => e.some((x) => (x.payload as { order_id?: number }).order_id === orderId));
+    again.close();
+  });
+
+  it('narrows the kinds of an open stream when the role is lowered and a permission taken away', async () => {
+    const boss = await h.userWithToken('live-boss@example.com', [[1, 40]], ['techsessions']);
+    const stream = await open(boss.token);
+    const refill = async () => {
+      const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: w.tokens.admin, body: { type: 'refill', amount: '5.00', location: 1 } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const tech = async (method: 'POST' | 'DELETE') => {
+      const res = await h.call(method, `/api/v2.2/playgrounds/${w.pg.cube1}/tech_sessions/`, { token: w.tokens.admin, ...(method === 'POST' ? { body: { minutes: 30 } } : {}) });
+      expect(res.statusCode, res.body).toBe(method === 'POST' ? 201 : 204);
+    };
+    await refill();
+    await tech('POST');
+    await stream.waitFor((e) => e.some((x) => x.kind === 'transaction') && e.some((x) => x.kind === 'tech_session'));
+
+    // Administrator -> cashier (no money kinds), and no more techsessions permission.
+    await h.database.pool.query('UPDATE user_location_roles SET role_id = 10 WHERE user_id = $1 AND location_id = 1', [boss.id]);
+    await h.database.pool.query('DELETE FROM user_permissions WHERE user_id = $1', [boss.id]);
+    await quiet(AFTER_ACCESS_CHECK_MS);
+    const before = stream.changes().length;
+    await refill();
+    await tech('DELETE');
+    const orderId = await book(w, bookingBody(w.pg.cube2, session(7, 14)));
+    await stream.waitFor((e) => e.some((x) => (x.payload as { order_id?: number }).order_id === orderId));
+    await quiet();
+    expect(stream.changes().slice(before).map((e) => e.kind)).toEqual(['order']);
+    // Narrowed, not ended: the calendar's kinds keep coming.
+    expect(stream.ended).toBe(false);
+    stream.close();
+  });
+
+  it('ends the streams opened with a token once that token is logged out', async () => {
+    const user = await h.userWithToken('live-logout@example.com', [[1, 10]]);
+    const stream = await open(user.token);
+    const otherSession = await h.login('staff@example.com', 'staff123');
+    const other = await open(otherSession);
+    const unspent = (await ticketVia(base, user.token, 1)).ticket;
+    const out = await h.call('POST', '/api/v2.1/logout/', { token: user.token });
+    expect(out.statusCode, out.body).toBeLessThan(300);
+    expect(await stream.waitEnded(AFTER_ACCESS_CHECK_MS), 'the logged-out token\'s stream ended').toBe(true);
+    // A ticket asked before the logout opens nothing after it.
+    expect((await Stream.open(base, 1, unspent)).status).toBe(401);
+    // Another token's stream is not touched.
+    expect(other.ended).toBe(false);
+    other.close();
   });
 });
 

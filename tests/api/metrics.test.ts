@@ -6,11 +6,13 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jobs, webhooks } from '../../server/db/schema';
 import { ConfigError, loadConfig } from '../../server/config';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, getOrder, makeWorld, pay, type World } from './bookingFixture';
+import { freePort } from '../../server/db/embedded';
+import { emptyDatabase, exited, removeTempDirs, spawnCluster, tempDir, waitHealthy } from './serverProcess';
 
 /** The value of one sample: `name{...}` with at least these labels; 0 when there is none yet. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number {
@@ -199,4 +201,62 @@ describe('webhook deliveries', () => {
     expect(await count('retrying')).toBe(retrying + 1);
     expect(await count('delivered')).toBe(delivered + 1);
   });
+});
+
+describe('a cluster of workers (server/cluster.ts)', () => {
+  afterAll(removeTempDirs);
+
+  it('answers GET /metrics on the cluster\'s port with the requests of both workers summed', async () => {
+    const url = await emptyDatabase(inject('adminDatabaseUrl'));
+    const port = await freePort();
+    const primary = spawnCluster({ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: tempDir(), CLUSTER_WORKERS: '2', SEED_DEMO: 'false' });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      await waitHealthy(port, primary);
+      // A fresh connection per request, so the cluster hands each to either worker in turn.
+      const health = async () => {
+        const res = await fetch(`${base}/healthz`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(5000) });
+        expect(res.status).toBe(200);
+        return ((await res.json()) as { pid: number }).pid;
+      };
+      const served = (text: string) => sample(text, 'backoffice_http_request_duration_seconds_count', { route: '/healthz', method: 'GET', status: '2xx' });
+      const metrics = async () => {
+        const res = await fetch(`${base}/metrics`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(15_000) });
+        expect(res.status).toBe(200);
+        return res.text();
+      };
+      // Both workers up (the first to listen answered waitHealthy).
+      const up = new Set<number>();
+      for (let i = 0; i < 200 && up.size < 2; i++) up.add(await health());
+      expect(up.size, primary.output().slice(-3000)).toBe(2);
+
+      const before = served(await metrics());
+      const SENT = 40;
+      const byWorker = new Map<number, number>();
+      for (let i = 0; i < SENT; i++) {
+        const pid = await health();
+        byWorker.set(pid, (byWorker.get(pid) ?? 0) + 1);
+      }
+      // Both served some; one worker's own figures would show only its share.
+      expect(byWorker.size).toBe(2);
+      expect(Math.max(...byWorker.values())).toBeLessThan(SENT);
+
+      // Each scrape reaches one worker or the other; every one reports the sum. (A request's figure is
+      // counted just after its answer is sent, so the last one may take a moment.)
+      const seen: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        let delta = served(await metrics()) - before;
+        for (let wait = 0; wait < 20 && delta < SENT; wait++) {
+          await new Promise((r) => setTimeout(r, 100));
+          delta = served(await metrics()) - before;
+        }
+        seen.push(delta);
+      }
+      expect(seen).toEqual([SENT, SENT, SENT, SENT]);
+    } finally {
+      const code = exited(primary);
+      primary.kill('SIGTERM');
+      expect(await code).toBe(0);
+    }
+  }, 180_000);
 });

@@ -5,8 +5,14 @@
 //   kinds the user may see. `Last-Event-ID` (or `last_event_id`, for a stream opened anew) resumes
 //   after that number; without it the stream starts now. `event: reset` says the missed events
 //   have expired (reload everything). A `ping` every PING_MS carries the cursor past unseen kinds.
+// GET  /api/v2.1/events/?tickets=a,b,... : the same for several locations in one stream (the screens
+//   that span locations, one connection per tab), one ticket per location, each authorised as above.
+//   The `id:` is the position in every location ("1:35,2:12", domain/liveEvents.ts), and so is
+//   `last_event_id`; a location without a position starts now.
+// The grant is read again every LIVE_ACCESS_CHECK_SECONDS (access.ts): a stream whose user lost a
+// location, or whose token was revoked, ends; a narrower grant narrows the kinds sent from then on.
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -14,34 +20,42 @@ import { currentUser } from '../../platform/auth';
 import { ApiError, notAuthenticated } from '../../platform/errors';
 import { idParam } from '../../platform/validation';
 import { requireRoleAt } from '../locations/service';
-import { LIVE_STREAM_CHANGE, LIVE_STREAM_RESET, mayReceive } from '../../../domain/liveEvents';
+import {
+  LIVE_STREAM_CHANGE, LIVE_STREAM_MAX_LOCATIONS, LIVE_STREAM_RESET, formatStreamPosition, mayReceive, parseStreamPosition,
+} from '../../../domain/liveEvents';
 import { LiveHub, type StoredEvent } from './hub';
-import { issueTicket, redeemTicket } from './tickets';
+import { issueTicket, redeemTicket, type StreamGrant } from './tickets';
+import { StreamAccess } from './access';
 
 const PING_MS = 15_000;
-/** A stream ends after this and the app opens another with a new ticket: the user's rights are read again. */
+/** A stream ends after this and the app opens another with a new ticket (its grant is re-read meanwhile: access.ts). */
 const STREAM_MAX_MS = 30 * 60_000;
 /** The browser's wait before it reconnects by itself. */
 const RETRY_MS = 1_000;
 
-export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
+export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
   const params = z.object({ id: idParam });
   const hub = new LiveHub(pool, app.log);
+  const lifetimes = { idleDays: config.tokenIdleDays, maxAgeDays: config.tokenMaxAgeDays };
+  const access = new StreamAccess(db, lifetimes, config.liveAccessCheckSeconds * 1000, app.log);
   const open = new Set<ServerResponse>();
   // Before the server closes: end the streams (the browsers reconnect, to another process if this one stops).
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
   });
-  app.addHook('onClose', async () => hub.close());
+  app.addHook('onClose', async () => {
+    access.close();
+    await hub.close();
+  });
 
   r.post('/api/v2.1/locations/:id/events/ticket/', {
     schema: { summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params },
   }, async (request) => {
     const user = currentUser(request);
     await requireRoleAt(db, user.id, request.params.id);
-    return issueTicket(db, user.id, request.params.id);
+    return issueTicket(db, user, request.params.id);
   });
 
   r.get('/api/v2.1/locations/:id/events/', {
@@ -55,14 +69,54 @@ export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Prom
   }, async (request, reply) => {
     const locationId = request.params.id;
     if (!request.query.ticket) throw notAuthenticated();
-    const grant = await redeemTicket(db, request.query.ticket, locationId);
+    const grant = await redeemTicket(db, request.query.ticket, locationId, lifetimes);
     if (!grant) throw new ApiError(401, { key: 'invalid_ticket' });
     const lastId = Number(request.headers['last-event-id'] ?? request.query.last_event_id);
-    const resume = Number.isSafeInteger(lastId) && lastId >= 0 ? lastId : null;
-    const { head, oldest } = await hub.bounds(locationId);
-    // Resuming after events that have expired (or from another database): start over from now.
-    const lost = resume !== null && (resume > head || (resume < head && (oldest === 0 || oldest > resume + 1)));
-    let cursor = resume === null || lost ? head : resume;
+    const resume = new Map<number, number>(Number.isSafeInteger(lastId) && lastId >= 0 ? [[locationId, lastId]] : []);
+    await stream(request, reply, [grant], resume, (cursors) => String(cursors.get(locationId)));
+  });
+
+  r.get('/api/v2.1/events/', {
+    config: { public: true },
+    schema: {
+      summary: 'The changes of several locations as one Server-Sent Events stream (a ticket per location)',
+      tags,
+      querystring: z.strictObject({
+        // At most LIVE_STREAM_MAX_LOCATIONS tickets of 48 characters fit.
+        tickets: z.string().max(LIVE_STREAM_MAX_LOCATIONS * 49).optional(),
+        last_event_id: z.string().max(LIVE_STREAM_MAX_LOCATIONS * 28).optional(),
+      }),
+    },
+  }, async (request, reply) => {
+    const tickets = [...new Set((request.query.tickets ?? '').split(',').filter(Boolean))];
+    if (!tickets.length) throw notAuthenticated();
+    // Every ticket is spent (none can be replayed), and one that does not hold refuses the stream.
+    const grants = await Promise.all(tickets.map((t) => redeemTicket(db, t, null, lifetimes)));
+    if (grants.some((g) => !g)) throw new ApiError(401, { key: 'invalid_ticket' });
+    const byLocation = new Map((grants as StreamGrant[]).map((g) => [g.locationId, g]));
+    const header = request.headers['last-event-id'];
+    const resume = parseStreamPosition(typeof header === 'string' ? header : request.query.last_event_id);
+    await stream(request, reply, [...byLocation.values()], resume, formatStreamPosition);
+  });
+
+  /**
+   * Streams the events of the grants' locations after `resume` (a location without a position starts
+   * now); `position` writes the `id:` of each message from the locations' cursors.
+   */
+  async function stream(
+    request: FastifyRequest, reply: FastifyReply, grants: StreamGrant[], resume: Map<number, number>,
+    position: (cursors: Map<number, number>) => string,
+  ): Promise<void> {
+    const cursors = new Map<number, number>();
+    let lost = false;
+    for (const grant of grants) {
+      const { head, oldest } = await hub.bounds(grant.locationId);
+      const from = resume.get(grant.locationId);
+      // Resuming after events that have expired (or from another database): start over from now.
+      const gone = from !== undefined && (from > head || (from < head && (oldest === 0 || oldest > from + 1)));
+      lost ||= gone;
+      cursors.set(grant.locationId, from === undefined || gone ? head : from);
+    }
 
     reply.hijack();
     const res = reply.raw;
@@ -77,38 +131,41 @@ export async function liveRoutes(app: FastifyInstance, { db, pool }: Deps): Prom
     res.write(`retry: ${RETRY_MS}\n\n`);
     // The client learns its position at once: a stream that breaks before its first event or ping
     // must resume from here, not from wherever the head is by then (what came between would be lost).
-    if (lost) res.write(`id: ${cursor}\nevent: ${LIVE_STREAM_RESET}\ndata: {}\n\n`);
-    else res.write(`id: ${cursor}\nevent: ping\ndata: {}\n\n`);
+    res.write(`id: ${position(cursors)}\nevent: ${lost ? LIVE_STREAM_RESET : 'ping'}\ndata: {}\n\n`);
     open.add(res);
 
-    const deliver = (events: StoredEvent[]) => {
+    // Each grant is the object access.ts updates in place, so `deliver` always filters by the current one.
+    const deliverer = (grant: StreamGrant) => (events: StoredEvent[]) => {
       let text = '';
       for (const e of events) {
-        cursor = e.seq;
+        cursors.set(grant.locationId, e.seq);
         if (!mayReceive(e.kind, grant.roleValue, grant.permissions)) continue;
         const data = JSON.stringify({ seq: e.seq, location_id: e.location_id, kind: e.kind, payload: e.payload });
-        text += `id: ${e.seq}\nevent: ${LIVE_STREAM_CHANGE}\ndata: ${data}\n\n`;
+        text += `id: ${position(cursors)}\nevent: ${LIVE_STREAM_CHANGE}\ndata: ${data}\n\n`;
       }
       if (text) res.write(text);
     };
-    let unsubscribe = () => {};
+    const leaving: (() => void)[] = [];
     let closed = false;
-    const ping = setInterval(() => res.write(`id: ${cursor}\nevent: ping\ndata: {}\n\n`), PING_MS);
+    const ping = setInterval(() => res.write(`id: ${position(cursors)}\nevent: ping\ndata: {}\n\n`), PING_MS);
     const end = setTimeout(() => res.end(), STREAM_MAX_MS);
+    for (const grant of grants) leaving.push(access.watch({ grant, end: () => res.end() }));
     res.on('close', () => {
       closed = true;
       clearInterval(ping);
       clearTimeout(end);
       open.delete(res);
-      unsubscribe();
+      for (const leave of leaving.splice(0)) leave();
     });
     try {
-      const leave = await hub.subscribe({ locationId, deliver }, cursor);
-      if (closed) leave();
-      else unsubscribe = leave;
+      for (const grant of grants) {
+        const leave = await hub.subscribe({ locationId: grant.locationId, deliver: deliverer(grant) }, cursors.get(grant.locationId)!);
+        if (closed) leave();
+        else leaving.push(leave);
+      }
     } catch (err) {
       request.log.warn({ err }, 'live: a stream could not follow its location');
       res.end();
     }
-  });
+  }
 }

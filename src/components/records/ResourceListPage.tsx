@@ -25,6 +25,7 @@ import { WideTable } from './WideTable';
 import { isMarked, rowKey } from '../../live/recent';
 import { changedSx } from '../../live/LiveMark';
 import { useSignedIn } from '../../authProvider/useSignedIn';
+import { FollowListLocations } from '../../live/FollowListLocations';
 
 
 export function ResourceListPage({ name }: { name: string }) {
@@ -47,6 +48,7 @@ export function ResourceListPage({ name }: { name: string }) {
   }
   const title = translate(list.title, { name: location?.name ?? '' });
   const Toolbar = list.toolbar && parts.get(list.toolbar);
+  const locationFilter = list.filters?.find((f) => f.kind === 'multi' && f.source === list.followsLocations);
   const meta = { location_id: locationId, location_name: location?.name };
   const bar = location && (
     <>
@@ -77,6 +79,7 @@ export function ResourceListPage({ name }: { name: string }) {
         empty={false}
       >
         <RecordFilters name={name} list={list} location={location} bar={bar} />
+        {locationFilter?.kind === 'multi' && <FollowListLocations filter={locationFilter} />}
         <WideTable stickyActions={!!d.rowActions?.length}>
           <Datagrid
             bulkActionButtons={false}

@@ -1,7 +1,8 @@
 // /control: technical sessions (permission accounts.{product}.techsessions). Every location of
 // the user with its playgrounds: the launcher token (create when missing, replace when present)
 // and technical access (start where tech_control is on, stop while it has not expired).
-// The list is GET /api/v2.1/locations/my/, asked again every CONTROL_REFRESH_MS.
+// The list is GET /api/v2.1/locations/my/, read again at each technical session event of any
+// location shown (the live desk follows them all) and every CONTROL_REFRESH_MS besides.
 import { useState } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography,
@@ -21,6 +22,7 @@ import { accessOpen, zonedDateTime } from './access';
 import { TechSessionDialog } from './TechSessionDialog';
 import type { ControlLocation, ControlPlayground } from './types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
+import { useFollowLocations } from '../../live/followed';
 
 const controlKey = (locale: string) => ['control', 'locations', locale] as const;
 
@@ -48,6 +50,7 @@ function ControlLocations() {
   // dataUpdatedAt is read here so every refresh renders again: "open until" is judged against now.
   const now = Math.max(Date.now(), locations.dataUpdatedAt);
   const withPlaygrounds = (locations.data ?? []).filter((l) => l.playgrounds.length > 0);
+  useFollowLocations(withPlaygrounds.map((l) => l.id));
 
   return (
     <Box component="main" sx={{ maxWidth: 1100, pb: 4 }}>

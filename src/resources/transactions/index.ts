@@ -122,6 +122,8 @@ export default defineResource({
         choices: enumChoices(TRANSACTION_TYPES, 'app.money.transactions.types.') },
     ],
     toolbar: lazyPart(() => import('./LocationBalance'), 'LocationBalance'),
+    // The rows' locations are the filter's: their changes (and balances) come live from each.
+    followsLocations: 'location',
     actions: [
       { form: 'topUp', label: m('topUp'), icon: AccountBalanceWalletIcon, variant: 'outlined', when: (l) => !!(l as { allow_refill?: boolean }).allow_refill },
       { form: 'add', label: m('add'), permissions: EDITOR },
