@@ -1,0 +1,172 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
+import { ADMIN, STAFF, moscowDate, signIn, type Slot } from './helpers';
+
+// The live desk (issue #17) beyond the day view: the money and order lists (with the location's
+// balance), the month view, the order page and the control page follow what another user changes
+// through the API, without a reload, and mark the row that changed; and a cashier's desk served by a
+// second server process on the same PostgreSQL follows a booking made through the first, loses its
+// process (SIGKILL), says so, and catches up by itself when the process is back.
+
+test.describe.configure({ timeout: 120_000 });
+
+// A change shows within a few seconds: the event arrives within a second, the refetch and render on
+// the shared two-core test machine (other suites running) take the rest (see live.spec.ts).
+const SHOWN_MS = 8000;
+
+type Who = typeof ADMIN;
+
+/** Another user, through the API only (its own sign-in, its own token). */
+async function apiUser(request: APIRequestContext, who: Who) {
+  const res = await request.post('/api/v2.1/login/', { data: { email: who.email, password: who.password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const headers = { Authorization: `Token ${(await res.json()).token as string}` };
+  const send = async <T>(method: 'get' | 'post' | 'delete', url: string, data?: unknown): Promise<T> => {
+    const r = await request[method](url, { headers, data });
+    expect(r.ok(), `${method} ${url}: ${await r.text()}`).toBe(true);
+    return (r.status() === 204 ? null : await r.json()) as T;
+  };
+  return {
+    get: <T>(url: string) => send<T>('get', url),
+    post: <T>(url: string, data: unknown) => send<T>('post', url, data),
+  };
+}
+type ApiUser = Awaited<ReturnType<typeof apiUser>>;
+
+/**
+ * A signed-in screen in its own browser context, marked so a reload would show, and watched for the
+ * live mark (data-live-changed) on table rows and cards: the texts of what was marked are kept,
+ * since the mark fades after a moment.
+ */
+async function screen(browser: Browser, who: Who, lang: 'ru' | 'en', url: string, baseURL?: string): Promise<Page> {
+  const context = await browser.newContext({ locale: lang === 'ru' ? 'ru-RU' : 'en-US', ...(baseURL ? { baseURL } : {}) });
+  const page = await context.newPage();
+  await signIn(page, who, lang);
+  await page.goto(url);
+  await page.evaluate(() => {
+    const w = window as unknown as { liveMarker: number; liveMarked: string[] };
+    w.liveMarker = 1;
+    w.liveMarked = [];
+    const note = (el: Element) => {
+      if (el.getAttribute('data-live-changed') === 'true') w.liveMarked.push(el.textContent ?? '');
+    };
+    new MutationObserver((records) => records.forEach((r) => {
+      if (r.type === 'attributes') note(r.target as Element);
+      r.addedNodes.forEach((n) => { if (n instanceof Element) [n, ...n.querySelectorAll('[data-live-changed]')].forEach(note); });
+    })).observe(document.body, { attributes: true, attributeFilter: ['data-live-changed'], subtree: true, childList: true });
+  });
+  return page;
+}
+
+const notReloaded = async (page: Page) =>
+  expect(await page.evaluate(() => (window as unknown as { liveMarker?: number }).liveMarker)).toBe(1);
+
+/** Asserts that a row or card whose text contains `text` was marked as just changed. */
+const markedWith = (page: Page, text: string) => expect.poll(
+  () => page.evaluate((t) => (window as unknown as { liveMarked: string[] }).liveMarked.some((m) => m.includes(t)), text),
+  { timeout: SHOWN_MS, message: `a row with "${text}" was marked` },
+).toBe(true);
+
+/** A list's row by the text of one of its cells (react-admin puts the source in the cell's class). */
+const row = (page: Page, column: string, value: string | number) =>
+  page.locator('tbody tr').filter({ has: page.locator(`td.column-${column}`).getByText(String(value), { exact: true }) });
+
+/** Books an afternoon session of Куб 1 with every place free, `days` ahead (Moscow's date). */
+async function book(user: ApiUser, days: number, persons = 1, name = 'Гость живой') {
+  const date = moscowDate(days);
+  const slots = await user.get<Slot[]>(`/api/v2.1/playgrounds/1/schedule/?date=${date}&orders=1`);
+  const slot = slots.find((s) => s.orders.length === 0 && !s.archived && s.available_persons === 4
+    && s.time_start.slice(0, 10) === date && s.begin >= '14:00' && s.begin < '22:00');
+  expect(slot, `a free afternoon on ${date}`).toBeTruthy();
+  const games = await user.get<{ id: number }[]>('/api/v2.2/playgrounds/1/games_for_booking/');
+  const { id } = await user.post<{ id: number }>('/api/v2.1/booking/', {
+    playground_id: 1, persons, order_type: 1, name, phone: '+79990007788', session_dt: slot!.time_start, game_id: games[0]!.id,
+  });
+  return { id, date, slot: slot! };
+}
+
+async function payInCash(user: ApiUser, orderId: number) {
+  const order = await user.get<{ need_paid: string }>(`/api/v2.2/orders/${orderId}/`);
+  return user.post<{ id: number }>(`/api/v2.1/booking/${orderId}/pay/`, { payment_type: 2, purchase: order.need_paid, external_id: null, certificate: null });
+}
+
+test.describe('lists follow changes made elsewhere', () => {
+  test('payments (ru): the cashier\'s payment appears and is marked', async ({ browser, request }) => {
+    const admin = await screen(browser, ADMIN, 'ru', '/locations/1/payments');
+    await expect(admin.getByRole('heading', { level: 1 })).toContainText('VR Арена Москва');
+    await expect(admin.locator('tbody tr').first()).toBeVisible();
+    const cashier = await apiUser(request, STAFF);
+    const { id: orderId } = await book(cashier, 15);
+    const payment = await payInCash(cashier, orderId);
+
+    const paid = row(admin, 'id', payment.id);
+    await expect(paid).toHaveCount(1, { timeout: SHOWN_MS });
+    await expect(paid.locator('td.column-status')).toHaveText('Оплачен');
+    await expect(paid.locator('td.column-payment_type')).toHaveText('Наличные');
+    await expect(paid.locator('td.column-order')).toHaveText(String(orderId));
+    await markedWith(admin, String(orderId));
+    await notReloaded(admin);
+  });
+
+  test('orders (ru): a booking appears, and its row follows the payment', async ({ browser, request }) => {
+    const admin = await screen(browser, ADMIN, 'ru', '/locations/1/orders');
+    await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Заказы: VR Арена Москва');
+    await expect(admin.locator('tbody tr').first()).toBeVisible();
+    const cashier = await apiUser(request, STAFF);
+    const { id: orderId } = await book(cashier, 15);
+
+    const order = row(admin, 'id', orderId);
+    await expect(order).toHaveCount(1, { timeout: SHOWN_MS });
+    await expect(order.locator('td.column-status')).toHaveText('Ожидает оплаты');
+    await markedWith(admin, String(orderId));
+
+    // The mark is brief: it fades by itself; then the payment marks the row again.
+    await expect(order).not.toHaveAttribute('data-live-changed', 'true', { timeout: SHOWN_MS });
+    await admin.evaluate(() => { (window as unknown as { liveMarked: string[] }).liveMarked = []; });
+    await payInCash(cashier, orderId);
+    await expect(order.locator('td.column-status')).toHaveText('Оплачен', { timeout: SHOWN_MS });
+    await markedWith(admin, String(orderId));
+    await notReloaded(admin);
+  });
+
+  test('transactions (en): a ledger entry appears, is marked, and the balance on the screen follows', async ({ browser, request }) => {
+    const admin = await screen(browser, ADMIN, 'en', '/locations/1/transactions');
+    const balance = admin.getByTestId('location-balance');
+    await expect(balance).toContainText('Balance of VR Arena Moscow: ');
+    await expect(admin.locator('tbody tr').first()).toBeVisible();
+    // Another session of an administrator (adding to the ledger takes transactions.edit and .all).
+    const other = await apiUser(request, ADMIN);
+    const before = await other.get<{ balance: string; b2b_currency: Currency | null; currency: Currency | null }>('/api/v2.1/locations/1/');
+    const description = `live top-up ${Date.now()}`;
+    const added = await other.post<{ id: number }>('/api/v2.1/transactions/create_transaction/', {
+      type: 'refill', amount: '123.45', location: 1, description, operation_dt: null, number: null, debt_open: false, session: null,
+    });
+
+    const entry = row(admin, 'id', added.id);
+    await expect(entry).toHaveCount(1, { timeout: SHOWN_MS });
+    await expect(entry.locator('td.column-description')).toHaveText(description);
+    await expect(entry.locator('td.column-type')).toHaveText('Top-up');
+    await markedWith(admin, description);
+    const after = await other.get<{ balance: string }>('/api/v2.1/locations/1/');
+    expect(Number(after.balance) - Number(before.balance)).toBeCloseTo(123.45, 2);
+    await expect(balance).toHaveText(`Balance of VR Arena Moscow: ${formatMoney(after.balance, balanceCurrency(before), 'en')}`, { timeout: SHOWN_MS });
+    await notReloaded(admin);
+  });
+
+  test('certificates (ru): a batch created elsewhere appears, every new row marked', async ({ browser, request }) => {
+    const admin = await screen(browser, ADMIN, 'ru', '/locations/1/certificates');
+    await expect(admin.getByRole('heading', { level: 1 })).toContainText('VR Арена Москва');
+    const other = await apiUser(request, ADMIN);
+    const created = await other.post<{ unique_number: string }[]>('/api/v2.2/certificate/', {
+      rate: '2000', type: 'digital', design: 'live', quantity: 2, location_id: 1,
+    });
+    expect(created).toHaveLength(2);
+    for (const c of created) {
+      const cert = row(admin, 'unique_number', c.unique_number);
+      await expect(cert).toHaveCount(1, { timeout: SHOWN_MS });
+      await expect(cert.locator('td.column-status')).toHaveText('Не оплачен');
+      await markedWith(admin, c.unique_number);
+    }
+    await notReloaded(admin);
+  });
+});
