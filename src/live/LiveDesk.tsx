@@ -1,5 +1,5 @@
 // Mounted once in the layout: follows the events of the location the user works at (the one in the
-// address, else the last one opened) and applies them to the screens' queries. While the stream is
+// address, else the one an order or the control page shows, else the last one opened: ./followed.ts) and applies them to the screens' queries. While the stream is
 // down it says so discreetly in a corner; it reconnects and catches up by itself.
 import { useEffect, useState } from 'react';
 import { Chip, Fade } from '@mui/material';
@@ -10,22 +10,17 @@ import { useLocation } from 'react-router-dom';
 import { session } from '../authProvider/session';
 import { applyEvent, applyReset } from './apply';
 import { LiveConnection, type LiveStatus } from './connection';
+import { useRememberedLocation, useShownLocation } from './followed';
 
-const REMEMBERED = 'live.locationId';
 /** A blip shorter than this (a quick reconnect) is not worth a word. */
 const OFFLINE_NOTICE_MS = 1500;
 
 function useWorkingLocation(): number | null {
   const { pathname } = useLocation();
-  const inPath = /^\/locations\/(\d+)/.exec(pathname)?.[1];
-  const [remembered, setRemembered] = useState(() => Number(localStorage.getItem(REMEMBERED)) || null);
-  useEffect(() => {
-    if (inPath && Number(inPath) !== remembered) {
-      localStorage.setItem(REMEMBERED, inPath);
-      setRemembered(Number(inPath));
-    }
-  }, [inPath, remembered]);
-  return inPath ? Number(inPath) : remembered;
+  const inPath = Number(/^\/locations\/(\d+)/.exec(pathname)?.[1]) || null;
+  const remembered = useRememberedLocation();
+  useShownLocation(inPath);
+  return inPath ?? remembered;
 }
 
 export function LiveDesk() {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
-import { ADMIN, STAFF, moscowDate, signIn, type Slot } from './helpers';
+import { ADMIN, MANAGER, STAFF, moscowDate, signIn, type Slot } from './helpers';
 
 // The live desk (issue #17) beyond the day view: the money and order lists (with the location's
 // balance), the month view, the order page and the control page follow what another user changes
@@ -169,4 +169,64 @@ test.describe('lists follow changes made elsewhere', () => {
     }
     await notReloaded(admin);
   });
+});
+
+test('the month view (ru): a booking made elsewhere takes its places off that day in the grid and in the accordion', async ({ browser, request }) => {
+  const days = 16;
+  const date = moscowDate(days);
+  const manager = await screen(browser, MANAGER, 'ru', `/locations/1/multibooking_admin?month=${date.slice(0, 7)}`);
+  const status = manager.locator(`[data-testid="grid-day"][data-date="${date}"] [data-testid="grid-day-status"]`);
+  await expect(status).toHaveText(/^своб\. \d+$/);
+  const free = Number((await status.textContent())!.replace(/\D/g, ''));
+  const places = manager.locator(`[data-testid="month-day"][data-date="${date}"] [data-testid="day-places"]`);
+  await expect(places).toHaveText(`Свободно мест: ${free}`);
+
+  await book(await apiUser(request, STAFF), days, 3);
+  await expect(status).toHaveText(`своб. ${free - 3}`, { timeout: SHOWN_MS });
+  await expect(places).toHaveText(`Свободно мест: ${free - 3}`);
+  await notReloaded(manager);
+});
+
+test('the order page (ru), opened by its address: a payment and the cancellation made elsewhere show on it', async ({ browser, request }) => {
+  const cashier = await apiUser(request, STAFF);
+  const { id: orderId } = await book(cashier, 17, 2, 'Гость заказа');
+  // Straight from the sign-in to the order's address: no location screen was opened before.
+  const admin = await screen(browser, ADMIN, 'ru', `/orders/${orderId}`);
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText(`Заказ №${orderId}`);
+  await expect(admin.getByTestId('order-status')).toHaveText('Ожидает оплаты');
+  await expect(admin.getByTestId('order-payments')).toHaveCount(0);
+
+  const payment = await payInCash(cashier, orderId);
+  await expect(admin.getByTestId('order-status')).toHaveText('Оплачен', { timeout: SHOWN_MS });
+  const paid = admin.getByTestId('order-payments').locator('tbody tr');
+  await expect(paid).toHaveCount(1);
+  await expect(paid.locator('td').first()).toHaveText(String(payment.id));
+  await expect(paid).toContainText('Наличные');
+
+  const res = await request.delete(`/api/v2.1/booking/${orderId}/?refund=cash`, {
+    headers: { Authorization: `Token ${(await (await request.post('/api/v2.1/login/', { data: STAFF })).json()).token as string}` },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  await expect(admin.getByTestId('order-status')).toHaveText('Отменен', { timeout: SHOWN_MS });
+  await notReloaded(admin);
+});
+
+test('the control page (ru): a technical session started and stopped elsewhere shows at once, not at the next minute\'s refresh', async ({ browser, request }) => {
+  const admin = await screen(browser, ADMIN, 'ru', '/control');
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Технические сессии');
+  const other = await apiUser(request, ADMIN);
+  const locations = await other.get<{ id: number; playgrounds: { id: number; name: string }[] }[]>('/api/v2.1/locations/my/');
+  const arena = locations.find((l) => l.id === 1)!.playgrounds.find((p) => p.name === 'Арена')!;
+  const access = admin.locator(`[data-testid="control-playground"][data-playground-id="${arena.id}"]`).getByTestId('tech-access');
+  await expect(access).toHaveText('Закрыт');
+
+  await other.post(`/api/v2.2/playgrounds/${arena.id}/tech_sessions/`, { minutes: 20, comment: 'live' });
+  await expect(access).toContainText('Открыт до', { timeout: SHOWN_MS });
+  await expect(access).toHaveAttribute('data-open', 'true');
+  const stopped = await request.delete(`/api/v2.2/playgrounds/${arena.id}/tech_sessions/`, {
+    headers: { Authorization: `Token ${(await (await request.post('/api/v2.1/login/', { data: ADMIN })).json()).token as string}` },
+  });
+  expect(stopped.status()).toBe(204);
+  await expect(access).toHaveText('Закрыт', { timeout: SHOWN_MS });
+  await notReloaded(admin);
 });

@@ -20,6 +20,7 @@ import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { accessOpen, zonedDateTime } from './access';
 import { TechSessionDialog } from './TechSessionDialog';
 import type { ControlLocation, ControlPlayground } from './types';
+import { rememberedLocation, useShownLocation } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 
 const controlKey = (locale: string) => ['control', 'locations', locale] as const;
@@ -48,6 +49,9 @@ function ControlLocations() {
   // dataUpdatedAt is read here so every refresh renders again: "open until" is judged against now.
   const now = Math.max(Date.now(), locations.dataUpdatedAt);
   const withPlaygrounds = (locations.data ?? []).filter((l) => l.playgrounds.length > 0);
+  // The live desk follows one location: the one last worked at, else the first shown here (the
+  // others' technical sessions show at the next refresh).
+  useShownLocation(rememberedLocation() ? null : withPlaygrounds[0]?.id);
 
   return (
     <Box component="main" sx={{ maxWidth: 1100, pb: 4 }}>
