@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { exited, removeTempDirs, startServer, tempDir, waitHealthy, type ServerProcess } from '../api/serverProcess';
 import { ADMIN, MANAGER, STAFF, moscowDate, signIn, type Slot } from './helpers';
 
 // The live desk (issue #17) beyond the day view: the money and order lists (with the location's
@@ -229,4 +233,85 @@ test('the control page (ru): a technical session started and stopped elsewhere s
   expect(stopped.status()).toBe(204);
   await expect(access).toHaveText('Закрыт', { timeout: SHOWN_MS });
   await notReloaded(admin);
+});
+
+test.describe('two server processes on one PostgreSQL', () => {
+  // The e2e server (process A) runs its embedded PostgreSQL in E2E_DATA_DIR/postgres on a port it
+  // picked; PostgreSQL writes that port in postmaster.pid (4th line). Process B is a second
+  // server/main.ts on that same database (user and password are the embedded ones), as
+  // `npm run start:cluster` or a second machine would be.
+  const portA = Number(process.env.E2E_PORT ?? 8123);
+  const portB = portA + 1000;
+  const baseB = `http://127.0.0.1:${portB}`;
+  let processB: ServerProcess | null = null;
+
+  function sharedDatabaseUrl(): string {
+    const pid = fs.readFileSync(path.join(E2E_DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    return `postgres://postgres:postgres@127.0.0.1:${Number(pid[3])}/postgres`;
+  }
+
+  async function startB(dataDir: string): Promise<ServerProcess> {
+    const child = startServer({
+      PORT: String(portB), HOST: '127.0.0.1', DATABASE_URL: sharedDatabaseUrl(), DATA_DIR: dataDir, PUBLIC_URL: baseB,
+      WEB_DIR: process.env.WEB_DIR ?? path.resolve('dist'), LOG_LEVEL: 'warn', PAYMENT_SANDBOX: 'on', WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
+    processB = child;
+    await waitHealthy(portB, child);
+    return child;
+  }
+
+  test.afterAll(async () => {
+    if (processB && processB.exitCode === null && processB.signalCode === null) {
+      processB.kill('SIGTERM');
+      await exited(processB);
+    }
+    removeTempDirs();
+  });
+
+  test('a cashier desk on process B follows bookings made through process A, also across a SIGKILL and restart of B', async ({ browser, request }) => {
+    const dataDir = tempDir();
+    let b = await startB(dataDir);
+    const date = moscowDate(18);
+    const cashier = await screen(browser, STAFF, 'ru', `/locations/1/booking_admin?date=${date}`, baseB);
+    await expect(cashier.getByTestId('day-calendar')).toBeVisible();
+    expect(new URL(cashier.url()).port).toBe(String(portB));
+    const manager = await apiUser(request, MANAGER); // request: process A
+    const card = (timeStart: string) => cashier.getByTestId('day-calendar')
+      .locator(`[data-testid="slot-card"][data-playground="1"][data-start="${timeStart}"]`);
+
+    // Booked through A: B hears it (PostgreSQL NOTIFY) and the desk re-reads the day within 2 s.
+    // The name is unique, so only a day read after the booking matches.
+    const guest = `Гость процесса A ${Date.now()}`;
+    const refetch = cashier.waitForResponse(async (r) => r.url().startsWith(baseB) && r.url().includes(`/playgrounds/1/schedule/?date=${date}`)
+      && (await r.text()).includes(guest), { timeout: 10_000 });
+    const first = await book(manager, 18, 1, guest);
+    const booked = Date.now();
+    await refetch;
+    const refetchedMs = Date.now() - booked;
+    expect(refetchedMs, 'the day refetched from B after the booking through A').toBeLessThan(2000);
+    const firstOrder = card(first.slot.time_start).locator(`[data-testid="slot-order"][data-order-id="${first.id}"]`);
+    await expect(firstOrder).toBeVisible({ timeout: SHOWN_MS });
+    console.log(`live across processes: day refetched ${refetchedMs} ms, card shown ${Date.now() - booked} ms after the booking returned`);
+    await expect(card(first.slot.time_start)).toHaveAttribute('data-colour', 'unpaid');
+
+    // B dies without a word; the desk says so.
+    b.kill('SIGKILL');
+    await exited(b);
+    await expect(cashier.getByTestId('live-offline')).toHaveText('Нет связи с сервером: переподключаемся…', { timeout: 10_000 });
+    // Booked through A while B is down.
+    const missed = await book(manager, 18, 2, 'Гость без связи');
+    const missedOrder = card(missed.slot.time_start).locator(`[data-testid="slot-order"][data-order-id="${missed.id}"]`);
+    await expect(missedOrder).toHaveCount(0);
+
+    // B comes back on its port; the desk reconnects by itself and catches up, once.
+    const restarted = Date.now();
+    b = await startB(dataDir);
+    await expect(missedOrder).toHaveCount(1, { timeout: 30_000 });
+    console.log(`caught up ${Date.now() - restarted} ms after B was started again`);
+    await expect(cashier.getByTestId('live-offline')).toHaveCount(0);
+    await expect(card(missed.slot.time_start)).toHaveAttribute('data-colour', 'unpaid');
+    await expect(firstOrder).toHaveCount(1);
+    await expect(cashier.getByTestId('day-calendar').locator(`[data-testid="slot-order"][data-order-id="${missed.id}"]`)).toHaveCount(1);
+    await notReloaded(cashier);
+  });
 });
