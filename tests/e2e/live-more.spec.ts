@@ -95,7 +95,7 @@ async function payInCash(user: ApiUser, orderId: number) {
 }
 
 test.describe('lists follow changes made elsewhere', () => {
-  test('payments (ru): the cashier\'s payment appears and is marked', async ({ browser, request }) => {
+  test('payments (ru): a payment taken at the desk appears and is marked', async ({ browser, request }) => {
     const admin = await screen(browser, ADMIN, 'ru', '/locations/1/payments');
     await expect(admin.getByRole('heading', { level: 1 })).toContainText('VR Арена Москва');
     await expect(admin.locator('tbody tr').first()).toBeVisible();
@@ -215,7 +215,7 @@ test('the order page (ru), opened by its address: a payment and the cancellation
   await notReloaded(admin);
 });
 
-test('the control page (ru): a technical session started and stopped elsewhere shows at once, not at the next minute\'s refresh', async ({ browser, request }) => {
+test('the control page (ru): a technical session started and stopped elsewhere shows at once, not at the next refresh a minute later', async ({ browser, request }) => {
   const admin = await screen(browser, ADMIN, 'ru', '/control');
   await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Технические сессии');
   const other = await apiUser(request, ADMIN);
