@@ -246,6 +246,8 @@ test.describe('two server processes on one PostgreSQL', () => {
   let processB: ServerProcess | null = null;
 
   function sharedDatabaseUrl(): string {
+    // The web server inherits the environment: given a DATABASE_URL, A runs on it, not embedded.
+    if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
     const pid = fs.readFileSync(path.join(E2E_DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
     return `postgres://postgres:postgres@127.0.0.1:${Number(pid[3])}/postgres`;
   }
