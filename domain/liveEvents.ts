@@ -18,8 +18,8 @@ export interface LiveEventPayloads {
   payment: { payment_id: number; order_id: number | null };
   /** A ledger entry (the location's balance). */
   transaction: { transaction_id: number | null };
-  /** A certificate was sold, activated, redeemed or expired. */
-  certificate: { certificate_id: number | null };
+  /** Certificates were created (a batch: all of them), activated, redeemed or expired. */
+  certificate: { certificate_ids: number[] };
   /** Schedules, prices, holidays or playgrounds changed: the named playgrounds' days (none named: all). */
   schedule: { playground_ids: number[] };
   /** A technical session started or stopped on a playground (the control page). */

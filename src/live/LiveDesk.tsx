@@ -11,23 +11,17 @@ import { useLocation } from 'react-router-dom';
 import { session } from '../authProvider/session';
 import { applyEvent, applyReset } from './apply';
 import { LiveConnection, type LiveStatus } from './connection';
-import { locationsToFollow, useRequestedLocations } from './followed';
+import { locationsToFollow, useRememberedLocation, useRequestedLocations, useShownLocation } from './followed';
 
-const REMEMBERED = 'live.locationId';
 /** A blip shorter than this (a quick reconnect) is not worth a word. */
 const OFFLINE_NOTICE_MS = 1500;
 
 function useWorkingLocation(): number | null {
   const { pathname } = useLocation();
-  const inPath = /^\/locations\/(\d+)/.exec(pathname)?.[1];
-  const [remembered, setRemembered] = useState(() => Number(localStorage.getItem(REMEMBERED)) || null);
-  useEffect(() => {
-    if (inPath && Number(inPath) !== remembered) {
-      localStorage.setItem(REMEMBERED, inPath);
-      setRemembered(Number(inPath));
-    }
-  }, [inPath, remembered]);
-  return inPath ? Number(inPath) : remembered;
+  const inPath = Number(/^\/locations\/(\d+)/.exec(pathname)?.[1]) || null;
+  const remembered = useRememberedLocation();
+  useShownLocation(inPath);
+  return inPath ?? remembered;
 }
 
 export function LiveDesk() {

@@ -12,6 +12,12 @@ const BOOKING_DAY = (playgroundId: number, date: string): QueryKey => ['booking'
 const MULTI = ['booking', 'multi'];
 const MONTH = (locationId: number): QueryKey => ['booking', 'summary', locationId];
 const LOCATION = (locationId: number): QueryKey => ['locations', 'getOne', { id: String(locationId) }];
+// The list screens' react-admin resources (src/resources/*/index.ts `name`): their queries' keys
+// start with it, and ResourceListPage marks a row by rowKey(resource, id).
+const ORDERS_LIST = 'location_orders';
+const PAYMENTS_LIST = 'location_payments';
+const TRANSACTIONS_LIST = 'transactions';
+const CERTIFICATES_LIST = 'location_certificates';
 
 type Plan = { keys: QueryKey[]; marks: string[] };
 
@@ -21,19 +27,20 @@ const plans: { [K in keyof LiveEventPayloads]: (p: LiveEventPayloads[K], locatio
       ...p.sessions.map((s) => BOOKING_DAY(s.playground_id, s.date)),
       MULTI, MONTH(locationId),
       ['orders', 'detail', String(p.order_id)], ['orders', 'comments', String(p.order_id)], ['orders', 'multi', p.order_id],
-      ['orders', 'search'], ['orders', 'getList'], ['orders', 'getOne'],
+      ['orders', 'search'], [ORDERS_LIST],
     ],
-    marks: [rowKey('orders', p.order_id), ...p.sessions.map((s) => slotKey(s.playground_id, s.time_start))],
+    marks: [rowKey(ORDERS_LIST, p.order_id), ...p.sessions.map((s) => slotKey(s.playground_id, s.time_start))],
   }),
   payment: (p) => ({
-    keys: [['payments'], ...(p.order_id ? [['orders', 'detail', String(p.order_id)]] : [])],
-    marks: [rowKey('payments', p.payment_id)],
+    keys: [[PAYMENTS_LIST], ...(p.order_id ? [['orders', 'detail', String(p.order_id)]] : [])],
+    marks: [rowKey(PAYMENTS_LIST, p.payment_id)],
   }),
   transaction: (p, locationId) => ({
-    keys: [['transactions'], LOCATION(locationId)],
-    marks: p.transaction_id ? [rowKey('transactions', p.transaction_id)] : [],
+    keys: [[TRANSACTIONS_LIST], LOCATION(locationId)],
+    marks: p.transaction_id ? [rowKey(TRANSACTIONS_LIST, p.transaction_id)] : [],
   }),
-  certificate: (p) => ({ keys: [['certificates']], marks: p.certificate_id ? [rowKey('certificates', p.certificate_id)] : [] }),
+  // `?? []`: an event recorded before certificate_ids (kept 48 h) named one certificate_id, or none.
+  certificate: (p) => ({ keys: [[CERTIFICATES_LIST]], marks: (p.certificate_ids ?? []).map((id) => rowKey(CERTIFICATES_LIST, id)) }),
   schedule: (p, locationId) => ({
     keys: [...(p.playground_ids.length ? p.playground_ids.map((id) => ['booking', 'schedule', id]) : [['booking', 'schedule']]), MULTI, MONTH(locationId)],
     marks: [],

@@ -1,6 +1,7 @@
-// Which locations a tab's event stream follows: the one the user works at (LiveDesk) and every
-// location a screen on show lists (the transactions of several locations, the control page). A
-// screen declares its locations while it is mounted; the live desk follows the union.
+// Which locations a tab's event stream follows: the one the user works at (LiveDesk: the address's,
+// else the last one a screen showed, remembered across reloads) and every location a screen on show
+// lists (the transactions of several locations, the control page, an order page's own location).
+// A screen declares its locations while it is mounted; the live desk follows the union.
 import { useEffect, useSyncExternalStore } from 'react';
 
 const requests = new Map<symbol, readonly number[]>();
@@ -49,4 +50,31 @@ export function useRequestedLocations(): readonly (readonly number[])[] {
     listeners.add(listener);
     return () => listeners.delete(listener);
   }, () => current);
+}
+
+// The working location, remembered.
+const REMEMBERED = 'live.locationId';
+const rememberedListeners = new Set<() => void>();
+
+export const rememberedLocation = (): number | null => Number(localStorage.getItem(REMEMBERED)) || null;
+
+export function rememberLocation(locationId: number): void {
+  if (rememberedLocation() === locationId) return;
+  localStorage.setItem(REMEMBERED, String(locationId));
+  for (const l of rememberedListeners) l();
+}
+
+/** The remembered location, re-rendering when a screen names another. */
+export function useRememberedLocation(): number | null {
+  return useSyncExternalStore((l) => {
+    rememberedListeners.add(l);
+    return () => { rememberedListeners.delete(l); };
+  }, rememberedLocation);
+}
+
+/** The working location shown (none yet: nothing changes), remembered for addresses that name none. */
+export function useShownLocation(locationId: number | null | undefined): void {
+  useEffect(() => {
+    if (locationId) rememberLocation(locationId);
+  }, [locationId]);
 }

@@ -1,5 +1,5 @@
-// What just changed, for a brief mark on its card or row: keys like 'order:12', 'slot:3|2030-04-01 12:00',
-// 'payments:7'. A tiny store outside React: a card subscribes to its own keys only, so a change
+// What just changed, for a brief mark on its card or row: keys like 'location_orders:12', 'slot:3|2030-04-01 12:00',
+// 'location_payments:7'. A tiny store outside React: a card subscribes to its own keys only, so a change
 // re-renders the cards it concerns, not the calendar.
 import { useSyncExternalStore } from 'react';
 

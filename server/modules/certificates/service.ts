@@ -40,7 +40,7 @@ export async function createCertificates(db: Db, user: AuthUser, input: { rate: 
   }));
   return db.transaction(async (tx) => {
     const rows = await tx.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });
-    await recordEvent(tx, input.location_id, 'certificate', { certificate_id: null });
+    await recordEvent(tx, input.location_id, 'certificate', { certificate_ids: rows.map((r) => r.id) });
     return rows;
   });
 }
@@ -75,7 +75,7 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
     }).where(eq(certificates.id, c.id));
     await queueLetter(tx, c.id, lang);
     await emitCertificateActivated(tx, c.id, input.location_id);
-    await recordEvent(tx, input.location_id, 'certificate', { certificate_id: c.id });
+    await recordEvent(tx, input.location_id, 'certificate', { certificate_ids: [c.id] });
     return { unique_number: c.uniqueNumber, status: 'ACTIVE' };
   });
 }
@@ -107,7 +107,9 @@ export async function expireCertificates(db: Db, today: string): Promise<number>
     const rows = await tx.update(certificates).set({ status: 'EXPIRED' })
       .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), lt(certificates.expiresAt, today)))
       .returning({ id: certificates.id, locationId: certificates.creatingLocationId });
-    for (const locationId of new Set(rows.map((r) => r.locationId))) await recordEvent(tx, locationId, 'certificate', { certificate_id: null });
+    for (const locationId of new Set(rows.map((r) => r.locationId))) {
+      await recordEvent(tx, locationId, 'certificate', { certificate_ids: rows.filter((r) => r.locationId === locationId).map((r) => r.id) });
+    }
     return rows.length;
   });
 }

@@ -120,7 +120,7 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
     }).returning();
     if (certificateId !== null) {
       await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: input.purchase });
-      await recordEvent(tx, order!.locationId, 'certificate', { certificate_id: certificateId });
+      await recordEvent(tx, order!.locationId, 'certificate', { certificate_ids: [certificateId] });
     }
     await emitPaymentCreated(tx, payment!.id);
     await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });

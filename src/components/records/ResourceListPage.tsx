@@ -9,7 +9,8 @@ import { Alert, Button, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useParams } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, Loading, Pagination, useGetOne, usePermissions, useRefresh, useTranslate,
+  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Loading, Pagination, useGetOne, usePermissions, useRefresh, useResourceContext, useTranslate,
+  type DatagridRowProps,
 } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { allowed } from '../../resources/declaration';
@@ -22,11 +23,21 @@ import { columnFields } from './columns';
 import { RecordFilters, defaultFilters } from './filters';
 import { ToolbarActions } from './ToolbarActions';
 import { WideTable } from './WideTable';
-import { isMarked, rowKey } from '../../live/recent';
+import { rowKey, useMarked } from '../../live/recent';
 import { changedSx } from '../../live/LiveMark';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { FollowListLocations } from '../../live/FollowListLocations';
 
+/**
+ * A row a live event just changed is marked briefly (src/live): from the event (or from its mount,
+ * a new row the refetch brought) until the mark fades, as the day view's cards, data-live-changed
+ * included. Each row follows its own key, so a mark re-renders one row, not the list.
+ */
+function LiveRow(props: DatagridRowProps) {
+  const resource = useResourceContext(props);
+  const marked = useMarked([rowKey(resource ?? '', props.id)]);
+  return <DatagridRow {...props} sx={marked ? changedSx : props.sx} data-live-changed={marked ? 'true' : undefined} />;
+}
 
 export function ResourceListPage({ name }: { name: string }) {
   useSignedIn();
@@ -84,8 +95,7 @@ export function ResourceListPage({ name }: { name: string }) {
           <Datagrid
             bulkActionButtons={false}
             rowClick={false}
-            // A row a live event just changed is marked briefly (the refetch it caused re-renders it).
-            rowSx={(record) => (isMarked(rowKey(name, record.id)) ? changedSx : {})}
+            body={<DatagridBody row={<LiveRow />} />}
             empty={<Typography sx={{ p: 2 }} data-testid="records-empty">{translate(list.empty)}</Typography>}
           >
             {columnFields(list.columns, parts)}

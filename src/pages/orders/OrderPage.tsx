@@ -24,6 +24,7 @@ import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog'
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { useFollowLocations } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -60,6 +61,8 @@ export function OrderPage() {
   const order = useOrder(orderId);
   const log = useOrderLog(orderId, order.isSuccess);
   const location = useLocationOf(order.data?.location_id);
+  // The live desk follows the order's location too (the address names none).
+  useFollowLocations(order.data ? [order.data.location_id] : []);
   // Paying is open whenever something is owed, also after the session (customers pay after playing).
   const [paying, setPaying] = useState(false);
   const timezone = location.data?.timezone;
