@@ -140,11 +140,12 @@ test('en: every screen in English — no Cyrillic in the interface', async ({ pa
   // A demo order (the oldest): the newest may be another test's, named in English on purpose.
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/v2.1/locations/1/orders/?limit=1000');
   const routes = appRoutes({ location: 1, order: Math.min(...orders.results.map((o) => o.id)) });
-  // Data names may be Cyrillic: the location's, its playgrounds', groups', schedules' and the user's, as the API gives them.
+  // Data names may be Cyrillic: the location's (and its address, which the widget preview in a frame shows: the public call's), its playgrounds', groups', schedules' and the user's, as the API gives them.
+  const { address } = await (await page.request.get('/api/public/locations/1/')).json() as { address: string | null };
   const location = await apiGet<{ name: string; playgrounds: { name: string }[]; playground_groups?: { name: string }[] }>(page, '/api/v2.1/locations/1/');
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
   const schedules = await apiGet<{ name: string }[]>(page, '/api/v2.1/schedule/?location=1');
-  const names = [location.name, ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
+  const names = [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
     ...schedules.map((x) => x.name), user.name ?? '']
     .filter((n) => /[А-Яа-яЁё]/.test(n));
   const problems: string[] = [];
