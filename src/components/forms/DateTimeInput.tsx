@@ -25,10 +25,10 @@ export function DateTimeInput(props: InputProps & { label?: string | false; help
   const validate = [...(Array.isArray(props.validate) ? props.validate : props.validate ? [props.validate] : []), wholeMoment];
   const { field, fieldState, isRequired } = useInput({ ...props, validate });
   const [parts, setParts] = useState(() => split(field.value));
-  // A value set from outside (a reset, a default) shows in both fields.
+  // A value set from outside (a reset, a default) shows in both fields; one the fields made themselves
+  // (their own, or an incomplete one) leaves what is typed as it is.
   useEffect(() => {
-    if (field.value !== INCOMPLETE && field.value !== compose(parts)) setParts(split(field.value));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    setParts((current) => (field.value === INCOMPLETE || field.value === compose(current) ? current : split(field.value)));
   }, [field.value]);
   const change = (next: { day: string; time: string }) => {
     setParts(next);
