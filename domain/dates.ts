@@ -12,6 +12,29 @@ export function formatDay(day: string | null | undefined): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : day;
 }
 
+/**
+ * A day as a person types it — DD.MM.YYYY as shown (D.M.YYYY, with / or - too) — or the ISO day,
+ * as the ISO day 'YYYY-MM-DD'; null when it is no real calendar day (31.02.2026 is none).
+ */
+export function parseDay(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  const m = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  const iso = m ? `${m[3]}-${m[2]!.padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null;
+  if (!iso) return null;
+  const d = new Date(`${iso}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
+}
+
+/** A time of day as a person types it (14:05, 9:30, 14.05, 930, 1405, 14) as 'HH:mm' on a 24-hour clock; null when it is none. */
+export function parseTime(text: string | null | undefined): string | null {
+  // Three or four digits without a separator: 930 -> 09:30, 1400 -> 14:00.
+  const m = /^(\d{1,2})(?:[:.\s]?(\d{2}))?$/.exec((text ?? '').trim());
+  if (!m) return null;
+  const hours = Number(m[1]);
+  const minutes = Number(m[2] ?? 0);
+  return hours < 24 && minutes < 60 ? `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}` : null;
+}
+
 /** A wall-clock text 'YYYY-MM-DD HH:mm' (the location's local time) -> 'DD.MM.YYYY HH:mm'. */
 export function formatWallClock(local: string | null | undefined, withSeconds = false): string {
   if (!local) return '—';

@@ -13,5 +13,10 @@ export const theme: RaThemeOptions = {
         body: { overflowWrap: 'break-word' },
       },
     },
+    // A dialog's title may carry data (a group's, a customer's name): a long unbroken one wraps.
+    MuiDialogTitle: { styleOverrides: { root: { overflowWrap: 'anywhere' } } },
+    // A chip never grows past its box: its label is cut with "…" (MUI's own label style); chips that
+    // show data say the whole text in their title.
+    MuiChip: { styleOverrides: { root: { maxWidth: '100%' } } },
   },
 };

@@ -205,7 +205,8 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
         o.source === 'widget' && icon([PUBLIC_PATH], { class: 'SlotCard-widget', 'data-testid': 'slot-order-widget' }, translate('app.widget.sourceWidget')),
         el('span', { class: 'SlotCard-id' }, `№${o.id}`), o.name),
       el('div', { class: 'SlotCard-line' },
-        el('span', { class: slot.archived ? 'SlotCard-pay' : `SlotCard-pay SlotCard-pay-${paymentLine(o).kind}`, 'data-testid': 'slot-order-payment' },
+        // Cut with "…" in a narrow card: the whole line in the title, as the name above.
+        el('span', { class: slot.archived ? 'SlotCard-pay' : `SlotCard-pay SlotCard-pay-${paymentLine(o).kind}`, 'data-testid': 'slot-order-payment', title: paymentLineText(translate, o, currency) },
           paymentLineText(translate, o, currency)),
         el('span', { class: 'SlotCard-persons', title: translate('app.calendar.persons', { n: o.persons }), 'data-testid': 'slot-order-persons' },
           icon([PERSON_PATH]), String(o.persons)))));

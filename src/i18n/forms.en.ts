@@ -4,4 +4,7 @@ export const formsEn = {
   edit: 'Edit',
   moreActions: 'More actions for №%{id}',
   delete: 'Delete',
+  timePlaceholder: 'HH:MM',
+  time: 'Time',
+  dateTimeInvalid: 'Enter the date as DD.MM.YYYY and the time as HH:MM',
 };

@@ -4,4 +4,7 @@ export const formsRu = {
   edit: 'Изменить',
   moreActions: 'Другие действия с №%{id}',
   delete: 'Удалить',
+  timePlaceholder: 'ЧЧ:ММ',
+  time: 'Время',
+  dateTimeInvalid: 'Введите дату ДД.ММ.ГГГГ и время ЧЧ:ММ',
 };

@@ -1,7 +1,7 @@
 // The header: title, Locations tab (role value >= 20), Technical sessions (its permission), RU/EN
 // toggle, and the profile menu (profile, exit) or a login button. On narrow screens the same
 // entries move into a drawer.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   AppBar, Avatar, Box, Button, Divider, Drawer, IconButton, List, ListItemButton, ListItemIcon, ListItemText,
@@ -19,7 +19,26 @@ import { canSeeLocationsTab } from '../../domain/roles';
 import { session } from '../authProvider/session';
 import { LanguageToggle } from './LanguageToggle';
 
+/**
+ * The page title is cut with "…" in the bar (a long location name): its whole text is the box's
+ * title (tooltip). Screens put their title in through react-admin's portal, so it is read as it changes.
+ */
+function useWholeTitle() {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    const sync = () => { el.title = el.textContent?.trim() ?? ''; };
+    const observer = new MutationObserver(sync);
+    observer.observe(el, { childList: true, subtree: true, characterData: true });
+    sync();
+    return () => observer.disconnect();
+  }, []);
+  return box;
+}
+
 export function AppHeader() {
+  const titleBox = useWholeTitle();
   const translate = useTranslate();
   const logout = useLogout();
   const location = useLocation();
@@ -76,7 +95,7 @@ export function AppHeader() {
           )}
         </Box>
         {/* The page title, set by each screen with <Title>. */}
-        <Box sx={{ flex: 1, overflow: 'hidden', pl: 2, '& h6': { fontSize: '1rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' } }}>
+        <Box ref={titleBox} sx={{ flex: 1, overflow: 'hidden', pl: 2, '& h6': { fontSize: '1rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' } }}>
           <TitlePortal />
         </Box>
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>

@@ -1,5 +1,6 @@
 // The booking page: date -> free sessions per playground with prices -> session, persons, game ->
 // name, phone, email, promo code -> the server's price -> book -> payment or confirmation.
+import { formatDay as shownDay, parseDay } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { isValidEmail, isValidPhone } from '../../domain/validation';
 import { CallError, type Booked, type Call, type Price, type PublicLocation, type PublicSession, type PublicSlots } from './api';
@@ -24,13 +25,29 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
   let date = loc.today;
   let games: { id: number; name: string }[] | null = null;
 
-  const dateInput = h('input', { type: 'date', id: 'w-date', min: loc.today, max: loc.last_date, value: date, 'data-testid': 'widget-date' });
+  // The date reads DD.MM.YYYY whatever the browser's locale (a native date input follows the browser's
+  // and showed 11/23/2026 to a Russian customer): a text field with the day buttons beside it.
+  const dateInput = h('input', {
+    type: 'text', id: 'w-date', inputMode: 'numeric', autocomplete: 'off', placeholder: t('datePlaceholder'), maxLength: 10, size: 10,
+    value: shownDay(date), 'data-testid': 'widget-date',
+  });
   const prev = h('button', { type: 'button', class: 'icon', 'aria-label': t('prevDay'), onclick: () => setDate(addDays(date, -1)) }, '‹');
   const next = h('button', { type: 'button', class: 'icon', 'aria-label': t('nextDay'), onclick: () => setDate(addDays(date, 1)) }, '›');
   const sessions = h('section', { class: 'sessions', 'data-testid': 'widget-sessions' });
   const form = h('section', { class: 'form' });
   const notice = h('p', { class: 'alert', role: 'alert', hidden: true, 'data-testid': 'widget-error' });
-  dateInput.addEventListener('change', () => { if (dateInput.value) setDate(dateInput.value); });
+  // A whole date typed or pasted is taken at once; on leaving the field, a text that is no day of the
+  // bookable range says so and the field shows the chosen day again.
+  dateInput.addEventListener('input', () => {
+    const typed = parseDay(dateInput.value);
+    if (typed && typed !== date && typed >= loc.today && typed <= loc.last_date) setDate(typed);
+  });
+  dateInput.addEventListener('change', () => {
+    const typed = parseDay(dateInput.value);
+    if (typed && typed >= loc.today && typed <= loc.last_date) return typed === date ? undefined : setDate(typed);
+    dateInput.value = shownDay(date);
+    say(t('dateOutOfRange', { from: shownDay(loc.today), to: shownDay(loc.last_date) }));
+  });
 
   show(root,
     h('header', {}, h('h1', {}, loc.name), loc.address ? h('p', { class: 'muted' }, loc.address) : null),
@@ -45,7 +62,7 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
   function setDate(value: string) {
     if (value < loc.today || value > loc.last_date) return;
     date = value;
-    dateInput.value = value;
+    dateInput.value = shownDay(value);
     say(null);
     void loadSessions();
   }

@@ -2,6 +2,8 @@
 // server-hosted dashboard pages behind signed, expiring URLs. The numbers must match the orders
 // and payments lists for the same period.
 import { and, eq, sql } from 'drizzle-orm';
+import { formatDay } from '../../domain/dates';
+import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_TYPE_LABELS } from '../../domain/enumLabels';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPlaysessions, orders, playgrounds, playsessions } from '../../server/db/schema';
 import { wallClockNow } from '../../server/platform/clock';
@@ -110,13 +112,18 @@ describe('dashboard pages', () => {
     expect(paid.length).toBeGreaterThan(10);
     const cents = (list: Json[]) => list.reduce((s, p) => s + Math.round(Number(p.purchase) * 100), 0);
     const revenue = await open(`${await urlOf('revenue')}${period}`);
-    expect(revenue.body).toContain(`value="${from}"`);
+    // The period reads DD.MM.YYYY in text fields (never a native date input, which follows the browser's locale).
+    expect(revenue.body).toContain(`value="${formatDay(from)}"`);
+    expect(revenue.body).not.toMatch(/type="date"/);
+    // The form sends the days as shown: the same period typed DD.MM.YYYY gives the same page.
+    const typed = await open(`${await urlOf('revenue')}&date_from=${formatDay(from)}&date_to=${formatDay(to)}`);
+    expect(footer(typed.body)).toEqual(footer(revenue.body));
     expect(footer(revenue.body)).toEqual(['Total', String(paid.length), formatAmount(cents(paid) / 100, 'en')]);
     const byType = await open(`${await urlOf('payments')}${period}`);
     expect(footer(byType.body)).toEqual(['Total', String(paid.length), formatAmount(cents(paid) / 100, 'en')]);
     for (const type of new Set(paid.map((p) => p.payment_type))) {
       const ofType = paid.filter((p) => p.payment_type === type);
-      const label = { 1: 'Online', 2: 'At location', 6: 'Card on site', 7: 'Manual' }[type as number];
+      const label = PAYMENT_TYPE_LABELS[type as number]!.en;
       expect(byType.body).toContain(`<tr><td>${label}</td><td>${ofType.length}</td><td>${formatAmount(cents(ofType) / 100, 'en')}</td></tr>`);
     }
 
@@ -130,6 +137,17 @@ describe('dashboard pages', () => {
     expect(foot.slice(1, -1)).toEqual(statuses.map((s) => String((list.results as Json[]).filter((o) => o.status === s).length)));
 
     const live = (list.results as Json[]).filter((o) => o.status !== 4 && o.status !== 5 && Number(o.purchase) > 0);
+    // The codes read as the lists say them (the one enum dictionary), in ru and en (#18).
+    for (const lang of ['ru', 'en'] as const) {
+      const types = await open(`${await urlOf('payments', 1, lang)}${period}`);
+      for (const type of new Set(paid.map((p) => p.payment_type))) expect(types.body).toContain(`<tr><td>${PAYMENT_TYPE_LABELS[type as number]![lang]}</td>`);
+      const orders = await open(`${await urlOf('orders', 1, lang)}${period}`);
+      for (const status of statuses) expect(orders.body).toContain(`<th>${ORDER_STATUS_LABELS[status as number]![lang]}</th>`);
+      for (const type of new Set((list.results as Json[]).map((o) => o.order_type ?? o.type))) {
+        if (ORDER_TYPE_LABELS[type as number]) expect(orders.body).toContain(`<tr><td>${ORDER_TYPE_LABELS[type as number]![lang]}</td>`);
+      }
+    }
+
     const avg = await open(`${await urlOf('average_check')}${period}`);
     const sum = cents(live);
     expect(footer(avg.body)).toEqual(['Total', String(live.length), formatAmount(sum / 100, 'en'), formatAmount(Math.round(sum / live.length) / 100, 'en')]);
@@ -139,11 +157,15 @@ describe('dashboard pages', () => {
     const url = await urlOf('orders');
     const res = await open(`${url}&date_from=${today}&date_to=${addDays(today, -1)}`);
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('The end date must not be before the start date');
+    expect(res.body).toContain('the end date not before the start date');
     const plain = await open(url);
-    expect(plain.body).toContain(`value="${today.slice(0, 8)}01"`);
-    expect(plain.body).toContain(`value="${today}"`);
-    expect((await open(`${url}&date_from=yesterday`)).statusCode).toBe(403);
+    expect(plain.body).toContain(`value="${formatDay(`${today.slice(0, 8)}01`)}"`);
+    expect(plain.body).toContain(`value="${formatDay(today)}"`);
+    // A text that is no day is the period's error on the page, showing what was typed.
+    const wrong = await open(`${url}&date_from=31.02.2026`);
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.body).toContain('Enter the dates as DD.MM.YYYY');
+    expect(wrong.body).toContain('value="31.02.2026"');
   });
 
   it('counts occupancy as places sold in live orders over places offered, per playground, weekday and hour', async () => {

@@ -48,7 +48,7 @@ async function freeSession(request: APIRequestContext, locationId: number) {
 /** Picks the session in the widget and fills the customer's form. */
 async function fillBooking(w: FrameLocator | Page, date: string, playgroundId: number, start: string, persons: number,
   customer: { name: string; phone: string; email: string }, labels: { name: string; phone: string; email: string }, game = false) {
-  await w.getByTestId('widget-date').fill(date);
+  await w.getByTestId('widget-date').fill(date.split('-').reverse().join('.'));
   await w.locator(`[data-testid="widget-session"][data-playground="${playgroundId}"][data-start="${start}"]`).click();
   await w.getByTestId('widget-persons').selectOption(String(persons));
   if (game) await w.getByTestId('widget-game').selectOption({ index: 1 });
@@ -232,4 +232,34 @@ test.describe('en: money of a customer booking', () => {
     await expect(due).toHaveCount(0);
     await expect(page.getByTestId('order-paid')).toContainText('0');
   });
+});
+
+// The date reads DD.MM.YYYY in both languages even in a browser set to en-US (a native date input
+// showed 12/14/2026 there); a typed day loads its sessions; a day out of range says so.
+test.describe('the widget date in an en-US browser', () => {
+  test.use({ locale: 'en-US' });
+  for (const lang of ['ru', 'en'] as const) {
+    test(`${lang}: the widget's date reads DD.MM.YYYY`, async ({ page, request }) => {
+      const loc = await (await request.get('/api/public/locations/2/')).json() as { today: string; last_date: string };
+      const shown = (iso: string) => iso.split('-').reverse().join('.');
+      await page.goto(`/widget/?location=2&lang=${lang}`);
+      const field = page.getByTestId('widget-date');
+      await expect(field).toHaveValue(shown(loc.today));
+      await expect(page.locator('input[type="date"], input[type="datetime-local"]')).toHaveCount(0);
+      await page.getByRole('button', { name: lang === 'ru' ? 'Следующий день' : 'Next day' }).click();
+      const d = new Date(`${loc.today}T00:00:00Z`);
+      d.setUTCDate(d.getUTCDate() + 1);
+      await expect(field).toHaveValue(shown(d.toISOString().slice(0, 10)));
+      d.setUTCDate(d.getUTCDate() + 5);
+      const later = d.toISOString().slice(0, 10);
+      const asked = page.waitForRequest((r) => r.url().includes(`/slots/?date=${later}`));
+      await field.fill(shown(later));
+      await asked;
+      await expect(page.getByTestId('widget-session').first()).toBeVisible();
+      await field.fill('31.02.2020');
+      await field.blur();
+      await expect(page.getByTestId('widget-error')).toContainText(shown(loc.last_date));
+      await expect(field).toHaveValue(shown(later));
+    });
+  }
 });

@@ -3,7 +3,7 @@
 // view, the order page, transactions, the delivery log and the widget also at 390 px. The screens
 // come from the app's routes (screens.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, dateField, signIn, typeDate } from './helpers';
 import { PHONE_SCREENS, screens, watchCrashes } from './screens';
 
 /** What does not fit: the page's overflow, buttons past the window's edge, and visible buttons without a name. */
@@ -46,24 +46,65 @@ async function widthProblems(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Native date and time inputs on the page and in its frames (the statistics pages): they follow the
+ * browser's locale (11/23/2026, 02:00 PM in an en-US browser), never the app's DD.MM.YYYY and HH:mm.
+ */
+async function nativeDateInputs(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  for (const frame of page.frames()) {
+    const found = await frame.evaluate(() => Array.from(document.querySelectorAll<HTMLInputElement>('input'))
+      .filter((i) => ['date', 'datetime-local', 'time', 'month', 'week'].includes(i.type))
+      .map((i) => `native input[type=${i.type}] ${i.name || i.id || i.getAttribute('aria-label') || ''}`)).catch(() => [] as string[]);
+    out.push(...found);
+  }
+  return out;
+}
+
 async function settle(page: Page, url: string) {
   await page.goto(url);
   await page.waitForLoadState('networkidle');
   await expect(page.locator('.MuiCircularProgress-root, [role="progressbar"]').first()).toBeHidden({ timeout: 10_000 }).catch(() => undefined);
 }
 
-test('every screen fits 1280 px and names its buttons', async ({ page }) => {
-  test.setTimeout(180_000);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, ADMIN);
-  const bad: string[] = [];
-  const crashes = watchCrashes(page);
-  for (const s of screens()) {
-    await settle(page, s.url);
-    bad.push(...await crashes(s.url));
-    for (const p of await widthProblems(page)) bad.push(`${s.url}: ${p}`);
-  }
-  expect(bad).toEqual([]);
+// In Russian with a browser set to en-US: every date and time input is the app's own (DD.MM.YYYY,
+// HH:mm), none a native one that would follow the browser.
+test.describe('in an en-US browser', () => {
+  test.use({ locale: 'en-US' });
+
+  test('every screen fits 1280 px, names its buttons and has no native date or time input', async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await signIn(page, ADMIN);
+    const bad: string[] = [];
+    const crashes = watchCrashes(page);
+    for (const s of screens()) {
+      await settle(page, s.url);
+      bad.push(...await crashes(s.url));
+      for (const p of await widthProblems(page)) bad.push(`${s.url}: ${p}`);
+      for (const p of await nativeDateInputs(page)) bad.push(`${s.url}: ${p}`);
+    }
+    expect(bad).toEqual([]);
+  });
+
+  test('the transaction form takes its date as DD.MM.YYYY and its time as HH:mm', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await settle(page, '/locations/1/transactions');
+    await page.getByRole('button', { name: 'Добавить транзакцию' }).click();
+    const add = page.getByTestId('add-transaction');
+    const time = add.getByLabel('Время', { exact: true });
+    await expect(time).toBeVisible();
+    expect(await nativeDateInputs(page)).toEqual([]);
+    await typeDate(dateField(add, 'Дата и время'), '2026-03-07');
+    const day = add.locator('.MuiPickersTextField-root').filter({ has: page.locator('label', { hasText: /^Дата и время/ }) }).locator('input');
+    await expect(day).toHaveValue('07.03.2026');
+    await time.fill('1405');
+    await time.blur();
+    await expect(time).toHaveValue('14:05');
+    await time.fill('25:00');
+    await time.blur();
+    await expect(add.getByText('Введите дату ДД.ММ.ГГГГ и время ЧЧ:ММ')).toBeVisible();
+  });
 });
 
 test('the certificates list fits 1440 px in Russian, its buttons on screen', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrorMessage, fieldMessages } from '../../domain/errors';
-import { formatDay, formatInstant, formatWallClock } from '../../domain/dates';
+import { formatDay, formatInstant, formatWallClock, parseDay, parseTime } from '../../domain/dates';
 import { formatAmount, formatMoney } from '../../domain/money';
 import { hasPermission, permissionName } from '../../domain/permissions';
 import { canManageLocation, canSeeLocationsTab } from '../../domain/roles';
@@ -103,5 +103,28 @@ describe('balance currency', () => {
     expect(balanceCurrency({ b2b_currency: USD, currency: RUB })).toBe(USD);
     expect(balanceCurrency({ b2b_currency: null, currency: RUB })).toBe(RUB);
     expect(balanceCurrency({ b2b_currency: null, currency: null })).toBeNull();
+  });
+});
+
+describe('typed days and times (the app\'s own date and time inputs, the widget, the dashboards\' period)', () => {
+  it('reads DD.MM.YYYY as shown and the ISO day; no other day', () => {
+    expect(parseDay('07.03.2026')).toBe('2026-03-07');
+    expect(parseDay(' 7.3.2026 ')).toBe('2026-03-07');
+    expect(parseDay('2026-03-07')).toBe('2026-03-07');
+    expect(parseDay('31.02.2026')).toBeNull();
+    expect(parseDay('03/07/2026')).toBe('2026-07-03');
+    expect(parseDay('yesterday')).toBeNull();
+    expect(parseDay('')).toBeNull();
+  });
+  it('reads a time of day on a 24-hour clock', () => {
+    expect(parseTime('14:05')).toBe('14:05');
+    expect(parseTime('9:30')).toBe('09:30');
+    expect(parseTime('930')).toBe('09:30');
+    expect(parseTime('1405')).toBe('14:05');
+    expect(parseTime('14.05')).toBe('14:05');
+    expect(parseTime('14')).toBe('14:00');
+    expect(parseTime('24:00')).toBeNull();
+    expect(parseTime('12:60')).toBeNull();
+    expect(parseTime('2 PM')).toBeNull();
   });
 });

@@ -2,32 +2,41 @@
 // frame shows them as they are. Every text from the data is escaped; the page's CSP allows nothing
 // but its own inline styles and the period form posting back to itself.
 import type { OccupancyCell } from './data';
+import { ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_TYPE_LABELS, type EnumLabels } from '../../../domain/enumLabels';
 
 export type PageLang = 'ru' | 'en';
 
 const T = {
   ru: {
     revenue: 'Выручка по дням', orders: 'Заказы по типу и статусу', occupancy: 'Загрузка площадок', payments: 'Платежи по типу',
-    average_check: 'Средний чек', from: 'С', to: 'По', show: 'Показать', day: 'День', count: 'Количество', sum: 'Сумма', total: 'Итого',
+    average_check: 'Средний чек', from: 'С', to: 'По', day_placeholder: 'ДД.ММ.ГГГГ', show: 'Показать', day: 'День', count: 'Количество', sum: 'Сумма', total: 'Итого',
     type: 'Тип', status: 'Статус', average: 'Средний чек', orders_count: 'Заказов', nothing: 'За этот период данных нет.',
     weekdays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'], hour: 'Час', occupancy_hint: 'Доля проданных мест среди предложенных сеансов, по дню недели и часу начала.',
-    period_error: 'Дата окончания не может быть раньше даты начала, а период не длиннее 366 дней.',
-    orderTypes: { 1: 'Платный', 2: 'Технический', 3: 'Бесплатный', 4: 'Мероприятие' } as Record<number, string>,
-    statuses: { 1: 'Корзина', 2: 'Не оплачен', 3: 'Подтвержден', 4: 'Отменен', 5: 'Корзина отменена', 6: 'Оплачен' } as Record<number, string>,
-    paymentTypes: { 1: 'Онлайн', 2: 'В локации', 3: 'Сертификат', 4: 'Счет', 5: 'Сторонние сервисы', 6: 'Карта на месте', 7: 'Вручную' } as Record<number, string>,
+    period_error: 'Введите даты в виде ДД.ММ.ГГГГ; дата окончания не раньше даты начала, период не длиннее 366 дней.',
   },
   en: {
     revenue: 'Revenue per day', orders: 'Orders by type and status', occupancy: 'Playground occupancy', payments: 'Payments by type',
-    average_check: 'Average check', from: 'From', to: 'To', show: 'Show', day: 'Day', count: 'Count', sum: 'Amount', total: 'Total',
+    average_check: 'Average check', from: 'From', to: 'To', day_placeholder: 'DD.MM.YYYY', show: 'Show', day: 'Day', count: 'Count', sum: 'Amount', total: 'Total',
     type: 'Type', status: 'Status', average: 'Average check', orders_count: 'Orders', nothing: 'No data for this period.',
     weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], hour: 'Hour', occupancy_hint: 'Share of places sold among the sessions offered, by weekday and start hour.',
-    period_error: 'The end date must not be before the start date, and the period may be at most 366 days.',
-    orderTypes: { 1: 'Paid', 2: 'Technical', 3: 'Free', 4: 'Event' } as Record<number, string>,
-    statuses: { 1: 'Cart', 2: 'Not paid', 3: 'Confirmed', 4: 'Cancelled', 5: 'Cart cancelled', 6: 'Fully paid' } as Record<number, string>,
-    paymentTypes: { 1: 'Online', 2: 'At location', 3: 'Certificate', 4: 'Bill', 5: 'Third-party services', 6: 'Card on site', 7: 'Manual' } as Record<number, string>,
+    period_error: 'Enter the dates as DD.MM.YYYY; the end date not before the start date, the period at most 366 days.',
   },
 };
-export const pageTexts = (lang: PageLang) => T[lang];
+/** The words of a code dictionary in one language (code -> label). */
+const wordsOf = (labels: EnumLabels, lang: PageLang): Record<number, string> =>
+  Object.fromEntries(Object.entries(labels).map(([code, label]) => [code, label[lang]]));
+
+/**
+ * The page's texts. Order types, order statuses and payment types are the one enum dictionary's
+ * words (domain/enumLabels.ts, which the screens' i18n labels are held to): a code never reads
+ * one way in a list and another on a dashboard (#18).
+ */
+export const pageTexts = (lang: PageLang) => ({
+  ...T[lang],
+  orderTypes: wordsOf(ORDER_TYPE_LABELS, lang),
+  statuses: wordsOf(ORDER_STATUS_LABELS, lang),
+  paymentTypes: wordsOf(PAYMENT_TYPE_LABELS, lang),
+});
 
 export const escapeHtml = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

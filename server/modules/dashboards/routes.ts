@@ -13,11 +13,10 @@ import { wallClockNow } from '../../platform/clock';
 import { intText, idText } from '../../platform/validation';
 import { addDays } from '../../../domain/businessDay';
 import { requireManagerAt } from '../locations/service';
-import { dateSchema } from '../schedules/schemas';
 import { averageCheck, locationFacts, occupancy, ordersByTypeAndStatus, paymentsByType, revenuePerDay, type Period } from './data';
 import { barChart, errorPage, escapeHtml, heatMap, page, pageTexts, table, type PageLang } from './render';
 import { signedQuery, verifySignature } from './signing';
-import { formatDay } from '../../../domain/dates';
+import { formatDay, parseDay } from '../../../domain/dates';
 import { formatAmount } from '../../../domain/money';
 import { fromCents } from '../../../domain/pricing';
 
@@ -31,15 +30,28 @@ const pageQuery = z.object({
   expires: intText(z.number().int().positive()),
   signature: z.string().max(128),
   lang: z.enum(['ru', 'en']).optional(),
-  date_from: dateSchema.optional(),
-  date_to: dateSchema.optional(),
+  // The period as the form sends it: DD.MM.YYYY as shown (or the ISO day); a text that is no day
+  // shows the period's error on the page, not a refusal of the link.
+  date_from: z.string().max(20).optional(),
+  date_to: z.string().max(20).optional(),
 });
 
-async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang: PageLang, period: Period, periodOk: boolean, hidden: string): Promise<string> {
+/** A typed period day as the ISO day; undefined when none was typed, null when the text is no day. */
+function periodDay(text: string | undefined): string | null | undefined {
+  if (!text?.trim()) return undefined;
+  const day = parseDay(text);
+  return day && day >= '1900-01-01' && day <= '2999-12-31' ? day : null;
+}
+
+/** A period field: DD.MM.YYYY in both languages, whatever the browser's locale (a native date input follows the browser's). */
+const dayInput = (name: string, label: string, shown: string, placeholder: string) => `<label>${label} <input type="text" name="${name}" value="${escapeHtml(shown)}"`
+  + ` inputmode="numeric" size="10" maxlength="10" placeholder="${placeholder}" pattern="\\d{1,2}\\.\\d{1,2}\\.\\d{4}" autocomplete="off"></label>`;
+
+async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang: PageLang, period: Period, periodOk: boolean, hidden: string, typed: { from: string; to: string }): Promise<string> {
   const t = pageTexts(lang);
   const loc = await locationFacts(deps.db, locationId);
-  const form = `<form method="get">${hidden}<label>${t.from} <input type="date" name="date_from" value="${period.from}"></label>`
-    + `<label>${t.to} <input type="date" name="date_to" value="${period.to}"></label><button type="submit">${t.show}</button>`
+  const form = `<form method="get">${hidden}${dayInput('date_from', t.from, typed.from, t.day_placeholder)}`
+    + `${dayInput('date_to', t.to, typed.to, t.day_placeholder)}<button type="submit">${t.show}</button>`
     + (periodOk ? '' : `<p class="error">${t.period_error}</p>`)
     + '</form>';
   const title = t[dashboard];
@@ -121,10 +133,14 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
     if (!verifySignature(config.dashboardSecret, { dashboard: id, location: q.location, expires: q.expires }, q.signature, config.dashboardUrlTtlSeconds)) return refuse();
     const loc = await locationFacts(db, q.location);
     const today = wallClockNow(loc.tz).slice(0, 10);
-    const period = { from: q.date_from ?? `${today.slice(0, 8)}01`, to: q.date_to ?? today };
-    const periodOk = period.from <= period.to && addDays(period.from, MAX_PERIOD_DAYS) > period.to;
+    const from = periodDay(q.date_from);
+    const to = periodDay(q.date_to);
+    const period = { from: from ?? `${today.slice(0, 8)}01`, to: to ?? today };
+    const periodOk = from !== null && to !== null && period.from <= period.to && addDays(period.from, MAX_PERIOD_DAYS) > period.to;
+    // The fields show what was typed when it was no day, so the person sees what to correct.
+    const typed = { from: from === null ? q.date_from! : formatDay(period.from), to: to === null ? q.date_to! : formatDay(period.to) };
     const hidden = [['location', q.location], ['expires', q.expires], ['signature', q.signature], ['lang', lang]]
       .map(([k, v]) => `<input type="hidden" name="${k}" value="${escapeHtml(String(v))}">`).join('');
-    return sendHtml(reply, 200, await render(deps, id, q.location, lang, period, periodOk, hidden));
+    return sendHtml(reply, 200, await render(deps, id, q.location, lang, period, periodOk, hidden, typed));
   });
 }

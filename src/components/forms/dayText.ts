@@ -4,6 +4,7 @@ import type { SxProps, Theme } from '@mui/material';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { DATE_FORMAT } from '../../../domain/constants';
+import { parseDay } from '../../../domain/dates';
 
 dayjs.extend(customParseFormat);
 
@@ -11,9 +12,7 @@ export const ISO_DAY = 'YYYY-MM-DD';
 
 /** A typed or pasted text as an ISO day: DD.MM.YYYY as shown, or YYYY-MM-DD; null when it is neither. */
 export function parseDayText(text: string): string | null {
-  const value = text.trim();
-  const d = dayjs(value, [DATE_FORMAT, ISO_DAY], true);
-  return d.isValid() ? d.format(ISO_DAY) : null;
+  return parseDay(text);
 }
 
 /** An ISO day as the field shows it (DD.MM.YYYY); '' for none. */

@@ -3,12 +3,13 @@
 import { createContext, useContext, useEffect } from 'react';
 import { Stack } from '@mui/material';
 import {
-  BooleanInput, DateTimeInput, NumberInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
+  BooleanInput, NumberInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { formatAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
+import { DateTimeInput } from './DateTimeInput';
 import { useLanguage } from '../../i18n/useLanguage';
 import { PHONE_PATTERN } from '../../../domain/validation';
 import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';

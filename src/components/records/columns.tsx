@@ -10,6 +10,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from '../../resources/locations/types';
 import type { ChoicesFrom, ColumnDeclaration, Part } from '../../resources/declaration';
 import { useEndpointChoices } from './choices';
+import { TruncatedText } from '../TruncatedText';
 import { NewTabLink, formatDateTime } from './format';
 
 const EMPTY = '—';
@@ -24,7 +25,7 @@ function Translated({ messageKey, fallback }: { messageKey: string; fallback: st
 
 function Lookup({ from, value }: { from: ChoicesFrom; value: string | number }) {
   const choices = useEndpointChoices(from);
-  return <>{choices.find((c) => c.value === value)?.label ?? String(value)}</>;
+  return <TruncatedText text={choices.find((c) => c.value === value)?.label ?? String(value)} />;
 }
 
 /**
@@ -59,7 +60,7 @@ function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, Comp
   switch (column.kind) {
     case 'text': {
       const shown = column.value ? column.value(record) : value;
-      return blank(shown) ? EMPTY : String(shown);
+      return blank(shown) ? EMPTY : <TruncatedText text={String(shown)} />;
     }
     case 'money': {
       if (blank(value)) return EMPTY;
@@ -80,7 +81,7 @@ function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, Comp
       const values = (Array.isArray(value) ? value : [value]).filter((v) => !blank(v));
       if (values.length === 0) return EMPTY;
       const links = values.map((v) => (
-        <NewTabLink key={String(v)} href={column.href.replace('{value}', encodeURIComponent(String(v)))}>{String(v)}</NewTabLink>
+        <NewTabLink key={String(v)} href={column.href.replace('{value}', encodeURIComponent(String(v)))}><TruncatedText text={String(v)} /></NewTabLink>
       ));
       return values.length === 1 ? links[0] : <Box component="span" sx={{ display: 'inline-flex', gap: 1, flexWrap: 'wrap' }}>{links}</Box>;
     }

@@ -42,6 +42,14 @@ import { addMonths, firstMonth, groupByPrice, isMonth, monthLabel, rememberedPla
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
 
+/** The months one may pick: from the first shown (two back) to a year after today or the month shown. */
+function monthChoices(min: string, month: string, today: string): string[] {
+  const last = [addMonths(today.slice(0, 7), 12), month].sort().at(-1)!;
+  const months: string[] = [];
+  for (let m = min; m <= last; m = addMonths(m, 1)) months.push(m);
+  return months;
+}
+
 function DaySessions({ playground, date, now, archive, dialogs }: {
   playground: number;
   date: string;
@@ -175,10 +183,13 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
             </IconButton>
           </span>
         </Tooltip>
-        <TextField type="month" size="small" value={month} onChange={(e) => setMonth(e.target.value)}
-          label={`${translate('app.multibooking.month.month')}: ${monthLabel(month)}`}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, 'aria-label': translate('app.multibooking.month.month'), 'data-testid': 'month-picker' } }}
-          sx={{ width: 200 }} />
+        {/* The months as MM.YYYY in both languages (a native month input follows the browser's locale). */}
+        <TextField select size="small" value={month} onChange={(e) => setMonth(e.target.value)}
+          label={translate('app.multibooking.month.month')}
+          slotProps={{ htmlInput: { 'data-testid': 'month-picker' } }}
+          sx={{ width: 140 }}>
+          {monthChoices(min, month, today).map((m) => <MenuItem key={m} value={m}>{monthLabel(m)}</MenuItem>)}
+        </TextField>
         <Tooltip title={translate('app.multibooking.month.next')}>
           <IconButton onClick={() => setMonth(addMonths(month, 1))} aria-label={translate('app.multibooking.month.next')}><ChevronRightIcon /></IconButton>
         </Tooltip>

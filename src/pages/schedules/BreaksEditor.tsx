@@ -7,6 +7,7 @@ import { useTranslate } from 'react-admin';
 import { useFieldProps, useTouch } from './editorFields';
 import { emptyBreak, type BreakForm } from './scheduleForm';
 import { DateField } from '../../components/forms/DateField';
+import { TimeField } from '../../components/forms/TimeField';
 
 export function BreaksEditor({ breaks, onChange, prefix, title, hint }: {
   breaks: BreakForm[];
@@ -28,11 +29,10 @@ export function BreaksEditor({ breaks, onChange, prefix, title, hint }: {
         const path = `${prefix}.${i}`;
         return (
           <Stack key={i} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }} data-testid="break-row">
-            <TextField
-              type="time" size="small" label={translate('app.scheduleEditor.breakStart')} value={b.start}
-              onChange={(e) => { set(i, { start: e.target.value }); touch(`${path}.start`); }}
-              {...field(`${path}.start`)}
-              slotProps={{ inputLabel: { shrink: true } }} sx={{ width: { sm: 140 } }}
+            <TimeField
+              size="small" label={translate('app.scheduleEditor.breakStart')} value={b.start}
+              onChange={(v) => { set(i, { start: v }); touch(`${path}.start`); }}
+              {...field(`${path}.start`)} sx={{ width: { sm: 140 } }}
             />
             <TextField
               size="small" label={translate('app.scheduleEditor.breakDuration')} value={b.duration}

@@ -9,6 +9,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import { useTranslate } from 'react-admin';
 import { DAY_TYPES } from '../../../domain/schedule/types';
 import { BreaksEditor } from './BreaksEditor';
+import { TimeField } from '../../components/forms/TimeField';
 import { useFieldMessage, useFieldProps, useTouch } from './editorFields';
 import { emptyPricing, WEEKDAYS, WEEKEND, type ItemForm, type PriceKind, type PricingForm } from './scheduleForm';
 
@@ -58,10 +59,9 @@ function PricingRowEditor({ row, onChange, onRemove, path, canRemove }: {
   const set = (patch: Partial<PricingForm>, key: string) => { onChange({ ...row, ...patch }); touch(`${path}.${key}`); };
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={1} sx={{ alignItems: { md: 'flex-start' } }} data-testid="pricing-row">
-      <TextField
-        type="time" size="small" label={translate('app.scheduleEditor.priceStart')} value={row.start}
-        onChange={(e) => set({ start: e.target.value }, 'start')} {...field(`${path}.start`)}
-        slotProps={{ inputLabel: { shrink: true } }} sx={{ width: { md: 150 } }}
+      <TimeField
+        size="small" label={translate('app.scheduleEditor.priceStart')} value={row.start}
+        onChange={(v) => set({ start: v }, 'start')} {...field(`${path}.start`)} sx={{ width: { md: 150 } }}
       />
       <RadioGroup
         row value={row.kind} onChange={(e) => set({ kind: e.target.value as PriceKind }, 'price')}
@@ -116,10 +116,10 @@ export function ItemEditor({ item, index, onChange, onRemove }: {
           <Button color="error" size="small" startIcon={<DeleteIcon />} onClick={onRemove}>{translate('app.scheduleEditor.removeItem')}</Button>
         </Stack>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-          <TextField type="time" size="small" label={translate('app.scheduleEditor.begin')} value={item.begin}
-            onChange={(e) => set({ begin: e.target.value }, 'begin')} {...field(`${path}.begin`)} slotProps={{ inputLabel: { shrink: true } }} />
-          <TextField type="time" size="small" label={translate('app.scheduleEditor.end')} value={item.end}
-            onChange={(e) => set({ end: e.target.value }, 'end')} {...field(`${path}.end`, translate('app.scheduleEditor.endHint'))} slotProps={{ inputLabel: { shrink: true } }} />
+          <TimeField size="small" label={translate('app.scheduleEditor.begin')} value={item.begin}
+            onChange={(v) => set({ begin: v }, 'begin')} {...field(`${path}.begin`)} />
+          <TimeField size="small" label={translate('app.scheduleEditor.end')} value={item.end}
+            onChange={(v) => set({ end: v }, 'end')} {...field(`${path}.end`, translate('app.scheduleEditor.endHint'))} />
           <TextField size="small" label={translate('app.scheduleEditor.duration')} value={item.duration}
             onChange={(e) => set({ duration: e.target.value }, 'duration')} {...field(`${path}.duration`)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
           <TextField size="small" label={translate('app.scheduleEditor.overlap')} value={item.overlap}

@@ -61,6 +61,7 @@ function PlaygroundChip({ playground, groups, onMove }: {
         {...attributes}
         {...listeners}
         data-playground-chip={playground.id}
+        title={playground.name}
         icon={<DragIndicatorIcon />}
         label={<PlaygroundLabel playground={playground} />}
         variant="outlined"

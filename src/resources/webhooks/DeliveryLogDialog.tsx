@@ -2,6 +2,7 @@
 // HTTP status, duration and the start of the answer. Any delivery can be sent again (a new
 // delivery with the same body and event_id, so receivers that dedupe keep one).
 import { Fragment, useState } from 'react';
+import { TruncatedText } from '../../components/TruncatedText';
 import {
   Alert, Box, Button, Chip, CircularProgress, Collapse, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Table,
   TableBody, TableCell, TableHead, TablePagination, TableRow, Tooltip, Typography, type ChipProps,
@@ -49,15 +50,7 @@ function outcome(a: DeliveryAttempt | undefined): string {
 
 function Excerpt({ attempt }: { attempt: DeliveryAttempt | undefined }) {
   const text = attempt ? attempt.response_excerpt || attempt.error || '' : '';
-  return (
-    <Box
-      component="code"
-      title={text}
-      sx={{ display: 'block', maxWidth: 260, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', fontSize: 12 }}
-    >
-      {text || '—'}
-    </Box>
-  );
+  return <TruncatedText component="code" text={text || '—'} maxWidth={260} sx={{ fontSize: 12 }} />;
 }
 
 export function DeliveryLogDialog({ record: webhook, onClose }: { record: Webhook; onClose: () => void }) {
