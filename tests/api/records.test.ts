@@ -123,6 +123,20 @@ describe('ledger', () => {
     expect(long.json()).toEqual({ amount: ['Ensure this field has no more than 8 characters.'] });
   });
 
+  it('reads an operation time without an offset on the location\'s clock, one with an offset as it is', async () => {
+    const at = async (location: number, operation_dt: string) => {
+      const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type: 'refill', amount: '1', location, operation_dt } });
+      expect(res.statusCode, operation_dt).toBe(201);
+      const { rows } = await h.database.pool.query<{ at: Date }>('SELECT operation_dt AS at FROM transactions WHERE id = $1', [res.json().id]);
+      return rows[0]!.at.toISOString();
+    };
+    // Moscow (UTC+3) and Brooklyn (UTC-5 in March): the staff form sends the time as typed.
+    expect(await at(1, '2026-03-07T14:05')).toBe('2026-03-07T11:05:00.000Z');
+    expect(await at(3, '2026-03-07 14:05')).toBe('2026-03-07T19:05:00.000Z');
+    expect(await at(3, '2026-03-07T14:05:00+00:00')).toBe('2026-03-07T14:05:00.000Z');
+    expect(await at(3, '2026-03-07T14:05:00Z')).toBe('2026-03-07T14:05:00.000Z');
+  });
+
   it('needs transactions.edit and transactions.all to change the ledger', async () => {
     const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: manager, body: { type: 'refill', amount: '1', location: 1 } });
     expect(res.statusCode).toBe(403);

@@ -7,6 +7,7 @@ import { locations, transactions } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import type { AuthUser } from '../../platform/auth';
 import { fromCents, toCents } from '../../../domain/pricing';
+import { instantOfLocal } from '../../../domain/zonedTime';
 import { requireRoleAt } from '../locations/service';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { lockedTransaction } from '../../platform/locks';
@@ -20,17 +21,34 @@ async function shown(db: Db, user: AuthUser, id: number) {
   return row!;
 }
 
+/** A wall-clock time without a zone or offset ('YYYY-MM-DD HH:mm', or with a T, seconds allowed). */
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(:\d{2}(\.\d+)?)?$/;
+
+/**
+ * The operation's instant: now when none is given; a time with an offset (or Z) as it is; a bare
+ * wall-clock time is the location's (what the staff form sends: the browser's own zone must not
+ * move a ledger entry by hours when the desk PC is set to another one).
+ */
+async function operationInstant(db: Db, text: string | null, locationId: number): Promise<Date> {
+  if (!text) return new Date();
+  const wall = WALL_CLOCK.exec(text.trim());
+  if (!wall) return new Date(text);
+  const [loc] = await db.select({ timezone: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  return new Date(instantOfLocal(loc?.timezone ?? 'UTC', `${wall[1]} ${wall[2]}`));
+}
+
 export async function createTransaction(db: Db, user: AuthUser, input: {
   type: TransactionType; amount: string; operation_dt: string | null; description: string; number: string | null;
   debt_open: boolean; location: number; session: string | null;
 }, call?: IdempotentCall) {
   await requireRoleAt(db, user.id, input.location);
+  const operationDt = await operationInstant(db, input.operation_dt, input.location);
   const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, input.location));
     return appendTransaction(tx, {
       locationId: input.location, type: input.type, amount: signedAmount(input.type, input.amount),
-      operationDt: input.operation_dt ? new Date(input.operation_dt) : new Date(), description: input.description,
+      operationDt, description: input.description,
       number: input.number, debtOpen: input.debt_open, session: input.session, userId: user.id, currencyId: loc?.currencyId ?? null,
     });
   }));
@@ -56,6 +74,7 @@ export async function refund(db: Db, user: AuthUser, input: {
   description: string; type: TransactionType;
 }, call?: IdempotentCall) {
   await requireRoleAt(db, user.id, input.location);
+  const operationDt = await operationInstant(db, input.operation_dt, input.location);
   const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [original] = await tx.select().from(transactions)
@@ -70,7 +89,7 @@ export async function refund(db: Db, user: AuthUser, input: {
     const direction = toCents(original.amount) > 0 ? -1 : 1;
     return appendTransaction(tx, {
       locationId: input.location, type: input.type, amount: fromCents(amount * direction),
-      operationDt: input.operation_dt ? new Date(input.operation_dt) : new Date(),
+      operationDt,
       description: input.description, session: input.session ?? original.session, userId: user.id,
       currencyId: original.currencyId, originalTransactionId: original.id,
     });

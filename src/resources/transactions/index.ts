@@ -69,9 +69,10 @@ export default defineResource({
         { kind: 'boolean', source: 'debt_open', label: m('addFields.debt_open') },
       ],
       defaults: ({ meta }) => ({ location: Number(meta.location_id) }),
-      // The server gets the instant with its offset.
+      // The time as typed, on the location's clock: the server reads a time without an offset in the
+      // chosen location's zone (the browser's zone may be another).
       body: (d) => ({
-        type: d.type, amount: d.amount, operation_dt: d.operation_dt ? new Date(d.operation_dt).toISOString() : null, description: d.description,
+        type: d.type, amount: d.amount, operation_dt: d.operation_dt || null, description: d.description,
         number: d.number || null, debt_open: d.debt_open, location: Number(d.location), session: d.session || null,
       }),
       done: m('added'),
