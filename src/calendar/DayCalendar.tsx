@@ -39,20 +39,8 @@ export interface DayCalendarProps {
   testId: string;
 }
 
-/** One event's content: a lasting node holding the card of the slot it was last shown. */
-class CardHolder {
-  readonly node = Object.assign(document.createElement('div'), { style: 'display: contents' });
-  private slot: Slot | null = null;
-  private render: ((slot: Slot) => Node) | null = null;
-
-  /** Builds the card again only when the slot or the card builder (the clock, the language) changed. */
-  show(slot: Slot, render: (slot: Slot) => Node): void {
-    if (slot === this.slot && render === this.render) return;
-    this.slot = slot;
-    this.render = render;
-    this.node.replaceChildren(render(slot));
-  }
-}
+/** The content FullCalendar was last given for an event: a wrapper (display: contents) and the slot of its card. */
+interface ShownCard { wrapper: HTMLElement; slot: Slot }
 
 // Memoised: opening a dialog on the page must not re-render a few hundred cards.
 export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(function DayCalendar(
@@ -62,12 +50,12 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
   const resources = useMemo(() => playgrounds.map((p, i) => ({ id: String(p.id), title: p.name, order: i })), [playgrounds]);
   // What FullCalendar lays out: each slot's place (playground, start, end). A live update that only
   // changes what a slot holds (an order booked, paid, cancelled) keeps the same layout: FullCalendar
-  // is left alone and only the changed cards are swapped, a few ms instead of re-parsing and
-  // re-rendering every event (bench/results.md, live update of one card). Each event's content is
-  // one lasting wrapper (display: contents) whose card is swapped: FullCalendar, when it draws the
-  // event again, gets the same node back and never holds a card of its own next to ours.
+  // is left alone and only the changed cards are swapped inside the wrapper FullCalendar holds, a few
+  // ms instead of re-parsing and re-rendering every event (bench/results.md, live update of one
+  // card). FullCalendar gets a new wrapper each time it draws an event (a node handed to it twice
+  // would be moved out of its first place, and its clean-up of that place would then remove it).
   const latest = useRef(new Map<string, Slot>());
-  const shown = useRef(new Map<string, CardHolder>());
+  const shown = useRef(new Map<string, ShownCard>());
   const layout = slots.map((s) => `${s.playground}|${s.time_start}|${s.time_end}`).join(',');
   const events = useMemo(() => slots.map((s) => ({
     id: `${s.playground}|${s.time_start}`,
@@ -84,17 +72,21 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
   const renderCard = useRef(renderSlot);
   renderCard.current = renderSlot;
   useLayoutEffect(() => {
-    for (const [id, holder] of shown.current) {
+    for (const [id, card] of shown.current) {
       const slot = latest.current.get(id);
       if (!slot) shown.current.delete(id);
-      else holder.show(slot, renderCard.current);
+      else if (slot !== card.slot && card.wrapper.isConnected) {
+        card.wrapper.replaceChildren(renderCard.current(slot));
+        card.slot = slot;
+      }
     }
   });
   const eventContent = useCallback((arg: EventContentArg) => {
-    let holder = shown.current.get(arg.event.id);
-    if (!holder) shown.current.set(arg.event.id, (holder = new CardHolder()));
-    holder.show(latest.current.get(arg.event.id) ?? (arg.event.extendedProps.slot as Slot), renderSlot);
-    return { domNodes: [holder.node] };
+    const slot = latest.current.get(arg.event.id) ?? (arg.event.extendedProps.slot as Slot);
+    const wrapper = Object.assign(document.createElement('div'), { style: 'display: contents' });
+    wrapper.append(renderSlot(slot));
+    shown.current.set(arg.event.id, { wrapper, slot });
+    return { domNodes: [wrapper] };
   }, [renderSlot]);
 
   return (
