@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, apiGet, signIn } from './helpers';
+import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
 
 test('root sends a visitor without a token to login', async ({ page }) => {
   await page.goto('/');
@@ -39,7 +40,11 @@ test('admin signs in and sees the locations with balances in their currencies', 
   await expect(moscow).toContainText('Россия');
   await expect(moscow).toContainText('Москва');
   await expect(moscow).toContainText('Администратор');
-  await expect(moscow.getByTestId('balance')).toHaveText('137\u00a0499,50\u00a0₽');
+  // The balance is the API's figure (other specs add ledger entries at location 1), in its currency:
+  // roubles after the amount, dollars before it.
+  const moscowLoc = await apiGet<{ balance: string; b2b_currency: Currency | null; currency: Currency | null }>(page, '/api/v2.1/locations/1/');
+  await expect(moscow.getByTestId('balance')).toHaveText(formatMoney(moscowLoc.balance, balanceCurrency(moscowLoc), 'ru'));
+  await expect(moscow.getByTestId('balance')).toHaveText(/^\d{1,3}(\u00a0\d{3})*,\d{2}\u00a0₽$/);
   await expect(moscow.locator('[data-status="active"]')).toBeVisible();
   await expect(rows.filter({ hasText: 'Бруклин' }).getByTestId('balance')).toHaveText('$1\u00a0850,00');
   const almaty = rows.filter({ hasText: 'Алматы' });
