@@ -67,25 +67,6 @@ export class LiveHub {
   }
 
   /**
-   * Where a stream opened without a position starts: before the events of the last `windowMs`, so a
-   * page that read its data just before its stream opened also hears what changed in between (an
-   * event heard twice only re-reads a query). Walks back from the head on the (location, seq) index.
-   */
-  async freshStart(locationId: number, windowMs: number): Promise<number> {
-    const { rows } = await this.pool.query<{ before: string | null; oldest: string | null; head: string | null }>({
-      name: 'live.fresh_start',
-      text: `SELECT (SELECT seq FROM location_events WHERE location_id = $1 AND created_at < now() - make_interval(secs => $2)
-                      ORDER BY seq DESC LIMIT 1) AS before,
-                    (SELECT min(seq) FROM location_events WHERE location_id = $1) AS oldest,
-                    (SELECT seq FROM location_event_heads WHERE location_id = $1) AS head`,
-      values: [locationId, windowMs / 1000],
-    });
-    const { before, oldest, head } = rows[0]!;
-    if (before !== null) return Number(before);
-    return oldest !== null ? Number(oldest) - 1 : Number(head ?? 0);
-  }
-
-  /**
    * Adds a subscriber whose cursor is `after`: what it missed is read first, then it follows the
    * location. Returns the function that removes it.
    */

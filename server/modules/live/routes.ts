@@ -32,12 +32,6 @@ const PING_MS = 15_000;
 const STREAM_MAX_MS = 30 * 60_000;
 /** The browser's wait before it reconnects by itself. */
 const RETRY_MS = 1_000;
-/**
- * A stream opened without a position (a page just loaded) also gets the events of this last while:
- * the page read its data before its stream opened, and a change in between would otherwise never
- * reach it. Generous: a slow page load on a busy desk PC takes a few seconds.
- */
-const FRESH_REPLAY_MS = 15_000;
 
 export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -107,8 +101,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
 
   /**
    * Streams the events of the grants' locations after `resume` (a location without a position starts
-   * FRESH_REPLAY_MS back: hub.freshStart); `position` writes the `id:` of each message from the
-   * locations' cursors.
+   * now); `position` writes the `id:` of each message from the locations' cursors.
    */
   async function stream(
     request: FastifyRequest, reply: FastifyReply, grants: StreamGrant[], resume: Map<number, number>,
@@ -122,7 +115,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
       // Resuming after events that have expired (or from another database): start over from now.
       const gone = from !== undefined && (from > head || (from < head && (oldest === 0 || oldest > from + 1)));
       lost ||= gone;
-      cursors.set(grant.locationId, gone ? head : from ?? await hub.freshStart(grant.locationId, FRESH_REPLAY_MS));
+      cursors.set(grant.locationId, from === undefined || gone ? head : from);
     }
 
     reply.hijack();
