@@ -101,9 +101,9 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         '& .fc .fc-timegrid-slot-label': { verticalAlign: 'top', fontSize: 13, color: 'text.secondary' },
         '& .fc .fc-timegrid-slot-minor': { borderTopStyle: 'dotted' },
         '& .fc .fc-col-header-cell': { py: 0.75, fontWeight: 700, fontSize: 15, bgcolor: 'grey.50' },
-        // content-visibility: a card scrolled out of the calendar's view is not styled, laid out or
-        // painted until it comes near the view (most of a day's cards: 78vh shows about two hours).
-        '& .fc .fc-timegrid-event': { bgcolor: 'transparent', border: 'none', boxShadow: 'none', contentVisibility: 'auto' },
+        // No content-visibility on the events: a card scrolled into view is drawn a frame late, and a
+        // click in that frame fell on FullCalendar's bare event box and opened nothing.
+        '& .fc .fc-timegrid-event': { bgcolor: 'transparent', border: 'none', boxShadow: 'none' },
         '& .fc .fc-timegrid-event .fc-event-main': { p: 0, color: 'inherit' },
         '& .fc .fc-timegrid-event-harness': { mx: '2px' },
         '& .fc .fc-timegrid-now-indicator-line': { borderColor: 'error.main', borderWidth: '2px 0 0' },

@@ -102,8 +102,10 @@ export const shownDate = (iso: string) => iso.split('-').reverse().join('.');
  */
 export async function typeDate(target: Locator, iso: string) {
   const group = target.locator('xpath=ancestor-or-self::*[@role="group"][1]');
-  // A deferred field (the day view's toolbar) is a plain field until the pointer comes to it.
-  if ((await target.getAttribute('readonly')) !== null && (await group.count()) === 0) await target.hover();
+  // A field whose picker has not arrived yet (the day view's toolbar waits for the pointer or the
+  // focus; a form's field for its chunk) is a plain field: focus wakes it, and the picker's group
+  // is waited for below. Focus, not hover: the plain field may already be gone by then.
+  if ((await group.count()) === 0) await target.focus();
   await group.locator('[role="spinbutton"]').first().click();
   await target.page().keyboard.press('ControlOrMeta+a');
   await target.page().keyboard.type(shownDate(iso).replace(/\./g, ''), { delay: 40 });
