@@ -520,6 +520,7 @@ export const enApp = {
       night: 'Night of %{date} (to %{next}, 00:00–06:00)',
       nightLabel: 'Night sessions of %{date}',
       noNight: 'No night sessions.',
+      nightPassed: 'The night\'s sessions are over; the archive shows them.',
     },
     paymentLine: {
       cancelled: 'Cancelled',

@@ -520,6 +520,7 @@ export const ruApp: typeof enApp = {
       night: 'Ночь %{date} (на %{next}, 00:00–06:00)',
       nightLabel: 'Ночные сеансы %{date}',
       noNight: 'Ночных сеансов нет.',
+      nightPassed: 'Ночные сеансы уже прошли, они есть в архиве.',
     },
     paymentLine: {
       cancelled: 'Отменен',

@@ -2,6 +2,8 @@
 // amounts through the one money formatter ("18 000,00 ₽"), date inputs as DD.MM.YYYY in the Russian
 // UI of an en-US browser, and the calendar's now line on the location's clock.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { addDays } from '../../domain/businessDay';
+import { wallClockOf } from '../../domain/dates';
 import { ADMIN, signIn } from './helpers';
 
 /** A date field of the app (MUI X picker) by its label: its shown text and its input. */
@@ -66,28 +68,64 @@ async function nowLineMinutes(line: Locator): Promise<number> {
   return h! * 60 + m! + ((y - row.top) / row.height) * step;
 }
 
+const BROOKLYN = 'America/New_York';
+
+/** The instant at which Brooklyn's wall clock reads `wall` ('YYYY-MM-DD HH:mm'). */
+function brooklynInstant(wall: string): Date {
+  const asUtc = Date.parse(`${wall.replace(' ', 'T')}:00Z`);
+  let t = asUtc;
+  // Two steps settle the zone's offset (an hour that exists; the test picks none of the changed ones).
+  for (let i = 0; i < 2; i++) t = asUtc - (Date.parse(`${wallClockOf(t, BROOKLYN).replace(' ', 'T')}Z`) - t);
+  return new Date(t);
+}
+
+// The browser's clock is set (and left running) at chosen Brooklyn times, so every case is tried
+// whatever time of day the suite runs: a day hour, a night hour with sessions still ahead (every
+// night runs at least to 02:00), and a night hour after the last session (no night runs past 04:00).
 test.describe('a browser in Tokyo, the Brooklyn calendar', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
+  // Days beyond the demo's seeded orders (ten days back to two weeks ahead). The server's clock is
+  // real: its sessions of `day` are to come, those of `past` are archived and, unbooked, hidden.
+  const today = wallClockOf(Date.now(), BROOKLYN).slice(0, 10);
+  const day = addDays(today, 20);
+  const past = addDays(today, -20);
+  const at = (wall: string) => ({ wall, minutes: Number(wall.slice(11, 13)) * 60 + Number(wall.slice(14, 16)) });
 
-  test('the now line and the first scroll follow the location\'s clock, not the browser\'s', async ({ page }) => {
+  /** The browser's clock set to Brooklyn's `wall`: the now line of `grid` stands within 20 min of it. */
+  async function nowLineAt(page: Page, wall: string, grid: string) {
+    await page.clock.install({ time: brooklynInstant(wall) });
     await signIn(page, ADMIN);
     await page.goto('/locations/3/booking_admin');
-    const clock = () => {
-      const p = Object.fromEntries(new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-        .formatToParts(new Date()).map((x) => [x.type, x.value]));
-      return Number(p.hour) * 60 + Number(p.minute);
-    };
-    const brooklyn = clock();
-    // The day grid spans 06:00-24:00 and the night grid 00:00-06:00: one of them shows now.
-    const line = page.locator('.fc-timegrid-now-indicator-line').first();
+    const line = page.getByTestId(grid).locator('.fc-timegrid-now-indicator-line').first();
     await expect(line).toBeAttached();
     await line.scrollIntoViewIfNeeded();
+    const { minutes } = at(wall);
     // Read once the grid has settled: its rows take their height while the cards arrive.
-    const offBy = async () => {
-      const shown = await nowLineMinutes(line);
-      const diff = Math.abs(shown - brooklyn);
-      return Math.min(diff, 1440 - diff);
-    };
-    await expect.poll(offBy, { message: `the now line stands at Brooklyn's ${Math.floor(brooklyn / 60)}:${brooklyn % 60}`, timeout: 10_000 }).toBeLessThan(20);
+    await expect.poll(async () => Math.abs(await nowLineMinutes(line) - minutes),
+      { message: `the now line stands at Brooklyn's ${wall.slice(11)}`, timeout: 10_000 }).toBeLessThan(20);
+  }
+
+  test('at 15:10 the day grid shows the now line at the location\'s clock, not the browser\'s', async ({ page }) => {
+    await nowLineAt(page, `${day} 15:10`, 'day-calendar');
+  });
+
+  test('at 01:20 the night grid shows the now line at the location\'s clock, not the browser\'s', async ({ page }) => {
+    await nowLineAt(page, `${addDays(day, 1)} 01:20`, 'night-calendar');
+  });
+
+  test('after the last night session the page says the night is over, and the archive shows it with the now line', async ({ page }) => {
+    await page.clock.install({ time: brooklynInstant(`${addDays(past, 1)} 04:40`) });
+    await signIn(page, ADMIN, 'en');
+    await page.goto('/locations/3/booking_admin');
+    // The business day is still the evening's: 04:40 belongs to the night of `past`.
+    await expect(page.getByTestId('day-calendar')).toHaveAttribute('data-date', past);
+    const passed = page.getByTestId('night-passed');
+    await expect(passed).toContainText('The night\'s sessions are over');
+    await expect(page.getByTestId('night-section')).not.toContainText('No night sessions');
+    await passed.getByRole('button', { name: 'Show archive' }).click();
+    const line = page.getByTestId('night-calendar').locator('.fc-timegrid-now-indicator-line').first();
+    await expect(line).toBeAttached();
+    await line.scrollIntoViewIfNeeded();
+    await expect.poll(async () => Math.abs(await nowLineMinutes(line) - (4 * 60 + 40)), { timeout: 10_000 }).toBeLessThan(20);
   });
 });

@@ -69,6 +69,8 @@ export function BookingAdminPage() {
 
   const visible = useMemo(() => visibleSlots(day.slots, showArchived), [day.slots, showArchived]);
   const { day: daySlots, night: nightSlots } = useMemo(() => splitDayNight(visible, date), [visible, date]);
+  // A night whose sessions are all past and unbooked is hidden with the archive: say so, not "no night".
+  const nightPassed = useMemo(() => nightSlots.length === 0 && splitDayNight(day.slots, date).night.length > 0, [nightSlots, day.slots, date]);
   const occupancy = useMemo(() => occupancyByTime(visible, new Map(playgrounds.map((p) => [p.id, p.max_players]))), [visible, playgrounds]);
   // Where the calendars open; fixed per date (and first load) so the ticking clock does not move them.
   const loaded = !day.loading;
@@ -241,6 +243,11 @@ export function BookingAdminPage() {
             label={translate('app.calendar.nightLabel', { date: dayjs(date).format(DATE_FORMAT) })}
             testId="night-calendar"
           />
+        ) : nightPassed ? (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} data-testid="night-passed">
+            <Typography color="text.secondary">{translate('app.calendar.nightPassed')}</Typography>
+            <Button size="small" onClick={() => setShowArchived(true)}>{translate('app.booking.toolbar.showArchived')}</Button>
+          </Stack>
         ) : (
           <Typography color="text.secondary">{day.loading ? '…' : translate('app.calendar.noNight')}</Typography>
         )}
