@@ -59,6 +59,8 @@ export interface LiveEvent<K extends LiveEventKind = LiveEventKind> {
 }
 
 /** The stream's SSE event names: `change` for an event, `reset` when the missed ones are gone (reload everything). */
+/** The header of every signed-in answer that names the event log's position per location, read before the answer's data ("1:35,2:12"). */
+export const LIVE_POSITION_HEADER = 'X-Live-Position';
 export const LIVE_STREAM_CHANGE = 'change';
 export const LIVE_STREAM_RESET = 'reset';
 

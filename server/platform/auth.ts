@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { queryPrepared, type Db } from '../db/client';
 import { invalidToken, notAuthenticated, permissionDenied } from './errors';
 import { secretHash } from './tokens';
+import { LIVE_POSITION_HEADER } from '../../domain/liveEvents';
 
 export interface AuthUser {
   id: number;
@@ -17,7 +18,15 @@ export interface AuthUser {
   permissions: Set<string>;
   /** The highest role value the user has at any location (0: none); lets a route refuse before validation (access.ts). */
   highestRole: number;
+  /**
+   * The position of the live event log of each of the user's locations ("1:35,2:12"), read before
+   * the route reads anything: sent as LIVE_POSITION_HEADER, it lets the browser open its event stream
+   * from before the data it shows (src/live/readPositions.ts), so a change committed between a
+   * page's reads and its stream's opening is not missed (issue #17).
+   */
+  livePosition: string;
 }
+
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,7 +57,10 @@ const TOKEN_USER_SQL = `
          (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale,
          array(SELECT p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions,
          (SELECT coalesce(max(r.value), 0) FROM user_location_roles ul JOIN roles r ON r.id = ul.role_id
-           WHERE ul.user_id = u.id) AS highest_role
+           WHERE ul.user_id = u.id) AS highest_role,
+         (SELECT coalesce(string_agg(ul.location_id || ':' || coalesce(h.seq, 0), ',' ORDER BY ul.location_id), '')
+           FROM (SELECT DISTINCT location_id FROM user_location_roles WHERE user_id = u.id) ul
+           LEFT JOIN location_event_heads h ON h.location_id = ul.location_id) AS live_position
   FROM auth_tokens t JOIN users u ON u.id = t.user_id
   WHERE t.key_hash = $1 AND t.revoked_at IS NULL
     AND t.created_at > now() - make_interval(days => $2)
@@ -61,12 +73,12 @@ const TOKEN_TOUCH_SQL = `
 
 export async function findUserByToken(db: Db, key: string, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): Promise<AuthUser | null> {
   // One prepared statement (with the permissions as an array): it runs before every request.
-  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; stale: boolean; permissions: string[]; highest_role: number }>(
+  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; stale: boolean; permissions: string[]; highest_role: number; live_position: string }>(
     db, 'auth.token_user', TOKEN_USER_SQL, [secretHash(key), lifetimes.maxAgeDays, lifetimes.idleDays]);
   if (!row || !row.is_active) return null;
   if (row.stale) await queryPrepared(db, 'auth.token_touch', TOKEN_TOUCH_SQL, [row.token_id]);
   return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions: new Set(row.permissions),
-    highestRole: Number(row.highest_role) };
+    highestRole: Number(row.highest_role), livePosition: row.live_position };
 }
 
 export function installAuth(app: FastifyInstance, db: Db, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): void {
@@ -80,6 +92,10 @@ export function installAuth(app: FastifyInstance, db: Db, lifetimes: TokenLifeti
     const user = await findUserByToken(db, key, lifetimes);
     if (!user) throw invalidToken();
     request.authUser = user;
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.authUser?.livePosition) reply.header(LIVE_POSITION_HEADER, request.authUser.livePosition);
+    return payload;
   });
 }
 

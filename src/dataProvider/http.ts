@@ -5,6 +5,7 @@ import { HttpError } from 'react-admin';
 import { firstErrorMessage, fieldMessages } from '../../domain/errors';
 import { session } from '../authProvider/session';
 import { i18nProvider, storedLocale } from '../i18n';
+import { LIVE_POSITION_HEADER, noteReadPosition } from '../live/readPositions';
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -80,6 +81,8 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
   } catch {
     throw new ApiError(i18nProvider.translate('app.alerts.unknownError'), 0, null);
   }
+  // Where the live event log stood when this was read: the stream starts from there (src/live).
+  noteReadPosition(response.headers.get(LIVE_POSITION_HEADER));
   const text = await response.text();
   let parsed: unknown = text;
   try {

@@ -8,6 +8,7 @@ import { api } from '../dataProvider/http';
 import {
   LIVE_STREAM_CHANGE, LIVE_STREAM_MAX_LOCATIONS, LIVE_STREAM_RESET, formatStreamPosition, parseStreamPosition, type LiveEvent,
 } from '../../domain/liveEvents';
+import { earliestReadPosition, noteReadPosition } from './readPositions';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -55,7 +56,12 @@ export class LiveConnection {
     const next = [...new Set(locations)].sort((a, b) => a - b).slice(0, LIVE_STREAM_MAX_LOCATIONS);
     if (!this.stopped && next.join() === this.locations.join()) return;
     this.locations = next;
-    for (const id of this.positions.keys()) if (!next.includes(id)) this.positions.delete(id);
+    for (const [id, seq] of this.positions) {
+      if (next.includes(id)) continue;
+      // What is cached of it was current up to here: followed again soon, it resumes from here.
+      noteReadPosition(formatStreamPosition(new Map([[id, seq]])));
+      this.positions.delete(id);
+    }
     if (!next.length) {
       this.stop();
       // Nothing followed is no outage either.
@@ -98,7 +104,12 @@ export class LiveConnection {
     const granted = asked.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
     if (!granted.length) return this.broken();
     const query = new URLSearchParams({ tickets: granted.map((g) => g.ticket).join(',') });
-    const known = new Map(granted.flatMap((g) => (this.positions.has(g.id) ? [[g.id, this.positions.get(g.id)!] as const] : [])));
+    // A location not followed yet starts from before the data on screen was read (readPositions.ts);
+    // one without such a read starts now.
+    const known = new Map(granted.flatMap((g) => {
+      const seq = this.positions.get(g.id) ?? earliestReadPosition(g.id);
+      return seq === undefined ? [] : [[g.id, seq] as const];
+    }));
     if (known.size) query.set('last_event_id', formatStreamPosition(known));
     const source = new EventSource(`/api/v2.1/events/?${query}`);
     this.source = source;

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, makeWorld, pay, type World } from './bookingFixture';
 import { emptyDatabase, exited, removeTempDirs, startServer, tempDir, waitHealthy } from './serverProcess';
-import type { LiveEvent } from '../../domain/liveEvents';
+import { LIVE_POSITION_HEADER, parseStreamPosition, type LiveEvent } from '../../domain/liveEvents';
 
 interface Message { event: string; id: string; data: string }
 
@@ -252,6 +252,40 @@ describe('the event stream', () => {
     const [caught] = await again.waitFor((e) => e.length >= 1);
     expect((caught!.payload as { order_id: number }).order_id).toBe(missed);
     again.close();
+  });
+
+  it('names in every signed-in answer the event log position of each location of the user, read before its data; a stream opened from it gets what was committed after the read', async () => {
+    const positionOf = async (token: string, url = '/api/v2.1/locations/my/') => {
+      const res = await fetch(`${base}${url}`, { headers: { authorization: `Token ${token}` } });
+      expect(res.status).toBe(200);
+      return { position: parseStreamPosition(res.headers.get(LIVE_POSITION_HEADER)), body: await res.json() as unknown };
+    };
+    // Exactly the locations the user has a role at: nothing about another location's activity.
+    const admin = await positionOf(w.tokens.admin);
+    expect([...admin.position.keys()].sort()).toEqual((admin.body as { id: number }[]).map((l) => l.id).sort());
+    const staff = await positionOf(w.tokens.staff);
+    expect([...staff.position.keys()]).toEqual((staff.body as { id: number }[]).map((l) => l.id).sort());
+    expect(staff.position.has(2)).toBe(false);
+    // No token, no position.
+    const anonymous = await fetch(`${base}/api/public/locations/1/`);
+    expect(anonymous.headers.get(LIVE_POSITION_HEADER)).toBeNull();
+
+    // A page reads its day, a booking commits, and only then its stream opens: from the position of
+    // the read, the stream still delivers the booking (from "now" it would not).
+    const day = session(7, 12).slice(0, 10);
+    const read = await positionOf(w.tokens.staff, `/api/v2.1/playgrounds/${w.pg.cube2}/schedule/?date=${day}`);
+    const before = read.position.get(1)!;
+    expect(before).toBeGreaterThanOrEqual(0);
+    const gap = await book(w, bookingBody(w.pg.cube2, session(7, 12)));
+    expect((await positionOf(w.tokens.staff)).position.get(1)).toBeGreaterThan(before);
+    const fromNow = await open(w.tokens.staff);
+    const fromRead = await open(w.tokens.staff, 1, before);
+    const [caught] = await fromRead.waitFor((e) => e.length >= 1);
+    expect((caught!.payload as { order_id: number }).order_id).toBe(gap);
+    await quiet();
+    expect(fromNow.changes()).toEqual([]);
+    fromNow.close();
+    fromRead.close();
   });
 
   it('says reset when the events after Last-Event-ID have expired', async () => {

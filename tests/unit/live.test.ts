@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_EVENT_KINDS, mayReceive } from '../../domain/liveEvents';
 import { nearestFree, sessionTrouble } from '../../src/live/sessionWatch';
+import { READ_LOOKBACK_MS, earliestReadPosition, forgetReadPositions, noteReadPosition } from '../../src/live/readPositions';
 
 const at = (time: string, available: number) => ({ time_start: `2030-04-01 ${time}`, available_persons: available });
 
@@ -39,5 +40,24 @@ describe('the booking form\'s chosen session', () => {
   it('offers the nearest sessions with room for the persons, in time order', () => {
     expect(nearestFree('2030-04-01 13:00', 3, day).map((s) => s.time_start)).toEqual(['2030-04-01 12:00', '2030-04-01 15:00']);
     expect(nearestFree('2030-04-01 13:00', 1, day, 2).map((s) => s.time_start)).toEqual(['2030-04-01 12:00', '2030-04-01 14:00']);
+  });
+});
+
+describe('the positions the data on screen was read at', () => {
+  it('gives the earliest position of a location read in the last moments, and forgets older reads', () => {
+    forgetReadPositions();
+    const t = 1_000_000;
+    expect(earliestReadPosition(1, t)).toBeUndefined();
+    noteReadPosition('1:40,2:7', t);
+    noteReadPosition('1:42', t + 1000);
+    noteReadPosition(null, t + 1000);
+    noteReadPosition('junk', t + 1000);
+    expect(earliestReadPosition(1, t + 2000)).toBe(40);
+    expect(earliestReadPosition(2, t + 2000)).toBe(7);
+    expect(earliestReadPosition(3, t + 2000)).toBeUndefined();
+    // A read older than the look-back shows nothing any more: the later one counts.
+    expect(earliestReadPosition(1, t + READ_LOOKBACK_MS + 500)).toBe(42);
+    expect(earliestReadPosition(2, t + READ_LOOKBACK_MS + 500)).toBeUndefined();
+    forgetReadPositions();
   });
 });
