@@ -8,7 +8,8 @@
 // built into a temporary folder unless --web names a build.
 // Usage: npm run bench [-- --orders 100000 --seconds 5 --concurrency 32 --out bench/results.md --web dist]
 // `--only browser`: just the chain and the day view in Chromium (steps 2 and 3b), for front-end work;
-// write it elsewhere (--out) so the full table in bench/results.md is not replaced by a partial one.
+// written to bench/results-browser.md unless --out says otherwise, so the full table in
+// bench/results.md is never replaced by a partial one.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -34,7 +35,7 @@ const outIndex = process.argv.indexOf('--out');
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const webIndex = process.argv.indexOf('--web');
 const ONLY_BROWSER = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'browser';
-const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]!) : path.join(root, 'bench', 'results.md');
+const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]!) : path.join(root, 'bench', ONLY_BROWSER ? 'results-browser.md' : 'results.md');
 
 /** Ends the run after the browser figures under `--only browser`. */
 class OnlyBrowserDone extends Error {}

@@ -5,7 +5,7 @@
 // client must receive every event once: missing ones are counted as lost, repeated ones as duplicates.
 import http from 'node:http';
 import type { BenchDatabase } from './postgres';
-import { cpuMsOf, percentile, round1 } from './measure';
+import { cpuSince, cpuSnapshot, percentile, round1 } from './measure';
 
 export interface EventsResult {
   clients: number;
@@ -64,9 +64,8 @@ export async function measureEvents(opts: {
   const firstSeq = Number(head?.seq ?? 0) + 1;
   await new Promise((r) => setTimeout(r, 500));
 
-  const cpu = (pids: number[]) => pids.reduce((s, p) => s + cpuMsOf(p), 0);
-  const serverBefore = cpu(opts.serverPids());
-  const postgresBefore = cpu(opts.database.pids());
+  const groups = { server: opts.serverPids, postgres: opts.database.pids };
+  const cpuBefore = cpuSnapshot(groups);
   const started = Date.now();
   const total = opts.perSecond * opts.seconds;
   const writes: Promise<boolean>[] = [];
@@ -81,8 +80,9 @@ export async function measureEvents(opts: {
   // Let the last events arrive.
   await new Promise((r) => setTimeout(r, 2000));
   const wall = Date.now() - started;
-  const serverCpu = ((cpu(opts.serverPids()) - serverBefore) / wall) * 100;
-  const postgresCpu = ((cpu(opts.database.pids()) - postgresBefore) / wall) * 100;
+  const used = cpuSince(groups, cpuBefore, 1);
+  const serverCpu = (used.server! / wall) * 100;
+  const postgresCpu = (used.postgres! / wall) * 100;
   for (const c of clients) c.close();
 
   const { rows } = await opts.database.pool.query<{ seq: string; at: Date }>(

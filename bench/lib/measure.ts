@@ -44,11 +44,16 @@ export function cpuMsOf(pid: number): number {
 /** Groups of processes whose CPU time a load loop reports per task, e.g. {server, postgres}. */
 export type CpuGroups = Record<string, () => number[]>;
 
-function cpuSnapshot(groups: CpuGroups): Map<string, Map<number, number>> {
+/** CPU time so far of each process of each group. */
+export function cpuSnapshot(groups: CpuGroups): Map<string, Map<number, number>> {
   return new Map(Object.entries(groups).map(([name, pids]) => [name, new Map(pids().map((p) => [p, cpuMsOf(p)]))]));
 }
 
-function cpuSince(groups: CpuGroups, before: Map<string, Map<number, number>>, tasks: number): Record<string, number> {
+/**
+ * CPU time of each group since `before`, ms per task: per process, so a process that ended in between
+ * (a PostgreSQL backend) is not subtracted from the total, and one started in between counts from 0.
+ */
+export function cpuSince(groups: CpuGroups, before: Map<string, Map<number, number>>, tasks: number): Record<string, number> {
   const out: Record<string, number> = {};
   for (const [name, pids] of Object.entries(groups)) {
     const was = before.get(name)!;
