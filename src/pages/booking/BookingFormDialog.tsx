@@ -13,7 +13,7 @@ import {
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from './FormParts';
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
+import { promoFieldText, usePromoCode } from './promoCode';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
@@ -22,10 +22,9 @@ import { ApiError } from '../../dataProvider/http';
 import { bookingApi, useGames, usePlaygroundSchedule } from './api';
 import {
   ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, personsChoices, prepaymentNotSet, settlePersons,
-  timeChoices, type BookingFailure, type BookingValues, type OwnBooking, type PromoState,
+  timeChoices, type BookingFailure, type BookingValues, type OwnBooking,
 } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
-import type { CouponResult } from './types';
 import { SessionWatch } from '../../live/SessionWatch';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -69,7 +68,6 @@ export function BookingFormDialog({
   const [server, setServer] = useState<Partial<Record<keyof BookingValues, string>>>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
-  const [promo, setPromo] = useState<{ code: string; state: PromoState; result?: CouponResult }>({ code: '', state: 'idle' });
 
   const schedule = usePlaygroundSchedule(values.playground, values.date || null);
   const games = useGames(values.playground);
@@ -83,33 +81,9 @@ export function BookingFormDialog({
     setValues((v) => settlePersons(v, persons));
   }, [persons]);
 
-  // The promo code is checked while typing (debounced) for the chosen session's date.
-  const code = values.promocode.trim();
-  const checkCode = async (c: string, datetime: string): Promise<{ state: PromoState; result?: CouponResult }> => {
-    try {
-      const result = await bookingApi.checkCoupon(c, locationId, datetime || undefined);
-      // An order keeps the code it already holds even when the code has no uses left.
-      const keeps = editing && !!originalPromocode && c.toUpperCase() === originalPromocode.toUpperCase();
-      return { state: result.valid || keeps ? 'valid' : 'invalid', result };
-    } catch (err) {
-      return { state: 'invalid', result: { valid: false, type: null, discount: null, reason: err instanceof Error ? err.message : undefined } };
-    }
-  };
-  const sessionDt = values.time;
-  useEffect(() => {
-    if (!code) {
-      setPromo({ code: '', state: 'idle' });
-      return undefined;
-    }
-    setPromo((p) => (p.code === code ? p : { code, state: 'checking' }));
-    let live = true;
-    const timer = setTimeout(async () => {
-      const checked = await checkCode(code, sessionDt);
-      if (live) setPromo({ code, ...checked });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => { live = false; clearTimeout(timer); };
-  }, [code, sessionDt]);
-  const promoState: PromoState = promo.code === code ? promo.state : code ? 'checking' : 'idle';
+  // The promo code is checked while typing (debounced) for the chosen session, and again on send.
+  const promo = usePromoCode({ typed: values.promocode, locationId, sessionDt: values.time, held: editing ? originalPromocode : null });
+  const promoState = promo.state;
 
   const errors = bookingErrors(values, { today, slot, personsChoices: persons, promo: promoState });
   const invalid = Object.keys(errors).length > 0;
@@ -139,7 +113,7 @@ export function BookingFormDialog({
       maxPlayers: playground.max_players,
       personalPrice: slot.pricing?.personal_price ?? null,
       sessionPrice: slot.pricing?.session_price ?? null,
-      promoDiscount: promoState === 'valid' ? promo.result?.discount ?? null : null,
+      promoDiscount: promo.discount,
       groupDiscountPercent: discounts?.groupPercent ?? 0,
       earlyDiscountPercent: earlyBookingPercent(discounts?.early ?? [], daysBetween(today, values.date)),
     })
@@ -153,13 +127,9 @@ export function BookingFormDialog({
     setSaving(true);
     try {
       // The promo code is checked again on send.
-      if (code) {
-        const checked = await checkCode(code, values.time);
-        setPromo({ code, ...checked });
-        if (checked.state !== 'valid') {
-          touch('promocode');
-          return;
-        }
+      if (!(await promo.recheck())) {
+        touch('promocode');
+        return;
       }
       const body = bookingBody(values);
       const saved = editing ? await bookingApi.update(orderId!, body) : await bookingApi.create(body);
@@ -177,20 +147,9 @@ export function BookingFormDialog({
     }
   };
 
-  const promoHelp = () => {
-    if (promoState === 'checking') return translate('app.booking.promoChecking');
-    if (promoState === 'valid' && promo.result?.valid && promo.result.discount) {
-      const d = Number(promo.result.discount);
-      return translate('app.booking.promoValid', { discount: d < 1 ? `${Math.round(d * 100)} %` : money(promo.result.discount) });
-    }
-    return undefined;
-  };
-  const promoProps = fieldProps('promocode', promoHelp());
-  if (promoState === 'invalid' && code) {
-    promoProps.error = true;
-    const reason = promo.result?.reason;
-    promoProps.helperText = server.promocode ?? `${translate('validation.validationPromocode')}${reason ? `: ${reason}` : ''}`;
-  }
+  const promoText = promoFieldText(promo, translate, money, server.promocode);
+  const promoProps = fieldProps('promocode', promoText.hint);
+  if (promoText.error) Object.assign(promoProps, { error: true, helperText: promoText.error });
 
   const title = editing ? translate('app.booking.form.editTitle', { id: orderId! }) : translate('app.booking.form.createTitle');
   const noTimes = !!values.playground && !!values.date && schedule.isSuccess && times.length === 0;

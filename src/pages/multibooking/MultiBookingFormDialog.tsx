@@ -13,16 +13,14 @@ import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
-import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
 import { languageOf } from '../../i18n/useLanguage';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { ApiError } from '../../dataProvider/http';
-import { bookingApi } from '../booking/api';
-import type { BookingFailure, PromoState } from '../booking/bookingForm';
+import type { BookingFailure } from '../booking/bookingForm';
+import { promoFieldText, usePromoCode } from '../booking/promoCode';
 import { BookingResultDialog } from '../booking/BookingResultDialog';
-import type { CouponResult } from '../booking/types';
 import { multiApi, useEventPackages, useMultiSchedule } from './api';
 import { MultiSessionWatch } from '../../live/SessionWatch';
 import { DateField } from '../../components/forms/DateField';
@@ -60,7 +58,6 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
   const [server, setServer] = useState<MultiErrors>({});
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<BookingFailure | null>(null);
-  const [promo, setPromo] = useState<{ code: string; state: PromoState; result?: CouponResult }>({ code: '', state: 'idle' });
 
   const own = useMemo(() => new Set(editing ? initial.sessions : []), [editing, initial.sessions]);
   const schedule = useMultiSchedule(location.id, values.date || null);
@@ -78,32 +75,10 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     if (pkg && !costTouched) setValues((v) => ({ ...v, cost: pkg.price }));
   }, [pkg, costTouched]);
 
-  // The promo code is checked while typing (debounced) for the date, and again on send.
-  const code = values.promocode.trim();
+  // The promo code is checked while typing (debounced) for the first chosen session (else the date), and again on send.
   const firstSession = [...values.sessions].map((k) => k.split('|')[1]!).sort()[0] ?? (values.date ? `${values.date} 12:00` : '');
-  const checkCode = async (c: string): Promise<{ state: PromoState; result?: CouponResult }> => {
-    try {
-      const result = await bookingApi.checkCoupon(c, location.id, firstSession || undefined);
-      const keeps = editing && !!originalPromocode && c.toUpperCase() === originalPromocode.toUpperCase();
-      return { state: result.valid || keeps ? 'valid' : 'invalid', result };
-    } catch (err) {
-      return { state: 'invalid', result: { valid: false, type: null, discount: null, reason: err instanceof Error ? err.message : undefined } };
-    }
-  };
-  useEffect(() => {
-    if (!code) {
-      setPromo({ code: '', state: 'idle' });
-      return undefined;
-    }
-    setPromo((p) => (p.code === code ? p : { code, state: 'checking' }));
-    let live = true;
-    const timer = setTimeout(async () => {
-      const checked = await checkCode(code);
-      if (live) setPromo({ code, ...checked });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => { live = false; clearTimeout(timer); };
-  }, [code, firstSession]);
-  const promoState: PromoState = promo.code === code ? promo.state : code ? 'checking' : 'idle';
+  const promo = usePromoCode({ typed: values.promocode, locationId: location.id, sessionDt: firstSession, held: editing ? originalPromocode : null });
+  const promoState = promo.state;
 
   // Until the date's sessions arrive, the chosen ones count as offered (no flash of "taken").
   const errors = multiErrors(values, {
@@ -138,7 +113,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
 
   // The price before saving: the domain's rule the server saves with (the staff's cost less the
   // checked promo code; technical and free orders owe nothing), as the single form previews its own.
-  const promoDiscount = promoState === 'valid' && promo.result?.valid ? promo.result.discount : null;
+  const promoDiscount = promo.discount;
   const price = values.cost && !errors.cost ? multiBookingPrice({ orderType: values.order_type, cost: values.cost, promoDiscount }) : null;
 
   const mounted = useRef(true);
@@ -148,13 +123,9 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     if (invalid || saving) return;
     setSaving(true);
     try {
-      if (code) {
-        const checked = await checkCode(code);
-        setPromo({ code, ...checked });
-        if (checked.state !== 'valid') {
-          touch('promocode');
-          return;
-        }
+      if (!(await promo.recheck())) {
+        touch('promocode');
+        return;
       }
       const body = multiBody(values, location.id);
       const saved = editing ? await multiApi.update(orderId!, body) : await multiApi.create(body);
@@ -170,19 +141,9 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     }
   };
 
-  const promoHelp = () => {
-    if (promoState === 'checking') return translate('app.booking.promoChecking');
-    if (promoDiscount) {
-      const d = Number(promoDiscount);
-      return translate('app.booking.promoValid', { discount: d < 1 ? `${Math.round(d * 100)} %` : money(promoDiscount) });
-    }
-    return undefined;
-  };
-  const promoProps = fieldProps('promocode', promoHelp());
-  if (promoState === 'invalid' && code) {
-    promoProps.error = true;
-    promoProps.helperText = server.promocode ?? `${translate('validation.validationPromocode')}${promo.result?.reason ? `: ${promo.result.reason}` : ''}`;
-  }
+  const promoText = promoFieldText(promo, translate, money, server.promocode);
+  const promoProps = fieldProps('promocode', promoText.hint);
+  if (promoText.error) Object.assign(promoProps, { error: true, helperText: promoText.error });
   const sessionsError = server.sessions ?? (errors.sessions && (touched.has('sessions') || values.sessions.length > 0) ? translate(errors.sessions) : undefined);
   const title = editing ? translate('app.multibooking.form.editTitle', { id: orderId! }) : translate('app.multibooking.form.createTitle');
 
@@ -290,7 +251,8 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
-              onChange={(e) => set({ promocode: e.target.value })} {...promoProps} />
+              onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
+              slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined } }} />
           </Grid>
         </FormSection>
 
