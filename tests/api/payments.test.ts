@@ -3,7 +3,7 @@
 // standalone payments of a location (POST /api/v2.1/locations/{id}/payments/).
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { certificateRedemptions, certificates, jobs, payments } from '../../server/db/schema';
+import { certificateRedemptions, certificates, jobs, locationEvents, payments } from '../../server/db/schema';
 import { autoCancelIfUnpaid } from '../../server/modules/orders/billing';
 import { cancelBooking } from '../../server/modules/orders/booking';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
@@ -374,6 +374,42 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect((await comments(w, id)).map((e) => [e.type, e.author])).toEqual([['created', staff], ['bill', staff], ['bill_sent', staff], ['payment_failed', null]]);
     expect((await callback(externalId, 'paid')).json()).toEqual({ result: 'already' });
     expect((await getOrder(w, id)).paid).toBe('0.00');
+  });
+
+  it('every change of an order and its payment, whoever makes it (desk, provider, auto-cancel job), records a live event at its location in the same commit', async () => {
+    const head = async () => Number((await h.database.db.select({ seq: sql<string>`coalesce(max(${locationEvents.seq}), 0)` }).from(locationEvents)
+      .where(eq(locationEvents.locationId, 1)))[0]!.seq);
+    /** The events of location 1 that `change` committed, as [kind, order id]. */
+    const eventsOf = async (change: () => Promise<unknown>) => {
+      const before = await head();
+      await change();
+      const rows = await h.database.db.select().from(locationEvents)
+        .where(and(eq(locationEvents.locationId, 1), sql`${locationEvents.seq} > ${before}`)).orderBy(locationEvents.seq);
+      return rows.map((r) => [r.kind, (r.payload as { order_id?: number | null }).order_id ?? null]);
+    };
+    let settled!: Awaited<ReturnType<typeof billOrder>>;
+    expect(await eventsOf(async () => { settled = await billOrder('2030-04-05 10:00'); })).toContainEqual(['order', settled.id]);
+    // Settled by the provider's callback: the order and its payment.
+    const paid = await eventsOf(() => callback(settled.externalId, 'paid'));
+    expect(paid).toContainEqual(['order', settled.id]);
+    expect(paid).toContainEqual(['payment', settled.id]);
+    // Declined by the provider: the payment.
+    const declined = await billOrder('2030-04-05 11:00');
+    expect(await eventsOf(() => callback(declined.externalId, 'declined'))).toContainEqual(['payment', declined.id]);
+    // Cancelled by the auto-cancel job.
+    const left = await billOrder('2030-04-05 12:00');
+    expect(await eventsOf(() => runAutoCancel(left.id))).toContainEqual(['order', left.id]);
+    // Edited and cancelled at the desk.
+    const desk = await book(w, bookingBody(w.pg.cube2, '2030-04-05 13:00'));
+    expect(await eventsOf(async () => {
+      const res = await h.call('PUT', `/api/v2.1/booking/${desk}/`, { token: w.tokens.staff, body: bookingBody(w.pg.cube2, '2030-04-05 13:00', { persons: 2 }) });
+      expect(res.statusCode, res.body).toBe(200);
+    })).toContainEqual(['order', desk]);
+    expect(await eventsOf(async () => {
+      expect((await h.call('DELETE', `/api/v2.1/booking/${desk}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    })).toContainEqual(['order', desk]);
+    // A refused change records nothing.
+    expect(await eventsOf(() => callback(settled.externalId, 'paid', 'forged'))).toEqual([]);
   });
 
   it('auto-cancel: an order still unpaid when its delay runs out is cancelled (author none), its link closed, its places freed', async () => {
