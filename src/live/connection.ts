@@ -8,7 +8,7 @@ import { api } from '../dataProvider/http';
 import {
   LIVE_STREAM_CHANGE, LIVE_STREAM_MAX_LOCATIONS, LIVE_STREAM_RESET, formatStreamPosition, parseStreamPosition, type LiveEvent,
 } from '../../domain/liveEvents';
-import { earliestReadPosition, noteReadPosition } from './readPositions';
+import { earliestReadPosition, noteLocationPosition } from './readPositions';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -59,7 +59,7 @@ export class LiveConnection {
     for (const [id, seq] of this.positions) {
       if (next.includes(id)) continue;
       // What is cached of it was current up to here: followed again soon, it resumes from here.
-      noteReadPosition(formatStreamPosition(new Map([[id, seq]])));
+      noteLocationPosition(id, seq);
       this.positions.delete(id);
     }
     if (!next.length) {

@@ -20,15 +20,18 @@ interface Noted { at: number; seq: number }
 /** Per location, the positions noted in the last READ_LOOKBACK_MS, oldest first. */
 const noted = new Map<number, Noted[]>();
 
-/** Notes the position an answer was read at. */
+/** Notes the position an answer was read at (its header). */
 export function noteReadPosition(header: string | null, now = Date.now()): void {
   if (!header) return;
-  for (const [location, seq] of parseStreamPosition(header)) {
-    const list = noted.get(location) ?? [];
-    list.push({ at: now, seq });
-    while (list.length && list[0]!.at < now - READ_LOOKBACK_MS) list.shift();
-    noted.set(location, list);
-  }
+  for (const [location, seq] of parseStreamPosition(header)) noteLocationPosition(location, seq, now);
+}
+
+/** Notes that what is cached of a location was current up to `seq` now. */
+export function noteLocationPosition(location: number, seq: number, now = Date.now()): void {
+  const list = noted.get(location) ?? [];
+  list.push({ at: now, seq });
+  while (list.length && list[0]!.at < now - READ_LOOKBACK_MS) list.shift();
+  noted.set(location, list);
 }
 
 /** The earliest position of the location read in the last READ_LOOKBACK_MS, if any. */

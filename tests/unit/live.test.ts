@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIVE_EVENT_KINDS, mayReceive } from '../../domain/liveEvents';
 import { nearestFree, sessionTrouble } from '../../src/live/sessionWatch';
-import { READ_LOOKBACK_MS, earliestReadPosition, forgetReadPositions, noteReadPosition } from '../../src/live/readPositions';
+import { READ_LOOKBACK_MS, earliestReadPosition, forgetReadPositions, noteLocationPosition, noteReadPosition } from '../../src/live/readPositions';
 
 const at = (time: string, available: number) => ({ time_start: `2030-04-01 ${time}`, available_persons: available });
 
@@ -58,6 +58,9 @@ describe('the positions the data on screen was read at', () => {
     // A read older than the look-back shows nothing any more: the later one counts.
     expect(earliestReadPosition(1, t + READ_LOOKBACK_MS + 500)).toBe(42);
     expect(earliestReadPosition(2, t + READ_LOOKBACK_MS + 500)).toBeUndefined();
+    // A location the stream stops following leaves where it was, as a read would.
+    noteLocationPosition(2, 9, t + READ_LOOKBACK_MS + 500);
+    expect(earliestReadPosition(2, t + READ_LOOKBACK_MS + 600)).toBe(9);
     forgetReadPositions();
   });
 });
