@@ -1,7 +1,7 @@
 // Reading orders through the API: the order page (GET /api/v2.2/orders/{id}/), its log
 // (GET /api/v2.1/booking/{id}/comments/), search by phone (GET /api/v2.2/orders/search/), promo code
 // checks (POST /api/v2.1/check_coupon/) and the games of a playground (GET /api/v2.2/playgrounds/{id}/games_for_booking/).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promocodes } from '../../server/db/schema';
 import { createHarness, type Harness } from './harness';
@@ -94,6 +94,20 @@ describe('GET /api/v2.1/booking/{id}/comments/: the order log', () => {
     expect(log[2]!.data).toMatchObject({ payment_type: 2, purchase: '500.00', paid: '500.00' });
     // Everyone with a role at the location reads the same log.
     expect(await comments(w, id, w.tokens.manager)).toEqual(log);
+  });
+
+  it('the demo orders\' logs agree with their orders: created when the order was, paid when its payment was', async () => {
+    const rows = await h.database.db.execute<{ id: number; created: string; logged: string; paid_at: string | null; paid_logged: string | null }>(sql`
+      SELECT o.id, o.created_at AS created,
+             (SELECT l.created FROM order_logs l WHERE l.order_id = o.id AND l.type = 'created') AS logged,
+             (SELECT min(p.created) FROM payments p WHERE p.order_id = o.id) AS paid_at,
+             (SELECT min(l.created) FROM order_logs l WHERE l.order_id = o.id AND l.type = 'paid') AS paid_logged
+        FROM orders o WHERE o.source = 'backoffice' ORDER BY o.id LIMIT 200`);
+    expect(rows.rows.length).toBeGreaterThan(50);
+    for (const r of rows.rows) {
+      expect(new Date(r.logged).getTime(), `order ${r.id}`).toBe(new Date(r.created).getTime());
+      if (r.paid_at) expect(new Date(r.paid_logged!).getTime(), `order ${r.id}`).toBe(new Date(r.paid_at).getTime());
+    }
   });
 
   it('404 for an unknown order or one of a location without a role', async () => {

@@ -174,7 +174,8 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
                 sessionType: orderType === 2 ? 2 : orderType === 3 ? 3 : 1, ordersIds: [order!.id],
               });
             }
-            await tx.insert(orderLogs).values({ orderId: order!.id, type: 'created', authorUserId: staffUserId, data: { persons } });
+            // The journal says what happened when it happened: created with the order, paid with the payment.
+            await tx.insert(orderLogs).values({ orderId: order!.id, created: order!.createdAt, type: 'created', authorUserId: staffUserId, data: { persons } });
             if (paid > 0) {
               // The money arrived as payments: cash or card at the desk, or online.
               const paymentType = [2, 6, 1][Math.floor(next() * 3)]!;
@@ -183,7 +184,7 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
                 userId: paymentType === 1 ? null : staffUserId, externalId: paymentType === 1 ? `web-${order!.id}` : null,
                 created: new Date(Date.now() - Math.max(0, -offset) * 86_400_000),
               }).returning();
-              await tx.insert(orderLogs).values({ orderId: order!.id, type: 'paid', authorUserId: payment!.userId, data: { purchase: paid.toFixed(2), payment_type: paymentType } });
+              await tx.insert(orderLogs).values({ orderId: order!.id, created: payment!.created, type: 'paid', authorUserId: payment!.userId, data: { purchase: paid.toFixed(2), payment_type: paymentType } });
             }
           }
         }
