@@ -18,5 +18,10 @@ export const theme: RaThemeOptions = {
     // A chip never grows past its box: its label is cut with "…" (MUI's own label style); chips that
     // show data say the whole text in their title.
     MuiChip: { styleOverrides: { root: { maxWidth: '100%' } } },
+    // On a phone a dialog's action bar (a hint, Cancel, Save) is wider than the dialog: it wraps
+    // onto a second line instead of squeezing the buttons into each other.
+    MuiDialogActions: {
+      styleOverrides: { root: { flexWrap: 'wrap', rowGap: 8, '& > .MuiButton-root': { flexShrink: 0 } } },
+    },
   },
 };

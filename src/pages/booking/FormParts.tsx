@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Box, Button, CircularProgress, DialogActions, Grid, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CancelButton } from '../../components/forms/GuardedDialog';
+import { ActionBarHint } from '../../components/forms/ActionBarHint';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -38,9 +39,7 @@ export function FormActions({ invalid, saving, saveDisabled, editing, onClose, o
   return (
     <DialogActions sx={{ px: 3, py: 1.5 }}>
       {invalid && (
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }} data-testid={hintTestId}>
-          {translate('app.booking.form.fillRequired')}
-        </Typography>
+        <ActionBarHint testId={hintTestId}>{translate('app.booking.form.fillRequired')}</ActionBarHint>
       )}
       <CancelButton onClose={onClose} disabled={saving}>{translate('app.common.cancel')}</CancelButton>
       <Button variant="contained" onClick={onSave} disabled={saveDisabled} data-testid={saveTestId}>

@@ -18,6 +18,7 @@ import { firstErrorMessage } from '../../../domain/errors';
 import { useGeo, type GeoCountry, type LocationInfo } from './api';
 import { LONG_FIELDS, TRANSLATION_FIELDS, infoBody, infoErrors, infoValues, type InfoValues } from './locationInfoForm';
 import { ManagementShell } from './ManagementShell';
+import { ActionBarHint } from '../../components/forms/ActionBarHint';
 import { CancelButton, GuardedDialog } from '../../components/forms/GuardedDialog';
 
 const languageName = (translate: (k: string, o?: object) => string, lang: string) => translate(`app.management.languages.${lang}`, { _: lang.toUpperCase() });
@@ -124,7 +125,7 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
         {serverError && <Typography color="error" data-testid="info-server-error">{serverError}</Typography>}
       </DialogContent>
       <DialogActions sx={{ px: 3, py: 1.5 }}>
-        {shown && invalid && <Typography variant="body2" color="error" sx={{ flex: 1 }}>{translate('app.management.info.fillAll')}</Typography>}
+        {shown && invalid && <ActionBarHint color="error">{translate('app.management.info.fillAll')}</ActionBarHint>}
         <CancelButton onClose={onClose} disabled={saving}>{translate('app.common.cancel')}</CancelButton>
         <Button variant="contained" onClick={save} disabled={saving || (shown && invalid)} data-testid="info-save">
           {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
