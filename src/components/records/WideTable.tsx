@@ -10,11 +10,19 @@ export function WideTable({ stickyActions = false, children }: { stickyActions?:
     <Box
       sx={{
         overflowX: 'auto', width: 0, minWidth: '100%',
+        // Dense columns: 8 px between cells, not MUI's 32, so a list of a dozen columns fits a
+        // 1440 px window in Russian; the outer cells keep 16 px from the card's edge.
+        '& td, & th': { px: 1 },
+        '& tr > td:first-of-type, & tr > th:first-of-type': { pl: 2 },
+        '& tr > td:last-of-type, & tr > th:last-of-type': { pr: 2 },
         ...(stickyActions ? {
           '& tr > td:last-of-type, & tr > th:last-of-type': {
-            position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper',
+            position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', pr: 2,
             boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
           },
+          // react-admin's header cells stick to the top at z-index 2: the actions' header must lie
+          // above the header cells that scroll under it (it showed "Currency" over "Actions").
+          '& tr > th:last-of-type': { zIndex: 3 },
         } : {}),
       }}
     >
