@@ -35,8 +35,9 @@ export const moneyRu: typeof moneyEn = {
       refill: 'Пополнение', chargeoff: 'Списание', refund: 'Возврат', overdraft: 'Овердрафт', minimumfee: 'Минимальный платеж', vatfee: 'НДС',
     },
     balance: 'Баланс %{name}: %{amount}',
+    // 'Дополни­тельная' holds a soft hyphen: its yes/no column is narrow, the header may break there.
     fields: {
-      session: 'Сессия', operation_dt: 'Дата', description: 'Описание', amount: 'Сумма', additional: 'Дополнительная', total: 'Баланс',
+      session: 'Сессия', operation_dt: 'Дата', description: 'Описание', amount: 'Сумма', additional: 'Дополни\u00ADтельная', total: 'Баланс',
       license: 'Лицензия', code: 'Код', type: 'Тип', user_email: 'Пользователь', id: 'ID', location_id: 'Локация', currency: 'Валюта',
     },
     menu: 'Действия с транзакцией №%{id}',

@@ -138,7 +138,7 @@ export default defineResource({
       { kind: 'money', source: 'amount', label: f('amount'), signColor: true, currencySource: 'currency' },
       { kind: 'boolean', source: 'additional', label: f('additional') },
       { kind: 'money', source: 'total', label: f('total'), currencySource: 'currency' },
-      text('currency'),
+      // No currency column: the amount and the balance carry the sign (the CSV keeps it).
       text('license'),
       text('code'),
       { kind: 'enum', source: 'type', label: f('type'), prefix: 'app.money.transactions.types.' },
