@@ -94,8 +94,9 @@ export function AppHeader() {
             </Button>
           )}
         </Box>
-        {/* The page title, set by each screen with <Title>. */}
-        <Box ref={titleBox} sx={{ flex: 1, overflow: 'hidden', pl: 2, '& h6': { fontSize: '1rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' } }}>
+        {/* The page title, set by each screen with <Title>. Not on a phone: there the bar has room for
+            the app's name only, and the screen's own heading says the same. */}
+        <Box ref={titleBox} sx={{ flex: 1, overflow: 'hidden', pl: 2, visibility: { xs: 'hidden', sm: 'visible' }, '& h6': { fontSize: '1rem', opacity: 0.85, whiteSpace: 'nowrap', textOverflow: 'ellipsis', overflow: 'hidden' } }}>
           <TitlePortal />
         </Box>
         <Box sx={{ display: { xs: 'none', md: 'block' } }}>

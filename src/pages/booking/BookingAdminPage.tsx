@@ -157,7 +157,9 @@ export function BookingAdminPage() {
             onChange={(v) => { if (v) setDate(v); }}
             label={dateLabel}
             data-testid="calendar-date"
-            sx={{ width: 180 }}
+            // A width from xs up: react-admin's theme stretches every text field to 100 % on a phone,
+            // which put the day's arrows on lines of their own at 390 px.
+            sx={{ width: { xs: 172, sm: 180 } }}
           />
           <Tooltip title={translate('app.booking.toolbar.nextDay')}>
             <IconButton onClick={() => setDate(addDays(date, 1))} aria-label={translate('app.booking.toolbar.nextDay')}><ChevronRightIcon /></IconButton>
@@ -166,7 +168,8 @@ export function BookingAdminPage() {
             {translate('app.booking.toolbar.today')}
           </Button>
         </Stack>
-        <Divider orientation="vertical" flexItem />
+        {/* On a phone the day's controls take a line of their own: no divider starting the next. */}
+        <Divider orientation="vertical" flexItem sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Button size="small" startIcon={<AccessTimeIcon />} onClick={jumpToNow}>{translate('app.booking.toolbar.now')}</Button>
         <Button size="small" startIcon={<RefreshIcon />} onClick={() => void refresh()} disabled={day.fetching} data-testid="reload">
           {translate('app.booking.toolbar.reload')}

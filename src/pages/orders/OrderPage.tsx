@@ -91,7 +91,9 @@ export function OrderPage() {
   return (
     <Box component="main" sx={{ maxWidth: 1100, pb: 4 }} data-testid="order-page">
       <Title title={title} />
-      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ alignItems: { sm: 'center' }, gap: 1, mb: 2 }}>
+      {/* One wrapping row: on a phone the chips keep their own width under the title, not a
+          full-width bar each. */}
+      <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 2 }}>
         <Typography variant="h5" component="h1">{title}</Typography>
         <Chip label={orderStatusText(translate, o.status)} color={o.status === 6 ? 'success' : o.status === 4 || o.status === 5 ? 'default' : 'warning'} data-testid="order-status" />
         <Chip label={`${translate('app.booking.fields.orderType')}: ${translate(`app.orderTypes.t${o.order_type}`)}`} variant="outlined" />
