@@ -11,7 +11,10 @@ import { occupancy } from '../../server/modules/dashboards/data';
 import { signedQuery } from '../../server/modules/dashboards/signing';
 import { addDays } from '../../domain/businessDay';
 import { createHarness, type Harness } from './harness';
-import { formatAmount } from '../../domain/money';
+import { formatMoney } from '../../domain/money';
+
+/** Location 1's amounts as the pages write them (RUB after the amount, in English). */
+const rub = (amount: number) => formatMoney(amount, { code: 'RUB', is_before: false, blank_place: true, unicode: '₽' }, 'en');
 
 let h: Harness;
 let admin: string;
@@ -118,13 +121,18 @@ describe('dashboard pages', () => {
     // The form sends the days as shown: the same period typed DD.MM.YYYY gives the same page.
     const typed = await open(`${await urlOf('revenue')}&date_from=${formatDay(from)}&date_to=${formatDay(to)}`);
     expect(footer(typed.body)).toEqual(footer(revenue.body));
-    expect(footer(revenue.body)).toEqual(['Total', String(paid.length), formatAmount(cents(paid) / 100, 'en')]);
+    expect(footer(revenue.body)).toEqual(['Total', String(paid.length), rub(cents(paid) / 100)]);
+    // The chart writes money as the table does: its axis tops at the largest day, with the currency.
+    const days = [...revenue.body.matchAll(/<tr><td>[\d.]+<\/td><td>\d+<\/td><td>([^<]+)<\/td><\/tr>/g)].map((m) => m[1]!);
+    const largest = Math.max(...days.map((d) => Number(d.replace(/[^\d.]/g, ''))));
+    expect(revenue.body).toContain(`text-anchor="end">${rub(largest)}</text>`);
+    expect(revenue.body).toContain(`: ${rub(largest)}</title>`);
     const byType = await open(`${await urlOf('payments')}${period}`);
-    expect(footer(byType.body)).toEqual(['Total', String(paid.length), formatAmount(cents(paid) / 100, 'en')]);
+    expect(footer(byType.body)).toEqual(['Total', String(paid.length), rub(cents(paid) / 100)]);
     for (const type of new Set(paid.map((p) => p.payment_type))) {
       const ofType = paid.filter((p) => p.payment_type === type);
       const label = PAYMENT_TYPE_LABELS[type as number]!.en;
-      expect(byType.body).toContain(`<tr><td>${label}</td><td>${ofType.length}</td><td>${formatAmount(cents(ofType) / 100, 'en')}</td></tr>`);
+      expect(byType.body).toContain(`<tr><td>${label}</td><td>${ofType.length}</td><td>${rub(cents(ofType) / 100)}</td></tr>`);
     }
 
     // Orders list: the same period by business date of creation.
@@ -150,7 +158,7 @@ describe('dashboard pages', () => {
 
     const avg = await open(`${await urlOf('average_check')}${period}`);
     const sum = cents(live);
-    expect(footer(avg.body)).toEqual(['Total', String(live.length), formatAmount(sum / 100, 'en'), formatAmount(Math.round(sum / live.length) / 100, 'en')]);
+    expect(footer(avg.body)).toEqual(['Total', String(live.length), rub(sum / 100), rub(Math.round(sum / live.length) / 100)]);
   });
 
   it('rejects a reversed period on the page, and defaults to this month', async () => {

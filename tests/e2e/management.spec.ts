@@ -83,7 +83,17 @@ test('ru: the grid, location info edited in both languages, a picture uploaded a
   await page.goto('/locations/2/statistic');
   for (const d of dashboards) {
     await page.getByTestId(`dashboard-tab-${d.id}`).click();
-    await expect(page.frameLocator(`[data-testid="dashboard-frame-${d.id}"]`).locator('h1')).toContainText(d.name);
+    const frame = page.frameLocator(`[data-testid="dashboard-frame-${d.id}"]`);
+    await expect(frame.locator('h1')).toContainText(d.name);
+    // Every text of a chart is drawn inside its chart (the slanted date labels were cut to "1.2026").
+    const cut = await frame.locator('svg').evaluateAll((svgs) => svgs.flatMap((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')].filter((t) => {
+        const r = t.getBoundingClientRect();
+        return r.left < box.left - 1 || r.right > box.right + 1 || r.top < box.top - 1 || r.bottom > box.bottom + 1;
+      }).map((t) => t.textContent);
+    }));
+    expect(cut, d.id).toEqual([]);
   }
 });
 

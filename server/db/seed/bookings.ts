@@ -78,6 +78,12 @@ async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number
   ]);
 }
 
+/** When a demo order was booked, in days from now: `lead` days before the day before its session, never later than now. */
+const bookedDaysFromNow = (sessionOffset: number, lead: number) => {
+  const days = sessionOffset - 1 - lead;
+  return days <= 0 ? days : -lead;
+};
+
 export async function seedBookings(tx: Tx, staffUserId: number, adminId: number): Promise<void> {
   const [rub] = await tx.select().from(currencies).where(eq(currencies.code, 'RUB'));
   await seedMoneyRules(tx, rub?.id ?? null, adminId);
@@ -161,8 +167,10 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               email: `${name.split(' ')[0]!.toLowerCase().replace(/[^a-z]/g, '') || 'guest'}@example.com`,
               persons, orderType, status, cost: cost.toFixed(2), purchase: cost.toFixed(2), paid: paid.toFixed(2),
               staffUserId, comment: '', source: 'backoffice', gameId: ps!.gameId,
-              // Booked a few days before the session, never in the future.
-              createdAt: new Date(Math.min(Date.now(), Date.now() + (offset - 1 - Math.floor(next() * 6)) * 86_400_000)),
+              // Booked a few days before the session, never in the future: a session weeks ahead was
+              // booked in the last few days, not all of them this minute (a revenue chart of the demo
+              // drew every future order's payment on today).
+              createdAt: new Date(Date.now() + bookedDaysFromNow(offset, Math.floor(next() * 6)) * 86_400_000),
             }).returning();
             await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: ps!.id });
             if (past && !cancelled) {
@@ -182,7 +190,8 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               const [payment] = await tx.insert(payments).values({
                 orderId: order!.id, locationId: l.id, paymentType, status: 'paid', purchase: paid.toFixed(2),
                 userId: paymentType === 1 ? null : staffUserId, externalId: paymentType === 1 ? `web-${order!.id}` : null,
-                created: new Date(Date.now() - Math.max(0, -offset) * 86_400_000),
+                // Paid on the session's day, or, for a session still ahead, when it was booked.
+                created: offset < 0 ? new Date(Date.now() + offset * 86_400_000) : order!.createdAt,
               }).returning();
               await tx.insert(orderLogs).values({ orderId: order!.id, created: payment!.created, type: 'paid', authorUserId: payment!.userId, data: { purchase: paid.toFixed(2), payment_type: paymentType } });
             }

@@ -9,8 +9,9 @@
 // query parameter, and PostgreSQL would not see two parameterised copies of the expression as one.
 import { and, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cities, holidays, locations, orderPlaysessions, orders, payments, playgrounds, playsessions, schedules } from '../../db/schema';
+import { cities, currencies, holidays, locations, orderPlaysessions, orders, payments, playgrounds, playsessions, schedules } from '../../db/schema';
 import { notFound } from '../../platform/errors';
+import { currencyJson } from '../locations/service';
 import { addDays } from '../../../domain/businessDay';
 import { dayTypeOf, generateSessions, scheduleInForce } from '../../../domain/schedule/engine';
 import type { HolidayKind, Schedule } from '../../../domain/schedule/types';
@@ -22,10 +23,12 @@ export interface Period {
 }
 
 export async function locationFacts(db: Db, locationId: number) {
-  const [loc] = await db.select({ tz: locations.timezone, name: locations.name, countryId: cities.countryId }).from(locations)
-    .innerJoin(cities, eq(cities.id, locations.cityId)).where(eq(locations.id, locationId));
+  const [loc] = await db.select({ tz: locations.timezone, name: locations.name, countryId: cities.countryId, currency: currencies }).from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId)).leftJoin(currencies, eq(currencies.id, locations.currencyId))
+    .where(eq(locations.id, locationId));
   if (!loc) throw notFound();
-  return loc;
+  // The business currency, in the shape the one money formatter takes (amounts on the pages carry it).
+  return { ...loc, currency: currencyJson(loc.currency) };
 }
 
 const paidPayments = (locationId: number, tz: string, p: Period) => {

@@ -40,24 +40,36 @@ export const pageTexts = (lang: PageLang) => ({
 
 export const escapeHtml = (s: string | number) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A vertical bar chart; values are numbers (amounts are drawn, the tables carry the exact text). */
-export function barChart(bars: { label: string; value: number }[], height = 220): string {
+/**
+ * A vertical bar chart. `valueText` writes a value as the page does (money through the one
+ * formatter; counts as they are), on the axis and in each bar's title. The margins are made for the
+ * texts: the axis's widest value on the left, the longest slanted bar label below (a fixed 22 px
+ * cut every date label to "1.2026").
+ */
+export function barChart(bars: { label: string; value: number }[], valueText: (value: number) => string = String): string {
   if (!bars.length) return '';
   const max = Math.max(...bars.map((b) => b.value), 1);
+  const charWidth = 7; // 10 px system-ui, generously (Cyrillic runs wider than Latin)
+  // A label slants down to the left from under its bar: as far below as to the left.
+  const slant = (label: string) => Math.ceil(label.length * charWidth * Math.SQRT1_2);
   const w = Math.max(24, Math.min(60, Math.floor(900 / bars.length)));
-  const width = bars.length * w + 60;
-  const plot = height - 50;
+  const left = Math.max(50, Math.ceil(valueText(max).length * charWidth) + 12, slant(bars[0]!.label) - w / 2 + 8);
+  const below = Math.max(...bars.map((b) => slant(b.label))) + 16;
+  const plot = 170;
+  const height = 10 + plot + below;
+  const width = left + bars.length * w + 10;
   const parts = bars.map((b, i) => {
     const h = Math.round((b.value / max) * plot);
-    const x = 50 + i * w;
-    return `<g><rect x="${x + 2}" y="${10 + plot - h}" width="${w - 4}" height="${h}" fill="#3f6fd8"><title>${escapeHtml(b.label)}: ${escapeHtml(b.value)}</title></rect>`
-      + `<text x="${x + w / 2}" y="${height - 22}" font-size="10" text-anchor="end" transform="rotate(-45 ${x + w / 2} ${height - 22})">${escapeHtml(b.label)}</text></g>`;
+    const x = left + i * w;
+    const labelY = 10 + plot + 14;
+    return `<g><rect x="${x + 2}" y="${10 + plot - h}" width="${w - 4}" height="${h}" fill="#3f6fd8"><title>${escapeHtml(b.label)}: ${escapeHtml(valueText(b.value))}</title></rect>`
+      + `<text x="${x + w / 2}" y="${labelY}" font-size="10" text-anchor="end" transform="rotate(-45 ${x + w / 2} ${labelY})">${escapeHtml(b.label)}</text></g>`;
   });
   // An image needs a name (axe svg-img-alt, #18): the bars' own labels and values.
-  const name = escapeHtml(bars.map((b) => `${b.label}: ${b.value}`).join(', '));
+  const name = escapeHtml(bars.map((b) => `${b.label}: ${valueText(b.value)}`).join(', '));
   return `<svg role="img" aria-label="${name}" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">`
-    + `<line x1="48" y1="10" x2="48" y2="${10 + plot}" stroke="#999"/><text x="44" y="18" font-size="10" text-anchor="end">${escapeHtml(max)}</text>`
-    + `<text x="44" y="${10 + plot}" font-size="10" text-anchor="end">0</text>${parts.join('')}</svg>`;
+    + `<line x1="${left - 2}" y1="10" x2="${left - 2}" y2="${10 + plot}" stroke="#999"/><text x="${left - 6}" y="18" font-size="10" text-anchor="end">${escapeHtml(valueText(max))}</text>`
+    + `<text x="${left - 6}" y="${10 + plot}" font-size="10" text-anchor="end">${escapeHtml(valueText(0))}</text>${parts.join('')}</svg>`;
 }
 
 /** A weekday x hour heat map of one playground's occupancy. */

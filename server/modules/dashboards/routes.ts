@@ -17,7 +17,7 @@ import { averageCheck, locationFacts, occupancy, ordersByTypeAndStatus, payments
 import { barChart, errorPage, escapeHtml, heatMap, page, pageTexts, table, type PageLang } from './render';
 import { signedQuery, verifySignature } from './signing';
 import { formatDay, parseDay } from '../../../domain/dates';
-import { formatAmount } from '../../../domain/money';
+import { formatMoney } from '../../../domain/money';
 import { fromCents } from '../../../domain/pricing';
 
 export const DASHBOARDS = ['revenue', 'orders', 'occupancy', 'payments', 'average_check'] as const;
@@ -57,16 +57,18 @@ async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang
   const title = t[dashboard];
   if (!periodOk) return page({ lang, title, form, body: '', locationName: loc.name });
   let body = '';
+  // Every amount as the screens write it: grouped, two decimals, the location's currency in its place.
+  const money = (amount: string | number) => formatMoney(amount, loc.currency, lang);
   if (dashboard === 'revenue') {
     const rows = await revenuePerDay(deps.db, locationId, loc.tz, period);
     const total = rows.reduce((s, r) => s + Math.round(Number(r.sum) * 100), 0);
-    body = barChart(rows.map((r) => ({ label: formatDay(r.day), value: Number(r.sum) })))
-      + table([t.day, t.count, t.sum], rows.map((r) => [formatDay(r.day), r.count, formatAmount(r.sum, lang)]), [t.total, rows.reduce((s, r) => s + r.count, 0), formatAmount(fromCents(total), lang)]);
+    body = barChart(rows.map((r) => ({ label: formatDay(r.day), value: Number(r.sum) })), money)
+      + table([t.day, t.count, t.sum], rows.map((r) => [formatDay(r.day), r.count, money(r.sum)]), [t.total, rows.reduce((s, r) => s + r.count, 0), money(fromCents(total))]);
   } else if (dashboard === 'payments') {
     const rows = await paymentsByType(deps.db, locationId, loc.tz, period);
     const total = rows.reduce((s, r) => s + Math.round(Number(r.sum) * 100), 0);
-    body = barChart(rows.map((r) => ({ label: t.paymentTypes[r.type] ?? String(r.type), value: Number(r.sum) })))
-      + table([t.type, t.count, t.sum], rows.map((r) => [t.paymentTypes[r.type] ?? r.type, r.count, formatAmount(r.sum, lang)]), [t.total, rows.reduce((s, r) => s + r.count, 0), formatAmount(fromCents(total), lang)]);
+    body = barChart(rows.map((r) => ({ label: t.paymentTypes[r.type] ?? String(r.type), value: Number(r.sum) })), money)
+      + table([t.type, t.count, t.sum], rows.map((r) => [t.paymentTypes[r.type] ?? r.type, r.count, money(r.sum)]), [t.total, rows.reduce((s, r) => s + r.count, 0), money(fromCents(total))]);
   } else if (dashboard === 'orders') {
     const rows = await ordersByTypeAndStatus(deps.db, locationId, loc.tz, period);
     const statuses = [...new Set(rows.map((r) => r.status))].sort();
@@ -78,8 +80,8 @@ async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang
         [t.total, ...statuses.map((s) => count(null, s)), count(null, null)]);
   } else if (dashboard === 'average_check') {
     const { perDay, total } = await averageCheck(deps.db, locationId, loc.tz, period);
-    body = barChart(perDay.map((r) => ({ label: formatDay(r.day), value: Number(r.average) })))
-      + table([t.day, t.orders_count, t.sum, t.average], perDay.map((r) => [formatDay(r.day), r.count, formatAmount(r.sum, lang), r.average ? formatAmount(r.average, lang) : '']), [t.total, total.count, formatAmount(total.sum, lang), total.average ? formatAmount(total.average, lang) : '']);
+    body = barChart(perDay.map((r) => ({ label: formatDay(r.day), value: Number(r.average) })), money)
+      + table([t.day, t.orders_count, t.sum, t.average], perDay.map((r) => [formatDay(r.day), r.count, money(r.sum), r.average ? money(r.average) : '']), [t.total, total.count, money(total.sum), total.average ? money(total.average) : '']);
   } else {
     const pgs = await occupancy(deps.db, locationId, loc.countryId, period);
     body = `<p>${t.occupancy_hint}</p>` + pgs.map((pg) => {
