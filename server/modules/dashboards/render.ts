@@ -106,7 +106,10 @@ export function page(o: { lang: PageLang; title: string; form: string; body: str
   return `<!doctype html><html lang="${o.lang}"><head><meta charset="utf-8"><title>${escapeHtml(o.title)}</title>`
     + '<style>body{font:14px system-ui,sans-serif;margin:16px;color:#222}table{border-collapse:collapse;margin:12px 0}'
     + 'td,th{border:1px solid #ddd;padding:4px 8px;text-align:right}th{background:#f5f5f5}td:first-child,th:first-child{text-align:left}'
-    + 'form{margin:0 0 12px}label{margin-right:8px}.error{color:#b00020}h2{font-size:16px;margin:16px 0 4px}</style></head>'
+    + 'form{margin:0 0 12px}label{margin-right:8px}.error{color:#b00020}h2{font-size:16px;margin:16px 0 4px}'
+    // The period form in the app's look (its primary colour, rounded fields), not the browser's bare controls.
+    + 'input{font:inherit;padding:5px 8px;border:1px solid #9e9e9e;border-radius:4px}input:focus{outline:2px solid #3949ab;outline-offset:-1px}'
+    + 'button{font:inherit;font-weight:500;padding:6px 14px;border:0;border-radius:4px;background:#3949ab;color:#fff;cursor:pointer;text-transform:uppercase;letter-spacing:.03em}</style></head>'
     + `<body><h1 style="font-size:18px">${escapeHtml(o.title)} · ${escapeHtml(o.locationName)}</h1>${o.form}${o.body}</body></html>`;
 }
 
