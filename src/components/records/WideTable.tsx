@@ -2,12 +2,32 @@
 // (width 0 + min-width 100 %), never the page. With `stickyActions` the last column (the row's
 // buttons) stays at the card's right edge while the rest scrolls, so a row's actions are never
 // off screen on a narrow window or in a long language (issue #18: the certificates list at 1440 px).
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Box } from '@mui/material';
 
+/** Whether the box's content is wider than the box (it scrolls sideways), followed as either resizes. */
+function useOverflowing() {
+  const box = useRef<HTMLDivElement>(null);
+  const [overflowing, setOverflowing] = useState(false);
+  useEffect(() => {
+    const el = box.current;
+    if (!el || typeof ResizeObserver === 'undefined') return undefined;
+    const check = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
+    const observer = new ResizeObserver(check);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    check();
+    return () => observer.disconnect();
+  }, []);
+  return { box, overflowing };
+}
+
 export function WideTable({ stickyActions = false, children }: { stickyActions?: boolean; children: ReactNode }) {
+  const { box, overflowing } = useOverflowing();
   return (
     <Box
+      ref={box}
+      data-overflowing={overflowing ? 'true' : undefined}
       sx={{
         overflowX: 'auto', width: 0, minWidth: '100%',
         // Dense columns: 8 px between cells, not MUI's 32, so a list of a dozen columns fits a
@@ -18,7 +38,8 @@ export function WideTable({ stickyActions = false, children }: { stickyActions?:
         ...(stickyActions ? {
           '& tr > td:last-of-type, & tr > th:last-of-type': {
             position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper', pr: 2,
-            boxShadow: (theme) => `inset 1px 0 0 ${theme.palette.divider}`,
+            // The edge the other columns scroll under: drawn only while they do.
+            boxShadow: (theme) => (overflowing ? `inset 1px 0 0 ${theme.palette.divider}` : 'none'),
           },
           // react-admin's header cells stick to the top at z-index 2: the actions' header must lie
           // above the header cells that scroll under it (it showed "Currency" over "Actions").
