@@ -13,6 +13,7 @@ import { refillStatus, startRefill } from './refill';
 import { fieldError } from '../../platform/errors';
 import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFile, disputeFileExtension, listDisputes, moveLegacyDisputeFiles, openDispute } from './disputes';
 import { toMoneyString } from '../../../domain/money';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { TRANSACTION_TYPES } from './ledger';
 import { changeType, createTransaction, refund } from './service';
 import { TRANSACTIONS_ACCESS, TRANSACTIONS_EDIT } from './lists';
@@ -106,7 +107,9 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
       }
     }
     if (!text) throw fieldError('text', 'required');
-    return reply.status(201).send(await openDispute(db, config.dataDir, user.id, request.params.id, text.slice(0, 5000), files));
+    // Refused, not cut (#18): a silently shortened dispute is not what the cashier wrote.
+    if (text.length > TEXT_LIMITS.disputeText) throw fieldError('text', 'max_length', { max: TEXT_LIMITS.disputeText });
+    return reply.status(201).send(await openDispute(db, config.dataDir, user.id, request.params.id, text, files));
   });
   r.get('/api/v2.1/transactions/:id/dispute/', { config: { access: TRANSACTIONS_ACCESS }, schema: { summary: 'A transaction\'s disputes', tags, params } }, async (request) =>
     listDisputes(db, currentUser(request).id, request.params.id));
