@@ -80,3 +80,43 @@ describe('text limits on every text the server takes (#18)', () => {
     expect(wrong.map((f) => `${f.route} ${f.path.join('.')} max ${f.maxLength}`)).toEqual([]);
   });
 });
+
+// The client's side of the same limits: every text input of every declared form (src/resources) has
+// a limit (its validation message says it), and it is the limit of the server's field it is sent to.
+describe('the declared forms take the server limits (#18)', () => {
+  it('every text field of every declared form and action form has the maxLength of its server field', async () => {
+    const { declarations } = await import('../../src/resources/registry');
+    const fields = allTexts();
+    type Endpoint = string | { path: string; method: string } | undefined;
+    const routeOf = (endpoint: Endpoint, method: string) => {
+      if (!endpoint) return undefined;
+      const path = typeof endpoint === 'string' ? endpoint : endpoint.path;
+      const m = typeof endpoint === 'string' ? method : endpoint.method;
+      const re = new RegExp(`^${m} ${path.split('?')[0]!.replace(/\{\w+\}/g, ':[^/]+').replace(/\./g, '\\.')}$`);
+      return apiRoutes(h.app).map(routeKey).find((k) => re.test(k));
+    };
+    const problems: string[] = [];
+    let checked = 0;
+    for (const d of declarations) {
+      const forms: { name: string; fields: any[]; routes: (string | undefined)[] }[] = [];
+      if (d.form) forms.push({ name: `${d.name} form`, fields: d.form.fields, routes: d.form.single ? [routeOf(d.api.update, 'PATCH')] : [routeOf(d.api.create, 'POST'), routeOf(d.api.update, 'PATCH')] });
+      for (const [key, a] of Object.entries(d.actionForms ?? {})) {
+        forms.push({ name: `${d.name} ${key}`, fields: a.fields, routes: [routeOf(a.action === 'create' ? d.api.create : d.api.actions?.[a.action], 'POST')] });
+      }
+      for (const form of forms) {
+        for (const f of form.fields.filter((x) => ['text', 'textarea', 'money'].includes(x.kind) && !x.readOnly)) {
+          checked++;
+          if (f.maxLength === undefined) { problems.push(`${form.name}.${f.source}: no maxLength`); continue; }
+          for (const route of form.routes.filter(Boolean)) {
+            const server = fields.find((t) => t.route === route && t.part === 'body' && t.path.at(-1) === f.source);
+            // Amounts are checked by their own rule (a decimal), not a length of the table.
+            if (server?.maxLength !== undefined && server.maxLength !== f.maxLength) problems.push(`${form.name}.${f.source}: ${f.maxLength}, the server's ${route} takes ${server.maxLength}`);
+            if (!server && f.kind !== 'money') problems.push(`${form.name}.${f.source}: not a text of ${route}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(10);
+    expect(problems).toEqual([]);
+  });
+});

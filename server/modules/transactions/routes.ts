@@ -35,8 +35,8 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       summary: 'Add a balance transaction',
       tags,
       body: z.strictObject({
-        type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(500).default(''),
-        number: optionalText(64), debt_open: z.boolean().default(false), location: idNumber(), session: optionalText(64),
+        type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
+        number: optionalText(TEXT_LIMITS.transactionRef), debt_open: z.boolean().default(false), location: idNumber(), session: optionalText(TEXT_LIMITS.transactionRef),
       }),
     },
   }, async (request, reply) => {
@@ -56,7 +56,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       tags,
       body: z.strictObject({
         original_transaction: idNumber(), amount, location: idNumber(), session: optionalText(64),
-        operation_dt: dateTime, description: z.string().trim().max(500).default(''), type: typeSchema.default('refund'),
+        operation_dt: dateTime, description: z.string().trim().max(TEXT_LIMITS.shortComment).default(''), type: typeSchema.default('refund'),
       }),
     },
   }, async (request, reply) => {
