@@ -180,3 +180,56 @@ test('ru: every declared form (create, edit, toolbar and row forms) asks before 
   }
   expect(walked).toEqual(forms.map((f) => f.label));
 });
+
+// A page's form (the schedule editor, the widget's settings) asks the same question before a link,
+// Back or another tab of its page leaves it changed; saved or untouched, it leaves at once.
+test('ru: a changed page form asks before a link, Back or another tab leaves it', async ({ page }) => {
+  await signIn(page, ADMIN, 'ru');
+  const t = TEXTS.ru;
+  const ask = page.getByTestId('discard-changes');
+
+  // Opened from the schedules list, so Back stays inside the app.
+  await page.goto('/locations/1/schedules_and_playgrounds');
+  await page.getByTestId('schedule-row').first().getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/schedule\/\d+$/);
+  const editor = page.url();
+  const name = page.getByLabel(/^Название/).first();
+  await expect(name).toBeEditable();
+  const back = page.getByRole('link', { name: 'Расписания и площадки' });
+  const original = await name.inputValue();
+  await name.fill(`${original} (draft)`);
+  await back.click();
+  await expect(ask.getByRole('heading', { name: t.title })).toBeVisible();
+  await ask.getByRole('button', { name: t.keep }).click();
+  expect(page.url()).toBe(editor);
+  await expect(name).toHaveValue(`${original} (draft)`);
+  // The browser's Back asks too.
+  await page.goBack();
+  await expect(ask.getByRole('heading', { name: t.title })).toBeVisible();
+  await ask.getByRole('button', { name: t.keep }).click();
+  await expect(name).toHaveValue(`${original} (draft)`);
+  // Typed back to what was saved, nothing is lost: it leaves without a word.
+  await name.fill(original);
+  await back.click();
+  await expect(page).toHaveURL(/schedules_and_playgrounds/);
+  await expect(ask).toHaveCount(0);
+  await page.goto(editor);
+  await name.fill(`${original} (draft)`);
+  await back.click();
+  await ask.getByRole('button', { name: t.discard }).click();
+  await expect(page).toHaveURL(/schedules_and_playgrounds/);
+
+  // The widget's settings, one record's form in a tab of the tools page: another tab asks.
+  await page.goto('/locations/1/tools?tab=widget');
+  const minutes = page.getByLabel(new RegExp(`^${escapeRe(ru('app.tools.widget.paymentMinutes'))}`));
+  await expect(minutes).toBeEditable();
+  await minutes.fill(String(Number(await minutes.inputValue()) + 1));
+  await page.getByRole('tab', { name: ru('app.tools.tabs.promo') }).click();
+  await expect(ask.getByRole('heading', { name: t.title })).toBeVisible();
+  await ask.getByRole('button', { name: t.keep }).click();
+  await expect(page).toHaveURL(/tab=widget/);
+  await ask.getByRole('button', { name: t.keep }).waitFor({ state: 'detached' });
+  await page.getByRole('tab', { name: ru('app.tools.tabs.promo') }).click();
+  await ask.getByRole('button', { name: t.discard }).click();
+  await expect(page).toHaveURL(/tab=promocodes/);
+});
