@@ -130,6 +130,15 @@ test('the longest texts each field takes, unbroken, wrap or are cut with a toolt
   await visit(`/locations/1/multibooking_admin?date=${date}`, page.locator('main'));
   await visit('/locations/1/schedules_and_playgrounds', page.getByText(groupName.slice(0, 20)));
 
+  // The group's rename and delete dialogs name it in their texts.
+  for (const action of ['Переименовать группу', 'Удалить группу']) {
+    await page.getByRole('button', { name: `${action} ${groupName}` }).click();
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    problems.push(...await hiddenOrOverflowing(page, `${action} dialog`));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
   // The search dialog, with the order found by its phone.
   await page.goto(`/locations/1/booking_admin?date=${date}`);
   await page.getByRole('button', { name: 'Поиск' }).click();
