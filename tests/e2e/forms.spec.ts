@@ -233,3 +233,35 @@ test('ru: a changed page form asks before a link, Back or another tab leaves it'
   await ask.getByRole('button', { name: t.discard }).click();
   await expect(page).toHaveURL(/tab=promocodes/);
 });
+
+// The hand-written dialogs that open filled (a record being changed, not a new one): a change of
+// what was there is as dirty as typing into an empty form.
+test('ru: the filled hand-written dialogs (profile, group name, location info) ask before discarding a change', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN, 'ru');
+  const t = TEXTS.ru;
+
+  await page.goto('/user');
+  const profile = page.getByRole('dialog');
+  await checkGuard(page, () => page.getByRole('button', { name: 'Редактировать', exact: true }).click(), profile, async () => {
+    const name = profile.getByLabel(/^Имя/);
+    await name.fill(`${await name.inputValue()} Jr`);
+    return name;
+  }, t);
+
+  await page.goto('/locations/1/schedules_and_playgrounds');
+  const rename = page.getByRole('dialog');
+  await checkGuard(page, () => page.getByRole('button', { name: /^Переименовать группу / }).first().click(), rename, async () => {
+    const name = rename.getByLabel(/^Название группы|^Название/);
+    await name.fill(`${await name.inputValue()} 2`);
+    return name;
+  }, t);
+
+  await page.goto('/locations/1/location_info');
+  const info = page.getByTestId('info-dialog');
+  await checkGuard(page, () => page.getByTestId('info-edit').click(), info, async () => {
+    const name = info.getByTestId('info-ru-name');
+    await name.fill(`${await name.inputValue()} (new)`);
+    return name;
+  }, t);
+});
