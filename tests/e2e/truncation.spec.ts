@@ -125,6 +125,11 @@ test('the longest texts each field takes, unbroken, wrap or are cut with a toolt
     problems.push(...await hiddenOrOverflowing(page, url));
   };
   await visit(`/locations/1/booking_admin?date=${date}`, page.locator(`[data-testid="slot-order"][data-order-id="${orderId}"]`));
+  // The slot's orders dialog: the name and the 2000-character comment inside the dialog.
+  await page.locator('[data-testid="slot-card"]').filter({ has: page.locator(`[data-order-id="${orderId}"]`) }).click();
+  await expect(page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  problems.push(...await hiddenOrOverflowing(page, 'slot orders dialog'));
+  await page.keyboard.press('Escape');
   await visit(`/orders/${orderId}`, page.getByText(name));
   await visit('/locations/1/orders', page.locator('table'));
   await visit(`/locations/1/multibooking_admin?date=${date}`, page.locator('main'));
