@@ -162,5 +162,12 @@ test('the longest texts each field takes, unbroken, wrap or are cut with a toolt
     await expect(page.getByRole('dialog').first()).toBeVisible();
     problems.push(...await hiddenOrOverflowing(page, 'booking form of the order'));
   }
+  // On a phone (390 px): the day view's slot dialog and the order page, the screens the desk uses there.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await visit(`/orders/${orderId}`, page.getByText(name));
+  await page.goto(`/locations/1/booking_admin?date=${date}`);
+  await page.locator('[data-testid="slot-card"]').filter({ has: page.locator(`[data-order-id="${orderId}"]`) }).click();
+  await expect(page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  problems.push(...await hiddenOrOverflowing(page, 'slot orders dialog at 390 px'));
   expect(problems).toEqual([]);
 });
