@@ -28,6 +28,10 @@ export const TEXT_LIMITS = {
   locationText: 2000,
   locationDescription: 5000,
   url: 2000,
+  /** A transaction dispute's text (multipart, so outside the zod walk: checked by its route). */
+  disputeText: 2000,
+  /** A transaction's document number or technical session reference. */
+  transactionRef: 64,
 } as const;
 
 /** No text of any request is longer (the longest field above). */

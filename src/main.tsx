@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
+
+// Real paths (/locations, /password_reset/<key>), not hash routes: letters link to them. A data
+// router (one route around the whole app, whose own <Routes> decide), so a page holding unsaved
+// work can ask before a link or Back leaves it (useBlocker, GuardedDialog's useLeaveGuard; #18).
+const router = createBrowserRouter([{ path: '*', element: <App /> }]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    {/* Real paths (/locations, /password_reset/<key>), not hash routes: letters link to them. */}
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

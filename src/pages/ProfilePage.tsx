@@ -15,7 +15,8 @@ import { session, type SessionUser } from '../authProvider/session';
 import { api } from '../dataProvider/http';
 import { useGenericHandler } from '../dataProvider/useGenericHandler';
 import { SubmitButton } from '../components/SubmitButton';
-import { requiredField, validEmail, validPhone } from '../components/validators';
+import { maxChars, requiredField, validEmail, validPhone } from '../components/validators';
+import { TEXT_LIMITS } from '../../domain/textLimits';
 import { roleName } from '../resources/locations/LocationList';
 import type { LocationRecord } from '../resources/locations/types';
 import { useSignedIn } from '../authProvider/useSignedIn';
@@ -103,9 +104,9 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
             />
           </Stack>
           {avatarError && <Typography color="error" variant="body2" role="alert" sx={{ mt: -1, mb: 2 }} data-testid="avatar-error">{avatarError}</Typography>}
-          <TextInput source="name" label="app.profile.name" validate={requiredField} fullWidth />
+          <TextInput source="name" label="app.profile.name" validate={[requiredField, maxChars(TEXT_LIMITS.personName)]} fullWidth />
           <TextInput source="phone" label="app.profile.phone" validate={[requiredField, validPhone]} fullWidth />
-          <TextInput source="email" type="email" label="app.profile.email" validate={[requiredField, validEmail]} fullWidth />
+          <TextInput source="email" type="email" label="app.profile.email" validate={[requiredField, validEmail, maxChars(TEXT_LIMITS.email)]} fullWidth />
           <CurrentPasswordInput email={user.email} />
         </DialogContent>
         <DialogActions>

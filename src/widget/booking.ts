@@ -24,6 +24,9 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
   const money = (amount: string) => formatMoney(amount, loc.currency, lang);
   let date = loc.today;
   let games: { id: number; name: string }[] | null = null;
+  // What the customer typed stays when they pick another session or day (#18: the form is drawn
+  // again for the new choice, and it threw their details away without a word).
+  const typed: Record<string, string> = {};
 
   // The date reads DD.MM.YYYY whatever the browser's locale (a native date input follows the browser's
   // and showed 11/23/2026 to a Russian customer): a text field with the day buttons beside it.
@@ -127,6 +130,10 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
     const phone = h('input', { type: 'tel', autocomplete: 'tel', maxLength: 20, placeholder: '+7…' });
     const email = h('input', { type: 'email', autocomplete: 'email', maxLength: 254 });
     const promocode = h('input', { type: 'text', maxLength: 50, autocomplete: 'off' });
+    for (const [key, input] of Object.entries({ name, phone, email, promocode })) {
+      input.value = typed[key] ?? '';
+      input.addEventListener('input', () => { typed[key] = input.value; });
+    }
     const priceBox = h('div', { class: 'price', 'data-testid': 'widget-price', 'aria-live': 'polite' });
     const submit = h('button', { type: 'submit', class: 'primary', disabled: true, 'data-testid': 'widget-submit' }, t('book'));
     let price: Price | null = null;

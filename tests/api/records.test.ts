@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { certificates, jobs, playgrounds, transactions, userPermissions, users } from '../../server/db/schema';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
 import { createHarness, type Harness } from './harness';
+import { TEXT_LIMITS } from '../../domain/textLimits';
 
 let h: Harness;
 let admin: string;
@@ -375,5 +376,10 @@ describe('disputes', () => {
     const noText = multipart([{ name: 'files', filename: 'scan.png', data: PNG }]);
     const empty = await h.call('POST', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin, lang: 'en', body: noText.body, headers: noText.headers });
     expect(empty.json()).toEqual({ text: ['This field is required.'] });
+    // Over its limit the text is refused on its field (#18), not cut short.
+    const long = multipart([{ name: 'text', data: 'x'.repeat(TEXT_LIMITS.disputeText + 1) }]);
+    const tooLong = await h.call('POST', `/api/v2.1/transactions/${t!.id}/dispute/`, { token: admin, lang: 'en', body: long.body, headers: long.headers });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({ text: [`Ensure this field has no more than ${TEXT_LIMITS.disputeText} characters.`] });
   });
 });

@@ -77,14 +77,14 @@ export function moscowDate(days: number): string {
 }
 
 /** Books an empty afternoon session of Куб 1 `days` from today through the API (one guest). */
-export async function bookEmptySession(page: Page, days: number, name = 'Certificate Guest'): Promise<{ date: string; slot: Slot; orderId: number }> {
+export async function bookEmptySession(page: Page, days: number, name = 'Certificate Guest', extra: Record<string, unknown> = {}): Promise<{ date: string; slot: Slot; orderId: number }> {
   const date = moscowDate(days);
   const slots = await apiGet<Slot[]>(page, `/api/v2.1/playgrounds/1/schedule/?date=${date}&orders=1`);
   const slot = slots.find((s) => s.orders.length === 0 && !s.archived && s.time_start.slice(0, 10) === date && s.begin >= '15:00' && s.begin < '22:00')!;
   const games = await apiGet<{ id: number }[]>(page, '/api/v2.2/playgrounds/1/games_for_booking/');
   const res = await page.request.post('/api/v2.1/booking/', {
     headers: { Authorization: `Token ${await token(page)}` },
-    data: { playground_id: 1, persons: 1, order_type: 1, name, phone: '+79990002233', session_dt: slot.time_start, game_id: games[0]!.id },
+    data: { playground_id: 1, persons: 1, order_type: 1, name, phone: '+79990002233', session_dt: slot.time_start, game_id: games[0]!.id, ...extra },
   });
   expect(res.status()).toBe(201);
   return { date, slot, orderId: (await res.json()).id };

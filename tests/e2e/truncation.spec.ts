@@ -76,3 +76,98 @@ test('a 150-character customer name: the slot card cuts it with the whole name i
     .filter((el) => el.children.length === 0 && el.getBoundingClientRect().right > window.innerWidth + 1).length);
   expect(past).toBe(0);
 });
+
+/**
+ * The class on one screen or dialog: no text reaches past the window or its dialog, and a text cut
+ * by its box (hidden overflow) carries its whole text in a title, on itself or an ancestor. Returns
+ * the offenders, each with where it is.
+ */
+async function hiddenOrOverflowing(page: Page, where: string): Promise<string[]> {
+  await page.waitForLoadState('networkidle');
+  return page.evaluate((where) => {
+    const out: string[] = [];
+    const inner = window.innerWidth;
+    const roots = Array.from(document.querySelectorAll<HTMLElement>('main, [role="dialog"], [role="presentation"] .MuiPaper-root'));
+    for (const root of roots) {
+      const paper = root.closest<HTMLElement>('.MuiDialog-paper');
+      if (paper && paper.scrollWidth > paper.clientWidth + 1) out.push(`${where}: the dialog "${paper.textContent?.slice(0, 40)}" scrolls sideways`);
+      for (const el of Array.from(root.querySelectorAll<HTMLElement>('*'))) {
+        const text = Array.from(el.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim();
+        if (text.length < 20) continue;
+        const rect = el.getBoundingClientRect();
+        if (!rect.width) continue;
+        const label = `${where}: "${text.slice(0, 30)}…" <${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 60)}">`;
+        if (rect.right > inner + 1) out.push(`${label} reaches past the window (${Math.round(rect.right)} > ${inner})`);
+        if (paper && rect.right > paper.getBoundingClientRect().right + 1) out.push(`${label} reaches past its dialog`);
+        const style = getComputedStyle(el);
+        const cut = el.scrollWidth > el.clientWidth + 1 && ['hidden', 'clip'].includes(style.overflowX);
+        if (cut && !(el.closest('[title]')?.getAttribute('title') ?? '').includes(text.slice(0, 20))) out.push(`${label} is cut without its whole text in a title`);
+      }
+    }
+    return out;
+  }, where);
+}
+
+test('the longest texts each field takes, unbroken, wrap or are cut with a tooltip on every screen and dialog showing them', async ({ page }) => {
+  test.setTimeout(180_000);
+  // A customer name (150), a comment (2000), a group name (100), a promo code (50): no spaces to wrap at.
+  const name = `Ш${'ирокоеимя'.repeat(17)}`.slice(0, 150);
+  const comment = `К${'омментарий'.repeat(200)}`.slice(0, 2000);
+  const groupName = `Г${'руппа'.repeat(20)}`.slice(0, 100);
+  const phone = `+7999${String(Date.now()).slice(-7)}`;
+  const { date, orderId } = await bookEmptySession(page, 10, name, { comment, phone });
+  await post(page, '/api/v2.1/locations/1/groups/', { name: groupName });
+
+  const problems: string[] = [];
+  const visit = async (url: string, ready: Locator) => {
+    await page.goto(url);
+    await expect(ready.first()).toBeVisible();
+    problems.push(...await hiddenOrOverflowing(page, url));
+  };
+  await visit(`/locations/1/booking_admin?date=${date}`, page.locator(`[data-testid="slot-order"][data-order-id="${orderId}"]`));
+  // The slot's orders dialog: the name and the 2000-character comment inside the dialog.
+  await page.locator('[data-testid="slot-card"]').filter({ has: page.locator(`[data-order-id="${orderId}"]`) }).click();
+  await expect(page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  problems.push(...await hiddenOrOverflowing(page, 'slot orders dialog'));
+  await page.keyboard.press('Escape');
+  await visit(`/orders/${orderId}`, page.getByText(name));
+  await visit('/locations/1/orders', page.locator('table'));
+  await visit(`/locations/1/multibooking_admin?date=${date}`, page.locator('main'));
+  await visit('/locations/1/schedules_and_playgrounds', page.getByText(groupName.slice(0, 20)));
+
+  // The group's rename and delete dialogs name it in their texts.
+  for (const action of ['Переименовать группу', 'Удалить группу']) {
+    await page.getByRole('button', { name: `${action} ${groupName}` }).click();
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    problems.push(...await hiddenOrOverflowing(page, `${action} dialog`));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+
+  // The search dialog, with the order found by its phone.
+  await page.goto(`/locations/1/booking_admin?date=${date}`);
+  await page.getByRole('button', { name: 'Поиск' }).click();
+  const search = page.getByTestId('search-dialog');
+  await search.getByRole('textbox', { name: 'Телефон' }).fill(phone);
+  await search.getByRole('button', { name: 'Найти' }).click();
+  await expect(search.getByText(name.slice(0, 10)).first()).toBeVisible();
+  problems.push(...await hiddenOrOverflowing(page, 'search dialog'));
+  await page.keyboard.press('Escape');
+
+  // The booking form opened on the order: its title and fields hold the long texts inside the dialog.
+  await page.goto(`/orders/${orderId}`);
+  const editButton = page.getByRole('button', { name: /^Изменить/ }).first();
+  if (await editButton.count()) {
+    await editButton.click();
+    await expect(page.getByRole('dialog').first()).toBeVisible();
+    problems.push(...await hiddenOrOverflowing(page, 'booking form of the order'));
+  }
+  // On a phone (390 px): the day view's slot dialog and the order page, the screens the desk uses there.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await visit(`/orders/${orderId}`, page.getByText(name));
+  await page.goto(`/locations/1/booking_admin?date=${date}`);
+  await page.locator('[data-testid="slot-card"]').filter({ has: page.locator(`[data-order-id="${orderId}"]`) }).click();
+  await expect(page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
+  problems.push(...await hiddenOrOverflowing(page, 'slot orders dialog at 390 px'));
+  expect(problems).toEqual([]);
+});

@@ -153,6 +153,14 @@ test.describe('en', () => {
     await w.getByTestId('widget-submit').click();
     await expect(w.getByText('Digits only, with an optional leading plus')).toBeVisible();
     await w.getByLabel('Phone', { exact: true }).fill('+12125550123');
+    // Another session and back: the customer's details stay (#18: the form drawn again lost them).
+    await w.locator(`[data-testid="widget-session"]:not([data-start="${session.time_start}"])`).first().click();
+    await w.locator(`[data-testid="widget-session"][data-playground="${playground.id}"][data-start="${session.time_start}"]`).click();
+    await w.getByTestId('widget-persons').selectOption('2');
+    await expect(w.getByLabel('Name', { exact: true })).toHaveValue('Emma Widget');
+    await expect(w.getByLabel('Phone', { exact: true })).toHaveValue('+12125550123');
+    await expect(w.getByLabel('Email', { exact: true })).toHaveValue(email);
+    await expect(w.getByTestId('price-total')).toBeVisible();
 
     const since = Date.now();
     await w.getByTestId('widget-submit').click();

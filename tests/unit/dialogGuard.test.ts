@@ -1,6 +1,7 @@
 // The class of #18's lost forms: every dialog of the client that holds a form is a GuardedDialog
-// (Escape, a click outside or Cancel ask before a dirty form is thrown away). A bare MUI <Dialog>
-// around inputs fails here, so a new form dialog cannot forget the guard.
+// (Escape or a click outside ask before a dirty form is thrown away; Cancel closes, see
+// docs/decisions.md). A bare MUI <Dialog> around inputs fails here, so a new form dialog cannot
+// forget the guard; nor can a guarded dialog forget to say when its form is dirty.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +50,17 @@ describe('dialog forms ask before discarding changes', () => {
       'pages/booking/BookingFormDialog.tsx', 'pages/multibooking/MultiBookingFormDialog.tsx']) {
       expect(fs.readFileSync(path.join(SRC, rel), 'utf8'), rel).toMatch(/<GuardedDialog\b/);
     }
+  });
+
+  it('every guarded dialog says when its form is dirty (react-hook-form through ReportFormDirty, else `dirty`)', () => {
+    const silent = tsxFiles(SRC)
+      .map((file) => path.relative(SRC, file).split(path.sep).join('/'))
+      .filter((rel) => rel !== 'components/forms/GuardedDialog.tsx')
+      .filter((rel) => {
+        const source = fs.readFileSync(path.join(SRC, rel), 'utf8');
+        if (!/<GuardedDialog\b/.test(source)) return false;
+        return !/<ReportFormDirty \/>|useReportDirty\(|<GuardedDialog\b[^>]*\bdirty=\{/.test(source);
+      });
+    expect(silent).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { emailSchema, phoneSchema, idText, idNumber } from '../../platform/validation';
@@ -48,7 +49,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
       summary: 'Activate a gift certificate',
       tags, params: code,
       body: z.strictObject({
-        seller: z.string().trim().min(1).max(64), name: z.string().trim().min(1).max(150), phone: phoneSchema, email: emailSchema,
+        seller: z.string().trim().min(1).max(TEXT_LIMITS.seller), name: z.string().trim().min(1).max(TEXT_LIMITS.personName), phone: phoneSchema, email: emailSchema,
         location_id: idNumber(),
       }),
     },

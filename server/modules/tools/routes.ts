@@ -10,6 +10,7 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam } from '../../platform/validation';
 import { toMoneyString } from '../../../domain/money';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/locationManagement';
 import { dateSchema } from '../schedules/schemas';
 import * as early from './earlyBooking';
@@ -35,7 +36,7 @@ const discountSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : 
   .transform(toMoneyString);
 
 const promocodeSchema = z.strictObject({
-  code: z.string().trim().min(1).max(50).regex(/^[\p{L}\p{N}_-]+$/u, { message: 'invalid' }),
+  code: z.string().trim().min(1).max(TEXT_LIMITS.promocode).regex(/^[\p{L}\p{N}_-]+$/u, { message: 'invalid' }),
   type: z.enum(['fraction', 'flat']),
   discount: discountSchema,
   valid_from: z.preprocess(emptyToNull, dateSchema.nullable()).optional().transform((v) => v ?? null),

@@ -13,6 +13,7 @@ import { refillStatus, startRefill } from './refill';
 import { fieldError } from '../../platform/errors';
 import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFile, disputeFileExtension, listDisputes, moveLegacyDisputeFiles, openDispute } from './disputes';
 import { toMoneyString } from '../../../domain/money';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { TRANSACTION_TYPES } from './ledger';
 import { changeType, createTransaction, refund } from './service';
 import { TRANSACTIONS_ACCESS, TRANSACTIONS_EDIT } from './lists';
@@ -34,8 +35,8 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       summary: 'Add a balance transaction',
       tags,
       body: z.strictObject({
-        type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(500).default(''),
-        number: optionalText(64), debt_open: z.boolean().default(false), location: idNumber(), session: optionalText(64),
+        type: typeSchema, amount, operation_dt: dateTime, description: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
+        number: optionalText(TEXT_LIMITS.transactionRef), debt_open: z.boolean().default(false), location: idNumber(), session: optionalText(TEXT_LIMITS.transactionRef),
       }),
     },
   }, async (request, reply) => {
@@ -55,7 +56,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       tags,
       body: z.strictObject({
         original_transaction: idNumber(), amount, location: idNumber(), session: optionalText(64),
-        operation_dt: dateTime, description: z.string().trim().max(500).default(''), type: typeSchema.default('refund'),
+        operation_dt: dateTime, description: z.string().trim().max(TEXT_LIMITS.shortComment).default(''), type: typeSchema.default('refund'),
       }),
     },
   }, async (request, reply) => {
@@ -106,7 +107,9 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
       }
     }
     if (!text) throw fieldError('text', 'required');
-    return reply.status(201).send(await openDispute(db, config.dataDir, user.id, request.params.id, text.slice(0, 5000), files));
+    // Refused, not cut (#18): a silently shortened dispute is not what the cashier wrote.
+    if (text.length > TEXT_LIMITS.disputeText) throw fieldError('text', 'max_length', { max: TEXT_LIMITS.disputeText });
+    return reply.status(201).send(await openDispute(db, config.dataDir, user.id, request.params.id, text, files));
   });
   r.get('/api/v2.1/transactions/:id/dispute/', { config: { access: TRANSACTIONS_ACCESS }, schema: { summary: 'A transaction\'s disputes', tags, params } }, async (request) =>
     listDisputes(db, currentUser(request).id, request.params.id));

@@ -5,7 +5,11 @@
 //   - Forms of react-admin/react-hook-form report themselves with <ReportFormDirty /> inside <Form>.
 //   - Forms with their own state pass `dirty`.
 //   - Cancel buttons inside are <CancelButton> (the one place of the Cancel policy).
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+// A page holding a form (the schedule editor, a single record's form) asks the same question before
+// a link, Back or a tab of the page leaves it dirty (useLeaveGuard), and the browser's own before a
+// reload or a closed tab.
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
 import { useFormState } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
@@ -28,7 +32,6 @@ export type GuardedDialogProps = Omit<DialogProps, 'open' | 'onClose'> & {
 };
 
 export function GuardedDialog({ open = true, dirty = false, busy = false, onClose, children, ...props }: GuardedDialogProps) {
-  const translate = useTranslate();
   const [reported, setReported] = useState(false);
   const [asking, setAsking] = useState(false);
   const changed = dirty || reported;
@@ -40,16 +43,50 @@ export function GuardedDialog({ open = true, dirty = false, busy = false, onClos
   return (
     <Dialog open={open} onClose={requestClose} {...props}>
       <GuardContext.Provider value={{ requestClose, reportDirty: setReported }}>{children}</GuardContext.Provider>
-      <Dialog open={asking} onClose={() => setAsking(false)} maxWidth="xs" fullWidth aria-labelledby="discard-title" data-testid="discard-changes">
-        <DialogTitle id="discard-title">{translate('app.common.discardTitle')}</DialogTitle>
-        <DialogContent><DialogContentText>{translate('app.common.discardText')}</DialogContentText></DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAsking(false)} autoFocus>{translate('app.common.keepEditing')}</Button>
-          <Button color="error" onClick={() => { setAsking(false); onClose(); }}>{translate('app.common.discard')}</Button>
-        </DialogActions>
-      </Dialog>
+      <DiscardQuestion open={asking} onKeep={() => setAsking(false)} onDiscard={() => { setAsking(false); onClose(); }} />
     </Dialog>
   );
+}
+
+/** "Discard changes?": keep editing (the default) or discard. */
+function DiscardQuestion({ open, onKeep, onDiscard }: { open: boolean; onKeep: () => void; onDiscard: () => void }) {
+  const translate = useTranslate();
+  return (
+    <Dialog open={open} onClose={onKeep} maxWidth="xs" fullWidth aria-labelledby="discard-title" data-testid="discard-changes">
+      <DialogTitle id="discard-title">{translate('app.common.discardTitle')}</DialogTitle>
+      <DialogContent><DialogContentText>{translate('app.common.discardText')}</DialogContentText></DialogContent>
+      <DialogActions>
+        <Button onClick={onKeep} autoFocus>{translate('app.common.keepEditing')}</Button>
+        <Button color="error" onClick={onDiscard}>{translate('app.common.discard')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * A page's form: while `dirty`, leaving the page (a link, Back, another tab of its address) asks
+ * "discard changes?" and a reload or a closed tab gets the browser's own question. `leave()` lets
+ * the page's own navigation go (after a save or a delete). Render `question` in the page.
+ */
+export function useLeaveGuard(dirty: boolean): { question: ReactNode; leave: () => void } {
+  const leaving = useRef(false);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current
+    && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  useEffect(() => {
+    if (!dirty) return undefined;
+    const warn = (e: BeforeUnloadEvent) => { e.preventDefault(); };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const question = (
+    <DiscardQuestion open={blocker.state === 'blocked'} onKeep={() => blocker.reset?.()} onDiscard={() => blocker.proceed?.()} />
+  );
+  return { question, leave: () => { leaving.current = true; } };
+}
+
+/** Inside a react-admin <Form> of a page: the page asks before it is left with the form changed. */
+export function LeaveGuardForForm() {
+  return useLeaveGuard(useFormState().isDirty).question;
 }
 
 /** The close of the dialog around (asks when dirty), or `fallback` outside a GuardedDialog. */

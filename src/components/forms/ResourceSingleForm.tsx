@@ -9,6 +9,7 @@ import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
 import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
 import { splitErrors } from './serverErrors';
+import { LeaveGuardForForm } from './GuardedDialog';
 
 export function ResourceSingleForm({ name, locationId }: { name: string; locationId: string }) {
   const d = declaration(name);
@@ -23,6 +24,8 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
   const { data, error } = useGetOne(name, { id: locationId, meta });
   const [update] = useUpdate();
   const [problem, setProblem] = useState<string | null>(null);
+  // A new form after each save, from the saved record: it is not dirty any more (the page's leave guard).
+  const [round, setRound] = useState(0);
 
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   if (!data) return <CircularProgress />;
@@ -38,6 +41,7 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
       return split.fields;
     }
     await client.invalidateQueries({ queryKey: [name] });
+    setRound((r) => r + 1);
     notify(form.saved.edit, { type: 'success', messageArgs: d.messageArgs?.(values) });
     return undefined;
   };
@@ -46,7 +50,8 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
     <Box sx={{ maxWidth: 560 }}>
       {form.single?.intro && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(form.single.intro)}</Typography>}
       {problem && <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">{problem}</Alert>}
-      <Form onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, data)} record={data}>
+      <Form key={round} onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, data)} record={data}>
+        <LeaveGuardForForm />
         <FormFields fields={fields} />
         <SubmitButton>{translate('app.common.save')}</SubmitButton>
       </Form>

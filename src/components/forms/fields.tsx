@@ -11,7 +11,7 @@ import { formatAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
 import { useLanguage } from '../../i18n/useLanguage';
-import { PHONE_PATTERN } from '../../../domain/validation';
+import { validPhone } from '../validators';
 import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
 
@@ -40,7 +40,7 @@ export function validatorsOf(field: FieldDeclaration): Validator[] {
       if (field.maxLength) out.push(maxLength(field.maxLength, field.maxLengthMessage ?? 'validation.validationPaymentsLength'));
       if (field.pattern) out.push(regex(field.pattern.regex, field.pattern.message));
       if (field.format === 'email') out.push(email('validation.validationEmail'));
-      if (field.format === 'phone') out.push(regex(PHONE_PATTERN, 'validation.validationPhone'));
+      if (field.format === 'phone') out.push(validPhone);
       break;
     case 'number':
       if (field.integer) out.push((v) => (blank(v) || Number.isInteger(Number(v)) ? undefined : 'validation.validationPersons'));

@@ -5,6 +5,7 @@ import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
@@ -54,8 +55,8 @@ export function LocationPaymentDialog({ locationId, onClose }: { locationId: num
         <DialogTitle id="location-payment-title">{translate('app.booking.locationPayment.title')}</DialogTitle>
         <DialogContent>
           <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth autoFocus inputMode="decimal" />
-          <TextInput source="external_id" label="app.booking.pay.externalId" fullWidth />
-          <TextInput source="comment" label="app.booking.fields.comment" fullWidth multiline minRows={2} />
+          <TextInput source="external_id" label="app.booking.pay.externalId" validate={maxChars(TEXT_LIMITS.externalId)} fullWidth />
+          <TextInput source="comment" label="app.booking.fields.comment" validate={maxChars(TEXT_LIMITS.shortComment)} fullWidth multiline minRows={2} />
         </DialogContent>
         <DialogActions>
           <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>

@@ -12,6 +12,7 @@ import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/f
 import { languageOf } from '../../i18n/useLanguage';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { bookingApi } from './api';
 import { AMOUNT_PATTERN, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
@@ -37,7 +38,7 @@ function CertificateField({ serverError }: { serverError: string | null }) {
   if (Number(type) === CERTIFICATE) {
     return (
       <>
-        <TextInput source="certificate" label="app.booking.pay.certificate" validate={certificateRule} fullWidth helperText={serverError ? false : undefined} />
+        <TextInput source="certificate" label="app.booking.pay.certificate" validate={[certificateRule, maxChars(TEXT_LIMITS.certificateNumber)]} fullWidth helperText={serverError ? false : undefined} />
         {error}
       </>
     );
@@ -131,7 +132,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
             fullWidth
           />
           <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth inputMode="decimal" />
-          <TextInput source="external_id" label="app.booking.pay.externalId" fullWidth />
+          <TextInput source="external_id" label="app.booking.pay.externalId" validate={maxChars(TEXT_LIMITS.externalId)} fullWidth />
           <CertificateField serverError={serverError} />
         </DialogContent>
         <DialogActions>

@@ -18,6 +18,7 @@ import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { TruncatedText } from '../../components/TruncatedText';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { canAddBooking, canChangeOrders } from '../../calendar/calendarModel';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
@@ -112,7 +113,8 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                   <Link href={`/orders/${o.id}`} target="_blank" rel="noopener" sx={{ fontWeight: 700 }} aria-label={translate('app.booking.actions.openOrder', { id: o.id })}>
                     №{o.id}<OpenInNewIcon sx={{ fontSize: 14, ml: 0.25, verticalAlign: 'middle' }} />
                   </Link>
-                  <Typography sx={{ fontWeight: 600 }}>{o.name}</Typography>
+                  {/* A 150-character name is cut with its whole text as the title, not run past the dialog (#18). */}
+                  <TruncatedText text={o.name} maxWidth="100%" sx={{ fontWeight: 600, flex: '0 1 auto' }} />
                   <Box sx={{ flex: 1 }} />
                   {o.order_type !== 1 && <Chip size="small" variant="outlined" label={translate(`app.orderTypes.t${o.order_type}`)} />}
                   <Chip size="small" label={orderStatusText(translate, o.status)} color={o.status === 6 ? 'success' : o.status === 4 || o.status === 5 ? 'default' : 'warning'} />

@@ -16,7 +16,7 @@ import { ApiError } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { firstErrorMessage } from '../../../domain/errors';
 import { useGeo, type GeoCountry, type LocationInfo } from './api';
-import { LONG_FIELDS, TRANSLATION_FIELDS, infoBody, infoErrors, infoValues, type InfoValues } from './locationInfoForm';
+import { LONG_FIELDS, TRANSLATION_FIELDS, TRANSLATION_LIMITS, infoBody, infoErrors, infoValues, type InfoValues } from './locationInfoForm';
 import { ManagementShell } from './ManagementShell';
 import { ActionBarHint } from '../../components/forms/ActionBarHint';
 import { CancelButton, GuardedDialog } from '../../components/forms/GuardedDialog';
@@ -91,7 +91,7 @@ function EditInfoDialog({ location, geo, onClose }: { location: LocationInfo; ge
                   <TextField label={translate(`app.management.info.fields.${f}`)} value={t[f]} required fullWidth size="small" margin="dense"
                     multiline={LONG_FIELDS.includes(f)} minRows={LONG_FIELDS.includes(f) ? 2 : undefined}
                     onChange={(e) => setText(t.language, f, e.target.value)} {...fieldError(`${t.language}.${f}`)}
-                    slotProps={{ htmlInput: { 'data-testid': `info-${t.language}-${f}` } }} />
+                    slotProps={{ htmlInput: { 'data-testid': `info-${t.language}-${f}`, maxLength: TRANSLATION_LIMITS[f] } }} />
                 </Grid>
               ))}
             </Grid>

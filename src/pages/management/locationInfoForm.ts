@@ -1,10 +1,16 @@
 // The location info edit form's rules (location-management spec §5), pure so unit tests prove them:
 // every translation field of every language and lat, lng, country and city are required;
 // coordinates are numbers within range.
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import type { LocationInfo, LocationTranslation } from './api';
 
 export const TRANSLATION_FIELDS = ['name', 'address', 'distance', 'opening_times', 'payment_description', 'parking_description', 'description'] as const;
 export type TranslationField = (typeof TRANSLATION_FIELDS)[number];
+/** The longest text of each field: the server's limits (domain/textLimits.ts), enforced by the inputs. */
+export const TRANSLATION_LIMITS: Record<TranslationField, number> = {
+  name: TEXT_LIMITS.locationName, address: TEXT_LIMITS.locationLine, distance: TEXT_LIMITS.locationLine, opening_times: TEXT_LIMITS.locationLine,
+  payment_description: TEXT_LIMITS.locationText, parking_description: TEXT_LIMITS.locationText, description: TEXT_LIMITS.locationDescription,
+};
 /** Fields typed on several lines. */
 export const LONG_FIELDS: readonly TranslationField[] = ['payment_description', 'parking_description', 'description'];
 

@@ -252,7 +252,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
               onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
-              slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined } }} />
+              slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined }, htmlInput: { maxLength: TEXT_LIMITS.promocode } }} />
           </Grid>
         </FormSection>
 

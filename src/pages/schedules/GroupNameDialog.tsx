@@ -6,6 +6,8 @@ import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { SubmitButton } from '../../components/SubmitButton';
 import type { GroupRecord } from './types';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
+import { maxChars } from '../../components/validators';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const groupName = required('validation.validationGroupName');
 
@@ -50,7 +52,7 @@ export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
         <ReportFormDirty />
         <DialogTitle id="group-name-title">{title}</DialogTitle>
         <DialogContent>
-          <TextInput source="name" label="app.schedules.groupName" validate={groupName} fullWidth autoFocus />
+          <TextInput source="name" label="app.schedules.groupName" validate={[groupName, maxChars(TEXT_LIMITS.itemName)]} fullWidth autoFocus />
         </DialogContent>
         <DialogActions>
           <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>

@@ -38,6 +38,7 @@ import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
 import { DateField } from '../../components/forms/DateField';
+import { useLeaveGuard } from '../../components/forms/GuardedDialog';
 
 type TabName = 'info' | 'grid';
 
@@ -124,6 +125,9 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   const [statusBusy, setStatusBusy] = useState(false);
   const [preview, setPreview] = useState<GridCheck | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // What was last loaded or saved: a form that differs from it is unsaved work (#18).
+  const [baseline, setBaseline] = useState(form);
+  const { question: leaveQuestion, leave } = useLeaveGuard(JSON.stringify(form) !== JSON.stringify(baseline));
 
   const errors = useMemo(() => validateSchedule(form), [form]);
   const invalid = Object.keys(errors).length > 0;
@@ -181,9 +185,11 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
     notify(schedule ? 'app.scheduleEditor.saved' : 'app.scheduleEditor.created', { type: 'success', messageArgs: { name: saved.name } });
     if (schedule) {
       setFormState(formOf(saved));
+      setBaseline(formOf(saved));
       setTouched(new Set());
       setShowAll(false);
     } else {
+      leave();
       navigate(`/locations/${locationId}/schedule/${saved.id}`, { replace: true });
     }
   };
@@ -198,6 +204,7 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
     setStatusBusy(false);
     if (!saved) return;
     setFormState((f) => ({ ...f, disabled: saved.disabled }));
+    setBaseline((f) => ({ ...f, disabled: saved.disabled }));
     client.setQueriesData<ScheduleRecord>({ queryKey: keys.scheduleOnes },
       (s) => (s && s.id === saved.id ? { ...s, disabled: saved.disabled } : s));
     await client.invalidateQueries({ queryKey: keys.schedulesLists });
@@ -210,6 +217,7 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
     setDeleting(false);
     if (!done) return;
     // Leave at once (issue #18): the deleted schedule is not fetched again; useDelete refetches the lists.
+    leave();
     navigate(`/locations/${locationId}/schedules_and_playgrounds`);
     notify('app.schedules.scheduleDeleted', { type: 'success', messageArgs: { name: schedule!.name } });
   };
@@ -222,6 +230,7 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   return (
     <FieldStateContext.Provider value={fieldState}>
       <Box component="main" sx={{ maxWidth: 1100 }}>
+        {leaveQuestion}
         <Title title={`${title} — ${location.name}`} />
         <Link component={RouterLink} to={`/locations/${locationId}/schedules_and_playgrounds`} variant="body2"
           sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mb: 1 }}>

@@ -6,6 +6,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import SendIcon from '@mui/icons-material/Send';
 import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_QUANTITY as QUANTITY, CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import { session } from '../../authProvider/session';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { defineResource, enumChoices } from '../declaration';
 
 const f = (name: string) => `app.money.certificates.fields.${name}`;
@@ -53,11 +54,11 @@ export default defineResource({
       action: 'activate', id: 'unique_number', testId: 'activate-certificate', title: c('activateTitle'), text: c('activateText'),
       titleArgs: ({ record }) => ({ number: record.unique_number }), submit: c('activate'),
       fields: [
-        { kind: 'text', source: 'seller', label: c('activateFields.seller'), required: true, hint: c('sellerHint'),
+        { kind: 'text', source: 'seller', label: c('activateFields.seller'), required: true, hint: c('sellerHint'), maxLength: TEXT_LIMITS.seller,
           serverMessage: (text) => (text === 'Must be a valid UUID.' ? c('sellerUuid') : 'validation.validationSeller') },
-        { kind: 'text', source: 'name', label: c('activateFields.name'), required: true },
-        { kind: 'text', source: 'phone', label: c('activateFields.phone'), required: true, format: 'phone', serverMessage: () => 'validation.validationPhone' },
-        { kind: 'text', source: 'email', label: c('activateFields.email'), required: true, format: 'email' },
+        { kind: 'text', source: 'name', label: c('activateFields.name'), required: true, maxLength: TEXT_LIMITS.personName },
+        { kind: 'text', source: 'phone', label: c('activateFields.phone'), required: true, format: 'phone', maxLength: TEXT_LIMITS.phone, maxLengthMessage: 'validation.validationPhone', serverMessage: () => 'validation.validationPhone' },
+        { kind: 'text', source: 'email', label: c('activateFields.email'), required: true, format: 'email', maxLength: TEXT_LIMITS.email },
       ],
       defaults: () => ({ seller: session.user()?.uid ?? '' }),
       body: (data, { meta }) => ({ ...data, location_id: Number(meta.location_id) }),

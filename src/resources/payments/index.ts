@@ -4,6 +4,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain/constants';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { formatAmount } from '../../../domain/money';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { defineResource, enumChoices } from '../declaration';
 
 /** "All" rows on one page: larger than any list. */
@@ -35,8 +36,8 @@ export default defineResource({
       idempotent: true,
       fields: [
         { kind: 'money', source: 'purchase', label: 'app.booking.pay.amount', required: true, requiredMessage: 'validation.validationSum', maxLength: 10 },
-        { kind: 'text', source: 'external_id', label: 'app.booking.pay.externalId' },
-        { kind: 'textarea', source: 'comment', label: 'app.booking.fields.comment' },
+        { kind: 'text', source: 'external_id', label: 'app.booking.pay.externalId', maxLength: TEXT_LIMITS.externalId },
+        { kind: 'textarea', source: 'comment', label: 'app.booking.fields.comment', maxLength: TEXT_LIMITS.shortComment },
       ],
       body: (data) => ({ purchase: data.purchase, external_id: data.external_id || null, comment: data.comment }),
       done: 'app.booking.locationPayment.done',

@@ -3,6 +3,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import { defineResource, enumChoices, lazyPart, type FieldRule } from '../declaration';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const t = (key: string) => `app.tools.promo.${key}`;
 const cells = () => import('./PromocodeCells');
@@ -51,9 +52,9 @@ export default defineResource({
     title: { create: t('addTitle'), edit: t('editTitle') },
     saved: { create: t('created'), edit: t('updated') },
     fields: [
-      { kind: 'text', source: 'code', label: t('code'), required: true, maxLength: 50, pattern: { regex: /^[\p{L}\p{N}_-]+$/u, message: t('codeFormat') } },
+      { kind: 'text', source: 'code', label: t('code'), required: true, maxLength: TEXT_LIMITS.promocode, pattern: { regex: /^[\p{L}\p{N}_-]+$/u, message: t('codeFormat') } },
       { kind: 'select', source: 'type', label: t('type'), required: true, default: 'fraction', row: 1, choices: enumChoices(['fraction', 'flat'], 'app.tools.promo.types.') },
-      { kind: 'money', source: 'discount', label: t('discount'), required: true, row: 1, rules: [discountRange], dependsOn: ['type'],
+      { kind: 'money', source: 'discount', label: t('discount'), required: true, maxLength: 12, row: 1, rules: [discountRange], dependsOn: ['type'],
         hint: (values) => (values.type === 'flat' ? t('flatHint') : t('fractionHint')) },
       { kind: 'date', source: 'valid_from', label: t('validFrom'), row: 2 },
       { kind: 'date', source: 'valid_to', label: t('validTo'), row: 2, rules: [endAfterStart], dependsOn: ['valid_from'] },

@@ -17,6 +17,7 @@ import { apiFile, saveBlob } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import type { TransactionRow } from './types';
 import { CancelButton, GuardedDialog } from '../../components/forms/GuardedDialog';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 /** The server's limits on dispute files (PDF or images), shown in the dialog's hint. */
 export const DISPUTE_MAX_FILES = 5;
@@ -80,7 +81,7 @@ export function DisputeDialog({ record: transaction, onClose }: { record: Transa
         <TextField
           label={translate('app.money.transactions.disputeText')} value={text} required fullWidth multiline minRows={3} margin="dense"
           onChange={(e) => setText(e.target.value)} onBlur={() => setTouched(true)}
-          error={!!textError} helperText={textError}
+          error={!!textError} helperText={textError} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.disputeText } }}
         />
         <Box sx={{ mt: 1 }}>
           <Button component="label" variant="outlined" size="small" startIcon={<AttachFileIcon />}>

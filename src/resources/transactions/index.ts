@@ -4,6 +4,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import type { PermissionCodename } from '../../../domain/permissions';
 import { defineResource, enumChoices, lazyPart, type FieldDeclaration } from '../declaration';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_TYPES, type TransactionRow } from './types';
 
 const f = (name: string) => `app.money.transactions.fields.${name}`;
@@ -62,10 +63,10 @@ export default defineResource({
         { kind: 'select', source: 'type', label: m('addFields.type'), required: true, choices: typeChoices },
         amount({ hint: m('amountHint') }),
         { kind: 'datetime', source: 'operation_dt', label: m('addFields.operation_dt'), hint: m('operationDtHint') },
-        { kind: 'textarea', source: 'description', label: m('addFields.description') },
-        { kind: 'text', source: 'number', label: m('addFields.number') },
+        { kind: 'textarea', source: 'description', label: m('addFields.description'), maxLength: TEXT_LIMITS.shortComment },
+        { kind: 'text', source: 'number', label: m('addFields.number'), maxLength: TEXT_LIMITS.transactionRef },
         { kind: 'select', source: 'location', label: m('addFields.location'), required: true, choicesFrom: myLocations },
-        { kind: 'text', source: 'session', label: m('addFields.session') },
+        { kind: 'text', source: 'session', label: m('addFields.session'), maxLength: TEXT_LIMITS.transactionRef },
         { kind: 'boolean', source: 'debt_open', label: m('addFields.debt_open') },
       ],
       defaults: ({ meta }) => ({ location: Number(meta.location_id) }),
@@ -91,7 +92,7 @@ export default defineResource({
     refund: {
       action: 'refund', testId: 'refund', title: m('refundTitle'), text: m('refundText'), idempotent: true,
       titleArgs: ({ record }) => ({ id: record.id }), submit: 'app.common.yes', cancel: 'app.common.no', danger: true,
-      fields: [amount(), { kind: 'text', source: 'description', label: m('addFields.description') }],
+      fields: [amount(), { kind: 'text', source: 'description', label: m('addFields.description'), maxLength: TEXT_LIMITS.shortComment }],
       defaults: ({ record }) => ({ amount: (record as TransactionRow).amount.replace('-', '').replace(/\.00$/, '') }),
       body: (d, { record }) => ({
         original_transaction: record.id, amount: d.amount, location: record.location_id, session: record.session, operation_dt: null,
