@@ -156,6 +156,7 @@ export function BookingAdminPage() {
             value={date}
             onChange={(v) => { if (v) setDate(v); }}
             label={dateLabel}
+            today={today}
             data-testid="calendar-date"
             sx={{ width: 180 }}
           />

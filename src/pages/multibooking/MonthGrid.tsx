@@ -83,6 +83,8 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
         plugins={[dayGridPlugin]}
         initialView="dayGridMonth"
         initialDate={`${month}-01`}
+        // FullCalendar's own today (fc-day-today, past/future) is the location's, not the browser's.
+        now={`${today}T12:00:00`}
         headerToolbar={false}
         height="auto"
         firstDay={1}
