@@ -121,9 +121,12 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
 
   const days = visibleDays(month, today, archive);
   const placesOf = new Map((summary.data ?? []).map((d) => [d.date, d.places]));
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set([today]));
+  // Today's day starts open: the location's today, read once its zone is known (the first render,
+  // before the location arrives, has only the browser's clock, which may be another day).
+  const [toggled, setExpanded] = useState<ReadonlySet<string> | null>(null);
+  const expanded = toggled ?? new Set([today]);
   const toggleDay = (day: string, open: boolean) => setExpanded((e) => {
-    const next = new Set(e);
+    const next = new Set(e ?? [today]);
     if (open) next.add(day); else next.delete(day);
     return next;
   });
