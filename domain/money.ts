@@ -46,7 +46,9 @@ export function formatMoney(amount: string | number, currency: Currency | null |
   if (!currency) return `${value}\u00a0${DEFAULT_CURRENCY_TITLE[lang]}`;
   const gap = currency.blank_place ? '\u00a0' : '';
   const sign = currencySign(currency);
-  return currency.is_before ? `${sign}${gap}${value}` : `${value}${gap}${sign}`;
+  // A sign in front goes after the minus: -$150.00, not $-150.00.
+  if (currency.is_before) return value.startsWith('-') ? `-${sign}${gap}${value.slice(1)}` : `${sign}${gap}${value}`;
+  return `${value}${gap}${sign}`;
 }
 
 /** The currency a location's balance is shown in: its business (b2b) currency, else its currency. */

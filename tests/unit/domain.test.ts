@@ -18,6 +18,11 @@ describe('money', () => {
     expect(formatMoney('1500.00', RUB, 'en')).toBe('1,500.00\u00a0RUB');
     expect(formatMoney('1500.50', USD, 'ru')).toBe('USD1\u00a0500,50');
   });
+  it('writes a minus before a leading currency sign (#18: the USD ledger showed $-150.00)', () => {
+    expect(formatMoney('-150', USD_SIGN, 'en')).toBe('-$150.00');
+    expect(formatMoney('-1500.5', { ...USD_SIGN, blank_place: true }, 'ru')).toBe('-$\u00a01\u00a0500,50');
+    expect(formatMoney('-150', RUB_SIGN, 'ru')).toBe('-150,00\u00a0₽');
+  });
   it('shows the default title when the currency is null', () => {
     expect(formatMoney('0.00', null, 'ru')).toBe('0,00\u00a0у.е.');
     expect(formatMoney('7', null, 'en')).toBe('7.00\u00a0c.u.');
