@@ -9,7 +9,7 @@ import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { enUS, ruRU } from '@mui/x-date-pickers/locales';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/ru';
-import 'dayjs/locale/en';
+import 'dayjs/locale/en-gb';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ISO_DAY, parseDayText, type DateFieldProps } from './dayText';
@@ -25,6 +25,9 @@ function LocationDay(props: PickerDayProps) {
   const isToday = (props.day as Dayjs).format(ISO_DAY) === today;
   return <PickerDay {...props} today={isToday} aria-current={isToday ? 'date' : undefined} data-today={isToday ? 'true' : undefined} />;
 }
+
+/** Weeks start on Monday in both languages, as in the month grid (en-gb: English names, Monday first). */
+const PICKER_LOCALE = { ru: 'ru', en: 'en-gb' } as const;
 
 const PICKER_TEXTS = {
   ru: ruRU.components.MuiLocalizationProvider.defaultProps.localeText,
@@ -51,7 +54,7 @@ export function DatePickerField({ label, value, onChange, min, max, required, di
     if (d.isValid() && d.year() >= 1000) onChange(d.format(ISO_DAY));
   };
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={lang} localeText={PICKER_TEXTS[lang]}>
+    <LocalizationProvider dateAdapter={AdapterDayjs} adapterLocale={PICKER_LOCALE[lang]} localeText={PICKER_TEXTS[lang]}>
       <TodayContext.Provider value={today}>
       <DatePicker
         label={label} value={shown} onChange={emit} format={DATE_FORMAT}
