@@ -50,7 +50,9 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
         </Typography>
         {day && !past && (
           <>
-            <Typography variant="caption" component="div" sx={{ color: TEXT[level], fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="grid-day-status">
+            {/* On a phone a day is ~50 px wide: the status wraps ("своб." over "317") instead of running into the next day. */}
+            <Typography variant="caption" component="div"
+              sx={{ color: TEXT[level], fontWeight: 600, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflowWrap: 'anywhere', lineHeight: 1.25 }} data-testid="grid-day-status">
               {status}
             </Typography>
             {level !== 'none' && (
