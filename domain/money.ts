@@ -56,6 +56,19 @@ export function balanceCurrency(location: { b2b_currency?: Currency | null; curr
   return location.b2b_currency ?? location.currency ?? null;
 }
 
+/**
+ * An amount as a cashier types it, as the API takes it ('1500.50'); null when it is none. The
+ * screens write "1 500,50 ₽", so a typed or copied grouped amount is taken: digits grouped by
+ * spaces (no-break ones too), a comma or a dot and at most two decimals. "1.500,50" is refused,
+ * not guessed (a dot is a decimal mark in English).
+ */
+export function readAmount(text: unknown): string | null {
+  const m = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(String(text ?? '').trim());
+  if (!m) return null;
+  const digits = m[1]!.replace(/\D/g, '');
+  return m[2] ? `${digits}.${m[2]}` : digits;
+}
+
 /** A decimal string with exactly two decimals ('1800' -> '1800.00', '12.5' -> '12.50'), no float. */
 export function toMoneyString(value: string): string {
   const [intPart = '0', frac = ''] = value.trim().replace(',', '.').split('.');
