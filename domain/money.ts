@@ -46,12 +46,27 @@ export function formatMoney(amount: string | number, currency: Currency | null |
   if (!currency) return `${value}\u00a0${DEFAULT_CURRENCY_TITLE[lang]}`;
   const gap = currency.blank_place ? '\u00a0' : '';
   const sign = currencySign(currency);
-  return currency.is_before ? `${sign}${gap}${value}` : `${value}${gap}${sign}`;
+  // A sign in front goes after the minus: -$150.00, not $-150.00.
+  if (currency.is_before) return value.startsWith('-') ? `-${sign}${gap}${value.slice(1)}` : `${sign}${gap}${value}`;
+  return `${value}${gap}${sign}`;
 }
 
 /** The currency a location's balance is shown in: its business (b2b) currency, else its currency. */
 export function balanceCurrency(location: { b2b_currency?: Currency | null; currency?: Currency | null }): Currency | null {
   return location.b2b_currency ?? location.currency ?? null;
+}
+
+/**
+ * An amount as a cashier types it, as the API takes it ('1500.50'); null when it is none. The
+ * screens write "1 500,50 ₽", so a typed or copied grouped amount is taken: digits grouped by
+ * spaces (no-break ones too), a comma or a dot and at most two decimals. "1.500,50" is refused,
+ * not guessed (a dot is a decimal mark in English).
+ */
+export function readAmount(text: unknown): string | null {
+  const m = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(String(text ?? '').trim());
+  if (!m) return null;
+  const digits = m[1]!.replace(/\D/g, '');
+  return m[2] ? `${digits}.${m[2]}` : digits;
 }
 
 /** A decimal string with exactly two decimals ('1800' -> '1800.00', '12.5' -> '12.50'), no float. */

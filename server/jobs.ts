@@ -32,7 +32,7 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     },
     // Hourly: certificates past their date become EXPIRED; the job books its own next run.
     'certificates.expire': async () => {
-      await expireCertificates(deps.db, new Date().toISOString().slice(0, 10));
+      await expireCertificates(deps.db);
       await scheduleCertificateExpiry(deps.db, new Date(Date.now() + 3_600_000));
     },
     'mail.certificate': async (p: { certificateId: number; lang: string }) => {

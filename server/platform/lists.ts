@@ -128,6 +128,7 @@ function moneyText(column: ListColumn, lang: Lang): SQL {
   const sign = sql`coalesce(nullif(${currencies.unicode}, ''), ${currencies.code})`;
   const gap = sql`(CASE WHEN ${currencies.blankPlace} THEN ${NBSP} ELSE '' END)`;
   return sql`(CASE WHEN ${currencies.id} IS NULL THEN ${amount} || ${NBSP + DEFAULT_CURRENCY_TITLE[lang]}
+    WHEN ${currencies.isBefore} AND ${column.sql} < 0 THEN '-' || ${sign} || ${gap} || ltrim(${amount}, '-')
     WHEN ${currencies.isBefore} THEN ${sign} || ${gap} || ${amount} ELSE ${amount} || ${gap} || ${sign} END)`;
 }
 

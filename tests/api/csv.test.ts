@@ -91,6 +91,14 @@ describe('the text of the exports', () => {
     }
   });
 
+  it('a negative amount of a currency written before it keeps the minus in front: -$150.00 (#18)', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const csv = await get(`/api/v2.1/transactions/?format=csv&location=3&date_start=${day(-40)}&date_end=${day(1)}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.body).toContain('-$150.00');
+    expect(csv.body).not.toContain('$-');
+  });
+
   it('an export with no rows is the header alone', async () => {
     const res = await get('/api/v2.1/locations/1/payments/?format=csv&date_start=2001-01-01&date_end=2001-01-02');
     expect(res.statusCode).toBe(200);

@@ -3,7 +3,9 @@
 // checks (POST /api/v2.1/check_coupon/) and the games of a playground (GET /api/v2.2/playgrounds/{id}/games_for_booking/).
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promocodes } from '../../server/db/schema';
+import { locations, promocodes } from '../../server/db/schema';
+import { addDays, businessDateOf } from '../../domain/businessDay';
+import { wallClockNow } from '../../server/platform/clock';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, comments, getOrder, makeWorld, pay, type Json, type World } from './bookingFixture';
 
@@ -220,6 +222,24 @@ describe('POST /api/v2.1/check_coupon/', () => {
     // Codes belong to a location.
     expect((await check({ code: 'VR10', location: 2, datetime: '2030-05-06 12:00' }, w.tokens.admin)).json()).toEqual(invalid('Promo code not found.'));
     expect((await check({ code: 'NOPE', location: 1 }, w.tokens.staff, 'ru')).json()).toEqual(invalid('Промокод не найден.'));
+  });
+
+  it('without a datetime checks the code for today at the location (its business date), not the server\'s UTC date (#18)', async () => {
+    // Two far zones: between them one's business date differs from the UTC date at every hour.
+    const [loc] = await h.database.db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, 1));
+    try {
+      for (const tz of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+        await h.database.db.update(locations).set({ timezone: tz }).where(eq(locations.id, 1));
+        const today = businessDateOf(wallClockNow(tz));
+        const code = `LASTDAY${tz.length}`;
+        await h.database.db.insert(promocodes).values({ locationId: 1, code, discount: '0.20', validTo: today });
+        expect((await check({ code, location: 1 })).json(), tz).toMatchObject({ valid: true, discount: '0.20' });
+        await h.database.db.update(promocodes).set({ validTo: addDays(today, -1) }).where(eq(promocodes.code, code));
+        expect((await check({ code, location: 1 })).json(), tz).toMatchObject({ valid: false, reason: `The promo code expired on ${dmy(addDays(today, -1))}.` });
+      }
+    } finally {
+      await h.database.db.update(locations).set({ timezone: loc!.tz }).where(eq(locations.id, 1));
+    }
   });
 
   it('checks its input; 404 at a location without a role', async () => {

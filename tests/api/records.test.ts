@@ -7,6 +7,7 @@ import { certificates, jobs, playgrounds, transactions, userPermissions, users }
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
 import { createHarness, type Harness } from './harness';
 import { TEXT_LIMITS } from '../../domain/textLimits';
+import { expireCertificates } from '../../server/modules/certificates/service';
 
 let h: Harness;
 let admin: string;
@@ -309,6 +310,18 @@ describe('certificates', () => {
     await h.runJobs();
     const [after] = await h.database.db.select().from(certificates).where(eq(certificates.id, c!.id));
     expect(after!.status).toBe('EXPIRED');
+  });
+
+  it('expires a certificate after its last day on its location\'s clock, not the UTC date (#18)', async () => {
+    // A Brooklyn certificate valid through 14.01.2030: at 23:30 UTC it is 18:30 there, still its
+    // last day (the UTC date, the 15th, expired it then); at 05:30 UTC on the 15th it is past.
+    const [c] = await h.database.db.select().from(certificates).where(eq(certificates.status, 'ACTIVE')).limit(1);
+    await h.database.db.update(certificates).set({ expiresAt: '2030-01-14', creatingLocationId: 3 }).where(eq(certificates.id, c!.id));
+    const status = async () => (await h.database.db.select().from(certificates).where(eq(certificates.id, c!.id)))[0]!.status;
+    await expireCertificates(h.database.db, new Date('2030-01-14T23:30:00Z'));
+    expect(await status()).toBe('ACTIVE');
+    await expireCertificates(h.database.db, new Date('2030-01-15T05:30:00Z'));
+    expect(await status()).toBe('EXPIRED');
   });
 });
 

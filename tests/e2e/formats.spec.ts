@@ -41,6 +41,22 @@ test.describe('an en-US browser, the Russian UI', () => {
     await expect(page.locator('th', { hasText: 'Итого' })).toBeVisible();
   });
 
+  test('en: date inputs take 24.11.2026 typed from the keyboard; the picker\'s week starts on Monday in both languages (#18)', async ({ page }) => {
+    await signIn(page, ADMIN, 'en');
+    await page.goto('/locations/1/orders');
+    const from = dateField(page, 'From');
+    await expect(from.root).toBeVisible();
+    await from.shown.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('24112026');
+    await expect(from.shown).toHaveText('24.11.2026');
+    await expect(page).toHaveURL(/date_from%22%3A%222026-11-24|date_from.*2026-11-24/);
+    await from.root.getByRole('button', { name: /^Choose date/ }).click();
+    // Monday first, as the month grid (FullCalendar firstDay 1) and the Russian picker.
+    await expect(page.locator('.MuiDayCalendar-weekDayLabel').first()).toHaveAttribute('aria-label', 'Monday');
+    await page.keyboard.press('Escape');
+  });
+
   test('the booking form and the calendar toolbar show the day as DD.MM.YYYY', async ({ page }) => {
     await signIn(page, ADMIN);
     await page.goto('/locations/1/booking_admin');

@@ -42,7 +42,9 @@ export function screens(): Screen[] {
 }
 
 /** The screens that must also work on a phone (390 px): the day view, the order page, the widget. */
-export const PHONE_SCREENS = ['/locations/:location_id/booking_admin', '/orders/:order_id', '/locations/:location_id/transactions', '/locations/:location_id/webhook_deliveries'];
+export const PHONE_SCREENS = ['/locations/:location_id/booking_admin', '/orders/:order_id', '/locations/:location_id/transactions', '/locations/:location_id/webhook_deliveries',
+  // The month view with its month grid (#18).
+  '/locations/:location_id/multibooking_admin'];
 
 /**
  * Problems a screen shows instead of itself: react-admin's error page (a component that threw) or

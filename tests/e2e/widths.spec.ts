@@ -117,7 +117,7 @@ test('the certificates list fits 1440 px in Russian, its buttons on screen', asy
   expect(box.x + box.width).toBeLessThanOrEqual(1440);
 });
 
-test('the day view, order page, transactions, delivery log and widget work at 390 px', async ({ page }) => {
+test('the day view, month view, order page, transactions, delivery log and widget work at 390 px', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 390, height: 800 });
   await signIn(page, ADMIN);

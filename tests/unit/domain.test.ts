@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrorMessage, fieldMessages } from '../../domain/errors';
 import { formatDay, formatInstant, formatWallClock, parseDay, parseTime } from '../../domain/dates';
-import { formatAmount, formatMoney } from '../../domain/money';
+import { formatAmount, formatMoney, readAmount } from '../../domain/money';
 import { hasPermission, permissionName } from '../../domain/permissions';
 import { canManageLocation, canSeeLocationsTab } from '../../domain/roles';
 import { isValidEmail, isValidPhone } from '../../domain/validation';
@@ -17,6 +17,18 @@ describe('money', () => {
     expect(formatMoney('1500.5', USD_SIGN, 'en')).toBe('$1,500.50');
     expect(formatMoney('1500.00', RUB, 'en')).toBe('1,500.00\u00a0RUB');
     expect(formatMoney('1500.50', USD, 'ru')).toBe('USD1\u00a0500,50');
+  });
+  it('reads an amount as a cashier types it, grouped as the screens write it (#18)', () => {
+    expect(readAmount('1 500,50')).toBe('1500.50');
+    expect(readAmount('18\u00a0000,00')).toBe('18000.00');
+    expect(readAmount(' 1500.5 ')).toBe('1500.5');
+    expect(readAmount('970')).toBe('970');
+    for (const bad of ['', '1.500,50', '1,500.50', '15 00', '-5', '1e3', '12,345']) expect(readAmount(bad), bad).toBeNull();
+  });
+  it('writes a minus before a leading currency sign (#18: the USD ledger showed $-150.00)', () => {
+    expect(formatMoney('-150', USD_SIGN, 'en')).toBe('-$150.00');
+    expect(formatMoney('-1500.5', { ...USD_SIGN, blank_place: true }, 'ru')).toBe('-$\u00a01\u00a0500,50');
+    expect(formatMoney('-150', RUB_SIGN, 'ru')).toBe('-150,00\u00a0₽');
   });
   it('shows the default title when the currency is null', () => {
     expect(formatMoney('0.00', null, 'ru')).toBe('0,00\u00a0у.е.');

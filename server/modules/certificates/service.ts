@@ -2,7 +2,7 @@
 // rates and designs, and expiry. Numbers are 12 random hex characters (48 bits): unguessable.
 // Activation locks the certificate row, so it happens once; letters go through the jobs table.
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
@@ -101,11 +101,16 @@ export async function certificateLetterFacts(db: Db, certificateId: number) {
   return { to: row.c.bookedBy.email, name: row.c.bookedBy.name, number: row.c.uniqueNumber, rate: moneyParam(fromCents(remaining), currencyJson(row.currency)), until: row.c.expiresAt ? dayParam(row.c.expiresAt) : '', location: row.location };
 }
 
-/** Certificates past their date become EXPIRED (run by the expiry job). */
-export async function expireCertificates(db: Db, today: string): Promise<number> {
+/**
+ * Certificates past their date become EXPIRED (run by the expiry job). "Past" is on the clock of
+ * the location that set the date (its today at activation + the validity): the UTC date expired a
+ * Brooklyn certificate at 19:00 of its last valid day, while a payment there still took it.
+ */
+export async function expireCertificates(db: Db, now: Date = new Date()): Promise<number> {
+  const locationToday = sql`(select (${now.toISOString()}::timestamptz at time zone l.timezone)::date from ${locations} l where l.id = ${certificates.creatingLocationId})`;
   return db.transaction(async (tx) => {
     const rows = await tx.update(certificates).set({ status: 'EXPIRED' })
-      .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), lt(certificates.expiresAt, today)))
+      .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), sql`${certificates.expiresAt} < ${locationToday}`))
       .returning({ id: certificates.id, locationId: certificates.creatingLocationId });
     for (const locationId of new Set(rows.map((r) => r.locationId))) {
       await recordEvent(tx, locationId, 'certificate', { certificate_ids: rows.filter((r) => r.locationId === locationId).map((r) => r.id) });

@@ -15,6 +15,7 @@ import { requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
 import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundCancelledOrder, updateBooking, type RefundPaymentType } from './booking';
 import { checkCoupon } from './coupons';
+import { locationToday } from '../tools/promocodes';
 import { payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
@@ -130,7 +131,9 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   }, async (request) => {
     const { code, location, datetime } = request.body;
     await requireRoleAt(db, currentUser(request).id, location);
-    const date = datetime ? businessDateOf(datetime) : new Date().toISOString().slice(0, 10);
+    // Without a session time, the code is checked for today at the location (its business date, as
+    // the promo code list shows it), not the server's UTC date.
+    const date = datetime ? businessDateOf(datetime) : await locationToday(db, location);
     const check = await checkCoupon(db, location, code, date);
     if (!check.valid) return { valid: false, type: null, discount: null, reason: translate(request.lang, check.reason, check.params) };
     return { valid: true, type: Number(check.discount) < 1 ? 'fraction' : 'flat', discount: check.discount };

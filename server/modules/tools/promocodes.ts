@@ -37,7 +37,7 @@ function json(r: Row, today: string) {
 }
 
 /** The location's business date (a day runs 06:00 to 05:59), the date the list's statuses are on. */
-async function locationToday(db: Db, locationId: number): Promise<string> {
+export async function locationToday(db: Db, locationId: number): Promise<string> {
   const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
   return businessDateOf(wallClockNow(loc!.tz));
 }

@@ -39,5 +39,7 @@ export interface DateFieldProps {
   name?: string;
   sx?: SxProps<Theme>;
   onBlur?: () => void;
+  /** The day the picker marks as today ('YYYY-MM-DD'): the screen's (the location's business day); by default the route's location's date. */
+  today?: string;
   'data-testid'?: string;
 }

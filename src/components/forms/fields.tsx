@@ -7,7 +7,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatAmount } from '../../../domain/money';
+import { formatAmount, readAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -22,7 +22,6 @@ export type FormMode = 'create' | 'edit';
 type Values = Record<string, any>;
 
 const blank = (v: unknown) => v === undefined || v === null || String(v).trim() === '';
-const DECIMAL = /^\d+([.,]\d{1,2})?$/;
 
 /** The fields of the create or the edit form. */
 export const fieldsOf = (form: FormDeclaration, mode: FormMode) => form.fields.filter((f) => !f.on || f.on === mode);
@@ -49,7 +48,7 @@ export function validatorsOf(field: FieldDeclaration): Validator[] {
       break;
     case 'money':
       if (field.maxLength) out.push(maxLength(field.maxLength, 'validation.validationPaymentsLength'));
-      out.push((v) => (blank(v) || DECIMAL.test(String(v).trim()) ? undefined : 'validation.validationCost'));
+      out.push((v) => (blank(v) || readAmount(v) !== null ? undefined : 'validation.validationCost'));
       break;
     default:
   }
@@ -79,7 +78,7 @@ export function bodyOf(fields: FieldDeclaration[], values: Values): Values {
         body[f.source] = String(v ?? '').trim();
         break;
       case 'money':
-        body[f.source] = String(v ?? '').trim().replace(',', '.');
+        body[f.source] = readAmount(v) ?? String(v ?? '').trim();
         break;
       case 'number':
         body[f.source] = blank(v) ? null : Number(v);

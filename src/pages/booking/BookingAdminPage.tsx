@@ -156,6 +156,7 @@ export function BookingAdminPage() {
             value={date}
             onChange={(v) => { if (v) setDate(v); }}
             label={dateLabel}
+            today={today}
             data-testid="calendar-date"
             // A width from xs up: react-admin's theme stretches every text field to 100 % on a phone,
             // which put the day's arrows on lines of their own at 390 px.

@@ -164,7 +164,7 @@ export function BookingFormDialog({
               label={translate('app.booking.fields.date')}
               value={values.date}
               onChange={(v) => set({ date: v })}
-              min={today} data-testid="booking-date"
+              min={today} today={today} data-testid="booking-date"
               required
               {...fieldProps('date')}
             />

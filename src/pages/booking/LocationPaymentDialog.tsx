@@ -2,7 +2,7 @@
 // (required, at most 10 characters), external id and comment. Server field messages show under
 // their inputs.
 import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { Form, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
+import { Form, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { SubmitButton } from '../../components/SubmitButton';
 import { maxChars } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -10,10 +10,11 @@ import { useState } from 'react';
 import { newIdempotencyKey } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { bookingApi } from './api';
-import { AMOUNT_PATTERN } from './bookingForm';
+import { amountRule } from './bookingForm';
+import { readAmount } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 
-const amountRules = [required('validation.validationSum'), maxChars(10), regex(AMOUNT_PATTERN, 'validation.validationCost')];
+const amountRules = [required('validation.validationSum'), maxChars(10), amountRule];
 
 export function LocationPaymentDialog({ locationId, onClose }: { locationId: number; onClose: () => void }) {
   const translate = useTranslate();
@@ -26,7 +27,7 @@ export function LocationPaymentDialog({ locationId, onClose }: { locationId: num
     let fieldErrors: Record<string, string> | undefined;
     const saved = await run(
       () => bookingApi.locationPayment(locationId, {
-        purchase: String(values.amount ?? '').trim().replace(',', '.'),
+        purchase: readAmount(values.amount) ?? String(values.amount ?? '').trim(),
         external_id: String(values.external_id ?? '').trim() || null,
         comment: String(values.comment ?? '').trim(),
       }, idempotencyKey),

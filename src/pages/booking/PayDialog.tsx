@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { Form, SelectInput, TextInput, regex, required, useNotify, useTranslate } from 'react-admin';
+import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { firstErrorMessage } from '../../../domain/errors';
-import { formatMoney, type Currency } from '../../../domain/money';
+import { formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { languageOf } from '../../i18n/useLanguage';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -15,11 +15,11 @@ import { maxChars } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { bookingApi } from './api';
-import { AMOUNT_PATTERN, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
+import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
 
-const amountRules = [required('validation.validationSum'), maxChars(10), regex(AMOUNT_PATTERN, 'validation.validationCost')];
+const amountRules = [required('validation.validationSum'), maxChars(10), amountRule];
 const certificateRule = (value: unknown, values: Record<string, unknown>) =>
   Number(values.payment_type) === CERTIFICATE && !String(value ?? '').trim() ? 'validation.validationCertificate' : undefined;
 
@@ -63,7 +63,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
 
   const submit = async (values: Record<string, unknown>) => {
     setServerError(null);
-    const purchase = String(values.amount ?? '').trim().replace(',', '.');
+    const purchase = readAmount(values.amount) ?? String(values.amount ?? '').trim();
     let answer: { payment_url?: string; sent_to?: string | null };
     try {
       answer = await bookingApi.pay(order.id, {

@@ -2,6 +2,7 @@
 // times and persons can be chosen, the message key of each invalid field, the request body, and
 // what the order-created dialog says when the server refuses.
 import { fieldMessages } from '../../../domain/errors';
+import { readAmount } from '../../../domain/money';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { startsAfterNow } from '../../../domain/slot';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
@@ -203,8 +204,8 @@ export function settlePersons(v: BookingValues, choices: number[]): BookingValue
 /** Payment types of the pay dialog: cash, certificate, bill, card (spec §9). */
 export const PAYMENT_TYPES = [2, 3, 4, 6] as const;
 export const CERTIFICATE_PAYMENT = 3;
-/** Amounts as the server takes them: digits, then a dot or comma and at most two decimals. */
-export const AMOUNT_PATTERN = /^\d+([.,]\d{1,2})?$/;
+/** An amount field's rule: one the cashier may type grouped ("1 500,50"), read by the one reader (domain/money.ts readAmount). */
+export const amountRule = (v: unknown) => (v === undefined || v === null || String(v).trim() === '' || readAmount(v) !== null ? undefined : 'validation.validationCost');
 
 /** The search phone's rule: required, digits with an optional leading plus. */
 export function phoneSearchError(phone: string): string | undefined {

@@ -18,7 +18,7 @@ import { hasPermission } from '../../../domain/permissions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
-import { accessOpen, zonedDateTime } from './access';
+import { accessOpen, updatedTime, zonedDateTime } from './access';
 import { TechSessionDialog } from './TechSessionDialog';
 import type { ControlLocation, ControlPlayground } from './types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
@@ -59,7 +59,7 @@ function ControlLocations() {
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{title}</Typography>
         {locations.dataUpdatedAt > 0 && (
           <Typography variant="body2" color="text.secondary" data-testid="control-updated">
-            {translate('app.tools.control.updated', { time: new Date(locations.dataUpdatedAt).toLocaleTimeString(locale) })}
+            {translate('app.tools.control.updated', { time: updatedTime(locations.dataUpdatedAt, locations.data?.[0]?.timezone) })}
           </Typography>
         )}
         <Button startIcon={<RefreshIcon />} onClick={() => locations.refetch()} disabled={locations.isFetching}>

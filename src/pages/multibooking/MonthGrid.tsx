@@ -50,7 +50,9 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
         </Typography>
         {day && !past && (
           <>
-            <Typography variant="caption" component="div" sx={{ color: TEXT[level], fontWeight: 600, whiteSpace: 'nowrap' }} data-testid="grid-day-status">
+            {/* On a phone a day is ~50 px wide: the status wraps ("своб." over "317") instead of running into the next day. */}
+            <Typography variant="caption" component="div"
+              sx={{ color: TEXT[level], fontWeight: 600, whiteSpace: { xs: 'normal', sm: 'nowrap' }, overflowWrap: 'anywhere', lineHeight: 1.25 }} data-testid="grid-day-status">
               {status}
             </Typography>
             {level !== 'none' && (
@@ -83,6 +85,8 @@ export const MonthGrid = memo(function MonthGrid({ month, today, days, openable,
         plugins={[dayGridPlugin]}
         initialView="dayGridMonth"
         initialDate={`${month}-01`}
+        // FullCalendar's own today (fc-day-today, past/future) is the location's, not the browser's.
+        now={`${today}T12:00:00`}
         headerToolbar={false}
         height="auto"
         firstDay={1}

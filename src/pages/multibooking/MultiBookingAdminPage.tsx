@@ -121,9 +121,12 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
 
   const days = visibleDays(month, today, archive);
   const placesOf = new Map((summary.data ?? []).map((d) => [d.date, d.places]));
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set([today]));
+  // Today's day starts open: the location's today, read once its zone is known (the first render,
+  // before the location arrives, has only the browser's clock, which may be another day).
+  const [toggled, setExpanded] = useState<ReadonlySet<string> | null>(null);
+  const expanded = toggled ?? new Set([today]);
   const toggleDay = (day: string, open: boolean) => setExpanded((e) => {
-    const next = new Set(e);
+    const next = new Set(e ?? [today]);
     if (open) next.add(day); else next.delete(day);
     return next;
   });
@@ -226,7 +229,8 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
           <Accordion key={day} expanded={open} onChange={(_e, isOpen) => toggleDay(day, isOpen)} disableGutters
             slotProps={{ transition: { unmountOnExit: true } }} data-testid="month-day" data-date={day}>
             <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5, width: '100%' }}>
+              {/* Wraps on a phone: the date, "today" and the places chip pushed the expand icon past 390 px. */}
+              <Stack direction="row" useFlexGap sx={{ alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0, flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: day === today ? 700 : 500, minWidth: 130, color: past ? 'text.secondary' : 'text.primary' }}>
                   {translate(`app.dayTypes.short.d${isoWeekday(day)}`)}, {dayjs(day).format(DATE_FORMAT)}
                 </Typography>

@@ -156,7 +156,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           <Grid size={{ xs: 12, sm: 4 }}>
             <DateField label={translate('app.booking.fields.date')} value={values.date} required={!editing}
               onChange={(v) => set({ date: v })}
-              min={today} data-testid="multi-date"
+              min={today} today={today} data-testid="multi-date"
               {...fieldProps('date')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>

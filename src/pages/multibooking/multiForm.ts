@@ -7,6 +7,7 @@ import { fieldMessages } from '../../../domain/errors';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE } from '../../../domain/slotFlags';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
 import { startsAfterNow, type SlotBase } from '../../../domain/slot';
+import { readAmount } from '../../../domain/money';
 import { BOOKING_SOURCE, bookingFailure, type BookingFailure, type PromoState } from '../booking/bookingForm';
 
 /** A playground as GET /locations/{id}/schedule_multi/ lists it. */
@@ -162,7 +163,6 @@ export function goneSessions(chosen: readonly string[], schedule: MultiSchedule,
   });
 }
 
-const COST = /^\d+([.,]\d{1,2})?$/;
 const DIGITS = /^\d+$/;
 
 export interface MultiRules {
@@ -187,7 +187,7 @@ export function multiErrors(v: MultiValues, rules: MultiRules): MultiErrors {
   if (!v.email.trim()) e.email = required;
   else if (!isValidEmail(v.email.trim())) e.email = 'validation.validationEmail';
   if (!v.cost.trim()) e.cost = required;
-  else if (!COST.test(v.cost.trim())) e.cost = 'validation.validationCost';
+  else if (readAmount(v.cost) === null) e.cost = 'validation.validationCost';
   if (!v.persons.trim()) e.persons = required;
   else if (!DIGITS.test(v.persons.trim()) || Number(v.persons) < 1) e.persons = 'validation.validationPersons';
   else if (rules.maxPersons !== null && Number(v.persons) > rules.maxPersons) e.persons = 'app.multibooking.errors.tooManyPersons';
@@ -211,7 +211,7 @@ export function multiBody(v: MultiValues, locationId: number) {
   const sessions = v.sessions.map(parseSessionKey).sort((a, b) => a.session_dt.localeCompare(b.session_dt) || a.playground_id - b.playground_id);
   return {
     date: v.date || null,
-    cost: v.cost.trim().replace(',', '.'),
+    cost: readAmount(v.cost) ?? v.cost.trim(),
     persons: Number(v.persons.trim()),
     name: v.name.trim(),
     email: v.email.trim(),

@@ -10,14 +10,11 @@ import EventIcon from '@mui/icons-material/Event';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
-import dayjs from 'dayjs';
-import { DATETIME_FORMAT } from '../../../domain/constants';
 import { formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { ApiError } from '../../dataProvider/http';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
-import { wallClockAt } from '../../calendar/calendarModel';
 import { useLocationOf, useOrder, useOrderLog, useUser } from '../booking/api';
 import { orderStatusText } from '../booking/SlotOrdersDialog';
 import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog';
@@ -26,6 +23,7 @@ import { RefundDue } from './RefundDue';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { useFollowLocations } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
+import { formatInstant } from '../../../domain/dates';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -66,7 +64,8 @@ export function OrderPage() {
   // Paying is open whenever something is owed, also after the session (customers pay after playing).
   const [paying, setPaying] = useState(false);
   const timezone = location.data?.timezone;
-  const when = (iso: string) => dayjs(wallClockAt(timezone, new Date(iso))).format(DATETIME_FORMAT);
+  // The one date formatter, on the order's location's clock.
+  const when = (iso: string) => formatInstant(iso, timezone);
 
   if (order.isError) {
     const missing = order.error instanceof ApiError && order.error.status === 404;

@@ -19,6 +19,7 @@ import { formatDate } from './dates';
 import type { HolidayRecord } from './types';
 import { CancelButton, GuardedDialog, useReportDirty } from '../../components/forms/GuardedDialog';
 import { DateField } from '../../components/forms/DateField';
+import { useRouteLocationToday } from '../../components/forms/locationToday';
 
 type Kind = HolidayRecord['kind'];
 
@@ -154,7 +155,9 @@ function YearList({ locationId, year }: { locationId: string; year: number }) {
 export function HolidaysDialog({ locationId, country, onClose }: { locationId: string; country: string; onClose: () => void }) {
   const translate = useTranslate();
   const client = useQueryClient();
-  const thisYear = dayjs().year();
+  // The location's year (its New Year's Eve is not the browser's).
+  const routeToday = useRouteLocationToday();
+  const thisYear = routeToday ? Number(routeToday.slice(0, 4)) : dayjs().year();
   const [year, setYear] = useState(thisYear);
   const added = async (saved: HolidayRecord) => {
     await client.invalidateQueries({ queryKey: keys.holidays });

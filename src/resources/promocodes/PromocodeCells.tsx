@@ -2,7 +2,7 @@
 import { Chip } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { useGetOne, useTranslate } from 'react-admin';
-import { formatMoney, type Currency } from '../../../domain/money';
+import { formatMoney, NUMBER_MARKS, type Currency } from '../../../domain/money';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/constants';
 import type { PromocodeStatus } from '../../../domain/promocodes';
@@ -25,7 +25,8 @@ export interface Promocode {
 
 /** "15 %" for a fraction (0.15), the amount in the location's currency for a flat discount. */
 export function promocodeDiscount(p: Pick<Promocode, 'type' | 'discount'>, currency: Currency | null, lang: Language): string {
-  if (p.type === 'fraction') return `${Math.round(Number(p.discount) * 10000) / 100} %`;
+  // 12,5 % in Russian, 12.5 % in English: the language's decimal mark, as amounts have.
+  if (p.type === 'fraction') return `${String(Math.round(Number(p.discount) * 10000) / 100).replace('.', NUMBER_MARKS[lang].decimal)} %`;
   return formatMoney(p.discount, currency, lang);
 }
 
