@@ -10,6 +10,16 @@ export const passwordLength = minLength(PASSWORD_MIN_LENGTH, 'validation.validat
 /** validationPaymentsLength with `max`: react-admin passes `{max}` to the message itself. */
 export const maxChars = (max: number) => maxLength(max, 'validation.validationPaymentsLength');
 
+/**
+ * validationPaymentsLength for an amount: the spec's length (8, 10) counts the amount's own
+ * characters, not the spaces a cashier types to group digits as the screens show them
+ * ("1 500 000,00" is 10 characters of amount).
+ */
+export const amountMaxChars = (max: number) => {
+  const rule = maxLength(max, 'validation.validationPaymentsLength');
+  return (value: unknown, values: unknown) => rule(typeof value === 'string' ? value.replace(/[ \u00a0\u202f]/g, '') : value, values);
+};
+
 /** validationPasswordMatch: the field must equal the form's `password`. */
 export const matchesPassword = (value: unknown, values: Record<string, unknown>) =>
   value === values.password ? undefined : 'validation.validationPasswordMatch';

@@ -48,18 +48,20 @@ describe('schedule editor form', () => {
   it('sends prepayment as a fraction and one price kind per row, and reads it back as percent', () => {
     const form = validForm();
     form.items[0]!.pricing[0]!.prepayment = '50';
-    form.items[0]!.pricing.push({ kind: 'person', price: '700', prepayment: '100', start: '18:00', currency_id: 3 });
+    // Digits grouped by spaces, as the screens show amounts, are the same price.
+    form.items[0]!.pricing.push({ kind: 'person', price: ' 7\u00a0000 ', prepayment: '100', start: '18:00', currency_id: 3 });
     form.breaks.push({ start: '14:00', duration: '30', date: '' });
+    expect(validateSchedule(form)['items.0.pricing.1.price']).toBeUndefined();
     const payload = schedulePayload(form, 1);
     expect(payload).toMatchObject({ name: 'Main', start_dt: '2030-01-07', playground_group: 7, location: 1, disabled: false });
     expect(payload.breaks).toEqual([{ start: '14:00', duration: 30, date: null }]);
     expect(payload.items[0]!.pricing).toEqual([
       { currency_id: null, session_price: '1500,50', personal_price: null, prepayment: 0.5, start: '10:00' },
-      { currency_id: 3, session_price: null, personal_price: '700', prepayment: 1, start: '18:00' },
+      { currency_id: 3, session_price: null, personal_price: '7000', prepayment: 1, start: '18:00' },
     ]);
     const back = formOf({ id: 1, name: 'Main', start_dt: '2030-01-07', disabled: true, playground_group: 7, breaks: payload.breaks,
       items: [{ ...payload.items[0]!, pricing: payload.items[0]!.pricing.map((r) => ({ ...r, prepayment: String(r.prepayment) })) }] });
-    expect(back.items[0]!.pricing.map((r) => [r.kind, r.price, r.prepayment])).toEqual([['session', '1500,50', '50'], ['person', '700', '100']]);
+    expect(back.items[0]!.pricing.map((r) => [r.kind, r.price, r.prepayment])).toEqual([['session', '1500,50', '50'], ['person', '7000', '100']]);
     expect(percentOf('0.33')).toBe('33');
     expect(gridPayload({ ...form, items: [emptyItem(45, [6, 7])] }).items[0]).toMatchObject({ duration: 45, overlap: 0, day_types: [6, 7] });
   });

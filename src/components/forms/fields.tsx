@@ -11,7 +11,7 @@ import { formatAmount, readAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
 import { useLanguage } from '../../i18n/useLanguage';
-import { validPhone } from '../validators';
+import { amountMaxChars, validPhone } from '../validators';
 import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
 
@@ -47,7 +47,7 @@ export function validatorsOf(field: FieldDeclaration): Validator[] {
       if (field.max !== undefined) out.push(maxValue(field.max, 'validation.validationMaxValue'));
       break;
     case 'money':
-      if (field.maxLength) out.push(maxLength(field.maxLength, 'validation.validationPaymentsLength'));
+      if (field.maxLength) out.push(amountMaxChars(field.maxLength));
       out.push((v) => (blank(v) || readAmount(v) !== null ? undefined : 'validation.validationCost'));
       break;
     default:

@@ -51,6 +51,8 @@ export type FormErrors = Record<string, FieldMessage>;
 /** validationPrice: digits with a comma or dot, 1 to 20 characters. */
 export const PRICE_PATTERN = /^\d+([.,]\d+)?$/;
 export const PRICE_MAX_LENGTH = 20;
+/** A price as typed, without the spaces that group its digits as the screens show them ("1 500" is 1500). */
+const priceText = (typed: string) => typed.replace(/[\s\u00a0\u202f]/g, '');
 
 export const WEEKDAYS = [1, 2, 3, 4, 5];
 export const WEEKEND = [6, 7];
@@ -112,7 +114,7 @@ function breakPayload(b: BreakForm): ScheduleBreak {
 }
 
 function pricingPayload(row: PricingForm): Omit<PricingRow, 'prepayment'> & { prepayment: number } {
-  const price = row.price.trim();
+  const price = priceText(row.price);
   return {
     currency_id: row.currency_id,
     session_price: row.kind === 'session' ? price : null,
@@ -163,7 +165,7 @@ function validatePricing(rows: PricingForm[], prefix: string, errors: FormErrors
   const seen = new Set<string>();
   rows.forEach((row, j) => {
     const path = `${prefix}.${j}`;
-    const price = row.price.trim();
+    const price = priceText(row.price);
     if (!price) errors[`${path}.price`] = { key: 'validation.validationRequired' };
     else if (price.length > PRICE_MAX_LENGTH || !PRICE_PATTERN.test(price)) errors[`${path}.price`] = { key: 'validation.validationPrice' };
     const prepayment = row.prepayment.trim();
