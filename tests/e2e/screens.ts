@@ -41,8 +41,10 @@ export function screens(): Screen[] {
     .sort((a, b) => a.url.localeCompare(b.url));
 }
 
-/** The screens that must also work on a phone (390 px): the day view, the order page, the widget. */
-export const PHONE_SCREENS = ['/locations/:location_id/booking_admin', '/orders/:order_id', '/locations/:location_id/transactions', '/locations/:location_id/webhook_deliveries'];
+/** The screens that must also work on a phone (390 px): the day view, the order page, transactions, the delivery log, the month view (the widget is outside the routes). */
+export const PHONE_SCREENS = ['/locations/:location_id/booking_admin', '/orders/:order_id', '/locations/:location_id/transactions', '/locations/:location_id/webhook_deliveries',
+  // The month view with the multi-booking form (its screenshot at 390 px is asked for by #18).
+  '/locations/:location_id/multibooking_admin'];
 
 /**
  * Problems a screen shows instead of itself: react-admin's error page (a component that threw) or
