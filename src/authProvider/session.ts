@@ -21,6 +21,9 @@ function readJson<T>(key: string): T | null {
   }
 }
 
+/** Told when the token is dropped by a 401 (the session ended under an open screen), see http.ts. */
+const endedListeners = new Set<() => void>();
+
 export const session = {
   token: (): string | null => localStorage.getItem(KEYS.token),
   setToken: (token: string) => localStorage.setItem(KEYS.token, token),
@@ -31,4 +34,13 @@ export const session = {
   locations: () => readJson<unknown[]>(KEYS.locations),
   setLocations: (l: unknown[]) => localStorage.setItem(KEYS.locations, JSON.stringify(l)),
   clear: () => Object.values(KEYS).forEach((k) => localStorage.removeItem(k)),
+  /** The server refused the token (revoked, expired): cleared, and the screens told (SessionEndWatch). */
+  ended: () => {
+    session.clear();
+    endedListeners.forEach((listener) => listener());
+  },
+  onEnded: (listener: () => void) => {
+    endedListeners.add(listener);
+    return () => { endedListeners.delete(listener); };
+  },
 };

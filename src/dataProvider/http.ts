@@ -54,7 +54,7 @@ function sessionEnded(): ApiError {
 /** A 401 to a call sent with a token: the token is no longer valid, the session ends here, once. */
 function endSession(sentToken: string) {
   // A newer token (signed in again meanwhile) is kept.
-  if (session.token() === sentToken) session.clear();
+  if (session.token() === sentToken) session.ended();
 }
 
 export async function api<T = unknown>(path: string, req: ApiRequest = {}): Promise<T> {

@@ -2,7 +2,7 @@
 // back-off (1 s, 2 s, 4 s), which made a deleted record's 404 take seconds to show (issue #18).
 // An answer of 4xx is final: it is never retried, by any query or mutation of the app. Network
 // failures (status 0) and 5xx are retried as before.
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 
 /** The HTTP status of an error of the app's client (ApiError, react-admin's HttpError), if any. */
 export function statusOf(error: unknown): number | undefined {
@@ -10,19 +10,35 @@ export function statusOf(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined;
 }
 
+/** A 4xx answer: final, never asked again by itself. */
+export function isClientError(error: unknown): boolean {
+  const status = statusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 /** react-query's `retry`: up to `max` retries, none after a 4xx answer. */
 export function retryUnlessClientError(max = 3) {
   return (failureCount: number, error: unknown) => {
-    const status = statusOf(error);
-    if (status !== undefined && status >= 400 && status < 500) return false;
+    if (isClientError(error)) return false;
     return failureCount < max;
   };
 }
 
+/** A query whose last answer was not a 4xx: worth asking again when a screen mounts, the tab is back or the network. */
+export const notRefused = (query: Query<any, any, any, any>): boolean => !isClientError(query.state.error);
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: retryUnlessClientError(3) },
+      queries: {
+        retry: retryUnlessClientError(3),
+        // Nor asked again when a screen mounts: the day view's preload (or the screen before) was just
+        // refused the location, and the page asked it again (#18). A failed connection is asked again.
+        retryOnMount: notRefused,
+        // Nor when the tab is back in front or the network is back: the answer would be the same.
+        refetchOnWindowFocus: notRefused,
+        refetchOnReconnect: notRefused,
+      },
       // Mutations are not retried (react-query's default), 4xx or not.
       mutations: { retry: false },
     },

@@ -228,6 +228,7 @@ export const enApp = {
       newTitle: 'New schedule',
       editTitle: 'Schedule "%{name}"',
       back: 'Schedules and playgrounds',
+      notFound: 'Schedule %{id} was not found: it does not exist or was deleted.',
       tabInfo: 'Info',
       tabGrid: 'Schedule',
       name: 'Name',

@@ -229,6 +229,7 @@ export const ruApp: typeof enApp = {
       newTitle: 'Новое расписание',
       editTitle: 'Расписание «%{name}»',
       back: 'Расписания и площадки',
+      notFound: 'Расписание №%{id} не найдено: его нет или оно удалено.',
       tabInfo: 'Информация',
       tabGrid: 'Расписание',
       name: 'Название',

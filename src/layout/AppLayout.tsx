@@ -4,6 +4,7 @@ import { Layout } from 'react-admin';
 import { AppHeader } from './AppHeader';
 import { ScrollTopButton } from './ScrollTopButton';
 import { LiveDesk } from '../live/LiveDesk';
+import { SessionEndWatch } from '../authProvider/SessionEndWatch';
 
 const NoSidebar = () => null;
 
@@ -24,6 +25,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {children}
       <ScrollTopButton />
       <LiveDesk />
+      <SessionEndWatch />
     </Layout>
   );
 }

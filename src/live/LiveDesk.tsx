@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import { session } from '../authProvider/session';
-import { applyEvent, applyReset } from './apply';
+import { applyEvent, applyRefused, applyReset } from './apply';
 import { LiveConnection, type LiveStatus } from './connection';
 import { locationsToFollow, useRememberedLocation, useRequestedLocations, useShownLocation } from './followed';
 
@@ -40,6 +40,7 @@ export function LiveDesk() {
     const live = new LiveConnection({
       onEvent: (e) => applyEvent(client, e),
       onReset: () => applyReset(client),
+      onRefused: (id) => applyRefused(client, id),
       onStatus: setStatus,
     });
     connection.current = live;

@@ -5,6 +5,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { LiveEvent, LiveEventPayloads } from '../../domain/liveEvents';
 import { markChanged, rowKey, slotKey } from './recent';
+import { notRefused } from '../dataProvider/queryClient';
 
 // The keys of the screens (src/pages/booking/api.ts, src/pages/multibooking/api.ts, ControlPage,
 // react-admin's resource keys [resource, 'getList' | 'getOne' | ...]).
@@ -58,4 +59,13 @@ export function applyEvent(client: QueryClient, event: LiveEvent): void {
 /** The missed events are gone: every query on screen is read again. */
 export function applyReset(client: QueryClient): void {
   void client.invalidateQueries();
+}
+
+/**
+ * A location that refuses its ticket now (the user's role there removed, the location deleted): its
+ * record is read again, once, so the screens at it say so at once (LocationUnavailable) instead of
+ * standing on with data nothing keeps current.
+ */
+export function applyRefused(client: QueryClient, locationId: number): void {
+  void client.invalidateQueries({ queryKey: LOCATION(locationId), predicate: notRefused });
 }

@@ -17,12 +17,30 @@ export interface LiveHandlers {
   /** The missed events are gone (kept 48 h): everything shown must be read again. */
   onReset: () => void;
   onStatus: (status: LiveStatus) => void;
+  /** A location followed before refuses its ticket now (the role there removed, the location deleted). */
+  onRefused: (locationId: number) => void;
 }
 
 /** Waits between attempts to reconnect: quick at first, then every 10 s. */
 const BACKOFF_MS = [500, 1000, 2000, 5000, 10_000];
 /** The server pings every 15 s: a stream silent for longer is taken as broken. */
 const SILENCE_MS = 40_000;
+/**
+ * A stream that lived this long was a working one: its end starts the back-off anew. One that ends
+ * sooner (a proxy that cuts streams, a server that ends it at once) keeps backing off, else it was
+ * reopened every 500 ms for ever, a ticket and a stream each time (#18).
+ */
+const STABLE_MS = 10_000;
+
+/**
+ * A ticket refused by an answer, not by an outage: no such location, no role there (403/404), the
+ * session over (401, the HTTP client ends it). Asking again would get the same answer: the location
+ * is left out until the set of followed locations changes. A 429 or a 408 is worth another try later.
+ */
+function refusal(reason: unknown): boolean {
+  const status = (reason as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
 
 export class LiveConnection {
   private source: EventSource | null = null;
@@ -30,6 +48,12 @@ export class LiveConnection {
   /** The last sequence number seen per location. */
   private readonly positions = new Map<number, number>();
   private attempt = 0;
+  /** Locations whose ticket was refused (see `refusal`): not asked again while the set is the same. */
+  private readonly refused = new Set<number>();
+  /** Locations that have had a ticket: a refusal of one of them is news for the screens. */
+  private readonly granted = new Set<number>();
+  /** When the current stream opened (0: not open). */
+  private openedAt = 0;
   /** Bumped at each (re)open: an open still asking for tickets when another starts gives up. */
   private generation = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -56,6 +80,7 @@ export class LiveConnection {
     const next = [...new Set(locations)].sort((a, b) => a - b).slice(0, LIVE_STREAM_MAX_LOCATIONS);
     if (!this.stopped && next.join() === this.locations.join()) return;
     this.locations = next;
+    this.refused.clear();
     for (const [id, seq] of this.positions) {
       if (next.includes(id)) continue;
       // What is cached of it was current up to here: followed again soon, it resumes from here.
@@ -98,11 +123,23 @@ export class LiveConnection {
     const generation = ++this.generation;
     this.handlers.onStatus(status);
     // A location whose ticket is refused (the user's role there is gone) is left out of this stream.
-    const asked = await Promise.allSettled(this.locations.map((id) =>
+    const asking = this.locations.filter((id) => !this.refused.has(id));
+    const asked = await Promise.allSettled(asking.map((id) =>
       api<{ ticket: string }>(`/api/v2.1/locations/${id}/events/ticket/`, { method: 'POST' }).then((t) => ({ id, ticket: t.ticket }))));
     if (this.stopped || generation !== this.generation) return;
+    asked.forEach((a, i) => {
+      if (a.status !== 'rejected' || !refusal(a.reason)) return;
+      const id = asking[i]!;
+      this.refused.add(id);
+      if (this.granted.delete(id)) this.handlers.onRefused(id);
+    });
     const granted = asked.flatMap((a) => (a.status === 'fulfilled' ? [a.value] : []));
-    if (!granted.length) return this.broken();
+    for (const g of granted) this.granted.add(g.id);
+    if (!granted.length) {
+      // Every location refused: there is nothing to follow, and no outage to announce or retry.
+      if (this.locations.every((id) => this.refused.has(id))) return this.handlers.onStatus('connecting');
+      return this.broken();
+    }
     const query = new URLSearchParams({ tickets: granted.map((g) => g.ticket).join(',') });
     // A location not followed yet starts from before the data on screen was read (readPositions.ts);
     // one without such a read starts now.
@@ -120,7 +157,7 @@ export class LiveConnection {
       }
     };
     source.onopen = () => {
-      this.attempt = 0;
+      this.openedAt = Date.now();
       this.alive();
       this.handlers.onStatus('live');
     };
@@ -156,6 +193,8 @@ export class LiveConnection {
   }
 
   private broken(): void {
+    if (this.openedAt && Date.now() - this.openedAt >= STABLE_MS) this.attempt = 0;
+    this.openedAt = 0;
     this.source?.close();
     this.source = null;
     if (this.watchdog) clearTimeout(this.watchdog);

@@ -3,8 +3,8 @@
 // view, the order page, transactions, the delivery log and the widget also at 390 px. The screens
 // come from the app's routes (screens.ts).
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, dateField, signIn, typeDate } from './helpers';
-import { PHONE_SCREENS, screens, watchCrashes } from './screens';
+import { ADMIN, bookEmptySession, dateField, signIn, typeDate } from './helpers';
+import { OPENED, PHONE_SCREENS, openedUrl, screens, watchCrashes } from './screens';
 
 /** What does not fit: the page's overflow, buttons past the window's edge, and visible buttons without a name. */
 async function widthProblems(page: Page): Promise<string[]> {
@@ -12,6 +12,17 @@ async function widthProblems(page: Page): Promise<string[]> {
     const out: string[] = [];
     const doc = document.documentElement;
     if (doc.scrollWidth > window.innerWidth) out.push(`page is ${doc.scrollWidth} px wide in ${window.innerWidth} px`);
+    // An open dialog or menu fits the window and does not scroll sideways inside (its fields would hide).
+    for (const d of document.querySelectorAll<HTMLElement>('[role="dialog"], [role="menu"]')) {
+      const r = d.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > window.innerWidth + 1 || r.left < -1) out.push(`${d.getAttribute('role')} at ${Math.round(r.left)}-${Math.round(r.right)} px in ${window.innerWidth} px`);
+      for (const box of [d, ...d.querySelectorAll<HTMLElement>('.MuiDialogContent-root')]) {
+        if (box.scrollWidth > box.clientWidth + 1 && getComputedStyle(box).overflowX !== 'visible') {
+          out.push(`${d.getAttribute('role')} scrolls sideways: ${box.scrollWidth} px in ${box.clientWidth} px`);
+        }
+      }
+    }
     for (const b of document.querySelectorAll<HTMLElement>('button, [role="button"], a[href]')) {
       const r = b.getBoundingClientRect();
       if (r.width === 0 || r.height === 0 || getComputedStyle(b).visibility === 'hidden') continue;
@@ -132,3 +143,25 @@ test('the day view, month view, order page, transactions, delivery log and widge
   }
   expect(bad).toEqual([]);
 });
+
+// What the screens open (screens.ts OPENED: the booking, multi-booking, search, pay and registry
+// dialogs, the profile menu, the widget) fits 1280 px; the ones a cashier uses on a phone fit 390 px.
+const PHONE_OPENED = ['the booking dialog', 'the multi-booking dialog', 'the search dialog', 'the order page\'s pay dialog', 'the booking widget'];
+for (const width of [1280, 390]) {
+  test(`the dialogs, menus and widget fit ${width} px`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 800 });
+    await signIn(page, ADMIN);
+    const { orderId } = await bookEmptySession(page, 5, 'Width Guest');
+    const bad: string[] = [];
+    const crashes = watchCrashes(page);
+    for (const o of OPENED.filter((x) => width > 390 || PHONE_OPENED.includes(x.name))) {
+      await settle(page, openedUrl(o, 'ru', { unpaidOrder: orderId }));
+      if (o.open) await o.open(page, 'ru');
+      await page.waitForTimeout(400);
+      bad.push(...await crashes(o.name));
+      for (const p of await widthProblems(page)) bad.push(`${o.name}: ${p}`);
+    }
+    expect(bad).toEqual([]);
+  });
+}

@@ -27,6 +27,7 @@ import { rowKey, useMarked } from '../../live/recent';
 import { changedSx } from '../../live/LiveMark';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { FollowListLocations } from '../../live/FollowListLocations';
+import { LocationUnavailable } from '../LocationUnavailable';
 
 /**
  * A row a live event just changed is marked briefly (src/live): from the event (or from its mount,
@@ -45,12 +46,14 @@ export function ResourceListPage({ name }: { name: string }) {
   const list = d.list!;
   const { location_id: locationId = '' } = useParams();
   const translate = useTranslate();
-  const { data: location, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const { data: location, error: locationError, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
   const parts = useLoadedParts(d);
   const refresh = useRefresh();
   // null: no dialog; 'new': the form's create dialog; a record: its edit dialog.
   const [editing, setEditing] = useState<Record<string, any> | 'new' | null>(null);
+  // A location that cannot be read (none such, or no role there) says so, not "only for role 40" (#18).
+  if (locationId && locationError) return <LocationUnavailable id={locationId} error={locationError} />;
   if ((locationId && isPending) || permissionsPending || !parts) return <Loading />;
   if (!allowed(d.access, location, permissions)) {
     return d.access?.denied

@@ -228,8 +228,8 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
         return (
           <Accordion key={day} expanded={open} onChange={(_e, isOpen) => toggleDay(day, isOpen)} disableGutters
             slotProps={{ transition: { unmountOnExit: true } }} data-testid="month-day" data-date={day}>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-              {/* Wraps on a phone: the date, "today" and the places chip pushed the expand icon past 390 px. */}
+            <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}>
+              {/* Wraps on a phone (390 px): the date, "today" and the free places pushed the expand icon past the edge. */}
               <Stack direction="row" useFlexGap sx={{ alignItems: 'center', gap: 1.5, width: '100%', minWidth: 0, flexWrap: 'wrap' }}>
                 <Typography sx={{ fontWeight: day === today ? 700 : 500, minWidth: 130, color: past ? 'text.secondary' : 'text.primary' }}>
                   {translate(`app.dayTypes.short.d${isoWeekday(day)}`)}, {dayjs(day).format(DATE_FORMAT)}

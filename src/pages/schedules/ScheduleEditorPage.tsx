@@ -37,6 +37,7 @@ import {
 import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
+import { statusOf } from '../../dataProvider/queryClient';
 import { DateField } from '../../components/forms/DateField';
 import { useLeaveGuard } from '../../components/forms/GuardedDialog';
 
@@ -295,14 +296,33 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   );
 }
 
+/** A schedule that cannot be read: a 404 says so at once (#18), any failure offers the way back. */
+function ScheduleUnavailable({ locationId, scheduleId, error }: { locationId: string; scheduleId: string; error: unknown }) {
+  const translate = useTranslate();
+  const status = statusOf(error);
+  return (
+    <Alert
+      severity="warning"
+      sx={{ mt: 2 }}
+      data-testid="schedule-unavailable"
+      action={(
+        <Button component={RouterLink} to={`/locations/${locationId}/schedules_and_playgrounds`} color="inherit" size="small">
+          {translate('app.scheduleEditor.back')}
+        </Button>
+      )}
+    >
+      {status === 404 || status === 403 ? translate('app.scheduleEditor.notFound', { id: scheduleId }) : (error as Error).message}
+    </Alert>
+  );
+}
+
 export function ScheduleEditorPage() {
   useSignedIn();
   const { location_id: locationId = '', schedule_id: scheduleId } = useParams();
   const location = useLocationDetail(locationId);
   const schedule = useSchedule(scheduleId);
   if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
-  const error = schedule.error as Error | null;
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{error.message}</Alert>;
+  if (schedule.error) return <ScheduleUnavailable locationId={locationId} scheduleId={scheduleId!} error={schedule.error} />;
   if (!location.data || (scheduleId && !schedule.data)) return <Loading />;
   // A new key per schedule: opening another one (or the one just created) starts a fresh form.
   return (

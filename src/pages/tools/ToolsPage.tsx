@@ -12,6 +12,7 @@ import { allowed } from '../../resources/declaration';
 import type { LocationRecord } from '../../resources/locations/types';
 import { declarations } from '../../resources/registry';
 import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 
 const tabs = declarations.filter((d) => d.menu?.tools).sort((a, b) => a.menu!.tools!.order - b.menu!.tools!.order);
 
@@ -23,7 +24,7 @@ export function ToolsPage() {
   const { data: location, error, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) });
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
 
-  if (error) return <Alert severity="error" sx={{ mt: 2 }}>{(error as Error).message}</Alert>;
+  if (error) return <LocationUnavailable id={locationId} error={error} />;
   if (isPending || permissionsPending) return <Loading />;
   const open = tabs.filter((d) => allowed(d.access, location, permissions));
   if (open.length === 0) {
