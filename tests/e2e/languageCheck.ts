@@ -75,9 +75,8 @@ export async function chromeText(page: Page): Promise<string> {
       + '.MuiChip-label, .MuiAlert-message, .MuiFormHelperText-root, .MuiTablePagination-root, .MuiDialogContentText-root, '
       + '.MuiSnackbarContent-message, [data-testid="records-empty"]';
     const parts = Array.from(document.querySelectorAll<HTMLElement>(chrome)).map((el) => el.innerText);
-    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'))) {
-      parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
-    }
+    // Not [title]: the lists' cut cells carry their data there (a customer's name, a description).
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder]'))) parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '');
     parts.push(document.title);
     return parts.join('\n');
   });
@@ -100,12 +99,13 @@ export function russianProblems(where: string, text: string): string[] {
 /** What is wrong with an English interface text (data names taken out): keys, Cyrillic lines. */
 export function englishProblems(where: string, chrome: string, names: string[]): string[] {
   let text = chrome;
-  for (const name of names) text = text.split(name).join('');
+  // A language is offered in its own name ("Русский" in a language choice), as everywhere.
+  for (const name of [...names, 'Русский']) text = text.split(name).join('');
   const problems: string[] = [];
   const key = I18N_KEY.exec(text);
   if (key) problems.push(`${where}: untranslated key ${key[0]}`);
-  const cyrillic = text.split('\n').filter((line) => /[А-Яа-яЁё]/.test(line));
-  if (cyrillic.length) problems.push(`${where}: Cyrillic "${cyrillic.slice(0, 3).join(' | ')}"`);
+  // Each line apart, so a walk can tell the lines a dialog adds from the screen's own.
+  for (const line of new Set(text.split('\n').map((l) => l.trim()).filter((l) => /[А-Яа-яЁё]/.test(l)))) problems.push(`${where}: Cyrillic "${line}"`);
   return problems;
 }
 
@@ -122,15 +122,16 @@ export async function rawEnumCells(page: Page, where: string): Promise<string[]>
 /**
  * The data names that may be Cyrillic in the en interface: the location's (and its address, which the
  * widget preview in a frame shows: the public call's), its playgrounds', groups', schedules' and the
- * user's, as the API gives them.
+ * user's, and the location's games (the booking forms' options), as the API gives them.
  */
 export async function cyrillicDataNames(page: Page, locationId = 1): Promise<string[]> {
   const { address } = await (await page.request.get(`/api/public/locations/${locationId}/`)).json() as { address: string | null };
   const location = await apiGet<{ name: string; playgrounds: { name: string }[]; playground_groups?: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/`);
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
   const schedules = await apiGet<{ name: string }[]>(page, `/api/v2.1/schedule/?location=${locationId}`);
+  const games = await apiGet<{ name: string }[] | { results: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/games/`);
   return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
-    ...schedules.map((x) => x.name), user.name ?? '']
+    ...schedules.map((x) => x.name), user.name ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
     .filter((n) => /[А-Яа-яЁё]/.test(n));
 }
 
