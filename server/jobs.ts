@@ -36,9 +36,9 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
       await scheduleCertificateExpiry(deps.db, new Date(Date.now() + 3_600_000));
     },
     'mail.certificate': async (p: { certificateId: number; lang: string }) => {
-      const facts = await certificateLetterFacts(deps.db, p.certificateId);
-      if (!facts) return;
       const lang = pickLanguage(p.lang);
+      const facts = await certificateLetterFacts(deps.db, p.certificateId, lang);
+      if (!facts) return;
       await deps.mailer.send({
         to: facts.to,
         subject: translate(lang, 'certificate_mail_subject'),

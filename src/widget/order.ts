@@ -61,7 +61,8 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
 
     show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
       h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : '')),
-      h('p', { class: `state state-${o.state}`, 'data-testid': 'order-state' }, t(`state_${o.state}`)),
+      // "Статус: Оплачен": the order status's own word (masculine, as the back office says it) after a label, not after "Бронь".
+      h('p', { class: `state state-${o.state}` }, `${t('state')}: `, h('span', { 'data-testid': 'order-state' }, t(`state_${o.state}`))),
       message ? h('p', { class: 'note', role: 'status' }, message) : null,
       note ? h('p', { class: o.state === 'payment_declined' ? 'alert' : 'note', 'data-testid': 'order-note' }, note) : null,
       refund ? h('p', { class: 'note', 'data-testid': 'order-refund' }, refund) : null,

@@ -1,5 +1,11 @@
 // The widget's own texts (customers read them; the staff app's messages are not loaded here).
+import { ORDER_STATUS_LABELS } from '../../domain/enumLabels';
+
 export type WidgetLang = 'ru' | 'en';
+
+/** The order statuses the widget's states are: they read as the back office, the exports and the statistics say them (#18, one wording). */
+export const WIDGET_STATE_STATUS = { awaiting_payment: 2, booked: 3, paid: 6, cancelled: 4 } as const;
+const stateWord = (state: keyof typeof WIDGET_STATE_STATUS, lang: WidgetLang) => ORDER_STATUS_LABELS[WIDGET_STATE_STATUS[state]]![lang];
 
 const en = {
   title: 'Book a session',
@@ -44,10 +50,11 @@ const en = {
   notFound: 'Not found. Check the link.',
   // The order page.
   booking: 'Booking №%{id}',
-  state_awaiting_payment: 'Awaiting payment',
-  state_booked: 'Confirmed',
-  state_paid: 'Paid',
-  state_cancelled: 'Cancelled',
+  state: 'Status',
+  state_awaiting_payment: stateWord('awaiting_payment', 'en'),
+  state_booked: stateWord('booked', 'en'),
+  state_paid: stateWord('paid', 'en'),
+  state_cancelled: stateWord('cancelled', 'en'),
   state_payment_declined: 'Payment declined',
   declined: 'Your payment was declined and nothing was charged. The places are held for you until %{when}: you can try again.',
   payAgain: 'Pay again %{amount}',
@@ -114,10 +121,11 @@ const ru: Record<TextKey, string> = {
   error: 'Что-то пошло не так. Попробуйте еще раз.',
   notFound: 'Не найдено. Проверьте ссылку.',
   booking: 'Бронь №%{id}',
-  state_awaiting_payment: 'Ожидает оплаты',
-  state_booked: 'Подтверждена',
-  state_paid: 'Оплачена',
-  state_cancelled: 'Отменена',
+  state: 'Статус',
+  state_awaiting_payment: stateWord('awaiting_payment', 'ru'),
+  state_booked: stateWord('booked', 'ru'),
+  state_paid: stateWord('paid', 'ru'),
+  state_cancelled: stateWord('cancelled', 'ru'),
   state_payment_declined: 'Оплата отклонена',
   declined: 'Оплата отклонена, деньги не списаны. Места держатся за вами до %{when}: можно попробовать еще раз.',
   payAgain: 'Оплатить еще раз %{amount}',

@@ -148,6 +148,8 @@ describe('dashboard pages', () => {
     // The codes read as the lists say them (the one enum dictionary), in ru and en (#18).
     for (const lang of ['ru', 'en'] as const) {
       const types = await open(`${await urlOf('payments', 1, lang)}${period}`);
+      // The location as the page's language names it, not its Russian name in an English page (#18).
+      expect(types.body).toContain(lang === 'ru' ? ' · VR Арена Москва</h1>' : ' · VR Arena Moscow</h1>');
       for (const type of new Set(paid.map((p) => p.payment_type))) expect(types.body).toContain(`<tr><td>${PAYMENT_TYPE_LABELS[type as number]![lang]}</td>`);
       const orders = await open(`${await urlOf('orders', 1, lang)}${period}`);
       for (const status of statuses) expect(orders.body).toContain(`<th>${ORDER_STATUS_LABELS[status as number]![lang]}</th>`);

@@ -336,6 +336,8 @@ describe('launcher sessions', () => {
     const after = await ledger(1);
     expect(after.rows.length).toBe(before.rows.length + 1);
     expect(after.rows.at(-1)!.amount).toBe('-150.00');
+    // Nothing English is stored for people (#18): the description is the playground's name; the type says "Списание" / "Charge-off".
+    expect([after.rows.at(-1)!.type, after.rows.at(-1)!.description]).toEqual(['chargeoff', pg!.name]);
     const wrong = await h.call('POST', '/api/v2.2/launcher/sessions/', { lang: 'en', body: report, headers: { authorization: 'Playground nope' } });
     expect(wrong.statusCode).toBe(401);
     const list = (await h.call('GET', '/api/v2.1/locations/1/launcher_sessions/?limit=1', { token: admin })).json();

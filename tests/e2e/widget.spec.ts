@@ -106,7 +106,7 @@ test.describe('ru', () => {
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
     await page.getByRole('link', { name: 'Перейти к брони' }).click();
-    await expect(page.getByTestId('order-state')).toHaveText('Оплачена');
+    await expect(page.getByTestId('order-state')).toHaveText('Оплачен');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Бронь №${orderId}`);
     await expect(page.getByTestId('order-persons')).toContainText(String(playground.max_players));
     await expect(page.getByTestId('order-cancel')).toBeVisible();
@@ -117,7 +117,7 @@ test.describe('ru', () => {
     expect(letter).toContain(`Площадка: ${playground.name}`);
     const link = /(http:\/\/\S+\/widget\/order\/\S+)/.exec(letter)![1]!;
     await page.goto(link);
-    await expect(page.getByTestId('order-state')).toHaveText('Оплачена');
+    await expect(page.getByTestId('order-state')).toHaveText('Оплачен');
 
     await expectGreenOnCalendar(page, 2, date, playground.id, session.time_start, orderId, 'ru');
   });

@@ -7,6 +7,7 @@ import {
 } from '../../domain/enumLabels';
 import { enMessages } from '../../src/i18n/en';
 import { ruMessages } from '../../src/i18n/ru';
+import { texts, WIDGET_STATE_STATUS } from '../../src/widget/texts';
 
 const at = (messages: unknown, key: string): unknown => key.split('.').reduce<any>((m, k) => m?.[k], messages);
 
@@ -34,5 +35,14 @@ describe('enum words', () => {
   it('has one wording of the order status: no second dictionary of it', () => {
     expect(at(ruMessages, 'app.records.orderStatus')).toBeUndefined();
     expect(at(enMessages, 'app.records.orderStatus')).toBeUndefined();
+  });
+
+  it('the widget\'s order states say the order statuses\' words, in ru and en (not "Оплачена" beside "Оплачен")', () => {
+    for (const lang of ['ru', 'en'] as const) {
+      const t = texts(lang);
+      for (const [state, status] of Object.entries(WIDGET_STATE_STATUS)) {
+        expect(t(`state_${state}` as Parameters<typeof t>[0]), `${state} ${lang}`).toBe(ORDER_STATUS_LABELS[status]![lang]);
+      }
+    }
   });
 });

@@ -11,8 +11,8 @@ import { lockCertificate, lockedTransaction } from '../../platform/locks';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { addDays } from '../../../domain/businessDay';
 import { CERTIFICATE_VALID_DAYS } from '../../../domain/certificates';
-import { currencyJson, requireRoleAt } from '../locations/service';
-import { dayParam, moneyParam } from '../../platform/messages';
+import { currencyJson, locationNameIn, requireRoleAt } from '../locations/service';
+import { dayParam, moneyParam, type Lang } from '../../platform/messages';
 import { fromCents } from '../../../domain/pricing';
 import { certificateRemaining } from '../orders/payments';
 import { wallClockNow } from '../../platform/clock';
@@ -91,14 +91,14 @@ export async function resendCertificate(db: Db, user: AuthUser, code: string, lo
   });
 }
 
-/** The letter's facts (the job builds the text in the customer's language). */
-export async function certificateLetterFacts(db: Db, certificateId: number) {
-  const [row] = await db.select({ c: certificates, currency: currencies, location: locations.name }).from(certificates)
+/** The letter's facts in `lang` (the job builds the text in it): the location as a reader of that language knows it. */
+export async function certificateLetterFacts(db: Db, certificateId: number, lang: Lang) {
+  const [row] = await db.select({ c: certificates, currency: currencies, locationId: locations.id }).from(certificates)
     .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).innerJoin(locations, eq(locations.id, certificates.creatingLocationId))
     .where(eq(certificates.id, certificateId));
   if (!row || !row.c.bookedBy) return null;
   const remaining = await certificateRemaining(db, row.c.id, row.c.rate);
-  return { to: row.c.bookedBy.email, name: row.c.bookedBy.name, number: row.c.uniqueNumber, rate: moneyParam(fromCents(remaining), currencyJson(row.currency)), until: row.c.expiresAt ? dayParam(row.c.expiresAt) : '', location: row.location };
+  return { to: row.c.bookedBy.email, name: row.c.bookedBy.name, number: row.c.uniqueNumber, rate: moneyParam(fromCents(remaining), currencyJson(row.currency)), until: row.c.expiresAt ? dayParam(row.c.expiresAt) : '', location: await locationNameIn(db, row.locationId, lang) };
 }
 
 /**

@@ -12,7 +12,7 @@ import { translate } from '../../platform/messages';
 import { wallClockNow } from '../../platform/clock';
 import { intText, idText } from '../../platform/validation';
 import { addDays } from '../../../domain/businessDay';
-import { requireManagerAt } from '../locations/service';
+import { locationNameIn, requireManagerAt } from '../locations/service';
 import { averageCheck, locationFacts, occupancy, ordersByTypeAndStatus, paymentsByType, revenuePerDay, type Period } from './data';
 import { barChart, errorPage, escapeHtml, heatMap, page, pageTexts, table, type PageLang } from './render';
 import { signedQuery, verifySignature } from './signing';
@@ -55,7 +55,9 @@ async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang
     + (periodOk ? '' : `<p class="error">${t.period_error}</p>`)
     + '</form>';
   const title = t[dashboard];
-  if (!periodOk) return page({ lang, title, form, body: '', locationName: loc.name });
+  // The location as the page's language names it (#18: the English page said "VR Арена Москва").
+  const locationName = await locationNameIn(deps.db, locationId, lang);
+  if (!periodOk) return page({ lang, title, form, body: '', locationName });
   let body = '';
   // Every amount as the screens write it: grouped, two decimals, the location's currency in its place.
   const money = (amount: string | number) => formatMoney(amount, loc.currency, lang);
@@ -91,7 +93,7 @@ async function render(deps: Deps, dashboard: Dashboard, locationId: number, lang
     }).join('');
   }
   if (!body) body = `<p>${t.nothing}</p>`;
-  return page({ lang, title, form, body, locationName: loc.name });
+  return page({ lang, title, form, body, locationName });
 }
 
 function sendHtml(reply: FastifyReply, status: number, html: string) {

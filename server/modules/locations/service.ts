@@ -224,3 +224,14 @@ export async function requireManagerAt(db: Db, userId: number, locationId: numbe
   if (!canManageLocation(role)) throw permissionDenied();
   return role;
 }
+
+/**
+ * The location's name as a reader of `lang` knows it: its translation in that language, else its
+ * own name. Letters name the location this way (#18: an English letter said "VR Арена Москва").
+ */
+export async function locationNameIn(db: Db, locationId: number, lang: Lang): Promise<string> {
+  const [row] = await db.select({ own: locations.name, translated: locationTranslations.name }).from(locations)
+    .leftJoin(locationTranslations, and(eq(locationTranslations.locationId, locations.id), eq(locationTranslations.language, lang)))
+    .where(eq(locations.id, locationId));
+  return row?.translated || row?.own || '';
+}

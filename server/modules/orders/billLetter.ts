@@ -9,6 +9,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { pickLanguage, translate, type Lang } from '../../platform/messages';
 import { formatMoney } from '../../../domain/money';
 import { writeLog } from './orderLog';
+import { locationNameIn } from '../locations/service';
 
 export const BILL_LETTER_JOB = 'mail.bill';
 
@@ -31,9 +32,10 @@ export async function sendBillLetter(deps: Deps, job: BillLetterJob): Promise<vo
   if (!row?.o.email) return;
   const currency = row.c ? { code: row.c.code, is_before: row.c.isBefore, blank_place: row.c.blankPlace, unicode: row.c.unicode } : null;
   const amount = formatMoney(job.amount, currency, job.lang);
+  const location = await locationNameIn(deps.db, row.l.id, job.lang);
   await deps.mailer.send({
     to: row.o.email,
-    subject: translate(job.lang, 'bill_mail_subject', { id: row.o.id, location: row.l.name }),
-    text: translate(job.lang, 'bill_mail_text', { name: row.o.name, id: row.o.id, location: row.l.name, amount, link: job.link }),
+    subject: translate(job.lang, 'bill_mail_subject', { id: row.o.id, location }),
+    text: translate(job.lang, 'bill_mail_text', { name: row.o.name, id: row.o.id, location, amount, link: job.link }),
   });
 }

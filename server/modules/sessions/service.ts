@@ -43,7 +43,8 @@ export async function recordLauncherSession(db: Db, playgroundToken: string, rep
       if (loc && Number(loc.fee) > 0) {
         const t = await appendTransaction(tx, {
           locationId: pg.locationId, type: 'chargeoff', amount: `-${loc.fee}`, session: report.uuid,
-          description: `Licence fee: ${pg.name}`, currencyId: loc.currencyId, operationDt: new Date(report.started),
+          // The playground's name only: the type column says "Списание" / "Charge-off" in the reader's language (#18).
+          description: pg.name, currencyId: loc.currencyId, operationDt: new Date(report.started),
         });
         await tx.update(launcherSessions).set({ chargeTransactionId: t.id }).where(eq(launcherSessions.uuid, report.uuid));
       }

@@ -1,0 +1,157 @@
+// What the language walks (language.spec.ts: every screen; language-dialogs.spec.ts: what a user
+// opens on a screen) read and what they fail on, in one place: in ru an untranslated key, a word
+// from the English list, a raw enum code; in en Cyrillic in the interface's own texts.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { apiGet } from './helpers';
+import {
+  CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS, PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS,
+} from '../../domain/enumLabels';
+
+/**
+ * English words that must not stand in a Russian screen (the leaks issue #18 names, and the
+ * interface's common words). Names, codes and brand words (VR, CSV, XLSX, ID, Email — a loanword in
+ * Russian forms) are not here; code shown as code (<pre>, <code>: the widget's embed snippet) and
+ * dotted identifiers (webhook events such as order.created) are codes, not words.
+ */
+export const ENGLISH_WORDS = [
+  'payment', 'payments', 'link', 'top-up', 'backoffice', 'back-office', 'order', 'orders', 'booking', 'status', 'paid', 'unpaid',
+  'cancel', 'cancelled', 'save', 'delete', 'edit', 'create', 'search', 'loading', 'error', 'total', 'amount', 'date', 'price',
+  'active', 'expired', 'used', 'digital', 'physical', 'processing', 'failed', 'refund', 'refill', 'chargeoff', 'overdraft',
+  'minimumfee', 'vatfee', 'pending', 'confirmed', 'cart', 'type', 'user', 'users', 'location', 'locations', 'balance', 'yes', 'no',
+  'sessions', 'session', 'schedule', 'group', 'name', 'phone', 'comment', 'discount', 'cost', 'source', 'widget',
+  // What a failed call, a form's check or a browser says when nothing translates it (#18, dialogs and snackbars).
+  'failed to fetch', 'network', 'required', 'invalid', 'not found', 'unknown', 'undefined', 'null', 'nan', 'object',
+  'close', 'confirm', 'submit', 'please',
+];
+
+/** Raw codes of the domain's enums (string codes; number codes are checked in enum cells). */
+export const ENUM_CODES = [...new Set([PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS, CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS]
+  .flatMap((labels) => Object.keys(labels)))];
+
+/** Table cells of enum columns (src/resources declarations' `enum` kind): never a bare number or code. */
+export const ENUM_CELLS = 'td.column-status, td.column-type, td.column-order_type, td.column-payment_type, td.column-session_type, td.column-source';
+
+export const I18N_KEY = /\b(?:app|resources|ra|validation)\.[A-Za-z_]+\.[A-Za-z_.]+/;
+
+export async function settle(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+  await expect(page.locator('.MuiLinearProgress-root, [role="progressbar"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
+}
+
+/**
+ * What the pages in the screen's frames show (the statistics dashboards are server pages in a frame,
+ * with their own words for payment types and statuses: they must read like the lists).
+ */
+async function framesText(page: Page): Promise<string> {
+  const texts = await Promise.all(page.frames().filter((f) => f !== page.mainFrame())
+    .map((f) => f.evaluate(() => document.body?.innerText ?? '').catch(() => '')));
+  return texts.join('\n');
+}
+
+/** What the user reads: the page's text, the fields' labels and placeholders, the buttons' names. */
+export async function visibleText(page: Page): Promise<string> {
+  return (await framesText(page)) + '\n' + await page.evaluate(() => {
+    let body = document.body.innerText;
+    for (const code of Array.from(document.querySelectorAll<HTMLElement>('pre, code, textarea'))) body = body.split(code.innerText).join(' ');
+    const parts = [body, document.title];
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title]'))) {
+      parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
+    }
+    // Dotted identifiers (webhook events such as order.created) are codes, in the text and in a cut cell's title alike.
+    return parts.join('\n').replace(/\b[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
+  });
+}
+
+/**
+ * The interface's own texts (no data cells): headings, labels, buttons, headers, tabs, menus, chips,
+ * dialogs' titles and texts, options of a select, notifications and tooltips; and the frames' pages.
+ */
+export async function chromeText(page: Page): Promise<string> {
+  return (await framesText(page)) + '\n' + await page.evaluate(() => {
+    const chrome = 'h1, h2, h3, h4, h5, h6, label, legend, th, button, [role="tab"], [role="menuitem"], [role="option"], [role="tooltip"], '
+      + '.MuiChip-label, .MuiAlert-message, .MuiFormHelperText-root, .MuiTablePagination-root, .MuiDialogContentText-root, '
+      + '.MuiSnackbarContent-message, [data-testid="records-empty"]';
+    const parts = Array.from(document.querySelectorAll<HTMLElement>(chrome)).map((el) => el.innerText);
+    // Not [title]: the lists' cut cells carry their data there (a customer's name, a description).
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder]'))) parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '');
+    parts.push(document.title);
+    return parts.join('\n');
+  });
+}
+
+/** What is wrong with a Russian text: keys, English words, each once, prefixed with where it was read. */
+export function russianProblems(where: string, text: string): string[] {
+  const problems: string[] = [];
+  const key = I18N_KEY.exec(text);
+  if (key) problems.push(`${where}: untranslated key ${key[0]}`);
+  // Addresses are codes, not words: e-mails and links (a QR code's link names its ?location=&group=).
+  const withoutMail = text.replace(/\S+@\S+/g, '').replace(/\bhttps?:\/\/\S+/g, '');
+  for (const word of ENGLISH_WORDS) {
+    const escaped = word.replace(/-/g, '\\-').replace(/ /g, '\\s+');
+    if (new RegExp(`(^|[^A-Za-z@.\\-])${escaped}($|[^A-Za-z@\\-])`, 'i').test(withoutMail)) problems.push(`${where}: English word "${word}"`);
+  }
+  return problems;
+}
+
+/** What is wrong with an English interface text (data names taken out): keys, Cyrillic lines. */
+export function englishProblems(where: string, chrome: string, names: string[]): string[] {
+  let text = chrome;
+  // A language is offered in its own name ("Русский" in a language choice), as everywhere.
+  for (const name of [...names, 'Русский']) text = text.split(name).join('');
+  const problems: string[] = [];
+  const key = I18N_KEY.exec(text);
+  if (key) problems.push(`${where}: untranslated key ${key[0]}`);
+  // Each line apart, so a walk can tell the lines a dialog adds from the screen's own.
+  for (const line of new Set(text.split('\n').map((l) => l.trim()).filter((l) => /[А-Яа-яЁё]/.test(l)))) problems.push(`${where}: Cyrillic "${line}"`);
+  return problems;
+}
+
+/** Raw codes in the enum columns of the tables on the page. */
+export async function rawEnumCells(page: Page, where: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const cell of await page.locator(ENUM_CELLS).allInnerTexts()) {
+    const value = cell.trim();
+    if (/^\d+$/.test(value) || ENUM_CODES.includes(value)) problems.push(`${where}: raw code "${value}" in an enum column`);
+  }
+  return problems;
+}
+
+/**
+ * The data names that may be Cyrillic in the en interface: the location's (and its address, which the
+ * widget preview in a frame shows: the public call's), its playgrounds', groups', schedules' and the
+ * user's, and the location's games (the booking forms' options), as the API gives them.
+ */
+export async function cyrillicDataNames(page: Page, locationId = 1): Promise<string[]> {
+  const { address } = await (await page.request.get(`/api/public/locations/${locationId}/`)).json() as { address: string | null };
+  const location = await apiGet<{ name: string; playgrounds: { name: string }[]; playground_groups?: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/`);
+  const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
+  const schedules = await apiGet<{ name: string }[]>(page, `/api/v2.1/schedule/?location=${locationId}`);
+  const games = await apiGet<{ name: string }[] | { results: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/games/`);
+  return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
+    ...schedules.map((x) => x.name), user.name ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
+    .filter((n) => /[А-Яа-яЁё]/.test(n));
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The app's routes: resource screens (a location's), then App.tsx's own, with ids filled in. */
+export function appRoutes(ids: { location: number; order: number; schedule: number }): string[] {
+  const resources = fs.readdirSync(path.join(ROOT, 'src/resources'), { withFileTypes: true }).filter((d) => d.isDirectory());
+  const fromResources = resources.flatMap((d) => {
+    const file = ['index.ts', 'index.tsx'].map((f) => path.join(ROOT, 'src/resources', d.name, f)).find((f) => fs.existsSync(f));
+    const route = file && /route:\s*\{\s*scope:\s*'(location|global)',\s*path:\s*'([^']+)'/.exec(fs.readFileSync(file, 'utf8'));
+    if (!route) return [];
+    const scoped = (p: string) => (route[1] === 'location' ? `/locations/:location_id/${p}` : `/${p}`);
+    // The declaration's own create and edit screens too (a new schedule, a schedule's editor): #18 found them unwalked.
+    const forms = [...fs.readFileSync(file, 'utf8').matchAll(/(?:create|edit):\s*\{\s*path:\s*'([^']+)'/g)].map((m) => scoped(m[1]!));
+    return [scoped(route[2]), ...forms];
+  });
+  const fromApp = [...fs.readFileSync(path.join(ROOT, 'src/App.tsx'), 'utf8').matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!);
+  return [...new Set([...fromResources, ...fromApp])]
+    // Routes that need a one-time secret or a payment in flight are walked by their own specs.
+    .filter((r) => !r.includes(':hash') && !r.includes(':payment_id') && r !== '/404')
+    .map((r) => r.replace(':location_id', String(ids.location)).replace(':order_id', String(ids.order)).replace(':schedule_id', String(ids.schedule)));
+}
