@@ -53,6 +53,42 @@ async function widthProblems(page: Page): Promise<string[]> {
         out.push(`off screen ${b.tagName.toLowerCase()} "${name.trim().slice(0, 40)}" at ${Math.round(r.left)}-${Math.round(r.right)} px, visible ${Math.round(visible.left)}-${Math.round(visible.right)}`);
       }
     }
+    // Buttons never squeeze into each other: no two overlap and none holds more text than its box
+    // (at 390 px the multi-booking form's Cancel and Book ran together as "ОТМЕНАЗАБРОНИРОВАТЬ").
+    // Strips that scroll on purpose and FullCalendar's events (overlapping sessions) are left out.
+    // A button's part the user can see: its box cut by every ancestor that clips (a dialog's content
+    // scrolls its session buttons under the action bar; those parts are not on screen).
+    const seen = (b: HTMLElement) => {
+      const r = b.getBoundingClientRect();
+      let box = { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      for (let p = b.parentElement; p; p = p.parentElement) {
+        const cs = getComputedStyle(p);
+        if (cs.overflowX === 'visible' && cs.overflowY === 'visible') continue;
+        const c = p.getBoundingClientRect();
+        box = { left: Math.max(box.left, c.left), right: Math.min(box.right, c.right), top: Math.max(box.top, c.top), bottom: Math.min(box.bottom, c.bottom) };
+      }
+      return box;
+    };
+    const shown = [...document.querySelectorAll<HTMLElement>('button, [role="button"]')].filter((b) => {
+      const r = b.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0 || getComputedStyle(b).visibility === 'hidden' || b.closest('[aria-hidden="true"], .fc')) return false;
+      const v = seen(b);
+      return v.right - v.left > 2 && v.bottom - v.top > 2;
+    });
+    const label = (b: HTMLElement) => (b.getAttribute('aria-label') || b.textContent || '').trim().slice(0, 30);
+    for (const b of shown) {
+      if (b.scrollWidth > b.clientWidth + 2 && getComputedStyle(b).textOverflow !== 'ellipsis') out.push(`button "${label(b)}" holds ${b.scrollWidth} px of text in ${b.clientWidth} px`);
+    }
+    for (let i = 0; i < shown.length; i++) {
+      const a = seen(shown[i]!);
+      for (let j = i + 1; j < shown.length; j++) {
+        if (shown[i]!.contains(shown[j]!) || shown[j]!.contains(shown[i]!)) continue;
+        const b = seen(shown[j]!);
+        const dx = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+        const dy = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+        if (dx > 2 && dy > 2) out.push(`buttons "${label(shown[i]!)}" and "${label(shown[j]!)}" overlap`);
+      }
+    }
     return out;
   });
 }

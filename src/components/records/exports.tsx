@@ -33,10 +33,12 @@ export function ExportButtons({ name, list }: { name: string; list: ListDeclarat
   };
   const formats = list.exports ?? [];
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    // Wraps on a phone: the hint goes under the buttons, which keep their width (at 390 px they
+    // were squeezed until "Скачать CSV" ran out of its box).
+    <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
       {formats.map((format) => (
         <Button
-          key={format} variant="outlined" size="small" onClick={() => download(format)} disabled={busy !== null}
+          key={format} variant="outlined" size="small" onClick={() => download(format)} disabled={busy !== null} sx={{ flexShrink: 0 }}
           aria-busy={busy === format} data-testid={`export-${format}`}
           startIcon={busy === format ? <CircularProgress size={16} /> : <DownloadIcon />}
         >
