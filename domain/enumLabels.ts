@@ -14,8 +14,8 @@ export type EnumLabels = Record<string | number, Label>;
 export const ORDER_STATUS_LABELS: EnumLabels = {
   1: { ru: 'Корзина', en: 'Cart' },
   2: { ru: 'Ожидает оплаты', en: 'Awaiting payment' },
-  3: { ru: 'Подтвержден', en: 'Confirmed' },
-  4: { ru: 'Отменен', en: 'Cancelled' },
+  3: { ru: 'Подтверждён', en: 'Confirmed' },
+  4: { ru: 'Отменён', en: 'Cancelled' },
   5: { ru: 'Корзина отменена', en: 'Cart cancelled' },
   6: { ru: 'Оплачен', en: 'Paid' },
 };
@@ -31,7 +31,7 @@ export const PAYMENT_TYPE_LABELS: EnumLabels = {
   1: { ru: 'Онлайн', en: 'Online' },
   2: { ru: 'Наличные', en: 'Cash' },
   3: { ru: 'Сертификат', en: 'Certificate' },
-  4: { ru: 'Счет (ссылка на оплату)', en: 'Bill (payment link)' },
+  4: { ru: 'Счёт (ссылка на оплату)', en: 'Bill (payment link)' },
   5: { ru: 'Сторонний сервис', en: 'Third-party service' },
   6: { ru: 'Карта', en: 'Card' },
   7: { ru: 'Ручной', en: 'Manual' },
@@ -41,7 +41,7 @@ export const PAYMENT_STATUS_LABELS: EnumLabels = {
   paid: { ru: 'Оплачен', en: 'Paid' },
   processing: { ru: 'В обработке', en: 'Processing' },
   failed: { ru: 'Ошибка', en: 'Failed' },
-  cancelled: { ru: 'Отменен', en: 'Cancelled' },
+  cancelled: { ru: 'Отменён', en: 'Cancelled' },
 };
 
 export const SESSION_TYPE_LABELS: EnumLabels = {
@@ -56,14 +56,14 @@ export const TRANSACTION_TYPE_LABELS: EnumLabels = {
   chargeoff: { ru: 'Списание', en: 'Charge-off' },
   refund: { ru: 'Возврат', en: 'Refund' },
   overdraft: { ru: 'Овердрафт', en: 'Overdraft' },
-  minimumfee: { ru: 'Минимальный платеж', en: 'Minimum fee' },
+  minimumfee: { ru: 'Минимальный платёж', en: 'Minimum fee' },
   vatfee: { ru: 'НДС', en: 'VAT fee' },
 };
 
 export const CERTIFICATE_STATUS_LABELS: Record<(typeof CERTIFICATE_STATUSES)[number], Label> = {
   NOT_PAID: { ru: 'Не оплачен', en: 'Not paid' },
   ACTIVE: { ru: 'Активен', en: 'Active' },
-  EXPIRED: { ru: 'Истек', en: 'Expired' },
+  EXPIRED: { ru: 'Истёк', en: 'Expired' },
   USED: { ru: 'Использован', en: 'Used' },
 };
 

@@ -11,7 +11,7 @@ export const orderLogRu: typeof orderLogEn = {
   sessionsRemovedCount: 'убрано сеансов: %{n}',
   change: '%{field}: %{from} → %{to}',
   value: '%{field}: %{value}',
-  paymentOf: 'платеж №%{id}',
+  paymentOf: 'платёж №%{id}',
   sentTo: 'отправлена на %{email}',
   notPaidInTime: 'не оплачен вовремя',
   toRefund: 'к возврату: %{amount}',

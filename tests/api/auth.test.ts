@@ -15,7 +15,7 @@ afterAll(async () => { await h.close(); });
 const LOGIN = '/api/v2.1/login/';
 const ME = '/api/v2.1/users/am/';
 const LOGIN_FAILED_EN = { detail: 'Unable to log in with provided credentials.' };
-const LOGIN_FAILED_RU = { detail: 'Невозможно войти с предоставленными учетными данными.' };
+const LOGIN_FAILED_RU = { detail: 'Невозможно войти с предоставленными учётными данными.' };
 const NOT_PROVIDED_EN = { detail: 'Authentication credentials were not provided.' };
 const INVALID_TOKEN_EN = { detail: 'Invalid token.' };
 
@@ -322,7 +322,7 @@ describe('token authentication', () => {
     expect(en.headers['www-authenticate']).toBe('Token');
     const ru = await h.call('GET', ME);
     expect(ru.statusCode).toBe(401);
-    expect(ru.json()).toEqual({ detail: 'Учетные данные не были предоставлены.' });
+    expect(ru.json()).toEqual({ detail: 'Учётные данные не были предоставлены.' });
   });
 
   it.each([

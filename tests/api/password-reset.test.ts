@@ -18,7 +18,7 @@ afterAll(async () => { await h.close(); });
 
 const RESET = '/api/v2.1/users/password_reset/';
 const SENT_EN = { detail: 'If an account with this email exists, a password reset link has been sent to it.' };
-const SENT_RU = { detail: 'Если учетная запись с этой почтой существует, на нее отправлена ссылка для сброса пароля.' };
+const SENT_RU = { detail: 'Если учётная запись с этой почтой существует, на неё отправлена ссылка для сброса пароля.' };
 const LINK = /http:\/\/backoffice\.test\/password_reset\/([0-9a-f]{64})/;
 
 let counter = 0;

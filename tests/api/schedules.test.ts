@@ -198,7 +198,7 @@ describe('POST /api/v2.1/schedule/ and GET /api/v2.1/schedule/{id}/', () => {
     const group = await newGroup();
     const first = await create(scheduleBody(1, group, { start_dt: '2030-07-01' }));
     await rejects(scheduleBody(1, group, { start_dt: '2030-07-01', name: 'Second' }), { start_dt: [START_TAKEN_EN] });
-    await rejects(scheduleBody(1, group, { start_dt: '2030-07-01', name: 'Second' }), { start_dt: ['Другое включенное расписание этой группы начинается в эту дату.'] }, 'ru');
+    await rejects(scheduleBody(1, group, { start_dt: '2030-07-01', name: 'Second' }), { start_dt: ['Другое включённое расписание этой группы начинается в эту дату.'] }, 'ru');
     const disabled = await create(scheduleBody(1, group, { start_dt: '2030-07-01', name: 'Second', disabled: true }));
     expect(disabled.disabled).toBe(true);
     // Another date, or the same date in another group, is fine.
@@ -318,7 +318,7 @@ describe('PATCH /api/v2.1/schedule/{id}/visible/', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ start_dt: [START_TAKEN_EN] });
     const ru = await h.call('PATCH', VISIBLE(draft.id), { token: tokens.admin, body: { disabled: false } });
-    expect(ru.json()).toEqual({ start_dt: ['Другое включенное расписание этой группы начинается в эту дату.'] });
+    expect(ru.json()).toEqual({ start_dt: ['Другое включённое расписание этой группы начинается в эту дату.'] });
     expect((await h.call('GET', ONE(draft.id), { token: tokens.admin })).json().disabled).toBe(true);
   });
 

@@ -375,7 +375,7 @@ describe('the customer cancels a prepaid booking', () => {
     // Only cancelled orders, only known types.
     const live = (await book(later, `${day(7)} 16:00`, { persons: 1 })).json();
     const notCancelled = await h.call('POST', `/api/v2.2/orders/${live.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 2 } });
-    expect(notCancelled.json()).toEqual({ non_field_errors: ['Вернуть деньги можно только по отмененному заказу. Сначала отмените заказ.'] });
+    expect(notCancelled.json()).toEqual({ non_field_errors: ['Вернуть деньги можно только по отменённому заказу. Сначала отмените заказ.'] });
     const badType = await h.call('POST', `/api/v2.2/orders/${made.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 4 } });
     expect(badType.statusCode).toBe(400);
   });

@@ -187,13 +187,13 @@ test('ru: the promo code is checked while typing; VR10 takes 10 % off', async ({
 test('ru: the location payment allows at most 10 characters; only location 1 has it', async ({ page }) => {
   await signIn(page, ADMIN);
   await openCalendar(page, 1, moscowDate(12));
-  await page.getByRole('button', { name: 'Платеж' }).click();
+  await page.getByRole('button', { name: 'Платёж' }).click();
   const dialog = page.getByTestId('location-payment');
   const posts: string[] = [];
   page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/payments/')) posts.push(r.url()); });
   await dialog.getByLabel(/Сумма/).fill('12345678901');
   await expect(dialog.getByText('Слишком длинное значение (не более 10 символов)')).toBeVisible();
-  const submit = dialog.getByRole('button', { name: 'Провести платеж' });
+  const submit = dialog.getByRole('button', { name: 'Провести платёж' });
   await expect(submit).toBeDisabled();
   await dialog.getByLabel(/Сумма/).press('Enter');
   await expect(dialog).toBeVisible();
@@ -203,7 +203,7 @@ test('ru: the location payment allows at most 10 characters; only location 1 has
   await page.goto('/locations/2/booking_admin');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Календарь бронирований — VR Парк Санкт-Петербург');
   await expect(page.getByRole('button', { name: 'Поиск' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Платеж' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Платёж' })).toHaveCount(0);
 });
 
 test('ru: an order with a payment link offers to copy it', async ({ page, context, baseURL }) => {

@@ -36,7 +36,7 @@ test('ru: book, pay in parts, edit, cancel; night calendar; search; order page w
   await page.locator('tbody tr').filter({ hasText: 'VR Арена Москва' }).getByRole('link', { name: 'Календарь бронирований' }).click();
   await expect(page).toHaveURL(/\/locations\/1\/booking_admin$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Календарь бронирований — VR Арена Москва');
-  await expect(page.getByRole('button', { name: 'Платеж' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Платёж' })).toBeVisible();
 
   // Ten days ahead with the date controls: the picker, then "next day".
   const date = moscowDate(10);
@@ -127,7 +127,7 @@ test('ru: book, pay in parts, edit, cancel; night calendar; search; order page w
   await expect(edit.getByRole('combobox', { name: /Гостей/ })).toHaveText('2');
   await choose(page, edit, /Гостей/, '3');
   await edit.getByTestId('booking-save').click();
-  await expect(page.getByTestId('alert-success').filter({ hasText: `Заказ №${orderId} сохранен.` })).toBeVisible();
+  await expect(page.getByTestId('alert-success').filter({ hasText: `Заказ №${orderId} сохранён.` })).toBeVisible();
   await expect(slotCard.getByTestId('slot-order-persons')).toHaveText('3');
   await expect(slotCard).toHaveAttribute('data-colour', 'partly_paid');
 
@@ -164,14 +164,14 @@ test('ru: book, pay in parts, edit, cancel; night calendar; search; order page w
   // The order page: its log and payments.
   await page.goto(`/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Заказ №${orderId}`);
-  await expect(page.getByTestId('order-status')).toHaveText('Отменен');
+  await expect(page.getByTestId('order-status')).toHaveText('Отменён');
   await expect(page.getByTestId('order-persons')).toHaveText('3');
   await expect(page.getByTestId('order-sessions')).toContainText(`${ddmmyyyy(date)} ${slot.begin}`);
   const log = page.getByTestId('order-log');
   await expect(log.locator('tr[data-type="created"]')).toContainText('Создан');
   await expect(log.locator('tr[data-type="paid"]')).toHaveCount(2);
   await expect(log.locator('tr[data-type="edited"]')).toContainText('гостей: 2 → 3');
-  await expect(log.locator('tr[data-type="cancelled"]')).toContainText('Отменен');
+  await expect(log.locator('tr[data-type="cancelled"]')).toContainText('Отменён');
   // The paid order was cancelled with its cash refund (the confirmation's default): the two payments and the refund.
   await expect(log.locator('tr[data-type="refunded"]')).toContainText('Возврат');
   await expect(page.getByTestId('order-payments').locator('tbody tr')).toHaveCount(3);

@@ -211,7 +211,7 @@ test('the order page (ru), opened by its address: a payment and the cancellation
     headers: { Authorization: `Token ${(await (await request.post('/api/v2.1/login/', { data: STAFF })).json()).token as string}` },
   });
   expect(res.ok(), await res.text()).toBe(true);
-  await expect(admin.getByTestId('order-status')).toHaveText('Отменен', { timeout: SHOWN_MS });
+  await expect(admin.getByTestId('order-status')).toHaveText('Отменён', { timeout: SHOWN_MS });
   await notReloaded(admin);
 });
 

@@ -19,7 +19,7 @@ test('a wrong password shows the server detail, in ru and in en', async ({ page 
   await page.getByLabel('Электронная почта').fill(ADMIN.email);
   await page.getByLabel('Пароль').first().fill('wrong-password');
   await submit.click();
-  await expect(page.getByRole('alert')).toHaveText('Невозможно войти с предоставленными учетными данными.');
+  await expect(page.getByRole('alert')).toHaveText('Невозможно войти с предоставленными учётными данными.');
 
   await page.getByRole('button', { name: 'EN' }).click();
   await page.getByLabel('Email').fill(ADMIN.email);

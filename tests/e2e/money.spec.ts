@@ -9,7 +9,7 @@ test.setTimeout(60_000);
 
 
 const TEXT = {
-  ru: { pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счет (ссылка на оплату)', submit: 'Принять оплату', hint: 'Передайте клиенту эту ссылку', copy: 'Скопировать ссылку' },
+  ru: { pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счёт (ссылка на оплату)', submit: 'Принять оплату', hint: 'Передайте клиенту эту ссылку', copy: 'Скопировать ссылку' },
   en: { pay: 'Pay', type: /Payment type/, bill: 'Bill (payment link)', submit: 'Take payment', hint: 'Give the customer this link', copy: 'Copy the link' },
 } as const;
 

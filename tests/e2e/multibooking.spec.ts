@@ -109,7 +109,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await expect(form).toContainText('Сеансы (выбрано: 2)');
   await form.getByTestId('multi-cost').fill('6000');
   await form.getByTestId('multi-save').click();
-  await expect(page.getByText(`Заказ №${orderId} сохранен.`)).toBeVisible();
+  await expect(page.getByText(`Заказ №${orderId} сохранён.`)).toBeVisible();
   // The slot's order list shows the order still there; close it.
   await expect(page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`)).toBeVisible();
   await page.keyboard.press('Escape');

@@ -32,7 +32,7 @@ test('forgotten password: letter, new password, sign in with it', async ({ page 
   await page.getByLabel('Повторите пароль').fill(newPassword);
   await page.getByRole('button', { name: 'Сменить пароль' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByTestId('alert-success')).toHaveText('Пароль изменен. Войдите с новым паролем.');
+  await expect(page.getByTestId('alert-success')).toHaveText('Пароль изменён. Войдите с новым паролем.');
 
   // The link worked once: opening it again goes to login.
   await page.goto(new URL(link!).pathname);

@@ -23,15 +23,15 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await expect(to.locator('input')).toHaveValue(shownDate(today()));
 
   // Add a manual payment; 11 characters are refused with the spec's message.
-  await page.getByRole('button', { name: 'Добавить платеж' }).click();
+  await page.getByRole('button', { name: 'Добавить платёж' }).click();
   const dialog = page.getByTestId('location-payment');
   await dialog.getByLabel(/Сумма/).fill('12345678901');
   await expect(dialog.getByText('Слишком длинное значение (не более 10 символов)')).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Провести платеж' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Провести платёж' })).toBeDisabled();
   await dialog.getByLabel(/Сумма/).fill('777');
   const comment = `e2e оплата ${Date.now()}`;
   await dialog.getByLabel(/Комментарий/).fill(comment);
-  await dialog.getByRole('button', { name: 'Провести платеж' }).click();
+  await dialog.getByRole('button', { name: 'Провести платёж' }).click();
   await expect(dialog).toBeHidden();
   const added = rows.filter({ hasText: comment });
   await expect(added).toHaveCount(1);
@@ -41,7 +41,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
 
   // Only manual payments; then a sign with none of them. The filter offers the seven types.
   await page.getByRole('combobox', { name: 'Типы оплаты' }).click();
-  await expect(page.getByRole('option')).toHaveText(['Онлайн', 'Наличные', 'Сертификат', 'Счет (ссылка на оплату)', 'Сторонний сервис', 'Карта', 'Ручной']);
+  await expect(page.getByRole('option')).toHaveText(['Онлайн', 'Наличные', 'Сертификат', 'Счёт (ссылка на оплату)', 'Сторонний сервис', 'Карта', 'Ручной']);
   await page.getByRole('option', { name: 'Ручной' }).click();
   await page.keyboard.press('Escape');
   await expect(async () => {
@@ -57,14 +57,14 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await expect(added).toHaveCount(1);
 
   // Hide it: "No" keeps it, "Yes" hides it.
-  await added.getByRole('button', { name: /Скрыть платеж/ }).click();
-  const confirm = page.getByRole('dialog', { name: /Скрыть платеж №\d+\?/ });
+  await added.getByRole('button', { name: /Скрыть платёж/ }).click();
+  const confirm = page.getByRole('dialog', { name: /Скрыть платёж №\d+\?/ });
   await expect(confirm).toContainText('777');
   await confirm.getByRole('button', { name: 'Нет' }).click();
   await expect(added).toHaveCount(1);
-  await added.getByRole('button', { name: /Скрыть платеж/ }).click();
-  await page.getByRole('dialog', { name: /Скрыть платеж/ }).getByRole('button', { name: 'Да' }).click();
-  await expect(page.getByText(/Платеж №\d+ скрыт\./)).toBeVisible();
+  await added.getByRole('button', { name: /Скрыть платёж/ }).click();
+  await page.getByRole('dialog', { name: /Скрыть платёж/ }).getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByText(/Платёж №\d+ скрыт\./)).toBeVisible();
   await expect(added).toHaveCount(0);
   // Payments of other types have no hide action.
   await page.getByRole('combobox', { name: 'Типы оплаты' }).click();
@@ -72,7 +72,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   await page.getByRole('option', { name: 'Наличные' }).click();
   await page.keyboard.press('Escape');
   await expect(rows.first().locator('td.column-payment_type')).toHaveText('Наличные');
-  await expect(page.getByRole('button', { name: /Скрыть платеж/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Скрыть платёж/ })).toHaveCount(0);
   await expect(rows.first().locator('td.column-order a')).toHaveAttribute('target', '_blank');
   await expect(rows.first().locator('td.column-order a')).toHaveAttribute('href', /^\/orders\/\d+$/);
 

@@ -29,7 +29,7 @@ test('profile: see, edit with validation, upload a photo, dismiss the alert', as
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
 
   const alert = page.getByTestId('alert-success');
-  await expect(alert).toHaveText('Профиль сохранен.');
+  await expect(alert).toHaveText('Профиль сохранён.');
   await expect(page.getByTestId('profile-name')).toHaveText('Анна Петрова');
   await expect(page.getByTestId('profile-phone')).toHaveText('+79991234567');
   const src = await page.getByTestId('profile-avatar').locator('img').getAttribute('src');
@@ -75,7 +75,7 @@ test('a file that is not an image is refused under the photo; a new action clear
   await expect(dialog.getByTestId('avatar-error')).toHaveCount(0);
   await dialog.getByRole('button', { name: 'Сохранить' }).click();
   const success = page.getByTestId('alert-success');
-  await expect(success).toHaveText('Профиль сохранен.');
+  await expect(success).toHaveText('Профиль сохранён.');
 
   // The generic handler clears the alerts on screen before the next call.
   await page.getByRole('button', { name: 'Редактировать' }).click();

@@ -37,18 +37,18 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
 
   // Only cancelled orders.
   await page.getByRole('combobox', { name: 'Статус' }).click();
-  await page.getByRole('option', { name: 'Отменен', exact: true }).click();
+  await page.getByRole('option', { name: 'Отменён', exact: true }).click();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveText('Отменен');
+  await expect(page.getByRole('combobox', { name: 'Статус' })).toHaveText('Отменён');
   await expect(async () => {
     const statuses = await rows.locator('td.column-status').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
-    expect(new Set(statuses)).toEqual(new Set(['Отменен']));
+    expect(new Set(statuses)).toEqual(new Set(['Отменён']));
   }).toPass();
 
   // Back to all statuses; 15 rows a page.
   await page.getByRole('combobox', { name: 'Статус' }).click();
-  await page.getByRole('option', { name: 'Отменен', exact: true }).click();
+  await page.getByRole('option', { name: 'Отменён', exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: /Строк на странице|Rows per page/ }).click();
   await page.getByRole('option', { name: '15' }).click();

@@ -51,7 +51,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await expect(page.getByRole('option')).toHaveText(mine.map((l) => l.name));
   await page.keyboard.press('Escape');
   await add.getByRole('combobox', { name: /Тип/ }).click();
-  await expect(page.getByRole('option')).toHaveText(['Пополнение', 'Списание', 'Возврат', 'Овердрафт', 'Минимальный платеж', 'НДС']);
+  await expect(page.getByRole('option')).toHaveText(['Пополнение', 'Списание', 'Возврат', 'Овердрафт', 'Минимальный платёж', 'НДС']);
   await page.getByRole('option', { name: 'Списание', exact: true }).click();
   await expect(add.getByRole('button', { name: 'Создать' })).toBeEnabled();
   await add.getByLabel(/Сумма/).fill('123456789');
@@ -85,7 +85,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await dialog.getByRole('combobox', { name: /Новый тип/ }).click();
   await page.getByRole('option', { name: 'Пополнение', exact: true }).click();
   await dialog.getByRole('button', { name: 'Да' }).click();
-  await expect(page.getByText('Тип транзакции изменен.')).toBeVisible();
+  await expect(page.getByText('Тип транзакции изменён.')).toBeVisible();
   await expect(row.locator('td.column-amount')).toHaveText('250,00 ₽');
   expect(await hue(row.locator('td.column-amount'))).toBe('green');
   await expect(row.locator('td.column-type')).toHaveText('Пополнение');
@@ -151,7 +151,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await page.getByRole('combobox', { name: 'Направление' }).click();
   await page.getByRole('option', { name: 'Все' }).click();
   await page.getByRole('combobox', { name: /^Тип( |$)/ }).click();
-  await expect(page.getByRole('option')).toHaveText(['Пополнение', 'Списание', 'Возврат', 'Овердрафт', 'Минимальный платеж', 'НДС']);
+  await expect(page.getByRole('option')).toHaveText(['Пополнение', 'Списание', 'Возврат', 'Овердрафт', 'Минимальный платёж', 'НДС']);
   await page.getByRole('option', { name: 'Возврат' }).click();
   await page.keyboard.press('Escape');
   await expect(async () => {
@@ -181,7 +181,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
 
   // Top-up: the provider's page, pay, back to check_payment, and the balance grows by 2 500.
   const before = await apiGet<Location>(page, '/api/v2.1/locations/1/');
-  await page.getByRole('button', { name: 'Пополнить счет' }).click();
+  await page.getByRole('button', { name: 'Пополнить счёт' }).click();
   const topUp = page.getByTestId('top-up');
   await topUp.getByLabel(/Сумма/).fill('5');
   await topUp.getByLabel(/Сумма/).fill('');
@@ -199,7 +199,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await expect(page).toHaveURL(/\/locations\/1\/check_payment\/\d+$/);
   await expect(page.getByTestId('check-payment')).toHaveAttribute('data-state', 'success');
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
-  await expect(page.getByText('Средства зачислены на счет локации.')).toBeVisible();
+  await expect(page.getByText('Средства зачислены на счёт локации.')).toBeVisible();
   await page.getByRole('link', { name: 'К транзакциям' }).click();
   await expect(page).toHaveURL(/\/locations\/1\/transactions$/);
   const after = await apiGet<Location>(page, '/api/v2.1/locations/1/');

@@ -26,7 +26,7 @@ describe('server texts', () => {
     const usd = { code: 'USD', is_before: true, blank_place: false, unicode: '$' };
     expect(translate('ru', 'overpayment', { max: moneyParam('18000', rub) })).toBe('Сумма больше, чем осталось оплатить: 18\u00a0000,00\u00a0₽.');
     expect(translate('en', 'overpayment', { max: moneyParam('18000', usd) })).toBe('The amount is more than is left to pay: $18,000.00.');
-    expect(translate('ru', 'promocode_expired', { date: dayParam('2030-08-31') })).toBe('Срок действия промокода истек 31.08.2030.');
+    expect(translate('ru', 'promocode_expired', { date: dayParam('2030-08-31') })).toBe('Срок действия промокода истёк 31.08.2030.');
     expect(translate('en', 'promocode_not_started', { date: dayParam('2030-06-01') })).toBe('The promo code is valid from 01.06.2030.');
   });
 });

@@ -95,10 +95,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
 
     await addLedger(tx, 1, rub!.id, [
-      { amount: '150000.00', type: 'refill', description: 'Пополнение счета', daysAgo: 20 },
+      { amount: '150000.00', type: 'refill', description: 'Пополнение счёта', daysAgo: 20 },
       { amount: '-12500.50', type: 'chargeoff', description: 'Списание за сессии', daysAgo: 5 },
     ]);
-    await addLedger(tx, 2, rub!.id, [{ amount: '50000.00', type: 'refill', description: 'Пополнение счета', daysAgo: 10 }]);
+    await addLedger(tx, 2, rub!.id, [{ amount: '50000.00', type: 'refill', description: 'Пополнение счёта', daysAgo: 10 }]);
     await addLedger(tx, 3, usd!.id, [
       { amount: '2000.00', type: 'refill', description: 'Account top-up', daysAgo: 12 },
       { amount: '-150.00', type: 'minimumfee', description: 'Minimum fee', daysAgo: 2 },

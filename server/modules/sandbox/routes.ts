@@ -47,7 +47,7 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
   }
   const token = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
   const texts = {
-    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платежный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платеж уже обработан', unknown: 'Платеж не найден', back: 'Вернуться в бэк-офис', toBooking: 'Перейти к брони' },
+    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платёжный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платёж уже обработан', unknown: 'Платёж не найден', back: 'Вернуться в бэк-офис', toBooking: 'Перейти к брони' },
     en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found', back: 'Back to the back-office', toBooking: 'Go to your booking' },
   };
 

@@ -7,7 +7,7 @@ import { locationListScope } from '../locations/service';
 
 const STATUS_LABELS = {
   pending: { ru: 'Ожидает', en: 'Pending' }, delivered: { ru: 'Доставлено', en: 'Delivered' }, failed: { ru: 'Не доставлено', en: 'Failed' },
-  gone: { ru: 'Адрес удален (410)', en: 'Gone (410)' }, skipped: { ru: 'Пропущено', en: 'Skipped' },
+  gone: { ru: 'Адрес удалён (410)', en: 'Gone (410)' }, skipped: { ru: 'Пропущено', en: 'Skipped' },
 };
 export const locationWebhookDeliveries = defineList({
   path: '/api/v2.1/locations/:id/webhook_deliveries/', summary: "Deliveries of all of a location's webhooks, newest first", tags: ['webhooks'],
