@@ -191,6 +191,10 @@ describe('ledger', () => {
     const csv = await h.call('GET', '/api/v2.1/transactions/?location=1&format=csv&date_start=2020-01-01&date_end=2040-01-01', { token: admin });
     expect(csv.headers['content-disposition']).toBe('attachment; filename="transactions_2020-01-01_2040-01-01.csv"');
     expect(csv.body.split('\r\n').filter(Boolean).length).toBe(1 + refills.count + (await h.call('GET', '/api/v2.1/transactions/?location=1&transaction_kind=chargeoff', { token: admin })).json().count);
+    // The export names the location, as the list does, not its number.
+    const [head, first] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(head!.split(',').slice(0, 2)).toEqual(['ID', 'Локация']);
+    expect(first!.split(',')[1]).toBe('"VR Арена Москва"');
   });
 });
 

@@ -43,7 +43,9 @@ export const transactionList = defineList({
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${transactions.id}`, label: { ru: 'ID', en: 'ID' } },
-    { key: 'location_id', kind: 'int', sql: sql`${transactions.locationId}`, label: { ru: 'Локация', en: 'Location' } },
+    { key: 'location_id', kind: 'int', sql: sql`${transactions.locationId}` },
+    // The export names the location, as the list's column does (a bare number read as a code, #18).
+    { key: 'location', kind: 'text', sql: sql`${locations.name}`, label: { ru: 'Локация', en: 'Location' }, exportOnly: true },
     { key: 'session', kind: 'text', sql: sql`${transactions.session}`, label: { ru: 'Сессия', en: 'Session' } },
     { key: 'operation_dt', kind: 'datetime', sql: sql`${transactions.operationDt}`, label: { ru: 'Дата', en: 'Date' } },
     { key: 'description', kind: 'text', sql: sql`${transactions.description}`, label: { ru: 'Описание', en: 'Description' } },
