@@ -57,9 +57,11 @@ describe('the text of the exports', () => {
   it('transactions: booleans as words; sessions: order ids by spaces; certificates: dates and codes as the screens show them', async () => {
     const tx = await get('/api/v2.1/transactions/?format=csv&location=4&date_start=2026-03-01&date_end=2026-03-02');
     const txIds = (await q(`SELECT id FROM transactions WHERE location_id = 4 AND operation_dt < '2026-03-03' ORDER BY id`)).rows.map((r) => r.id);
-    expect(tx.body).toBe('\uFEFFID,Location,Session,Date,Description,Amount,Additional,Balance,Currency,License,Code,Type,User\r\n'
-      + `${txIds[1]},4,,02.03.2026 15:00,"plain, comma",-3.50\u00a0c.u.,No,6.50\u00a0c.u.,,,,Charge-off,\r\n`
-      + `${txIds[0]},4,"'-s",01.03.2026 15:00,"'\tdesc",10.00\u00a0c.u.,Yes,10.00\u00a0c.u.,,,,Top-up,\r\n`);
+    // The location by its name; no currency column (the amounts carry it, as on the screen).
+    const location = (await q('SELECT name FROM locations WHERE id = 4')).rows[0].name;
+    expect(tx.body).toBe('\uFEFFID,Location,Session,Date,Description,Amount,Additional,Balance,License,Code,Type,User\r\n'
+      + `${txIds[1]},"${location}",,02.03.2026 15:00,"plain, comma",-3.50\u00a0c.u.,No,6.50\u00a0c.u.,,,Charge-off,\r\n`
+      + `${txIds[0]},"${location}","'-s",01.03.2026 15:00,"'\tdesc",10.00\u00a0c.u.,Yes,10.00\u00a0c.u.,,,Top-up,\r\n`);
     const sessions = await get('/api/v2.1/locations/4/launcher_sessions/?format=csv&date_from=2026-03-01&date_to=2026-03-02');
     const playground = (await q('SELECT name FROM playgrounds WHERE location_id = 4 ORDER BY id LIMIT 1')).rows[0].name;
     expect(sessions.headers['content-disposition']).toBe('attachment; filename="sessions_2026-03-01_2026-03-02.csv"');
@@ -67,9 +69,9 @@ describe('the text of the exports', () => {
       + `"22222222-2222-2222-2222-222222222222",,02.03.2026 15:00,,"${playground}",,4,Commercial\r\n`
       + `"11111111-1111-1111-1111-111111111111",1 2 3,01.03.2026 15:00,01.03.2026 16:00,"${playground}",,0,Technical test\r\n`);
     const certs = await get('/api/v2.1/locations/4/certificates/?format=csv&date_from=2026-03-01&date_to=2026-03-03');
-    expect(certs.body).toBe('\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Currency,Valid until\r\n'
-      + `"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,,\r\n`
-      + `"'=CERT1","1,000.00\u00a0c.u.","1,000.00\u00a0c.u.",Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",,01.03.2027\r\n`);
+    expect(certs.body).toBe('\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Valid until\r\n'
+      + `"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,\r\n`
+      + `"'=CERT1","1,000.00\u00a0c.u.","1,000.00\u00a0c.u.",Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",01.03.2027\r\n`);
   });
 
   it('no cell starts a formula whatever the spreadsheet splits on: , ; tab (Russian-locale Excel splits on ;)', async () => {
@@ -145,7 +147,7 @@ describe('filters inlined into COPY', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toContain('application/json');
     }
-    const header = '\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Currency,Valid until\r\n';
+    const header = '\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Valid until\r\n';
     // (The route drops % _ and backslashes from the search; a bare ' would match O'R\X below.)
     for (const search of [`'--`, `%' OR '1'='1`, `');DROP TABLE`, `$1`, `E'\\x27'`]) {
       const res = await get(`/api/v2.1/locations/4/certificates/?format=csv&search=${encodeURIComponent(search)}`);
@@ -154,7 +156,7 @@ describe('filters inlined into COPY', () => {
     }
     // A quote in the search is matched as itself (the certificate O'R\X).
     const found = await get(`/api/v2.1/locations/4/certificates/?format=csv&search=${encodeURIComponent(`o'r`)}`);
-    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,,`]);
+    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,`]);
     expect((await q(`SELECT to_regclass('orders') IS NOT NULL AS ok`)).rows[0].ok).toBe(true);
     expect(Number((await q('SELECT count(*) AS n FROM orders')).rows[0].n)).toBe(before);
   });

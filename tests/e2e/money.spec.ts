@@ -84,11 +84,13 @@ for (const [lang, days] of [['ru', 25], ['en', 26]] as const) {
 async function playedAndOwing(page: Page): Promise<number[]> {
   const from = moscowDate(-10);
   const to = moscowDate(-1);
-  const list = await apiGet<{ results: { id: number }[] }>(page, `/api/v2.1/locations/1/orders/?status=2&date_from=${from}&date_to=${to}&limit=50`);
+  // Booked in the last ten days (sessions ahead were booked then too: read until two played ones are found).
+  const list = await apiGet<{ results: { id: number }[] }>(page, `/api/v2.1/locations/1/orders/?status=2&date_from=${from}&date_to=${to}&limit=500`);
   const owing: number[] = [];
   for (const { id } of list.results) {
     const o = await apiGet<{ session_date: string | null; need_paid: string }>(page, `/api/v2.2/orders/${id}/`);
     if (o.session_date && o.session_date < moscowDate(0) && Number(o.need_paid) > 0) owing.push(id);
+    if (owing.length === 2) break;
   }
   return owing;
 }

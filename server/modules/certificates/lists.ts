@@ -45,7 +45,8 @@ export const locationCertificates = defineList({
     },
     { key: 'datetime_activated', kind: 'datetime', sql: sql`${certificates.datetimeActivated}`, label: { ru: 'Активирован', en: 'Activated' } },
     { key: 'booked_by', kind: 'text', sql: sql`${certificates.bookedBy}->>'name'`, label: { ru: 'Покупатель', en: 'Booked by' } },
-    { key: 'currency', kind: 'text', sql: sql`${currencies.code}`, label: { ru: 'Валюта', en: 'Currency' } },
+    // In the JSON only: the exports' amounts carry the currency, as the list's do (#18).
+    { key: 'currency', kind: 'text', sql: sql`${currencies.code}` },
     { key: 'expires_at', kind: 'date', sql: sql`${certificates.expiresAt}`, label: { ru: 'Действует до', en: 'Valid until' } },
     { key: 'creating_location', kind: 'int', sql: sql`${certificates.creatingLocationId}` },
   ],

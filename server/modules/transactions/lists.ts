@@ -52,7 +52,8 @@ export const transactionList = defineList({
     { key: 'amount', kind: 'money', sql: sql`${transactions.amount}`, inCurrency: true, label: { ru: 'Сумма', en: 'Amount' } },
     { key: 'additional', kind: 'bool', sql: sql`${transactions.additional}`, label: { ru: 'Дополнительная', en: 'Additional' } },
     { key: 'total', kind: 'money', sql: sql`${transactions.total}`, inCurrency: true, label: { ru: 'Баланс', en: 'Balance' } },
-    { key: 'currency', kind: 'text', sql: sql`${currencies.code}`, label: { ru: 'Валюта', en: 'Currency' } },
+    // In the JSON only: the exports' amounts carry the currency, as the list's do (#18).
+    { key: 'currency', kind: 'text', sql: sql`${currencies.code}` },
     { key: 'license', kind: 'text', sql: sql`${transactions.license}`, label: { ru: 'Лицензия', en: 'License' } },
     { key: 'code', kind: 'text', sql: sql`${transactions.code}`, label: { ru: 'Код', en: 'Code' } },
     { key: 'type', kind: 'enum', sql: sql`${transactions.type}`, labels: TRANSACTION_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
