@@ -36,8 +36,7 @@ import {
 } from './scheduleForm';
 import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
-import { LocationUnavailable } from '../../components/LocationUnavailable';
-import { statusOf } from '../../dataProvider/queryClient';
+import { LocationUnavailable, UnavailableAlert } from '../../components/LocationUnavailable';
 import { DateField } from '../../components/forms/DateField';
 import { useLeaveGuard } from '../../components/forms/GuardedDialog';
 
@@ -299,20 +298,11 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
 /** A schedule that cannot be read: a 404 says so at once (#18), any failure offers the way back. */
 function ScheduleUnavailable({ locationId, scheduleId, error }: { locationId: string; scheduleId: string; error: unknown }) {
   const translate = useTranslate();
-  const status = statusOf(error);
   return (
-    <Alert
-      severity="warning"
-      sx={{ mt: 2 }}
-      data-testid="schedule-unavailable"
-      action={(
-        <Button component={RouterLink} to={`/locations/${locationId}/schedules_and_playgrounds`} color="inherit" size="small">
-          {translate('app.scheduleEditor.back')}
-        </Button>
-      )}
-    >
-      {status === 404 || status === 403 ? translate('app.scheduleEditor.notFound', { id: scheduleId }) : (error as Error).message}
-    </Alert>
+    <UnavailableAlert
+      error={error} refusedText={translate('app.scheduleEditor.notFound', { id: scheduleId })}
+      back={`/locations/${locationId}/schedules_and_playgrounds`} backLabel={translate('app.scheduleEditor.back')} testId="schedule-unavailable"
+    />
   );
 }
 
