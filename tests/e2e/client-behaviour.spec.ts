@@ -97,6 +97,15 @@ async function blip(page: Page) {
 
 const streamOpened = (page: Page) => page.waitForRequest((r) => /\/api\/v2\.1\/events\/\?/.test(r.url()), { timeout: 15_000 });
 
+/** Opens a screen, waits for its live stream and its reads to settle, then starts counting its calls. */
+async function openLive(page: Page, url: string) {
+  const stream = streamOpened(page);
+  await page.goto(url);
+  await stream;
+  await page.waitForLoadState('networkidle');
+  return apiTraffic(page);
+}
+
 const injected = (status: number) => ({ status, contentType: 'application/json', body: JSON.stringify({ detail: `Injected ${status}` }) });
 
 test.describe('a location or a record that does not exist, or is not the user\'s', () => {
@@ -202,11 +211,7 @@ test.describe('the session ends under an open screen', () => {
   for (const [name, url] of [['the day view', '/locations/1/booking_admin'], ['a list', '/locations/1/orders'], ['the order page', '/orders/845']] as const) {
     test(`a token revoked while ${name} is open: back at the tab, the login page once, no storm`, async ({ page }) => {
       await signIn(page, ADMIN);
-      const stream = streamOpened(page);
-      await page.goto(url);
-      await stream;
-      await page.waitForLoadState('networkidle');
-      const traffic = apiTraffic(page);
+      const traffic = await openLive(page, url);
       // Another tab logs out (or an administrator revokes the token): the server refuses it from now on.
       const revoked = await page.request.post('/api/v2.1/logout/', { headers: { Authorization: `Token ${await token(page)}` } });
       expect(revoked.status()).toBeLessThan(300);
@@ -226,11 +231,7 @@ test.describe('the session ends under an open screen', () => {
   test('a token revoked with only the live stream open: when the server ends the stream, the login page', async ({ page }) => {
     test.setTimeout(60_000);
     await signIn(page, ADMIN);
-    const stream = streamOpened(page);
-    await page.goto('/locations/1/booking_admin');
-    await stream;
-    await page.waitForLoadState('networkidle');
-    const traffic = apiTraffic(page);
+    const traffic = await openLive(page, '/locations/1/booking_admin');
     const started = Date.now();
     await page.request.post('/api/v2.1/logout/', { headers: { Authorization: `Token ${await token(page)}` } });
     // The server re-reads the streams' grants every 15 s and ends this one; the app asks for a ticket: 401.
@@ -242,11 +243,7 @@ test.describe('the session ends under an open screen', () => {
 
   test('the cashier\'s role at the location removed while the day view is open: the message, no storm', async ({ page }) => {
     await signIn(page, STAFF);
-    const stream = streamOpened(page);
-    await page.goto('/locations/1/booking_admin');
-    await stream;
-    await page.waitForLoadState('networkidle');
-    const traffic = apiTraffic(page);
+    const traffic = await openLive(page, '/locations/1/booking_admin');
     // From now on location 1 answers as one where the user has no role: 404, and its ticket 403.
     await page.route(/\/api\/v2\.\d\/(locations\/1\/|playgrounds\/|schedule|booking)/, (route) =>
       route.fulfill(injected(route.request().url().includes('/events/ticket/') ? 403 : 404)));
@@ -267,11 +264,7 @@ test.describe('outages and the live stream', () => {
   test('the server down (connection refused) and back: the retries decay, then everything comes back by itself', async ({ page }) => {
     test.setTimeout(90_000);
     await signIn(page, ADMIN);
-    const stream = streamOpened(page);
-    await page.goto('/locations/1/booking_admin');
-    await stream;
-    await page.waitForLoadState('networkidle');
-    const traffic = apiTraffic(page);
+    const traffic = await openLive(page, '/locations/1/booking_admin');
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
     const started = Date.now();
     await blip(page);
