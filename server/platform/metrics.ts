@@ -131,11 +131,29 @@ export function parseMetricsAllow(value: string): net.BlockList {
 
 export const DEFAULT_METRICS_ALLOW = '127.0.0.0/8,::1';
 
+/**
+ * Headers a proxy or CDN adds to say whom it forwards for (or that it forwarded at all): the standard
+ * `Forwarded` and `Via`, every `X-Forwarded-*`, and the vendors' single-address ones. Present at all,
+ * even empty, they mean "came through a proxy".
+ */
+const FORWARDING_HEADER = new RegExp('^(?:' + [
+  'forwarded', 'forwarded-for', 'via', 'x-forwarded(?:-.+)?', 'x-original-forwarded(?:-.+)?', 'x-real-ip', 'x-client-ip',
+  'client-ip', 'true-client-ip', 'cf-connecting-ip(?:v6)?', 'fastly-client-ip', 'x-cluster-client-ip', 'x-proxyuser-ip',
+  'x-originating-ip', 'x-remote-ip', 'x-remote-addr', 'x-envoy-external-address', 'x-azure-clientip', 'x-appengine-user-ip',
+].join('|') + ')$');
+
+/** Whether the request carries any header by which a proxy says it forwarded it (exported for the tests' table). */
+export function cameThroughProxy(rawHeaders: readonly string[]): boolean {
+  // The raw list (name, value, name, value, ...): a header sent empty is there as well.
+  for (let i = 0; i < rawHeaders.length; i += 2) if (FORWARDING_HEADER.test(rawHeaders[i]!.toLowerCase())) return true;
+  return false;
+}
+
 /** The peer of the connection (not X-Forwarded-For, whatever TRUST_PROXY says), IPv4-mapped IPv6 as IPv4. */
 function peerAllowed(request: FastifyRequest, allow: net.BlockList): boolean {
   // Through a proxy the peer is the proxy (often on loopback) and the forwarded address is whatever
   // the client wrote: neither says who asked, so forwarded requests are refused. Scrape directly.
-  if (request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined) return false;
+  if (cameThroughProxy(request.raw.rawHeaders)) return false;
   let address = request.socket.remoteAddress ?? '';
   if (address.startsWith('::ffff:') && net.isIPv4(address.slice(7))) address = address.slice(7);
   const family = net.isIPv4(address) ? 'ipv4' : net.isIPv6(address) ? 'ipv6' : null;

@@ -3,6 +3,7 @@
 // counters an operator alerts on move with bookings, lock timeouts and payments; request latency
 // is labelled by route pattern, never by the raw URL; the job queue is read at scrape time.
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
@@ -65,6 +66,46 @@ describe('who may scrape', () => {
     // With TRUST_PROXY a forged header from outside must not open it either.
     expect((await scrape(proxied, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' })).statusCode).toBe(404);
     expect((await scrape(proxied, '127.0.0.1')).statusCode).toBe(200);
+  });
+
+  // Every header by which a proxy or CDN says it forwarded a request (nginx's `proxy_set_header
+  // X-Real-IP` alone is a common one), with a loopback value, an outside one and empty: all 404.
+  const FORWARDING_HEADERS = [
+    'X-Forwarded-For', 'X-Real-IP', 'Forwarded', 'X-Forwarded-Host', 'X-Forwarded-Proto', 'X-Forwarded-Port', 'X-Forwarded-Server',
+    'X-Forwarded', 'Forwarded-For', 'X-Client-IP', 'Client-IP', 'True-Client-IP', 'CF-Connecting-IP', 'Fastly-Client-IP',
+    'X-Cluster-Client-IP', 'X-Original-Forwarded-For', 'X-ProxyUser-IP', 'X-Originating-IP', 'X-Remote-IP', 'X-Remote-Addr',
+    'X-Envoy-External-Address', 'Via',
+  ];
+  it.each(FORWARDING_HEADERS)('refuses a loopback request carrying %s (any value, even empty), TRUST_PROXY on or off', async (name) => {
+    for (const app of [h, proxied]) {
+      for (const value of ['127.0.0.1', '203.0.113.7', '']) {
+        const res = await scrape(app, '127.0.0.1', { [name]: value });
+        expect(res.statusCode, `${name}: ${JSON.stringify(value)}`).toBe(404);
+        expect(res.body).not.toContain('backoffice_');
+      }
+    }
+  });
+
+  it('refuses forwarding headers sent over a real connection too, an empty X-Forwarded-For and a lone X-Real-IP included', async () => {
+    const base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(base);
+    // Raw HTTP: fetch and most clients drop a header whose value is empty.
+    const raw = (headers: string) => new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => socket.write(`GET /metrics HTTP/1.1\r\nHost: x\r\nConnection: close\r\n${headers}\r\n`));
+      let out = '';
+      socket.on('data', (d) => { out += d; });
+      socket.on('end', () => resolve(out.split('\r\n')[0]!));
+      socket.on('error', reject);
+    });
+    expect(await raw('')).toBe('HTTP/1.1 200 OK');
+    expect(await raw('X-Forwarded-For:\r\n')).toBe('HTTP/1.1 404 Not Found');
+    expect(await raw('X-Forwarded-For: \r\n')).toBe('HTTP/1.1 404 Not Found');
+    expect(await raw('X-Real-IP: 127.0.0.1\r\n')).toBe('HTTP/1.1 404 Not Found');
+    expect(await raw('X-Forwarded-Proto: https\r\n')).toBe('HTTP/1.1 404 Not Found');
+  });
+
+  it('lets through headers that are not about forwarding', async () => {
+    expect((await scrape(h, '127.0.0.1', { 'x-request-id': 'abc', 'user-agent': 'Prometheus/2.53', accept: 'text/plain' })).statusCode).toBe(200);
   });
 
   it('follows METRICS_ALLOW: a range admits its addresses and shuts out loopback', async () => {
