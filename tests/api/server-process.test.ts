@@ -56,6 +56,8 @@ describe('server process', () => {
     const server = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '' });
     await waitHealthy(port, server);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+    // Its superuser's password: random, in a file only this user reads (issue #25).
+    expect(fs.statSync(path.join(dataDir, 'postgres.password')).mode & 0o777).toBe(0o600);
     expect(await login(port)).toBe(200);
     const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
     const code = exited(server);

@@ -238,7 +238,7 @@ test('the control page (ru): a technical session started and stopped elsewhere s
 test.describe('two server processes on one PostgreSQL', () => {
   // The e2e server (process A) runs its embedded PostgreSQL in E2E_DATA_DIR/postgres on a port it
   // picked; PostgreSQL writes that port in postmaster.pid (4th line). Process B is a second
-  // server/main.ts on that same database (user and password are the embedded ones), as
+  // server/main.ts on that same database (user and password are the embedded ones: passwordFileOf), as
   // `npm run start:cluster` or a second machine would be.
   const portA = Number(process.env.E2E_PORT ?? 8123);
   const portB = portA + 1000;
@@ -249,7 +249,9 @@ test.describe('two server processes on one PostgreSQL', () => {
     // The web server inherits the environment: given a DATABASE_URL, A runs on it, not embedded.
     if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
     const pid = fs.readFileSync(path.join(E2E_DATA_DIR, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-    return `postgres://postgres:postgres@127.0.0.1:${Number(pid[3])}/postgres`;
+    // Its password: the random one A made at the first start (server/db/embedded.ts).
+    const password = fs.readFileSync(path.join(E2E_DATA_DIR, 'postgres.password'), 'utf8').trim();
+    return `postgres://postgres:${password}@127.0.0.1:${Number(pid[3])}/postgres`;
   }
 
   async function startB(dataDir: string): Promise<ServerProcess> {
