@@ -47,6 +47,8 @@ export interface Config {
   metricsAllow: string;
   /** How often each process re-reads the role and permissions behind its open event streams (live/access.ts). */
   liveAccessCheckSeconds: number;
+  /** Event streams one user may hold open on one server process (live/routes.ts); 429 above. */
+  liveStreamsPerUser: number;
 }
 
 /** A setting the server refuses to start with; main.ts prints its message and exits. */
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetCouponLimit: intFrom(env.WIDGET_COUPON_LIMIT, 30),
     metricsAllow: metricsAllowFrom(env),
     liveAccessCheckSeconds: Math.max(1, intFrom(env.LIVE_ACCESS_CHECK_SECONDS, 15)),
+    liveStreamsPerUser: Math.max(1, intFrom(env.LIVE_STREAMS_PER_USER, 20)),
   };
 }
 

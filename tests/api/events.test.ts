@@ -461,3 +461,218 @@ describe('several server processes', () => {
     }
   }, 90_000);
 });
+
+// Issue #25: a revocation committed in this process (or any) reaches the open streams at once, not at
+// the next periodic re-read (an hour away here): the stream ends, or narrows, before anything
+// committed after the revocation is sent on the old grant.
+describe('a revocation reaches the open streams at once', () => {
+  let h: Harness;
+  let w: World;
+  let base: string;
+  const streams: Stream[] = [];
+  const LINK = /\/password_reset\/([0-9a-f]{64})/;
+  /** Well under the periodic re-read: only the notice can end a stream this soon. */
+  const AT_ONCE_MS = 1500;
+  let day = 0;
+  const nextSession = () => `2030-06-${String(++day).padStart(2, '0')} 12:00`;
+  const open = async (token: string, locationId = 1) => {
+    const { status, ticket } = await ticketVia(base, token, locationId);
+    expect(status).toBe(200);
+    const s = await Stream.open(base, locationId, ticket);
+    expect(s.status).toBe(200);
+    streams.push(s);
+    return s;
+  };
+  const orderIds = (s: Stream) => s.changes().map((e) => (e.payload as { order_id?: number }).order_id).filter((id) => id !== undefined);
+  /** A stream that is receiving: it has seen an order booked now. */
+  const receiving = async (s: Stream) => {
+    const id = await book(w, bookingBody(w.pg.cube2, nextSession()), w.tokens.admin);
+    await s.waitFor(() => orderIds(s).includes(id));
+  };
+  /** Right after the revocation: an order booked, the stream ended at once, and the order never sent. */
+  const endsAtOnce = async (s: Stream) => {
+    const after = await book(w, bookingBody(w.pg.cube2, nextSession()), w.tokens.admin);
+    expect(await s.waitEnded(AT_ONCE_MS), 'the stream ended at once').toBe(true);
+    expect(orderIds(s)).not.toContain(after);
+  };
+
+  beforeAll(async () => {
+    h = await createHarness({ config: { liveAccessCheckSeconds: 3600 } });
+    w = await makeWorld(h);
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await h.close();
+  });
+
+  it('the role at the location removed', async () => {
+    const user = await h.userWithToken('now-role@example.com', [[1, 10]]);
+    const s = await open(user.token);
+    await receiving(s);
+    await h.database.pool.query('DELETE FROM user_location_roles WHERE user_id = $1 AND location_id = 1', [user.id]);
+    await endsAtOnce(s);
+    expect((await ticketVia(base, user.token, 1)).status).toBe(404);
+  });
+
+  it('the user deactivated', async () => {
+    const user = await h.userWithToken('now-inactive@example.com', [[1, 10]]);
+    const s = await open(user.token);
+    await receiving(s);
+    await h.database.pool.query('UPDATE users SET is_active = false WHERE id = $1', [user.id]);
+    await endsAtOnce(s);
+  });
+
+  it('the token logged out, and every token revoked', async () => {
+    const user = await h.userWithToken('now-logout@example.com', [[1, 10]]);
+    const s = await open(user.token);
+    await receiving(s);
+    expect((await h.call('POST', '/api/v2.1/logout/', { token: user.token })).statusCode).toBe(200);
+    await endsAtOnce(s);
+
+    const other = await h.userWithToken('now-revoke-all@example.com', [[1, 10]]);
+    const t = await open(other.token);
+    await receiving(t);
+    await h.database.pool.query('UPDATE auth_tokens SET revoked_at = now() WHERE user_id = $1', [other.id]);
+    await endsAtOnce(t);
+  });
+
+  it('the password reset through its link (every token of the account revoked)', async () => {
+    const user = await h.userWithToken('now-reset@example.com', [[1, 10]]);
+    const s = await open(user.token);
+    await receiving(s);
+    expect((await h.call('POST', '/api/v2.1/users/password_reset/', { body: { email: 'now-reset@example.com' } })).statusCode).toBe(200);
+    await h.runJobs();
+    const key = LINK.exec(h.letters.find((l) => l.to === 'now-reset@example.com')!.text)![1]!;
+    const reset = await h.call('POST', `/api/v2.1/users/password_reset/${key}/`, { body: { password: 'brand-new-pass-1', password_confirm: 'brand-new-pass-1' } });
+    expect(reset.statusCode, reset.body).toBe(200);
+    await endsAtOnce(s);
+  });
+
+  it('the role lowered and a permission taken: the stream stays open and sends nothing of the old grant from then on', async () => {
+    const boss = await h.userWithToken('now-narrow@example.com', [[1, 40]], ['techsessions']);
+    const s = await open(boss.token);
+    const refill = async () => {
+      const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: w.tokens.admin, body: { type: 'refill', amount: '5.00', location: 1 } });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    const tech = async (method: 'POST' | 'DELETE') => {
+      const res = await h.call(method, `/api/v2.2/playgrounds/${w.pg.cube1}/tech_sessions/`, { token: w.tokens.admin, ...(method === 'POST' ? { body: { minutes: 30 } } : {}) });
+      expect(res.statusCode, res.body).toBe(method === 'POST' ? 201 : 204);
+    };
+    await refill();
+    await tech('POST');
+    await s.waitFor((e) => e.some((x) => x.kind === 'transaction') && e.some((x) => x.kind === 'tech_session'));
+    const before = s.changes().length;
+    // Administrator -> cashier (no money kinds), then no techsessions permission; the changes follow at once.
+    await h.database.pool.query('UPDATE user_location_roles SET role_id = 10 WHERE user_id = $1 AND location_id = 1', [boss.id]);
+    await refill();
+    await h.database.pool.query('DELETE FROM user_permissions WHERE user_id = $1', [boss.id]);
+    await tech('DELETE');
+    const orderId = await book(w, bookingBody(w.pg.cube2, nextSession()), w.tokens.admin);
+    await s.waitFor((e) => e.some((x) => (x.payload as { order_id?: number }).order_id === orderId));
+    await quiet(300);
+    expect(s.changes().slice(before).map((e) => e.kind)).toEqual(['order']);
+    expect(s.ended).toBe(false);
+  });
+
+  it('leaves the streams of other users as they were', async () => {
+    const kept = await h.userWithToken('now-kept@example.com', [[1, 10]]);
+    const gone = await h.userWithToken('now-gone@example.com', [[1, 10]]);
+    const [a, b] = [await open(kept.token), await open(gone.token)];
+    await receiving(a);
+    await h.database.pool.query('DELETE FROM user_location_roles WHERE user_id = $1', [gone.id]);
+    await endsAtOnce(b);
+    await receiving(a);
+    expect(a.ended).toBe(false);
+  });
+});
+
+// Issue #25: one cashier opened 500 streams and 500 tickets in 21 s. A user holds at most
+// LIVE_STREAMS_PER_USER (20) streams on a process and TICKETS_PER_USER (40) unspent tickets; above,
+// a 429 with a `detail` in the user's language. Closing a stream, or spending a ticket, frees a place.
+describe('open streams and tickets per user', () => {
+  let h: Harness;
+  let base: string;
+  const streams: Stream[] = [];
+  beforeAll(async () => {
+    h = await createHarness();
+    base = await h.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    for (const s of streams) s.close();
+    await h.close();
+  });
+  const ticketRes = (token: string, lang = 'ru') => fetch(`${base}/api/v2.1/locations/1/events/ticket/`, {
+    method: 'POST', headers: { authorization: `Token ${token}`, 'accept-language': lang },
+  });
+  const ticket = async (token: string) => {
+    const res = await ticketRes(token);
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { ticket: string }).ticket;
+  };
+
+  it('refuses the 21st stream and its ticket with a 429 that says why; closing one frees a place', async () => {
+    const user = await h.userWithToken('cap-streams@example.com', [[1, 10]]);
+    const other = await h.userWithToken('cap-other@example.com', [[1, 10]]);
+    const mine: Stream[] = [];
+    for (let i = 0; i < 19; i++) mine.push(await Stream.open(base, 1, await ticket(user.token)));
+    const [t20, t21] = [await ticket(user.token), await ticket(user.token)];
+    mine.push(await Stream.open(base, 1, t20));
+    streams.push(...mine);
+    expect(mine.map((s) => s.status)).toEqual(Array(20).fill(200));
+
+    // The 21st: its ticket is refused, and so is a stream with a ticket asked before.
+    const refusedRu = await ticketRes(user.token, 'ru');
+    expect(refusedRu.status).toBe(429);
+    expect(await refusedRu.json()).toEqual({ detail: 'Слишком много открытых потоков событий у пользователя (не больше 20). Закройте часть вкладок приложения.' });
+    const refusedEn = await ticketRes(user.token, 'en');
+    expect(await refusedEn.json()).toEqual({ detail: 'Too many open event streams of this user (at most 20). Close some of the app\'s tabs.' });
+    const stream21 = await fetch(`${base}/api/v2.1/locations/1/events/?ticket=${t21}`, { headers: { 'accept-language': 'en' } });
+    expect(stream21.status).toBe(429);
+    expect((await stream21.json() as { detail: string }).detail).toMatch(/^Too many open event streams/);
+    // A stream of several locations is one stream: refused the same.
+    const many = await fetch(`${base}/api/v2.1/events/?tickets=${await (async () => {
+      const res = await ticketRes(other.token);
+      return ((await res.json()) as { ticket: string }).ticket;
+    })()}`);
+    expect(many.status).toBe(200);
+    await many.body!.cancel();
+    // Another user is not counted with this one.
+    const theirs = await Stream.open(base, 1, await ticket(other.token));
+    streams.push(theirs);
+    expect(theirs.status).toBe(200);
+
+    // One closed: a place is free again (once the server has seen the close).
+    mine[0]!.close();
+    let status = 0;
+    for (let i = 0; i < 40 && status !== 200; i++) {
+      status = (await ticketRes(user.token)).status;
+      if (status !== 200) await quiet(50);
+    }
+    expect(status).toBe(200);
+    const again = await Stream.open(base, 1, await ticket(user.token));
+    streams.push(again);
+    expect(again.status).toBe(200);
+    expect((await ticketRes(user.token)).status).toBe(429);
+  });
+
+  it('refuses the 41st unspent ticket with a 429 and Retry-After; spending one frees a place', async () => {
+    const user = await h.userWithToken('cap-tickets@example.com', [[1, 10]]);
+    const held: string[] = [];
+    for (let i = 0; i < 40; i++) held.push(await ticket(user.token));
+    const refused = await ticketRes(user.token, 'en');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    expect((await refused.json() as { detail: string }).detail).toMatch(/^Too many unused stream tickets of this user \(at most 40\)\. Try again in \d+ seconds\.$/);
+    // Racing asks do not pass the cap either.
+    expect((await Promise.all(Array.from({ length: 5 }, () => ticketRes(user.token)))).map((r) => r.status)).toEqual(Array(5).fill(429));
+
+    const s = await Stream.open(base, 1, held[0]!);
+    streams.push(s);
+    expect(s.status).toBe(200);
+    expect((await ticketRes(user.token)).status).toBe(200);
+    expect((await ticketRes(user.token)).status).toBe(429);
+  });
+});

@@ -10,6 +10,8 @@ import type { LiveEvent } from '../../../domain/liveEvents';
 import { liveMetrics } from './metrics';
 
 const CHANNEL = 'location_events';
+/** A user's access was narrowed or revoked (migration 0012's triggers): the payload is the user's id. */
+const ACCESS_CHANNEL = 'access_changes';
 /** How often the heads are compared even without notifications (a dropped LISTEN connection). */
 const POLL_MS = 5_000;
 const READ_LIMIT = 500;
@@ -42,6 +44,10 @@ export class LiveHub {
   private readonly again = new Set<number>();
   private poll: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Told of each revocation notice, in commit order with the events' notices (same connection). */
+  onAccessChange: ((userId: number) => void) | null = null;
+  /** Told when listening starts (again): notices sent while nobody listened are lost, so look again. */
+  onListening: (() => void) | null = null;
 
   constructor(private readonly pool: pg.Pool, private readonly log?: FastifyBaseLogger) {}
 
@@ -106,6 +112,11 @@ export class LiveHub {
   private async listen(): Promise<void> {
     const client = new pg.Client(this.pool.options);
     client.on('notification', (msg) => {
+      if (msg.channel === ACCESS_CHANNEL) {
+        const userId = Number(msg.payload);
+        if (Number.isSafeInteger(userId)) this.onAccessChange?.(userId);
+        return;
+      }
       const [location, seq] = (msg.payload ?? '').split(':').map(Number);
       if (location !== undefined && seq !== undefined && this.members.has(location) && seq > (this.heads.get(location) ?? 0)) this.readShared(location);
     });
@@ -119,7 +130,9 @@ export class LiveHub {
     client.on('end', () => lost());
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    await client.query(`LISTEN ${ACCESS_CHANNEL}`);
     this.listener = client;
+    this.onListening?.();
     this.poll ??= setInterval(() => void this.pollHeads(), POLL_MS);
     this.poll.unref();
   }

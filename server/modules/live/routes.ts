@@ -9,8 +9,12 @@
 //   that span locations, one connection per tab), one ticket per location, each authorised as above.
 //   The `id:` is the position in every location ("1:35,2:12", domain/liveEvents.ts), and so is
 //   `last_event_id`; a location without a position starts now.
-// The grant is read again every LIVE_ACCESS_CHECK_SECONDS (access.ts): a stream whose user lost a
-// location, or whose token was revoked, ends; a narrower grant narrows the kinds sent from then on.
+// The grant is read again at once when a revocation is committed (its role at the location removed
+// or lowered, a permission taken, the user deactivated, the token revoked: access.ts), and every
+// LIVE_ACCESS_CHECK_SECONDS: a stream whose user lost a location, or whose token was revoked, ends; a
+// narrower grant narrows the kinds sent from then on.
+// A user holds at most LIVE_STREAMS_PER_USER streams on a process and TICKETS_PER_USER unspent tickets:
+// above, 429 with a `detail` (the app backs off, src/live/connection.ts).
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +44,14 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   const hub = new LiveHub(pool, app.log);
   const lifetimes = { idleDays: config.tokenIdleDays, maxAgeDays: config.tokenMaxAgeDays };
   const access = new StreamAccess(db, lifetimes, config.liveAccessCheckSeconds * 1000, app.log);
+  // A revocation committed anywhere (access.ts, migration 0012) reaches this process's streams at once.
+  hub.onAccessChange = (userId) => access.changed(userId);
+  hub.onListening = () => void access.check();
   const open = new Set<ServerResponse>();
+  /** Streams open here per user: at most config.liveStreamsPerUser (one cashier opened 500 in 21 s). */
+  const openByUser = new Map<number, number>();
+  const streamsFull = (userId: number) => (openByUser.get(userId) ?? 0) >= config.liveStreamsPerUser;
+  const tooManyStreams = () => new ApiError(429, { key: 'live_streams_limit', params: { max: config.liveStreamsPerUser } });
   // Before the server closes: end the streams (the browsers reconnect, to another process if this one stops).
   app.addHook('preClose', async () => {
     for (const res of open) res.end();
@@ -51,16 +62,19 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   });
 
   r.post('/api/v2.1/locations/:id/events/ticket/', {
+    config: { throttled: true },
     schema: { summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params },
   }, async (request) => {
     const user = currentUser(request);
     await requireRoleAt(db, user.id, request.params.id);
+    // The stream it is for would be refused: say so now, before a ticket is spent on it.
+    if (streamsFull(user.id)) throw tooManyStreams();
     return issueTicket(db, user, request.params.id);
   });
 
   r.get('/api/v2.1/locations/:id/events/', {
     // Not the token: the ticket (an EventSource sends no headers of ours).
-    config: { public: true },
+    config: { public: true, throttled: true },
     schema: {
       summary: 'The location\'s changes as Server-Sent Events',
       tags, params,
@@ -77,7 +91,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   });
 
   r.get('/api/v2.1/events/', {
-    config: { public: true },
+    config: { public: true, throttled: true },
     schema: {
       summary: 'The changes of several locations as one Server-Sent Events stream (a ticket per location)',
       tags,
@@ -107,15 +121,34 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
     request: FastifyRequest, reply: FastifyReply, grants: StreamGrant[], resume: Map<number, number>,
     position: (cursors: Map<number, number>) => string,
   ): Promise<void> {
+    // Counted before the first await, so streams opened together cannot all pass the cap.
+    const users = [...new Set(grants.map((g) => g.userId))];
+    if (users.some(streamsFull)) throw tooManyStreams();
+    for (const u of users) openByUser.set(u, (openByUser.get(u) ?? 0) + 1);
+    let counted = true;
+    const uncount = () => {
+      if (!counted) return;
+      counted = false;
+      for (const u of users) {
+        const n = (openByUser.get(u) ?? 1) - 1;
+        if (n > 0) openByUser.set(u, n);
+        else openByUser.delete(u);
+      }
+    };
     const cursors = new Map<number, number>();
     let lost = false;
-    for (const grant of grants) {
-      const { head, oldest } = await hub.bounds(grant.locationId);
-      const from = resume.get(grant.locationId);
-      // Resuming after events that have expired (or from another database): start over from now.
-      const gone = from !== undefined && (from > head || (from < head && (oldest === 0 || oldest > from + 1)));
-      lost ||= gone;
-      cursors.set(grant.locationId, from === undefined || gone ? head : from);
+    try {
+      for (const grant of grants) {
+        const { head, oldest } = await hub.bounds(grant.locationId);
+        const from = resume.get(grant.locationId);
+        // Resuming after events that have expired (or from another database): start over from now.
+        const gone = from !== undefined && (from > head || (from < head && (oldest === 0 || oldest > from + 1)));
+        lost ||= gone;
+        cursors.set(grant.locationId, from === undefined || gone ? head : from);
+      }
+    } catch (err) {
+      uncount();
+      throw err;
     }
 
     reply.hijack();
@@ -134,8 +167,8 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
     res.write(`id: ${position(cursors)}\nevent: ${lost ? LIVE_STREAM_RESET : 'ping'}\ndata: {}\n\n`);
     open.add(res);
 
-    // Each grant is the object access.ts updates in place, so `deliver` always filters by the current one.
-    const deliverer = (grant: StreamGrant) => (events: StoredEvent[]) => {
+    // Each grant is the object access.ts updates in place, so `send` always filters by the current one.
+    const send = (grant: StreamGrant, events: StoredEvent[]) => {
       let text = '';
       for (const e of events) {
         cursors.set(grant.locationId, e.seq);
@@ -145,16 +178,42 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
       }
       if (text) res.write(text);
     };
+    // While access.ts re-reads a grant after a revocation, events wait here: they go out with the
+    // grant it finds (narrowed), or never (the stream ends).
+    let holds = 0;
+    let held: [StreamGrant, StoredEvent[]][] = [];
+    let ended = false;
+    const deliverer = (grant: StreamGrant) => (events: StoredEvent[]) => {
+      if (ended) return;
+      if (holds > 0) held.push([grant, events]);
+      else send(grant, events);
+    };
+    const finish = () => {
+      ended = true;
+      held = [];
+      res.end();
+    };
+    const watched = {
+      end: finish,
+      hold: () => { holds += 1; },
+      release: () => {
+        if (holds === 0 || --holds > 0 || ended) return;
+        // In order: what was held, then what comes next.
+        for (const [grant, events] of held.splice(0)) send(grant, events);
+      },
+    };
     const leaving: (() => void)[] = [];
     let closed = false;
-    const ping = setInterval(() => res.write(`id: ${position(cursors)}\nevent: ping\ndata: {}\n\n`), PING_MS);
-    const end = setTimeout(() => res.end(), STREAM_MAX_MS);
-    for (const grant of grants) leaving.push(access.watch({ grant, end: () => res.end() }));
+    const ping = setInterval(() => { if (!ended && holds === 0) res.write(`id: ${position(cursors)}\nevent: ping\ndata: {}\n\n`); }, PING_MS);
+    const end = setTimeout(finish, STREAM_MAX_MS);
+    for (const grant of grants) leaving.push(access.watch({ grant, ...watched }));
     res.on('close', () => {
       closed = true;
+      ended = true;
       clearInterval(ping);
       clearTimeout(end);
       open.delete(res);
+      uncount();
       for (const leave of leaving.splice(0)) leave();
     });
     try {
@@ -165,7 +224,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
       }
     } catch (err) {
       request.log.warn({ err }, 'live: a stream could not follow its location');
-      res.end();
+      finish();
     }
   }
 }

@@ -2,17 +2,42 @@
 // (logs, history). So the app asks for a ticket with its token (POST, like every other call) and
 // opens the stream with it: single use, for one location, valid for TICKET_SECONDS. Only its hash is
 // kept, with the token it was asked with (the stream lasts only as long as that token: access.ts).
+import { sql } from 'drizzle-orm';
 import { queryPrepared, type Db } from '../../db/client';
+import { ApiError } from '../../platform/errors';
+import { LIVE_STREAM_MAX_LOCATIONS } from '../../../domain/liveEvents';
 import type { TokenLifetimes } from '../../platform/auth';
 import { newSecret, secretHash } from '../../platform/tokens';
 
 export const TICKET_SECONDS = 60;
 const TICKET_RE = /^[0-9a-f]{48}$/;
 
+/**
+ * Unspent tickets one user may hold at once (every process): one stream of the most locations spends
+ * LIVE_STREAM_MAX_LOCATIONS at once, and two tabs reopening together after a restart twice that.
+ */
+export const TICKETS_PER_USER = 2 * LIVE_STREAM_MAX_LOCATIONS;
+
+/**
+ * A ticket for the user, unless they hold TICKETS_PER_USER unspent ones already: then 429, saying
+ * when the oldest expires. Counted and written under a per-user lock, so racing asks cannot pass it.
+ */
 export async function issueTicket(db: Db, user: { id: number; tokenId: number }, locationId: number): Promise<{ ticket: string; expires_in: number }> {
   const ticket = newSecret(24);
-  await queryPrepared(db, 'live.ticket_issue', `INSERT INTO event_stream_tickets (hash, user_id, token_id, location_id, expires_at)
-    VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`, [secretHash(ticket), user.id, user.tokenId, locationId, TICKET_SECONDS]);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('live.tickets'), ${user.id})`);
+    const [held] = await queryPrepared<{ n: number; free_in: number | null }>(tx, 'live.ticket_count', `
+      SELECT count(*)::int AS n, ceil(extract(epoch FROM min(expires_at) - now()))::int AS free_in
+      FROM event_stream_tickets WHERE user_id = $1 AND expires_at > now()`, [user.id]);
+    if (held && held.n >= TICKETS_PER_USER) {
+      const seconds = String(Math.max(1, held.free_in ?? 1));
+      throw new ApiError(429, { key: 'live_tickets_limit', params: { max: TICKETS_PER_USER, seconds } }, undefined, { 'Retry-After': seconds });
+    }
+    // Tickets nobody used: gone with their minute, so the table stays as small as the tickets in flight.
+    await queryPrepared(tx, 'live.ticket_tidy', 'DELETE FROM event_stream_tickets WHERE user_id = $1 AND expires_at <= now()', [user.id]);
+    await queryPrepared(tx, 'live.ticket_issue', `INSERT INTO event_stream_tickets (hash, user_id, token_id, location_id, expires_at)
+      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`, [secretHash(ticket), user.id, user.tokenId, locationId, TICKET_SECONDS]);
+  });
   return { ticket, expires_in: TICKET_SECONDS };
 }
 
