@@ -1,27 +1,87 @@
 // Request validation with zod. Every route declares its body/query/params schemas; a failure
 // becomes a DRF-style 400 in the request's language (see errors.ts).
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { isDate, isTime } from '../../domain/businessDay';
 import { TEXT_LIMITS, TEXT_MAX } from '../../domain/textLimits';
-import { notFound, RequestValidationError } from './errors';
+import { badRequestDetail, notFound, RequestValidationError } from './errors';
 
 // ---- The shared input rules (issue 16): what PostgreSQL can store, checked before it is asked ----
 
 /** No text field anywhere may hold NUL: PostgreSQL's text cannot store it (SQLSTATE 22021). */
 export const hasNul = (s: string) => s.includes('\u0000');
 
+/** The deepest nesting of objects and arrays a JSON body may have: our deepest schema (a schedule's
+ * pricing) is 4 levels; 32 leaves room and refuses the ~5,000 levels that cost seconds of CPU (#25). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`: one pass over the characters,
+ * before JSON.parse, so nothing (parse, schemas, the text walk below) ever meets a deep value.
+ * Brackets inside strings do not count; malformed text is left to the parser's own error.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character ("\"" stays in the string)
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) { if (++depth > max) return true; }
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Every route's JSON body goes through the depth check before it is parsed (the anonymous routes
+ * too: the parser runs before any handler); then Fastify's own parser, prototype poisoning refused. */
+export function installJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8'); // parseAs 'string': always text
+    if (jsonTooDeep(text)) {
+      done(badRequestDetail('too_deeply_nested', { max: MAX_JSON_DEPTH }), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
+
+type TextProblem = { path: PropertyKey[]; message: 'null_character' | 'text_too_long' };
+
 /** Where NUL sits in a request part (every text, at any depth, object keys included), and texts
- * longer than TEXT_MAX (#18: no field may store an unbounded text, whatever its schema says). */
-function textProblems(value: unknown, path: PropertyKey[] = [], out: { path: PropertyKey[]; message: string }[] = []) {
-  if (typeof value === 'string') {
-    if (hasNul(value)) out.push({ path, message: 'null_character' });
-    else if (value.length > TEXT_MAX) out.push({ path, message: 'text_too_long' });
-  } else if (Array.isArray(value)) value.forEach((v, i) => textProblems(v, [...path, i], out));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (hasNul(k)) out.push({ path: [...path, k], message: 'null_character' });
-      else textProblems(v, [...path, k], out);
+ * longer than TEXT_MAX (#18: no field may store an unbounded text, whatever its schema says).
+ * Iterative, and a path is built only for a value in trouble (each node links to its parent): the
+ * old recursion copied the path at every level, quadratic in the depth, and overflowed the stack. */
+export function textProblems(value: unknown): TextProblem[] {
+  // badKey: an object key holding NUL (its value is not looked at).
+  type Node = { value: unknown; key: PropertyKey | undefined; parent: Node | undefined; badKey?: true };
+  const pathOf = (node: Node): PropertyKey[] => {
+    const path: PropertyKey[] = [];
+    for (let n: Node | undefined = node; n && n.key !== undefined; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const out: TextProblem[] = [];
+  const stack: Node[] = [{ value, key: undefined, parent: undefined }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const v = node.value;
+    if (node.badKey) out.push({ path: pathOf(node), message: 'null_character' });
+    else if (typeof v === 'string') {
+      if (hasNul(v)) out.push({ path: pathOf(node), message: 'null_character' });
+      else if (v.length > TEXT_MAX) out.push({ path: pathOf(node), message: 'text_too_long' });
+    } else if (Array.isArray(v)) {
+      // Pushed last first, so problems come out in the order of the request.
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: node });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push(hasNul(k) ? { value: undefined, key: k, parent: node, badKey: true } : { value: child, key: k, parent: node });
+      }
     }
   }
   return out;

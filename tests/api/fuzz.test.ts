@@ -272,3 +272,68 @@ describe('input classes PostgreSQL cannot store, and %-encoded paths (issue 16)'
     }
   });
 });
+
+// Issue 25: hostile input classes, every route. Deeply nested bodies (and qs-style nested query
+// keys) are refused before anything walks them, quickly, the anonymous routes included.
+describe('hostile input classes (issue 25)', () => {
+  const DEPTH = 5000;
+  const deepObject = '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH);
+  const deepArray = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+  const deepInField = `{"name":${'['.repeat(DEPTH)}"x"${']'.repeat(DEPTH)}}`;
+  // Generous for a busy shared machine: the old recursive walk spent ~1 s of CPU on 3,000 levels.
+  const QUICK_MS = 1000;
+
+  it('a body nested ~5,000 levels deep: every route answers 4xx within a second, anonymous or not, never 5xx', async () => {
+    const bad: string[] = [];
+    const times: number[] = [];
+    let requests = 0;
+    for (const route of fuzzed()) {
+      if (route.method === 'GET') continue; // Fastify reads no body of a GET
+      const url = fillPath(route.url, ownParams(route.url));
+      // Each route as its callers reach it: with the admin's token, and without one (the public
+      // routes: login, password reset, the widget; the others answer 401 before reading the body).
+      for (const token of [admin, null]) {
+        for (const [label, payload] of [['objects', deepObject], ['arrays', deepArray], ['in a field', deepInField]] as const) {
+          const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en' };
+          if (token) headers.authorization = `Token ${token}`;
+          const t0 = performance.now();
+          const res = await h.app.inject({ method: route.method as 'POST', url, payload, headers });
+          const ms = performance.now() - t0;
+          times.push(ms);
+          requests++;
+          const where = `${route.method} ${url} (${label}, ${token ? 'token' : 'anonymous'})`;
+          if (res.statusCode < 400 || res.statusCode >= 500) bad.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 150)}`);
+          else if (drfError(res.statusCode, res.body)) bad.push(`${where} -> ${drfError(res.statusCode, res.body)}`);
+          if (ms > QUICK_MS) bad.push(`${where} took ${Math.round(ms)} ms`);
+        }
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(`deep bodies: ${requests} requests, median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+    expect(requests).toBeGreaterThan(150);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('names the nesting limit in the caller\'s language, on the anonymous login too', async () => {
+    for (const [lang, text] of [['en', 'The request nests objects and lists more than 32 levels deep.'], ['ru', 'В запросе объекты и списки вложены глубже 32 уровней.']] as const) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/v2.1/login/', payload: deepObject, headers: { 'content-type': 'application/json', 'accept-language': lang } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: text });
+    }
+  });
+
+  it('qs-style nested query keys are plain unknown keys: every route answers 4xx quickly, never 5xx', async () => {
+    const bad: string[] = [];
+    const nested = `?a${'[a]'.repeat(DEPTH)}=1&b${'[]'.repeat(DEPTH)}=2`;
+    for (const route of fuzzed()) {
+      const url = fillPath(route.url, ownParams(route.url)) + nested;
+      const t0 = performance.now();
+      const res = await h.app.inject({ method: route.method as 'GET', url, headers: { authorization: `Token ${admin}`, 'accept-language': 'en' } });
+      const ms = performance.now() - t0;
+      if (res.statusCode >= 500) bad.push(`${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 150)}`);
+      // The API document is built on its first call (about a second), whatever the query.
+      if (ms > QUICK_MS && !route.url.startsWith('/api/docs')) bad.push(`${route.method} ${route.url} took ${Math.round(ms)} ms`);
+    }
+    expect(bad).toEqual([]);
+  }, 120_000);
+});
