@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { isDate, isTime } from '../../domain/businessDay';
 import { TEXT_LIMITS, TEXT_MAX } from '../../domain/textLimits';
+import { STAFF_ORDER_SOURCES } from '../../domain/booking';
 import { badRequestDetail, notFound, RequestValidationError } from './errors';
 
 // ---- The shared input rules (issue 16): what PostgreSQL can store, checked before it is asked ----
@@ -117,21 +118,46 @@ export const idText = () => intText(idNumber());
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
 const yearInRange = (v: string) => { const y = Number(v.slice(0, 4)); return y >= MIN_YEAR && y <= MAX_YEAR; };
-/** 'YYYY-MM-DD', a real calendar day of years 1900..2999. */
-export const dateSchema = z.string().trim().refine(isDate, { message: 'invalid_date', abort: true })
-  .refine(yearInRange, { message: 'date_out_of_range' });
-/** A moment as any text Date.parse reads (ISO with a zone, ...), of years 1900..2999. */
-export const instantText = (max = 40) => z.string().trim().max(max)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_datetime', abort: true })
-  .refine((v) => { const y = new Date(Date.parse(v)).getUTCFullYear(); return y >= MIN_YEAR && y <= MAX_YEAR; }, { message: 'date_out_of_range' });
+
+/** Which shared date schema a schema is: the route walks of the tests find every date field by it
+ * (#25: each must refuse impossible calendar dates, so each must be one of these). */
+export type DateKind = 'date' | 'datetime' | 'instant';
+const dateKinds = new WeakMap<object, DateKind>();
+export const dateKindOf = (schema: unknown): DateKind | undefined => (schema && typeof schema === 'object' ? dateKinds.get(schema) : undefined);
+const dateKind = <T extends ZodType>(kind: DateKind, schema: T): T => { dateKinds.set(schema, kind); return schema; };
+
+/** 'YYYY-MM-DD', a real calendar day of years 1900..2999 (no 30 February, no 31 April). */
+export const dateSchema = dateKind('date', z.string().trim().refine(isDate, { message: 'invalid_date', abort: true })
+  .refine(yearInRange, { message: 'date_out_of_range' }));
+
+// ISO 8601 as the staff form, the launcher and `new Date().toISOString()` write it: a day, then
+// optionally a time ('T' or a space) with seconds and fraction, then optionally Z or an offset.
+const INSTANT_RE = /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?\s?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/** Whether a text is a real moment: Date.parse alone rolls 30 February over to 2 March and 24:00 to the next day (#25). */
+export function isInstant(v: string, zoned = false): boolean {
+  const m = INSTANT_RE.exec(v);
+  if (!m) return false;
+  const [, year, month, day, hours, minutes, seconds, zone] = m;
+  // Years outside 0..9999 are left to the range check (Date.parse reads them); the day must exist.
+  if (year!.length === 4 && !isDate(`${year}-${month}-${day}`)) return false;
+  if (hours !== undefined && (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59)) return false;
+  if (zone && zone.toUpperCase() !== 'Z' && (Number(zone.slice(1, 3)) > 14 || Number(zone.slice(-2)) > 59)) return false;
+  if (zoned && !zone) return false;
+  return !Number.isNaN(Date.parse(v));
+}
+/** A moment as ISO 8601 text (with a zone, or without one: the location's clock), a real calendar
+ * day and time of years 1900..2999. `zoned`: the zone is required (no location clock to read it on). */
+export const instantText = (max = 40, { zoned = false } = {}) => dateKind('instant', z.string().trim().max(max)
+  .refine((v) => isInstant(v, zoned), { message: 'invalid_datetime', abort: true })
+  .refine((v) => { const y = new Date(Date.parse(v)).getUTCFullYear(); return y >= MIN_YEAR && y <= MAX_YEAR; }, { message: 'date_out_of_range' }));
 /**
  * 'YYYY-MM-DD HH:mm', a wall-clock moment of the location, optionally with its UTC offset
  * ('2027-11-07 01:00-05:00'): the slots write it on the second occurrence of a repeated hour.
  */
-export const dateTimeSchema = z.string().trim()
+export const dateTimeSchema = dateKind('datetime', z.string().trim()
   .refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}([+-]\d{2}:\d{2})?$/.test(v) && isDate(v.slice(0, 10)) && isTime(v.slice(11, 16))
     && (v.length === 16 || (Number(v.slice(17, 19)) <= 14 && Number(v.slice(20, 22)) < 60)), { message: 'invalid_datetime', abort: true })
-  .refine(yearInRange, { message: 'date_out_of_range' });
+  .refine(yearInRange, { message: 'date_out_of_range' }));
 
 /**
  * An integer given as text (query strings) or as a number. Unlike z.coerce.number(), a missing
@@ -139,6 +165,10 @@ export const dateTimeSchema = z.string().trim()
  */
 export const intText = (schema: z.ZodNumber = z.number().int()) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
+
+/** `source` of an order booked by staff: only the back-office's own code; `widget` is the server's,
+ * for the widget's own bookings, and anything else is no source we know (#25: a closed set per caller). */
+export const staffOrderSource = z.enum(STAFF_ORDER_SOURCES).nullable().optional().transform((v) => v ?? null);
 
 /** Phone: optional leading plus, then digits only (the spec's validationPhone). */
 export { PHONE_PATTERN } from "../../domain/validation";

@@ -1,7 +1,7 @@
 // The request walks of issue 25: the JSON depth check before parsing, and the iterative NUL/length
 // walk over every request part (deep values cost one visit each, no stack overflow).
 import { describe, expect, it } from 'vitest';
-import { jsonTooDeep, MAX_JSON_DEPTH, textProblems } from '../../server/platform/validation';
+import { isInstant, jsonTooDeep, MAX_JSON_DEPTH, textProblems } from '../../server/platform/validation';
 
 const nested = (depth: number, leaf: unknown): unknown => {
   let v = leaf;
@@ -47,5 +47,23 @@ describe('textProblems (iterative)', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]!.path).toHaveLength(200_000);
     expect(problems[0]!.path.slice(-2)).toEqual([0, 'a']);
+  });
+});
+
+describe('isInstant: ISO moments on real calendar days (#25)', () => {
+  it('takes what the staff form, the launcher and toISOString write', () => {
+    for (const v of ['2026-03-07T14:05', '2026-03-07 14:05', '2026-03-07T14:05:00+00:00', '2026-03-07T14:05:00Z', '2028-02-29T10:00:00.123Z', '2026-03-07', new Date(0).toISOString()]) {
+      expect(isInstant(v), v).toBe(true);
+    }
+  });
+  it('refuses days and times no calendar has, where Date.parse rolls them over', () => {
+    for (const v of ['2027-02-30', '2027-02-30T10:00:00Z', '2027-04-31 12:00', '2027-02-29T10:00:00Z', '2100-02-29', '2027-01-01T24:00:00Z', '2027-01-01T23:60Z', '2027-01-01T23:59:60Z', '2027-01-01T12:00+15:00', 'Tue, 02 Mar 2027 10:00:00 GMT']) {
+      expect(isInstant(v), v).toBe(false);
+    }
+  });
+  it('zoned: a time with Z or an offset is required', () => {
+    expect(isInstant('2026-03-07T14:05:00+03:00', true)).toBe(true);
+    expect(isInstant('2026-03-07T14:05:00', true)).toBe(false);
+    expect(isInstant('2026-03-07', true)).toBe(false);
   });
 });
