@@ -1,3 +1,13 @@
+/**
+ * Where an order came from (`orders.source`), a closed set (#25). A staff call (the booking and
+ * multi-booking forms, the spec's "fixed business-site identifier") may name only the back-office;
+ * `widget` is written by the server for the booking widget's own orders, never taken from a request
+ * (staff marking an order as the widget's would give it the widget's letters and customer page).
+ */
+export const ORDER_SOURCE = { backoffice: 'backoffice', widget: 'widget' } as const;
+export type OrderSource = (typeof ORDER_SOURCE)[keyof typeof ORDER_SOURCE];
+export const STAFF_ORDER_SOURCES = [ORDER_SOURCE.backoffice] as const;
+
 // The single-booking payload of the specs (POST /api/v2.1/booking/ and PUT /booking/{id}/), as the
 // booking form sends it and the server reads it after validation.
 export interface BookingPayload {

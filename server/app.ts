@@ -14,7 +14,7 @@ import { installAccess } from './platform/access';
 import { frameworkError, installErrorHandling } from './platform/errors';
 import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
-import { zodValidatorCompiler } from './platform/validation';
+import { installJsonBodies, zodValidatorCompiler } from './platform/validation';
 import { authRoutes } from './modules/auth/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { userRoutes } from './modules/users/routes';
@@ -83,6 +83,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     frameworkErrors: frameworkError,
   }) as unknown as FastifyInstance;
   app.setValidatorCompiler(zodValidatorCompiler);
+  // JSON bodies nested too deeply are refused before they are parsed (#25).
+  installJsonBodies(app);
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorateRequest('lang', 'ru');

@@ -1,27 +1,88 @@
 // Request validation with zod. Every route declares its body/query/params schemas; a failure
 // becomes a DRF-style 400 in the request's language (see errors.ts).
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { isDate, isTime } from '../../domain/businessDay';
 import { TEXT_LIMITS, TEXT_MAX } from '../../domain/textLimits';
-import { notFound, RequestValidationError } from './errors';
+import { STAFF_ORDER_SOURCES } from '../../domain/booking';
+import { badRequestDetail, notFound, RequestValidationError } from './errors';
 
 // ---- The shared input rules (issue 16): what PostgreSQL can store, checked before it is asked ----
 
 /** No text field anywhere may hold NUL: PostgreSQL's text cannot store it (SQLSTATE 22021). */
 export const hasNul = (s: string) => s.includes('\u0000');
 
+/** The deepest nesting of objects and arrays a JSON body may have: our deepest schema (a schedule's
+ * pricing) is 4 levels; 32 leaves room and refuses the ~5,000 levels that cost seconds of CPU (#25). */
+export const MAX_JSON_DEPTH = 32;
+
+/**
+ * Whether JSON text nests objects and arrays deeper than `max`: one pass over the characters,
+ * before JSON.parse, so nothing (parse, schemas, the text walk below) ever meets a deep value.
+ * Brackets inside strings do not count; malformed text is left to the parser's own error.
+ */
+export function jsonTooDeep(text: string, max = MAX_JSON_DEPTH): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character ("\"" stays in the string)
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) { if (++depth > max) return true; }
+    else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/** Every route's JSON body goes through the depth check before it is parsed (the anonymous routes
+ * too: the parser runs before any handler); then Fastify's own parser, prototype poisoning refused. */
+export function installJsonBodies(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8'); // parseAs 'string': always text
+    if (jsonTooDeep(text)) {
+      done(badRequestDetail('too_deeply_nested', { max: MAX_JSON_DEPTH }), undefined);
+      return;
+    }
+    parse(request, text, done);
+  });
+}
+
+type TextProblem = { path: PropertyKey[]; message: 'null_character' | 'text_too_long' };
+
 /** Where NUL sits in a request part (every text, at any depth, object keys included), and texts
- * longer than TEXT_MAX (#18: no field may store an unbounded text, whatever its schema says). */
-function textProblems(value: unknown, path: PropertyKey[] = [], out: { path: PropertyKey[]; message: string }[] = []) {
-  if (typeof value === 'string') {
-    if (hasNul(value)) out.push({ path, message: 'null_character' });
-    else if (value.length > TEXT_MAX) out.push({ path, message: 'text_too_long' });
-  } else if (Array.isArray(value)) value.forEach((v, i) => textProblems(v, [...path, i], out));
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (hasNul(k)) out.push({ path: [...path, k], message: 'null_character' });
-      else textProblems(v, [...path, k], out);
+ * longer than TEXT_MAX (#18: no field may store an unbounded text, whatever its schema says).
+ * Iterative, and a path is built only for a value in trouble (each node links to its parent): the
+ * old recursion copied the path at every level, quadratic in the depth, and overflowed the stack. */
+export function textProblems(value: unknown): TextProblem[] {
+  // badKey: an object key holding NUL (its value is not looked at).
+  type Node = { value: unknown; key: PropertyKey | undefined; parent: Node | undefined; badKey?: true };
+  const pathOf = (node: Node): PropertyKey[] => {
+    const path: PropertyKey[] = [];
+    for (let n: Node | undefined = node; n && n.key !== undefined; n = n.parent) path.push(n.key);
+    return path.reverse();
+  };
+  const out: TextProblem[] = [];
+  const stack: Node[] = [{ value, key: undefined, parent: undefined }];
+  while (stack.length) {
+    const node = stack.pop()!;
+    const v = node.value;
+    if (node.badKey) out.push({ path: pathOf(node), message: 'null_character' });
+    else if (typeof v === 'string') {
+      if (hasNul(v)) out.push({ path: pathOf(node), message: 'null_character' });
+      else if (v.length > TEXT_MAX) out.push({ path: pathOf(node), message: 'text_too_long' });
+    } else if (Array.isArray(v)) {
+      // Pushed last first, so problems come out in the order of the request.
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ value: v[i], key: i, parent: node });
+    } else if (v && typeof v === 'object') {
+      const entries = Object.entries(v);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [k, child] = entries[i]!;
+        stack.push(hasNul(k) ? { value: undefined, key: k, parent: node, badKey: true } : { value: child, key: k, parent: node });
+      }
     }
   }
   return out;
@@ -57,21 +118,46 @@ export const idText = () => intText(idNumber());
 export const MIN_YEAR = 1900;
 export const MAX_YEAR = 2999;
 const yearInRange = (v: string) => { const y = Number(v.slice(0, 4)); return y >= MIN_YEAR && y <= MAX_YEAR; };
-/** 'YYYY-MM-DD', a real calendar day of years 1900..2999. */
-export const dateSchema = z.string().trim().refine(isDate, { message: 'invalid_date', abort: true })
-  .refine(yearInRange, { message: 'date_out_of_range' });
-/** A moment as any text Date.parse reads (ISO with a zone, ...), of years 1900..2999. */
-export const instantText = (max = 40) => z.string().trim().max(max)
-  .refine((v) => !Number.isNaN(Date.parse(v)), { message: 'invalid_datetime', abort: true })
-  .refine((v) => { const y = new Date(Date.parse(v)).getUTCFullYear(); return y >= MIN_YEAR && y <= MAX_YEAR; }, { message: 'date_out_of_range' });
+
+/** Which shared date schema a schema is: the route walks of the tests find every date field by it
+ * (#25: each must refuse impossible calendar dates, so each must be one of these). */
+export type DateKind = 'date' | 'datetime' | 'instant';
+const dateKinds = new WeakMap<object, DateKind>();
+export const dateKindOf = (schema: unknown): DateKind | undefined => (schema && typeof schema === 'object' ? dateKinds.get(schema) : undefined);
+const dateKind = <T extends ZodType>(kind: DateKind, schema: T): T => { dateKinds.set(schema, kind); return schema; };
+
+/** 'YYYY-MM-DD', a real calendar day of years 1900..2999 (no 30 February, no 31 April). */
+export const dateSchema = dateKind('date', z.string().trim().refine(isDate, { message: 'invalid_date', abort: true })
+  .refine(yearInRange, { message: 'date_out_of_range' }));
+
+// ISO 8601 as the staff form, the launcher and `new Date().toISOString()` write it: a day, then
+// optionally a time ('T' or a space) with seconds and fraction, then optionally Z or an offset.
+const INSTANT_RE = /^([+-]\d{6}|\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?\s?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+/** Whether a text is a real moment: Date.parse alone rolls 30 February over to 2 March and 24:00 to the next day (#25). */
+export function isInstant(v: string, zoned = false): boolean {
+  const m = INSTANT_RE.exec(v);
+  if (!m) return false;
+  const [, year, month, day, hours, minutes, seconds, zone] = m;
+  // Years outside 0..9999 are left to the range check (Date.parse reads them); the day must exist.
+  if (year!.length === 4 && !isDate(`${year}-${month}-${day}`)) return false;
+  if (hours !== undefined && (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds ?? 0) > 59)) return false;
+  if (zone && zone.toUpperCase() !== 'Z' && (Number(zone.slice(1, 3)) > 14 || Number(zone.slice(-2)) > 59)) return false;
+  if (zoned && !zone) return false;
+  return !Number.isNaN(Date.parse(v));
+}
+/** A moment as ISO 8601 text (with a zone, or without one: the location's clock), a real calendar
+ * day and time of years 1900..2999. `zoned`: the zone is required (no location clock to read it on). */
+export const instantText = (max = 40, { zoned = false } = {}) => dateKind('instant', z.string().trim().max(max)
+  .refine((v) => isInstant(v, zoned), { message: 'invalid_datetime', abort: true })
+  .refine((v) => { const y = new Date(Date.parse(v)).getUTCFullYear(); return y >= MIN_YEAR && y <= MAX_YEAR; }, { message: 'date_out_of_range' }));
 /**
  * 'YYYY-MM-DD HH:mm', a wall-clock moment of the location, optionally with its UTC offset
  * ('2027-11-07 01:00-05:00'): the slots write it on the second occurrence of a repeated hour.
  */
-export const dateTimeSchema = z.string().trim()
+export const dateTimeSchema = dateKind('datetime', z.string().trim()
   .refine((v) => /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}([+-]\d{2}:\d{2})?$/.test(v) && isDate(v.slice(0, 10)) && isTime(v.slice(11, 16))
     && (v.length === 16 || (Number(v.slice(17, 19)) <= 14 && Number(v.slice(20, 22)) < 60)), { message: 'invalid_datetime', abort: true })
-  .refine(yearInRange, { message: 'date_out_of_range' });
+  .refine(yearInRange, { message: 'date_out_of_range' }));
 
 /**
  * An integer given as text (query strings) or as a number. Unlike z.coerce.number(), a missing
@@ -79,6 +165,10 @@ export const dateTimeSchema = z.string().trim()
  */
 export const intText = (schema: z.ZodNumber = z.number().int()) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v), schema);
+
+/** `source` of an order booked by staff: only the back-office's own code; `widget` is the server's,
+ * for the widget's own bookings, and anything else is no source we know (#25: a closed set per caller). */
+export const staffOrderSource = z.enum(STAFF_ORDER_SOURCES).nullable().optional().transform((v) => v ?? null);
 
 /** Phone: optional leading plus, then digits only (the spec's validationPhone). */
 export { PHONE_PATTERN } from "../../domain/validation";

@@ -126,6 +126,24 @@ describe('POST /api/v2.1/booking/: creating', () => {
   });
 });
 
+describe('POST /api/v2.1/booking/: source is a closed set (#25)', () => {
+  it('a cashier cannot book as the widget (or any other source); none or `backoffice` is the back-office', async () => {
+    const dt = '2030-03-11 10:00';
+    const count = await ordersCount();
+    for (const source of ['widget', 'Widget', 'site']) {
+      const res = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, lang: 'en', body: bookingBody(w.pg.cube2, dt, { source }) });
+      expect(res.statusCode, source).toBe(400);
+      expect(res.json(), source).toEqual({ source: ['Not a valid choice.'] });
+    }
+    const multi = await h.call('POST', '/api/v2.2/multibooking/', { token: w.tokens.admin, lang: 'en', body: { source: 'widget' } });
+    expect(multi.statusCode).toBe(400);
+    expect(multi.json().source).toEqual(['Not a valid choice.']);
+    expect(await ordersCount()).toBe(count);
+    expect((await getOrder(w, await book(w, bookingBody(w.pg.cube2, dt, { source: 'backoffice' })))).source).toBe('backoffice');
+    expect((await getOrder(w, await book(w, bookingBody(w.pg.cube2, '2030-03-11 11:00')))).source).toBe('backoffice');
+  });
+});
+
 describe('POST /api/v2.1/booking/: the errors the screens match', () => {
   it('wrong persons number: more persons than are free, none free, more than the playground holds', async () => {
     const dt = '2030-03-05 10:00';

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import {
-  apiRoutes, changeCount, defaultHints, drfError, enc, FAR_DATES, FAR_DATETIMES, HUGE_IDS, installChangeCounter, fillPath, hostileObject, hostileValue,
+  apiRoutes, changeCount, DATE_NAME, defaultHints, drfError, IMPOSSIBLE_DATES, enc, FAR_DATES, FAR_DATETIMES, HUGE_IDS, installChangeCounter, fillPath, hostileObject, hostileValue,
   LONG_TEXT, NUL_TEXT, routeKey, sample, schemaFields, setAt, STATIC_ROUTE, toQuery, type ApiRoute,
 } from './routeWalk';
 
@@ -48,6 +48,8 @@ beforeAll(async () => {
     early: await id('select id from early_booking_conditions where location_id = 1 order by id limit 1'),
     certificate: (await h.database.pool.query('select unique_number from certificates order by id limit 1')).rows[0]?.unique_number ?? 'AAAA',
     user: await id("select id from users where email = 'admin@example.com'"),
+    // The launcher's credential (POST /launcher/sessions/ takes no user token).
+    playgroundToken: (await h.database.pool.query('select uuid_token from playgrounds where location_id = 1 and uuid_token is not null order by id limit 1')).rows[0]?.uuid_token,
   });
   await installChangeCounter(h.database.pool);
 }, 120_000);
@@ -76,7 +78,7 @@ const ownHints = (name: string): unknown => {
     order: own.order, order_id: own.order, schedule: own.schedule, transaction_id: own.transaction,
     original_transaction: own.transaction, payment_id: own.payment, purchase: '100.00', amount: '100.00', cost: '100.00',
     payment_type: 2, start_dt: '2026-06-15', end_dt: '2026-06-30', session_dt: '2026-06-15 12:00', datetime: '2026-06-15 12:00',
-    operation_dt: '2026-06-15 12:00',
+    operation_dt: '2026-06-15 12:00', started: '2026-06-15T12:00:00+03:00', ended: '2026-06-15T12:30:00+03:00',
   };
   return name in ids ? ids[name] : defaultHints(name, []);
 };
@@ -271,4 +273,178 @@ describe('input classes PostgreSQL cannot store, and %-encoded paths (issue 16)'
       expect(drfError(res.statusCode, res.body), `${url} -> ${res.body}`).toBeNull();
     }
   });
+});
+
+// Issue 25: hostile input classes, every route. Deeply nested bodies (and qs-style nested query
+// keys) are refused before anything walks them, quickly, the anonymous routes included.
+describe('hostile input classes (issue 25)', () => {
+  const DEPTH = 5000;
+  const deepObject = '{"a":'.repeat(DEPTH) + '1' + '}'.repeat(DEPTH);
+  const deepArray = '['.repeat(DEPTH) + ']'.repeat(DEPTH);
+  const deepInField = `{"name":${'['.repeat(DEPTH)}"x"${']'.repeat(DEPTH)}}`;
+  // Generous for a busy shared machine: the old recursive walk spent ~1 s of CPU on 3,000 levels.
+  const QUICK_MS = 1000;
+
+  it('a body nested ~5,000 levels deep: every route answers 4xx within a second, anonymous or not, never 5xx', async () => {
+    const bad: string[] = [];
+    const times: number[] = [];
+    let requests = 0;
+    for (const route of fuzzed()) {
+      if (route.method === 'GET') continue; // Fastify reads no body of a GET
+      const url = fillPath(route.url, ownParams(route.url));
+      // Each route as its callers reach it: with the admin's token, and without one (the public
+      // routes: login, password reset, the widget; the others answer 401 before reading the body).
+      for (const token of [admin, null]) {
+        for (const [label, payload] of [['objects', deepObject], ['arrays', deepArray], ['in a field', deepInField]] as const) {
+          const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-language': 'en' };
+          if (token) headers.authorization = `Token ${token}`;
+          const t0 = performance.now();
+          const res = await h.app.inject({ method: route.method as 'POST', url, payload, headers });
+          const ms = performance.now() - t0;
+          times.push(ms);
+          requests++;
+          const where = `${route.method} ${url} (${label}, ${token ? 'token' : 'anonymous'})`;
+          if (res.statusCode < 400 || res.statusCode >= 500) bad.push(`${where} -> ${res.statusCode} ${res.body.slice(0, 150)}`);
+          else if (drfError(res.statusCode, res.body)) bad.push(`${where} -> ${drfError(res.statusCode, res.body)}`);
+          if (ms > QUICK_MS) bad.push(`${where} took ${Math.round(ms)} ms`);
+        }
+      }
+    }
+    times.sort((a, b) => a - b);
+    console.log(`deep bodies: ${requests} requests, median ${times[times.length >> 1]!.toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`);
+    expect(requests).toBeGreaterThan(150);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  /** How each route is called by its real callers: the launcher with its playground token, the rest with the admin's. */
+  const authOf = (route: ApiRoute) => route.url.includes('/launcher/') ? `Playground ${own.playgroundToken}` : `Token ${admin}`;
+  // The dashboards page (GET /dashboards/:id/) reads its period itself, as typed (DD.MM.YYYY), with
+  // parseDay, which refuses impossible days; it has no query schema, so it is not walked here.
+
+  it('impossible calendar dates in every date field of every body and query: a 400 on the field, nothing stored', async () => {
+    const bad: string[] = [];
+    let requests = 0;
+    const kinds = new Set<string>();
+    for (const route of fuzzed()) {
+      if (route.multipart) continue;
+      const params = ownParams(route.url);
+      const query = route.querystring ? sample(route.querystring, ownHints) : undefined;
+      const body = route.method === 'GET' ? undefined : route.body ? sample(route.body, ownHints) : undefined;
+      for (const [part, schema] of [['body', route.body], ['query', route.querystring]] as const) {
+        for (const f of schemaFields(schema)) {
+          const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
+          if (!f.date) {
+            const key = `${routeKey(route)} ${f.path.join('.')}`;
+            if (DATE_NAME.test(name)) bad.push(`${key} (${part}): named like a date, but not one of the shared date schemas`);
+            continue;
+          }
+          kinds.add(`${f.date}:${name}`);
+          for (const v of IMPOSSIBLE_DATES[f.date]) {
+            const before = await changeCount(h.database.pool);
+            const q = part === 'query' ? setAt(query, f.path, v) : query;
+            const b = part === 'body' ? setAt(body, f.path, v) : body;
+            const url = fillPath(route.url, params) + toQuery(q);
+            const res = await h.app.inject({
+              method: route.method as 'GET', url,
+              headers: { authorization: authOf(route), 'accept-language': 'en', ...(b !== undefined ? { 'content-type': 'application/json' } : {}) },
+              ...(b !== undefined ? { payload: JSON.stringify(b) } : {}),
+            });
+            requests++;
+            const where = `${route.method} ${url.slice(0, 160)} (${part} ${f.path.join('.')}=${v})`;
+            const text = f.date === 'date' ? 'Enter a date as YYYY-MM-DD.' : 'Enter a date and time as YYYY-MM-DD HH:mm.';
+            if (res.statusCode !== 400) bad.push(`${where} -> ${res.statusCode} (want 400) ${res.body.slice(0, 160)}`);
+            else if (!res.body.includes(`"${name}":`) || !res.body.includes(text)) bad.push(`${where} -> 400 not the date error on the field: ${res.body.slice(0, 200)}`);
+            if (await changeCount(h.database.pool) !== before) bad.push(`${where} -> stored something`);
+          }
+        }
+      }
+    }
+    console.log(`impossible dates: ${requests} requests over ${kinds.size} date fields (${[...kinds].sort().join(', ')})`);
+    // Every kind of the shared date schemas is reached: days, wall-clock moments, ISO instants.
+    expect([...kinds].map((k) => k.split(':')[0])).toEqual(expect.arrayContaining(['date', 'datetime', 'instant']));
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  // Closed sets that clients send (#25): a value reserved for the server (`widget`: the booking
+  // widget's own orders, which get its letters and customer page) or of no set is refused with a
+  // 400 on the field, and nothing is stored, on every route that takes the field.
+  const FORGED: Record<string, unknown[]> = {
+    source: ['widget', 'WIDGET', 'site'],
+    payment_type: [0, 1, 5, 7, 8],
+    order_type: [0, 5],
+    type: ['bonus'],
+    session_type: [0, 5],
+  };
+  /** Values of FORGED a route takes, and why. */
+  const TAKEN: Record<string, unknown[]> = {
+    // Staff record that a cancelled order's money went back online (type 1), as at the desk or to the card.
+    'POST /api/v2.2/orders/:id/refund/ payment_type': [1],
+  };
+  /** More values a route must refuse. */
+  const ALSO_FORGED: Record<string, unknown[]> = {
+    // A refund row is a refund: stored as `refill` it would read as money put in.
+    'POST /api/v2.2/transactions/create_transaction/ type': ['refill', 'chargeoff', 'overdraft', 'minimumfee', 'vatfee'],
+  };
+
+  it('forged values of closed sets (source `widget` at the desk, ...): a 400 on the field, nothing stored', async () => {
+    const bad: string[] = [];
+    const seen = new Set<string>();
+    for (const route of fuzzed()) {
+      if (route.multipart || !route.body) continue;
+      const params = ownParams(route.url);
+      const body = sample(route.body, ownHints);
+      for (const f of schemaFields(route.body)) {
+        const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
+        const key = `${routeKey(route)} ${f.path.join('.')}`;
+        const values = [...(FORGED[name] ?? []), ...(ALSO_FORGED[key] ?? [])].filter((v) => !(TAKEN[key] ?? []).includes(v));
+        for (const v of values) {
+          seen.add(key);
+          const before = await changeCount(h.database.pool);
+          const url = fillPath(route.url, params);
+          const res = await h.app.inject({
+            method: route.method as 'POST', url, payload: JSON.stringify(setAt(body, f.path, v)),
+            headers: { authorization: authOf(route), 'accept-language': 'en', 'content-type': 'application/json' },
+          });
+          const where = `${route.method} ${url} (${f.path.join('.')}=${JSON.stringify(v)})`;
+          if (res.statusCode !== 400) bad.push(`${where} -> ${res.statusCode} (want 400) ${res.body.slice(0, 160)}`);
+          else if (!res.body.includes(`"${name}":`)) bad.push(`${where} -> 400 not on the field: ${res.body.slice(0, 160)}`);
+          if (await changeCount(h.database.pool) !== before) bad.push(`${where} -> stored something`);
+        }
+      }
+    }
+    console.log(`forged closed-set values: ${seen.size} fields (${[...seen].sort().join('; ')})`);
+    // The desk's two booking routes and the multi-booking's both take `source`, and refuse `widget`.
+    expect([...seen].filter((k) => k.endsWith(' source')).length).toBeGreaterThanOrEqual(4);
+    // The widget sets its source itself: a source in its body is an unknown field.
+    const widget = await h.app.inject({
+      method: 'POST', url: '/api/public/locations/1/bookings/', headers: { 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: JSON.stringify({ playground_id: own.playground, session_dt: '2026-06-15 12:00', persons: 1, name: 'A', phone: '+79990001122', email: 'a@example.com', source: 'backoffice' }),
+    });
+    expect(widget.statusCode).toBe(400);
+    expect(widget.json().source).toEqual(['Unknown field.']);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
+  it('names the nesting limit in the caller\'s language, on the anonymous login too', async () => {
+    for (const [lang, text] of [['en', 'The request nests objects and lists more than 32 levels deep.'], ['ru', 'В запросе объекты и списки вложены глубже 32 уровней.']] as const) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/v2.1/login/', payload: deepObject, headers: { 'content-type': 'application/json', 'accept-language': lang } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ detail: text });
+    }
+  });
+
+  it('qs-style nested query keys are plain unknown keys: every route answers 4xx quickly, never 5xx', async () => {
+    const bad: string[] = [];
+    const nested = `?a${'[a]'.repeat(DEPTH)}=1&b${'[]'.repeat(DEPTH)}=2`;
+    for (const route of fuzzed()) {
+      const url = fillPath(route.url, ownParams(route.url)) + nested;
+      const t0 = performance.now();
+      const res = await h.app.inject({ method: route.method as 'GET', url, headers: { authorization: `Token ${admin}`, 'accept-language': 'en' } });
+      const ms = performance.now() - t0;
+      if (res.statusCode >= 500) bad.push(`${route.method} ${route.url} -> ${res.statusCode} ${res.body.slice(0, 150)}`);
+      // The API document is built on its first call (about a second), whatever the query.
+      if (ms > QUICK_MS && !route.url.startsWith('/api/docs')) bad.push(`${route.method} ${route.url} took ${Math.round(ms)} ms`);
+    }
+    expect(bad).toEqual([]);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { ZodType } from 'zod';
 import { routeTable } from '../../server/app';
 import type { RouteAccess } from '../../server/platform/access';
+import { dateKindOf, type DateKind } from '../../server/platform/validation';
 
 export interface ApiRoute {
   method: string;
@@ -267,7 +268,8 @@ export async function changeCount(pool: pg.Pool): Promise<number> {
 // ---- input classes PostgreSQL cannot store (issue 16): one field at a time ----
 
 export type FieldKind = 'text' | 'int' | 'other';
-export interface SchemaField { path: (string | number)[]; kind: FieldKind }
+/** `date`: which shared date schema of server/platform/validation.ts the field is, if it is one. */
+export interface SchemaField { path: (string | number)[]; kind: FieldKind; date?: DateKind }
 
 /** The schema a wrapper stands for (optional, nullable, default, preprocess, ...). */
 function unwrap(schema: ZodType): ZodType {
@@ -291,7 +293,10 @@ export function schemaFields(schema: ZodType | undefined, path: (string | number
       return Object.entries(d.shape ?? {}).flatMap(([k, v]) => schemaFields(v, [...path, k]));
     case 'array':
       return path.length ? [...schemaFields(d.element!, [...path, 0]), { path, kind: 'other' }] : [];
-    case 'string': case 'enum': return path.length ? [{ path, kind: 'text' }] : [];
+    case 'string': case 'enum': {
+      const date = dateKindOf(s);
+      return path.length ? [{ path, kind: 'text', ...(date ? { date } : {}) }] : [];
+    }
     case 'number': case 'int': return path.length ? [{ path, kind: bounds(d).int || d.type === 'int' ? 'int' : 'other' }] : [];
     case 'union': {
       const kinds = (d.options ?? []).map((o) => def(unwrap(o)).type);
@@ -321,6 +326,14 @@ export const LONG_TEXT = 'x'.repeat(5001);
 export const HUGE_IDS = [2 ** 31, 2 ** 53];
 export const FAR_DATES = ['+275760-09-13', '0000-01-01', '10000-01-01', '1000-01-01'];
 export const FAR_DATETIMES = ['+275760-09-13 12:00', '0000-01-01 12:00', '10000-01-01 12:00', '1000-01-01 12:00'];
+/** Days and times no calendar has (#25: Date.parse rolls 30 February over to 2 March, 24:00 to the next day). */
+export const IMPOSSIBLE_DATES: Record<DateKind, string[]> = {
+  date: ['2027-02-30', '2027-04-31', '2027-02-29', '2100-02-29', '2027-13-01', '2027-06-00'],
+  datetime: ['2027-02-30 12:00', '2027-04-31 12:00', '2027-02-29 12:00', '2027-06-15 24:00', '2027-06-15 12:60'],
+  instant: ['2027-02-30T12:00:00Z', '2027-02-30 12:00', '2027-04-31T12:00:00+03:00', '2027-02-29T12:00:00Z', '2027-06-15T24:00:00Z', '2027-06-15T12:00:60Z'],
+};
+/** A field name that says it holds a day or a moment: it must be one of the shared date schemas. */
+export const DATE_NAME = /(^|_)(date|dt|datetime)(_|$)|^day$|_day$|_at$|^(started|ended)$|^valid_(from|to)$/;
 
 /** DRF's error shapes: 400 `{field: [messages]}` (or nested, or `{detail}`), other 4xx and 5xx `{detail: "..."}`. */
 export function drfError(status: number, body: string): string | null {

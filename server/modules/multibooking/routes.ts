@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idNumber, staffOrderSource } from '../../platform/validation';
 import { toMoneyString } from '../../../domain/money';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as multi from './service';
@@ -35,7 +35,7 @@ export const multiBookingSchema = z.strictObject({
   playsessions: z.array(z.strictObject({ playground_id: idNumber(), session_dt: dateTimeSchema }))
     .max(50).refine((list) => list.length > 0, { message: 'sessions_required' }),
   amo_id: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
-  source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
+  source: staffOrderSource,
 });
 
 export async function multiBookingRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {

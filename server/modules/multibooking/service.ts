@@ -9,6 +9,7 @@ import { fieldError, notFound } from '../../platform/errors';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { businessDateOf } from '../../../domain/businessDay';
 import { multiBookingPrice } from '../../../domain/pricing';
+import { ORDER_SOURCE } from '../../../domain/booking';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, slotAt } from '../slots/service';
@@ -121,7 +122,7 @@ async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: stri
       orderType: input.order_type, status: Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed,
       cost: price.cost, discount: price.discount, purchase: price.purchase, paid: '0', promocode: input.promocode,
       cancelDelay: input.bill ? input.cancel_delay : null, comment: input.comment, staffUserId: user.id, multisession: true,
-      source: input.source ?? 'backoffice', amoId: input.amo_id, eventTypeId: input.event_type_id,
+      source: input.source ?? ORDER_SOURCE.backoffice, amoId: input.amo_id, eventTypeId: input.event_type_id,
     }).returning();
     await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
     // Each session by time and playground name: the log reads without looking anything up.

@@ -8,7 +8,7 @@ import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
-import type { BookingPayload } from '../../../domain/booking';
+import { ORDER_SOURCE, type BookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
@@ -204,7 +204,7 @@ export async function placeBooking<T>(
     const status = Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed;
     const [order] = await queryPrepared<{ id: number }>(tx, 'booking.insert_order', INSERT_ORDER_SQL, [
       pg.locationId, input.name, input.phone, input.email, input.persons, input.order_type, status, price.cost, price.discount, price.purchase,
-      input.promocode, input.bill ? input.cancel_delay : null, input.comment, sellerId, actor.userId, input.game_id, input.source ?? 'backoffice',
+      input.promocode, input.bill ? input.cancel_delay : null, input.comment, sellerId, actor.userId, input.game_id, input.source ?? ORDER_SOURCE.backoffice,
       input.language ?? null, psId,
       // No staff author: the customer booked in the widget.
       JSON.stringify({ persons: input.persons, session_dt: input.session_dt, purchase: price.purchase, ...(actor.userId === null ? { by: BY_CUSTOMER } : {}) }),

@@ -7,7 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idNumber, staffOrderSource } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
 import { toMoneyString } from '../../../domain/money';
@@ -45,7 +45,7 @@ export const bookingSchema = z.strictObject({
   game_id: z.preprocess(emptyToNull, idNumber().nullable()).optional().transform((v) => v ?? null),
   // Empty seller becomes null (the spec); the UUID check is the service's, for its exact message.
   seller: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.seller).nullable()).optional().transform((v) => v ?? null),
-  source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
+  source: staffOrderSource,
 });
 
 

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idNumber } from '../../platform/validation';
+import { idNumber, instantText } from '../../platform/validation';
 import type { Deps } from '../../deps';
 import { notAuthenticated } from '../../platform/errors';
 import { recordLauncherSession } from './service';
@@ -24,8 +24,9 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
       tags,
       body: z.strictObject({
         uuid: z.uuid(),
-        started: z.iso.datetime({ offset: true }),
-        ended: z.iso.datetime({ offset: true }).nullable().optional().transform((v) => v ?? null),
+        // ISO moments with their zone (the launcher knows no location clock), real calendar days.
+        started: instantText(40, { zoned: true }),
+        ended: instantText(40, { zoned: true }).nullable().optional().transform((v) => v ?? null),
         game_id: idNumber().nullable().optional().transform((v) => v ?? null),
         players_cnt: z.number().int().min(0).max(1000),
         session_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),

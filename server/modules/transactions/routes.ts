@@ -56,7 +56,9 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
       tags,
       body: z.strictObject({
         original_transaction: idNumber(), amount, location: idNumber(), session: optionalText(64),
-        operation_dt: dateTime, description: z.string().trim().max(TEXT_LIMITS.shortComment).default(''), type: typeSchema.default('refund'),
+        // A refund is a refund: the spec's `type` is taken, but no other type may be written on a
+        // refund row (#25: a refund stored as `refill` would read as money put in).
+        operation_dt: dateTime, description: z.string().trim().max(TEXT_LIMITS.shortComment).default(''), type: z.enum(['refund']).default('refund'),
       }),
     },
   }, async (request, reply) => {

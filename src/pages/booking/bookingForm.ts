@@ -7,10 +7,10 @@ import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { startsAfterNow } from '../../../domain/slot';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
 import type { Slot, SlotOrder } from './types';
-import type { BookingPayload } from '../../../domain/booking';
+import { ORDER_SOURCE, type BookingPayload } from '../../../domain/booking';
 
 /** The business-site identifier the back-office sends as `source` (spec §9: a fixed value). */
-export const BOOKING_SOURCE = 'backoffice';
+export const BOOKING_SOURCE = ORDER_SOURCE.backoffice;
 export const ORDER_TYPES = [ORDER_TYPE.paid, ORDER_TYPE.technical, ORDER_TYPE.free, ORDER_TYPE.event] as const;
 export const DEFAULT_CANCEL_DELAY = '25';
 
