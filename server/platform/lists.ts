@@ -24,7 +24,7 @@ import { sendCsv, type CsvColumn } from './csv';
 import { fieldError } from './errors';
 import type { Lang } from './messages';
 import { dateSchema, idParam, intText } from './validation';
-import { sendXlsx, XLSX_MAX_ROWS, type XlsxColumn, type XlsxKind } from './xlsx';
+import { sendXlsx, XLSX_MAX_ROWS, type XlsxColumn, type XlsxCurrency, type XlsxKind } from './xlsx';
 
 /** What a column holds: decides its JSON value, its CSV text and its XLSX cell. */
 export type ColumnKind = 'int' | 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'bool' | 'ids';
@@ -39,8 +39,10 @@ export interface ListColumn {
   label?: Label;
   /** `enum` (or a free `text` with known codes): the words for the codes, written in the exports instead of the code. */
   labels?: EnumLabels;
-  /** `money`: the amount's currency is the `currencies` row joined in the FROM, so the CSV writes "18 000,00 ₽". */
+  /** `money`: the amount's currency is the `currencies` row joined in the FROM, so the CSV writes "18 000,00 ₽" and the XLSX cell has that currency's number format. */
   inCurrency?: boolean;
+  /** The value in the caller's language (a name with translations), for the exports; the JSON keeps `sql`. */
+  inLanguage?: (lang: Lang) => SQL;
   /** In the exports only, not in the JSON. */
   exportOnly?: boolean;
 }
@@ -140,6 +142,7 @@ function jsonValue(column: ListColumn, scope: ListScope): SQL {
 
 /** The value an export writes: text as the screens show it, typed values for the XLSX cells. */
 function exportValue(column: ListColumn, scope: ListScope, lang: Lang, format: 'csv' | 'xlsx'): SQL {
+  if (column.inLanguage) return column.inLanguage(lang);
   switch (column.kind) {
     case 'datetime':
       return format === 'csv' ? sql`to_char(${local(column, scope)}, ${DATE_TIME_FORMAT.text})` : local(column, scope);
@@ -162,6 +165,12 @@ function exportValue(column: ListColumn, scope: ListScope, lang: Lang, format: '
     default:
       return column.sql;
   }
+}
+
+/** The currencies an XLSX money cell may be in (a handful of rows): one number format each. */
+async function currencyFormats(db: Db): Promise<XlsxCurrency[]> {
+  return db.select({ id: currencies.id, code: currencies.code, unicode: currencies.unicode, is_before: currencies.isBefore, blank_place: currencies.blankPlace })
+    .from(currencies).orderBy(currencies.id);
 }
 
 const XLSX_KIND: Record<ColumnKind, XlsxKind> = {
@@ -259,7 +268,13 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     }
 
     const exported = d.columns.filter((c) => c.label);
-    const select = sql.join(exported.map((c) => sql`${exportValue(c, scope, request.lang, format)} AS ${sql.identifier(c.key)}`), sql`, `);
+    // XLSX: an amount stays a number, its currency (the row's joined one) chooses its cell's number format.
+    const currencyKey = (c: ListColumn) => `${c.key}__currency`;
+    const priced = format === 'xlsx' ? exported.filter((c) => c.kind === 'money' && c.inCurrency) : [];
+    const select = sql.join([
+      ...exported.map((c) => sql`${exportValue(c, scope, request.lang, format)} AS ${sql.identifier(c.key)}`),
+      ...priced.map((c) => sql`${currencies.id} AS ${sql.identifier(currencyKey(c))}`),
+    ], sql`, `);
     const limit = format === 'xlsx' ? sql` LIMIT ${XLSX_MAX_ROWS}` : sql``;
     const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}${limit}`);
     const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
@@ -267,8 +282,11 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
       const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![request.lang], key: c.key, text: c.kind === 'text' }));
       return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
     }
-    const columns: XlsxColumn[] = exported.map((c) => ({ header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key) }));
-    return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'));
+    const columns: XlsxColumn[] = exported.map((c) => ({
+      header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
+    }));
+    const money = { currencies: await currencyFormats(db), defaultTitle: DEFAULT_CURRENCY_TITLE[request.lang] };
+    return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money);
   });
 }
 

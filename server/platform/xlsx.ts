@@ -24,13 +24,36 @@ export interface XlsxColumn {
   kind: XlsxKind;
   /** SQL of the value over the list query's output columns. A date-time is a `timestamp` (wall clock). */
   sql: string;
+  /**
+   * `money`: SQL of the amount's currency id over the output columns. The cell then takes the number
+   * format of its currency ("18 000,00 ₽", "$150.00"), so one column may mix currencies and each
+   * amount still says which it is; NULL (no currency) takes the default title's format.
+   */
+  currency?: string;
 }
+
+/** A currency as an XLSX money format writes it (domain/money.ts Currency, with its row id). */
+export interface XlsxCurrency { id: number; code: string; unicode: string | null; is_before: boolean; blank_place: boolean }
+
+/** What the money cells of a sheet are written in: the currencies and the title of an amount without one. */
+export interface XlsxMoney { currencies: XlsxCurrency[]; defaultTitle: string }
 
 /** Rows a sheet can hold (Excel's limit) less the header: an export stops there. */
 export const XLSX_MAX_ROWS = 1_048_575;
 
 // Cell styles of styles.xml, by index.
 const STYLE = { none: 0, datetime: 1, date: 2, money: 3, header: 4 } as const;
+/** The money style of the default title; the currencies' styles follow it, in the order given. */
+const FIRST_CURRENCY_STYLE = 5;
+
+/** A number format text with the currency where the currency puts it ("#,##0.00\u00a0"₽"", ""$"#,##0.00"). */
+export function currencyFormatCode(currency: Pick<XlsxCurrency, 'code' | 'unicode' | 'is_before' | 'blank_place'> | null, defaultTitle: string): string {
+  const sign = (currency ? currency.unicode || currency.code : defaultTitle).replace(/"/g, '');
+  // As formatMoney places it: the default title after a space, a currency as its blank_place says.
+  const gap = !currency || currency.blank_place ? '\u00a0' : '';
+  const quoted = `"${currency?.is_before ? sign + gap : gap + sign}"`;
+  return currency?.is_before ? `${quoted}#,##0.00` : `#,##0.00${quoted}`;
+}
 
 /** Text for XML: the five escapes, and the characters XML 1.0 cannot hold dropped. */
 export function xmlText(value: string): string {
@@ -51,16 +74,21 @@ function xmlTextSql(value: string): string {
 }
 
 /** The SQL of one cell; NULL is an empty cell (`<c/>`), so the next cells keep their columns. */
-export function xlsxCellSql(column: XlsxColumn): string {
+export function xlsxCellSql(column: XlsxColumn, money?: XlsxMoney): string {
   const v = `(${column.sql})`;
   let cell: string;
   switch (column.kind) {
     case 'int':
       cell = `'<c><v>' || ${v}::text || '</v></c>'`;
       break;
-    case 'money':
-      cell = `'<c s="${STYLE.money}"><v>' || ${v}::text || '</v></c>'`;
+    case 'money': {
+      // Each currency its own style (its number format); no currency, the default title's.
+      const style = column.currency && money
+        ? `CASE WHEN (${column.currency}) IS NULL THEN '${FIRST_CURRENCY_STYLE}' ${money.currencies.map((c, i) => `WHEN (${column.currency}) = ${Number(c.id)} THEN '${FIRST_CURRENCY_STYLE + 1 + i}'`).join(' ')} ELSE '${STYLE.money}' END`
+        : `'${STYLE.money}'`;
+      cell = `'<c s="' || ${style} || '"><v>' || ${v}::text || '</v></c>'`;
       break;
+    }
     case 'bool':
       cell = `'<c t="b"><v>' || CASE WHEN ${v} THEN '1' ELSE '0' END || '</v></c>'`;
       break;
@@ -101,23 +129,29 @@ function filterRange(columns: number, rows: number): string {
   return `A1:${columnName(columns)}${rows + 1}`;
 }
 
-const STYLES = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-  + '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
-  + '<numFmts count="3"><numFmt numFmtId="164" formatCode="dd.mm.yyyy hh:mm"/><numFmt numFmtId="165" formatCode="dd.mm.yyyy"/>'
-  + '<numFmt numFmtId="166" formatCode="#,##0.00"/></numFmts>'
-  + '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
-  + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
-  + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-  + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-  + '<cellXfs count="5"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-  + '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
-  + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+/** The styles part: the fixed styles, then the money formats of the default title and of each currency. */
+function styles(money?: XlsxMoney): string {
+  const formats = money ? [currencyFormatCode(null, money.defaultTitle), ...money.currencies.map((c) => currencyFormatCode(c, money.defaultTitle))] : [];
+  const numFmts = formats.map((code, i) => `<numFmt numFmtId="${167 + i}" formatCode="${xmlText(code)}"/>`).join('');
+  const xfs = formats.map((_, i) => `<xf numFmtId="${167 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
+  return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    + '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
+    + `<numFmts count="${3 + formats.length}"><numFmt numFmtId="164" formatCode="dd.mm.yyyy hh:mm"/><numFmt numFmtId="165" formatCode="dd.mm.yyyy"/>`
+    + `<numFmt numFmtId="166" formatCode="#,##0.00"/>${numFmts}</numFmts>`
+    + '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>'
+    + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
+    + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
+    + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
+    + `<cellXfs count="${FIRST_CURRENCY_STYLE + formats.length}"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>`
+    + '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    + '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    + '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
+    + `<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>${xfs}</cellXfs>`
+    + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>';
+}
 
 /** The parts written after the sheet: they need the row count (the autofilter's range). */
-function workbookParts(sheetName: string, columns: number, rows: number): [string, string][] {
+function workbookParts(sheetName: string, columns: number, rows: number, money?: XlsxMoney): [string, string][] {
   const range = filterRange(columns, rows).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2');
   const quotedName = `'${sheetName.replace(/'/g, "''")}'`;
   return [
@@ -143,7 +177,7 @@ function workbookParts(sheetName: string, columns: number, rows: number): [strin
       + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>'
       + '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>'
       + '</Relationships>'],
-    ['xl/styles.xml', STYLES],
+    ['xl/styles.xml', styles(money)],
   ];
 }
 
@@ -227,7 +261,7 @@ class XlsxWriter extends Transform {
   private rows = 0;
   private pendingCallback: TransformCallback | null = null;
 
-  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string) {
+  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string, private readonly money?: XlsxMoney) {
     super();
     this.out(localHeader(this.sheet, this.stamp));
     this.deflate.on('data', (chunk: Buffer) => {
@@ -272,7 +306,7 @@ class XlsxWriter extends Transform {
   private finish(): void {
     this.out(dataDescriptor(this.sheet));
     const entries: ZipEntry[] = [this.sheet];
-    for (const [name, text] of workbookParts(this.sheetName, this.columns.length, this.rows)) {
+    for (const [name, text] of workbookParts(this.sheetName, this.columns.length, this.rows, this.money)) {
       const data = Buffer.from(text, 'utf8');
       const compressed = zlib.deflateRawSync(data);
       const entry: ZipEntry = { name: Buffer.from(name), crc: zlib.crc32(data), compressed: compressed.length, size: data.length, offset: this.written, streamed: false };
@@ -301,13 +335,14 @@ export async function sendXlsx(
   columns: XlsxColumn[],
   title: string,
   filename: string,
+  money?: XlsxMoney,
 ): Promise<FastifyReply> {
-  const row = `'<row>' || ${columns.map(xlsxCellSql).join(' || ')} || '</row>'`;
+  const row = `'<row>' || ${columns.map((c) => xlsxCellSql(c, money)).join(' || ')} || '</row>'`;
   // One line per row; COPY's csv format with a delimiter and quote that escaped XML never holds
   // (control characters are dropped, line breaks are references) writes each line as it is.
   const { client, copy } = await startCopy(pool, query,
     (inner) => `COPY (SELECT ${row} FROM (${inner}) AS xlsx_rows) TO STDOUT (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`);
-  const body = new XlsxWriter(columns, sheetName(title));
+  const body = new XlsxWriter(columns, sheetName(title), money);
   pipeline(copy, body, (err) => {
     client.release(err ?? undefined);
   });

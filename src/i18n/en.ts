@@ -55,6 +55,7 @@ export const enApp = {
     records: {
       dateFrom: 'From',
       dateTo: 'To',
+      dateOrder: 'The end date must not be before the start date',
       period: 'Period',
       past: 'Past',
       yesterday: 'Yesterday',

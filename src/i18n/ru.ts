@@ -56,6 +56,7 @@ export const ruApp: typeof enApp = {
     records: {
       dateFrom: 'С',
       dateTo: 'По',
+      dateOrder: 'Дата окончания не может быть раньше даты начала',
       period: 'Период',
       past: 'Прошедшие',
       yesterday: 'Вчера',

@@ -57,8 +57,11 @@ describe('the text of the exports', () => {
   it('transactions: booleans as words; sessions: order ids by spaces; certificates: dates and codes as the screens show them', async () => {
     const tx = await get('/api/v2.1/transactions/?format=csv&location=4&date_start=2026-03-01&date_end=2026-03-02');
     const txIds = (await q(`SELECT id FROM transactions WHERE location_id = 4 AND operation_dt < '2026-03-03' ORDER BY id`)).rows.map((r) => r.id);
-    // The location by its name; no currency column (the amounts carry it, as on the screen).
-    const location = (await q('SELECT name FROM locations WHERE id = 4')).rows[0].name;
+    // The location by its name in the caller's language (English here), as the list names it; no
+    // currency column (the amounts carry it, as on the screen).
+    const location = (await q(`SELECT coalesce((SELECT nullif(t.name, '') FROM location_translations t WHERE t.location_id = l.id AND t.language = 'en'), l.name) AS name
+      FROM locations l WHERE l.id = 4`)).rows[0].name;
+    expect(location).not.toMatch(/[а-яё]/i);
     expect(tx.body).toBe('\uFEFFID,Location,Session,Date,Description,Amount,Additional,Balance,License,Code,Type,User\r\n'
       + `${txIds[1]},"${location}",,02.03.2026 15:00,"plain, comma",-3.50\u00a0c.u.,No,6.50\u00a0c.u.,,,Charge-off,\r\n`
       + `${txIds[0]},"${location}","'-s",01.03.2026 15:00,"'\tdesc",10.00\u00a0c.u.,Yes,10.00\u00a0c.u.,,,Top-up,\r\n`);

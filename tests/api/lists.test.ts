@@ -59,6 +59,18 @@ function amountOf(text: string, lang: 'ru' | 'en'): number {
   return sign * Math.abs(Number(number.split(group).join('').replace(decimal, '.')));
 }
 
+/** The currency a CSV money cell names: the cell without its number ("1 000,00 ₽" -> "₽"); '' for a bare amount. */
+const currencyOf = (text: string) => text.replace(/-?\d[\d\u00a0 .,]*\d|\d/, '').replace(/^-/, '').trim();
+
+/** The number format code of a cell style in the workbook's styles.xml. */
+function formatOf(parts: Map<string, string>, style: number): string {
+  const styles = parts.get('xl/styles.xml')!;
+  const xfs = [...(/<cellXfs[^>]*>(.*?)<\/cellXfs>/s.exec(styles)?.[1] ?? '').matchAll(/<xf\b[^>]*?numFmtId="(\d+)"/g)].map((m) => m[1]);
+  const id = xfs[style];
+  const code = new RegExp(`<numFmt numFmtId="${id}" formatCode="([^"]*)"`).exec(styles)?.[1] ?? '';
+  return code.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
 /** The list, its CSV and its XLSX for one filter, in one language: the same rows, the declared headers, typed cells. */
 async function exportsAgree(d: ListDeclaration, query: Record<string, string>, lang: 'ru' | 'en') {
   const { count } = await json(d, query, lang);
@@ -95,10 +107,16 @@ async function exportsAgree(d: ListDeclaration, query: Record<string, string>, l
           expect(cell.type).toBeNull();
           expect(cell.value).toBe(text);
           break;
-        case 'money':
-          expect([cell.type, cell.style]).toEqual([null, 3]);
+        case 'money': {
+          // Each amount names its currency (issue #25: RUB and USD mixed in one column with none
+          // anywhere): the CSV cell carries the sign, the XLSX cell's number format the same sign.
+          const sign = currencyOf(text);
+          expect(sign, `${column.key} of row ${r + 1}: "${text}" has no currency`).not.toBe('');
+          expect(cell.type).toBeNull();
+          expect(formatOf(parts, cell.style), `${column.key} of row ${r + 1}: the number format`).toContain(sign);
           expect(Number(cell.value)).toBe(amountOf(text, lang));
           break;
+        }
         case 'datetime': {
           expect([cell.type, cell.style]).toEqual([null, 1]);
           const [dd, mm, yyyy, time] = text.split(/[. ]/);
@@ -168,6 +186,26 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
       expect(await exportsAgree(d, wide(d), lang)).toBeGreaterThan(0);
       for (const [name, filter] of Object.entries(d.filters ?? {})) await exportsAgree(d, { ...wide(d), [name]: filter.example }, lang);
     }, 60_000);
+  }
+});
+
+it('exports write what the screens show: the payer by name, the location in the caller\'s language', async () => {
+  const byPath = (p: string) => lists.find((d) => d.path === p)!;
+  // Payments: the screen's "User" is the name (the e-mail when there is none).
+  const payments = byPath('/api/v2.1/locations/:id/payments/');
+  const rows = (await json(payments, wide(payments))).results as { user: { name: string; email: string } | null }[];
+  const csv = csvRecords((await h.call('GET', url(payments, { ...wide(payments), format: 'csv' }), { token: admin, lang: 'en' })).body);
+  const userAt = csv[0]!.indexOf('User');
+  expect(csv.slice(1).map((r) => r[userAt])).toEqual(rows.map((r) => (r.user ? r.user.name || r.user.email : '')));
+  expect(rows.some((r) => r.user?.name)).toBe(true);
+  // Transactions: the location as the list's filter and column name it in the caller's language.
+  const transactions = byPath('/api/v2.1/transactions/');
+  for (const lang of ['ru', 'en'] as const) {
+    const names = new Map(((await h.call('GET', '/api/v2.1/locations/concise_list/', { token: admin, lang })).json() as { id: number; name: string }[]).map((l) => [l.id, l.name]));
+    const page = (await json(transactions, wide(transactions), lang)).results as { location_id: number }[];
+    const records = csvRecords((await h.call('GET', url(transactions, { ...wide(transactions), limit: '1000', format: 'csv' }), { token: admin, lang })).body);
+    const at = records[0]!.indexOf(lang === 'en' ? 'Location' : 'Локация');
+    expect(records.slice(1).map((r) => r[at])).toEqual(page.map((t) => names.get(t.location_id)));
   }
 });
 

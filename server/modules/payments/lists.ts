@@ -43,7 +43,9 @@ export const locationPayments = defineList({
     { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: { ru: 'Комментарий', en: 'Comment' } },
     { key: 'user_id', kind: 'int', sql: sql`${users.id}` },
     { key: 'user_name', kind: 'text', sql: sql`${users.name}` },
-    { key: 'user_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Пользователь', en: 'User' } },
+    { key: 'user_email', kind: 'text', sql: sql`${users.email}` },
+    // The exports write who the screen shows: the name, the e-mail when there is none.
+    { key: 'user', kind: 'text', sql: sql`coalesce(nullif(${users.name}, ''), ${users.email})`, label: { ru: 'Пользователь', en: 'User' }, exportOnly: true },
   ],
   orderBy: sql`${payments.created} DESC, ${payments.id} DESC`,
   json: (r) => ({

@@ -3,7 +3,7 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TRANSACTION_TYPE_LABELS } from '../../../domain/enumLabels';
-import { currencies, locations, roles, transactions, userLocationRoles, users } from '../../db/schema';
+import { currencies, locations, locationTranslations, roles, transactions, userLocationRoles, users } from '../../db/schema';
 import { permissionDenied } from '../../platform/errors';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
@@ -45,7 +45,10 @@ export const transactionList = defineList({
     { key: 'id', kind: 'int', sql: sql`${transactions.id}`, label: { ru: 'ID', en: 'ID' } },
     { key: 'location_id', kind: 'int', sql: sql`${transactions.locationId}` },
     // The export names the location, as the list's column does (a bare number read as a code, #18).
-    { key: 'location', kind: 'text', sql: sql`${locations.name}`, label: { ru: 'Локация', en: 'Location' }, exportOnly: true },
+    // In the caller's language, as the list's location filter and column name it (concise_list).
+    { key: 'location', kind: 'text', sql: sql`${locations.name}`, label: { ru: 'Локация', en: 'Location' }, exportOnly: true,
+      inLanguage: (lang) => sql`coalesce((SELECT nullif(${locationTranslations.name}, '') FROM ${locationTranslations}
+        WHERE ${locationTranslations.locationId} = ${locations.id} AND ${locationTranslations.language} = ${lang}), ${locations.name})` },
     { key: 'session', kind: 'text', sql: sql`${transactions.session}`, label: { ru: 'Сессия', en: 'Session' } },
     { key: 'operation_dt', kind: 'datetime', sql: sql`${transactions.operationDt}`, label: { ru: 'Дата', en: 'Date' } },
     { key: 'description', kind: 'text', sql: sql`${transactions.description}`, label: { ru: 'Описание', en: 'Description' } },

@@ -148,34 +148,35 @@ function usePendingFilters(): { values: Values; latest: () => Values; set: (patc
 function DateRange({ quickPeriods, filters, timezone }: { quickPeriods?: boolean; filters: ReturnType<typeof usePendingFilters>; timezone?: string }) {
   const translate = useTranslate();
   const { values, latest, set } = filters;
-  const from: string = values.date_from ?? '';
-  const to: string = values.date_to ?? '';
-  const max = today(timezone);
+  // A typed day is taken as typed, never moved onto the other end: typing 15.11 passes through
+  // 15.01, and moving that onto the start lost the day being typed. A start after the end stays
+  // on screen with the pickers' message and is not sent; the list keeps its last whole range.
+  const [inverted, setInverted] = useState<{ date_from: string; date_to: string } | null>(null);
+  const sentFrom: string = values.date_from ?? '';
+  const sentTo: string = values.date_to ?? '';
+  // A range set from elsewhere (a quick period, the back button, a reset) replaces the one refused.
+  useEffect(() => setInverted(null), [sentFrom, sentTo]);
+  const from = inverted?.date_from ?? sentFrom;
+  const to = inverted?.date_to ?? sentTo;
   const now = todayAt(timezone);
-  // The end is never before the start nor after today; a start after the end moves the end.
-  const changeFrom = (value: string) => {
-    if (!value) return;
-    const start = value > max ? max : value;
-    const end: string = latest().date_to ?? '';
-    set({ date_from: start, date_to: end && end < start ? start : end });
+  const change = (patch: { date_from?: string; date_to?: string }) => {
+    const base = inverted ?? latest();
+    const next = { date_from: (base.date_from as string | undefined) ?? '', date_to: (base.date_to as string | undefined) ?? '', ...patch };
+    if (next.date_from && next.date_to && next.date_to < next.date_from) return setInverted(next);
+    setInverted(null);
+    set(next);
   };
-  const changeTo = (value: string) => {
-    if (!value) return;
-    const start: string = latest().date_from ?? '';
-    let end = value > max ? max : value;
-    if (start && end < start) end = start;
-    set({ date_to: end });
-  };
-  const period = (start: dayjs.Dayjs, end: dayjs.Dayjs) => set({ date_from: start.format(ISO), date_to: end.format(ISO) });
+  const period = (start: dayjs.Dayjs, end: dayjs.Dayjs) => change({ date_from: start.format(ISO), date_to: end.format(ISO) });
+  const message = inverted ? translate('app.records.dateOrder') : undefined;
   return (
     <>
       <DateField
         {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateFrom')} value={from}
-        onChange={changeFrom} max={to || max}
+        onChange={(value) => value && change({ date_from: value })} error={!!inverted}
       />
       <DateField
         {...FILTER_FIELD} sx={width(170)} label={translate('app.records.dateTo')} value={to}
-        onChange={changeTo} min={from || undefined} max={max}
+        onChange={(value) => value && change({ date_to: value })} error={!!inverted} helperText={message}
       />
       {quickPeriods && (
         <ButtonGroup size="small" variant="outlined" aria-label={translate('app.records.period')}>
