@@ -425,6 +425,57 @@ describe('hostile input classes (issue 25)', () => {
     expect(bad).toEqual([]);
   }, 300_000);
 
+  // Money taken (#25): every money field of every body refuses nothing and less than nothing, as a
+  // number or as text. Each field is found by name in the route's schema: a new money field named so is
+  // covered without anyone listing it; MONEY_NAME fails the test for an amount-like field it does not know.
+  const MONEY_FIELDS = ['purchase', 'amount', 'cost', 'rate', 'discount', 'session_price', 'personal_price'];
+  const MONEY_NAME = /amount|purchase|cost|price|sum|rate|discount|paid|fee/;
+  const NOT_MONEY: Record<string, string> = {
+    prepayment: 'a fraction 0-1 of the price (0: no prepayment), not an amount',
+  };
+  const NOT_POSITIVE: unknown[] = ['0', '-5', '-0', '0.00', '0,00', 0, -5, -0.01];
+  /** Money fields where zero is a value: only signed values are refused there. (No route takes a signed
+   * amount: a balance transaction's sign comes from its type, a refund's from the original.) */
+  const ZERO_TAKEN: Record<string, string> = {
+    // A schedule's price row is no money taken: 0 prices a session as free (its booking asks for nothing).
+    session_price: 'a price list entry; 0 is a free session',
+    personal_price: 'as session_price',
+  };
+
+  it('money fields of every body refuse 0, negative amounts, -0 and 0.00: a 400 on the field, nothing stored', async () => {
+    const bad: string[] = [];
+    const seen = new Set<string>();
+    for (const route of fuzzed()) {
+      if (route.multipart || !route.body) continue;
+      const params = ownParams(route.url);
+      const body = sample(route.body, ownHints);
+      for (const f of schemaFields(route.body)) {
+        const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
+        if (!MONEY_FIELDS.includes(name)) {
+          if (MONEY_NAME.test(name) && !(name in NOT_MONEY)) bad.push(`${routeKey(route)} ${f.path.join('.')}: named like money, but not a known money field`);
+          continue;
+        }
+        seen.add(`${routeKey(route)} ${f.path.join('.')}`);
+        const values = name in ZERO_TAKEN ? NOT_POSITIVE.filter((v) => /^-/.test(String(v)) || Object.is(v, -0)) : NOT_POSITIVE;
+        for (const v of values) {
+          const before = await changeCount(h.database.pool);
+          const url = fillPath(route.url, params);
+          const res = await h.app.inject({
+            method: route.method as 'POST', url, payload: JSON.stringify(setAt(body, f.path, v)),
+            headers: { authorization: authOf(route), 'accept-language': 'en', 'content-type': 'application/json' },
+          });
+          const where = `${route.method} ${url} (${f.path.join('.')}=${JSON.stringify(v)})`;
+          if (res.statusCode !== 400) bad.push(`${where} -> ${res.statusCode} (want 400) ${res.body.slice(0, 160)}`);
+          else if (!res.body.includes(`"${name}":`)) bad.push(`${where} -> 400 not on the field: ${res.body.slice(0, 160)}`);
+          if (await changeCount(h.database.pool) !== before) bad.push(`${where} -> stored something`);
+        }
+      }
+    }
+    console.log(`money fields: ${seen.size} (${[...seen].sort().join('; ')})`);
+    expect(seen.size).toBeGreaterThanOrEqual(8);
+    expect(bad).toEqual([]);
+  }, 300_000);
+
   it('names the nesting limit in the caller\'s language, on the anonymous login too', async () => {
     for (const [lang, text] of [['en', 'The request nests objects and lists more than 32 levels deep.'], ['ru', 'В запросе объекты и списки вложены глубже 32 уровней.']] as const) {
       const res = await h.app.inject({ method: 'POST', url: '/api/v2.1/login/', payload: deepObject, headers: { 'content-type': 'application/json', 'accept-language': lang } });
