@@ -7,10 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema, idNumber, staffOrderSource } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idNumber, positiveAmount, staffOrderSource } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
-import { toMoneyString } from '../../../domain/money';
 import { requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
 import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundCancelledOrder, updateBooking, type RefundPaymentType } from './booking';
@@ -23,11 +22,6 @@ import type { Lang } from '../../platform/messages';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
-// A number or a decimal text; not a union, whose failure would hide 'This field is required.'.
-const money = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
-  .transform((v) => v.trim().replace(',', '.'))
-  .pipe(z.string().min(1).max(max).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
-  .transform(toMoneyString);
 
 export const bookingSchema = z.strictObject({
   playground_id: idNumber(),
@@ -79,7 +73,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         // Not a union of literals: its failure would hide 'This field is required.' when the type is missing.
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => [2, 3, 4, 6].includes(v), { message: 'payment_type_invalid' })
           .transform((v) => v as 2 | 3 | 4 | 6),
-        purchase: money(10),
+        purchase: positiveAmount(10),
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
       }),
@@ -148,7 +142,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
       summary: 'Record a payment without an order',
       tags, params,
       body: z.strictObject({
-        purchase: money(10),
+        purchase: positiveAmount(10),
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         comment: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
       }),
