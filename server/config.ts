@@ -16,6 +16,8 @@ export interface Config {
   resetKeyTtlMinutes: number;
   loginMaxFailures: number;
   loginWindowMinutes: number;
+  /** Seconds an attempt waits once its address, or its account, has failed 5 × loginMaxFailures times (auth/service.ts). */
+  loginSlowdownSeconds: number;
   /** Password reset requests allowed per hour for one e-mail address, and for one client address. */
   passwordResetEmailLimit: number;
   passwordResetIpLimit: number;
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resetKeyTtlMinutes: intFrom(env.RESET_KEY_TTL_MINUTES, 60),
     loginMaxFailures: intFrom(env.LOGIN_MAX_FAILURES, 10),
     loginWindowMinutes: intFrom(env.LOGIN_WINDOW_MINUTES, 15),
+    loginSlowdownSeconds: intFrom(env.LOGIN_SLOWDOWN_SECONDS, 3),
     passwordResetEmailLimit: intFrom(env.PASSWORD_RESET_EMAIL_LIMIT, 5),
     passwordResetIpLimit: intFrom(env.PASSWORD_RESET_IP_LIMIT, 20),
     tokenIdleDays: intFrom(env.TOKEN_IDLE_DAYS, 14),

@@ -12,7 +12,7 @@ import * as auth from './service';
 
 export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const limits = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes };
+  const limits = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes, slowdownSeconds: config.loginSlowdownSeconds };
 
   r.post('/api/v2.1/login/', {
     config: { public: true, throttled: true },
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
     schema: { summary: 'Ask for a password reset letter', tags: ['auth'], body: z.strictObject({ email: emailSchema }) },
   }, async (request) => {
     await auth.requestPasswordReset(db, request.body.email, request.ip, {
-      lang: request.lang, perEmail: config.passwordResetEmailLimit, perIp: config.passwordResetIpLimit,
+      lang: request.lang, perEmail: config.passwordResetEmailLimit, perIp: config.passwordResetIpLimit, slowdownSeconds: config.loginSlowdownSeconds, ttlMinutes: config.resetKeyTtlMinutes,
     });
     return { detail: translate(request.lang, 'reset_sent') };
   });

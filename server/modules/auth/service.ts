@@ -3,60 +3,71 @@
 // insert); a reset request queues one job (the job writes the key and sends the letter);
 // setting the new password marks the key used, changes the hash and revokes every token of the
 // user in one transaction, so a key works exactly once.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { authTokens, loginFailures, passwordResetKeys, userPermissions, users } from '../../db/schema';
 import { ApiError, badRequestDetail, fieldError, notFound, throttled } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { pickLanguage, translate, type Lang } from '../../platform/messages';
 import type { Mailer } from '../../platform/mail';
-import { hitRateLimit } from '../../platform/rateLimit';
+import { countHit, hitRateLimit } from '../../platform/rateLimit';
 import { DUMMY_HASH, hashPassword, verifyPassword } from '../../platform/passwords';
 import { lockedTransaction } from '../../platform/locks';
 import { newSecret, secretHash } from '../../platform/tokens';
 import { permissionName } from '../../../domain/permissions';
 
 export interface LoginLimits {
+  /** Failures of one e-mail from one address within the window before 429. */
   maxFailures: number;
   windowMinutes: number;
+  /** The wait before the password is checked once an address, or an account, has failed 5 × maxFailures times. */
+  slowdownSeconds: number;
 }
 
+/** An address (or an account) failing this many times the pair's limit is slowed down, never refused. */
+export const WIDE_FAILURES_FACTOR = 5;
+
 /**
- * Counts the client's recent failures and books this attempt as one, before the password is
- * looked at, under a transaction-scoped advisory lock per client address: simultaneous attempts
- * from one address take turns, so each sees the bookings of those before it and at most
- * `maxFailures` get their password checked (counting and checking in parallel let every guess
- * through). An attempt over the limit books nothing (a throttled attempt is not a failure of its
- * own) and is answered 429. The caller keeps the booking as the failure, or clears the pair on success.
+ * Counts the recent failures and books this attempt as one, before the password is looked at, under
+ * a transaction-scoped advisory lock per (e-mail, address): simultaneous attempts of a pair take
+ * turns, so each sees the bookings of those before it and at most `maxFailures` get their password
+ * checked. Only the pair is ever refused (429): someone else's failures, from another address at the
+ * same account or from the same address (an office behind one NAT) at other accounts, cannot lock a
+ * person out. They slow the attempt down instead: answers `slow` when the address, or the account
+ * over every address, has failed WIDE_FAILURES_FACTOR × maxFailures times within the window. An
+ * attempt over the limit books nothing (a throttled attempt is not a failure of its own). The caller
+ * keeps the booking as the failure, or clears the pair on success.
  */
-async function bookAttempt(db: Db, email: string, ip: string, limits: LoginLimits): Promise<void> {
-  await lockedTransaction(db, async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login'), hashtext(${ip}))`);
+async function bookAttempt(db: Db, email: string, ip: string, limits: LoginLimits): Promise<{ slow: boolean }> {
+  return lockedTransaction(db, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('login'), hashtext(${`${email}|${ip}`}))`);
     const since = sql`now() - make_interval(mins => ${limits.windowMinutes})`;
     const [row] = await tx
       .select({
-        byPair: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})`.mapWith(Number),
-        byIp: sql<number>`count(*)`.mapWith(Number),
-        oldestPair: sql<string | null>`min(${loginFailures.at}) filter (where ${loginFailures.email} = ${email})`,
-        oldestIp: sql<string | null>`min(${loginFailures.at})`,
+        byPair: sql<number>`count(*) filter (where ${loginFailures.email} = ${email} and ${loginFailures.ip} = ${ip})`.mapWith(Number),
+        byIp: sql<number>`count(*) filter (where ${loginFailures.ip} = ${ip})`.mapWith(Number),
+        byEmail: sql<number>`count(*) filter (where ${loginFailures.email} = ${email})`.mapWith(Number),
+        oldestPair: sql<string | null>`min(${loginFailures.at}) filter (where ${loginFailures.email} = ${email} and ${loginFailures.ip} = ${ip})`,
       })
       .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.at, since)));
-    // The same address guessing one account, or many accounts: both are slowed down.
-    const overPair = !!row && row.byPair >= limits.maxFailures;
-    const overIp = !!row && row.byIp >= limits.maxFailures * 5;
-    if (overPair || overIp) {
-      const oldestAt = overPair ? row!.oldestPair : row!.oldestIp;
-      const oldest = oldestAt ? new Date(oldestAt).getTime() : Date.now();
+      .where(and(or(eq(loginFailures.ip, ip), eq(loginFailures.email, email)), gt(loginFailures.at, since)));
+    if (row && row.byPair >= limits.maxFailures) {
+      const oldest = row.oldestPair ? new Date(row.oldestPair).getTime() : Date.now();
       throw throttled(Math.max(1, Math.ceil((oldest + limits.windowMinutes * 60_000 - Date.now()) / 1000)));
     }
     await tx.insert(loginFailures).values({ email, ip });
+    const wide = limits.maxFailures * WIDE_FAILURES_FACTOR;
+    return { slow: !!row && (row.byIp >= wide || row.byEmail >= wide) };
   });
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 export async function login(db: Db, email: string, password: string, ip: string, limits: LoginLimits): Promise<string> {
   const normalized = email.trim().toLowerCase();
-  await bookAttempt(db, normalized, ip, limits);
+  const { slow } = await bookAttempt(db, normalized, ip, limits);
+  // Before the check, right or wrong alike: the wait tells nothing about the password.
+  if (slow) await sleep(limits.slowdownSeconds * 1000);
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${normalized}`).limit(1);
   const ok = await verifyPassword(password, user?.passwordHash ?? DUMMY_HASH);
   // A failure keeps its booked row.
@@ -79,9 +90,13 @@ export async function permissionNames(db: Db, userId: number, product: string): 
 
 export interface ResetOptions {
   lang: Lang;
-  /** Requests allowed per hour for one e-mail address and for one client address. */
+  /** Requests an hour for one e-mail from one client address (429 above); and letters an hour to one e-mail. */
   perEmail: number;
+  /** Requests an hour from one client address over every e-mail before each is slowed down. */
   perIp: number;
+  slowdownSeconds: number;
+  /** How long a reset link works (RESET_KEY_TTL_MINUTES): the letters' window is never longer. */
+  ttlMinutes: number;
 }
 
 export const RESET_REQUEST_JOB = 'auth.password_reset';
@@ -90,15 +105,27 @@ export interface ResetRequestJob {
   lang: string;
 }
 
+const HOUR = 3600;
+
 /**
- * Counts the request per client and per address (429 over either), then queues a job that
- * decides. The answer takes the same work whether the account exists or not, so neither its
- * body nor its time tells (no account probing); the job writes the key and the letter, or nothing.
+ * Refuses (429) only the pair of e-mail and client address over `perEmail` an hour: requests for
+ * someone's e-mail from elsewhere can never block that person's own. An address asking for many
+ * e-mails is slowed down past `perIp`, not refused (an office behind one NAT shares it). One e-mail
+ * gets at most `perEmail` letters an hour (or per link lifetime when shorter) from every address together (no mail bombing): a request
+ * past that is answered the same and sends nothing new, since the letters of this hour are in that
+ * mailbox and their links work until the window is over (fixed windows, never longer than a link's life).
+ * Then a job decides: the answer takes the same work whether the account exists or not, so neither
+ * its body nor its time tells (no account probing); the job writes the key and the letter, or nothing.
  */
 export async function requestPasswordReset(db: Db, email: string, ip: string, opts: ResetOptions): Promise<void> {
   const normalized = email.trim().toLowerCase();
-  await hitRateLimit(db, { name: 'password_reset.ip', max: opts.perIp, windowSeconds: 3600 }, ip);
-  await hitRateLimit(db, { name: 'password_reset.email', max: opts.perEmail, windowSeconds: 3600 }, normalized);
+  await hitRateLimit(db, { name: 'password_reset.pair', max: opts.perEmail, windowSeconds: HOUR }, `${normalized}|${ip}`);
+  const byIp = await countHit(db, { name: 'password_reset.ip', max: opts.perIp, windowSeconds: HOUR }, ip);
+  if (byIp.over) await sleep(opts.slowdownSeconds * 1000);
+  // A window no longer than a link's life: every letter of the current window still works until it ends.
+  const letterWindow = Math.max(60, Math.min(HOUR, opts.ttlMinutes * 60));
+  const letters = await countHit(db, { name: 'password_reset.letters', max: opts.perEmail, windowSeconds: letterWindow }, normalized);
+  if (letters.over) return;
   await enqueueJob(db, RESET_REQUEST_JOB, { email: normalized, lang: opts.lang } satisfies ResetRequestJob);
 }
 

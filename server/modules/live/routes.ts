@@ -207,7 +207,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
     const ping = setInterval(() => { if (!ended && holds === 0) res.write(`id: ${position(cursors)}\nevent: ping\ndata: {}\n\n`); }, PING_MS);
     const end = setTimeout(finish, STREAM_MAX_MS);
     for (const grant of grants) leaving.push(access.watch({ grant, ...watched }));
-    res.on('close', () => {
+    const closeDown = () => {
       closed = true;
       ended = true;
       clearInterval(ping);
@@ -215,7 +215,10 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
       open.delete(res);
       uncount();
       for (const leave of leaving.splice(0)) leave();
-    });
+    };
+    res.on('close', closeDown);
+    // Gone while its grants were read: its 'close' has been and gone, and would never free its place.
+    if (request.raw.socket.destroyed) closeDown();
     try {
       for (const grant of grants) {
         const leave = await hub.subscribe({ locationId: grant.locationId, deliver: deliverer(grant) }, cursors.get(grant.locationId)!);
