@@ -4,6 +4,9 @@ import type { FastifySchemaCompiler } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { isDate, isTime } from '../../domain/businessDay';
 import { TEXT_LIMITS, TEXT_MAX } from '../../domain/textLimits';
+import { toMoneyString } from '../../domain/money';
+import { toCents } from '../../domain/pricing';
+import type { MessageKey } from './messages';
 import { notFound, RequestValidationError } from './errors';
 
 // ---- The shared input rules (issue 16): what PostgreSQL can store, checked before it is asked ----
@@ -90,3 +93,26 @@ export const emailSchema = z.string().trim().max(TEXT_LIMITS.email).pipe(z.email
 /** Ids in paths: a positive integer in plain decimal digits, else 404 like an unknown object
  * (`1.0`, `0x1`, `1e0` or ` 1` do not name object 1). */
 export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2147483647));
+
+/**
+ * An amount of money as the API takes it: a number or a decimal text ('1500', '1500.5', '1500,50',
+ * a leading minus read so it can be refused by name), at most two decimals and `maxChars`
+ * characters; passed on as '1500.50'. Not a union, whose failure would hide 'This field is required.'.
+ */
+export const amountSchema = (maxChars: number, invalid: MessageKey = 'invalid_number') =>
+  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
+    .transform((v) => v.trim().replace(',', '.'))
+    .pipe(z.string().min(1).max(maxChars).regex(/^-?\d+(\.\d{1,2})?$/, { message: invalid }))
+    .transform(toMoneyString);
+
+/**
+ * Money taken or given back (a payment, a payment link, a top-up, a refund, a sale, a balance
+ * transaction): above zero (#25). The one rule every such route uses, so the fuzzer can rely on it:
+ * 0 and negatives are a field error 'amount_not_positive'.
+ */
+export const positiveAmount = (maxChars = 10, invalid: MessageKey = 'invalid_number') =>
+  amountSchema(maxChars, invalid).refine((v) => toCents(v) > 0, { message: 'amount_not_positive' });
+
+/** A price that may be zero where the record takes no money (a free order's cost); never negative. */
+export const amountOrZero = (maxChars = 10, invalid: MessageKey = 'invalid_number') =>
+  amountSchema(maxChars, invalid).refine((v) => toCents(v) >= 0, { message: 'amount_not_positive' });

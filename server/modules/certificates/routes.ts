@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, phoneSchema, idText, idNumber } from '../../platform/validation';
-import { toMoneyString } from '../../../domain/money';
+import { emailSchema, phoneSchema, idText, idNumber, positiveAmount } from '../../platform/validation';
 import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_DESIGNS, CERTIFICATE_QUANTITY, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import * as certs from './service';
 
@@ -33,7 +32,8 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
       summary: 'Create gift certificates',
       tags,
       body: z.strictObject({
-        rate: z.union([z.string(), z.number()]).transform((v) => String(v).trim()).pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' })).transform(toMoneyString),
+        // What the certificate sells for: money taken, so above zero (numeric(12,2): 13 characters with the point).
+        rate: positiveAmount(13),
         type: z.enum(CERTIFICATE_TYPES),
         // validationCertificateLength: at most 15 characters.
         design: z.string().trim().min(1).max(CERTIFICATE_DESIGN_MAX),

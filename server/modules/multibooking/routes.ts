@@ -5,8 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/validation';
-import { toMoneyString } from '../../../domain/money';
+import { emailSchema, idParam, phoneSchema, idNumber, amountOrZero } from '../../platform/validation';
+import { ORDER_TYPE } from '../../../domain/slotFlags';
+import { toCents } from '../../../domain/pricing';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as multi from './service';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -16,8 +17,8 @@ const emptyToNull = (v: unknown) => (v === '' ? null : v);
 export const multiBookingSchema = z.strictObject({
   date: z.preprocess(emptyToNull, dateSchema.nullable()).optional().transform((v) => v ?? null),
   // validationCost: digits with a comma or dot.
-  cost: z.union([z.string(), z.number()]).transform((v) => String(v).trim())
-    .pipe(z.string().min(1).max(12).regex(/^\d+([.,]\d{1,2})?$/, { message: 'invalid_cost' })).transform(toMoneyString),
+  // Never negative; 0 only for an order that takes no money (technical, free): see the refinement below.
+  cost: amountOrZero(12, 'invalid_cost'),
   // validationPersons: digits only.
   persons: z.preprocess((v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
     z.number({ message: 'invalid_persons' }).int({ message: 'invalid_persons' }).min(1).max(1000)),
@@ -36,6 +37,10 @@ export const multiBookingSchema = z.strictObject({
     .max(50).refine((list) => list.length > 0, { message: 'sessions_required' }),
   amo_id: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
   source: z.string().trim().max(50).nullable().optional().transform((v) => v ?? null),
+}).superRefine((v, ctx) => {
+  // A paid order or an event takes money: its cost is above zero (#25); a technical or free one may cost 0.
+  const takesMoney = v.order_type === ORDER_TYPE.paid || v.order_type === ORDER_TYPE.event;
+  if (takesMoney && toCents(v.cost) === 0) ctx.addIssue({ code: 'custom', path: ['cost'], message: 'amount_not_positive' });
 });
 
 export async function multiBookingRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {

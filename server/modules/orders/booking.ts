@@ -9,7 +9,8 @@ import { orderPlaysessions, orders, payments, playgrounds, playsessions, userLoc
 import { fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import type { BookingPayload } from '../../../domain/booking';
-import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
+import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../domain/pricing';
+import { orderBalance } from '../../../domain/orderBalance';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, type PlaygroundDay, type StoredSession } from '../slots/service';
@@ -362,31 +363,33 @@ export const REFUND_PAYMENT_TYPES = [2, 1, 6] as const;
 export type RefundPaymentType = (typeof REFUND_PAYMENT_TYPES)[number];
 
 /**
- * POST /api/v2.2/orders/{id}/refund/: staff record that a cancelled order's money went back (in
- * cash, through the provider or to the card). Only what the order still holds; twice is refused.
+ * POST /api/v2.2/orders/{id}/refund/: staff record that what an order owes back went back (in cash,
+ * through the provider or to the card): all a cancelled order holds, or what a live order holds
+ * beyond its price (a link settled after it was paid another way, #25). Exactly the amount due
+ * (domain/orderBalance); when nothing is due (a second refund too) it is refused.
  */
-export async function refundCancelledOrder(db: Db, userId: number, orderId: number, paymentType: RefundPaymentType): Promise<void> {
+export async function refundOrderDue(db: Db, userId: number, orderId: number, paymentType: RefundPaymentType): Promise<void> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, userId, existing.locationId);
   await lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
-    if (order.status !== ORDER_STATUS.cancelled) throw fieldError('non_field_errors', 'refund_not_cancelled');
-    if (!(Number(order.paid) > 0)) throw fieldError('non_field_errors', 'refund_nothing');
-    await refundOrder(tx, order, userId, paymentType);
+    const { toRefund } = orderBalance(order);
+    if (toCents(toRefund) <= 0) throw fieldError('non_field_errors', 'refund_nothing');
+    await refundOrder(tx, order, userId, paymentType, toRefund);
   });
 }
 
 /**
- * Pays back all an order holds: a negative payment of the type, the order's paid to zero, a log entry.
- * No comment is stored: the negative amount says it is a refund, and a stored word would be in one
- * language on every screen (#18).
+ * Pays back `amount` of what an order holds (all of it by default): a negative payment of the type,
+ * the order's paid lowered by it, a log entry. No comment is stored: the negative amount says it is
+ * a refund, and a stored word would be in one language on every screen (#18).
  */
-async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number): Promise<void> {
+async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number, amount: string = order.paid): Promise<void> {
   const [refund] = await tx.insert(payments).values({
-    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${order.paid}`, userId, comment: '',
+    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
   }).returning();
-  await tx.update(orders).set({ paid: '0' }).where(eq(orders.id, order.id));
-  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount: order.paid });
+  await tx.update(orders).set({ paid: fromCents(toCents(order.paid) - toCents(amount)), updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount });
   await emitPaymentCreated(tx, refund!.id);
 }

@@ -7,13 +7,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema, idNumber } from '../../platform/validation';
+import { emailSchema, idParam, phoneSchema, idNumber, positiveAmount } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
-import { toMoneyString } from '../../../domain/money';
 import { requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
-import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundCancelledOrder, updateBooking, type RefundPaymentType } from './booking';
+import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundOrderDue, updateBooking, type RefundPaymentType } from './booking';
 import { checkCoupon } from './coupons';
 import { locationToday } from '../tools/promocodes';
 import { payOrder, standalonePayment } from './payments';
@@ -23,11 +22,6 @@ import type { Lang } from '../../platform/messages';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
-// A number or a decimal text; not a union, whose failure would hide 'This field is required.'.
-const money = (max: number) => z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
-  .transform((v) => v.trim().replace(',', '.'))
-  .pipe(z.string().min(1).max(max).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
-  .transform(toMoneyString);
 
 export const bookingSchema = z.strictObject({
   playground_id: idNumber(),
@@ -79,7 +73,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         // Not a union of literals: its failure would hide 'This field is required.' when the type is missing.
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => [2, 3, 4, 6].includes(v), { message: 'payment_type_invalid' })
           .transform((v) => v as 2 | 3 | 4 | 6),
-        purchase: money(10),
+        purchase: positiveAmount(10),
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
       }),
@@ -92,12 +86,13 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     return reply.status(201).send(payment);
   });
 
-  // Ours (the specs name no refund of a cancelled order): staff record that what a cancelled order
-  // still holds (`to_refund`, a `refund_due` log entry) went back, in cash, online or to the card.
+  // Ours (the specs name no refund): staff record that what an order owes back (`to_refund`: all a
+  // cancelled order holds, or a live order's overpayment; a `refund_due` log entry) went back, in
+  // cash, online or to the card.
   r.post('/api/v2.2/orders/:id/refund/', {
     config: { conflicts: true },
     schema: {
-      summary: 'Record the refund of a cancelled order',
+      summary: 'Record the refund of what an order owes back (a cancelled order\'s money, an overpayment)',
       tags, params,
       body: z.strictObject({
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (REFUND_PAYMENT_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
@@ -105,7 +100,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
       }),
     },
   }, async (request) => {
-    await refundCancelledOrder(db, currentUser(request).id, request.params.id, request.body.payment_type);
+    await refundOrderDue(db, currentUser(request).id, request.params.id, request.body.payment_type);
     return getOrder(db, currentUser(request).id, request.params.id);
   });
 
@@ -148,7 +143,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
       summary: 'Record a payment without an order',
       tags, params,
       body: z.strictObject({
-        purchase: money(10),
+        purchase: positiveAmount(10),
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         comment: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
       }),

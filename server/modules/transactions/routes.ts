@@ -8,20 +8,18 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idempotentCall } from '../../platform/idempotency';
-import { idParam, idNumber, instantText } from '../../platform/validation';
+import { idParam, idNumber, instantText, positiveAmount } from '../../platform/validation';
 import { refillStatus, startRefill } from './refill';
 import { fieldError } from '../../platform/errors';
 import { DISPUTE_MAX_BYTES, DISPUTE_MAX_FILES, disputeFile, disputeFileExtension, listDisputes, moveLegacyDisputeFiles, openDispute } from './disputes';
-import { toMoneyString } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { TRANSACTION_TYPES } from './ledger';
 import { changeType, createTransaction, refund } from './service';
 import { TRANSACTIONS_ACCESS, TRANSACTIONS_EDIT } from './lists';
 
 const typeSchema = z.enum(TRANSACTION_TYPES);
-// validationSum / validationPaymentsLength: required, at most 8 characters.
-const amount = z.union([z.string(), z.number()]).transform((v) => String(v).trim().replace(',', '.'))
-  .pipe(z.string().min(1).max(8).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' })).transform(toMoneyString);
+// validationSum / validationPaymentsLength: required, at most 8 characters; the type gives the sign, so above zero.
+const amount = positiveAmount(8);
 const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform((v) => v || null);
 const dateTime = instantText(40).nullable().optional().transform((v) => v ?? null);
 

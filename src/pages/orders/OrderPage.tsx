@@ -118,7 +118,7 @@ export function OrderPage() {
         />
       )}
       {Number(o.to_refund ?? 0) > 0 && (
-        <RefundDue order={{ id: o.id, to_refund: o.to_refund!, currency: o.currency }} onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
+        <RefundDue order={{ id: o.id, status: o.status, to_refund: o.to_refund!, currency: o.currency }} onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
       )}
       <Card sx={{ mb: 2 }}>
         <CardContent>
