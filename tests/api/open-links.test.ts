@@ -130,11 +130,15 @@ describe('an order paid in full closes its open links', () => {
   });
 
   it('a settlement racing a cash payment never pays twice silently: either the cash is refused or the extra is owed back', async () => {
-    for (let i = 0; i < 6; i++) {
+    const outcomes = new Set<string>();
+    for (let i = 0; i < 8; i++) {
       const id = await book(w, bookingBody(w.pg.cube2, nextSlot()));
       const price = (await getOrder(w, id)).purchase as string;
       const link = await billOf(id, price);
-      const [cash, settled] = await Promise.all([pay(w, id, { payment_type: 2, purchase: price }), providerSays(link.externalId, 'paid')]);
+      // The callback a little later each round, so both orders happen: first the link, later the cash first.
+      const later = new Promise((resolve) => { setTimeout(resolve, i * 15); });
+      const [cash, settled] = await Promise.all([pay(w, id, { payment_type: 2, purchase: price }), later.then(() => providerSays(link.externalId, 'paid'))]);
+      outcomes.add(settled);
       const order = await getOrder(w, id);
       const held = (order.payments as Json[]).filter((p) => p.status === 'paid').reduce((s, p) => s + Math.round(Number(p.purchase) * 100), 0);
       // What the payments hold is what the order says it holds.
@@ -150,6 +154,8 @@ describe('an order paid in full closes its open links', () => {
         expect(order).toMatchObject({ paid: price, to_refund: '0.00' });
       }
     }
+    // Both orders were seen (the cash first at least once), so the check above ran on each.
+    expect([...outcomes].sort()).toEqual(['late', 'settled']);
   });
 });
 
