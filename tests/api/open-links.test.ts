@@ -115,6 +115,19 @@ describe('an order paid in full closes its open links', () => {
     expect(await statusOf(first.paymentId)).toBe('cancelled');
   });
 
+  it('an edit that lowers the price to what is paid closes the links too', async () => {
+    const dt = nextSlot();
+    const id = await book(w, bookingBody(w.pg.cube2, dt));
+    const price = (await getOrder(w, id)).purchase as string;
+    const rest = (Number(price) - 500).toFixed(2);
+    expect((await pay(w, id, { payment_type: 2, purchase: rest })).statusCode).toBe(201);
+    const link = await billOf(id, '500');
+    const edit = await h.call('PUT', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff, body: bookingBody(w.pg.cube2, dt, { promocode: 'MINUS500' }) });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await getOrder(w, id)).toMatchObject({ status: 6, purchase: rest, paid: rest, to_refund: '0.00' });
+    expect(await statusOf(link.paymentId)).toBe('cancelled');
+  });
+
   it('a cancelled order: its link says so; a late settlement keeps it cancelled and owes all of it back', async () => {
     const id = await book(w, bookingBody(w.pg.cube2, nextSlot()));
     const price = (await getOrder(w, id)).purchase as string;

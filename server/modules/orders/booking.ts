@@ -15,7 +15,7 @@ import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../do
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
-import { createBillLink } from './billing';
+import { closeOpenLinks, createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
@@ -307,6 +307,8 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     // The session it left must be read again too.
     if (moved) await recordOrderEvent(tx, orderId, { sessions_removed: oldSessions.map(({ ps }) => ({ playground_id: ps.playgroundId, session_dt: ps.timeStart })) });
     await emitOrderEvent(tx, orderId, 'order.changed');
+    // A lower price the order already holds makes it paid: its open links close too (#25).
+    if (status === ORDER_STATUS.paid) await closeOpenLinks(tx, orderId, null, ctx.userId);
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
   }, 'slot_locked');
