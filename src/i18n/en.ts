@@ -613,6 +613,7 @@ export const enApp = {
     validationCertificate: 'Enter the certificate number',
     validationPaymentsLength: 'Too many characters (at most %{max})',
     validationCost: 'Digits with a comma or dot',
+    validationAmountPositive: 'The amount must be greater than zero',
     validationPersons: 'Digits only',
     validationScheduleName: 'Enter the schedule name',
     validationBreakStart: 'Enter the break start',

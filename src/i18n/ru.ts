@@ -612,6 +612,7 @@ export const ruApp: typeof enApp = {
     validationCertificate: 'Укажите номер сертификата',
     validationPaymentsLength: 'Слишком длинное значение (не более %{max} символов)',
     validationCost: 'Цифры с запятой или точкой',
+    validationAmountPositive: 'Сумма должна быть больше нуля',
     validationPersons: 'Только цифры',
     validationScheduleName: 'Укажите название расписания',
     validationBreakStart: 'Укажите начало перерыва',

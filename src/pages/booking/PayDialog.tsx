@@ -11,7 +11,7 @@ import { formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { languageOf } from '../../i18n/useLanguage';
 import { SubmitButton } from '../../components/SubmitButton';
-import { amountMaxChars, maxChars } from '../../components/validators';
+import { amountMaxChars, maxChars, positiveAmount } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { bookingApi, useOrder } from './api';
@@ -20,7 +20,7 @@ import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
 
-const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule];
+const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule, positiveAmount];
 const certificateRule = (value: unknown, values: Record<string, unknown>) =>
   Number(values.payment_type) === CERTIFICATE && !String(value ?? '').trim() ? 'validation.validationCertificate' : undefined;
 
