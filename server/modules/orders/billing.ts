@@ -139,6 +139,8 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
     if (payment.order_id) {
       await emitPaymentEvent(tx, Number(payment.id), 'payment.settled');
       const order = await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
+      // A link left open from before links were closed (#25) may still pay beyond the price: owed back, said.
+      await logRefundDue(tx, order, Number(payment.id));
       // A widget booking is confirmed by its online payment: the customer's letter goes out now.
       if (order.source === WIDGET_SOURCE) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
     } else if (payment.comment === REFILL_COMMENT) {
@@ -165,8 +167,13 @@ async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: st
       .where(eq(orders.id, orderId)).returning() as [typeof orders.$inferSelect];
     await writeLog(tx, orderId, 'paid', null, '', { payment_type: 4, payment_id: paymentId, purchase: amount, paid: after.paid, late: true });
   }
-  const { toRefund } = orderBalance(after);
-  if (toCents(toRefund) > 0) await writeLog(tx, orderId, 'refund_due', null, '', { amount: toRefund, by: 'system', payment_id: paymentId });
+  await logRefundDue(tx, after, paymentId);
+}
+
+/** A `refund_due` entry when an order now holds more than it owes (domain/orderBalance). */
+async function logRefundDue(tx: Tx, order: typeof orders.$inferSelect, paymentId: number): Promise<void> {
+  const { toRefund } = orderBalance(order);
+  if (toCents(toRefund) > 0) await writeLog(tx, order.id, 'refund_due', null, '', { amount: toRefund, by: 'system', payment_id: paymentId });
 }
 
 /** The auto-cancel job: an order still unpaid after its cancel delay is cancelled, places freed. */
