@@ -84,6 +84,9 @@ for (const [lang, days] of [['ru', 27], ['en', 28]] as const) {
     // The order page offers the refund of the overpayment; recording it clears it, and the row reads as a refund.
     await page.goto(`/orders/${orderId}`);
     const due = page.getByTestId('order-refund-due');
+    await expect(due).toBeVisible();
+    // The closed link is no longer given as the order's payment link.
+    await expect(page.getByRole('link', { name: url })).toHaveCount(0);
     await expect(due).toContainText(t.overpaid);
     await due.getByTestId('order-refund-record').click();
     await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
