@@ -42,6 +42,8 @@ export const PAYMENT_STATUS_LABELS: EnumLabels = {
   processing: { ru: 'В обработке', en: 'Processing' },
   failed: { ru: 'Ошибка', en: 'Failed' },
   cancelled: { ru: 'Отменён', en: 'Cancelled' },
+  // Not stored: a paid negative row (domain/orderBalance paymentStatusCode).
+  refunded: { ru: 'Возврат', en: 'Refund' },
 };
 
 export const SESSION_TYPE_LABELS: EnumLabels = {

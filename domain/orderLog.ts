@@ -2,9 +2,12 @@
 // reads them: one list of entry types, so a type written without a renderer fails the unit test.
 
 export const ORDER_LOG_TYPES = [
-  'created', 'edited', 'paid', 'payment_failed', 'bill', 'bill_sent', 'refunded', 'refund_due', 'cancelled', 'auto_cancelled',
-  // A cancelled order still holds money (data: amount, by: staff | customer | system): staff refund it (then `refunded`).
+  'created', 'edited', 'paid', 'payment_failed', 'bill', 'bill_sent', 'refunded', 'cancelled', 'auto_cancelled',
+  // An order owes money back (data: amount, by: staff | customer | system; payment_id of a late link): a cancelled
+  // order's money, or an overpayment by a link settled after the order was paid (#25). Staff refund it (then `refunded`).
   'refund_due',
+  // The order was paid in full another way: its open payment links are closed (data: payment_ids, amount).
+  'links_closed',
 ] as const;
 export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
 

@@ -155,7 +155,6 @@ const en = {
   widget_cancel_mail_expired:
     'Hello, %{name}!\n\nThe payment for your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}) did not arrive within %{minutes} min, so the booking was cancelled and its places released. Nothing was charged.\nYou are welcome to book again.\n\n%{address}',
   widget_cancel_mail_refund: 'What you paid, %{amount}, will be returned to you; the venue will contact you about it.\n',
-  refund_not_cancelled: 'Only a cancelled order can be refunded. Cancel the order first.',
   refund_nothing: 'This order holds no money to refund.',
   amount_not_positive: 'The amount must be greater than zero.',
 } as const;
@@ -308,7 +307,6 @@ const ru: Record<MessageKey, string> = {
   widget_cancel_mail_expired:
     'Здравствуйте, %{name}!\n\nОплата брони №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}) не поступила за %{minutes} мин, поэтому бронь отменена и места освобождены. Деньги не списаны.\nБудем рады, если вы забронируете снова.\n\n%{address}',
   widget_cancel_mail_refund: 'Оплаченные %{amount} будут вам возвращены; площадка свяжется с вами.\n',
-  refund_not_cancelled: 'Вернуть деньги можно только по отменённому заказу. Сначала отмените заказ.',
   refund_nothing: 'По этому заказу нечего возвращать.',
   amount_not_positive: 'Сумма должна быть больше нуля.',
 };

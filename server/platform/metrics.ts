@@ -38,7 +38,7 @@ export const bookingsTotal = new client.Counter({
 
 export const paymentsTotal = new client.Counter({
   name: 'backoffice_payments_total',
-  help: 'Payments by kind (desk, standalone, provider callback) and outcome (recorded, link, paid, declined, duplicate, unknown, refused, lock_timeout, error)',
+  help: 'Payments by kind (desk, standalone, provider callback) and outcome (recorded, link, paid, declined, late (settled on a closed link: a refund due), duplicate, unknown, refused, lock_timeout, error)',
   labelNames: ['kind', 'outcome'] as const,
 });
 

@@ -1,6 +1,7 @@
 // react-admin validators that answer with the specs' validation message keys.
 import { email, maxLength, minLength, required } from 'react-admin';
 import { PASSWORD_MIN_LENGTH, isValidPhone } from '../../domain/validation';
+import { readAmount } from '../../domain/money';
 
 export const requiredField = required('validation.validationRequired');
 export const validEmail = email('validation.validationEmail');
@@ -18,6 +19,12 @@ export const maxChars = (max: number) => maxLength(max, 'validation.validationPa
 export const amountMaxChars = (max: number) => {
   const rule = maxLength(max, 'validation.validationPaymentsLength');
   return (value: unknown, values: unknown) => rule(typeof value === 'string' ? value.replace(/[ \u00a0\u202f]/g, '') : value, values);
+};
+
+/** Money taken is above zero (#25, the server's amount_not_positive): an amount read as 0 is refused before sending. */
+export const positiveAmount = (value: unknown) => {
+  const amount = readAmount(value);
+  return amount !== null && !(Number(amount) > 0) ? 'validation.validationAmountPositive' : undefined;
 };
 
 /** validationPasswordMatch: the field must equal the form's `password`. */

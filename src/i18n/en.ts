@@ -406,6 +406,8 @@ export const enApp = {
         copied: 'Link copied',
         linkSent: 'The link was sent to %{email}.',
         linkNoEmail: 'The order has no e-mail: the link can only be copied and passed on.',
+        openLink: 'A payment link for %{amount} is open on this order. Once the order is paid in full the link is closed; if the customer still pays on it, the overpayment must be refunded.',
+        openLinks: '%{count} payment links for %{amount} are open on this order. Once the order is paid in full they are closed; if the customer still pays on one, the overpayment must be refunded.',
       },
       search: {
         title: 'Search orders by phone',
@@ -564,6 +566,9 @@ export const enApp = {
       noPayments: 'No payments yet.',
       refund: {
         due: 'The order is cancelled but still holds %{amount} of the customer\'s money. Give it back and record how.',
+        dueOverpaid: 'The order is paid beyond its price: %{amount} overpaid. Give it back to the customer and record how.',
+        short: 'To refund: %{amount}',
+        confirmTextOverpaid: 'A refund payment (%{type}) of the overpaid amount is added; the order stays paid.',
         type: 'Refunded as',
         record: 'Record the refund',
         confirmTitle: 'Record the refund of %{amount}?',
@@ -574,13 +579,14 @@ export const enApp = {
       paymentColumns: {
         id: 'ID', type: 'Type', created: 'Created', status: 'Status', externalId: 'External ID', purchase: 'Amount', comment: 'Comment', user: 'User',
       },
-      paymentStatus: { paid: 'Paid', processing: 'Processing', failed: 'Failed', cancelled: 'Cancelled' },
+      paymentStatus: { paid: 'Paid', processing: 'Processing', failed: 'Failed', cancelled: 'Cancelled', refunded: 'Refund' },
       logTypes: {
         created: 'Created', edited: 'Edited', paid: 'Payment', payment_failed: 'Payment failed', cancelled: 'Cancelled', auto_cancelled: 'Cancelled automatically',
         bill: 'Payment link created',
         bill_sent: 'Payment link sent by e-mail',
         refunded: 'Refunded',
         refund_due: 'Refund due',
+        links_closed: 'Payment links closed',
       },
     },
     notFound: {
@@ -608,6 +614,7 @@ export const enApp = {
     validationCertificate: 'Enter the certificate number',
     validationPaymentsLength: 'Too many characters (at most %{max})',
     validationCost: 'Digits with a comma or dot',
+    validationAmountPositive: 'The amount must be greater than zero',
     validationPersons: 'Digits only',
     validationScheduleName: 'Enter the schedule name',
     validationBreakStart: 'Enter the break start',

@@ -13,6 +13,8 @@ export const orderLogEn = {
   sentTo: 'sent to %{email}',
   notPaidInTime: 'not paid in time',
   toRefund: 'to refund: %{amount}',
+  linksClosed: 'the order is paid; open links for %{amount} no longer take payment',
+  lateLink: 'paid on a link closed before',
   multisession: 'multi-booking',
   priceReason: 'Price changed: %{reason}',
   priceReasons: {

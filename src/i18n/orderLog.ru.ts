@@ -15,6 +15,8 @@ export const orderLogRu: typeof orderLogEn = {
   sentTo: 'отправлена на %{email}',
   notPaidInTime: 'не оплачен вовремя',
   toRefund: 'к возврату: %{amount}',
+  linksClosed: 'заказ оплачен; открытые ссылки на %{amount} больше не принимают оплату',
+  lateLink: 'оплата по уже закрытой ссылке',
   multisession: 'мультибронь',
   priceReason: 'Цена изменилась: %{reason}',
   priceReasons: {

@@ -407,6 +407,8 @@ export const ruApp: typeof enApp = {
         copied: 'Ссылка скопирована',
         linkSent: 'Ссылка отправлена на %{email}.',
         linkNoEmail: 'В заказе нет e-mail: ссылку можно только скопировать и передать.',
+        openLink: 'По заказу открыта ссылка на оплату на %{amount}. Когда заказ будет оплачен полностью, ссылка закроется; если клиент всё же заплатит по ней, переплату нужно будет вернуть.',
+        openLinks: 'По заказу открыты ссылки на оплату (%{count}) на %{amount}. Когда заказ будет оплачен полностью, ссылки закроются; если клиент всё же заплатит по ним, переплату нужно будет вернуть.',
       },
       search: {
         title: 'Поиск заказов по телефону',
@@ -564,6 +566,9 @@ export const ruApp: typeof enApp = {
       noPayments: 'Платежей пока нет.',
       refund: {
         due: 'Заказ отменён, но на нём остались деньги клиента: %{amount}. Верните их и отметьте, как вернули.',
+        dueOverpaid: 'Заказ оплачен сверх цены: переплата %{amount}. Верните её клиенту и отметьте, как вернули.',
+        short: 'К возврату: %{amount}',
+        confirmTextOverpaid: 'Добавится платёж-возврат (%{type}) на сумму переплаты; заказ останется оплаченным.',
         type: 'Способ возврата',
         record: 'Отметить возврат',
         confirmTitle: 'Отметить возврат %{amount}?',
@@ -574,13 +579,14 @@ export const ruApp: typeof enApp = {
       paymentColumns: {
         id: 'ID', type: 'Тип', created: 'Создан', status: 'Статус', externalId: 'Внешний ID', purchase: 'Сумма', comment: 'Комментарий', user: 'Пользователь',
       },
-      paymentStatus: { paid: 'Оплачен', processing: 'В обработке', failed: 'Ошибка', cancelled: 'Отменён' },
+      paymentStatus: { paid: 'Оплачен', processing: 'В обработке', failed: 'Ошибка', cancelled: 'Отменён', refunded: 'Возврат' },
       logTypes: {
         created: 'Создан', edited: 'Изменён', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменён', auto_cancelled: 'Отменён автоматически',
         bill: 'Создана ссылка на оплату',
         bill_sent: 'Ссылка на оплату отправлена по почте',
         refunded: 'Возврат',
         refund_due: 'Нужен возврат',
+        links_closed: 'Ссылки на оплату закрыты',
       },
     },
     notFound: {
@@ -607,6 +613,7 @@ export const ruApp: typeof enApp = {
     validationCertificate: 'Укажите номер сертификата',
     validationPaymentsLength: 'Слишком длинное значение (не более %{max} символов)',
     validationCost: 'Цифры с запятой или точкой',
+    validationAmountPositive: 'Сумма должна быть больше нуля',
     validationPersons: 'Только цифры',
     validationScheduleName: 'Укажите название расписания',
     validationBreakStart: 'Укажите начало перерыва',

@@ -83,8 +83,13 @@ export interface PublicOrder {
   discount: string;
   purchase: string;
   paid: string;
+  /** Nothing on a cancelled or fully paid order. */
   to_pay: string;
+  /** What the venue owes back: a cancelled order's money, or what was paid beyond the price. */
+  to_refund: string;
   payment_url: string | null;
+  /** What the pay (or pay again) button charges: the link's amount (the prepayment), not the price. */
+  pay_amount: string | null;
   /** While a payment is awaited or was declined: when the places are released (location time). */
   hold_until: string | null;
   /** A cancelled booking: by the customer, by the venue, or because the payment did not arrive in time. */

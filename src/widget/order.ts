@@ -45,11 +45,11 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       }
     }
     if (o.state === 'payment_declined') {
-      const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'order-pay-again' }, t('payAgain', { amount: money(o.to_pay) })) as HTMLButtonElement;
+      const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'order-pay-again' }, t('payAgain', { amount: money(o.pay_amount ?? o.to_pay) })) as HTMLButtonElement;
       button.onclick = () => void payAgain(button);
       actions.append(button);
     }
-    if (o.payment_url) actions.append(h('a', { class: 'primary button', href: o.payment_url, target: '_top', 'data-testid': 'order-pay' }, t('pay', { amount: money(o.to_pay) })));
+    if (o.payment_url) actions.append(h('a', { class: 'primary button', href: o.payment_url, target: '_top', 'data-testid': 'order-pay' }, t('pay', { amount: money(o.pay_amount ?? o.to_pay) })));
     if (o.can_cancel) actions.append(h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel', onclick: askCancel }, t('cancel')));
     const when = (wallClock: string) => `${ddmmyyyy(wallClock.slice(0, 10))} ${wallClock.slice(11)}`;
     const until = o.cancel_until ? when(o.cancel_until) : '';
@@ -57,7 +57,8 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
     const note = o.state === 'payment_declined' && o.hold_until ? t('declined', { when: when(o.hold_until) })
       : o.state === 'awaiting_payment' && o.hold_until ? t('holdUntil', { when: when(o.hold_until) })
       : o.state === 'cancelled' && o.cancelled_by ? t(`cancelledBy_${o.cancelled_by}`) : null;
-    const refund = o.state === 'cancelled' && Number(o.paid) > 0 ? t('refundNote', { amount: money(o.paid) }) : null;
+    // What the venue owes back: a cancelled booking's money, or a payment beyond the price (a link paid after the order was paid).
+    const refund = Number(o.to_refund) > 0 ? t(o.state === 'cancelled' ? 'refundNote' : 'overpaidNote', { amount: money(o.to_refund) }) : null;
 
     show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
       h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : '')),

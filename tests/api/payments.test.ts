@@ -414,7 +414,7 @@ describe('payment links (bill) by the sandbox provider', () => {
 
   it('auto-cancel: an order still unpaid when its delay runs out is cancelled (author none), its link closed, its places freed', async () => {
     const dt = '2030-04-04 15:00';
-    const { id, externalId } = await billOrder(dt, { persons: 4 });
+    const { id, externalId, order: made } = await billOrder(dt, { persons: 4 });
     expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ available_persons: 0 });
     expect(await runAutoCancel(id)).toBe(1);
     const order = await getOrder(w, id);
@@ -425,9 +425,10 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect(log.map((e) => [e.type, e.author])).toEqual([['created', staff], ['bill', staff], ['bill_sent', staff], ['auto_cancelled', null]]);
     expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ available_persons: 4 });
     expect((await jobOf(id)).doneAt).not.toBeNull();
-    // A payment after that is not taken.
-    expect((await callback(externalId, 'paid')).json()).toEqual({ result: 'already' });
-    expect(await getOrder(w, id)).toMatchObject({ status: 4, paid: '0.00' });
+    // A payment after that does not revive the order: its money is recorded and owed back (#25).
+    expect((await callback(externalId, 'paid')).json()).toEqual({ result: 'late' });
+    expect(await getOrder(w, id)).toMatchObject({ status: 4, paid: made.purchase, need_paid: '0.00', to_refund: made.purchase });
+    expect(await slotAt(w, w.pg.cube2, dt)).toMatchObject({ available_persons: 4 });
     expect(await h.runJobs()).toBe(0);
   });
 
@@ -467,22 +468,22 @@ describe('payment links (bill) by the sandbox provider', () => {
     expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'payment_failed', 'auto_cancelled']);
   });
 
-  it('cancelling an order closes its open link: a later payment does not bring the order back and take its places again', async () => {
+  it('cancelling an order closes its open link: a later payment does not bring the order back and take its places again, it is owed back', async () => {
     const dt = '2030-04-04 19:00';
-    const { id, externalId } = await billOrder(dt, { persons: 4 });
+    const { id, externalId, order: made } = await billOrder(dt, { persons: 4 });
     expect((await h.call('DELETE', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff })).statusCode).toBe(204);
     // Someone else takes the freed places.
     const next = await book(w, bookingBody(w.pg.cube2, dt, { persons: 4 }));
     const res = await callback(externalId, 'paid');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ result: 'already' });
-    expect(await getOrder(w, id)).toMatchObject({ status: 4, paid: '0.00', payments: [expect.objectContaining({ status: 'cancelled' })] });
+    expect(res.json()).toEqual({ result: 'late' });
+    expect(await getOrder(w, id)).toMatchObject({ status: 4, paid: made.purchase, to_refund: made.purchase, payments: [expect.objectContaining({ status: 'paid' })] });
     const slot = await slotAt(w, w.pg.cube2, dt);
     expect(slot.available_persons).toBe(0);
     expect(slot.orders.filter((o: Json) => o.status !== 4).map((o: Json) => o.id)).toEqual([next]);
     // Its auto-cancel job finds nothing left to do.
     expect(await runAutoCancel(id)).toBe(1);
-    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'cancelled']);
+    expect((await comments(w, id)).map((e) => e.type)).toEqual(['created', 'bill', 'bill_sent', 'cancelled', 'paid', 'refund_due']);
   });
 
   it('a bill added when editing asks for what is still owed', async () => {

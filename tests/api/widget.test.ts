@@ -165,7 +165,7 @@ describe('booking with prepayment', () => {
     expect(Object.keys(made).sort()).toEqual(['due_now', 'key', 'order', 'payment_url']);
     expect(made.due_now).toBe('850.00');
     expect(made.payment_url).toMatch(/^http:\/\/backoffice\.test\/sandbox\/pay\/[0-9a-f]{32}$/);
-    expect(made.order).toMatchObject({ state: 'awaiting_payment', persons: 4, purchase: '1700.00', paid: '0.00', to_pay: '1700.00', begin: '15:00', end: '16:00', playground: 'Widget hall', can_cancel: true });
+    expect(made.order).toMatchObject({ state: 'awaiting_payment', persons: 4, purchase: '1700.00', paid: '0.00', to_pay: '1700.00', begin: '15:00', end: '16:00', playground: 'Widget hall', can_cancel: true, pay_amount: '850.00' });
     expect(made.order).not.toHaveProperty('phone');
     expect(made.order).not.toHaveProperty('email');
     const [row] = await h.database.db.select().from(orders).where(eq(orders.id, made.order.id));
@@ -203,7 +203,7 @@ describe('booking with prepayment', () => {
     expect(await freePlaces(hall, dt)).toBe(0);
   });
 
-  it('an abandoned payment frees the places after the delay; its late payment then changes nothing', async () => {
+  it('an abandoned payment frees the places after the delay; its late payment takes no places back and is owed back', async () => {
     const dt = `${day(2)} 16:00`;
     const first = (await book(hall, dt, { persons: 3, email: 'slow@example.com' })).json();
     expect(await freePlaces(hall, dt)).toBe(1);
@@ -219,10 +219,12 @@ describe('booking with prepayment', () => {
 
     const second = await book(hall, dt, { persons: 4, email: 'quick@example.com' });
     expect(second.statusCode, second.body).toBe(201);
-    expect(await providerSays(first.payment_url, 'paid')).toBe('already');
+    expect(await providerSays(first.payment_url, 'paid')).toBe('late');
     expect(await freePlaces(hall, dt)).toBe(0);
     const [row] = await h.database.db.select().from(orders).where(eq(orders.id, first.order.id));
-    expect(row).toMatchObject({ status: 4, paid: '0.00' });
+    expect(row).toMatchObject({ status: 4, paid: first.due_now });
+    // The customer's page: cancelled, nothing to pay, the money to be returned (#25).
+    expect((await pub('GET', `/api/public/orders/${first.key}/`)).json()).toMatchObject({ state: 'cancelled', to_pay: '0.00', to_refund: first.due_now });
   });
 
   it('many customers at once for the last places: never more than the session holds', async () => {
@@ -296,6 +298,10 @@ describe('a declined payment and the hold', () => {
     const page = (await pub('GET', `/api/public/orders/${made.key}/?lang=en`)).json();
     // Not "confirmed": declined, nothing paid, the places still held, a way to pay again.
     expect(page).toMatchObject({ state: 'payment_declined', paid: '0.00', payment_url: null, can_cancel: true, hold_until: made.order.hold_until });
+    // "Pay again" charges the prepayment, not the price, and says so (#25).
+    expect(made.due_now).not.toBe(page.to_pay);
+    expect(made.order.pay_amount).toBe(made.due_now);
+    expect(page.pay_amount).toBe(made.due_now);
     expect(await freePlaces(hall, dt)).toBe(2);
 
     // Two clicks at once make one new link.
@@ -306,7 +312,7 @@ describe('a declined payment and the hold', () => {
     expect(ok, `${again.body} ${twice.body}`).toHaveLength(1);
     expect([again, twice].find((r) => r.statusCode !== 200)!.json()).toEqual({ non_field_errors: ['This booking is not waiting for a new payment.'] });
     const fresh = ok[0]!.json();
-    expect(fresh).toMatchObject({ state: 'awaiting_payment', hold_until: made.order.hold_until });
+    expect(fresh).toMatchObject({ state: 'awaiting_payment', hold_until: made.order.hold_until, pay_amount: made.due_now });
     expect(fresh.payment_url).toMatch(/\/sandbox\/pay\/[0-9a-f]{32}$/);
     expect(fresh.payment_url).not.toBe(made.payment_url);
     expect(await providerSays(fresh.payment_url, 'paid')).toBe('settled');
@@ -345,7 +351,8 @@ describe('the customer cancels a prepaid booking', () => {
     expect(await providerSays(made.payment_url, 'paid')).toBe('settled');
     const cancel = await pub('POST', `/api/public/orders/${made.key}/cancel/?lang=en`);
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json()).toMatchObject({ state: 'cancelled', cancelled_by: 'customer', paid: made.due_now });
+    // A cancelled order has nothing to pay and no pay button; what it holds is to refund (#25).
+    expect(cancel.json()).toMatchObject({ state: 'cancelled', cancelled_by: 'customer', paid: made.due_now, to_pay: '0.00', to_refund: made.due_now, payment_url: null, pay_amount: null, hold_until: null, can_cancel: false });
 
     // The order's money fields stay true: nothing more to pay, the prepayment to refund.
     const order = (await h.call('GET', `/api/v2.2/orders/${made.order.id}/`, { token: w.tokens.admin })).json();
@@ -372,10 +379,10 @@ describe('the customer cancels a prepaid booking', () => {
     expect(twice.json()).toEqual({ non_field_errors: ['По этому заказу нечего возвращать.'] });
     const afterLog = (await h.call('GET', `/api/v2.1/booking/${made.order.id}/comments/`, { token: w.tokens.admin })).json() as Json[];
     expect(afterLog.find((e) => e.type === 'refunded')!.data).toMatchObject({ payment_type: 1, amount: made.due_now });
-    // Only cancelled orders, only known types.
+    // Only what is owed back (a live order that is not overpaid owes nothing), only known types.
     const live = (await book(later, `${day(7)} 16:00`, { persons: 1 })).json();
     const notCancelled = await h.call('POST', `/api/v2.2/orders/${live.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 2 } });
-    expect(notCancelled.json()).toEqual({ non_field_errors: ['Вернуть деньги можно только по отменённому заказу. Сначала отмените заказ.'] });
+    expect(notCancelled.json()).toEqual({ non_field_errors: ['По этому заказу нечего возвращать.'] });
     const badType = await h.call('POST', `/api/v2.2/orders/${made.order.id}/refund/`, { token: w.tokens.admin, body: { payment_type: 4 } });
     expect(badType.statusCode).toBe(400);
   });

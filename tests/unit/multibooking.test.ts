@@ -83,6 +83,10 @@ describe('multi-booking form rules', () => {
     });
     expect(multiErrors({ ...valid, cost: '100.5' }, rules()).cost).toBeUndefined();
     expect(multiErrors({ ...valid, cost: '1.234' }, rules()).cost).toBe('validation.validationCost');
+    // A paid or event order takes money: not 0 (#25); a free one may cost nothing.
+    expect(multiErrors({ ...valid, cost: '0,00' }, rules()).cost).toBe('validation.validationAmountPositive');
+    expect(multiErrors({ ...valid, order_type: 4, event_type_id: 1, cost: '0' }, rules()).cost).toBe('validation.validationAmountPositive');
+    expect(multiErrors({ ...valid, order_type: 3, cost: '0' }, rules({ orderTypes: [1, 2, 3, 4] })).cost).toBeUndefined();
   });
 
   it('date is required only when creating; persons above the smallest chosen playground are refused', () => {

@@ -38,12 +38,15 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
     // A multi-booking edit as it was logged before: the new set and counts.
     { sessions: [{ playground_id: 1, session_dt: '2030-01-14 15:00' }], removed: 1, added: 1, purchase: '6000.00' },
   ],
-  paid: [{ payment_type: 2, payment_id: 9, purchase: '1000.00', paid: '1000.00' }, { payment_type: 4, payment_id: 10, purchase: '500.00', paid: '1500.00' }],
+  paid: [{ payment_type: 2, payment_id: 9, purchase: '1000.00', paid: '1000.00' }, { payment_type: 4, payment_id: 10, purchase: '500.00', paid: '1500.00' },
+    // A link settled after it was closed (#25).
+    { payment_type: 4, payment_id: 12, purchase: '500.00', paid: '2000.00', late: true }],
   payment_failed: [{ payment_id: 10 }],
   bill: [{ payment_id: 10, purchase: '500.00' }],
   bill_sent: [{ email: EMAIL, purchase: '500.00' }],
   refunded: [{ payment_type: 2, payment_id: 11, amount: '1500.00' }],
-  refund_due: [{ amount: '1500.00', by: 'staff' }],
+  refund_due: [{ amount: '1500.00', by: 'staff' }, { amount: '500.00', by: 'system', payment_id: 12 }],
+  links_closed: [{ payment_ids: [10, 13], amount: '1000.00' }],
   cancelled: [{}, { by: 'customer' }],
   auto_cancelled: [{}, { by: 'system' }],
 };

@@ -18,7 +18,7 @@ import { lockPlaysession, personsHeld } from '../orders/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { loggedSessions, writeLog } from '../orders/orderLog';
-import { createBillLink } from '../orders/billing';
+import { closeOpenLinks, createBillLink } from '../orders/billing';
 import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
 import { emitOrderEvent } from '../webhooks/outbox';
 import type { Lang } from '../../platform/messages';
@@ -198,6 +198,8 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
     if (added.length) await tx.insert(orderPlaysessions).values(added.map((playsessionId) => ({ orderId, playsessionId })));
     await writeLog(tx, orderId, 'edited', user.id, '', { ...multiChanges(order!, input, price.purchase), sessions_added: addedSessions, sessions_removed: removedSessions });
     await emitOrderEvent(tx, orderId, 'order.changed');
+    // A lower price the order already holds makes it paid: its open links close too (#25).
+    if (Number(price.purchase) > 0 && paid >= Number(price.purchase)) await closeOpenLinks(tx, orderId, null, user.id);
     if (input.bill && !order!.bill) await createBillLink(tx, { ...link, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };
   }, 'slot_locked');

@@ -4,16 +4,17 @@
 // With the sandbox off (PAYMENT_SANDBOX=off, the production default) there is no provider: making a
 // link is refused with a 400 (payment_provider_off) rather than handing out a link that leads nowhere.
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
-import { ORDER_STATUS } from '../../../domain/slotFlags';
+import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
+import { orderBalance } from '../../../domain/orderBalance';
 import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhooks/outbox';
-import { toCents } from '../../../domain/pricing';
+import { fromCents, toCents } from '../../../domain/pricing';
 import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { countOutcome, paymentsTotal } from '../../platform/metrics';
@@ -39,6 +40,8 @@ export function requirePaymentProvider(paymentLinks: boolean): void {
  */
 export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string) {
   requirePaymentProvider(ctx.paymentLinks);
+  // A link of nothing (an edit asking for one on an order already paid in full) is no link (#25).
+  if (toCents(amount) <= 0) throw fieldError('bill', 'order_fully_paid');
   const token = crypto.randomBytes(16).toString('hex');
   const [payment] = await tx.insert(payments).values({
     orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,
@@ -63,6 +66,22 @@ export async function createBillLink(tx: Tx, ctx: LinkContext, orderId: number, 
   return link;
 }
 
+/**
+ * Closes an order's open payment links (pending bills) but `exceptPaymentId`: the order is paid in
+ * full another way (cash, card, a certificate, another link), so a link paid later would take the
+ * money twice (#25). The sandbox provider then shows the link as closed; a settlement that still
+ * arrives (a provider that cannot cancel, a page opened before) is recorded as a refund due
+ * (settleLate). Caller holds the order lock, so no settle runs between the payment and this.
+ */
+export async function closeOpenLinks(tx: Tx, orderId: number, exceptPaymentId: number | null, authorUserId: number | null): Promise<void> {
+  const closed = await tx.update(payments).set({ status: 'cancelled' })
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing'), exceptPaymentId === null ? undefined : ne(payments.id, exceptPaymentId)))
+    .returning({ id: payments.id, purchase: payments.purchase });
+  if (!closed.length) return;
+  const amount = fromCents(closed.reduce((s, p) => s + toCents(p.purchase), 0));
+  await writeLog(tx, orderId, 'links_closed', authorUserId, '', { payment_ids: closed.map((p) => p.id), amount });
+}
+
 /** Adds a paid amount to an order and sets its status from the new total. Caller holds the order lock. */
 export async function applyPayment(tx: Tx, orderId: number, amount: string, authorUserId: number | null, data: Record<string, unknown>) {
   const [order] = await tx.update(orders).set({
@@ -75,20 +94,26 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
   const paidNow = toCents(order!.paid);
   const purchase = toCents(order!.purchase);
   if (purchase > 0 && paidNow >= purchase && paidNow - toCents(amount) < purchase) await emitOrderEvent(tx, orderId, 'order.paid');
+  if (purchase > 0 && paidNow >= purchase) await closeOpenLinks(tx, orderId, typeof data.payment_id === 'number' ? data.payment_id : null, authorUserId);
   return order!;
 }
 
+/** What a provider's callback did: settled a pending link, recorded money on a closed link (`late`), nothing (`already`), or named no payment. */
+export type SettleResult = 'settled' | 'late' | 'already' | 'unknown';
+
 /**
  * The provider's answer for a payment link. Idempotent: a payment that is already final stays as
- * it is, so a provider calling back twice changes nothing the second time.
+ * it is, so a provider calling back twice changes nothing the second time. A link we closed (its
+ * order was paid another way, or cancelled) that the provider still reports paid is money taken:
+ * recorded, never dropped, and owed back (settleLate).
  */
-export function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
-  // Counted in /metrics: paid or declined once settled; a repeated callback is a duplicate.
+export function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<SettleResult> {
+  // Counted in /metrics: paid or declined once settled; late on a closed link; a repeated callback is a duplicate.
   return countOutcome(paymentsTotal, { kind: 'provider' }, () => settle(db, externalId, outcome),
-    (result) => (result === 'settled' ? outcome : result === 'already' ? 'duplicate' : 'unknown'));
+    (result) => (result === 'settled' ? outcome : result === 'late' ? 'late' : result === 'already' ? 'duplicate' : 'unknown'));
 }
 
-async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<'settled' | 'already' | 'unknown'> {
+async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<SettleResult> {
   return lockedTransaction(db, async (tx) => {
     // The order first, then the payment: the order the other writers (pay, cancel) lock them in.
     const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.externalId, externalId));
@@ -98,6 +123,11 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
       SELECT id, order_id, status, purchase, location_id, user_id, comment FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
     const payment = locked.rows[0];
     if (!payment) return 'unknown';
+    // Under the order's lock: a cash payment that closed this link came before, or waits for us.
+    if (payment.status === 'cancelled' && outcome === 'paid' && payment.order_id) {
+      await settleLate(tx, Number(payment.id), Number(payment.order_id), String(payment.purchase));
+      return 'late';
+    }
     if (payment.status !== 'processing') return 'already';
     if (outcome === 'declined') {
       await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
@@ -109,6 +139,8 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
     if (payment.order_id) {
       await emitPaymentEvent(tx, Number(payment.id), 'payment.settled');
       const order = await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
+      // A link left open from before links were closed (#25) may still pay beyond the price: owed back, said.
+      await logRefundDue(tx, order, Number(payment.id));
       // A widget booking is confirmed by its online payment: the customer's letter goes out now.
       if (order.source === WIDGET_SOURCE) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
     } else if (payment.comment === REFILL_COMMENT) {
@@ -116,6 +148,32 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
     }
     return 'settled';
   });
+}
+
+/**
+ * The provider took the money of a link we had closed: the payment is paid, the order holds it,
+ * and what it now holds beyond its price (all of it on a cancelled order) is a refund due, in its
+ * log and on the order page and the desk (domain/orderBalance). A cancelled order stays cancelled.
+ */
+async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: string): Promise<void> {
+  await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, paymentId));
+  await emitPaymentEvent(tx, paymentId, 'payment.settled');
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  let after: typeof orders.$inferSelect;
+  if (isLiveOrder(order!)) {
+    after = await applyPayment(tx, orderId, amount, null, { payment_type: 4, payment_id: paymentId, late: true });
+  } else {
+    [after] = await tx.update(orders).set({ paid: sql`${orders.paid} + ${amount}::numeric`, updatedAt: new Date() })
+      .where(eq(orders.id, orderId)).returning() as [typeof orders.$inferSelect];
+    await writeLog(tx, orderId, 'paid', null, '', { payment_type: 4, payment_id: paymentId, purchase: amount, paid: after.paid, late: true });
+  }
+  await logRefundDue(tx, after, paymentId);
+}
+
+/** A `refund_due` entry when an order now holds more than it owes (domain/orderBalance). */
+async function logRefundDue(tx: Tx, order: typeof orders.$inferSelect, paymentId: number): Promise<void> {
+  const { toRefund } = orderBalance(order);
+  if (toCents(toRefund) > 0) await writeLog(tx, order.id, 'refund_due', null, '', { amount: toRefund, by: 'system', payment_id: paymentId });
 }
 
 /** The auto-cancel job: an order still unpaid after its cancel delay is cancelled, places freed. */

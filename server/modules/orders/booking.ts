@@ -9,12 +9,13 @@ import { orderPlaysessions, orders, payments, playgrounds, playsessions, userLoc
 import { fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import { ORDER_SOURCE, type BookingPayload } from '../../../domain/booking';
-import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
+import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../domain/pricing';
+import { orderBalance } from '../../../domain/orderBalance';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
-import { createBillLink } from './billing';
+import { closeOpenLinks, createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
@@ -306,6 +307,8 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     // The session it left must be read again too.
     if (moved) await recordOrderEvent(tx, orderId, { sessions_removed: oldSessions.map(({ ps }) => ({ playground_id: ps.playgroundId, session_dt: ps.timeStart })) });
     await emitOrderEvent(tx, orderId, 'order.changed');
+    // A lower price the order already holds makes it paid: its open links close too (#25).
+    if (status === ORDER_STATUS.paid) await closeOpenLinks(tx, orderId, null, ctx.userId);
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
   }, 'slot_locked');
@@ -362,31 +365,33 @@ export const REFUND_PAYMENT_TYPES = [2, 1, 6] as const;
 export type RefundPaymentType = (typeof REFUND_PAYMENT_TYPES)[number];
 
 /**
- * POST /api/v2.2/orders/{id}/refund/: staff record that a cancelled order's money went back (in
- * cash, through the provider or to the card). Only what the order still holds; twice is refused.
+ * POST /api/v2.2/orders/{id}/refund/: staff record that what an order owes back went back (in cash,
+ * through the provider or to the card): all a cancelled order holds, or what a live order holds
+ * beyond its price (a link settled after it was paid another way, #25). Exactly the amount due
+ * (domain/orderBalance); when nothing is due (a second refund too) it is refused.
  */
-export async function refundCancelledOrder(db: Db, userId: number, orderId: number, paymentType: RefundPaymentType): Promise<void> {
+export async function refundOrderDue(db: Db, userId: number, orderId: number, paymentType: RefundPaymentType): Promise<void> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, userId, existing.locationId);
   await lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
-    if (order.status !== ORDER_STATUS.cancelled) throw fieldError('non_field_errors', 'refund_not_cancelled');
-    if (!(Number(order.paid) > 0)) throw fieldError('non_field_errors', 'refund_nothing');
-    await refundOrder(tx, order, userId, paymentType);
+    const { toRefund } = orderBalance(order);
+    if (toCents(toRefund) <= 0) throw fieldError('non_field_errors', 'refund_nothing');
+    await refundOrder(tx, order, userId, paymentType, toRefund);
   });
 }
 
 /**
- * Pays back all an order holds: a negative payment of the type, the order's paid to zero, a log entry.
- * No comment is stored: the negative amount says it is a refund, and a stored word would be in one
- * language on every screen (#18).
+ * Pays back `amount` of what an order holds (all of it by default): a negative payment of the type,
+ * the order's paid lowered by it, a log entry. No comment is stored: the negative amount says it is
+ * a refund, and a stored word would be in one language on every screen (#18).
  */
-async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number): Promise<void> {
+async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number, amount: string = order.paid): Promise<void> {
   const [refund] = await tx.insert(payments).values({
-    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${order.paid}`, userId, comment: '',
+    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
   }).returning();
-  await tx.update(orders).set({ paid: '0' }).where(eq(orders.id, order.id));
-  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount: order.paid });
+  await tx.update(orders).set({ paid: fromCents(toCents(order.paid) - toCents(amount)), updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount });
   await emitPaymentCreated(tx, refund!.id);
 }

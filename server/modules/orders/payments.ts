@@ -11,6 +11,7 @@ import { lockCertificate, lockedTransaction, lockOrder } from '../../platform/lo
 import { countOutcome, paymentsTotal } from '../../platform/metrics';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { paymentStatusCode } from '../../../domain/orderBalance';
 import { requireRoleAt } from '../locations/service';
 import { locationNow } from '../slots/service';
 import { applyPayment, createPaymentLink } from './billing';
@@ -136,7 +137,8 @@ async function userJson(tx: Tx, userId: number | null) {
 
 export function paymentJson(p: typeof payments.$inferSelect, user: { id: number; name: string; email: string } | null) {
   return {
-    id: p.id, order: p.orderId, payment_type: p.paymentType, created: p.created.toISOString(), status: p.status,
+    // A refund row (paid, negative) is 'refunded', so no screen reads it as paid (#25).
+    id: p.id, order: p.orderId, payment_type: p.paymentType, created: p.created.toISOString(), status: paymentStatusCode(p),
     external_id: p.externalId, purchase: p.purchase, comment: p.comment, user, actual: p.actual,
   };
 }

@@ -9,15 +9,16 @@ import {
 import { notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { orderBalance } from '../../../domain/orderBalance';
+import { fromCents, toCents } from '../../../domain/pricing';
 import { requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
 import { withPlaygroundNames } from './orderLog';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** What is left to pay; nothing on a cancelled order (money it still holds is to refund, `to_refund`). */
-const needPaid = (o: OrderRow) => (isLiveOrder(o) ? (Math.round((Number(o.purchase) - Number(o.paid)) * 100) / 100).toFixed(2) : '0.00');
-const toRefund = (o: OrderRow) => (!isLiveOrder(o) && Number(o.paid) > 0 ? o.paid : '0.00');
+/** What is left to pay (negative when overpaid, as the spec's need_paid); nothing on a cancelled order. */
+const needPaid = (o: OrderRow) => (isLiveOrder(o) ? fromCents(toCents(o.purchase) - toCents(o.paid)) : '0.00');
 
 async function sessionsOf(db: Db, orderIds: number[]) {
   if (!orderIds.length) return new Map<number, { playground_id: number; playground_name: string; session_dt: string; duration: number }[]>();
@@ -63,7 +64,8 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
     purchase: order.purchase,
     paid: order.paid,
     need_paid: needPaid(order),
-    to_refund: toRefund(order),
+    // What it owes back: a cancelled order's money, a live order's overpayment (domain/orderBalance).
+    to_refund: orderBalance(order).toRefund,
     promocode: order.promocode,
     bill: order.bill,
     cancel_delay: order.cancelDelay,

@@ -12,7 +12,7 @@ import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
 import { requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
-import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundCancelledOrder, updateBooking, type RefundPaymentType } from './booking';
+import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundOrderDue, updateBooking, type RefundPaymentType } from './booking';
 import { checkCoupon } from './coupons';
 import { locationToday } from '../tools/promocodes';
 import { payOrder, standalonePayment } from './payments';
@@ -86,12 +86,13 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     return reply.status(201).send(payment);
   });
 
-  // Ours (the specs name no refund of a cancelled order): staff record that what a cancelled order
-  // still holds (`to_refund`, a `refund_due` log entry) went back, in cash, online or to the card.
+  // Ours (the specs name no refund): staff record that what an order owes back (`to_refund`: all a
+  // cancelled order holds, or a live order's overpayment; a `refund_due` log entry) went back, in
+  // cash, online or to the card.
   r.post('/api/v2.2/orders/:id/refund/', {
     config: { conflicts: true },
     schema: {
-      summary: 'Record the refund of a cancelled order',
+      summary: 'Record the refund of what an order owes back (a cancelled order\'s money, an overpayment)',
       tags, params,
       body: z.strictObject({
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (REFUND_PAYMENT_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
@@ -99,7 +100,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
       }),
     },
   }, async (request) => {
-    await refundCancelledOrder(db, currentUser(request).id, request.params.id, request.body.payment_type);
+    await refundOrderDue(db, currentUser(request).id, request.params.id, request.body.payment_type);
     return getOrder(db, currentUser(request).id, request.params.id);
   });
 

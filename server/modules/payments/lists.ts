@@ -37,7 +37,8 @@ export const locationPayments = defineList({
     { key: 'order', kind: 'int', sql: sql`${payments.orderId}`, label: { ru: 'Заказ', en: 'Order' } },
     { key: 'payment_type', kind: 'enum', sql: sql`${payments.paymentType}`, labels: PAYMENT_TYPE_LABELS, label: { ru: 'Тип оплаты', en: 'Payment type' } },
     { key: 'created', kind: 'datetime', sql: sql`${payments.created}`, label: { ru: 'Создан', en: 'Created' } },
-    { key: 'status', kind: 'enum', sql: sql`${payments.status}`, labels: PAYMENT_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
+    // A refund row (paid, negative) reads 'refunded', as domain/orderBalance paymentStatusCode says (#25).
+    { key: 'status', kind: 'enum', sql: sql`CASE WHEN ${payments.status} = 'paid' AND ${payments.purchase} < 0 THEN 'refunded' ELSE ${payments.status} END`, labels: PAYMENT_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
     { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: { ru: 'Внешний ID', en: 'External ID' } },
     { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: { ru: 'Сумма', en: 'Amount' } },
     { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: { ru: 'Комментарий', en: 'Comment' } },

@@ -14,6 +14,7 @@ import { notFound, permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
 import { WIDGET_SOURCE, orderPageUrl } from '../widget/links';
+import { isLiveOrder } from '../../../domain/slotFlags';
 
 const CALLBACK_PATH = '/api/v2.1/payments/sandbox/callback/';
 
@@ -47,16 +48,30 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
   }
   const token = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/) });
   const texts = {
-    ru: { title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платёжный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платёж уже обработан', unknown: 'Платёж не найден', back: 'Вернуться в бэк-офис', toBooking: 'Перейти к брони' },
-    en: { title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found', back: 'Back to the back-office', toBooking: 'Go to your booking' },
+    ru: {
+      orderPaid: 'Заказ уже оплачен', orderPaidNote: 'Ссылка закрыта: заказ оплачен другим способом, платить по ней не нужно.',
+      orderCancelled: 'Заказ отменён', orderCancelledNote: 'Ссылка закрыта: заказ отменён, платить по ней не нужно.',
+      late: 'Оплата получена, но ссылка уже была закрыта', lateNote: 'Заказ был оплачен другим способом или отменён. Эти деньги вам вернут; площадка свяжется с вами.',
+      title: 'Оплата (тестовая среда)', order: 'Заказ', amount: 'Сумма', pay: 'Оплатить', decline: 'Отказаться', note: 'Это тестовый платёжный шлюз: деньги не списываются.', paid: 'Оплата прошла', declined: 'Оплата отклонена', done: 'Платёж уже обработан', unknown: 'Платёж не найден', back: 'Вернуться в бэк-офис', toBooking: 'Перейти к брони' },
+    en: {
+      orderPaid: 'This order is already paid', orderPaidNote: 'This link is closed: the order was paid another way, there is nothing to pay here.',
+      orderCancelled: 'This order is cancelled', orderCancelledNote: 'This link is closed: the order was cancelled, there is nothing to pay here.',
+      late: 'Payment received, but the link had been closed', lateNote: 'The order was paid another way or cancelled. This money will be returned to you; the venue will contact you.',
+      title: 'Payment (sandbox)', order: 'Order', amount: 'Amount', pay: 'Pay', decline: 'Decline', note: 'This is a sandbox payment provider: no money moves.', paid: 'Payment successful', declined: 'Payment declined', done: 'This payment has already been processed', unknown: 'Payment not found', back: 'Back to the back-office', toBooking: 'Go to your booking' },
   };
 
   r.get('/sandbox/pay/:token', { config: { public: true }, schema: { hide: true, params: token } }, async (request, reply) => {
     const t = texts[request.lang];
-    const [p] = await db.select({ p: payments, orderId: orders.id }).from(payments).leftJoin(orders, eq(orders.id, payments.orderId))
+    const [p] = await db.select({ p: payments, orderId: orders.id, order: orders }).from(payments).leftJoin(orders, eq(orders.id, payments.orderId))
       .where(eq(payments.externalId, `sandbox-${request.params.token}`));
     reply.type('text/html; charset=utf-8');
     if (!p) return reply.status(404).send(page(request.lang, t.unknown, `<h1>${t.unknown}</h1>`));
+    // A link we closed says why: its order was paid another way, or cancelled (#25); no pay button.
+    if (p.p.status === 'cancelled' && p.order) {
+      const cancelled = !isLiveOrder(p.order);
+      const [heading, note] = cancelled ? [t.orderCancelled, t.orderCancelledNote] : [t.orderPaid, t.orderPaidNote];
+      return page(request.lang, heading, `<h1 data-state="${cancelled ? 'order_cancelled' : 'order_paid'}">${heading}</h1><p>${note}</p>`);
+    }
     if (p.p.status !== 'processing') return page(request.lang, t.done, `<h1>${t.done}</h1>`);
     return page(request.lang, t.title, `<h1>${t.title}</h1><p>${t.order} № ${p.orderId ?? '—'}</p><p>${t.amount}: <b>${escapeHtml(p.p.purchase)}</b></p>
 <form method="post"><button class="pay" name="outcome" value="paid">${t.pay}</button><button class="decline" name="outcome" value="declined">${t.decline}</button></form>
@@ -82,7 +97,8 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
         body,
       });
       const result = res.ok ? ((await res.json()) as { result: string }).result : 'unknown';
-      const heading = result === 'already' ? t.done : result === 'unknown' ? t.unknown : request.body.outcome === 'paid' ? t.paid : t.declined;
+      const heading = result === 'already' ? t.done : result === 'unknown' ? t.unknown : result === 'late' ? t.late
+        : request.body.outcome === 'paid' ? t.paid : t.declined;
       reply.type('text/html; charset=utf-8');
       // A location's top-up returns to the back-office's payment check page, as a provider's return URL would.
       const [p] = await db.select().from(payments).where(eq(payments.externalId, `sandbox-${request.params.token}`));
@@ -91,7 +107,8 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
         // A customer of the booking widget returns to their booking's page, as a provider's return URL would.
         : p?.orderId && (await db.select({ source: orders.source }).from(orders).where(eq(orders.id, p.orderId)))[0]?.source === WIDGET_SOURCE
           ? `<p><a id="return" href="${escapeHtml(orderPageUrl(config.publicUrl, config.widgetSecret, p.orderId, request.lang))}">${t.toBooking}</a></p>` : '';
-      return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>${back}`);
+      const lateNote = result === 'late' ? `<p>${t.lateNote}</p>` : '';
+      return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>${lateNote}${back}`);
     });
   });
 

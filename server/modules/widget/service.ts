@@ -17,6 +17,7 @@ import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
+import { orderBalance } from '../../../domain/orderBalance';
 import { createBillLink, createPaymentLink } from '../orders/billing';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
@@ -240,6 +241,8 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     : purchase > 0 && paid >= purchase ? 'paid'
     : bill?.status === 'processing' && paid === 0 ? 'awaiting_payment'
     : bill?.status === 'failed' && paid === 0 && hold !== null && Date.now() < hold.getTime() ? 'payment_declined' : 'booked';
+  // What the customer owes and is owed: nothing to pay on a cancelled or fully paid order (#25).
+  const balance = orderBalance(order);
   const start = session?.ps.timeStart ?? null;
   const tz = loc.row.timezone;
   // On real instants: the deadline is the hours before the session as they really pass.
@@ -265,8 +268,13 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     discount: order.discount,
     purchase: order.purchase,
     paid: order.paid,
-    to_pay: fromCents(Math.max(0, purchase - paid)),
+    to_pay: balance.toPay,
+    // What the venue owes back: a cancelled order's money, or a payment beyond the price.
+    to_refund: balance.toRefund,
     payment_url: state === 'awaiting_payment' ? order.bill : null,
+    // What the pay button charges: the pending link's amount, or the declined one's that "pay again"
+    // makes anew (a prepayment, not the whole price, #25).
+    pay_amount: state === 'awaiting_payment' || state === 'payment_declined' ? bill!.purchase : null,
     // Until then a declined payment may be made again; then the booking is released.
     hold_until: (state === 'awaiting_payment' || state === 'payment_declined') && hold ? wallClockNow(loc.row.timezone, hold) : null,
     cancelled_by: state === 'cancelled' ? await cancelReason(db, orderId) : null,

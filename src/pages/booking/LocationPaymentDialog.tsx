@@ -4,7 +4,7 @@
 import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { SubmitButton } from '../../components/SubmitButton';
-import { amountMaxChars, maxChars } from '../../components/validators';
+import { amountMaxChars, maxChars, positiveAmount } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { useState } from 'react';
 import { newIdempotencyKey } from '../../dataProvider/http';
@@ -14,7 +14,7 @@ import { amountRule } from './bookingForm';
 import { readAmount } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 
-const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule];
+const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule, positiveAmount];
 
 export function LocationPaymentDialog({ locationId, onClose }: { locationId: number; onClose: () => void }) {
   const translate = useTranslate();

@@ -2,7 +2,7 @@
 // default), external id, and the certificate number for certificate payments. When the server
 // refuses, its first message (of whatever field) shows under the certificate field (spec §8).
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -11,15 +11,16 @@ import { formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { languageOf } from '../../i18n/useLanguage';
 import { SubmitButton } from '../../components/SubmitButton';
-import { amountMaxChars, maxChars } from '../../components/validators';
+import { amountMaxChars, maxChars, positiveAmount } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
-import { bookingApi } from './api';
+import { bookingApi, useOrder } from './api';
+import { openLinks } from '../../../domain/orderBalance';
 import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
 
-const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule];
+const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule, positiveAmount];
 const certificateRule = (value: unknown, values: Record<string, unknown>) =>
   Number(values.payment_type) === CERTIFICATE && !String(value ?? '').trim() ? 'validation.validationCertificate' : undefined;
 
@@ -60,6 +61,9 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   // A bill is a payment link, not money: the dialog then shows the link to give the customer.
   const [link, setLink] = useState<{ url: string; amount: string; sentTo: string | null } | null>(null);
   const owed = Number(order.need_paid) > 0 ? order.need_paid : '';
+  // Its open payment links: taking the money here too would let a link pay it again (#25), so say so.
+  const detail = useOrder(order.id);
+  const links = detail.data ? openLinks(detail.data.payments) : null;
 
   const submit = async (values: Record<string, unknown>) => {
     setServerError(null);
@@ -124,6 +128,12 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
           <Typography sx={{ mb: 2 }}>
             {order.name} · {translate('app.booking.pay.owed')}: <b>{formatMoney(order.need_paid, currency, languageOf(translate))}</b>
           </Typography>
+          {links && links.count > 0 && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-open-link">
+              {translate(links.count === 1 ? 'app.booking.pay.openLink' : 'app.booking.pay.openLinks',
+                { count: links.count, amount: formatMoney(links.amount, currency, languageOf(translate)) })}
+            </Alert>
+          )}
           <SelectInput
             source="payment_type"
             label="app.booking.pay.type"

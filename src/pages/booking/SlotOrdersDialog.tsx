@@ -1,7 +1,8 @@
 // The order list of a slot: every order (live ones first) with its customer, persons, game,
 // payment line and status, and per order pay, edit and cancel (yes/no, then the day reloads).
 // Once the session has begun (or is archived) its orders can no longer be edited or cancelled,
-// but still paid (customers pay after playing); cancelling a paid order offers the cash refund; cancelled orders offer nothing.
+// but still paid (customers pay after playing); cancelling a paid order offers the cash refund. An order
+// that owes money back (a cancelled one that holds it, an overpaid one) offers recording the refund (#25).
 import { useState } from 'react';
 import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -17,6 +18,8 @@ import { formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { orderBalance } from '../../../domain/orderBalance';
+import { RefundDue } from '../orders/RefundDue';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TruncatedText } from '../../components/TruncatedText';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
@@ -103,7 +106,10 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
           const live = isLiveOrder(o);
           const line = paymentLine(o);
           // Paying stays open after the session (customers pay at the desk after playing).
-          const payable = live && Number(o.need_paid) > 0;
+          const { toPay, toRefund } = orderBalance(o);
+          const payable = live && Number(toPay) > 0;
+          // A paid order's links are closed: nothing to copy for the customer.
+          const bill = payable ? o.bill : null;
           const game = gameName(o.game_id);
           return (
             <Box key={o.id} data-testid="slot-order-row" data-order-id={o.id} data-status={o.status}>
@@ -136,10 +142,15 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                     {o.promocode && o.comment ? ' · ' : ''}{o.comment}
                   </Typography>
                 )}
-                {live && (payable || changeable || !!o.bill) && (
+                {Number(toRefund) > 0 && (
+                  <Box sx={{ mt: 1 }}>
+                    <RefundDue order={{ id: o.id, status: o.status, to_refund: toRefund, currency: currency ?? null }} onRefunded={onChanged} />
+                  </Box>
+                )}
+                {live && (payable || changeable || !!bill) && (
                   <Stack direction="row" sx={{ gap: 1, mt: 1, flexWrap: 'wrap' }}>
-                    {o.bill && (
-                      <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => copyBill(o.bill!)} data-testid="copy-bill">
+                    {bill && (
+                      <Button size="small" variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => copyBill(bill)} data-testid="copy-bill">
                         {translate('app.booking.actions.copyBill')}
                       </Button>
                     )}

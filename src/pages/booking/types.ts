@@ -18,7 +18,7 @@ export interface SlotOrder {
   purchase: string;
   paid: string;
   need_paid: string;
-  /** Money a cancelled order still holds, to give back (0 otherwise). */
+  /** What the order owes back (domain/orderBalance): a cancelled order's money, an overpayment; 0 otherwise. */
   to_refund?: string;
   promocode: string | null;
   bill: string | null;

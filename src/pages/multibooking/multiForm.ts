@@ -188,6 +188,8 @@ export function multiErrors(v: MultiValues, rules: MultiRules): MultiErrors {
   else if (!isValidEmail(v.email.trim())) e.email = 'validation.validationEmail';
   if (!v.cost.trim()) e.cost = required;
   else if (readAmount(v.cost) === null) e.cost = 'validation.validationCost';
+  // A paid order or an event takes money: above zero, as the server says (#25).
+  else if ((v.order_type === ORDER_TYPE.paid || v.order_type === ORDER_TYPE.event) && !(Number(readAmount(v.cost)) > 0)) e.cost = 'validation.validationAmountPositive';
   if (!v.persons.trim()) e.persons = required;
   else if (!DIGITS.test(v.persons.trim()) || Number(v.persons) < 1) e.persons = 'validation.validationPersons';
   else if (rules.maxPersons !== null && Number(v.persons) > rules.maxPersons) e.persons = 'app.multibooking.errors.tooManyPersons';

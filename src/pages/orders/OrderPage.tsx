@@ -21,6 +21,7 @@ import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog'
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { openLinks } from '../../../domain/orderBalance';
 import { useFollowLocations } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { formatInstant } from '../../../domain/dates';
@@ -118,7 +119,7 @@ export function OrderPage() {
         />
       )}
       {Number(o.to_refund ?? 0) > 0 && (
-        <RefundDue order={{ id: o.id, to_refund: o.to_refund!, currency: o.currency }} onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
+        <RefundDue order={{ id: o.id, status: o.status, to_refund: o.to_refund!, currency: o.currency }} onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
       )}
       <Card sx={{ mb: 2 }}>
         <CardContent>
@@ -170,7 +171,8 @@ export function OrderPage() {
             <Field label={translate('app.order.needPaid')} testId="order-need-paid">
               <Box component="span" sx={{ color: paymentLineColour(line.kind), fontWeight: 600 }}>{paymentLineText(translate, o, o.currency)}</Box>
             </Field>
-            {o.bill && <Field label={translate('app.order.bill')}><Link href={o.bill} target="_blank" rel="noopener">{o.bill}</Link></Field>}
+            {/* Only while it can be paid: a closed link (the order was paid another way, #25) is no link to give. */}
+            {o.bill && openLinks(o.payments).count > 0 && <Field label={translate('app.order.bill')}><Link href={o.bill} target="_blank" rel="noopener">{o.bill}</Link></Field>}
           </Grid>
         </CardContent>
       </Card>

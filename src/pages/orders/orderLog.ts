@@ -32,7 +32,7 @@ const MONEY_FIELDS = new Set(['purchase', 'paid', 'cost', 'discount', 'amount'])
 const LABELLED = new Set(['persons', 'session_dt', 'purchase', 'paid', 'payment_type', 'name', 'phone', 'email', 'order_type', 'comment', 'cost',
   'discount', 'amount', 'promocode']);
 // Bookkeeping, said elsewhere on the page (payment ids, the author, the order's kind).
-const UNSAID = new Set(['payment_id', 'by', 'multisession']);
+const UNSAID = new Set(['payment_id', 'payment_ids', 'by', 'multisession', 'late']);
 
 function fieldValue(f: Format, key: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -94,12 +94,13 @@ const AMOUNT = { purchase: 'amount' };
 export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => string[]> = {
   created: (d, f) => describe(d, f),
   edited: (d, f) => describe(d, f),
-  paid: (d, f) => describe(d, f, AMOUNT),
+  paid: (d, f) => [...(d.late ? [f.t('app.orderLog.lateLink')] : []), ...describe(d, f, AMOUNT)],
   payment_failed: (d, f) => [...(d.payment_id ? [f.t('app.orderLog.paymentOf', { id: d.payment_id })] : []), ...describe(d, f, AMOUNT)],
   bill: (d, f) => describe(d, f, AMOUNT),
   bill_sent: (d, f) => [...(d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []), ...describe(d, f, AMOUNT, ['email'])],
   refunded: (d, f) => describe(d, f),
   refund_due: (d, f) => [...(d.amount ? [f.t('app.orderLog.toRefund', { amount: f.money(String(d.amount)) })] : []), ...describe(d, f, {}, ['amount'])],
+  links_closed: (d, f) => [f.t('app.orderLog.linksClosed', { amount: f.money(String(d.amount ?? '0')) })],
   cancelled: (d, f) => describe(d, f),
   auto_cancelled: (d, f) => [f.t('app.orderLog.notPaidInTime'), ...describe(d, f)],
 };

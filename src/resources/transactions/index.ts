@@ -4,6 +4,7 @@ import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import ReportProblemIcon from '@mui/icons-material/ReportProblemOutlined';
 import type { PermissionCodename } from '../../../domain/permissions';
 import { defineResource, enumChoices, lazyPart, type FieldDeclaration } from '../declaration';
+import { positiveAmount } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { AMOUNT_MAX_LENGTH, TRANSACTION_TYPES, type TransactionRow } from './types';
 
@@ -13,7 +14,7 @@ const typeChoices = enumChoices(TRANSACTION_TYPES, m('types.'));
 /** Amounts of transactions, refunds and top-ups: required (validationSum), at most 8 characters, two decimals. */
 const amount = (extra: Partial<FieldDeclaration> = {}): FieldDeclaration => ({
   kind: 'money', source: 'amount', label: m('addFields.amount'), required: true, requiredMessage: 'validation.validationSum',
-  maxLength: AMOUNT_MAX_LENGTH, ...extra,
+  maxLength: AMOUNT_MAX_LENGTH, rules: [positiveAmount], ...extra,
 } as FieldDeclaration);
 const text = (source: string) => ({ kind: 'text' as const, source, label: f(source) });
 const parts = () => import('./DisputeDialog');

@@ -1,0 +1,40 @@
+// What an order owes and what it owes back, from its status, price and what it holds (issue #25).
+// One rule for the order API, the customer's page, the desk and the refund: a cancelled order owes
+// nothing and everything it holds is to refund; a live order owes its price less what is paid, and
+// what is paid beyond its price (a payment link settled after the order was paid another way) is
+// to refund. Derived, never stored: a refund (a negative payment) lowers `paid` and so clears it.
+import { fromCents, toCents } from './pricing';
+import { isLiveOrder } from './slotFlags';
+
+export interface BalanceOrder {
+  status: number;
+  purchase: string;
+  paid: string;
+}
+
+export interface OrderBalance {
+  /** What is left to pay ('0.00' when nothing). */
+  toPay: string;
+  /** What the order holds beyond what it owes, to give back ('0.00' when nothing). */
+  toRefund: string;
+}
+
+export function orderBalance(o: BalanceOrder): OrderBalance {
+  const paid = toCents(o.paid);
+  if (!isLiveOrder(o)) return { toPay: '0.00', toRefund: fromCents(Math.max(0, paid)) };
+  const purchase = toCents(o.purchase);
+  return { toPay: fromCents(Math.max(0, purchase - paid)), toRefund: fromCents(Math.max(0, paid - purchase)) };
+}
+
+/** An order's open payment links (pending bills): how many and for how much, as the pay dialog warns (#25). */
+export function openLinks(payments: readonly { payment_type: number; status: string; purchase: string }[]): { count: number; amount: string } {
+  const open = payments.filter((p) => p.payment_type === 4 && p.status === 'processing');
+  return { count: open.length, amount: fromCents(open.reduce((s, p) => s + toCents(p.purchase), 0)) };
+}
+
+/** A payment row read by people: a paid negative row is a refund (its own word, not "paid"). */
+export type PaymentStatusCode = 'paid' | 'processing' | 'failed' | 'cancelled' | 'refunded';
+
+export function paymentStatusCode(p: { status: string; purchase: string }): PaymentStatusCode {
+  return p.status === 'paid' && toCents(p.purchase) < 0 ? 'refunded' : (p.status as PaymentStatusCode);
+}

@@ -1,0 +1,37 @@
+// What an order owes and owes back (domain/orderBalance, #25): one rule for the order API, the
+// customer's page, the desk and the refund.
+import { describe, expect, it } from 'vitest';
+import { openLinks, orderBalance, paymentStatusCode } from '../../domain/orderBalance';
+
+describe('orderBalance', () => {
+  it('a live order owes its price less what is paid; beyond the price is to refund', () => {
+    expect(orderBalance({ status: 2, purchase: '1900.00', paid: '500.00' })).toEqual({ toPay: '1400.00', toRefund: '0.00' });
+    expect(orderBalance({ status: 6, purchase: '1900.00', paid: '1900.00' })).toEqual({ toPay: '0.00', toRefund: '0.00' });
+    expect(orderBalance({ status: 6, purchase: '6000.00', paid: '12000.00' })).toEqual({ toPay: '0.00', toRefund: '6000.00' });
+    expect(orderBalance({ status: 6, purchase: '1425.00', paid: '2850.00' })).toEqual({ toPay: '0.00', toRefund: '1425.00' });
+  });
+
+  it('a cancelled order owes nothing and everything it holds is to refund', () => {
+    expect(orderBalance({ status: 4, purchase: '3000.00', paid: '1500.00' })).toEqual({ toPay: '0.00', toRefund: '1500.00' });
+    expect(orderBalance({ status: 5, purchase: '3000.00', paid: '0.00' })).toEqual({ toPay: '0.00', toRefund: '0.00' });
+  });
+});
+
+describe('openLinks', () => {
+  it('counts only pending bills', () => {
+    expect(openLinks([
+      { payment_type: 4, status: 'processing', purchase: '1500.00' },
+      { payment_type: 4, status: 'processing', purchase: '400.50' },
+      { payment_type: 4, status: 'cancelled', purchase: '1900.00' },
+      { payment_type: 2, status: 'paid', purchase: '100.00' },
+    ])).toEqual({ count: 2, amount: '1900.50' });
+  });
+});
+
+describe('paymentStatusCode', () => {
+  it('a paid negative row is a refund, not "paid"', () => {
+    expect(paymentStatusCode({ status: 'paid', purchase: '-1800.00' })).toBe('refunded');
+    expect(paymentStatusCode({ status: 'paid', purchase: '1800.00' })).toBe('paid');
+    expect(paymentStatusCode({ status: 'cancelled', purchase: '1800.00' })).toBe('cancelled');
+  });
+});
