@@ -60,7 +60,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
 
   r.get('/api/v2.1/locations/:id/events/', {
     // Not the token: the ticket (an EventSource sends no headers of ours).
-    config: { public: true },
+    config: { public: true, authenticates: true },
     schema: {
       summary: 'The location\'s changes as Server-Sent Events',
       tags, params,
@@ -77,7 +77,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   });
 
   r.get('/api/v2.1/events/', {
-    config: { public: true },
+    config: { public: true, authenticates: true },
     schema: {
       summary: 'The changes of several locations as one Server-Sent Events stream (a ticket per location)',
       tags,
