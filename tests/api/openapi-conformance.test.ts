@@ -35,7 +35,7 @@ beforeAll(async () => {
   // OpenAPI 3.0 schemas: `nullable`, `example` and the like are not JSON Schema keywords.
   ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ components: doc.components }, 'openapi');
+  ajv.addSchema({ components: { schemas: jsonSchemaOf(doc.components.schemas ?? {}) } }, 'openapi');
   tokens.admin = await h.login('admin@example.com', 'admin123');
   tokens.cashier = await h.login('staff@example.com', 'staff123');
   tokens.outsider = (await h.userWithToken('outsider@example.com', [[3, 40]], PERMISSION_CODENAMES)).token;
@@ -49,10 +49,27 @@ afterAll(async () => { await h?.close(); });
 
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
+/**
+ * OpenAPI 3.0's `nullable: true` as JSON Schema: a `null` type next to the schema's own (Ajv takes
+ * `nullable` only beside `type`; zod writes it beside `$ref` and `anyOf` too).
+ */
+function jsonSchemaOf(value: unknown): any {
+  if (Array.isArray(value)) return value.map(jsonSchemaOf);
+  if (!value || typeof value !== 'object') return value;
+  const { nullable, ...rest } = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) {
+    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, jsonSchemaOf(s)])) : jsonSchemaOf(v);
+  }
+  if (nullable !== true) return out;
+  if (typeof out.type === 'string' && !out.enum) return { ...out, type: [out.type, 'null'] };
+  return { anyOf: [out, { type: 'null' }] };
+}
+
 const validators = new Map<string, ValidateFunction>();
 function validatorOf(schema: object): ValidateFunction {
   // Refs into the document's components, resolved through the schema added as `openapi`.
-  const text = JSON.stringify(schema).replace(/"#\/components\//g, '"openapi#/components/');
+  const text = JSON.stringify(jsonSchemaOf(schema)).replace(/"#\/components\//g, '"openapi#/components/');
   let v = validators.get(text);
   if (!v) { v = ajv.compile(JSON.parse(text)); validators.set(text, v); }
   return v;

@@ -19,6 +19,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
   const code = z.object({ code: z.string().trim().min(1).max(15) });
 
   r.get('/api/v2.2/certificate_rates/', {
+    config: { notFound: true },
     schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: idText() }) },
   }, async (request) => certs.rates(db, currentUser(request).id, request.query.location_id));
 

@@ -43,7 +43,7 @@ export async function multiBookingRoutes(app: FastifyInstance, { db, config }: D
   const tags = ['multibooking'];
   const params = z.object({ id: idParam });
 
-  r.post('/api/v2.2/multibooking/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema } }, async (request, reply) =>
+  r.post('/api/v2.2/multibooking/', { config: { access: { permissions: ['multibooking'] }, conflicts: true, notFound: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema } }, async (request, reply) =>
     reply.status(201).send(await multi.createMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, paymentLinks: config.paymentSandbox }, request.body)));
 
   r.get('/api/v2.2/multibooking/:id/', { schema: { summary: 'A multi-session order', tags, params } }, async (request) =>

@@ -52,7 +52,7 @@ export const locationPayments = defineList({
       purchase: r.purchase, comment: r.comment, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
     }),
     schema: z.object({
-      id: z.number().int(), order: z.number().int().nullable(), payment_type: z.number().int(), created: z.string(), status: z.number().int(),
+      id: z.number().int(), order: z.number().int().nullable(), payment_type: z.number().int(), created: z.string(), status: z.string(),
       external_id: z.string().nullable(), purchase: z.string(), comment: z.string().nullable(),
       user: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
     }),

@@ -18,7 +18,7 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/playgrounds/create_token/', {
-    config: { access: TECH_SESSIONS },
+    config: { access: TECH_SESSIONS, notFound: true },
     schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: idNumber() }) },
   }, async (request) => createToken(db, currentUser(request), request.body.playground));
 

@@ -30,7 +30,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   const tags = ['transactions'];
 
   r.post('/api/v2.1/transactions/create_transaction/', {
-    config: { access: TRANSACTIONS_EDIT, idempotent: true },
+    config: { access: TRANSACTIONS_EDIT, idempotent: true, notFound: true },
     schema: {
       summary: 'Add a balance transaction',
       tags,
@@ -45,12 +45,12 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   });
 
   r.post('/api/v2.2/transactions/change_type/', {
-    config: { access: TRANSACTIONS_EDIT },
+    config: { access: TRANSACTIONS_EDIT, notFound: true },
     schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: idNumber() }) },
   }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
 
   r.post('/api/v2.2/transactions/create_transaction/', {
-    config: { access: TRANSACTIONS_EDIT, idempotent: true },
+    config: { access: TRANSACTIONS_EDIT, idempotent: true, notFound: true },
     schema: {
       summary: 'Refund a balance transaction',
       tags,
