@@ -143,3 +143,83 @@ export const OrderFound = z.object({
 export const CouponCheck = z.object({
   valid: z.boolean(), type: z.enum(['fraction', 'flat']).nullable(), discount: z.string().nullable(), reason: z.string().optional(),
 });
+
+export const OrderCreated = z.object({ order_id: int() }).meta({ id: 'OrderCreated' });
+
+export const MultiBooking = z.object({
+  order_id: int(), location_id: int(), date: day().nullable(), name: z.string(), phone: z.string(), email: z.string().nullable(), persons: int(),
+  order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), promocode: z.string().nullable(),
+  bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), event_type_id: int().nullable(), amo_id: z.string().nullable(),
+  multisession: z.boolean(), playsessions: z.array(z.object({ id: int(), playground_id: int(), session_dt: localDateTime(), duration: int() })),
+}).meta({ id: 'MultiBooking' });
+
+const DisputeFile = z.object({ url: z.string(), name: z.string(), size: int() });
+export const Dispute = z.object({
+  id: int(), transaction: int(), text: z.string(), files: z.array(DisputeFile), created: instant(),
+}).meta({ id: 'Dispute' });
+export const DisputeListed = z.object({
+  id: int(), text: z.string(), files: z.array(DisputeFile), created: instant(), user_email: z.string().nullable(),
+});
+
+/** A file answered as it is (its own media type). */
+export const FILE = z.string().describe('The file\'s bytes.');
+
+export const EarlyBooking = z.object({ id: int(), days: int(), discount: int().describe('Percent.') }).meta({ id: 'EarlyBooking' });
+
+export const Promocode = z.object({
+  id: int(), code: z.string(), type: z.enum(['fraction', 'flat']), discount: money(), valid_from: day().nullable(), valid_to: day().nullable(),
+  usage_limit: int().nullable(), used_count: int(), active: z.boolean(), status: z.string(), created: instant(),
+}).meta({ id: 'Promocode' });
+
+export const WidgetSettings = z.object({ payment_minutes: int(), cancel_hours: int() }).meta({ id: 'WidgetSettings' });
+
+export const Webhook = z.object({
+  id: int(), url: z.string(), extra: z.boolean(), active: z.boolean(), disabled_reason: z.string().nullable(), created: instant(),
+}).meta({ id: 'Webhook' });
+
+export const WebhookDelivery = z.object({
+  id: int(), event: z.string(), status: z.string(), attempts: int(), created: instant(), delivered_at: instant().nullable(),
+  next_attempt_at: instant().nullable(), resent_from: int().nullable(), body: z.string().describe('The JSON sent, as text.'),
+  log: z.array(z.object({
+    at: instant(), status_code: int().nullable(), duration_ms: int().nullable(), response_excerpt: z.string().nullable(), error: z.string().nullable(),
+  })),
+}).meta({ id: 'WebhookDelivery' });
+
+export const Image = z.object({
+  id: int(), url: z.string(), thumbnail: z.string(), content_type: z.string(), size: int(), width: int(), height: int(), created: instant(),
+}).meta({ id: 'Image' });
+
+/** A customer's booking as the booking widget's order page shows it. */
+export const CustomerOrder = z.object({
+  id: int(), state: z.enum(['awaiting_payment', 'payment_declined', 'booked', 'paid', 'cancelled']), name: z.string(), persons: int(),
+  location: z.object({ id: int(), name: z.string(), address: z.string() }), playground: z.string().nullable(), time_start: localDateTime().nullable(),
+  date: day().nullable(), begin: z.string().nullable(), end: z.string().nullable(), game: Named.nullable(), currency: Currency.nullable(),
+  cost: money(), discount: money(), purchase: money(), paid: money(), to_pay: money(), payment_url: z.string().nullable(),
+  hold_until: localDateTime().nullable(), cancelled_by: z.enum(['customer', 'staff', 'expired']).nullable(), cancel_until: localDateTime().nullable(),
+  can_cancel: z.boolean(),
+}).meta({ id: 'CustomerOrder' });
+
+export const WidgetLocation = z.object({
+  id: int(), name: z.string(), address: z.string(), currency: Currency.nullable(), group: Named.nullable(), today: day(), last_date: day(),
+  payment_minutes: int(), cancel_hours: int(),
+});
+
+export const WidgetSlots = z.object({
+  date: day(), currency: Currency.nullable(),
+  playgrounds: z.array(z.object({
+    id: int(), name: z.string(), max_players: int(),
+    sessions: z.array(z.object({
+      time_start: localDateTime(), begin: z.string(), end: z.string(), utc_offset: z.string().optional(), available_persons: int(),
+      personal_price: money().nullable(), session_price: money().nullable(), prepayment: z.string(),
+    })),
+  })),
+});
+
+export const WidgetPrice = z.object({
+  cost: money(), discount: money(), purchase: money(), prepayment: z.string(), due_now: money(), pay_at_venue: money(), currency: Currency.nullable(),
+  game_required: z.boolean(),
+});
+
+export const WidgetBooked = z.object({
+  key: z.string().describe('The secret key of the customer\'s order page.'), payment_url: z.string().nullable(), due_now: money(), order: CustomerOrder,
+});

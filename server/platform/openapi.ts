@@ -196,6 +196,23 @@ function usedSchemas(schemas: Record<string, unknown>, roots: unknown[]): Record
   return Object.fromEntries(Object.entries(schemas).filter(([name]) => keep.has(name)));
 }
 
+/**
+ * OpenAPI 3.0 wants a `type` beside `nullable`; zod writes a nullable record as `{allOf: [{$ref}],
+ * nullable: true}` (or with a bare `$ref`): the type is the referred schema's.
+ */
+function typeNullables(node: unknown, schemas: Record<string, { type?: string }>): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) { node.forEach((n) => typeNullables(n, schemas)); return; }
+  const o = node as Record<string, unknown>;
+  if (o.nullable === true && o.type === undefined) {
+    if (typeof o.$ref === 'string') { o.allOf = [{ $ref: o.$ref }]; delete o.$ref; }
+    const refs = ((o.allOf ?? o.anyOf ?? o.oneOf ?? []) as { $ref?: string; type?: string }[])
+      .map((s) => (s.$ref ? schemas[s.$ref.split('/').pop()!]?.type : s.type)).filter(Boolean);
+    o.type = refs[0] ?? 'object';
+  }
+  for (const value of Object.values(o)) typeNullables(value, schemas);
+}
+
 export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions {
   return {
     openapi: {
@@ -261,6 +278,7 @@ export function openApiOptions(publicUrl: string): FastifyDynamicSwaggerOptions 
       const responses = Object.fromEntries(Object.entries(COMPONENTS.responses).filter(([name]) => used.has(name)));
       const schemas: Record<string, unknown> = { ...doc.components?.schemas, ...COMPONENTS.schemas };
       doc.components = { ...doc.components, schemas: usedSchemas(schemas, [doc.paths, responses]), responses: { ...doc.components?.responses, ...responses } };
+      typeNullables(doc, doc.components.schemas as Record<string, { type?: string }>);
       return doc as ReturnType<NonNullable<FastifyDynamicSwaggerOptions['transformObject']>>;
     },
   };

@@ -61,9 +61,7 @@ function jsonSchemaOf(value: unknown): any {
   for (const [k, v] of Object.entries(rest)) {
     out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, jsonSchemaOf(s)])) : jsonSchemaOf(v);
   }
-  if (nullable !== true) return out;
-  if (typeof out.type === 'string' && !out.enum) return { ...out, type: [out.type, 'null'] };
-  return { anyOf: [out, { type: 'null' }] };
+  return nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
 }
 
 const validators = new Map<string, ValidateFunction>();
