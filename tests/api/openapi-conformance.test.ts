@@ -5,23 +5,17 @@
 // be one the operation in /api/docs/json documents, its body valid against that answer's schema
 // (Ajv), and every success of a JSON body must have a schema. A new route that is not documented, a
 // new status or a changed body fails here.
-import Ajv, { type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CODENAMES } from '../../domain/permissions';
 import { createHarness, type Harness } from './harness';
+import { DocumentChecker } from './openapiCheck';
 import {
   apiRoutes, fillPath, multipart, ownIds, routeKey, sample, STATIC_ROUTE, toQuery, walkHints, walkParams, type ApiRoute, type Hints,
 } from './routeWalk';
 
-interface Answer { description?: string; content?: Record<string, { schema?: object }>; $ref?: string }
-interface Operation { responses: Record<string, Answer> }
-interface Document { paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> }
-
 let h: Harness;
-let doc: Document;
-let ajv: Ajv;
+let checker: DocumentChecker;
 const tokens: Record<string, string> = {};
 let params: (url: string) => Record<string, string | number>;
 let hints: Hints;
@@ -31,11 +25,7 @@ beforeAll(async () => {
   h = await createHarness({ demo: true });
   const res = await h.call('GET', '/api/docs/json');
   expect(res.statusCode).toBe(200);
-  doc = res.json();
-  // OpenAPI 3.0 schemas: `nullable`, `example` and the like are not JSON Schema keywords.
-  ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema({ components: { schemas: jsonSchemaOf(doc.components.schemas ?? {}) } }, 'openapi');
+  checker = new DocumentChecker(res.json());
   tokens.admin = await h.login('admin@example.com', 'admin123');
   tokens.cashier = await h.login('staff@example.com', 'staff123');
   tokens.outsider = (await h.userWithToken('outsider@example.com', [[3, 40]], PERMISSION_CODENAMES)).token;
@@ -46,56 +36,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => { await h?.close(); });
-
-const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
-
-/**
- * OpenAPI 3.0's `nullable: true` as JSON Schema: a `null` type next to the schema's own (Ajv takes
- * `nullable` only beside `type`; zod writes it beside `$ref` and `anyOf` too).
- */
-function jsonSchemaOf(value: unknown): any {
-  if (Array.isArray(value)) return value.map(jsonSchemaOf);
-  if (!value || typeof value !== 'object') return value;
-  const { nullable, ...rest } = value as Record<string, unknown>;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) {
-    out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([n, s]) => [n, jsonSchemaOf(s)])) : jsonSchemaOf(v);
-  }
-  return nullable === true ? { anyOf: [out, { type: 'null' }] } : out;
-}
-
-const validators = new Map<string, ValidateFunction>();
-function validatorOf(schema: object): ValidateFunction {
-  // Refs into the document's components, resolved through the schema added as `openapi`.
-  const text = JSON.stringify(jsonSchemaOf(schema)).replace(/"#\/components\//g, '"openapi#/components/');
-  let v = validators.get(text);
-  if (!v) { v = ajv.compile(JSON.parse(text)); validators.set(text, v); }
-  return v;
-}
-
-function resolve(answer: Answer): Answer {
-  if (!answer.$ref) return answer;
-  const name = answer.$ref.split('/').pop()!;
-  return doc.components.responses![name] as Answer;
-}
-
-/** What is wrong with an answer by the document: undefined when the document describes it. */
-function check(route: ApiRoute, status: number, contentType: string | undefined, body: string): string | undefined {
-  const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
-  if (!op) return 'the operation is not in the document';
-  const documented = op.responses[String(status)] ?? op.responses[`${String(status)[0]}XX`];
-  if (!documented) return `status ${status} is not documented (documented: ${Object.keys(op.responses).join(', ')}) ${body.slice(0, 120)}`;
-  const answer = resolve(documented);
-  if (status === 204 || body === '') return answer.content && status !== 204 ? `an empty body, the document says ${Object.keys(answer.content)}` : undefined;
-  const type = (contentType ?? '').split(';')[0]!.trim();
-  const media = answer.content?.[type];
-  if (!media) return `${status} ${type} is not documented (documented: ${Object.keys(answer.content ?? {}).join(', ') || 'no body'})`;
-  if (type !== 'application/json') return undefined;
-  if (!media.schema) return `${status} has no schema`;
-  const validate = validatorOf(media.schema);
-  if (validate(JSON.parse(body))) return undefined;
-  return `${status} body does not match: ${ajv.errorsText(validate.errors?.slice(0, 3))} in ${body.slice(0, 200)}`;
-}
 
 interface Call { label: string; token?: string; params?: Record<string, string | number>; query?: unknown; body?: unknown; raw?: string; multipart?: boolean; authorization?: string; contentType?: string }
 
@@ -181,12 +121,12 @@ describe('the OpenAPI document describes every answer', () => {
   it('documents every /api route, each success with its body schema', () => {
     const missing: string[] = [];
     for (const route of documentedRoutes()) {
-      const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()];
+      const op = checker.operation(route.method, route.url);
       if (!op) { missing.push(`${routeKey(route)}: not in the document`); continue; }
       const successes = Object.entries(op.responses).filter(([s]) => /^2/.test(s));
       if (!successes.length) missing.push(`${routeKey(route)}: no success answer`);
       for (const [status, a] of successes) {
-        const answer = resolve(a);
+        const answer = checker.resolve(a);
         if (status === '204') continue;
         if (!answer.content || !Object.values(answer.content).some((m) => m.schema)) missing.push(`${routeKey(route)}: ${status} has no body schema`);
       }
@@ -202,8 +142,7 @@ describe('the OpenAPI document describes every answer', () => {
       const { url, res } = await send(route, c);
       calls++;
       if (res.statusCode < 300) successes.add(routeKey(route));
-      if (process.env.DUMP && res.statusCode < 300) (await import('node:fs')).appendFileSync('/tmp/dump.txt', `${routeKey(route)} ${res.statusCode} ${res.headers['content-type']}\n${res.body.slice(0, 1500)}\n\n`);
-      const wrong = check(route, res.statusCode, res.headers['content-type'] as string | undefined, res.body);
+      const wrong = checker.check(route.method, route.url, res.statusCode, res.headers['content-type'] as string | undefined, res.body);
       if (wrong) problems.push(`${routeKey(route)} (${c.label}: ${route.method} ${url.slice(0, 120)}) -> ${wrong}`);
     };
     const routes = documentedRoutes();
