@@ -57,7 +57,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   const params = z.object({ id: idParam });
   const ctx = (userId: number, lang: Lang) => ({ userId, publicUrl: config.publicUrl, lang, paymentLinks: config.paymentSandbox });
 
-  r.post('/api/v2.1/booking/', { config: { conflicts: true }, schema: { summary: 'Book a session', tags, body: bookingSchema, answers: { 201: Created } } }, async (request, reply) =>
+  r.post('/api/v2.1/booking/', { config: { conflicts: true, notFound: true }, schema: { summary: 'Book a session', tags, body: bookingSchema, answers: { 201: Created } } }, async (request, reply) =>
     reply.status(201).send(await createBooking(db, ctx(currentUser(request).id, request.lang), request.body)));
 
   r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema, answers: { 200: Created } } }, async (request) =>
