@@ -4,7 +4,7 @@
 // - the DRF error answers, from what the route declares: 400 {field: [messages]} when it takes a
 //   body, a query, path parameters or a form; 401 and 403 {detail} when it needs a token (an /api
 //   route without `config.public`); 404 {detail} when its path names something; 409 and 429 when
-//   its config says `conflicts` or `throttled`;
+//   its config says `conflicts` (or `idempotent`: a key reused) or `throttled`;
 // - the success answers from the route's `schema.answers` (status -> zod schema of the body, `null`
 //   for no body, or `{content: {type: {schema}}}` for CSV, files, event streams): documented only,
 //   never used to serialise, so an answer is sent exactly as the handler made it (the zod serializer
@@ -107,7 +107,8 @@ const COMPONENTS = {
     NotAuthenticated: detailResponse('No token, or a token that is not valid (`Authorization: Token <key>`).'),
     PermissionDenied: detailResponse('The signed-in user may not do this (no role at the location, a role too low, a missing permission).'),
     NotFound: detailResponse('Nothing the caller may see has this id or key.'),
-    Conflict: detailResponse('The booking lock could not be taken in time (another booking of the session is running): try again.'),
+    Conflict: detailResponse('The booking lock could not be taken in time (another booking of the session is running): try again; '
+      + 'or the Idempotency-Key was already used for another request.'),
     Throttled: {
       ...detailResponse('Too many requests from this client: try again after Retry-After seconds.'),
       headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } },
@@ -126,14 +127,15 @@ export function needsToken(route: Pick<RouteOptions, 'url' | 'config'>): boolean
 /** The DRF error answers of a route, from what it declares. */
 export function errorAnswers(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): ErrorStatus[] {
   const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
-  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean; authenticates?: boolean; notFound?: boolean };
+  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean; authenticates?: boolean; notFound?: boolean; idempotent?: boolean };
   const hasPathParams = route.url.includes(':') || route.url.includes('*');
   const out: ErrorStatus[] = [];
   if (schema.body || schema.querystring || schema.params || readsBody(route)) out.push(400);
   if (needsToken(route) || config.authenticates) out.push(401);
   if (needsToken(route)) out.push(403);
   if (hasPathParams || config.notFound) out.push(404);
-  if (config.conflicts) out.push(409);
+  // A booking lock not taken in time; an Idempotency-Key already used for another request.
+  if (config.conflicts || config.idempotent) out.push(409);
   if (readsBody(route)) out.push(413, 415);
   if (config.throttled) out.push(429);
   return out;
@@ -154,7 +156,7 @@ const IDEMPOTENCY_KEY_PARAMETER = {
   name: 'Idempotency-Key',
   required: false,
   description: 'Any 1-200 visible ASCII characters, new for each action (e.g. a UUID). A retry with the same key and body answers '
-    + 'the first result; the same key with another body is refused (400).',
+    + 'the first result; the same key with another body is refused (409).',
   schema: { type: 'string', minLength: 1, maxLength: 200 },
 };
 

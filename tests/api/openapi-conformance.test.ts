@@ -37,10 +37,10 @@ beforeAll(async () => {
 
 afterAll(async () => { await h?.close(); });
 
-interface Call { label: string; token?: string; params?: Record<string, string | number>; query?: unknown; body?: unknown; raw?: string; multipart?: boolean; authorization?: string; contentType?: string }
+interface Call { label: string; token?: string; params?: Record<string, string | number>; query?: unknown; body?: unknown; raw?: string; multipart?: boolean; authorization?: string; contentType?: string; headers?: Record<string, string> }
 
 async function send(route: ApiRoute, c: Call) {
-  const headers: Record<string, string> = { 'accept-language': 'en' };
+  const headers: Record<string, string> = { 'accept-language': 'en', ...c.headers };
   if (c.token) headers.authorization = `Token ${c.token}`;
   if (c.authorization) headers.authorization = c.authorization;
   let payload: string | Buffer | undefined;
@@ -150,7 +150,17 @@ describe('the OpenAPI document describes every answer', () => {
     for (const route of routes) for (const c of refusals(route)) await record(route, c);
     const valid = routes.filter((r) => !STREAMS.has(routeKey(r)) && routeKey(r) !== LOGOUT)
       .sort((a, b) => (ORDER[a.method] ?? 1) - (ORDER[b.method] ?? 1));
-    for (const route of valid) await record(route, validCall(route));
+    for (const route of valid) {
+      const takesKey = (checker.operation(route.method, route.url) as { parameters?: { name: string }[] } | undefined)?.parameters
+        ?.some((p) => p.name === 'Idempotency-Key');
+      if (!takesKey) { await record(route, validCall(route)); continue; }
+      // A money write with a key, then the same key with another amount: the key's reuse is refused.
+      const key = `walk-${route.url}`;
+      await record(route, { ...validCall(route), headers: { 'idempotency-key': key } });
+      const other = validCall(route);
+      for (const field of ['amount', 'purchase']) if (other.body && field in (other.body as object)) (other.body as Record<string, unknown>)[field] = '99.00';
+      await record(route, { ...other, label: 'the same Idempotency-Key with another amount', headers: { 'idempotency-key': key } });
+    }
     const logout = routes.find((r) => routeKey(r) === LOGOUT)!;
     await record(logout, { label: 'a valid logout', token: await h.login('manager@example.com', 'manager123') });
     console.log(`conformance: ${routes.length} routes, ${calls} calls, ${successes.size} routes answered a success, ${problems.length} problems`);

@@ -51,7 +51,7 @@ describe('the OpenAPI document', () => {
     expect(codes('POST /api/v2.1/login/')).toEqual(['200', '400', '413', '415', '429']);
     expect(byKey['POST /api/v2.1/login/']!.security).toEqual([]);
     expect(byKey['GET /api/v2.2/orders/{id}/']!.security).toBeUndefined();
-    expect(codes('POST /api/v2.1/booking/')).toEqual(['201', '400', '401', '403', '409', '413', '415']);
+    expect(codes('POST /api/v2.1/booking/')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415']);
     expect(codes('POST /api/public/locations/{id}/bookings/')).toEqual(['201', '400', '404', '409', '413', '415', '429']);
     expect(byKey['GET /api/v2.2/orders/{id}/']!.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
     // A body route's 400 is errors by field or {detail} (malformed JSON; the login's wrong password); a query's only by field.
