@@ -34,6 +34,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Checks a credential of its own (a stream ticket, a playground token) instead of the user token: may answer 401. */
     authenticates?: boolean;
+    /** Refuses a credential of its own that it knows (403): a playground whose tech access has expired. */
+    forbids?: boolean;
     /** Names a row in its body or query (an order, a payment): an unknown one or one of another location is 404. */
     notFound?: boolean;
     /** May answer 409: it waits for a booking lock, and a wait over the timeout is refused. */
@@ -127,12 +129,12 @@ export function needsToken(route: Pick<RouteOptions, 'url' | 'config'>): boolean
 /** The DRF error answers of a route, from what it declares. */
 export function errorAnswers(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): ErrorStatus[] {
   const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
-  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean; authenticates?: boolean; notFound?: boolean; idempotent?: boolean };
+  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean; authenticates?: boolean; notFound?: boolean; idempotent?: boolean; forbids?: boolean };
   const hasPathParams = route.url.includes(':') || route.url.includes('*');
   const out: ErrorStatus[] = [];
   if (schema.body || schema.querystring || schema.params || readsBody(route)) out.push(400);
   if (needsToken(route) || config.authenticates) out.push(401);
-  if (needsToken(route)) out.push(403);
+  if (needsToken(route) || config.forbids) out.push(403);
   if (hasPathParams || config.notFound) out.push(404);
   // A booking lock not taken in time; an Idempotency-Key already used for another request.
   if (config.conflicts || config.idempotent) out.push(409);
