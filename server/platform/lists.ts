@@ -236,7 +236,8 @@ function columnSchema(column: ListColumn): ZodType {
   switch (column.kind) {
     case 'int': return z.number().int();
     case 'bool': return z.boolean();
-    case 'ids': return z.array(z.number().int());
+    // PostgreSQL's bigint[] (launcher_sessions.orders_ids) reaches JSON as text: documented as it is answered.
+    case 'ids': return z.array(z.string().regex(/^\d+$/)).describe('Ids as text (a bigint array).');
     case 'money': return z.string().describe('A decimal amount, e.g. "1500.00".');
     case 'date': return z.string().describe('YYYY-MM-DD');
     case 'datetime': return z.string().describe('YYYY-MM-DD HH:MM on the location\'s clock');
