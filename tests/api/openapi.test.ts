@@ -66,6 +66,13 @@ describe('the OpenAPI document', () => {
     expect(codes('POST /api/v2.2/launcher/sessions/')).toEqual(['200', '201', '400', '401', '403', '413', '415']);
     // A body or query that names a row (config.notFound): an unknown one is 404 though the path names nothing.
     expect(codes('POST /api/v2.1/check_coupon/')).toContain('404');
+    // The declarations that make the document are not in it.
+    const keys = new Set(operations().flatMap((o) => Object.keys(o.op)));
+    expect([...keys].filter((k) => k === 'answers' || k === 'x-reads-body' || k === 'x-error-answers' || k === 'x-idempotent')).toEqual([]);
+    // A record shared by several answers is one component.
+    expect(byKey['GET /api/v2.2/orders/{id}/']!.responses['200']).toEqual({
+      description: 'Done.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } },
+    });
   });
 
   it('documents the Idempotency-Key header on exactly the money writes that take it', () => {
