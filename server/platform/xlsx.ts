@@ -40,6 +40,8 @@ export interface XlsxMoney { currencies: XlsxCurrency[]; defaultTitle: string }
 
 /** Rows a sheet can hold (Excel's limit) less the header: an export stops there. */
 export const XLSX_MAX_ROWS = 1_048_575;
+/** The media type of an XLSX answer. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 // Cell styles of styles.xml, by index.
 const STYLE = { none: 0, datetime: 1, date: 2, money: 3, header: 4 } as const;
@@ -346,7 +348,7 @@ export async function sendXlsx(
   pipeline(copy, body, (err) => {
     client.release(err ?? undefined);
   });
-  reply.header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  reply.header('content-type', XLSX_TYPE);
   reply.header('content-disposition', `attachment; filename="${filename}"`);
   return reply.send(body);
 }

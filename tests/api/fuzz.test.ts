@@ -7,8 +7,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import {
-  apiRoutes, changeCount, DATE_NAME, defaultHints, drfError, IMPOSSIBLE_DATES, enc, FAR_DATES, FAR_DATETIMES, HUGE_IDS, installChangeCounter, fillPath, hostileObject, hostileValue,
-  LONG_TEXT, NUL_TEXT, routeKey, sample, schemaFields, setAt, STATIC_ROUTE, toQuery, type ApiRoute,
+  apiRoutes, changeCount, DATE_NAME, drfError, enc, IMPOSSIBLE_DATES, FAR_DATES, FAR_DATETIMES, HUGE_IDS, installChangeCounter, fillPath, hostileObject, hostileValue,
+  LONG_TEXT, NUL_TEXT, ownIds, routeKey, sample, schemaFields, setAt, STATIC_ROUTE, toQuery, walkHints, walkParams, type ApiRoute, type Hints, type OwnIds,
 } from './routeWalk';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20260906);
@@ -24,7 +24,9 @@ const KNOWN_5XX: Record<string, string> = {};
 
 let h: Harness;
 let admin: string;
-const own: Record<string, number | string> = {};
+let own: OwnIds;
+let ownParams: (url: string) => Record<string, string | number>;
+let ownHints: Hints;
 
 beforeAll(async () => {
   h = await createHarness({ demo: true });
@@ -35,58 +37,12 @@ beforeAll(async () => {
 
 /** The admin's own records of location 1 (again after tests that delete some: the DELETE routes succeed). */
 async function lookUpOwn() {
-  const id = async (sql: string) => {
-    const { rows } = await h.database.pool.query(sql);
-    return rows[0]?.id as number;
-  };
-  Object.assign(own, {
-    location: 1,
-    playground: await id('select id from playgrounds where location_id = 1 order by id limit 1'),
-    group: await id('select id from playground_groups where location_id = 1 order by id limit 1'),
-    schedule: await id('select id from schedules where location_id = 1 order by id limit 1'),
-    holiday: await id('select h.id from holidays h join locations l on l.id = 1 join cities c on c.id = l.city_id where h.country_id = c.country_id order by h.id limit 1'),
-    order: await id('select id from orders where location_id = 1 and status not in (4, 5) order by id desc limit 1'),
-    payment: await id('select id from payments where location_id = 1 order by id limit 1'),
-    transaction: await id('select id from transactions where location_id = 1 order by id limit 1'),
-    webhook: await id('select id from webhooks where location_id = 1 order by id limit 1'),
-    delivery: await id('select d.id from webhook_deliveries d join webhooks w on w.id = d.webhook_id where w.location_id = 1 order by d.id limit 1'),
-    promocode: await id('select id from promocodes where location_id = 1 order by id limit 1'),
-    early: await id('select id from early_booking_conditions where location_id = 1 order by id limit 1'),
-    certificate: (await h.database.pool.query('select unique_number from certificates order by id limit 1')).rows[0]?.unique_number ?? 'AAAA',
-    user: await id("select id from users where email = 'admin@example.com'"),
-    // The launcher's credential (POST /launcher/sessions/ takes no user token).
-    playgroundToken: (await h.database.pool.query('select uuid_token from playgrounds where location_id = 1 and uuid_token is not null order by id limit 1')).rows[0]?.uuid_token,
-  });
+  own = await ownIds(h.database.pool);
+  ownParams = (url) => walkParams(url, own);
+  ownHints = walkHints(own);
 }
 
 afterAll(async () => { await h?.close(); });
-
-function ownParams(url: string): Record<string, string | number> {
-  const segs = url.split('/');
-  const out: Record<string, string | number> = {};
-  const byPrev: Record<string, string | number | undefined> = {
-    locations: own.location, playgrounds: own.playground, schedule: own.schedule, holidays: own.holiday,
-    booking: own.order, orders: own.order, multibooking: own.order, payment: own.payment,
-    transactions: own.transaction, certificate: own.certificate, webhook: own.webhook, deliveries: own.delivery,
-    images: 1, promocodes: own.promocode, early_booking_conditions: own.early, users: own.user, dashboards: 'revenue',
-    password_reset: 'a'.repeat(40), pay: 'a'.repeat(40), order: 'a'.repeat(40),
-  };
-  segs.forEach((s, i) => {
-    if (s.startsWith(':')) out[s.slice(1)] = byPrev[segs[i - 1] ?? ''] ?? 1;
-  });
-  return out;
-}
-
-const ownHints = (name: string): unknown => {
-  const ids: Record<string, unknown> = {
-    location: 1, location_id: 1, playground: own.playground, playground_id: own.playground, group: own.group,
-    order: own.order, order_id: own.order, schedule: own.schedule, transaction_id: own.transaction,
-    original_transaction: own.transaction, payment_id: own.payment, purchase: '100.00', amount: '100.00', cost: '100.00',
-    payment_type: 2, start_dt: '2026-06-15', end_dt: '2026-06-30', session_dt: '2026-06-15 12:00', datetime: '2026-06-15 12:00',
-    operation_dt: '2026-06-15 12:00', started: '2026-06-15T12:00:00+03:00', ended: '2026-06-15T12:30:00+03:00',
-  };
-  return name in ids ? ids[name] : defaultHints(name, []);
-};
 
 function requestArbitrary(route: ApiRoute) {
   const params = ownParams(route.url);
@@ -180,7 +136,7 @@ describe('fuzzing every route from its schemas', () => {
 // %-encoding the path: every non-public route answers 401 without a token, before validation.
 describe('input classes PostgreSQL cannot store, and %-encoded paths (issue 16)', () => {
   const dateKind = (name: string): 'date' | 'datetime' | null => {
-    const v = ownHints(name);
+    const v = ownHints(name, []);
     if (typeof v !== 'string') return null;
     return /^\d{4}-\d{2}-\d{2}$/.test(v) ? 'date' : /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(v) ? 'datetime' : null;
   };

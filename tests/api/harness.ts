@@ -17,6 +17,33 @@ import { DUMMY_HASH } from '../../server/platform/passwords';
 import { resolveSecrets } from '../../server/platform/secrets';
 import { secretHash } from '../../server/platform/tokens';
 import { TEMPLATE_DB } from './globalSetup';
+import { DocumentChecker } from './openapiCheck';
+
+interface RecordedAnswer { method: string; url: string; status: number; contentType?: string; body: string }
+
+/** OPENAPI_CHECK: every answer of a documented route, to check against the document at close. */
+function recordAnswers(app: FastifyInstance): RecordedAnswer[] {
+  const out: RecordedAnswer[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url;
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs') || request.routeOptions.schema?.hide) return payload;
+    // Streams (exports, files, events) are checked by their media type only.
+    const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? '' : '<stream>';
+    out.push({ method: request.method, url, status: reply.statusCode, contentType: reply.getHeader('content-type') as string | undefined, body });
+    return payload;
+  });
+  return out;
+}
+
+async function undocumentedAnswers(app: FastifyInstance, answers: RecordedAnswer[]): Promise<string[]> {
+  const checker = new DocumentChecker((await app.inject({ method: 'GET', url: '/api/docs/json' })).json());
+  const problems = new Set<string>();
+  for (const a of answers) {
+    const wrong = checker.check(a.method, a.url, a.status, a.contentType, a.body);
+    if (wrong) problems.add(`${a.method} ${a.url} -> ${wrong}`);
+  }
+  return [...problems];
+}
 
 export interface Harness {
   app: FastifyInstance;
@@ -51,6 +78,7 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
   const mailer: Mailer = { send: async (letter) => { letters.push(letter); } };
   const deps = { db: database.db, pool: database.pool, config, mailer };
   const app = await buildApp(deps);
+  const answers = process.env.OPENAPI_CHECK ? recordAnswers(app) : null;
   await app.ready();
   const worker = createJobWorker(deps, app.log);
 
@@ -85,6 +113,7 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
       return { id: u!.id, token: key };
     },
     close: async () => {
+      const problems = answers ? await undocumentedAnswers(app, answers) : [];
       await app.close();
       await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -92,6 +121,7 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
       await a.connect();
       await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await a.end();
+      if (problems.length) throw new Error(`answers the API document does not describe (OPENAPI_CHECK):\n${problems.join('\n')}`);
     },
   };
 }

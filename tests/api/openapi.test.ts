@@ -1,6 +1,7 @@
 // The OpenAPI document (/api/docs/json) passes Redocly's recommended ruleset with no error and no
 // warning; only `no-path-trailing-slash` is off, because our paths end with `/` by the spec (DRF).
-// Every operation has an operationId, a summary and its 4xx answers (server/platform/openapi.ts).
+// Every operation has an operationId, a summary, its success answers and its 4xx answers (server/platform/openapi.ts);
+// tests/api/openapi-conformance.test.ts checks them against real answers.
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
@@ -47,13 +48,31 @@ describe('the OpenAPI document', () => {
     expect(byKey['GET /api/v2.2/orders/{id}/']!.operationId).toBe('getV22OrdersById');
     expect(codes('GET /api/v2.2/orders/{id}/')).toEqual(['200', '400', '401', '403', '404']);
     expect(codes('POST /api/v2.1/logout/')).toEqual(['200', '401', '403']);
-    expect(codes('POST /api/v2.1/login/')).toEqual(['200', '400', '429']);
+    expect(codes('POST /api/v2.1/login/')).toEqual(['200', '400', '413', '415', '429']);
     expect(byKey['POST /api/v2.1/login/']!.security).toEqual([]);
     expect(byKey['GET /api/v2.2/orders/{id}/']!.security).toBeUndefined();
-    expect(codes('POST /api/v2.1/booking/')).toEqual(['200', '400', '401', '403', '409']);
-    expect(codes('POST /api/public/locations/{id}/bookings/')).toEqual(['200', '400', '404', '409', '429']);
+    expect(codes('POST /api/v2.1/booking/')).toEqual(['201', '400', '401', '403', '404', '409', '413', '415']);
+    expect(codes('POST /api/public/locations/{id}/bookings/')).toEqual(['201', '400', '404', '409', '413', '415', '429']);
     expect(byKey['GET /api/v2.2/orders/{id}/']!.responses['404']).toEqual({ $ref: '#/components/responses/NotFound' });
-    expect(byKey['POST /api/v2.1/booking/']!.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+    // A body route's 400 is errors by field or {detail} (malformed JSON; the login's wrong password); a query's only by field.
+    expect(byKey['POST /api/v2.1/booking/']!.responses['400']).toEqual({ $ref: '#/components/responses/BadBody' });
+    expect(byKey['POST /api/v2.1/login/']!.responses['400']).toEqual({ $ref: '#/components/responses/BadBody' });
+    expect(byKey['GET /api/v2.2/orders/search/']!.responses['400']).toEqual({ $ref: '#/components/responses/BadRequest' });
+    // The success answers the routes declare: 201 and 204 where they answer them; 401 where a ticket or a playground token is checked.
+    expect(codes('DELETE /api/v2.1/locations/{id}/groups/')).toContain('204');
+    expect(byKey['DELETE /api/v2.1/locations/{id}/groups/']!.responses['204']).toEqual({ description: 'Done: no body.' });
+    expect(codes('POST /api/v2.2/playgrounds/{id}/tech_sessions/')).toContain('201');
+    expect(codes('GET /api/v2.1/events/')).toEqual(['200', '400', '401']);
+    expect(codes('POST /api/v2.2/launcher/sessions/')).toEqual(['200', '201', '400', '401', '403', '413', '415']);
+    // A body or query that names a row (config.notFound): an unknown one is 404 though the path names nothing.
+    expect(codes('POST /api/v2.1/check_coupon/')).toContain('404');
+    // The declarations that make the document are not in it.
+    const keys = new Set(operations().flatMap((o) => Object.keys(o.op)));
+    expect([...keys].filter((k) => k === 'answers' || k === 'x-reads-body' || k === 'x-error-answers' || k === 'x-idempotent')).toEqual([]);
+    // A record shared by several answers is one component.
+    expect(byKey['GET /api/v2.2/orders/{id}/']!.responses['200']).toEqual({
+      description: 'Done.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Order' } } },
+    });
   });
 
   it('documents the Idempotency-Key header on exactly the money writes that take it', () => {

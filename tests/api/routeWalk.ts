@@ -21,6 +21,8 @@ export interface ApiRoute {
   querystring?: ZodType;
   body?: ZodType;
   multipart: boolean;
+  /** Left out of the API document (`schema.hide`): pages, the payment provider's callback. */
+  hidden: boolean;
 }
 
 /**
@@ -34,12 +36,12 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
   const out: ApiRoute[] = [];
   for (const r of routeTable(app)) {
     const methods = (Array.isArray(r.method) ? r.method : [r.method]).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
-    const schema = (r.schema ?? {}) as { params?: ZodType; querystring?: ZodType; body?: ZodType; consumes?: string[] };
+    const schema = (r.schema ?? {}) as { params?: ZodType; querystring?: ZodType; body?: ZodType; consumes?: string[]; hide?: boolean };
     for (const method of methods) {
       out.push({
         method, url: r.url, public: !!r.config?.public, access: (r.config as { access?: RouteAccess } | undefined)?.access, page: !r.url.startsWith('/api/'),
         params: schema.params, querystring: schema.querystring, body: schema.body,
-        multipart: !!schema.consumes?.includes('multipart/form-data'),
+        multipart: !!schema.consumes?.includes('multipart/form-data'), hidden: !!schema.hide,
       });
     }
   }
@@ -64,6 +66,63 @@ export async function digest(pool: pg.Pool): Promise<Record<string, string>> {
 export function changedTables(a: Record<string, string>, b: Record<string, string>): string[] {
   return Object.keys({ ...a, ...b }).filter((t) => a[t] !== b[t]);
 }
+
+// ---- the admin's own location 1 in the demo data: what a valid-looking request names ----
+
+/** Ids of location 1's rows of every kind a path or a body can name. */
+export type OwnIds = Record<'location' | 'playground' | 'group' | 'schedule' | 'holiday' | 'order' | 'payment' | 'transaction' | 'webhook'
+  | 'delivery' | 'promocode' | 'early' | 'certificate' | 'user' | 'playgroundToken', number | string>;
+
+export async function ownIds(pool: pg.Pool): Promise<OwnIds> {
+  const id = async (text: string) => (await pool.query(text)).rows[0]?.id as number;
+  return {
+    location: 1,
+    playground: await id('select id from playgrounds where location_id = 1 order by id limit 1'),
+    group: await id('select id from playground_groups where location_id = 1 order by id limit 1'),
+    schedule: await id('select id from schedules where location_id = 1 order by id limit 1'),
+    holiday: await id('select h.id from holidays h join locations l on l.id = 1 join cities c on c.id = l.city_id where h.country_id = c.country_id order by h.id limit 1'),
+    order: await id('select id from orders where location_id = 1 and status not in (4, 5) order by id desc limit 1'),
+    payment: await id('select id from payments where location_id = 1 order by id limit 1'),
+    transaction: await id('select id from transactions where location_id = 1 order by id limit 1'),
+    webhook: await id('select id from webhooks where location_id = 1 order by id limit 1'),
+    delivery: await id('select d.id from webhook_deliveries d join webhooks w on w.id = d.webhook_id where w.location_id = 1 order by d.id limit 1'),
+    promocode: await id('select id from promocodes where location_id = 1 order by id limit 1'),
+    early: await id('select id from early_booking_conditions where location_id = 1 order by id limit 1'),
+    certificate: (await pool.query('select unique_number from certificates order by id limit 1')).rows[0]?.unique_number ?? 'AAAA',
+    user: await id("select id from users where email = 'admin@example.com'"),
+    // The launcher's credential (POST /launcher/sessions/ takes no user token).
+    playgroundToken: (await pool.query('select uuid_token from playgrounds where location_id = 1 and uuid_token is not null order by id limit 1')).rows[0]?.uuid_token,
+  };
+}
+
+/** A route's path parameters, each the own row the path segment before it names. */
+export function walkParams(url: string, own: OwnIds): Record<string, string | number> {
+  const segs = url.split('/');
+  const out: Record<string, string | number> = {};
+  const byPrev: Record<string, string | number | undefined> = {
+    locations: own.location, playgrounds: own.playground, schedule: own.schedule, holidays: own.holiday,
+    booking: own.order, orders: own.order, multibooking: own.order, payment: own.payment,
+    transactions: own.transaction, certificate: own.certificate, webhook: own.webhook, deliveries: own.delivery,
+    images: 1, promocodes: own.promocode, early_booking_conditions: own.early, users: own.user, dashboards: 'revenue',
+    password_reset: 'a'.repeat(40), pay: 'a'.repeat(40), order: 'a'.repeat(40),
+  };
+  segs.forEach((s, i) => {
+    if (s.startsWith(':')) out[s.slice(1)] = byPrev[segs[i - 1] ?? ''] ?? 1;
+  });
+  return out;
+}
+
+/** Field values of a valid-looking request of location 1 (ids, amounts, dates), else the defaults. */
+export const walkHints = (own: OwnIds): Hints => (name) => {
+  const ids: Record<string, unknown> = {
+    location: 1, location_id: 1, playground: own.playground, playground_id: own.playground, group: own.group,
+    order: own.order, order_id: own.order, schedule: own.schedule, transaction_id: own.transaction,
+    original_transaction: own.transaction, payment_id: own.payment, purchase: '100.00', amount: '100.00', cost: '100.00',
+    payment_type: 2, start_dt: '2026-06-15', end_dt: '2026-06-30', session_dt: '2026-06-15 12:00', datetime: '2026-06-15 12:00',
+    operation_dt: '2026-06-15 12:00', started: '2026-06-15T12:00:00+03:00', ended: '2026-06-15T12:30:00+03:00',
+  };
+  return name in ids ? ids[name] : defaultHints(name, []);
+};
 
 // ---- zod schemas walked by their definitions (zod 4) ----
 

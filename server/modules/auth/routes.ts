@@ -8,6 +8,7 @@ import { currentUser } from '../../platform/auth';
 import { translate } from '../../platform/messages';
 import { emailSchema } from '../../platform/validation';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/validation';
+import { DetailAnswer } from '../../platform/answers';
 import * as auth from './service';
 
 export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
@@ -20,24 +21,25 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
       summary: 'Sign in: a token for an e-mail and password',
       tags: ['auth'],
       body: z.strictObject({ email: z.string().trim().min(1).max(254), password: z.string().min(1).max(256) }),
+      answers: { 200: z.object({ token: z.string() }) },
     },
   }, async (request) => {
     const token = await auth.login(db, request.body.email, request.body.password, request.ip, limits);
     return { token };
   });
 
-  r.post('/api/v2.1/logout/', { schema: { summary: 'Sign out: revoke the caller\'s token', tags: ['auth'] } }, async (request, reply) => {
+  r.post('/api/v2.1/logout/', { schema: { summary: 'Sign out: revoke the caller\'s token', tags: ['auth'], answers: { 200: DetailAnswer } } }, async (request, reply) => {
     await auth.logout(db, currentUser(request).tokenId);
     return reply.status(200).send({ detail: translate(request.lang, 'logged_out') });
   });
 
-  r.get('/api/v2.1/loginjwt/permissions/', { schema: { summary: 'The caller\'s permission names', tags: ['auth'], querystring: z.strictObject({}) } }, async (request) => {
+  r.get('/api/v2.1/loginjwt/permissions/', { schema: { summary: 'The caller\'s permission names', tags: ['auth'], querystring: z.strictObject({}), answers: { 200: z.array(z.string()) } } }, async (request) => {
     return auth.permissionNames(db, currentUser(request).id, config.product);
   });
 
   r.post('/api/v2.1/users/password_reset/', {
     config: { public: true, throttled: true },
-    schema: { summary: 'Ask for a password reset letter', tags: ['auth'], body: z.strictObject({ email: emailSchema }) },
+    schema: { summary: 'Ask for a password reset letter', tags: ['auth'], body: z.strictObject({ email: emailSchema }), answers: { 200: DetailAnswer } },
   }, async (request) => {
     await auth.requestPasswordReset(db, request.body.email, request.ip, {
       lang: request.lang, perEmail: config.passwordResetEmailLimit, perIp: config.passwordResetIpLimit, slowdownSeconds: config.loginSlowdownSeconds, ttlMinutes: config.resetKeyTtlMinutes,
@@ -49,7 +51,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
 
   r.get('/api/v2.1/users/password_reset/:key/', {
     config: { public: true },
-    schema: { summary: 'Check a password reset key', tags: ['auth'], params: keyParams },
+    schema: { summary: 'Check a password reset key', tags: ['auth'], params: keyParams, answers: { 200: DetailAnswer } },
   }, async (request) => {
     await auth.checkResetKey(db, request.params.key);
     return { detail: 'ok' };
@@ -65,6 +67,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
         password: z.string().min(PASSWORD_MIN_LENGTH).max(128),
         password_confirm: z.string().min(1).max(128),
       }),
+      answers: { 200: DetailAnswer },
     },
   }, async (request) => {
     await auth.resetPassword(db, request.params.key, request.body.password, request.body.password_confirm);

@@ -12,16 +12,22 @@ import { emailSchema, phoneSchema, idText, idNumber, positiveAmount } from '../.
 import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_DESIGNS, CERTIFICATE_QUANTITY, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import * as certs from './service';
 
+import { money } from '../../platform/answers';
+
+const CertificateState = z.object({ unique_number: z.string(), status: z.string() });
+
 export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['certificates'];
   const code = z.object({ code: z.string().trim().min(1).max(15) });
 
   r.get('/api/v2.2/certificate_rates/', {
-    schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: idText() }) },
+    config: { notFound: true },
+    schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: idText() }),
+      answers: { 200: z.array(z.object({ id: z.number().int(), rate: money() })) } },
   }, async (request) => certs.rates(db, currentUser(request).id, request.query.location_id));
 
-  r.get('/api/v2.2/certificate_designs/', { schema: { summary: 'Certificate designs', tags } }, async (request) => {
+  r.get('/api/v2.2/certificate_designs/', { schema: { summary: 'Certificate designs', tags, answers: { 200: z.array(z.object({ id: z.string(), name: z.string() })) } } }, async (request) => {
     currentUser(request);
     return CERTIFICATE_DESIGNS.map((name) => ({ id: name, name }));
   });
@@ -40,6 +46,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
         quantity: z.number().int().min(CERTIFICATE_QUANTITY.min).max(CERTIFICATE_QUANTITY.max).default(CERTIFICATE_QUANTITY.default),
         location_id: idNumber(),
       }),
+      answers: { 201: z.array(z.object({ id: z.number().int(), unique_number: z.string() })) },
     },
   }, async (request, reply) => reply.status(201).send(await certs.createCertificates(db, currentUser(request), request.body)));
 
@@ -52,11 +59,12 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
         seller: z.string().trim().min(1).max(TEXT_LIMITS.seller), name: z.string().trim().min(1).max(TEXT_LIMITS.personName), phone: phoneSchema, email: emailSchema,
         location_id: idNumber(),
       }),
+      answers: { 200: CertificateState },
     },
   }, async (request) => certs.activateCertificate(db, currentUser(request), request.params.code, request.body, request.lang));
 
   r.post('/api/v2.2/certificate/:code/resend/', {
     config: { access: { permissions: ['certificate.activate'] } },
-    schema: { summary: 'Send a gift certificate again', tags, params: code, body: z.strictObject({ location_id: idNumber() }) },
+    schema: { summary: 'Send a gift certificate again', tags, params: code, body: z.strictObject({ location_id: idNumber() }), answers: { 200: CertificateState } },
   }, async (request) => certs.resendCertificate(db, currentUser(request), request.params.code, request.body.location_id, request.lang));
 }

@@ -108,14 +108,16 @@ export async function dashboardRoutes(app: FastifyInstance, deps: Deps): Promise
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['statistics'];
 
-  r.get('/api/v2.1/dashboards/', { schema: { summary: 'The statistics dashboards', tags, querystring: z.strictObject({}) } }, async (request) => {
+  r.get('/api/v2.1/dashboards/', { schema: { summary: 'The statistics dashboards', tags, querystring: z.strictObject({}),
+    answers: { 200: z.array(z.object({ id: z.enum(DASHBOARDS), name: z.string(), source: z.string() })) } } }, async (request) => {
     currentUser(request);
     return DASHBOARDS.map((id) => ({ id, name: pageTexts(request.lang)[id], source: `/api/v2.1/dashboards/${id}/source/` }));
   });
 
   r.get('/api/v2.1/dashboards/:id/source/', {
     config: { access: { minRole: 40 } },
-    schema: { summary: 'A dashboard\'s signed page URL for a location', tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: idText() }) },
+    schema: { summary: 'A dashboard\'s signed page URL for a location', tags, params: z.object({ id: z.string().max(50) }), querystring: z.strictObject({ location: idText() }),
+      answers: { 200: z.object({ url: z.string().describe('The signed page URL, valid for DASHBOARD_URL_TTL_SECONDS.') }) } },
   }, async (request) => {
     if (!isDashboard(request.params.id)) throw notFound();
     await requireManagerAt(db, currentUser(request).id, request.query.location);

@@ -13,16 +13,18 @@ import { GALLERY_MAX_BYTES } from '../../../domain/locationManagement';
 import { requireManagerAt } from '../locations/service';
 import { addImage, deleteImage, listImages } from './service';
 
+import { Image } from '../../platform/answers';
+
 export async function galleryRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['gallery'];
   const params = z.object({ id: idParam });
   const mediaDir = path.join(config.dataDir, 'media', 'gallery');
 
-  r.get('/api/v2.1/locations/:id/images/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s pictures', tags, params, querystring: z.strictObject({}) } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/images/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s pictures', tags, params, querystring: z.strictObject({}), answers: { 200: z.array(Image) } } }, async (request) =>
     listImages(db, currentUser(request).id, request.params.id));
 
-  r.post('/api/v2.1/locations/:id/images/', { config: { access: { minRole: 40 } }, schema: { summary: 'Upload a picture of a location', tags, params, consumes: ['multipart/form-data'] } }, async (request, reply) => {
+  r.post('/api/v2.1/locations/:id/images/', { config: { access: { minRole: 40 } }, schema: { summary: 'Upload a picture of a location', tags, params, consumes: ['multipart/form-data'], answers: { 201: Image } } }, async (request, reply) => {
     const user = currentUser(request);
     // Who may upload is known before the file is read.
     await requireManagerAt(db, user.id, request.params.id);
@@ -43,7 +45,7 @@ export async function galleryRoutes(app: FastifyInstance, { db, config }: Deps):
 
   r.delete('/api/v2.1/locations/:id/images/:image_id/', {
     config: { access: { minRole: 40 } },
-    schema: { summary: 'Delete a picture of a location', tags, params: z.object({ id: idParam, image_id: idParam }) },
+    schema: { summary: 'Delete a picture of a location', tags, params: z.object({ id: idParam, image_id: idParam }), answers: { 204: null } },
   }, async (request, reply) => {
     await deleteImage(db, mediaDir, currentUser(request).id, request.params.id, request.params.image_id);
     return reply.status(204).send();

@@ -37,6 +37,12 @@ const STREAM_MAX_MS = 30 * 60_000;
 /** The browser's wait before it reconnects by itself. */
 const RETRY_MS = 1_000;
 
+/** The stream's answer in the API document: Server-Sent Events until the client goes. */
+const EVENT_STREAM = {
+  description: 'Server-Sent Events: `id:` the stream position, `data:` one change as JSON.',
+  content: { 'text/event-stream': { schema: z.string() } },
+};
+
 export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
@@ -63,7 +69,10 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
 
   r.post('/api/v2.1/locations/:id/events/ticket/', {
     config: { throttled: true },
-    schema: { summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params },
+    schema: {
+      summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params,
+      answers: { 200: z.object({ ticket: z.string(), expires_in: z.number().int().describe('Seconds.') }) },
+    },
   }, async (request) => {
     const user = currentUser(request);
     await requireRoleAt(db, user.id, request.params.id);
@@ -74,11 +83,12 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
 
   r.get('/api/v2.1/locations/:id/events/', {
     // Not the token: the ticket (an EventSource sends no headers of ours).
-    config: { public: true, throttled: true },
+    config: { public: true, throttled: true, authenticates: true },
     schema: {
       summary: 'The location\'s changes as Server-Sent Events',
       tags, params,
       querystring: z.strictObject({ ticket: z.string().max(200).optional(), last_event_id: z.string().max(30).optional() }),
+      answers: { 200: EVENT_STREAM },
     },
   }, async (request, reply) => {
     const locationId = request.params.id;
@@ -91,7 +101,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   });
 
   r.get('/api/v2.1/events/', {
-    config: { public: true, throttled: true },
+    config: { public: true, throttled: true, authenticates: true },
     schema: {
       summary: 'The changes of several locations as one Server-Sent Events stream (a ticket per location)',
       tags,
@@ -100,6 +110,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
         tickets: z.string().max(LIVE_STREAM_MAX_LOCATIONS * 49).optional(),
         last_event_id: z.string().max(LIVE_STREAM_MAX_LOCATIONS * 28).optional(),
       }),
+      answers: { 200: EVENT_STREAM },
     },
   }, async (request, reply) => {
     const tickets = [...new Set((request.query.tickets ?? '').split(',').filter(Boolean))];

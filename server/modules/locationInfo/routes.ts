@@ -32,14 +32,17 @@ const locationInfoSchema = z.strictObject({
   city: idNumber(),
 });
 
+import { LocationDetail } from '../../platform/answers';
+
 export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['location management'];
   const params = z.object({ id: idParam });
 
-  r.put('/api/v2.1/locations/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema } }, async (request) =>
+  r.put('/api/v2.1/locations/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema, answers: { 200: LocationDetail } } }, async (request) =>
     updateLocationInfo(db, currentUser(request).id, request.params.id, request.body, request.lang));
 
-  r.get('/api/v2.1/locations/:id/games/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s games', tags, params, querystring: z.strictObject({}) } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/games/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s games', tags, params, querystring: z.strictObject({}),
+    answers: { 200: z.array(z.object({ id: z.number().int(), name: z.string(), genre: z.string().nullable(), info: z.unknown().describe('The game\'s facts (age limits by country).') })) } } }, async (request) =>
     locationGamesList(db, currentUser(request).id, request.params.id));
 }

@@ -7,6 +7,7 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam } from '../../platform/validation';
 import * as locations from './service';
+import { Geo, Location, LocationCard, LocationDetail, Named } from '../../platform/answers';
 
 export const pageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
@@ -17,19 +18,20 @@ export async function locationRoutes(app: FastifyInstance, { db }: Deps): Promis
   const r = app.withTypeProvider<ZodTypeProvider>();
   const noQuery = z.strictObject({});
 
-  r.get('/api/v2.1/locations/my/', { schema: { summary: 'The caller\'s locations with their playgrounds and roles', tags: ['locations'], querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/my/', { schema: { summary: 'The caller\'s locations with their playgrounds and roles', tags: ['locations'], querystring: noQuery, answers: { 200: z.array(Location) } } }, async (request) =>
     locations.myLocations(db, currentUser(request).id, request.lang));
 
-  r.get('/api/v2.1/locations/', { schema: { summary: 'The catalogue of active locations', tags: ['locations'], querystring: pageQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/', { schema: { summary: 'The catalogue of active locations', tags: ['locations'], querystring: pageQuery,
+    answers: { 200: z.union([z.array(LocationCard), z.object({ count: z.number().int(), results: z.array(LocationCard) })]).describe('With `limit`: a page `{count, results}`; without: every location.') } } }, async (request) =>
     locations.activeLocations(db, request.lang, request.query));
 
-  r.get('/api/v2.1/locations/concise_list/', { schema: { summary: 'The caller\'s locations, short form', tags: ['locations'], querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/concise_list/', { schema: { summary: 'The caller\'s locations, short form', tags: ['locations'], querystring: noQuery, answers: { 200: z.array(Named) } } }, async (request) =>
     locations.conciseList(db, currentUser(request).id, request.lang));
 
   r.get('/api/v2.1/locations/:id/', {
-    schema: { summary: 'A location', tags: ['locations'], params: z.object({ id: idParam }), querystring: noQuery },
+    schema: { summary: 'A location', tags: ['locations'], params: z.object({ id: idParam }), querystring: noQuery, answers: { 200: LocationDetail } },
   }, async (request) => locations.locationDetail(db, currentUser(request).id, request.params.id, request.lang));
 
-  r.get('/api/v2.1/geo/', { schema: { summary: 'Countries and cities', tags: ['locations'], querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/geo/', { schema: { summary: 'Countries and cities', tags: ['locations'], querystring: noQuery, answers: { 200: Geo } } }, async (request) =>
     locations.geo(db, request.lang));
 }

@@ -43,21 +43,24 @@ export const multiBookingSchema = z.strictObject({
   if (takesMoney && toCents(v.cost) === 0) ctx.addIssue({ code: 'custom', path: ['cost'], message: 'amount_not_positive' });
 });
 
+import { money, MultiBooking, OrderCreated } from '../../platform/answers';
+
 export async function multiBookingRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['multibooking'];
   const params = z.object({ id: idParam });
 
-  r.post('/api/v2.2/multibooking/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema } }, async (request, reply) =>
+  r.post('/api/v2.2/multibooking/', { config: { access: { permissions: ['multibooking'] }, conflicts: true, notFound: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema, answers: { 201: OrderCreated } } }, async (request, reply) =>
     reply.status(201).send(await multi.createMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, paymentLinks: config.paymentSandbox }, request.body)));
 
-  r.get('/api/v2.2/multibooking/:id/', { schema: { summary: 'A multi-session order', tags, params } }, async (request) =>
+  r.get('/api/v2.2/multibooking/:id/', { schema: { summary: 'A multi-session order', tags, params, answers: { 200: MultiBooking } } }, async (request) =>
     multi.getMultiBooking(db, currentUser(request).id, request.params.id));
 
-  r.post('/api/v2.2/multibooking/:id/update_part/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Change the sessions of a multi-session order', tags, params, body: multiBookingSchema } }, async (request) =>
+  r.post('/api/v2.2/multibooking/:id/update_part/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Change the sessions of a multi-session order', tags, params, body: multiBookingSchema, answers: { 200: OrderCreated } } }, async (request) =>
     multi.updateMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, paymentLinks: config.paymentSandbox }, request.params.id, request.body));
 
   r.get('/api/v2.2/locations/:id/events_packages/', {
-    schema: { summary: 'A location\'s event packages for a day', tags, params, querystring: z.strictObject({ date: dateSchema }) },
+    schema: { summary: 'A location\'s event packages for a day', tags, params, querystring: z.strictObject({ date: dateSchema }),
+      answers: { 200: z.array(z.object({ id: z.number().int(), name: z.string(), price: money() })) } },
   }, async (request) => multi.eventPackagesOn(db, currentUser(request).id, request.params.id, request.query.date));
 }

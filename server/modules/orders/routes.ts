@@ -43,22 +43,24 @@ export const bookingSchema = z.strictObject({
 });
 
 
+import { CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
+
 export async function orderRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const params = z.object({ id: idParam });
   const ctx = (userId: number, lang: Lang) => ({ userId, publicUrl: config.publicUrl, lang, paymentLinks: config.paymentSandbox });
 
-  r.post('/api/v2.1/booking/', { config: { conflicts: true }, schema: { summary: 'Book a session', tags, body: bookingSchema } }, async (request, reply) =>
+  r.post('/api/v2.1/booking/', { config: { conflicts: true, notFound: true }, schema: { summary: 'Book a session', tags, body: bookingSchema, answers: { 201: Created } } }, async (request, reply) =>
     reply.status(201).send(await createBooking(db, ctx(currentUser(request).id, request.lang), request.body)));
 
-  r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema } }, async (request) =>
+  r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema, answers: { 200: Created } } }, async (request) =>
     updateBooking(db, ctx(currentUser(request).id, request.lang), request.params.id, request.body));
 
   r.delete('/api/v2.1/booking/:id/', {
     config: { conflicts: true },
     // refund=cash: what the order holds is paid back in cash and recorded in the same transaction.
-    schema: { summary: 'Cancel a booking', tags, params, querystring: z.strictObject({ refund: z.enum(['cash', 'none']).optional() }) },
+    schema: { summary: 'Cancel a booking', tags, params, querystring: z.strictObject({ refund: z.enum(['cash', 'none']).optional() }), answers: { 204: null } },
   }, async (request, reply) => {
     await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled', request.query.refund ?? 'none');
     return reply.status(204).send();
@@ -77,6 +79,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
       }),
+      answers: { 201: PaymentMade },
     },
   }, async (request, reply) => {
     const user = currentUser(request);
@@ -98,13 +101,14 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (REFUND_PAYMENT_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
           .transform((v) => v as RefundPaymentType),
       }),
+      answers: { 200: Order },
     },
   }, async (request) => {
     await refundOrderDue(db, currentUser(request).id, request.params.id, request.body.payment_type);
     return getOrder(db, currentUser(request).id, request.params.id);
   });
 
-  r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params } }, async (request) =>
+  r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params, answers: { 200: z.array(OrderLogEntry) } } }, async (request) =>
     orderComments(db, currentUser(request).id, request.params.id));
 
   r.get('/api/v2.2/orders/search/', {
@@ -116,13 +120,15 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         limit: z.coerce.number().int().min(1).max(100).default(10),
         offset: z.coerce.number().int().min(0).max(2147483647).default(0),
       }),
+      answers: { 200: z.object({ count: z.number().int(), results: z.array(OrderFound) }) },
     },
   }, async (request) => searchOrders(db, currentUser(request).id, request.query.phone, request.query.limit, request.query.offset));
 
-  r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
+  r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params, answers: { 200: Order } } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/check_coupon/', {
-    schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: idNumber(), datetime: dateTimeSchema.optional() }) },
+    config: { notFound: true },
+    schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: idNumber(), datetime: dateTimeSchema.optional() }), answers: { 200: CouponCheck } },
   }, async (request) => {
     const { code, location, datetime } = request.body;
     await requireRoleAt(db, currentUser(request).id, location);
@@ -134,7 +140,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     return { valid: true, type: Number(check.discount) < 1 ? 'fraction' : 'flat', discount: check.discount };
   });
 
-  r.get('/api/v2.2/playgrounds/:id/games_for_booking/', { schema: { summary: 'Games that can be booked on a playground', tags, params } }, async (request) =>
+  r.get('/api/v2.2/playgrounds/:id/games_for_booking/', { schema: { summary: 'Games that can be booked on a playground', tags, params, answers: { 200: z.array(Named) } } }, async (request) =>
     gamesForBooking(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/locations/:id/payments/', {
@@ -147,6 +153,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         comment: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
       }),
+      answers: { 201: PaymentMade },
     },
   }, async (request, reply) => {
     const user = currentUser(request);

@@ -49,8 +49,15 @@ export const locationPayments = defineList({
     { key: 'user', kind: 'text', sql: sql`coalesce(nullif(${users.name}, ''), ${users.email})`, label: { ru: 'Пользователь', en: 'User' }, exportOnly: true },
   ],
   orderBy: sql`${payments.created} DESC, ${payments.id} DESC`,
-  json: (r) => ({
-    id: r.id, order: r.order, payment_type: r.payment_type, created: r.created, status: r.status, external_id: r.external_id,
-    purchase: r.purchase, comment: r.comment, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
-  }),
+  json: {
+    record: (r) => ({
+      id: r.id, order: r.order, payment_type: r.payment_type, created: r.created, status: r.status, external_id: r.external_id,
+      purchase: r.purchase, comment: r.comment, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
+    }),
+    schema: z.object({
+      id: z.number().int(), order: z.number().int().nullable(), payment_type: z.number().int(), created: z.string(), status: z.string(),
+      external_id: z.string().nullable(), purchase: z.string(), comment: z.string().nullable(),
+      user: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+    }),
+  },
 });

@@ -8,6 +8,8 @@ import { currentUser } from '../../platform/auth';
 import { idParam } from '../../platform/validation';
 import { setPaymentActual } from './service';
 
+import { Payment } from '../../platform/answers';
+
 export async function paymentRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['payments'];
@@ -15,6 +17,6 @@ export async function paymentRoutes(app: FastifyInstance, { db, pool }: Deps): P
 
   r.patch('/api/v2.1/payment/:id/actual/', {
     config: { access: { minRole: 40 } },
-    schema: { summary: 'Mark a payment as counted (actual) or not', tags, params, body: z.strictObject({ actual: z.boolean() }) },
+    schema: { summary: 'Mark a payment as counted (actual) or not', tags, params, body: z.strictObject({ actual: z.boolean() }), answers: { 200: Payment } },
   }, async (request) => setPaymentActual(db, currentUser(request).id, request.params.id, request.body.actual));
 }

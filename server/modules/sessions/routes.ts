@@ -8,12 +8,14 @@ import type { Deps } from '../../deps';
 import { notAuthenticated } from '../../platform/errors';
 import { recordLauncherSession } from './service';
 
+const launcherAnswer = z.object({ uuid: z.string(), recorded: z.enum(['created', 'updated']) });
+
 export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sessions'];
 
   r.post('/api/v2.2/launcher/sessions/', {
-    config: { public: true },
+    config: { public: true, authenticates: true, forbids: true },
     // The launcher's own credentials are checked before the body, like a token elsewhere.
     onRequest: async (request) => {
       const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);
@@ -32,6 +34,8 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
         session_type: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
         orders_ids: z.array(idNumber()).max(100).default([]),
       }),
+      // 201 for a new session, 200 when the launcher reports the same uuid again.
+      answers: { 200: launcherAnswer, 201: launcherAnswer },
     },
   }, async (request, reply) => {
     const token = (request.headers.authorization ?? '').split(/\s+/)[1]!;

@@ -12,14 +12,16 @@ import { TECH_SESSION_MIN_MINUTES } from '../../../domain/locationManagement';
 import { createToken, startTechSession, stopTechSession, TECH_SESSIONS } from './service';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
+import { Playground } from '../../platform/answers';
+
 export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['technical sessions'];
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/playgrounds/create_token/', {
-    config: { access: TECH_SESSIONS },
-    schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: idNumber() }) },
+    config: { access: TECH_SESSIONS, notFound: true },
+    schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: idNumber() }), answers: { 200: Playground } },
   }, async (request) => createToken(db, currentUser(request), request.body.playground));
 
   r.post('/api/v2.2/playgrounds/:id/tech_sessions/', {
@@ -32,10 +34,11 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
         minutes: z.number().int().min(TECH_SESSION_MIN_MINUTES).max(10080),
         comment: z.string().trim().max(TEXT_LIMITS.shortComment).default(''),
       }),
+      answers: { 201: Playground },
     },
   }, async (request, reply) => reply.status(201).send(await startTechSession(db, currentUser(request), request.params.id, request.body)));
 
-  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { config: { access: TECH_SESSIONS }, schema: { summary: 'Close tech access to a playground', tags, params } }, async (request, reply) => {
+  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { config: { access: TECH_SESSIONS }, schema: { summary: 'Close tech access to a playground', tags, params, answers: { 204: null } } }, async (request, reply) => {
     await stopTechSession(db, currentUser(request), request.params.id);
     return reply.status(204).send();
   });

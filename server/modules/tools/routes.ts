@@ -45,49 +45,51 @@ const promocodeSchema = z.strictObject({
   active: z.boolean().default(true),
 });
 
+import { EarlyBooking, Promocode, WidgetSettings } from '../../platform/answers';
+
 export async function toolRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: idParam });
   const noQuery = z.strictObject({});
 
-  r.get('/api/v2.1/locations/:id/early_booking/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s early booking discounts', tags: ['early booking'], params, querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/early_booking/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s early booking discounts', tags: ['early booking'], params, querystring: noQuery, answers: { 200: z.array(EarlyBooking) } } }, async (request) =>
     early.listConditions(db, currentUser(request).id, request.params.id));
 
-  r.post('/api/v2.1/locations/:id/early_booking/', { config: { access: { minRole: 40 } }, schema: { summary: 'Add an early booking discount', tags: ['early booking'], params, body: earlyBookingSchema } }, async (request, reply) =>
+  r.post('/api/v2.1/locations/:id/early_booking/', { config: { access: { minRole: 40 } }, schema: { summary: 'Add an early booking discount', tags: ['early booking'], params, body: earlyBookingSchema, answers: { 201: EarlyBooking } } }, async (request, reply) =>
     reply.status(201).send(await early.createCondition(db, currentUser(request).id, request.params.id, request.body)));
 
-  r.put('/api/v2.1/early_booking_conditions/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit an early booking discount', tags: ['early booking'], params, body: earlyBookingSchema } }, async (request) =>
+  r.put('/api/v2.1/early_booking_conditions/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit an early booking discount', tags: ['early booking'], params, body: earlyBookingSchema, answers: { 200: EarlyBooking } } }, async (request) =>
     early.updateCondition(db, currentUser(request).id, request.params.id, request.body));
 
-  r.delete('/api/v2.1/early_booking_conditions/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Delete an early booking discount', tags: ['early booking'], params } }, async (request, reply) => {
+  r.delete('/api/v2.1/early_booking_conditions/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Delete an early booking discount', tags: ['early booking'], params, answers: { 204: null } } }, async (request, reply) => {
     await early.deleteCondition(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
 
   const tags = ['promocodes'];
-  r.get('/api/v2.1/locations/:id/promocodes/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s promo codes', tags, params, querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/promocodes/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s promo codes', tags, params, querystring: noQuery, answers: { 200: z.array(Promocode) } } }, async (request) =>
     promo.listPromocodes(db, currentUser(request).id, request.params.id));
 
-  r.post('/api/v2.1/locations/:id/promocodes/', { config: { access: { minRole: 40 } }, schema: { summary: 'Create a promo code', tags, params, body: promocodeSchema } }, async (request, reply) =>
+  r.post('/api/v2.1/locations/:id/promocodes/', { config: { access: { minRole: 40 } }, schema: { summary: 'Create a promo code', tags, params, body: promocodeSchema, answers: { 201: Promocode } } }, async (request, reply) =>
     reply.status(201).send(await promo.createPromocode(db, currentUser(request).id, request.params.id, request.body)));
 
-  r.get('/api/v2.1/promocodes/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'A promo code', tags, params, querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/promocodes/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'A promo code', tags, params, querystring: noQuery, answers: { 200: Promocode } } }, async (request) =>
     promo.getPromocode(db, currentUser(request).id, request.params.id));
 
-  r.put('/api/v2.1/promocodes/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a promo code', tags, params, body: promocodeSchema } }, async (request) =>
+  r.put('/api/v2.1/promocodes/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a promo code', tags, params, body: promocodeSchema, answers: { 200: Promocode } } }, async (request) =>
     promo.updatePromocode(db, currentUser(request).id, request.params.id, request.body));
 
-  r.patch('/api/v2.1/promocodes/:id/active/', { config: { access: { minRole: 40 } }, schema: { summary: 'Activate or deactivate a promo code', tags, params, body: z.strictObject({ active: z.boolean() }) } }, async (request) =>
+  r.patch('/api/v2.1/promocodes/:id/active/', { config: { access: { minRole: 40 } }, schema: { summary: 'Activate or deactivate a promo code', tags, params, body: z.strictObject({ active: z.boolean() }), answers: { 200: Promocode } } }, async (request) =>
     promo.setPromocodeActive(db, currentUser(request).id, request.params.id, request.body.active));
 
-  r.delete('/api/v2.1/promocodes/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Delete a promo code', tags, params } }, async (request, reply) => {
+  r.delete('/api/v2.1/promocodes/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Delete a promo code', tags, params, answers: { 204: null } } }, async (request, reply) => {
     await promo.deletePromocode(db, currentUser(request).id, request.params.id);
     return reply.status(204).send();
   });
 
-  r.get('/api/v2.1/locations/:id/widget_settings/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s booking widget settings', tags: ['widget'], params, querystring: noQuery } }, async (request) =>
+  r.get('/api/v2.1/locations/:id/widget_settings/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s booking widget settings', tags: ['widget'], params, querystring: noQuery, answers: { 200: WidgetSettings } } }, async (request) =>
     getWidgetSettings(db, currentUser(request).id, request.params.id));
 
-  r.put('/api/v2.1/locations/:id/widget_settings/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s booking widget settings', tags: ['widget'], params, body: widgetSettingsSchema } }, async (request) =>
+  r.put('/api/v2.1/locations/:id/widget_settings/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s booking widget settings', tags: ['widget'], params, body: widgetSettingsSchema, answers: { 200: WidgetSettings } } }, async (request) =>
     saveWidgetSettings(db, currentUser(request).id, request.params.id, request.body));
 }

@@ -62,6 +62,8 @@ export async function openDispute(db: Db, dataDir: string, userId: number, trans
 }
 
 const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif' };
+/** The media types a dispute file is answered as (the API document). */
+export const DISPUTE_FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES))];
 
 /** One file of a transaction's disputes: 404 unless a dispute of that transaction lists it. */
 export async function disputeFile(db: Db, dataDir: string, userId: number, transactionId: number, file: string) {

@@ -10,6 +10,7 @@ import { currentUser } from '../../platform/auth';
 import { ApiError, RequestValidationError, fieldError } from '../../platform/errors';
 import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
 import * as users from './service';
+import { Me, User } from '../../platform/answers';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const profileSchema = z.strictObject({
@@ -51,15 +52,17 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   const r = app.withTypeProvider<ZodTypeProvider>();
   const mediaDir = path.join(config.dataDir, 'media', 'avatars');
 
-  r.get('/api/v2.1/users/am/', { schema: { summary: 'The caller\'s own profile', tags: ['users'], querystring: z.strictObject({}) } }, async (request) =>
+  r.get('/api/v2.1/users/am/', { schema: { summary: 'The caller\'s own profile', tags: ['users'], querystring: z.strictObject({}), answers: { 200: Me } } }, async (request) =>
     users.me(db, currentUser(request).id));
 
   r.get('/api/v2.2/users/:id/', {
-    schema: { summary: 'A user profile', tags: ['users'], params: z.object({ id: idParam }), querystring: z.strictObject({}) },
+    schema: { summary: 'A user profile', tags: ['users'], params: z.object({ id: idParam }), querystring: z.strictObject({}), answers: { 200: User } },
   }, async (request) => users.visibleUser(db, currentUser(request).id, request.params.id));
 
   r.put('/api/v2.1/users/:id/', {
-    schema: { summary: 'Edit the caller\'s own profile (name, phone, e-mail, avatar)', tags: ['users'], params: z.object({ id: idParam }), consumes: ['multipart/form-data', 'application/json'] },
+    // A wrong current password is counted: too many are 429.
+    config: { throttled: true },
+    schema: { summary: 'Edit the caller\'s own profile (name, phone, e-mail, avatar)', tags: ['users'], params: z.object({ id: idParam }), consumes: ['multipart/form-data', 'application/json'], answers: { 200: Me } },
   }, async (request) => {
     const actor = currentUser(request);
     if (actor.id !== request.params.id) throw new ApiError(403, { key: 'edit_only_self' });

@@ -44,6 +44,8 @@ const bookingBody = z.strictObject({
 
 const WINDOW = 600;
 
+import { CustomerOrder, Named, WidgetBooked, WidgetLocation, WidgetPrice, WidgetSlots } from '../../platform/answers';
+
 export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const bookingLimit: RateLimit = { name: 'widget.booking', max: config.widgetBookingLimit, windowSeconds: WINDOW };
   const couponLimit: RateLimit = { name: 'widget.coupon', max: config.widgetCouponLimit, windowSeconds: WINDOW };
@@ -61,19 +63,19 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     const key = z.object({ key: z.string().max(60) });
 
     r.get('/api/public/locations/:id/', {
-      config: pub, schema: { summary: 'Booking widget: the location', tags, params: location, querystring: z.strictObject({ group, lang }) },
+      config: pub, schema: { summary: 'Booking widget: the location', tags, params: location, querystring: z.strictObject({ group, lang }), answers: { 200: WidgetLocation } },
     }, async (request) => widget.widgetLocation(db, request.params.id, request.query.group, request.lang));
 
     r.get('/api/public/locations/:id/slots/', {
-      config: pub, schema: { summary: 'Booking widget: sessions on sale on a day', tags, params: location, querystring: z.strictObject({ date: dateSchema, group, lang }) },
+      config: pub, schema: { summary: 'Booking widget: sessions on sale on a day', tags, params: location, querystring: z.strictObject({ date: dateSchema, group, lang }), answers: { 200: WidgetSlots } },
     }, async (request) => widget.widgetSlots(db, request.params.id, request.query.date, request.query.group, request.lang));
 
     r.get('/api/public/locations/:id/games/', {
-      config: pub, schema: { summary: 'Booking widget: games', tags, params: location, querystring: langOnly },
+      config: pub, schema: { summary: 'Booking widget: games', tags, params: location, querystring: langOnly, answers: { 200: z.array(Named) } },
     }, async (request) => widget.widgetGames(db, request.params.id, request.lang));
 
     r.post('/api/public/locations/:id/price/', {
-      config: { ...pub, throttled: true }, schema: { summary: 'Booking widget: a price quote', tags, params: location, querystring: langOnly, body: z.strictObject(priceFields) },
+      config: { ...pub, throttled: true }, schema: { summary: 'Booking widget: a price quote', tags, params: location, querystring: langOnly, body: z.strictObject(priceFields), answers: { 200: WidgetPrice } },
     }, async (request) => {
       // Only a preview that tries a promo code counts: that is what guessing codes would use.
       if (request.body.promocode) await hitRateLimit(db, couponLimit, request.ip);
@@ -84,21 +86,21 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
       config: { ...pub, throttled: true, conflicts: true },
       // Counted before validation, so malformed floods are limited too.
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
-      schema: { summary: 'Booking widget: a customer\'s booking', tags, params: location, querystring: langOnly, body: bookingBody },
+      schema: { summary: 'Booking widget: a customer\'s booking', tags, params: location, querystring: langOnly, body: bookingBody, answers: { 201: WidgetBooked } },
     }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang)));
 
     r.get('/api/public/orders/:key/', {
-      config: pub, schema: { summary: 'Booking widget: a customer\'s order by its secret key', tags, params: key, querystring: langOnly },
+      config: pub, schema: { summary: 'Booking widget: a customer\'s order by its secret key', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
     }, async (request) => widget.widgetOrder(db, config, request.params.key, request.lang));
 
     r.post('/api/public/orders/:key/cancel/', {
-      config: { ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly },
+      config: { ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
     }, async (request) => widget.widgetCancel(db, config, request.params.key, request.lang));
 
     r.post('/api/public/orders/:key/pay/', {
       config: { ...pub, conflicts: true, throttled: true },
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
-      schema: { summary: 'Booking widget: a fresh payment link after a declined payment', tags, params: key, querystring: langOnly },
+      schema: { summary: 'Booking widget: a fresh payment link after a declined payment', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
     }, async (request) => widget.widgetPayAgain(db, config, request.params.key, request.lang));
 
     // The widget's page: one HTML file whose script reads the path (booking or order page).

@@ -1,0 +1,225 @@
+// Schemas of the records the API answers, for the API document only (`schema.answers`, see
+// platform/openapi.ts): the shapes the handlers build, shared by the routes that answer the same
+// record. A record with an id (`.meta({ id })`) is one component of /api/docs/json.
+// tests/api/openapi-conformance.test.ts checks real answers against them.
+import { z } from 'zod';
+
+export const int = () => z.number().int();
+/** An amount as text with two decimals (`"1500.00"`), as PostgreSQL's numeric gives it. */
+export const money = () => z.string().describe('A decimal amount as text, e.g. "1500.00".');
+/** A day, `YYYY-MM-DD`. */
+export const day = () => z.string().describe('YYYY-MM-DD');
+/** A wall-clock time at the location, `YYYY-MM-DD HH:MM`. */
+export const localDateTime = () => z.string().describe('YYYY-MM-DD HH:MM on the location\'s clock');
+/** An instant, ISO 8601 in UTC (`2026-06-15T09:00:00.000Z`). */
+export const instant = () => z.string().describe('An ISO 8601 instant (UTC).');
+
+/** A message for the user in the language of the request. */
+export const DetailAnswer = z.object({ detail: z.string() }).meta({ id: 'DetailAnswer', description: 'A message in the language of Accept-Language.' });
+
+export const Currency = z.object({ code: z.string(), is_before: z.boolean(), blank_place: z.boolean(), unicode: z.string() })
+  .meta({ id: 'Currency', description: 'How an amount of this currency is written (domain/money.ts).' });
+
+/** Something named: a game, a location in a short list, a group. */
+export const Named = z.object({ id: int(), name: z.string() }).meta({ id: 'Named' });
+
+export const User = z.object({
+  id: int(), uid: z.string(), name: z.string(), email: z.string(), phone: z.string(), avatar: z.string().nullable(),
+}).meta({ id: 'User' });
+
+export const Role = z.object({ id: int(), value: int() }).meta({ id: 'Role' });
+
+export const Me = User.extend({ role: Role.nullable() }).meta({ id: 'Me', description: 'The signed-in user with the highest role they have.' });
+
+export const Playground = z.object({
+  id: int(), name: z.string(), types: z.array(z.string()), duration: int(), max_players: int(), max_persons: int(), group: int().nullable(),
+  uuid_token: z.string().nullable().describe('The launcher\'s token: only for callers with the permission `techsessions`, else null.'),
+  tech_control: z.boolean(), tech_sessions_access_expires_at: instant().nullable(),
+}).meta({ id: 'Playground' });
+
+const Country = z.object({ id: int(), name: z.string(), slug: z.string() });
+const LocationTranslation = z.object({
+  language: z.string(), name: z.string(), address: z.string(), distance: z.string(), opening_times: z.string(),
+  payment_description: z.string(), parking_description: z.string(), description: z.string(),
+});
+
+/** A location as the catalogue shows it (public facts). */
+export const LocationCard = z.object({
+  id: int(), name: z.string(), city: z.string(), city_slug: z.string(), country: Country.nullable(),
+  lat: z.string().nullable(), lng: z.string().nullable(), currency: Currency.nullable(), languages: z.array(z.string()),
+  translations: z.array(LocationTranslation), is_park: z.boolean(), is_events_available: z.boolean(),
+}).meta({ id: 'LocationCard' });
+
+/** A location of the caller's, with their role there. */
+export const Location = LocationCard.extend({
+  timezone: z.string(), is_active: z.boolean(), allow_refill: z.boolean(), balance: money(), b2b_currency: Currency.nullable(),
+  playgrounds: z.array(Playground),
+  playground_groups: z.array(z.object({ id: int(), name: z.string(), playgrounds: z.array(int()) })),
+  role: Role,
+}).meta({ id: 'Location' });
+
+export const LocationDetail = Location.extend({
+  group_discount_percent: int(), early_booking: z.array(z.object({ days: int(), discount: int() })),
+}).meta({ id: 'LocationDetail' });
+
+export const Geo = z.array(Country.extend({ cities: z.array(z.object({ id: int(), name: z.string(), slug: z.string() })) }));
+
+export const PlaygroundGroup = z.object({ id: int(), name: z.string(), location: int(), playgrounds: z.array(int()) }).meta({ id: 'PlaygroundGroup' });
+
+export const Holiday = z.object({ id: int(), date: day(), kind: z.enum(['holiday', 'pre_holiday']), name: z.string(), country: int() }).meta({ id: 'Holiday' });
+
+const ScheduleBreak = z.object({ start: z.string(), duration: int(), date: day().nullable() });
+const PricingRow = z.object({
+  id: int().optional(), currency_id: int().nullable(), session_price: z.string().nullable(), personal_price: z.string().nullable(),
+  prepayment: z.string().describe('A fraction 0-1 as text.'), start: z.string(),
+}).meta({ id: 'PricingRow' });
+const ScheduleItem = z.object({
+  id: int().optional(), begin: z.string(), end: z.string(), duration: int(), overlap: int(), day_types: z.array(int()),
+  breaks: z.array(ScheduleBreak), pricing: z.array(PricingRow),
+});
+export const Schedule = z.object({
+  id: int(), name: z.string(), start_dt: day(), disabled: z.boolean(), playground_group: int(), location: int(),
+  breaks: z.array(ScheduleBreak), items: z.array(ScheduleItem),
+}).meta({ id: 'Schedule' });
+
+export const ScheduleCheck = z.object({
+  items: z.array(z.object({
+    index: int(), day_types: z.array(int()),
+    sessions: z.array(z.object({ time_start: z.string(), time_end: z.string(), pricing: PricingRow.nullable() })),
+  })),
+});
+
+const SlotPricing = z.object({
+  session_price: money().nullable(), personal_price: money().nullable(), prepayment: z.string().nullable(), discount: money(), currency: Currency.nullable(),
+});
+const SlotOrder = z.object({
+  id: int(), name: z.string(), phone: z.string(), email: z.string().nullable(), cost: money(), discount: money(), promocode: z.string().nullable(),
+  bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), seller_user_id: int().nullable(), staff_user_id: int().nullable(),
+  game_id: int().nullable(), multisession: z.boolean(), source: z.string(), created: z.string(),
+  status: int(), order_type: int(), persons: int(), purchase: money(), paid: money(), need_paid: money(),
+});
+/** A session of a playground (booked or free) as the day views show it. */
+export const Slot = z.object({
+  time_start: localDateTime(), time_end: localDateTime(), begin: z.string(), end: z.string(),
+  utc_offset: z.string().optional().describe('Only on a day whose sessions are not all at one UTC offset.'),
+  duration: int(), available_persons: int(), playground: int(), playground_name: z.string(), session_id: int().nullable(),
+  game: Named.nullable(), pricing: SlotPricing.nullable(), outside_schedule: z.boolean(),
+  free: z.boolean(), pending: z.boolean(), not_paid: z.boolean(), need_paid: z.boolean(), paid: z.boolean(), event: z.boolean(), archived: z.boolean(),
+  orders: z.array(SlotOrder).optional().describe('With `orders=1`.'),
+}).meta({ id: 'Slot' });
+
+const Person = z.object({ id: int(), name: z.string(), email: z.string() });
+export const Payment = z.object({
+  id: int(), order: int().nullable(), payment_type: int(), created: instant(), status: z.string(), external_id: z.string().nullable(),
+  purchase: money(), comment: z.string(), user: Person.nullable(), actual: z.boolean(),
+}).meta({ id: 'Payment' });
+/** A payment as recorded; a bill (payment type 4) also carries its payment link and where it was sent. */
+export const PaymentMade = Payment.extend({
+  payment_url: z.string().optional().describe('A bill: the payment link.'),
+  sent_to: z.string().nullable().optional().describe('A bill: the e-mail the link was sent to, if any.'),
+}).meta({ id: 'PaymentMade' });
+
+const OrderSession = z.object({ playground_id: int(), playground_name: z.string(), session_dt: localDateTime(), duration: int() });
+export const Order = z.object({
+  id: int(), order_id: int(), location_id: int(), name: z.string(), phone: z.string(), email: z.string().nullable(), persons: int(),
+  order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), need_paid: money(), to_refund: money(),
+  promocode: z.string().nullable(), bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), seller_user_id: int().nullable(),
+  staff_user_id: int().nullable(), game: Named.nullable(), multisession: z.boolean(), source: z.string(), amo_id: z.string().nullable(),
+  created: instant(), session_date: day().nullable(), session_time: z.string().nullable(), playsessions: z.array(OrderSession),
+  currency: Currency.nullable(), payments: z.array(Payment),
+}).meta({ id: 'Order' });
+
+export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });
+
+export const OrderLogEntry = z.object({
+  id: int(), created: instant(), type: z.string(), text: z.string(), data: z.record(z.string(), z.unknown()).nullable(), author: z.object({ name: z.string() }).nullable(),
+}).meta({ id: 'OrderLogEntry' });
+
+export const OrderFound = z.object({
+  order_id: int(), location_id: int(), name: z.string(), phone: z.string(), status: int(), cost: money(), purchase: money(),
+  session_date: day().nullable(), session_time: z.string().nullable(),
+});
+
+export const CouponCheck = z.object({
+  valid: z.boolean(), type: z.enum(['fraction', 'flat']).nullable(), discount: z.string().nullable(), reason: z.string().optional(),
+});
+
+export const OrderCreated = z.object({ order_id: int() }).meta({ id: 'OrderCreated' });
+
+export const MultiBooking = z.object({
+  order_id: int(), location_id: int(), date: day().nullable(), name: z.string(), phone: z.string(), email: z.string().nullable(), persons: int(),
+  order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), promocode: z.string().nullable(),
+  bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), event_type_id: int().nullable(), amo_id: z.string().nullable(),
+  multisession: z.boolean(), playsessions: z.array(z.object({ id: int(), playground_id: int(), session_dt: localDateTime(), duration: int() })),
+}).meta({ id: 'MultiBooking' });
+
+const DisputeFile = z.object({ url: z.string(), name: z.string(), size: int() });
+export const Dispute = z.object({
+  id: int(), transaction: int(), text: z.string(), files: z.array(DisputeFile), created: instant(),
+}).meta({ id: 'Dispute' });
+export const DisputeListed = z.object({
+  id: int(), text: z.string(), files: z.array(DisputeFile), created: instant(), user_email: z.string().nullable(),
+});
+
+/** A file answered as it is (its own media type). */
+export const FILE = z.string().describe('The file\'s bytes.');
+
+export const EarlyBooking = z.object({ id: int(), days: int(), discount: int().describe('Percent.') }).meta({ id: 'EarlyBooking' });
+
+export const Promocode = z.object({
+  id: int(), code: z.string(), type: z.enum(['fraction', 'flat']), discount: money(), valid_from: day().nullable(), valid_to: day().nullable(),
+  usage_limit: int().nullable(), used_count: int(), active: z.boolean(), status: z.string(), created: instant(),
+}).meta({ id: 'Promocode' });
+
+export const WidgetSettings = z.object({ payment_minutes: int(), cancel_hours: int() }).meta({ id: 'WidgetSettings' });
+
+export const Webhook = z.object({
+  id: int(), url: z.string(), extra: z.boolean(), active: z.boolean(), disabled_reason: z.string().nullable(), created: instant(),
+}).meta({ id: 'Webhook' });
+
+export const WebhookDelivery = z.object({
+  id: int(), event: z.string(), status: z.string(), attempts: int(), created: instant(), delivered_at: instant().nullable(),
+  next_attempt_at: instant().nullable(), resent_from: int().nullable(), body: z.string().describe('The JSON sent, as text.'),
+  log: z.array(z.object({
+    at: instant(), status_code: int().nullable(), duration_ms: int().nullable(), response_excerpt: z.string().nullable(), error: z.string().nullable(),
+  })),
+}).meta({ id: 'WebhookDelivery' });
+
+export const Image = z.object({
+  id: int(), url: z.string(), thumbnail: z.string(), content_type: z.string(), size: int(), width: int(), height: int(), created: instant(),
+}).meta({ id: 'Image' });
+
+/** A customer's booking as the booking widget's order page shows it. */
+export const CustomerOrder = z.object({
+  id: int(), state: z.enum(['awaiting_payment', 'payment_declined', 'booked', 'paid', 'cancelled']), name: z.string(), persons: int(),
+  location: z.object({ id: int(), name: z.string(), address: z.string() }), playground: z.string().nullable(), time_start: localDateTime().nullable(),
+  date: day().nullable(), begin: z.string().nullable(), end: z.string().nullable(), game: Named.nullable(), currency: Currency.nullable(),
+  cost: money(), discount: money(), purchase: money(), paid: money(), to_pay: money(), payment_url: z.string().nullable(),
+  hold_until: localDateTime().nullable(), cancelled_by: z.enum(['customer', 'staff', 'expired']).nullable(), cancel_until: localDateTime().nullable(),
+  can_cancel: z.boolean(),
+}).meta({ id: 'CustomerOrder' });
+
+export const WidgetLocation = z.object({
+  id: int(), name: z.string(), address: z.string(), currency: Currency.nullable(), group: Named.nullable(), today: day(), last_date: day(),
+  payment_minutes: int(), cancel_hours: int(),
+});
+
+export const WidgetSlots = z.object({
+  date: day(), currency: Currency.nullable(),
+  playgrounds: z.array(z.object({
+    id: int(), name: z.string(), max_players: int(),
+    sessions: z.array(z.object({
+      time_start: localDateTime(), begin: z.string(), end: z.string(), utc_offset: z.string().optional(), available_persons: int(),
+      personal_price: money().nullable(), session_price: money().nullable(), prepayment: z.string(),
+    })),
+  })),
+});
+
+export const WidgetPrice = z.object({
+  cost: money(), discount: money(), purchase: money(), prepayment: z.string(), due_now: money(), pay_at_venue: money(), currency: Currency.nullable(),
+  game_required: z.boolean(),
+});
+
+export const WidgetBooked = z.object({
+  key: z.string().describe('The secret key of the customer\'s order page.'), payment_url: z.string().nullable(), due_now: money(), order: CustomerOrder,
+});
