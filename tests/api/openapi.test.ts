@@ -62,7 +62,8 @@ describe('the OpenAPI document', () => {
     expect(codes('DELETE /api/v2.1/locations/{id}/groups/')).toContain('204');
     expect(byKey['DELETE /api/v2.1/locations/{id}/groups/']!.responses['204']).toEqual({ description: 'Done: no body.' });
     expect(codes('POST /api/v2.2/playgrounds/{id}/tech_sessions/')).toContain('201');
-    expect(codes('GET /api/v2.1/events/')).toEqual(['200', '400', '401']);
+    // The streams check their ticket (401) and cap each user's open streams (429, #25).
+    expect(codes('GET /api/v2.1/events/')).toEqual(['200', '400', '401', '429']);
     expect(codes('POST /api/v2.2/launcher/sessions/')).toEqual(['200', '201', '400', '401', '403', '413', '415']);
     // A body or query that names a row (config.notFound): an unknown one is 404 though the path names nothing.
     expect(codes('POST /api/v2.1/check_coupon/')).toContain('404');
