@@ -30,7 +30,8 @@ async function addLedger(tx: Tx, locationId: number, currencyId: number | null, 
     total = Math.round((total + Number(row.amount)) * 100) / 100;
     await tx.insert(transactions).values({
       locationId, currencyId, amount: row.amount, total: total.toFixed(2), type: row.type, description: row.description,
-      operationDt: new Date(Date.now() - row.daysAgo * 86_400_000),
+      // At an hour of its own, not the seeding's minute (#25).
+      operationDt: new Date(Date.now() - row.daysAgo * 86_400_000 - (3 + ((row.daysAgo * 5) % 9)) * 3_600_000 - row.daysAgo * 7 * 60_000),
     });
   }
 }
