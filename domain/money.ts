@@ -33,6 +33,11 @@ export function formatAmount(amount: string | number, lang: Language = 'ru'): st
   return `${negative && !zero ? '-' : ''}${grouped}${marks.decimal}${cents}`;
 }
 
+/** A count as the screens write it: digits grouped as amounts are ('16 207' in ru, '16,207' in en). */
+export function formatCount(count: number, lang: Language = 'ru'): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, NUMBER_MARKS[lang].group);
+}
+
 /** How a currency is written next to an amount: its sign when it has one, else its code. */
 export const currencySign = (currency: Currency) => currency.unicode || currency.code;
 

@@ -160,7 +160,7 @@ test('en: an event order on a park location; a taken session is refused; a CRM d
   // Event: the package sets the cost.
   await choose(page, form, /Order type/, 'Event');
   await choose(page, form, /Event package/, /Тимбилдинг/);
-  await expect(form.getByTestId('multi-cost')).toHaveValue('30000.00');
+  await expect(form.getByTestId('multi-cost')).toHaveValue('30,000.00');
   const [lounge1, lounge2] = await freeSessions(page, 4, date);
   await form.getByTestId(`multi-session-4-${lounge1!.begin}`).click();
   await form.getByTestId(`multi-session-4-${lounge2!.begin}`).click();
