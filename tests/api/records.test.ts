@@ -351,6 +351,31 @@ describe('launcher sessions', () => {
   });
 });
 
+describe('certificate sellers', () => {
+  it('offers the location\'s staff to choose a seller from, to those who may activate there', async () => {
+    const res = await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: admin });
+    expect(res.statusCode).toBe(200);
+    const staff = res.json() as { uid: string; name: string; email: string; label: string }[];
+    expect(staff.map((s) => s.email).sort()).toEqual(['admin@example.com', 'manager@example.com', 'staff@example.com']);
+    expect(staff.find((s) => s.email === 'staff@example.com')?.label).toBe('Светлана Кассир (staff@example.com)');
+    // Location 3: its administrator only (the manager and the cashier work at 1 and 2).
+    expect(((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=3', { token: admin })).json() as { email: string }[]).map((s) => s.email))
+      .toEqual(['admin@example.com']);
+    // Whoever is offered is taken by the activation.
+    const [created] = (await h.call('POST', '/api/v2.2/certificate/', { token: admin, body: { rate: '1000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } })).json();
+    const seller = staff.find((s) => s.email === 'staff@example.com')!.uid;
+    const ok = await h.call('POST', `/api/v2.2/certificate/${created.unique_number}/activate/`, {
+      token: admin, body: { seller, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // Without the activate permission (the demo manager), or with no role at the location: refused.
+    expect((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: manager })).statusCode).toBe(403);
+    const outsider = await h.userWithToken('seller-outsider@example.com', [[2, 40]], ['certificate.activate']);
+    expect([403, 404]).toContain((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: outsider.token })).statusCode);
+    expect((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=x', { token: admin })).statusCode).toBe(400);
+  });
+});
+
 describe('certificate rates and designs', () => {
   it('lists the location\'s rates and the designs (each at most 15 characters)', async () => {
     const rates = (await h.call('GET', '/api/v2.2/certificate_rates/?location_id=1', { token: admin })).json();
