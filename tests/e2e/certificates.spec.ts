@@ -40,7 +40,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await create.getByLabel(/Дизайн/).fill('classic');
   await expect(create.getByRole('button', { name: 'Создать' })).toBeDisabled();
   await create.getByRole('combobox', { name: /Номинал/ }).click();
-  await page.getByRole('option', { name: '1\u00a0000,00', exact: true }).click();
+  await page.getByRole('option', { name: '1\u00a0000,00\u00a0₽', exact: true }).click();
   await expect(create.getByRole('button', { name: 'Создать' })).toBeEnabled();
   await expect(create.getByLabel(/Количество/)).toHaveValue('1');
   await create.getByLabel(/Количество/).fill('101');

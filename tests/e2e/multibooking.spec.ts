@@ -123,7 +123,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await card(page, 3, arena.time_start).click();
   await page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: 'Оплатить' }).click();
   const pay = page.getByTestId('pay-dialog');
-  await expect(pay.getByLabel(/Сумма/)).toHaveValue(/6000/);
+  await expect(pay.getByLabel(/Сумма/)).toHaveValue('6\u00a0000,00');
   await pay.getByRole('button', { name: 'Принять оплату' }).click();
   await expect(pay).toBeHidden();
   await page.keyboard.press('Escape');

@@ -63,7 +63,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   // Hide it: "No" keeps it, "Yes" hides it.
   await added.getByRole('button', { name: /Скрыть платёж/ }).click();
   const confirm = page.getByRole('dialog', { name: /Скрыть платёж №\d+\?/ });
-  await expect(confirm).toContainText('777');
+  await expect(confirm).toContainText('на 777,00 ₽');
   await confirm.getByRole('button', { name: 'Нет' }).click();
   await expect(added).toHaveCount(1);
   await added.getByRole('button', { name: /Скрыть платёж/ }).click();

@@ -16,6 +16,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { ResourceDeclaration, RowActionDeclaration } from '../../resources/declaration';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ActionFormDialog } from './ActionFormDialog';
+import { useRouteMoney } from './routeMoney';
 import type { LoadedParts } from './parts';
 
 function IconRowButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
@@ -56,7 +57,8 @@ export function RowActions({ d, record, parts, meta = {}, onEdit, onDone }: {
   const [asking, setAsking] = useState<Asked | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const args = d.messageArgs?.(record) ?? {};
+  const money = useRouteMoney();
+  const args = d.messageArgs?.(record, { money }) ?? {};
 
   const run = async (a: Asked) => {
     resetNotifications();
