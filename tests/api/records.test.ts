@@ -118,7 +118,7 @@ describe('ledger', () => {
     const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, body: { original_transaction: created.id, amount: '200', location: 3 } });
     expect(refund.json()).toMatchObject({ amount: '-200.00', original_transaction: created.id });
     const tooMuch = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, lang: 'en', body: { original_transaction: created.id, amount: '150', location: 3 } });
-    expect(tooMuch.json()).toEqual({ amount: ['At most 100.00 of this transaction is left to refund.'] });
+    expect(tooMuch.json()).toEqual({ amount: ['At most $100.00 of this transaction is left to refund.'] });
     l = await ledger(3);
     expect(l.last).toBe(l.sum);
     const long = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, lang: 'en', body: { type: 'refill', amount: '123456789', location: 3 } });
