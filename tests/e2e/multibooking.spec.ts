@@ -70,8 +70,8 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   // Validation messages of the spec.
   await form.getByTestId('multi-cost').fill('12a');
   await form.getByTestId('multi-persons').fill('2.5');
-  await form.getByLabel(/Email/).fill('');
-  await form.getByLabel(/Email/).blur();
+  await form.getByLabel(/Электронная почта/).fill('');
+  await form.getByLabel(/Электронная почта/).blur();
   await form.getByTestId('multi-persons').blur();
   await form.getByTestId('multi-cost').blur();
   await expect(form.getByText('Цифры с запятой или точкой')).toBeVisible();
@@ -85,7 +85,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await form.getByTestId('multi-cost').fill('9000,50');
   await form.getByLabel(/Имя/).fill('Команда Ракета');
   await form.getByLabel(/Телефон/).fill('+79995550101');
-  await form.getByLabel(/Email/).fill('raketa@example.com');
+  await form.getByLabel(/Электронная почта/).fill('raketa@example.com');
   await expect(form.getByTestId('multi-total')).toContainText('9 000,50');
   await form.getByTestId('multi-save').click();
 
