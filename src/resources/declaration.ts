@@ -367,7 +367,9 @@ export type RowActionDeclaration = RowActionBase & (
    * `data(row, meta)`), optionally after a question.
    */
   | { kind: 'action'; action: string; label: MessageKey; icon: SvgIconComponent; data?: (record: any, meta: Record<string, unknown>) => unknown;
-      id?: (record: any) => string | number; confirm?: Confirmation; done: MessageKey }
+      id?: (record: any) => string | number; confirm?: Confirmation; done: MessageKey;
+      /** What the server answered, shown instead of `done` (a test that may fail): the message, its kind and its arguments. */
+      result?: (answer: any) => { message: MessageKey; type: 'success' | 'error'; args?: Record<string, unknown> } }
   /** The row's form of `actionForms` (ActionFormDialog with the row). */
   | { kind: 'form'; form: string; label: MessageKey; icon?: SvgIconComponent }
   /** A custom dialog of the row, loaded with the screen. */
