@@ -111,7 +111,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   dialog = page.getByTestId('refund');
   await dialog.getByLabel(/Сумма/).fill('200');
   await dialog.getByRole('button', { name: 'Да' }).click();
-  await expect(dialog.getByText('По этой транзакции можно вернуть не больше 150.00.')).toBeVisible();
+  await expect(dialog.getByText(/^По этой транзакции можно вернуть не больше 150,00\s₽\.$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Нет' }).click();
   // A refund cannot itself be refunded.
   await refundRow.getByRole('button', { name: /Действия с транзакцией/ }).click();
