@@ -33,6 +33,11 @@ export function formatAmount(amount: string | number, lang: Language = 'ru'): st
   return `${negative && !zero ? '-' : ''}${grouped}${marks.decimal}${cents}`;
 }
 
+/** A count as the screens write it: digits grouped as amounts are ('16 207' in ru, '16,207' in en). */
+export function formatCount(count: number, lang: Language = 'ru'): string {
+  return String(Math.trunc(count)).replace(/\B(?=(\d{3})+(?!\d))/g, NUMBER_MARKS[lang].group);
+}
+
 /** How a currency is written next to an amount: its sign when it has one, else its code. */
 export const currencySign = (currency: Currency) => currency.unicode || currency.code;
 
@@ -58,12 +63,16 @@ export function balanceCurrency(location: { b2b_currency?: Currency | null; curr
 
 /**
  * An amount as a cashier types it, as the API takes it ('1500.50'); null when it is none. The
- * screens write "1 500,50 ₽", so a typed or copied grouped amount is taken: digits grouped by
- * spaces (no-break ones too), a comma or a dot and at most two decimals. "1.500,50" is refused,
- * not guessed (a dot is a decimal mark in English).
+ * screens write "1 500,50 ₽" and "1,500.50", and prefill amounts so (#25), so both are taken: digits
+ * grouped by spaces (no-break ones too) with a comma or a dot and at most two decimals, or grouped by
+ * commas with a dot and two decimals (the English form). "1.500,50" is refused, not guessed, and so
+ * is "12,345" (a group or three decimals?).
  */
 export function readAmount(text: unknown): string | null {
-  const m = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(String(text ?? '').trim());
+  const value = String(text ?? '').trim();
+  const english = /^(\d{1,3}(?:,\d{3})+)\.(\d{1,2})$/.exec(value);
+  if (english) return `${english[1]!.replace(/,/g, '')}.${english[2]}`;
+  const m = /^(\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,](\d{1,2}))?$/.exec(value);
   if (!m) return null;
   const digits = m[1]!.replace(/\D/g, '');
   return m[2] ? `${digits}.${m[2]}` : digits;

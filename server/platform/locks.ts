@@ -13,7 +13,7 @@
 //   6. a certificate (lockCertificate);
 //   7. a promo code (its use is counted with an UPDATE that re-checks the limit);
 //   8. a location's ledger (lockLedger: the location row);
-//   9. a webhook delivery; a schedule group (advisory lock).
+//   9. a webhook delivery; a schedule group, a location's webhooks (advisory locks).
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { certificates, locations, orders, playgrounds } from '../db/schema';
@@ -66,6 +66,11 @@ export async function lockCertificate(tx: Tx, code: string, creatingLocationId?:
 /** Locks a location's ledger (its row): transactions of one location queue up, each total follows the last. */
 export async function lockLedger(tx: Tx, locationId: number): Promise<void> {
   await tx.execute(sql`SELECT id FROM ${locations} WHERE id = ${locationId} FOR UPDATE`);
+}
+
+/** Locks a location's webhook list (an advisory lock): two saves of the same URL cannot both pass the check. */
+export async function lockWebhooks(tx: Tx, locationId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhooks'), ${locationId})`);
 }
 
 /** Locks a playground's row (technical sessions start and stop one at a time). */

@@ -665,4 +665,6 @@ export const enApp = {
   },
 };
 
-export const enMessages = { ...englishMessages, ...enApp };
+// The sort label writes the column's label as it is (react-admin's lowers its first letter: 'iD', #25).
+const englishRa = { ...englishMessages.ra, sort: { ...englishMessages.ra.sort, sort_by: 'Sort by %{field} %{order}' } };
+export const enMessages = { ...englishMessages, ra: englishRa, ...enApp };

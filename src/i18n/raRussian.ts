@@ -147,7 +147,8 @@ export const raRussianMessages: TranslationMessages = {
             skip_nav: 'Перейти к содержимому',
         },
         sort: {
-            sort_by: 'Сортировка: %{field_lower_first}, %{order}',
+            // The column's label as it is written: lowering its first letter made 'ID' 'iD' (#25).
+            sort_by: 'Сортировка: %{field}, %{order}',
             ASC: 'по возрастанию',
             DESC: 'по убыванию',
         },

@@ -330,7 +330,7 @@ export const ruApp: typeof enApp = {
         game: 'Игра',
         name: 'Имя',
         phone: 'Телефон',
-        email: 'Email',
+        email: 'Электронная почта',
         promocode: 'Промокод',
         bill: 'Отправить ссылку на оплату',
         cancelDelay: 'Отменить без оплаты через, мин',

@@ -14,7 +14,7 @@ import { SubmitButton } from '../components/SubmitButton';
 import { requiredField, validEmail } from '../components/validators';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../components/forms/GuardedDialog';
 
-function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function ForgotPasswordDialog({ open, onClose, onSent }: { open: boolean; onClose: () => void; onSent: () => void }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [error, setError] = useState<string | null>(null);
@@ -32,6 +32,7 @@ function ForgotPasswordDialog({ open, onClose }: { open: boolean; onClose: () =>
     );
     if (!sent) return;
     notify(translate('app.login.resetSent', { email: emailValue }), { type: 'success' });
+    onSent();
     onClose();
   };
 
@@ -93,7 +94,8 @@ export function LoginPage() {
           </Box>
         </CardContent>
       </Card>
-      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} />
+      {/* A sent link is news that replaces a failed sign-in's message: no stale error beside the success (#25). */}
+      <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} onSent={() => setError(null)} />
     </Box>
   );
 }

@@ -112,6 +112,11 @@ export interface Choice {
 }
 
 /** Choices loaded from an endpoint answering a plain array. */
+/** What a record's messages may use: `money` writes an amount as the screen's location's money ('777,00 ₽'). */
+export interface MessageContext {
+  money: (amount: string | number) => string;
+}
+
 export interface ChoicesFrom {
   /** May hold `{location_id}` (and other keys of the form's meta), e.g. `/api/v2.2/certificate_rates/?location_id={location_id}`. */
   path: string;
@@ -214,8 +219,8 @@ export interface ResourceDeclaration {
   rowActions?: RowActionDeclaration[];
   /** The accessible name of a row's "more" menu (with `messageArgs`); app.forms.moreActions unless given. */
   rowMenuLabel?: MessageKey;
-  /** Placeholders of the confirmations and messages about one record (`%{code}`, ...). */
-  messageArgs?: (record: any) => Record<string, unknown>;
+  /** Placeholders of the confirmations and messages about one record (`%{code}`, ...); `ctx.money` writes an amount with the location's currency. */
+  messageArgs?: (record: any, ctx: MessageContext) => Record<string, unknown>;
   /** Forms of the named actions (and of a create with its own dialog): see ActionFormDeclaration. */
   actionForms?: Record<string, ActionFormDeclaration>;
 }
@@ -362,7 +367,9 @@ export type RowActionDeclaration = RowActionBase & (
    * `data(row, meta)`), optionally after a question.
    */
   | { kind: 'action'; action: string; label: MessageKey; icon: SvgIconComponent; data?: (record: any, meta: Record<string, unknown>) => unknown;
-      id?: (record: any) => string | number; confirm?: Confirmation; done: MessageKey }
+      id?: (record: any) => string | number; confirm?: Confirmation; done: MessageKey;
+      /** What the server answered, shown instead of `done` (a test that may fail): the message, its kind and its arguments. */
+      result?: (answer: any) => { message: MessageKey; type: 'success' | 'error'; args?: Record<string, unknown> } }
   /** The row's form of `actionForms` (ActionFormDialog with the row). */
   | { kind: 'form'; form: string; label: MessageKey; icon?: SvgIconComponent }
   /** A custom dialog of the row, loaded with the screen. */

@@ -487,10 +487,12 @@ describe('GET /api/v2.1/loginjwt/permissions/', () => {
     expect([...list].sort()).toEqual(names('backoffice', ALL));
   });
 
-  it('lists the manager\'s two permissions', async () => {
+  it('lists the manager\'s permissions: those a role-20 user can use', async () => {
     const res = await h.call('GET', '/api/v2.1/loginjwt/permissions/', { token: await h.login('manager@example.com', 'manager123') });
     expect(res.statusCode).toBe(200);
-    expect([...(res.json() as string[])].sort()).toEqual(['accounts.backoffice.multibooking', 'accounts.backoffice.transactions.edit']);
+    expect([...(res.json() as string[])].sort()).toEqual([
+      'accounts.backoffice.certificate', 'accounts.backoffice.certificate.activate', 'accounts.backoffice.certificate.create', 'accounts.backoffice.multibooking',
+    ]);
   });
 
   it('answers an empty array for the staff member', async () => {
@@ -512,7 +514,9 @@ describe('GET /api/v2.1/loginjwt/permissions/', () => {
       expect(admin.statusCode).toBe(200);
       expect([...(admin.json() as string[])].sort()).toEqual(names('vrpark', ALL));
       const manager = await v.call('GET', '/api/v2.1/loginjwt/permissions/', { token: await v.login('manager@example.com', 'manager123') });
-      expect([...(manager.json() as string[])].sort()).toEqual(['accounts.vrpark.multibooking', 'accounts.vrpark.transactions.edit']);
+      expect([...(manager.json() as string[])].sort()).toEqual([
+        'accounts.vrpark.certificate', 'accounts.vrpark.certificate.activate', 'accounts.vrpark.certificate.create', 'accounts.vrpark.multibooking',
+      ]);
     } finally {
       await v.close();
     }

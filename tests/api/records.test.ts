@@ -3,7 +3,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { certificates, jobs, playgrounds, transactions, userPermissions, users } from '../../server/db/schema';
+import { certificates, jobs, playgrounds, transactions, users } from '../../server/db/schema';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
 import { createHarness, type Harness } from './harness';
 import { TEXT_LIMITS } from '../../domain/textLimits';
@@ -118,7 +118,7 @@ describe('ledger', () => {
     const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, body: { original_transaction: created.id, amount: '200', location: 3 } });
     expect(refund.json()).toMatchObject({ amount: '-200.00', original_transaction: created.id });
     const tooMuch = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: admin, lang: 'en', body: { original_transaction: created.id, amount: '150', location: 3 } });
-    expect(tooMuch.json()).toEqual({ amount: ['At most 100.00 of this transaction is left to refund.'] });
+    expect(tooMuch.json()).toEqual({ amount: ['At most $100.00 of this transaction is left to refund.'] });
     l = await ledger(3);
     expect(l.last).toBe(l.sum);
     const long = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, lang: 'en', body: { type: 'refill', amount: '123456789', location: 3 } });
@@ -140,13 +140,14 @@ describe('ledger', () => {
   });
 
   it('needs transactions.edit and transactions.all to change the ledger', async () => {
-    const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: manager, body: { type: 'refill', amount: '1', location: 1 } });
+    // A manager with transactions.edit without transactions.all (role 20 at location 1) can neither add, change a type nor refund.
+    const editor = (await h.userWithToken('ledger-editor@example.com', [[1, 20]], ['transactions.edit'])).token;
+    const res = await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: editor, body: { type: 'refill', amount: '1', location: 1 } });
     expect(res.statusCode).toBe(403);
-    // The manager (transactions.edit without transactions.all, role 20 at location 1) can neither change a type nor refund.
     const t = (await h.call('POST', '/api/v2.1/transactions/create_transaction/', { token: admin, body: { type: 'refill', amount: '40', location: 1 } })).json();
-    const change = await h.call('POST', '/api/v2.2/transactions/change_type/', { token: manager, body: { transaction_id: t.id, type: 'chargeoff' } });
+    const change = await h.call('POST', '/api/v2.2/transactions/change_type/', { token: editor, body: { transaction_id: t.id, type: 'chargeoff' } });
     expect(change.statusCode).toBe(403);
-    const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: manager, body: { original_transaction: t.id, amount: '10', location: 1 } });
+    const refund = await h.call('POST', '/api/v2.2/transactions/create_transaction/', { token: editor, body: { original_transaction: t.id, amount: '10', location: 1 } });
     expect(refund.statusCode).toBe(403);
     const [after] = await h.database.db.select().from(transactions).where(eq(transactions.id, t.id));
     expect([after!.type, after!.amount]).toEqual(['refill', '40.00']);
@@ -242,7 +243,8 @@ describe('certificates', () => {
     for (const n of numbers) expect(n).toMatch(/^[0-9A-F]{12}$/);
     const tooLong = await h.call('POST', '/api/v2.2/certificate/', { token: admin, lang: 'en', body: { rate: '2000', type: 'digital', design: 'x'.repeat(16), quantity: 101, location_id: 1 } });
     expect(tooLong.json()).toEqual({ design: ['Ensure this field has no more than 15 characters.'], quantity: ['Ensure this value is less than or equal to 100.'] });
-    const noRight = await h.call('POST', '/api/v2.2/certificate/', { token: manager, body: { rate: '2000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+    const noCert = (await h.userWithToken('no-certificates@example.com', [[1, 20]], [])).token;
+    const noRight = await h.call('POST', '/api/v2.2/certificate/', { token: noCert, body: { rate: '2000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
     expect(noRight.statusCode).toBe(403);
     const [adminUser] = await h.database.db.select().from(users).where(eq(users.email, 'admin@example.com'));
     const activate = (seller: string) => h.call('POST', `/api/v2.2/certificate/${numbers[0]}/activate/`, {
@@ -262,8 +264,10 @@ describe('certificates', () => {
     expect(letters[0]!.text).toContain(numbers[0]);
     const list = (await h.call('GET', `/api/v2.1/locations/1/certificates/?search=${numbers[0]!.slice(0, 6)}`, { token: admin })).json();
     expect(list.results.map((c: { unique_number: string; status: string }) => [c.unique_number, c.status])).toEqual([[numbers[0], 'ACTIVE']]);
-    // The list needs the certificate permission (the manager has none).
-    expect((await h.call('GET', '/api/v2.1/locations/1/certificates/', { token: manager })).statusCode).toBe(403);
+    // The list needs the certificate permission (a manager without it).
+    expect((await h.call('GET', '/api/v2.1/locations/1/certificates/', { token: noCert })).statusCode).toBe(403);
+    // The demo manager (role 20) has the certificate permissions a role-20 user can use (#25).
+    expect((await h.call('GET', '/api/v2.1/locations/1/certificates/', { token: manager })).statusCode).toBe(200);
   });
 
   it('requires rate and design, checks the buyer fields, caps the code at 15 characters', async () => {
@@ -289,19 +293,17 @@ describe('certificates', () => {
   });
 
   it('certificate.create without certificate.activate: creates, but neither activates nor resends', async () => {
-    const [managerUser] = await h.database.db.select().from(users).where(eq(users.email, 'manager@example.com'));
-    await h.database.db.insert(userPermissions).values([
-      { userId: managerUser!.id, codename: 'certificate' }, { userId: managerUser!.id, codename: 'certificate.create' },
-    ]);
-    const created = await h.call('POST', '/api/v2.2/certificate/', { token: manager, body: { rate: '1000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+    const creator = (await h.userWithToken('certificate-creator@example.com', [[1, 20]], ['certificate', 'certificate.create'])).token;
+    const [creatorUser] = await h.database.db.select().from(users).where(eq(users.email, 'certificate-creator@example.com'));
+    const created = await h.call('POST', '/api/v2.2/certificate/', { token: creator, body: { rate: '1000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
     expect(created.statusCode).toBe(201);
     const code = created.json()[0].unique_number;
     const activated = await h.call('POST', `/api/v2.2/certificate/${code}/activate/`, {
-      token: manager, body: { seller: managerUser!.uid, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 },
+      token: creator, body: { seller: creatorUser!.uid, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 },
     });
     expect(activated.statusCode).toBe(403);
     const [active] = await h.database.db.select().from(certificates).where(eq(certificates.status, 'ACTIVE')).limit(1);
-    const resent = await h.call('POST', `/api/v2.2/certificate/${active!.uniqueNumber}/resend/`, { token: manager, body: { location_id: 1 } });
+    const resent = await h.call('POST', `/api/v2.2/certificate/${active!.uniqueNumber}/resend/`, { token: creator, body: { location_id: 1 } });
     expect(resent.statusCode).toBe(403);
     const [after] = await h.database.db.select().from(certificates).where(eq(certificates.uniqueNumber, code));
     expect(after!.status).toBe('NOT_PAID');
@@ -348,6 +350,37 @@ describe('launcher sessions', () => {
     expect(list.count).toBeGreaterThan(1);
     const csv = await h.call('GET', '/api/v2.1/locations/1/launcher_sessions/?format=csv', { token: admin });
     expect(csv.body).toContain(report.uuid);
+  });
+});
+
+describe('certificate sellers', () => {
+  it('offers the location\'s staff to choose a seller from, to those who may activate there', async () => {
+    const res = await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: admin });
+    expect(res.statusCode).toBe(200);
+    const staff = res.json() as { uid: string; name: string; email: string; label: string }[];
+    // The demo staff of location 1 (and the users other tests gave a role there), nobody from elsewhere.
+    expect(staff.map((s) => s.email)).toEqual(expect.arrayContaining(['admin@example.com', 'manager@example.com', 'staff@example.com']));
+    const atOne = await h.database.db.execute(sql`SELECT DISTINCT u.email FROM users u JOIN user_location_roles r ON r.user_id = u.id WHERE r.location_id = 1`);
+    expect(staff.map((s) => s.email).sort()).toEqual(atOne.rows.map((r) => r.email).sort());
+    expect(staff.find((s) => s.email === 'staff@example.com')?.label).toBe('Светлана Кассир (staff@example.com)');
+    // Location 3: its administrator only (the manager and the cashier work at 1 and 2).
+    expect(((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=3', { token: admin })).json() as { email: string }[]).map((s) => s.email))
+      .toEqual(['admin@example.com']);
+    // Whoever is offered is taken by the activation.
+    const [created] = (await h.call('POST', '/api/v2.2/certificate/', { token: admin, body: { rate: '1000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } })).json();
+    const seller = staff.find((s) => s.email === 'staff@example.com')!.uid;
+    const ok = await h.call('POST', `/api/v2.2/certificate/${created.unique_number}/activate/`, {
+      token: admin, body: { seller, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 },
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    // Without the activate permission, or with no role at the location: refused.
+    const noActivate = (await h.userWithToken('no-activate@example.com', [[1, 20]], ['certificate'])).token;
+    expect((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: noActivate })).statusCode).toBe(403);
+    // The demo manager (role 20, certificate.activate) may.
+    expect((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: manager })).statusCode).toBe(200);
+    const outsider = await h.userWithToken('seller-outsider@example.com', [[2, 40]], ['certificate.activate']);
+    expect([403, 404]).toContain((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: outsider.token })).statusCode);
+    expect((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=x', { token: admin })).statusCode).toBe(400);
   });
 });
 

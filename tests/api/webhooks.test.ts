@@ -122,6 +122,46 @@ describe('webhook calls', () => {
     expect((await h.call('DELETE', `/api/v2.1/webhook/${created.id}/`, { token: w.tokens.admin })).statusCode).toBe(404);
   });
 
+  it('refuses a second webhook with the same URL at a location, with a field error in ru and en (#25)', async () => {
+    const url = `${rx.url}?dup=1`;
+    const first = await createHook({ url });
+    const again = await h.call('POST', HOOKS, { token: w.tokens.admin, body: { url }, lang: 'en' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ url: ['This location already has a webhook with this URL.'] });
+    // The same address written another way (the host's case) is the same webhook.
+    const upper = await h.call('POST', HOOKS, { token: w.tokens.admin, body: { url: url.replace('127.0.0.1', '127.0.0.1').replace('http://', 'HTTP://') }, lang: 'ru' });
+    expect(upper.json()).toEqual({ url: ['У этой локации уже есть вебхук с таким адресом.'] });
+    // Another location may have it; a change onto another webhook's URL is refused, keeping its own is not.
+    expect((await h.call('POST', '/api/v2.1/locations/2/webhooks/', { token: w.tokens.admin, body: { url } })).statusCode).toBe(201);
+    const second = await createHook({ url: `${rx.url}?dup=2` });
+    expect((await h.call('PUT', `/api/v2.1/webhook/${second.id}/`, { token: w.tokens.admin, body: { url, extra: false } })).statusCode).toBe(400);
+    expect((await h.call('PUT', `/api/v2.1/webhook/${first.id}/`, { token: w.tokens.admin, body: { url, extra: true } })).statusCode).toBe(200);
+    // Two at once: one is saved.
+    const racing = await Promise.all([1, 2].map(() => h.call('POST', HOOKS, { token: w.tokens.admin, body: { url: `${rx.url}?dup=3` } })));
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+  });
+
+  it('sends a signed test event on request and answers the receiver\'s result; it is in the delivery log (#25)', async () => {
+    const hook = await createHook({ url: `${rx.url}?test=1` });
+    const before = rx.got.length;
+    const res = await h.call('POST', `/api/v2.1/webhook/${hook.id}/test/`, { token: w.tokens.admin });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, status_code: 200, error: null, delivery_id: expect.any(Number) });
+    const got = rx.got.slice(before);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.json).toMatchObject({ event: 'webhook.test', location_id: 1, data: { webhook_id: hook.id } });
+    expect(got[0]!.headers['x-webhook-event']).toBe('webhook.test');
+    expect(got[0]!.headers['x-webhook-signature']).toBe(`sha256=${crypto.createHmac('sha256', hook.secret).update(got[0]!.body).digest('hex')}`);
+    expect((await deliveriesOf(hook.id)).map((d) => [d.event, d.status, d.log.map((a: Json) => a.status_code)])).toEqual([['webhook.test', 'delivered', [200]]]);
+    // A receiver that refuses: the answer says so, nothing is retried.
+    rx.answer(() => ({ status: 500, body: 'down' }));
+    const failed = (await h.call('POST', `/api/v2.1/webhook/${hook.id}/test/`, { token: w.tokens.admin })).json();
+    rx.answer(() => ({ status: 200, body: 'thanks' }));
+    expect(failed).toMatchObject({ ok: false, status_code: 500 });
+    // Administrators of the location only.
+    expect((await h.call('POST', `/api/v2.1/webhook/${hook.id}/test/`, { token: w.tokens.manager })).statusCode).toBe(403);
+  });
+
   it('requires a full http(s) url and a boolean extra, in ru and en', async () => {
     let res = await h.call('POST', HOOKS, { token: w.tokens.admin, body: {}, lang: 'en' });
     expect(res.statusCode).toBe(400);
@@ -211,7 +251,7 @@ describe('SSRF guard', () => {
 
 describe('delivery', () => {
   it('posts each event signed with the webhook secret, and logs every attempt', async () => {
-    const plain = await createHook({ url: rx.url, extra: false });
+    const plain = await createHook({ url: `${rx.url}?case=214`, extra: false });
     const extra = await createHook({ url: `${rx.url}/extra`, extra: true });
     await onlyHooks(plain.id, extra.id);
     const start = rx.got.length;
@@ -275,7 +315,7 @@ describe('delivery', () => {
   });
 
   it('a payment link that the provider settles sends payment.settled, also for a prepayment; a declined one payment.failed', async () => {
-    const hook = await createHook({ url: rx.url, extra: false });
+    const hook = await createHook({ url: `${rx.url}?case=278`, extra: false });
     await onlyHooks(hook.id);
     const start = rx.got.length;
     const session = freshSession();
@@ -298,7 +338,7 @@ describe('delivery', () => {
   });
 
   it('writes nothing when the change is rolled back, and nothing for other locations', async () => {
-    const hook = await createHook({ url: rx.url });
+    const hook = await createHook({ url: `${rx.url}?case=301` });
     await onlyHooks(hook.id);
     const bad = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, body: bookingBody(w.pg.cube2, freshSession(), { persons: 99 }) });
     expect(bad.statusCode).toBe(400);
@@ -309,7 +349,7 @@ describe('delivery', () => {
   });
 
   it('retries with growing delays for about three days, then gives up', async () => {
-    const hook = await createHook({ url: rx.url });
+    const hook = await createHook({ url: `${rx.url}?case=312` });
     await onlyHooks(hook.id);
     rx.answer(() => ({ status: 503, body: 'busy '.repeat(200) }));
     try {
@@ -349,7 +389,7 @@ describe('delivery', () => {
   });
 
   it('switches a webhook off when its target answers 410; resend works once it is on again', async () => {
-    const hook = await createHook({ url: rx.url });
+    const hook = await createHook({ url: `${rx.url}?case=352` });
     await onlyHooks(hook.id);
     rx.answer(() => ({ status: 410, body: 'gone' }));
     try {
@@ -383,7 +423,7 @@ describe('delivery', () => {
   });
 
   it('delivers each event once when several workers poll the outbox at the same time (SKIP LOCKED)', async () => {
-    const hook = await createHook({ url: rx.url });
+    const hook = await createHook({ url: `${rx.url}?case=386` });
     await onlyHooks(hook.id);
     for (let i = 0; i < 6; i++) await h.call('POST', '/api/v2.1/locations/1/payments/', { token: w.tokens.admin, body: { purchase: String(20 + i) } });
     const before = rx.got.length;

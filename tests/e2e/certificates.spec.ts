@@ -4,7 +4,6 @@
 // in ru and en.
 import fs from 'node:fs';
 import path from 'node:path';
-import crypto from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { ADMIN, apiGet, bookEmptySession, letterText, signIn, waitForLetter } from './helpers';
@@ -41,7 +40,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await create.getByLabel(/Дизайн/).fill('classic');
   await expect(create.getByRole('button', { name: 'Создать' })).toBeDisabled();
   await create.getByRole('combobox', { name: /Номинал/ }).click();
-  await page.getByRole('option', { name: '1\u00a0000,00', exact: true }).click();
+  await page.getByRole('option', { name: '1\u00a0000,00\u00a0₽', exact: true }).click();
   await expect(create.getByRole('button', { name: 'Создать' })).toBeEnabled();
   await expect(create.getByLabel(/Количество/)).toHaveValue('1');
   await create.getByLabel(/Количество/).fill('101');
@@ -70,13 +69,20 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(rows.first().locator('td.column-status')).toHaveText('Не оплачен');
   await expect(rows.first().locator('td.column-rate')).toHaveText('1\u00a0000,00\u00a0₽');
 
-  // Activate: a seller who is not staff here is marked by the server's error; a bad phone by ours.
+  // Activate: the seller is chosen among the location's staff by name (#25: it asked for a UUID),
+  // the user by default; a seller the server refuses is marked by its error; a bad phone by ours.
   await rows.first().getByRole('button', { name: `Активировать сертификат ${number}` }).click();
   const activate = page.getByTestId('activate-certificate');
-  const me = await apiGet<{ uid: string }>(page, '/api/v2.1/users/am/');
-  await expect(activate.getByLabel(/ID продавца/)).toHaveValue(me.uid);
+  const seller = activate.getByRole('combobox', { name: /Продавец/ });
+  await expect(seller).toHaveText('Анна Администратор (admin@example.com)');
+  await seller.click();
+  // Location 1's staff: the administrator, the manager and the cashier; nobody else.
+  await expect(page.getByRole('option')).toHaveText([
+    'Анна Администратор (admin@example.com)', 'Михаил Менеджер (manager@example.com)', 'Светлана Кассир (staff@example.com)',
+  ]);
+  await page.getByRole('option', { name: /Михаил Менеджер/ }).click();
+  await expect(seller).toHaveText('Михаил Менеджер (manager@example.com)');
   const email = `cert-${Date.now()}@example.com`;
-  await activate.getByLabel(/ID продавца/).fill(crypto.randomUUID());
   // Each field is required (a cleared name is asked for); the phone and the email are checked here.
   await activate.getByLabel(/Имя покупателя/).fill('x');
   await activate.getByLabel(/Имя покупателя/).fill('');
@@ -109,11 +115,15 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(activate.getByLabel(/Телефон/)).toHaveAttribute('aria-invalid', 'true');
   await activate.getByLabel(/Телефон/).fill('+79991234568');
   await expect(activate.getByText('Только цифры, в начале может быть плюс')).toHaveCount(0);
-  // The seller only the server knows: its flag marks the seller's field.
+  // A seller the server refuses (gone from the staff meanwhile): its flag marks the seller's field.
+  await page.route('**/api/v2.2/certificate/*/activate/', (route) => route.fulfill({
+    status: 400, contentType: 'application/json', body: JSON.stringify({ seller: ['not found'] }),
+  }), { times: 1 });
   await activate.getByRole('button', { name: 'Активировать' }).click();
   await expect(activate.getByText('Продавец не найден')).toBeVisible();
-  await expect(activate.getByLabel(/ID продавца/)).toHaveAttribute('aria-invalid', 'true');
-  await activate.getByLabel(/ID продавца/).fill(me.uid);
+  await expect(seller).toHaveAttribute('aria-invalid', 'true');
+  await seller.click();
+  await page.getByRole('option', { name: /Анна Администратор/ }).click();
   const since = Date.now() - 1000;
   await activate.getByRole('button', { name: 'Активировать' }).click();
   await expect(page.getByText('Письмо с сертификатом отправлено.')).toBeVisible();

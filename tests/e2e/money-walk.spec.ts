@@ -4,11 +4,13 @@
 //  - a raw amount anywhere on the page or in its frames (18000.00, 18000,00: no grouping);
 //  - an amount beside its currency sign not written as the currency says (RUB "18 000,00 ₽" after
 //    the amount with a space; USD "$18,000.00" before it without one) or in the other language's marks;
+//  - any ungrouped number of four digits or more, in text or in an input (numberCheck.ts, #25);
 //  - a money column's cell (cost, paid, purchase, discount, amount, rate, remaining_rate, total)
 //    that is not a whole formatted amount (18000 without decimals included).
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, signIn } from './helpers';
 import { screens } from './screens';
+import { ungroupedNumbers } from './numberCheck';
 
 const NUMBER = { ru: String.raw`-?\d{1,3}(?:\u00a0\d{3})*,\d{2}`, en: String.raw`-?\d{1,3}(?:,\d{3})*\.\d{2}` } as const;
 /** RUB after the amount with a no-break space, USD before it without one (the demo's currencies). */
@@ -47,6 +49,8 @@ async function walk(page: Page, location: number, lang: 'ru' | 'en'): Promise<{ 
     await settle(page);
     const text = await pageText(page);
     for (const m of text.matchAll(RAW)) problems.push(`${url}: raw amount "${m[0]}"`);
+    // Any amount or count of four digits or more, in the text and in inputs (#25), by context.
+    problems.push(...await ungroupedNumbers(page, url));
     for (const m of text.matchAll(BY_SIGN)) {
       amounts += 1;
       const value = m[0].trim();

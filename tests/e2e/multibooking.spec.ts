@@ -70,8 +70,8 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   // Validation messages of the spec.
   await form.getByTestId('multi-cost').fill('12a');
   await form.getByTestId('multi-persons').fill('2.5');
-  await form.getByLabel(/Email/).fill('');
-  await form.getByLabel(/Email/).blur();
+  await form.getByLabel(/Электронная почта/).fill('');
+  await form.getByLabel(/Электронная почта/).blur();
   await form.getByTestId('multi-persons').blur();
   await form.getByTestId('multi-cost').blur();
   await expect(form.getByText('Цифры с запятой или точкой')).toBeVisible();
@@ -85,7 +85,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await form.getByTestId('multi-cost').fill('9000,50');
   await form.getByLabel(/Имя/).fill('Команда Ракета');
   await form.getByLabel(/Телефон/).fill('+79995550101');
-  await form.getByLabel(/Email/).fill('raketa@example.com');
+  await form.getByLabel(/Электронная почта/).fill('raketa@example.com');
   await expect(form.getByTestId('multi-total')).toContainText('9 000,50');
   await form.getByTestId('multi-save').click();
 
@@ -123,7 +123,7 @@ test('ru: month view remembers the playground; a three-session multi-booking on 
   await card(page, 3, arena.time_start).click();
   await page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: 'Оплатить' }).click();
   const pay = page.getByTestId('pay-dialog');
-  await expect(pay.getByLabel(/Сумма/)).toHaveValue(/6000/);
+  await expect(pay.getByLabel(/Сумма/)).toHaveValue('6\u00a0000,00');
   await pay.getByRole('button', { name: 'Принять оплату' }).click();
   await expect(pay).toBeHidden();
   await page.keyboard.press('Escape');
@@ -160,7 +160,7 @@ test('en: an event order on a park location; a taken session is refused; a CRM d
   // Event: the package sets the cost.
   await choose(page, form, /Order type/, 'Event');
   await choose(page, form, /Event package/, /Тимбилдинг/);
-  await expect(form.getByTestId('multi-cost')).toHaveValue('30000.00');
+  await expect(form.getByTestId('multi-cost')).toHaveValue('30,000.00');
   const [lounge1, lounge2] = await freeSessions(page, 4, date);
   await form.getByTestId(`multi-session-4-${lounge1!.begin}`).click();
   await form.getByTestId(`multi-session-4-${lounge2!.begin}`).click();

@@ -9,11 +9,18 @@ test('a bad reset link goes to login', async ({ page }) => {
 test('forgotten password: letter, new password, sign in with it', async ({ page }) => {
   const since = Date.now() - 1000;
   await page.goto('/login');
+  // A failed sign-in first: its message goes once the link is sent (#25: it stayed beside the success).
+  const signInError = page.getByRole('main').getByRole('alert');
+  await page.getByLabel('Электронная почта').fill(MANAGER.email);
+  await page.getByLabel('Пароль', { exact: false }).first().fill('not-the-password');
+  await page.getByRole('button', { name: 'Войти', exact: true }).click();
+  await expect(signInError).toBeVisible();
   await page.getByRole('button', { name: 'Забыли пароль?' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Электронная почта').fill(MANAGER.email);
   await dialog.getByRole('button', { name: 'Отправить ссылку' }).click();
   await expect(page.getByTestId('alert-success')).toHaveText(`Ссылка для сброса пароля отправлена на ${MANAGER.email}.`);
+  await expect(signInError).toHaveCount(0);
 
   const letter = letterText(await waitForLetter(MANAGER.email, since));
   expect(letter).toContain('Здравствуйте');

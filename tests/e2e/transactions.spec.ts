@@ -111,7 +111,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   dialog = page.getByTestId('refund');
   await dialog.getByLabel(/Сумма/).fill('200');
   await dialog.getByRole('button', { name: 'Да' }).click();
-  await expect(dialog.getByText('По этой транзакции можно вернуть не больше 150.00.')).toBeVisible();
+  await expect(dialog.getByText(/^По этой транзакции можно вернуть не больше 150,00\s₽\.$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Нет' }).click();
   // A refund cannot itself be refunded.
   await refundRow.getByRole('button', { name: /Действия с транзакцией/ }).click();
@@ -192,7 +192,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await topUp.getByLabel(/Сумма/).fill('2500');
   await topUp.getByRole('button', { name: 'Перейти к оплате' }).click();
   await expect(page).toHaveURL(/\/sandbox\/pay\/[0-9a-f]{32}$/);
-  await expect(page.getByText('2500.00')).toBeVisible();
+  await expect(page.getByText(/^2\s500,00\s₽$/)).toBeVisible();
   await page.getByRole('button', { name: 'Оплатить' }).click();
   await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
   await page.getByRole('link', { name: 'Вернуться в бэк-офис' }).click();

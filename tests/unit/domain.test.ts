@@ -23,7 +23,10 @@ describe('money', () => {
     expect(readAmount('18\u00a0000,00')).toBe('18000.00');
     expect(readAmount(' 1500.5 ')).toBe('1500.5');
     expect(readAmount('970')).toBe('970');
-    for (const bad of ['', '1.500,50', '1,500.50', '15 00', '-5', '1e3', '12,345']) expect(readAmount(bad), bad).toBeNull();
+    // The English form the en screens write and prefill (#25): '3,000.00'.
+    expect(readAmount('1,500.50')).toBe('1500.50');
+    expect(readAmount('30,000.00')).toBe('30000.00');
+    for (const bad of ['', '1.500,50', '15 00', '-5', '1e3', '12,345', '1,50,000.00', '1,500,5']) expect(readAmount(bad), bad).toBeNull();
   });
   it('writes a minus before a leading currency sign (#18: the USD ledger showed $-150.00)', () => {
     expect(formatMoney('-150', USD_SIGN, 'en')).toBe('-$150.00');

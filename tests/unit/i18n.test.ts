@@ -19,6 +19,23 @@ function flatEntries(obj: unknown, prefix = ''): [string, string][] {
 }
 
 describe('messages', () => {
+  it('no Russian text is the English one left untranslated (#25: "Email" on the order page), codes aside', () => {
+    const value = (messages: unknown, key: string) => key.split('.').reduce<any>((node, part) => node?.[part], messages);
+    const codes = new Set(['URL', 'UUID', 'ID', 'UTC']);
+    const same = flatKeys(ruMessages).filter((key) => {
+      const ru = value(ruMessages, key);
+      const words = String(ru).replace(/%\{\w+\}/g, '');
+      const latin = words.match(/[A-Za-z]{2,}/g) ?? [];
+      return ru === value(enMessages, key) && latin.some((w) => !codes.has(w));
+    });
+    expect(same).toEqual([]);
+  });
+
+  it('the sort label keeps a column\'s label as written (#25: "Сортировка: iD")', () => {
+    expect(raRussianMessages.ra.sort.sort_by).not.toContain('field_lower_first');
+    expect((enMessages as any).ra.sort.sort_by).not.toContain('field_lower_first');
+  });
+
   it('ru and en have exactly the same keys', () => {
     expect(flatKeys(ruMessages)).toEqual(flatKeys(enMessages));
   });

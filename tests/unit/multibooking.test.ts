@@ -134,13 +134,17 @@ describe('multi-booking form rules', () => {
   });
 
   it('reads an existing order back into the form', () => {
-    const v = multiFromOrder({
+    const order = {
       order_id: 5, location_id: 1, date: '2030-01-14', name: 'N', phone: '+1', email: null, persons: 3, order_type: 4, status: 2,
       cost: '100.00', discount: '0.00', purchase: '100.00', paid: '0.00', promocode: null, bill: 'http://pay', cancel_delay: null,
       comment: 'c', event_type_id: 9, amo_id: 'A1', multisession: true,
       playsessions: [{ id: 1, playground_id: 2, session_dt: '2030-01-14 12:00', duration: 60 }],
-    });
+    };
+    const v = multiFromOrder(order);
     expect(v).toMatchObject({ persons: '3', email: '', bill: true, cancel_delay: '25', event_type_id: 9, amo_id: 'A1', sessions: ['2|2030-01-14 12:00'] });
+    // The cost as the screens write amounts (#25: the form showed '3000.00').
+    expect(multiFromOrder({ ...order, cost: '30000.00' }, 'ru').cost).toBe('30\u00a0000,00');
+    expect(multiFromOrder({ ...order, cost: '30000.00' }, 'en').cost).toBe('30,000.00');
   });
 
   it('maps a refused multi-booking to the dialog reason and its fields', () => {

@@ -70,19 +70,29 @@ async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number
     { locationId: 1, code: 'ONCE', discount: '0.20', usageLimit: 1, usedCount: 1 },
   ]);
   const code = () => crypto.randomBytes(6).toString('hex').toUpperCase();
+  /** `days` and `hours` before now: the certificates were sold over the past weeks, not at the seeding's minute. */
+  const ago = (days: number, hours: number) => new Date(Date.now() - days * 86_400_000 - hours * 3_600_000);
   await tx.insert(certificates).values([
-    { uniqueNumber: code(), creatingLocationId: 1, rate: '5000.00', type: 'digital', design: 'classic', status: 'ACTIVE', currencyId, createdByUserId: adminId, sellerUserId: adminId, datetimeActivated: new Date(), expiresAt: addDays(today, 365), bookedBy: { name: 'Иван Петров', phone: '+79990001111', email: 'ivan@example.com' } },
-    { uniqueNumber: code(), creatingLocationId: 1, rate: '3000.00', type: 'physical', design: 'birthday', status: 'ACTIVE', currencyId, createdByUserId: adminId, sellerUserId: adminId, datetimeActivated: new Date(), expiresAt: addDays(today, 180) },
-    { uniqueNumber: code(), creatingLocationId: 1, rate: '2000.00', type: 'digital', design: 'classic', status: 'NOT_PAID', currencyId, createdByUserId: adminId },
-    { uniqueNumber: code(), creatingLocationId: 1, rate: '1000.00', type: 'digital', design: 'classic', status: 'EXPIRED', currencyId, createdByUserId: adminId, expiresAt: addDays(today, -10) },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '5000.00', type: 'digital', design: 'classic', status: 'ACTIVE', currencyId, createdByUserId: adminId, sellerUserId: adminId, datetimeCreated: ago(12, 4), datetimeActivated: ago(12, 3), expiresAt: addDays(today, 365), bookedBy: { name: 'Иван Петров', phone: '+79990001111', email: 'ivan@example.com' } },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '3000.00', type: 'physical', design: 'birthday', status: 'ACTIVE', currencyId, createdByUserId: adminId, sellerUserId: adminId, datetimeCreated: ago(5, 7), datetimeActivated: ago(5, 6), expiresAt: addDays(today, 180) },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '2000.00', type: 'digital', design: 'classic', status: 'NOT_PAID', currencyId, createdByUserId: adminId, datetimeCreated: ago(2, 5) },
+    { uniqueNumber: code(), creatingLocationId: 1, rate: '1000.00', type: 'digital', design: 'classic', status: 'EXPIRED', currencyId, createdByUserId: adminId, datetimeCreated: ago(9, 2), expiresAt: addDays(today, -10) },
   ]);
 }
 
-/** When a demo order was booked, in days from now: `lead` days before the day before its session, never later than now. */
-const bookedDaysFromNow = (sessionOffset: number, lead: number) => {
-  const days = sessionOffset - 1 - lead;
-  return days <= 0 ? days : -lead;
-};
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/**
+ * When a demo order was booked: `lead` days and a few hours before its session, at any minute of
+ * the day, never after the seeding (a session ahead was booked in the past few weeks). Every row
+ * carrying the seeding's minute left "Today" and "Yesterday" nearly empty and read "created 05:55".
+ */
+function bookedAt(sessionStart: number, lead: number, hoursBefore: number, now: number): Date {
+  const at = sessionStart - lead * DAY - hoursBefore * HOUR;
+  // Booked before the seeding: the same hours before now as before the session, days back as its lead says.
+  return new Date(at < now ? at : now - lead * DAY - hoursBefore * HOUR);
+}
 
 export async function seedBookings(tx: Tx, staffUserId: number, adminId: number): Promise<void> {
   const [rub] = await tx.select().from(currencies).where(eq(currencies.code, 'RUB'));
@@ -107,6 +117,10 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
 
   const rnd = sequence(42);
   const next = () => rnd.next().value as number;
+  // The moments of the rows (booked, paid, played) from a sequence of their own: the orders stay the ones the tests know.
+  const moments = sequence(7);
+  const moment = () => moments.next().value as number;
+  const now = Date.now();
   const names = ['Иван Петров', 'Мария Смирнова', 'Алексей Козлов', 'Ольга Иванова', 'Дмитрий Соколов', 'Анна Кузнецова', 'John Smith', 'Emma Brown'];
 
   for (const { l, countryId } of locs) {
@@ -170,12 +184,12 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               // Booked a few days before the session, never in the future: a session weeks ahead was
               // booked in the last few days, not all of them this minute (a revenue chart of the demo
               // drew every future order's payment on today).
-              createdAt: new Date(Date.now() + bookedDaysFromNow(offset, Math.floor(next() * 6)) * 86_400_000),
+              createdAt: bookedAt(s.instant, 1 + Math.floor(next() * 6) + Math.floor(moment() * 10), moment() * 12, now),
             }).returning();
             await tx.insert(orderPlaysessions).values({ orderId: order!.id, playsessionId: ps!.id });
             if (past && !cancelled) {
               // What the launcher reported for the played session (inserted directly: no fee charged).
-              const started = new Date(Date.now() + offset * 86_400_000);
+              const started = new Date(s.instant + Math.floor(moment() * 4) * 60_000);
               await tx.insert(launcherSessions).values({
                 uuid: crypto.randomUUID(), playgroundId: pg.id, locationId: l.id, started,
                 ended: new Date(started.getTime() + s.duration * 60_000), gameId: ps!.gameId, playersCnt: persons,
@@ -190,8 +204,9 @@ export async function seedBookings(tx: Tx, staffUserId: number, adminId: number)
               const [payment] = await tx.insert(payments).values({
                 orderId: order!.id, locationId: l.id, paymentType, status: 'paid', purchase: paid.toFixed(2),
                 userId: paymentType === 1 ? null : staffUserId, externalId: paymentType === 1 ? `web-${order!.id}` : null,
-                // Paid on the session's day, or, for a session still ahead, when it was booked.
-                created: offset < 0 ? new Date(Date.now() + offset * 86_400_000) : order!.createdAt,
+                // Paid at the desk before the session, or, for a session still ahead, soon after it was booked.
+                created: offset < 0 ? new Date(s.instant - Math.floor(5 + moment() * 40) * 60_000)
+                  : new Date(Math.min(now, order!.createdAt.getTime() + Math.floor(1 + moment() * 20) * 60_000)),
               }).returning();
               await tx.insert(orderLogs).values({ orderId: order!.id, created: payment!.created, type: 'paid', authorUserId: payment!.userId, data: { purchase: paid.toFixed(2), payment_type: paymentType } });
             }

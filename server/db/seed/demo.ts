@@ -13,6 +13,9 @@ import { seedTools } from './tools';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 
+/** The demo manager's permissions (role value 20 at locations 1 and 2). */
+export const MANAGER_PERMISSIONS = ['multibooking', 'certificate', 'certificate.create', 'certificate.activate'] as const;
+
 export const DEMO_ACCOUNTS = [
   { email: 'admin@example.com', password: 'admin123', name: 'Анна Администратор', phone: '+79990000001' },
   { email: 'manager@example.com', password: 'manager123', name: 'Михаил Менеджер', phone: '+79990000002' },
@@ -30,7 +33,8 @@ async function addLedger(tx: Tx, locationId: number, currencyId: number | null, 
     total = Math.round((total + Number(row.amount)) * 100) / 100;
     await tx.insert(transactions).values({
       locationId, currencyId, amount: row.amount, total: total.toFixed(2), type: row.type, description: row.description,
-      operationDt: new Date(Date.now() - row.daysAgo * 86_400_000),
+      // At an hour of its own, not the seeding's minute (#25).
+      operationDt: new Date(Date.now() - row.daysAgo * 86_400_000 - (3 + ((row.daysAgo * 5) % 9)) * 3_600_000 - row.daysAgo * 7 * 60_000),
     });
   }
 }
@@ -116,8 +120,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     await tx.insert(userPermissions).values([
       ...PERMISSION_CODENAMES.map((codename) => ({ userId: admin!.id, codename })),
-      { userId: manager!.id, codename: 'multibooking' },
-      { userId: manager!.id, codename: 'transactions.edit' },
+      // What a role-20 user can use (#25): multi-booking and gift certificates (both screens need a role
+      // at the location and the permission); the ledger's rights need role 40 there, so none of those.
+      ...MANAGER_PERMISSIONS.map((codename) => ({ userId: manager!.id, codename })),
     ]);
     await seedBookings(tx, staff!.id, admin!.id);
     await seedTools(tx, admin!.id);

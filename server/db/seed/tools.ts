@@ -11,7 +11,8 @@ export async function seedTools(tx: Tx, adminId: number): Promise<void> {
     locationId: 1, url: 'https://crm.example.com/hooks/vr-arena', extra: true, secret: crypto.randomBytes(32).toString('hex'),
     active: false, disabledReason: 'HTTP 410 Gone',
   }).returning();
-  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
+  // Days back, at an hour of their own (not the seeding's minute).
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000 - (2 + ((daysAgo * 5) % 7)) * 3_600_000 - daysAgo * 11 * 60_000);
   const body = (event: string, data: unknown, at: Date) =>
     JSON.stringify({ event_id: crypto.randomUUID(), event, created: at.toISOString(), location_id: 1, data });
   const delivered = day(3);

@@ -1,5 +1,6 @@
 // Paths: GET /api/v2.1/locations/{id}/certificates/ (date_from, date_to, status, search, offset,
-// limit; CSV), GET /api/v2.2/certificate_rates/?location_id=, GET /api/v2.2/certificate_designs/,
+// limit; CSV), GET /api/v2.2/certificate_rates/?location_id=, GET /api/v2.2/certificate/sellers/?location_id=,
+// GET /api/v2.2/certificate_designs/,
 // POST /api/v2.2/certificate/, POST /api/v2.2/certificate/{code}/activate/,
 // POST /api/v2.2/certificate/{code}/resend/.
 import type { FastifyInstance } from 'fastify';
@@ -26,6 +27,15 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
     schema: { summary: 'Certificate rates of a location', tags, querystring: z.strictObject({ location_id: idText() }),
       answers: { 200: z.array(z.object({ id: z.number().int(), rate: money() })) } },
   }, async (request) => certs.rates(db, currentUser(request).id, request.query.location_id));
+
+  // The staff of a location a certificate's seller is chosen from (the activation form).
+  r.get('/api/v2.2/certificate/sellers/', {
+    config: { access: { permissions: ['certificate.activate'] } },
+    schema: {
+      summary: 'Who may be named as the seller of a certificate at a location', tags, querystring: z.strictObject({ location_id: idText() }),
+      answers: { 200: z.array(z.object({ uid: z.string(), name: z.string().nullable(), email: z.string(), label: z.string() })) },
+    },
+  }, async (request) => certs.sellers(db, currentUser(request), request.query.location_id));
 
   r.get('/api/v2.2/certificate_designs/', { schema: { summary: 'Certificate designs', tags, answers: { 200: z.array(z.object({ id: z.string(), name: z.string() })) } } }, async (request) => {
     currentUser(request);

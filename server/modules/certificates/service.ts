@@ -28,6 +28,19 @@ export async function rates(db: Db, userId: number, locationId: number) {
   return rows;
 }
 
+/**
+ * Who may be named as a certificate's seller at a location: the location's staff (a role there), as
+ * the activation checks it. The form offers them to choose from instead of asking for a UUID.
+ */
+export async function sellers(db: Db, user: AuthUser, locationId: number) {
+  requirePermission(user, 'certificate.activate');
+  await requireRoleAt(db, user.id, locationId);
+  const rows = await db.selectDistinct({ uid: users.uid, name: users.name, email: users.email }).from(users)
+    .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, locationId)))
+    .orderBy(users.name, users.email);
+  return rows.map((r) => ({ uid: r.uid, name: r.name, email: r.email, label: r.name ? `${r.name} (${r.email})` : r.email }));
+}
+
 export async function createCertificates(db: Db, user: AuthUser, input: { rate: string; type: string; design: string; quantity: number; location_id: number }) {
   requirePermission(user, 'certificate.create');
   await requireRoleAt(db, user.id, input.location_id);

@@ -9,7 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import { payments, orders } from '../../db/schema';
+import { currencies, locations, payments, orders } from '../../db/schema';
+import { formatMoney } from '../../../domain/money';
 import { notFound, permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
@@ -62,7 +63,9 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
 
   r.get('/sandbox/pay/:token', { config: { public: true }, schema: { hide: true, params: token } }, async (request, reply) => {
     const t = texts[request.lang];
-    const [p] = await db.select({ p: payments, orderId: orders.id, order: orders }).from(payments).leftJoin(orders, eq(orders.id, payments.orderId))
+    const [p] = await db.select({ p: payments, orderId: orders.id, order: orders, currency: { code: currencies.code, unicode: currencies.unicode, is_before: currencies.isBefore, blank_place: currencies.blankPlace } })
+      .from(payments).leftJoin(orders, eq(orders.id, payments.orderId))
+      .leftJoin(locations, eq(locations.id, payments.locationId)).leftJoin(currencies, eq(currencies.id, locations.currencyId))
       .where(eq(payments.externalId, `sandbox-${request.params.token}`));
     reply.type('text/html; charset=utf-8');
     if (!p) return reply.status(404).send(page(request.lang, t.unknown, `<h1>${t.unknown}</h1>`));
@@ -73,7 +76,7 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
       return page(request.lang, heading, `<h1 data-state="${cancelled ? 'order_cancelled' : 'order_paid'}">${heading}</h1><p>${note}</p>`);
     }
     if (p.p.status !== 'processing') return page(request.lang, t.done, `<h1>${t.done}</h1>`);
-    return page(request.lang, t.title, `<h1>${t.title}</h1><p>${t.order} № ${p.orderId ?? '—'}</p><p>${t.amount}: <b>${escapeHtml(p.p.purchase)}</b></p>
+    return page(request.lang, t.title, `<h1>${t.title}</h1><p>${t.order} № ${p.orderId ?? '—'}</p><p>${t.amount}: <b>${escapeHtml(formatMoney(p.p.purchase, p.currency?.code ? p.currency : null, request.lang))}</b></p>
 <form method="post"><button class="pay" name="outcome" value="paid">${t.pay}</button><button class="decline" name="outcome" value="declined">${t.decline}</button></form>
 <p class="note">${t.note}</p>`);
   });

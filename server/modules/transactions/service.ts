@@ -3,12 +3,13 @@
 // location, transactions.edit and transactions.all); every change holds the location's ledger lock (ledger.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { locations, transactions } from '../../db/schema';
+import { currencies, locations, transactions } from '../../db/schema';
+import { moneyParam } from '../../platform/messages';
 import { fieldError, notFound } from '../../platform/errors';
 import type { AuthUser } from '../../platform/auth';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { instantOfLocal } from '../../../domain/zonedTime';
-import { requireRoleAt } from '../locations/service';
+import { currencyJson, requireRoleAt } from '../locations/service';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { lockedTransaction } from '../../platform/locks';
 import { listRecords } from '../../platform/lists';
@@ -85,7 +86,11 @@ export async function refund(db: Db, user: AuthUser, input: {
       .from(transactions).where(eq(transactions.originalTransactionId, original.id));
     const left = Math.abs(toCents(original.amount)) - toCents(refunded);
     const amount = Math.abs(toCents(input.amount));
-    if (amount > left) throw fieldError('amount', 'refund_too_big', { max: fromCents(left) });
+    if (amount > left) {
+      // The amount in the transaction's currency, as every message that names money (#25: "не больше 500.00").
+      const [currency] = original.currencyId === null ? [] : await tx.select().from(currencies).where(eq(currencies.id, original.currencyId));
+      throw fieldError('amount', 'refund_too_big', { max: moneyParam(fromCents(left), currencyJson(currency)) });
+    }
     const direction = toCents(original.amount) > 0 ? -1 : 1;
     return appendTransaction(tx, {
       locationId: input.location, type: input.type, amount: fromCents(amount * direction),

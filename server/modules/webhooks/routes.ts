@@ -1,7 +1,7 @@
 // Paths (the tools page, role id 40 at the location):
 // GET, POST /api/v2.1/locations/{id}/webhooks/; PUT, DELETE /api/v2.1/webhook/{id}/;
 // GET /api/v2.1/webhook/{id}/deliveries/ (the delivery log, limit/offset);
-// POST /api/v2.1/webhook/{id}/deliveries/{delivery_id}/resend/.
+// POST /api/v2.1/webhook/{id}/deliveries/{delivery_id}/resend/; POST /api/v2.1/webhook/{id}/test/ (a signed test event, now).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -52,6 +52,11 @@ export async function webhookRoutes(app: FastifyInstance, { db, config }: Deps):
       answers: { 200: z.object({ count: z.number().int(), results: z.array(WebhookDelivery) }) },
     },
   }, async (request) => service.listDeliveries(db, currentUser(request).id, request.params.id, request.query.limit ?? 10, request.query.offset ?? 0));
+
+  r.post('/api/v2.1/webhook/:id/test/', {
+    config: { access: { minRole: 40 } },
+    schema: { summary: 'Send a signed test event to a webhook now and answer its result', tags, params: z.object({ id: idParam }) },
+  }, async (request) => service.testWebhook(db, allowPrivate, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/webhook/:id/deliveries/:delivery_id/resend/', {
     config: { access: { minRole: 40 } },

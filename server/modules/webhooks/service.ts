@@ -2,13 +2,15 @@
 // once), change, delete, the delivery log and resending a delivery.
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { lockedTransaction, lockWebhooks } from '../../platform/locks';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { requireManagerAt } from '../locations/service';
 import { targetProblem } from './address';
 import { DELIVER_JOB, type DeliverJob } from './outbox';
+import { postOnce, signature } from './delivery';
 
 export interface WebhookInput {
   url: string;
@@ -28,6 +30,16 @@ async function checkUrl(url: string, allowPrivate: boolean): Promise<void> {
   if (problem) throw fieldError('url', problem);
 }
 
+/** The URL as compared for duplicates: what the parser makes of it (host case, default port, an empty path). */
+const sameUrl = (url: string) => { try { return new URL(url.trim()).href; } catch { return url.trim(); } };
+
+/** One webhook per URL at a location (#25: a second one sent every event twice); under the location's webhook lock. */
+async function refuseDuplicate(tx: Tx, locationId: number, url: string, exceptId?: number): Promise<void> {
+  await lockWebhooks(tx, locationId);
+  const others = await tx.select({ id: webhooks.id, url: webhooks.url }).from(webhooks).where(eq(webhooks.locationId, locationId));
+  if (others.some((w) => w.id !== exceptId && sameUrl(w.url) === sameUrl(url))) throw fieldError('url', 'webhook_url_taken');
+}
+
 export async function listWebhooks(db: Db, userId: number, locationId: number) {
   await requireManagerAt(db, userId, locationId);
   const rows = await db.select().from(webhooks).where(eq(webhooks.locationId, locationId)).orderBy(webhooks.id);
@@ -38,7 +50,10 @@ export async function createWebhook(db: Db, allowPrivate: boolean, userId: numbe
   await requireManagerAt(db, userId, locationId);
   await checkUrl(input.url, allowPrivate);
   const secret = crypto.randomBytes(32).toString('hex');
-  const [row] = await db.insert(webhooks).values({ locationId, url: input.url, extra: input.extra, secret }).returning();
+  const [row] = await lockedTransaction(db, async (tx) => {
+    await refuseDuplicate(tx, locationId, input.url);
+    return tx.insert(webhooks).values({ locationId, url: input.url, extra: input.extra, secret }).returning();
+  });
   // The only time the secret leaves the server: the receiver needs it to check signatures.
   return { ...json(row!), secret };
 }
@@ -54,9 +69,12 @@ export async function updateWebhook(db: Db, allowPrivate: boolean, userId: numbe
   const existing = await ownWebhook(db, userId, id);
   await checkUrl(input.url, allowPrivate);
   const active = input.active ?? existing.active;
-  const [row] = await db.update(webhooks).set({
-    url: input.url, extra: input.extra, active, disabledReason: active ? null : existing.disabledReason ?? 'switched off',
-  }).where(eq(webhooks.id, id)).returning();
+  const [row] = await lockedTransaction(db, async (tx) => {
+    await refuseDuplicate(tx, existing.locationId, input.url, id);
+    return tx.update(webhooks).set({
+      url: input.url, extra: input.extra, active, disabledReason: active ? null : existing.disabledReason ?? 'switched off',
+    }).where(eq(webhooks.id, id)).returning();
+  });
   return json(row!);
 }
 
@@ -108,4 +126,33 @@ export async function resendDelivery(db: Db, userId: number, webhookId: number, 
     return row!;
   });
   return (await deliveriesJson(db, [created]))[0]!;
+}
+
+/** The event a test delivery carries: no business data, so a receiver can tell it from real ones. */
+export const TEST_EVENT = 'webhook.test';
+
+/**
+ * Sends a signed test event to a webhook now (the tools page's "send a test event"), as a real
+ * delivery would be sent (the same headers and signature), and logs it as a delivery with its
+ * attempt. No retries: the answer is what the person sees.
+ */
+export async function testWebhook(db: Db, allowPrivate: boolean, userId: number, webhookId: number) {
+  const hook = await ownWebhook(db, userId, webhookId);
+  const body = JSON.stringify({ event_id: crypto.randomUUID(), event: TEST_EVENT, created: new Date().toISOString(), location_id: hook.locationId, data: { webhook_id: hook.id } });
+  const [delivery] = await db.insert(webhookDeliveries).values({ webhookId: hook.id, event: TEST_EVENT, body, nextAttemptAt: null }).returning();
+  const result = await postOnce(hook.url, body, {
+    'user-agent': 'venue-backoffice-webhooks/1',
+    'x-webhook-event': TEST_EVENT,
+    'x-webhook-delivery': String(delivery!.id),
+    'x-webhook-signature': signature(hook.secret, body),
+  }, allowPrivate);
+  const ok = result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
+  await db.transaction(async (tx) => {
+    await tx.insert(webhookAttempts).values({
+      deliveryId: delivery!.id, statusCode: result.statusCode, responseExcerpt: result.excerpt, error: result.error, durationMs: result.durationMs,
+    });
+    await tx.update(webhookDeliveries).set({ status: ok ? 'delivered' : 'failed', attempts: 1, deliveredAt: ok ? new Date() : null })
+      .where(eq(webhookDeliveries.id, delivery!.id));
+  });
+  return { delivery_id: delivery!.id, ok, status_code: result.statusCode, error: result.error, duration_ms: result.durationMs };
 }

@@ -9,6 +9,7 @@ import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
 import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
 import { splitErrors } from './serverErrors';
+import { useRouteMoney } from './routeMoney';
 import { CancelButton, GuardedDialog, ReportFormDirty } from './GuardedDialog';
 
 export function ResourceFormDialog({ name, record, meta, onClose, onCreated }: {
@@ -27,6 +28,7 @@ export function ResourceFormDialog({ name, record, meta, onClose, onCreated }: {
   const fields = fieldsOf(form, mode);
   const translate = useTranslate();
   const notify = useNotify();
+  const money = useRouteMoney();
   // The specs' generic handler: the alerts on screen go before a call.
   const { resetNotifications } = useNotificationContext();
   const client = useQueryClient();
@@ -52,7 +54,7 @@ export function ResourceFormDialog({ name, record, meta, onClose, onCreated }: {
     await client.invalidateQueries({ queryKey: [name] });
     if (!record) onCreated?.(saved);
     const message = record ? form.saved.edit : form.saved.create;
-    if (message) notify(message, { type: 'success', messageArgs: d.messageArgs?.(saved ?? {}) });
+    if (message) notify(message, { type: 'success', messageArgs: d.messageArgs?.(saved ?? {}, { money }) });
     return undefined;
   };
 

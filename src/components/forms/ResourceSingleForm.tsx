@@ -9,6 +9,7 @@ import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
 import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
 import { splitErrors } from './serverErrors';
+import { useRouteMoney } from './routeMoney';
 import { LeaveGuardForForm } from './GuardedDialog';
 
 export function ResourceSingleForm({ name, locationId }: { name: string; locationId: string }) {
@@ -17,6 +18,7 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
   const fields = fieldsOf(form, 'edit');
   const translate = useTranslate();
   const notify = useNotify();
+  const money = useRouteMoney();
   // The specs' generic handler: the alerts on screen go before a call.
   const { resetNotifications } = useNotificationContext();
   const client = useQueryClient();
@@ -42,7 +44,7 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
     }
     await client.invalidateQueries({ queryKey: [name] });
     setRound((r) => r + 1);
-    notify(form.saved.edit, { type: 'success', messageArgs: d.messageArgs?.(values) });
+    notify(form.saved.edit, { type: 'success', messageArgs: d.messageArgs?.(values, { money }) });
     return undefined;
   };
 

@@ -16,6 +16,7 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { ResourceDeclaration, RowActionDeclaration } from '../../resources/declaration';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ActionFormDialog } from './ActionFormDialog';
+import { useRouteMoney } from './routeMoney';
 import type { LoadedParts } from './parts';
 
 function IconRowButton({ label, icon, onClick }: { label: string; icon: ReactNode; onClick: () => void }) {
@@ -56,15 +57,17 @@ export function RowActions({ d, record, parts, meta = {}, onEdit, onDone }: {
   const [asking, setAsking] = useState<Asked | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const args = d.messageArgs?.(record) ?? {};
+  const money = useRouteMoney();
+  const args = d.messageArgs?.(record, { money }) ?? {};
 
   const run = async (a: Asked) => {
     resetNotifications();
+    let answer: unknown;
     try {
       if (a.kind === 'delete') {
         await remove(d.name, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', returnPromise: true });
       } else {
-        await dataProvider.action(d.name, { id: a.id ? a.id(record) : record.id, action: a.action, data: a.data?.(record, meta) });
+        answer = (await dataProvider.action(d.name, { id: a.id ? a.id(record) : record.id, action: a.action, data: a.data?.(record, meta) })).data;
       }
     } catch (error) {
       notify(error instanceof Error && error.message ? error.message : 'app.alerts.unknownError', { type: 'error' });
@@ -74,7 +77,9 @@ export function RowActions({ d, record, parts, meta = {}, onEdit, onDone }: {
     }
     await client.invalidateQueries({ queryKey: [d.name] });
     onDone?.();
-    notify(a.done, { type: 'success', messageArgs: args });
+    const shown = a.kind === 'action' && a.result ? a.result(answer) : null;
+    if (shown) notify(shown.message, { type: shown.type, messageArgs: { ...args, ...shown.args } });
+    else notify(a.done, { type: 'success', messageArgs: args });
   };
 
   const start = (a: RowActionDeclaration) => {

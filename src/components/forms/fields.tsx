@@ -7,13 +7,13 @@ import {
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { formatAmount, readAmount } from '../../../domain/money';
+import { readAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
-import { useLanguage } from '../../i18n/useLanguage';
 import { amountMaxChars, validPhone } from '../validators';
 import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
+import { useRouteMoney } from './routeMoney';
 
 /** What a form's fields may read besides the values: its meta (paths of loaded choices) and the action's row. */
 export const FormContextValues = createContext<{ meta?: Record<string, unknown>; record?: Record<string, any> }>({});
@@ -117,8 +117,9 @@ function useLoadedChoices(from: ChoicesFrom | undefined): { choices: Choice[]; p
   const { meta } = useContext(FormContextValues);
   const path = from ? choicesPath(from.path, meta) : undefined;
   const loaded = useEndpointChoices(from && path ? { ...from, path } : undefined);
-  const lang = useLanguage();
-  const choices = from?.labelFormat === 'money' ? loaded.map((c) => ({ ...c, label: formatAmount(c.label, lang) })) : loaded;
+  // A rate is money of the location: with its currency, as every amount on the screens.
+  const money = useRouteMoney();
+  const choices = from?.labelFormat === 'money' ? loaded.map((c) => ({ ...c, label: money(c.label) })) : loaded;
   return { choices, pending: !!from && loaded.length === 0 };
 }
 

@@ -8,6 +8,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useNotify, usePermissions, useTranslate } from 'react-admin';
 import { businessDateOf } from '../../../domain/businessDay';
 import type { Currency } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 import { hasPermission } from '../../../domain/permissions';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import type { LocationDetail } from '../schedules/types';
@@ -59,7 +60,8 @@ function EditBooking({ order, slot, ctx }: { order: SlotOrder; slot: Slot; ctx: 
 /** The multi form for an existing order, once the order's sessions are loaded. */
 function EditMulti({ orderId, ctx }: { orderId: number; ctx: Context }) {
   const order = useMultiOrder(orderId);
-  const initial = useMemo(() => (order.data ? multiFromOrder(order.data) : null), [order.data]);
+  const lang = languageOf(useTranslate());
+  const initial = useMemo(() => (order.data ? multiFromOrder(order.data, lang) : null), [order.data, lang]);
   if (order.isError) return <Dialog open onClose={ctx.onClose}><DialogContent>{(order.error as Error).message}</DialogContent></Dialog>;
   if (!initial) return null;
   return (

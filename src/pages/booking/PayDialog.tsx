@@ -7,7 +7,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { firstErrorMessage } from '../../../domain/errors';
-import { formatMoney, readAmount, type Currency } from '../../../domain/money';
+import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { languageOf } from '../../i18n/useLanguage';
 import { SubmitButton } from '../../components/SubmitButton';
@@ -60,7 +60,8 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   const [idempotencyKey] = useState(newIdempotencyKey);
   // A bill is a payment link, not money: the dialog then shows the link to give the customer.
   const [link, setLink] = useState<{ url: string; amount: string; sentTo: string | null } | null>(null);
-  const owed = Number(order.need_paid) > 0 ? order.need_paid : '';
+  // Prefilled as the screens write amounts ('3 000,00', '3,000.00'); readAmount takes it back.
+  const owed = Number(order.need_paid) > 0 ? formatAmount(order.need_paid, languageOf(translate)) : '';
   // Its open payment links: taking the money here too would let a link pay it again (#25), so say so.
   const detail = useOrder(order.id);
   const links = detail.data ? openLinks(detail.data.payments) : null;

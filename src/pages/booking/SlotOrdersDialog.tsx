@@ -14,7 +14,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { useNotify, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/constants';
-import { formatMoney } from '../../../domain/money';
+import { formatCount, formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { isLiveOrder } from '../../../domain/slotFlags';
@@ -86,7 +86,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
       </DialogTitle>
       <Box sx={{ px: 3, pb: 1, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <Typography variant="body2" color="text.secondary">
-          {translate('app.booking.slot.places', { free: slot.available_persons })}
+          {translate('app.booking.slot.places', { free: formatCount(slot.available_persons, languageOf(translate)) })}
           {unitPrice && <> · {unitPrice}</>}
         </Typography>
         {slot.archived && <Chip size="small" label={translate('app.calendar.archived')} />}

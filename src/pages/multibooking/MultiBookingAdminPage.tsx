@@ -25,7 +25,7 @@ import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom
 import { Loading, Title, useStore, useTranslate } from 'react-admin';
 import { businessDateOf, isoWeekday } from '../../../domain/businessDay';
 import { DATE_FORMAT, SELECTED_PLAYGROUND_KEY } from '../../../domain/constants';
-import { formatMoney } from '../../../domain/money';
+import { formatCount, formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { visibleSlots } from '../../calendar/calendarModel';
@@ -214,7 +214,7 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
       </Stack>
 
       <Typography color="text.secondary" sx={{ mb: 1 }} data-testid="month-free">
-        {summary.isSuccess ? translate('app.multibooking.month.freeInMonth', { month: monthLabel(month), n: freeInMonth }) : '…'}
+        {summary.isSuccess ? translate('app.multibooking.month.freeInMonth', { month: monthLabel(month), n: formatCount(freeInMonth, languageOf(translate)) }) : '…'}
       </Typography>
       {summary.isError && <Alert severity="error" sx={{ mb: 1 }}>{(summary.error as Error).message}</Alert>}
       {summary.data && <MonthGrid month={month} today={today} days={summary.data} openable={openable} onOpenDay={openDay} />}
@@ -238,7 +238,7 @@ export function MultiBookingAdminPage({ crm = false }: { crm?: boolean }) {
                 <Box sx={{ flex: 1 }} />
                 {!past && places !== undefined && (
                   <Chip size="small" variant="outlined" color={places > 0 ? 'success' : 'error'} data-testid="day-places"
-                    label={translate('app.multibooking.month.places', { n: places })} />
+                    label={translate('app.multibooking.month.places', { n: formatCount(places, languageOf(translate)) })} />
                 )}
               </Stack>
             </AccordionSummary>

@@ -13,7 +13,7 @@ import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
 import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
-import { formatMoney, type Currency } from '../../../domain/money';
+import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
 import { languageOf } from '../../i18n/useLanguage';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
@@ -72,7 +72,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
   // An event package sets the cost until staff type their own.
   const pkg = packages.data?.find((p) => p.id === values.event_type_id) ?? null;
   useEffect(() => {
-    if (pkg && !costTouched) setValues((v) => ({ ...v, cost: pkg.price }));
+    if (pkg && !costTouched) setValues((v) => ({ ...v, cost: formatAmount(pkg.price, languageOf(translate)) }));
   }, [pkg, costTouched]);
 
   // The promo code is checked while typing (debounced) for the first chosen session (else the date), and again on send.
@@ -114,7 +114,8 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
   // The price before saving: the domain's rule the server saves with (the staff's cost less the
   // checked promo code; technical and free orders owe nothing), as the single form previews its own.
   const promoDiscount = promo.discount;
-  const price = values.cost && !errors.cost ? multiBookingPrice({ orderType: values.order_type, cost: values.cost, promoDiscount }) : null;
+  const typedCost = readAmount(values.cost);
+  const price = typedCost && !errors.cost ? multiBookingPrice({ orderType: values.order_type, cost: typedCost, promoDiscount }) : null;
 
   const mounted = useRef(true);
   useEffect(() => () => { mounted.current = false; }, []);
@@ -283,8 +284,8 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
             {schedulePrice !== null && (
               <Typography color="text.secondary">
                 {translate('app.multibooking.form.schedulePrice', { price: money(schedulePrice) })}
-                {values.cost !== schedulePrice && (
-                  <Button size="small" sx={{ ml: 1 }} onClick={() => { setCostTouched(true); set({ cost: schedulePrice }); }} data-testid="multi-use-price">
+                {(typedCost === null || toCents(typedCost) !== toCents(schedulePrice)) && (
+                  <Button size="small" sx={{ ml: 1 }} onClick={() => { setCostTouched(true); set({ cost: formatAmount(schedulePrice, languageOf(translate)) }); }} data-testid="multi-use-price">
                     {translate('app.multibooking.form.usePrice')}
                   </Button>
                 )}

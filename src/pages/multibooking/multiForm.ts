@@ -7,7 +7,8 @@ import { fieldMessages } from '../../../domain/errors';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE } from '../../../domain/slotFlags';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
 import { startsAfterNow, type SlotBase } from '../../../domain/slot';
-import { readAmount } from '../../../domain/money';
+import { formatAmount, readAmount } from '../../../domain/money';
+import type { Language } from '../../../domain/constants';
 import { BOOKING_SOURCE, bookingFailure, type BookingFailure, type PromoState } from '../booking/bookingForm';
 
 /** A playground as GET /locations/{id}/schedule_multi/ lists it. */
@@ -93,9 +94,10 @@ export const emptyMulti = (date: string, prefill: Partial<MultiValues> = {}): Mu
 });
 
 /** The form's values for an existing multi-session order. */
-export function multiFromOrder(order: MultiOrder): MultiValues {
+export function multiFromOrder(order: MultiOrder, lang: Language = 'ru'): MultiValues {
   return {
-    date: order.date ?? '', cost: order.cost, persons: String(order.persons), name: order.name, phone: order.phone,
+    // The cost as the screens write amounts ('30 000,00'); readAmount takes it back.
+    date: order.date ?? '', cost: formatAmount(order.cost, lang), persons: String(order.persons), name: order.name, phone: order.phone,
     email: order.email ?? '', order_type: order.order_type, event_type_id: order.event_type_id, bill: !!order.bill,
     cancel_delay: String(order.cancel_delay ?? MULTI_CANCEL_DELAY_DEFAULT), comment: order.comment ?? '',
     promocode: order.promocode ?? '', sessions: order.playsessions.map((p) => sessionKey(p.playground_id, p.session_dt)),

@@ -48,13 +48,15 @@ export default defineResource({
         smart_count: records.length, numbers: records.map((x) => x.unique_number).join(', '),
       }),
     },
-    // Activating a NOT_PAID certificate: seller (their own ID filled in), customer name, phone and
+    // Activating a NOT_PAID certificate: seller (one of the location's staff, the user by default), customer name, phone and
     // email, all required. The server sends the letter. A seller that is not staff here: validationSeller.
     activate: {
       action: 'activate', id: 'unique_number', testId: 'activate-certificate', title: c('activateTitle'), text: c('activateText'),
       titleArgs: ({ record }) => ({ number: record.unique_number }), submit: c('activate'),
       fields: [
-        { kind: 'text', source: 'seller', label: c('activateFields.seller'), required: true, hint: c('sellerHint'), maxLength: TEXT_LIMITS.seller,
+        // One of the location's staff (the server's rule), chosen by name; the API still takes the UUID.
+        { kind: 'select', source: 'seller', label: c('activateFields.seller'), required: true, hint: c('sellerHint'),
+          choicesFrom: { path: '/api/v2.2/certificate/sellers/?location_id={location_id}', value: 'uid', label: 'label' },
           serverMessage: (text) => (text === 'Must be a valid UUID.' ? c('sellerUuid') : 'validation.validationSeller') },
         { kind: 'text', source: 'name', label: c('activateFields.name'), required: true, maxLength: TEXT_LIMITS.personName },
         { kind: 'text', source: 'phone', label: c('activateFields.phone'), required: true, format: 'phone', maxLength: TEXT_LIMITS.phone, maxLengthMessage: 'validation.validationPhone', serverMessage: () => 'validation.validationPhone' },

@@ -3,7 +3,6 @@
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain/constants';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { formatAmount } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { defineResource, enumChoices } from '../declaration';
 
@@ -50,7 +49,7 @@ export default defineResource({
       when: (r) => r.payment_type === HIDEABLE_PAYMENT_TYPE,
       confirm: { title: 'app.money.payments.hideTitle', text: 'app.money.payments.hideText' }, done: 'app.money.payments.hidden' },
   ],
-  messageArgs: (r) => ({ id: r.id, amount: formatAmount(r.purchase ?? '0') }),
+  messageArgs: (r, { money }) => ({ id: r.id, amount: money(r.purchase ?? '0') }),
   list: {
     title: 'app.money.payments.title',
     empty: 'app.money.payments.empty',

@@ -2,6 +2,7 @@
 // certificates), each signed with the webhook's secret, shown once after the create. Add, edit,
 // delete, and each one's delivery log (with resend).
 import HistoryIcon from '@mui/icons-material/History';
+import SendIcon from '@mui/icons-material/Send';
 import { WEBHOOK_EVENTS } from '../../../domain/locationManagement';
 import { defineResource, lazyPart } from '../declaration';
 
@@ -21,6 +22,7 @@ export default defineResource({
     actions: {
       deliveries: { path: '/api/v2.1/webhook/{id}/deliveries/?limit={limit}&offset={offset}', method: 'GET' },
       resend: '/api/v2.1/webhook/{id}/deliveries/{delivery_id}/resend/',
+      test: '/api/v2.1/webhook/{id}/test/',
     },
   },
   list: {
@@ -49,6 +51,11 @@ export default defineResource({
   },
   rowActions: [
     { kind: 'dialog', label: t('log'), icon: HistoryIcon, dialog: lazyPart(parts, 'DeliveryLogDialog') },
+    // A signed test event sent now (#25); the receiver's answer is the message (its status code or the error).
+    { kind: 'action', action: 'test', label: t('test'), icon: SendIcon, done: t('testDelivered'),
+      result: (answer: { ok: boolean; status_code: number | null; error: string | null }) => (answer.ok
+        ? { message: t('testDelivered'), type: 'success', args: { code: answer.status_code } }
+        : { message: t('testFailed'), type: 'error', args: { answer: answer.status_code ? `HTTP ${answer.status_code}` : answer.error ?? '—' } }) },
     { kind: 'edit' },
     { kind: 'delete', confirm: { title: t('deleteTitle'), text: t('deleteText') }, done: t('deleted') },
   ],
