@@ -55,7 +55,10 @@ export async function webhookRoutes(app: FastifyInstance, { db, config }: Deps):
 
   r.post('/api/v2.1/webhook/:id/test/', {
     config: { access: { minRole: 40 } },
-    schema: { summary: 'Send a signed test event to a webhook now and answer its result', tags, params: z.object({ id: idParam }) },
+    schema: {
+      summary: 'Send a signed test event to a webhook now and answer its result', tags, params: z.object({ id: idParam }),
+      answers: { 200: z.object({ delivery_id: z.number().int(), ok: z.boolean(), status_code: z.number().int().nullable(), error: z.string().nullable(), duration_ms: z.number().int() }) },
+    },
   }, async (request) => service.testWebhook(db, allowPrivate, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/webhook/:id/deliveries/:delivery_id/resend/', {
