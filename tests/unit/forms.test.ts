@@ -148,7 +148,8 @@ describe('action forms (ActionFormDialog)', () => {
 
   it('checks the further options of the kinds: required and length messages, email, phone, money length', () => {
     const [seller, , phone, email] = actionForm('location_certificates', 'activate').fields;
-    expect(run(seller!, '   ')).toBe('validation.validationRequired');
+    // The seller is chosen among the location's staff (#25): nothing chosen is the required message.
+    expect(run(seller!, '')).toBe('validation.validationRequired');
     expect(run(phone!, '8 999 abc')).toBe('validation.validationPhone');
     expect(run(phone!, '+79991234567')).toBeUndefined();
     // Too long is the same message (#18), not a length message of its own.
@@ -174,7 +175,7 @@ describe('action forms (ActionFormDialog)', () => {
       { rate: '1000.00', type: 'digital', design: ' classic ', quantity: '2' }, ctx({ location_id: '1' }));
     expect(certificates).toEqual({ body: { rate: '1000.00', type: 'digital', design: 'classic', quantity: 2, location_id: 1 }, meta: { location_id: '1' }, id: undefined });
     const activate = actionCall(actionForm('location_certificates', 'activate'),
-      { seller: ' u ', name: 'Olga', phone: '+7999', email: 'a@b.c' }, ctx({ location_id: '1' }, { id: 5, unique_number: 'ABC' }));
+      { seller: 'u', name: 'Olga', phone: '+7999', email: 'a@b.c' }, ctx({ location_id: '1' }, { id: 5, unique_number: 'ABC' }));
     expect(activate).toEqual({ body: { seller: 'u', name: 'Olga', phone: '+7999', email: 'a@b.c', location_id: 1 }, meta: { location_id: '1' }, id: 'ABC' });
     const payment = actionCall(actionForm('location_payments', 'create'), { purchase: '77,5', external_id: ' ', comment: 'c' }, ctx({ location_id: 1 }), 'key');
     expect(payment).toEqual({ body: { purchase: '77.5', external_id: null, comment: 'c' }, meta: { location_id: 1, idempotencyKey: 'key' }, id: undefined });
