@@ -292,7 +292,8 @@ describe('payment links (bill) by the sandbox provider', () => {
     const page = await h.call('GET', `/sandbox/pay/${token}`, { lang: 'en' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    expect(page.body).toContain('1900.00');
+    // The amount as every screen writes money (#25), in the page's language and the location's currency.
+    expect(page.body).toMatch(/1,900\.00\s₽/);
     expect(page.body).toContain(`Order № ${id}`);
     expect((await h.call('GET', `/sandbox/pay/${'0'.repeat(32)}`, { lang: 'en' })).statusCode).toBe(404);
     // Nothing runs before its time.

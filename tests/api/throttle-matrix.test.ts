@@ -38,6 +38,7 @@ const BY_CALLER: Record<string, string> = {
   'POST /api/v2.1/locations/:id/events/ticket/': 'unspent tickets and open streams of the user (events.test.ts, "open streams and tickets per user")',
   'GET /api/v2.1/locations/:id/events/': 'open streams of the ticket\'s user (events.test.ts)',
   'GET /api/v2.1/events/': 'open streams of the tickets\' user (events.test.ts)',
+  'PUT /api/v2.1/users/:id/': 'wrong current passwords of the signed-in user (users.test.ts); the caller is known, no address is counted',
 };
 
 const throttledRoutes = () => routeTable(h.app)

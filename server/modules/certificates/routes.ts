@@ -30,7 +30,7 @@ export async function certificateRoutes(app: FastifyInstance, { db, pool }: Deps
 
   // The staff of a location a certificate's seller is chosen from (the activation form).
   r.get('/api/v2.2/certificate/sellers/', {
-    config: { access: { permissions: ['certificate.activate'] } },
+    config: { access: { permissions: ['certificate.activate'] }, notFound: true },
     schema: {
       summary: 'Who may be named as the seller of a certificate at a location', tags, querystring: z.strictObject({ location_id: idText() }),
       answers: { 200: z.array(z.object({ uid: z.string(), name: z.string().nullable(), email: z.string(), label: z.string() })) },

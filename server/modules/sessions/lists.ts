@@ -24,5 +24,6 @@ export const locationSessions = defineList({
     { key: 'players_cnt', kind: 'int', sql: sql`${launcherSessions.playersCnt}`, label: { ru: 'Игроков', en: 'Players' } },
     { key: 'session_type', kind: 'enum', sql: sql`${launcherSessions.sessionType}`, labels: SESSION_TYPE_LABELS, label: { ru: 'Тип сессии', en: 'Session type' } },
   ],
-  orderBy: sql`${launcherSessions.started} DESC`,
+  // The id breaks ties: sessions of one slot start together, and a page must not depend on the plan.
+  orderBy: sql`${launcherSessions.started} DESC, ${launcherSessions.uuid} DESC`,
 });
