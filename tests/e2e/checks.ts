@@ -29,6 +29,12 @@ export interface ScreenCheck {
   run: (visit: Visit) => Promise<string[]>;
 }
 
+/**
+ * What says "loading": react-admin's and MUI's indeterminate bars and spinners (not a determinate
+ * bar: the day view's occupancy bars are progress bars that stay).
+ */
+export const LOADING = '.MuiLinearProgress-indeterminate:visible, .MuiLinearProgress-query:visible, .MuiCircularProgress-indeterminate:visible';
+
 const count = (v: Visit, what: string, n = 1) => { v.seen[what] = (v.seen[what] ?? 0) + n; };
 
 // ---- language -------------------------------------------------------------------------------

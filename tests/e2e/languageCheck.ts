@@ -1,10 +1,7 @@
-// What the language walks (language.spec.ts: every screen; language-dialogs.spec.ts: what a user
-// opens on a screen) read and what they fail on, in one place: in ru an untranslated key, a word
-// from the English list, a raw enum code; in en Cyrillic in the interface's own texts.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+// What the language check of the walk (walk.spec.ts, checks.ts languageCheck: every screen and what
+// a user opens on it) reads and what it fails on: in ru an untranslated key, a word from the English
+// list, a raw enum code; in en Cyrillic in the interface's own texts.
+import type { Page } from '@playwright/test';
 import { apiGet } from './helpers';
 import {
   CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS, PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS,
@@ -35,11 +32,6 @@ export const ENUM_CODES = [...new Set([PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_L
 export const ENUM_CELLS = 'td.column-status, td.column-type, td.column-order_type, td.column-payment_type, td.column-session_type, td.column-source';
 
 export const I18N_KEY = /\b(?:app|resources|ra|validation)\.[A-Za-z_]+\.[A-Za-z_.]+/;
-
-export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect(page.locator('.MuiLinearProgress-root, [role="progressbar"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
-}
 
 /**
  * What the pages in the screen's frames show (the statistics dashboards are server pages in a frame,
@@ -133,25 +125,4 @@ export async function cyrillicDataNames(page: Page, locationId = 1): Promise<str
   return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
     ...schedules.map((x) => x.name), user.name ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
     .filter((n) => /[А-Яа-яЁё]/.test(n));
-}
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The app's routes: resource screens (a location's), then App.tsx's own, with ids filled in. */
-export function appRoutes(ids: { location: number; order: number; schedule: number }): string[] {
-  const resources = fs.readdirSync(path.join(ROOT, 'src/resources'), { withFileTypes: true }).filter((d) => d.isDirectory());
-  const fromResources = resources.flatMap((d) => {
-    const file = ['index.ts', 'index.tsx'].map((f) => path.join(ROOT, 'src/resources', d.name, f)).find((f) => fs.existsSync(f));
-    const route = file && /route:\s*\{\s*scope:\s*'(location|global)',\s*path:\s*'([^']+)'/.exec(fs.readFileSync(file, 'utf8'));
-    if (!route) return [];
-    const scoped = (p: string) => (route[1] === 'location' ? `/locations/:location_id/${p}` : `/${p}`);
-    // The declaration's own create and edit screens too (a new schedule, a schedule's editor): #18 found them unwalked.
-    const forms = [...fs.readFileSync(file, 'utf8').matchAll(/(?:create|edit):\s*\{\s*path:\s*'([^']+)'/g)].map((m) => scoped(m[1]!));
-    return [scoped(route[2]), ...forms];
-  });
-  const fromApp = [...fs.readFileSync(path.join(ROOT, 'src/App.tsx'), 'utf8').matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!);
-  return [...new Set([...fromResources, ...fromApp])]
-    // Routes that need a one-time secret or a payment in flight are walked by their own specs.
-    .filter((r) => !r.includes(':hash') && !r.includes(':payment_id') && r !== '/404')
-    .map((r) => r.replace(':location_id', String(ids.location)).replace(':order_id', String(ids.order)).replace(':schedule_id', String(ids.schedule)));
 }

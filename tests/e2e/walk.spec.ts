@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, apiGet, bookEmptySession, signIn } from './helpers';
-import { checksFor, type Lang, type Visit, type VisitKind } from './checks';
+import { LOADING, checksFor, type Lang, type Visit, type VisitKind } from './checks';
 import { cyrillicDataNames } from './languageCheck';
 import { OPENED, openedUrl, screens, watchCrashes } from './screens';
 
@@ -36,12 +36,6 @@ async function readOnly(page: Page) {
   const reads = (method: string, url: string) => ['GET', 'HEAD', 'OPTIONS'].includes(method) || /\/events\/ticket\/$/.test(url);
   await page.route('**/api/**', (route) => (reads(route.request().method(), route.request().url()) ? route.continue() : route.abort('internetdisconnected')));
 }
-
-/**
- * What says "loading": react-admin's and MUI's indeterminate bars and spinners (not a determinate
- * bar: the day view's occupancy bars are progress bars that stay).
- */
-const LOADING = '.MuiLinearProgress-indeterminate:visible, .MuiLinearProgress-query:visible, .MuiCircularProgress-indeterminate:visible';
 
 /** No spinner left; one still there after `ms` is a problem of what is on screen. */
 async function loaded(page: Page, where: string, ms = 10_000): Promise<string[]> {
@@ -80,7 +74,10 @@ async function contentButtons(page: Page, pressed: ReadonlySet<string> = new Set
     // Marks of an earlier read go: a re-rendered screen numbers its buttons anew (two marked alike
     // made a press fail, which the old walk's swallowed errors hid).
     for (const el of Array.from(document.querySelectorAll('[data-walk]'))) el.removeAttribute('data-walk');
-    const content = document.querySelector('#main-content, .RaLayout-content') ?? document.body;
+    // A screen that is a dialog over another (the multi-booking form's route) is that dialog: what is
+    // under a modal cannot be pressed.
+    const dialogs = Array.from(document.querySelectorAll<HTMLElement>('[role="dialog"]')).filter((d) => d.getBoundingClientRect().width > 0);
+    const content = dialogs.at(-1) ?? document.querySelector('#main-content, .RaLayout-content') ?? document.body;
     const skipName = new RegExp(skip, 'i');
     const seen = new Set<string>();
     const out: { name: string; id: string; key: string }[] = [];
@@ -114,6 +111,16 @@ async function closeAll(page: Page) {
     // The discard guard asks before a half-filled form goes: the walk typed nothing of its own, so it discards.
     const discard = page.locator('[data-testid="discard-changes"]:visible button.MuiButton-colorError');
     if (await discard.count()) await discard.first().click();
+  }
+}
+
+/** Closes an open select's or menu's popover (Escape) and waits until it is gone (its backdrop covers the page). */
+async function closeMenus(page: Page) {
+  const popover = page.locator('.MuiPopover-root, .MuiMenu-root');
+  for (let i = 0; i < 3 && await popover.count(); i++) {
+    await page.keyboard.press('Escape');
+    // Still there after a second: Escape again; a popover that never goes makes the next press fail, with its reason.
+    await popover.first().waitFor({ state: 'detached', timeout: 1_000 }).catch(() => undefined);
   }
 }
 
@@ -208,6 +215,8 @@ class Walk {
     const selects = dialog.locator('[role="combobox"]:visible, [aria-haspopup="listbox"]:visible');
     const count = Math.min(await selects.count(), 8);
     for (let i = 0; i < count; i++) {
+      // A menu still open (the press itself opened a select of the dialog) goes first: it covers the rest.
+      await closeMenus(page);
       const select = selects.nth(i);
       // A select a dialog switched off (it waits for another field) has nothing to show yet.
       if (!await select.isEnabled()) continue;
@@ -217,8 +226,7 @@ class Walk {
       if (await options.waitFor({ timeout: 1_000 }).then(() => true, () => false)) {
         await this.check('pressed', `${where} › select ${i + 1}`, own);
       }
-      await page.keyboard.press('Escape');
-      await page.waitForTimeout(150);
+      await closeMenus(page);
     }
   }
 
