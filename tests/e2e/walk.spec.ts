@@ -329,7 +329,8 @@ async function walk(page: Page, lang: Lang) {
   expect([...new Set(w.problems)]).toEqual([]);
 }
 
-test.describe.configure({ timeout: 600_000 });
+// A walk over every screen and button of the app: minutes on a busy machine.
+test.describe.configure({ timeout: 900_000 });
 
 test.describe('ru in an en-US browser', () => {
   test.use({ locale: 'en-US' });
