@@ -3,7 +3,7 @@
 // class of defect is one more entry in SCREEN_CHECKS: the walk runs it on every visit.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { chromeText, englishProblems, rawEnumCells, russianProblems, visibleText } from './languageCheck';
+import { chromeText, englishProblems, latinInRussianChrome, rawEnumCells, russianProblems, visibleText } from './languageCheck';
 
 export type Lang = 'ru' | 'en';
 /** What the walk is looking at: a screen as it loads, another view of it (a dashboard's tab), a declared dialog or menu (screens.ts OPENED), or what pressing one of its buttons opened. */
@@ -15,7 +15,7 @@ export interface Visit {
   kind: VisitKind;
   /** The screen's URL and what was opened on it. */
   where: string;
-  /** Data names that may be Cyrillic in the en interface (languageCheck.cyrillicDataNames). */
+  /** Data names the interface may show as they are (languageCheck.dataNames): Cyrillic ones in en, Latin ones in ru. */
   names: string[];
   /** Counts the checks keep of what they saw (amounts, axe runs): the walk asserts they saw something. */
   seen: Record<string, number>;
@@ -43,7 +43,7 @@ const count = (v: Visit, what: string, n = 1) => { v.seen[what] = (v.seen[what] 
 export const languageCheck: ScreenCheck = {
   name: 'language',
   run: async (v) => (v.lang === 'ru'
-    ? [...russianProblems(v.where, await visibleText(v.page)), ...await rawEnumCells(v.page, v.where)]
+    ? [...russianProblems(v.where, await visibleText(v.page)), ...await latinInRussianChrome(v.page, v.where, v.names), ...await rawEnumCells(v.page, v.where)]
     : englishProblems(v.where, await chromeText(v.page), v.names)),
 };
 

@@ -117,6 +117,11 @@ export async function rawEnumCells(page: Page, where: string): Promise<string[]>
  * user's, and the location's games (the booking forms' options), as the API gives them.
  */
 export async function cyrillicDataNames(page: Page, locationId = 1): Promise<string[]> {
+  return (await dataNames(page, locationId)).filter((n) => /[А-Яа-яЁё]/.test(n));
+}
+
+/** The same data names, in whatever script (the ru check takes the Latin ones out: a game called "Beat Saber"). */
+export async function dataNames(page: Page, locationId = 1): Promise<string[]> {
   const { address } = await (await page.request.get(`/api/public/locations/${locationId}/`)).json() as { address: string | null };
   const location = await apiGet<{ name: string; playgrounds: { name: string }[]; playground_groups?: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/`);
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
@@ -124,5 +129,22 @@ export async function cyrillicDataNames(page: Page, locationId = 1): Promise<str
   const games = await apiGet<{ name: string }[] | { results: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/games/`);
   return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
     ...schedules.map((x) => x.name), user.name ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
-    .filter((n) => /[А-Яа-яЁё]/.test(n));
+    .filter(Boolean);
+}
+
+/**
+ * Latin words in the headings, labels, column headers, tabs and messages of a Russian screen: a
+ * missing translation shows react-admin's humanised field name ("Promocode"), a leaked English label
+ * any word, neither of them in the word list above. Codes and names are not words here: all-caps
+ * tokens (VR, CSV, XLSX, ID, UUID, QR), the loanword Email, e-mails, links, dotted identifiers and the
+ * data names given (games, playgrounds, the user).
+ */
+export async function latinInRussianChrome(page: Page, where: string, names: string[]): Promise<string[]> {
+  let text = (await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(
+    'h1, h2, h3, h4, h5, h6, label, legend, th, [role="tab"], .MuiFormHelperText-root, .MuiAlert-message, .MuiTablePagination-root, .MuiDialogContentText-root, .MuiDialogTitle-root',
+  )).filter((el) => el.offsetWidth || el.offsetHeight).map((el) => el.innerText).join('\n')))
+    .replace(/\S+@\S+/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/\b[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
+  for (const name of [...names].sort((a, b) => b.length - a.length)) if (/[A-Za-z]/.test(name)) text = text.split(name).join(' ');
+  const words = [...text.matchAll(/[A-Za-z][A-Za-z'-]*/g)].map((m) => m[0]).filter((w) => /[a-z]/.test(w) && w !== 'Email');
+  return [...new Set(words)].map((w) => `${where}: Latin word "${w}" in the interface`);
 }

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ADMIN, apiGet, bookEmptySession, signIn } from './helpers';
 import { LOADING, checksFor, type Lang, type Visit, type VisitKind } from './checks';
-import { cyrillicDataNames } from './languageCheck';
+import { dataNames } from './languageCheck';
 import { OPENED, openedUrl, screens, watchCrashes } from './screens';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -32,8 +32,10 @@ const OVERLAY = '[role="dialog"]:visible, [role="menu"]:visible, [role="listbox"
 
 /** Every call that is not a read fails as on a dropped network: the walk changes nothing. */
 async function readOnly(page: Page) {
-  // A live stream's ticket (POST) changes nothing: without it a screen would show its offline notice.
-  const reads = (method: string, url: string) => ['GET', 'HEAD', 'OPTIONS'].includes(method) || /\/events\/ticket\/$/.test(url);
+  // Two POSTs change nothing: a live stream's ticket (without it a screen shows its offline notice)
+  // and the widget's price of a session (without it the widget's form says "Something went wrong").
+  const reads = (method: string, url: string) => ['GET', 'HEAD', 'OPTIONS'].includes(method)
+    || /\/events\/ticket\/$|\/api\/public\/locations\/\d+\/price\/$/.test(url);
   await page.route('**/api/**', (route) => (reads(route.request().method(), route.request().url()) ? route.continue() : route.abort('internetdisconnected')));
 }
 
@@ -292,7 +294,7 @@ async function walk(page: Page, lang: Lang) {
   const orders = await apiGet<{ results: { id: number }[] }>(page, '/api/v2.1/locations/1/orders/?limit=1000');
   const order = Math.min(...orders.results.map((o) => o.id));
   const schedules = await apiGet<{ id: number }[]>(page, `/api/v2.1/schedule/?location=${location}`);
-  const names = [...new Set([...await cyrillicDataNames(page, 1), ...await cyrillicDataNames(page, location)])];
+  const names = [...new Set([...await dataNames(page, 1), ...await dataNames(page, location)])];
   const fill: Record<string, string> = { location_id: String(location), order_id: String(order), schedule_id: String(schedules[0]!.id), payment_id: '1' };
   // WALK_ONLY (a regular expression) walks only the matching routes, for a quick look at one screen.
   const only = process.env.WALK_ONLY ? new RegExp(process.env.WALK_ONLY) : null;
