@@ -53,7 +53,8 @@ export async function visibleText(page: Page): Promise<string> {
       parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
     }
     // Dotted identifiers (webhook events such as order.created) are codes, in the text and in a cut cell's title alike.
-    return parts.join('\n').replace(/\b[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
+    // Not an i18n key, though: those are what the check is for (stripping them too hid every untranslated key in ru).
+    return parts.join('\n').replace(/(?<![.\w])(?!(?:app|resources|ra|validation)\.)[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
   });
 }
 
@@ -143,7 +144,7 @@ export async function latinInRussianChrome(page: Page, where: string, names: str
   let text = (await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(
     'h1, h2, h3, h4, h5, h6, label, legend, th, [role="tab"], .MuiFormHelperText-root, .MuiAlert-message, .MuiTablePagination-root, .MuiDialogContentText-root, .MuiDialogTitle-root',
   )).filter((el) => el.offsetWidth || el.offsetHeight).map((el) => el.innerText).join('\n')))
-    .replace(/\S+@\S+/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/\b[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
+    .replace(/\S+@\S+/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/(?<![.\w])(?!(?:app|resources|ra|validation)\.)[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
   for (const name of [...names].sort((a, b) => b.length - a.length)) if (/[A-Za-z]/.test(name)) text = text.split(name).join(' ');
   const words = [...text.matchAll(/[A-Za-z][A-Za-z'-]*/g)].map((m) => m[0]).filter((w) => /[a-z]/.test(w) && w !== 'Email');
   return [...new Set(words)].map((w) => `${where}: Latin word "${w}" in the interface`);
