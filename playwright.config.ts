@@ -15,6 +15,14 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
+  // Its own results folder per server: shards (run-shards.ts) run side by side.
+  outputDir: `test-results/e2e-${port}`,
+  // One sign-in through the form per role and language (auth.setup.ts), then every spec signs in
+  // from the saved state; the setup runs before the specs of each run and each shard.
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'e2e', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'ru-RU',

@@ -61,6 +61,11 @@ export interface ListFilter<S extends ListScope> {
   where: (value: any, scope: S) => SQL | undefined;
   /** A query value the generated tests send (tests/api/lists.test.ts), as a user would pick it. */
   example: string;
+  /**
+   * What every JSON row the example returns holds: the generated tests check each row by it and
+   * that the example leaves some demo row out (a filter whose SQL ignores its value fails both).
+   */
+  holds: (row: Record<string, any>) => boolean;
 }
 
 export interface ListDeclaration<S extends ListScope = ListScope> {

@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, MANAGER, STAFF, signIn } from './helpers';
+import { ADMIN, MANAGER, STAFF, signIn, signInThroughForm } from './helpers';
 
 test('the Locations tab shows from role value 20: admin and manager yes, staff no', async ({ page }) => {
-  await signIn(page, STAFF);
+  // It logs out (its own token, not the shared one).
+  await signInThroughForm(page, STAFF);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await expect(page.getByRole('link', { name: 'Локации', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Меню профиля' }).click();
@@ -40,7 +41,7 @@ test('unknown paths show the 404 page, also without a token', async ({ page }) =
 
 test('on a phone the header entries are in a drawer', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 760 });
-  await signIn(page, ADMIN);
+  await signInThroughForm(page, ADMIN);
   await page.getByRole('button', { name: 'Меню', exact: true }).click();
   const drawer = page.getByRole('navigation').filter({ hasText: 'Профиль' });
   await expect(drawer.getByRole('link', { name: 'Локации' })).toBeVisible();

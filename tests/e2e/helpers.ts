@@ -7,14 +7,37 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
 export const MANAGER = { email: 'manager@example.com', password: 'manager123' };
 export const STAFF = { email: 'staff@example.com', password: 'staff123' };
 
-/** Signs in through the login form (ru labels unless `lang` says en) and waits for /locations. */
-export async function signIn(page: Page, who: { email: string; password: string }, lang: 'ru' | 'en' = 'ru') {
+export type Who = { email: string; password: string };
+export type Lang = 'ru' | 'en';
+
+/** Where the setup project (auth.setup.ts) keeps each role's signed-in browser state, per language. */
+export const AUTH_DIR = `${E2E_DATA_DIR}-auth`;
+export const stateFile = (who: Who, lang: Lang) => path.join(AUTH_DIR, `${who.email.split('@')[0]}-${lang}.json`);
+
+/**
+ * Signs in through the login form (ru labels unless `lang` says en) and waits for /locations: its own
+ * token. For the specs about signing in and out, and for every test that ends its session (a logout
+ * revokes the token, which would sign every later test out of the shared state of `signIn`).
+ */
+export async function signInThroughForm(page: Page, who: Who, lang: Lang = 'ru') {
   await page.goto('/login');
   if (lang === 'en') await page.getByRole('button', { name: 'EN' }).click();
   await page.getByLabel(lang === 'en' ? 'Email' : 'Электронная почта').fill(who.email);
   await page.getByLabel(lang === 'en' ? 'Password' : 'Пароль', { exact: false }).first().fill(who.password);
   await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'Войти', exact: true }).click();
   await expect(page).toHaveURL(/\/locations$/);
+}
+
+/**
+ * Signed in as `who` in `lang` without the login page: the browser state the setup project saved
+ * after its one sign-in per role and language (Playwright's storageState), then /locations. The
+ * token is shared by every test of the run: a test that logs out uses signInThroughForm instead.
+ */
+export async function signIn(page: Page, who: Who, lang: Lang = 'ru') {
+  await page.context().setStorageState(stateFile(who, lang));
+  await page.goto('/locations');
+  await expect(page, `the saved session of ${who.email} (${lang}) was revoked: a test that logs out must use signInThroughForm`)
+    .toHaveURL(/\/locations$/);
 }
 
 /** The newest letter to `to` in the server's mail folder (written when SMTP_URL is unset). */

@@ -1,10 +1,7 @@
-// What the language walks (language.spec.ts: every screen; language-dialogs.spec.ts: what a user
-// opens on a screen) read and what they fail on, in one place: in ru an untranslated key, a word
-// from the English list, a raw enum code; in en Cyrillic in the interface's own texts.
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+// What the language check of the walk (walk.spec.ts, checks.ts languageCheck: every screen and what
+// a user opens on it) reads and what it fails on: in ru an untranslated key, a word from the English
+// list, a raw enum code; in en Cyrillic in the interface's own texts.
+import type { Page } from '@playwright/test';
 import { apiGet } from './helpers';
 import {
   CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS, PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS,
@@ -36,11 +33,6 @@ export const ENUM_CELLS = 'td.column-status, td.column-type, td.column-order_typ
 
 export const I18N_KEY = /\b(?:app|resources|ra|validation)\.[A-Za-z_]+\.[A-Za-z_.]+/;
 
-export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-  await expect(page.locator('.MuiLinearProgress-root, [role="progressbar"]')).toHaveCount(0, { timeout: 10_000 }).catch(() => undefined);
-}
-
 /**
  * What the pages in the screen's frames show (the statistics dashboards are server pages in a frame,
  * with their own words for payment types and statuses: they must read like the lists).
@@ -61,7 +53,8 @@ export async function visibleText(page: Page): Promise<string> {
       parts.push(el.getAttribute('aria-label') ?? '', el.getAttribute('placeholder') ?? '', el.getAttribute('title') ?? '');
     }
     // Dotted identifiers (webhook events such as order.created) are codes, in the text and in a cut cell's title alike.
-    return parts.join('\n').replace(/\b[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
+    // Not an i18n key, though: those are what the check is for (stripping them too hid every untranslated key in ru).
+    return parts.join('\n').replace(/(?<![.\w])(?!(?:app|resources|ra|validation)\.)[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
   });
 }
 
@@ -125,6 +118,11 @@ export async function rawEnumCells(page: Page, where: string): Promise<string[]>
  * user's, and the location's games (the booking forms' options), as the API gives them.
  */
 export async function cyrillicDataNames(page: Page, locationId = 1): Promise<string[]> {
+  return (await dataNames(page, locationId)).filter((n) => /[А-Яа-яЁё]/.test(n));
+}
+
+/** The same data names, in whatever script (the ru check takes the Latin ones out: a game called "Beat Saber"). */
+export async function dataNames(page: Page, locationId = 1): Promise<string[]> {
   const { address } = await (await page.request.get(`/api/public/locations/${locationId}/`)).json() as { address: string | null };
   const location = await apiGet<{ name: string; playgrounds: { name: string }[]; playground_groups?: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/`);
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
@@ -132,26 +130,22 @@ export async function cyrillicDataNames(page: Page, locationId = 1): Promise<str
   const games = await apiGet<{ name: string }[] | { results: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/games/`);
   return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
     ...schedules.map((x) => x.name), user.name ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
-    .filter((n) => /[А-Яа-яЁё]/.test(n));
+    .filter(Boolean);
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** The app's routes: resource screens (a location's), then App.tsx's own, with ids filled in. */
-export function appRoutes(ids: { location: number; order: number; schedule: number }): string[] {
-  const resources = fs.readdirSync(path.join(ROOT, 'src/resources'), { withFileTypes: true }).filter((d) => d.isDirectory());
-  const fromResources = resources.flatMap((d) => {
-    const file = ['index.ts', 'index.tsx'].map((f) => path.join(ROOT, 'src/resources', d.name, f)).find((f) => fs.existsSync(f));
-    const route = file && /route:\s*\{\s*scope:\s*'(location|global)',\s*path:\s*'([^']+)'/.exec(fs.readFileSync(file, 'utf8'));
-    if (!route) return [];
-    const scoped = (p: string) => (route[1] === 'location' ? `/locations/:location_id/${p}` : `/${p}`);
-    // The declaration's own create and edit screens too (a new schedule, a schedule's editor): #18 found them unwalked.
-    const forms = [...fs.readFileSync(file, 'utf8').matchAll(/(?:create|edit):\s*\{\s*path:\s*'([^']+)'/g)].map((m) => scoped(m[1]!));
-    return [scoped(route[2]), ...forms];
-  });
-  const fromApp = [...fs.readFileSync(path.join(ROOT, 'src/App.tsx'), 'utf8').matchAll(/<Route path="([^"]+)"/g)].map((m) => m[1]!);
-  return [...new Set([...fromResources, ...fromApp])]
-    // Routes that need a one-time secret or a payment in flight are walked by their own specs.
-    .filter((r) => !r.includes(':hash') && !r.includes(':payment_id') && r !== '/404')
-    .map((r) => r.replace(':location_id', String(ids.location)).replace(':order_id', String(ids.order)).replace(':schedule_id', String(ids.schedule)));
+/**
+ * Latin words in the headings, labels, column headers, tabs and messages of a Russian screen: a
+ * missing translation shows react-admin's humanised field name ("Promocode"), a leaked English label
+ * any word, neither of them in the word list above. Codes and names are not words here: all-caps
+ * tokens (VR, CSV, XLSX, ID, UUID, QR), the loanword Email, e-mails, links, dotted identifiers and the
+ * data names given (games, playgrounds, the user).
+ */
+export async function latinInRussianChrome(page: Page, where: string, names: string[]): Promise<string[]> {
+  let text = (await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>(
+    'h1, h2, h3, h4, h5, h6, label, legend, th, [role="tab"], .MuiFormHelperText-root, .MuiAlert-message, .MuiTablePagination-root, .MuiDialogContentText-root, .MuiDialogTitle-root',
+  )).filter((el) => el.offsetWidth || el.offsetHeight).map((el) => el.innerText).join('\n')))
+    .replace(/\S+@\S+/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/(?<![.\w])(?!(?:app|resources|ra|validation)\.)[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
+  for (const name of [...names].sort((a, b) => b.length - a.length)) if (/[A-Za-z]/.test(name)) text = text.split(name).join(' ');
+  const words = [...text.matchAll(/[A-Za-z][A-Za-z'-]*/g)].map((m) => m[0]).filter((w) => /[a-z]/.test(w) && w !== 'Email');
+  return [...new Set(words)].map((w) => `${where}: Latin word "${w}" in the interface`);
 }

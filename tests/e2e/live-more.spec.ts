@@ -4,7 +4,7 @@ import { expect, test, type APIRequestContext, type Browser, type Page } from '@
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { exited, removeTempDirs, startServer, tempDir, waitHealthy, type ServerProcess } from '../api/serverProcess';
-import { ADMIN, MANAGER, STAFF, moscowDate, signIn, type Slot } from './helpers';
+import { ADMIN, MANAGER, STAFF, moscowDate, signIn, signInThroughForm, type Slot } from './helpers';
 
 // The live desk (issue #17) beyond the day view: the money and order lists (with the location's
 // balance), the month view, the order page and the control page follow what another user changes
@@ -45,7 +45,9 @@ type ApiUser = Awaited<ReturnType<typeof apiUser>>;
 async function screen(browser: Browser, who: Who, lang: 'ru' | 'en', url: string, baseURL?: string): Promise<Page> {
   const context = await browser.newContext({ locale: lang === 'ru' ? 'ru-RU' : 'en-US', ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
-  await signIn(page, who, lang);
+  // Another process's address is another origin: the saved sessions are the first one's.
+  if (baseURL) await signInThroughForm(page, who, lang);
+  else await signIn(page, who, lang);
   await page.goto(url);
   await page.evaluate(() => {
     const w = window as unknown as { liveMarker: number; liveMarked: string[] };

@@ -1,5 +1,6 @@
+// Signing in and out itself: every test here signs in through the form (not the saved state).
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiGet, signIn } from './helpers';
+import { ADMIN, apiGet, signInThroughForm } from './helpers';
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
 
 test('root sends a visitor without a token to login', async ({ page }) => {
@@ -29,7 +30,7 @@ test('a wrong password shows the server detail, in ru and in en', async ({ page 
 });
 
 test('admin signs in and sees the locations with balances in their currencies', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughForm(page, ADMIN);
   const rows = page.locator('tbody tr');
   await expect(rows).toHaveCount(4);
   await expect(page.getByRole('columnheader', { name: 'Страна' })).toBeVisible();
@@ -63,7 +64,7 @@ test('admin signs in and sees the locations with balances in their currencies', 
 });
 
 test('a signed-in user who opens /, login or a reset link goes to locations', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughForm(page, ADMIN);
   await page.goto('/');
   await expect(page).toHaveURL(/\/locations$/);
   await page.goto('/login');
@@ -73,7 +74,7 @@ test('a signed-in user who opens /, login or a reset link goes to locations', as
 });
 
 test('exit clears the session and returns to login', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughForm(page, ADMIN);
   await page.getByRole('button', { name: 'Меню профиля' }).click();
   await page.getByRole('menuitem', { name: 'Выход' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -84,7 +85,7 @@ test('exit clears the session and returns to login', async ({ page }) => {
 });
 
 test('after login the token, user, permissions and locations are stored', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughForm(page, ADMIN);
   const stored = await page.evaluate(() => ({
     token: localStorage.getItem('token'),
     user: JSON.parse(localStorage.getItem('user') ?? 'null'),

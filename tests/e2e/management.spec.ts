@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { ADMIN, STAFF, apiGet, signIn } from './helpers';
+import { ADMIN, STAFF, apiGet, signIn, signInThroughForm } from './helpers';
 
 // Location management of location 2 (St Petersburg): the grid, location info edited in both languages, the gallery, the games table and
 // the statistics tabs. Location 2 is used so the booking tests' location 1 keeps its texts.
@@ -98,7 +98,8 @@ test('ru: the grid, location info edited in both languages, a picture uploaded a
 });
 
 test('en: location info in English, the grid links, and staff without role 40 are turned away', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
+  // It logs out (its own token, not the shared one).
+  await signInThroughForm(page, ADMIN, 'en');
   await openManagement(page, 'Location management');
   await expect(page.locator('h1')).toHaveText(/^Location management — /);
   await page.getByRole('link', { name: /Basic information/ }).click();

@@ -112,3 +112,22 @@ for (const [lang, index, payText] of [['ru', 0, 'Принять оплату'], 
     expect(await apiGet<{ status: number }>(page, `/api/v2.2/orders/${id}/`)).toMatchObject({ status: 6 });
   });
 }
+
+test('ru: a cashier types an amount as the screens write it, "1 500,50", and 1500.50 is recorded', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.goto('/locations/1/booking_admin');
+  await page.getByRole('button', { name: 'Платёж' }).click();
+  const dialog = page.getByTestId('location-payment');
+  await dialog.getByLabel(/Сумма/).fill('1 500,50');
+  await dialog.getByLabel(/Комментарий/).fill('Сдача в кассу');
+  const [request] = await Promise.all([
+    page.waitForRequest((r) => r.method() === 'POST' && r.url().includes('/api/v2.1/locations/1/payments/')),
+    dialog.getByRole('button', { name: 'Провести платёж' }).click(),
+  ]);
+  expect(request.postDataJSON()).toMatchObject({ purchase: '1500.50' });
+  await expect(dialog).toBeHidden();
+  // "1.500,50" is refused, not guessed.
+  await page.getByRole('button', { name: 'Платёж' }).click();
+  await dialog.getByLabel(/Сумма/).fill('1.500,50');
+  await expect(dialog.getByRole('button', { name: 'Провести платёж' })).toBeDisabled();
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, signIn } from './helpers';
+import { ADMIN, signIn, signInThroughForm } from './helpers';
 
 // A 1x1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -102,7 +102,7 @@ test('alerts close by themselves after 8 seconds', async ({ page }) => {
 });
 
 test('the profile page logs out', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signInThroughForm(page, ADMIN);
   await page.goto('/user');
   await page.getByRole('button', { name: 'Выйти' }).click();
   await expect(page).toHaveURL(/\/login$/);

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, apiGet, moscowDate, signIn, token, type Slot, dateField, typeDate } from './helpers';
+import { ADMIN, STAFF, apiGet, moscowDate, signIn, signInThroughForm, token, type Slot, dateField, typeDate } from './helpers';
 
 // The tools page of location 1 ("VR Арена Москва"): early booking (a new condition lowers the
 // price of a booking made after it), promo codes, and webhooks delivered to a receiver started
@@ -292,7 +292,8 @@ test('en: a webhook to a local receiver shows its secret once, logs a signed del
 });
 
 test('ru: webhook url is required, the seeded webhook\'s log shows its attempts; staff see why the page is not theirs', async ({ page }) => {
-  await signIn(page, ADMIN);
+  // It logs out (its own token, not the shared one).
+  await signInThroughForm(page, ADMIN);
   await page.goto('/locations/1/tools');
   await page.getByRole('tab', { name: 'Вебхуки' }).click();
   await page.getByRole('button', { name: 'Добавить вебхук' }).click();

@@ -4,9 +4,10 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { runMigrations } from '../client';
 import {
-  cities, countries, currencies, locationTranslations, locations, playgrounds, roles,
+  cities, countries, currencies, locationTranslations, locations, payments, playgrounds, roles,
   transactions, userLocationRoles, userPermissions, users,
 } from '../schema';
+import { REFILL_COMMENT } from '../../modules/transactions/refill';
 import { hashPassword } from '../../platform/passwords';
 import { seedBookings } from './bookings';
 import { seedTools } from './tools';
@@ -126,6 +127,15 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     await seedBookings(tx, staff!.id, admin!.id);
     await seedTools(tx, admin!.id);
+    // Both sides of the payments list's filters at location 1 (payer, purchase_sign: the generated
+    // tests, tests/api/lists.test.ts, need rows each filter leaves out): the balance top-up of 20
+    // days ago as the payment it came from, and a refund at the desk.
+    await tx.insert(payments).values([
+      { locationId: 1, paymentType: 1, status: 'paid', purchase: '150000.00', comment: REFILL_COMMENT, externalId: 'demo-topup-1', userId: admin!.id,
+        created: new Date(Date.now() - 20 * 86_400_000) },
+      { locationId: 1, paymentType: 2, status: 'paid', purchase: '-1500.00', comment: 'Возврат за отменённый сеанс', userId: staff!.id,
+        created: new Date(Date.now() - 2 * 86_400_000) },
+    ]);
   });
   return true;
 }

@@ -22,9 +22,11 @@ export const locationCertificates = defineList({
       schema: z.string().max(100).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(CERTIFICATE_STATUSES))),
       where: (v: string[]) => inArray(certificates.status, v),
       example: 'ACTIVE,USED',
+      holds: (row) => ['ACTIVE', 'USED'].includes(row.status),
     },
     // % _ and backslashes are dropped: the text is matched as itself.
-    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`), example: 'a' },
+    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`), example: 'a',
+      holds: (row) => String(row.unique_number).toLowerCase().includes('a') },
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${certificates.id}` },

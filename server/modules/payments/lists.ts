@@ -7,7 +7,7 @@ import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { z } from 'zod';
 import { locationListScope } from '../locations/service';
-import { isTopUpPayment } from '../transactions/refill';
+import { REFILL_COMMENT, isTopUpPayment } from '../transactions/refill';
 
 export const locationPayments = defineList({
   path: '/api/v2.1/locations/:id/payments/', summary: "A location's payments, newest first", tags: ['payments'],
@@ -18,18 +18,20 @@ export const locationPayments = defineList({
   where: (s) => [sql`${payments.locationId} = ${s.locationId}`, sql`${payments.actual}`],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${payments.created} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v), example: '2,6' },
+    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v), example: '2,6', holds: (row) => [2, 6].includes(row.payment_type) },
     // Whose money: customers' (orders and standalone payments) or the location's own balance
     // top-ups (settled through the same provider); without the filter, both, as the spec's list.
     payer: {
       schema: z.enum(['all', 'customers', 'topups']),
       where: (v: string) => (v === 'topups' ? isTopUpPayment : v === 'customers' ? sql`NOT (${isTopUpPayment})` : undefined),
       example: 'customers',
+      holds: (row) => !(row.order === null && row.payment_type === 1 && row.comment === REFILL_COMMENT),
     },
     purchase_sign: {
       schema: z.enum(['all', 'positive', 'negative']),
       where: (v: string) => (v === 'positive' ? sql`${payments.purchase} > 0` : v === 'negative' ? sql`${payments.purchase} < 0` : undefined),
       example: 'positive',
+      holds: (row) => Number(row.purchase) > 0,
     },
   },
   columns: [

@@ -29,16 +29,18 @@ export const transactionList = defineList({
   where: (s) => [inArray(transactions.locationId, s.locationIds)],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${transactions.operationDt} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v), example: '1' },
+    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v), example: '1', holds: (row) => row.location_id === 1 },
     transaction_type: {
       schema: z.enum(['all', 'in', 'out']),
       where: (v: string) => (v === 'in' ? sql`${transactions.amount} > 0` : v === 'out' ? sql`${transactions.amount} < 0` : undefined),
       example: 'out',
+      holds: (row) => Number(row.amount) < 0,
     },
     transaction_kind: {
       schema: z.string().max(200).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(TRANSACTION_TYPES))),
       where: (v: string[]) => inArray(transactions.type, v),
       example: 'refill,chargeoff',
+      holds: (row) => ['refill', 'chargeoff'].includes(row.type),
     },
   },
   columns: [

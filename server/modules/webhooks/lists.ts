@@ -16,7 +16,7 @@ export const locationWebhookDeliveries = defineList({
   from: () => sql`${d} JOIN ${w} ON ${w.id} = ${d.webhookId}`,
   where: (s) => [sql`${w.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${d.createdAt} AT TIME ZONE ${s.tz})::date` },
-  filters: { status: { schema: z.string().max(100).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(STATUS_LABELS) as [string]))), where: (v: string[]) => inArray(d.status, v), example: 'delivered' } },
+  filters: { status: { schema: z.string().max(100).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(STATUS_LABELS) as [string]))), where: (v: string[]) => inArray(d.status, v), example: 'delivered', holds: (row) => row.status === 'delivered' } },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${d.id}`, label: { ru: 'ID', en: 'ID' } },
     { key: 'created', kind: 'datetime', sql: sql`${d.createdAt}`, label: { ru: 'Создана', en: 'Created' } },

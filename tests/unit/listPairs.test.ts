@@ -1,0 +1,71 @@
+// Each list screen (src/resources, the client's declaration) and the server list it reads
+// (server/modules/*/lists.ts) say the same thing (#26): in seconds, not in a browser. The screen's
+// columns are fields of the server's rows, its exported columns are the export's columns under the
+// same ru and en labels, and every filter it sends is one the server declares.
+import { describe, expect, it, vi } from 'vitest';
+import type { ColumnDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
+
+vi.hoisted(() => {
+  const store = new Map<string, string>();
+  (globalThis as any).localStorage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => store.set(k, v) };
+});
+
+const { declarations } = await import('../../src/resources/registry');
+const { declaredLists } = await import('../../server/platform/lists');
+const { enMessages } = await import('../../src/i18n/en');
+const { ruMessages } = await import('../../src/i18n/ru');
+
+const serverLists = await declaredLists();
+const messages = { ru: ruMessages, en: enMessages } as const;
+const text = (lang: 'ru' | 'en', key: string): unknown => key.split('.').reduce<any>((node, part) => (node == null ? node : node[part]), messages[lang]);
+/** A header as a spreadsheet shows it: soft hyphens (the screen's narrow columns) are not there. */
+const header = (label: string) => label.replace(/\u00ad/g, '');
+
+/** The server path a client list calls: `{location_id}` is the server's `:id`. */
+const serverPath = (d: ResourceDeclaration) => d.api.list!.replace('{location_id}', ':id');
+/** What the client exports of a column: every kind but `custom`, unless the declaration says. */
+const exported = (c: ColumnDeclaration) => c.exported ?? c.kind !== 'custom';
+
+const paired = declarations.filter((d) => d.list && d.api.list && serverLists.some((s) => s.path === serverPath(d)));
+
+describe('client and server list declarations', () => {
+  it('pairs every exported client list with its server list', () => {
+    // A screen that offers an export reads a declared server list (the export is the server's).
+    const exporting = declarations.filter((d) => d.list?.exports?.length);
+    expect(exporting.length).toBeGreaterThan(0);
+    for (const d of exporting) expect(serverLists.map((s) => s.path), d.name).toContain(serverPath(d));
+    expect(paired.length).toBeGreaterThanOrEqual(exporting.length);
+  });
+
+  describe.each(paired.map((d) => [d.name, d] as const))('%s', (_name, d) => {
+    const server = serverLists.find((s) => s.path === serverPath(d))!;
+    const columns = d.list!.columns;
+
+    it('shows only fields of the server\'s rows', () => {
+      // A server list with its own JSON shape (nested objects) answers other fields than its columns.
+      if (server.json) return;
+      const keys = server.columns.filter((c) => !c.exportOnly).map((c) => c.key);
+      // Columns read from the field itself (not a value computed from the record, not a lookup elsewhere).
+      const plain = columns.filter((c) => c.kind !== 'custom' && c.kind !== 'lookup' && !('value' in c && c.value));
+      for (const c of plain) expect(keys, `${d.name}.${c.source}`).toContain(c.source);
+    });
+
+    it('exports the columns it shows, in its order, under the same ru and en labels', () => {
+      for (const lang of ['ru', 'en'] as const) {
+        const shown = columns.filter(exported).map((c) => header(String(text(lang, c.label))));
+        expect(shown, `${d.name} (${lang}): the screen's exported columns against the server's export`)
+          .toEqual(server.columns.filter((c) => c.label).map((c) => c.label![lang]));
+      }
+    });
+
+    it('sends only filters the server declares', () => {
+      const known = new Set([...Object.keys(server.filters ?? {}), ...(server.dateRange ? [server.dateRange.from, server.dateRange.to] : [])]);
+      for (const [name, query] of Object.entries(d.api.filters ?? {})) expect([...known], `${d.name}: filter ${name} as ${query}`).toContain(query);
+      // And each filter of the screen is sent under a name the api declares.
+      for (const f of d.list!.filters ?? []) {
+        if (f.kind === 'dateRange') expect(server.dateRange, `${d.name}: a date range the server does not declare`).toBeDefined();
+        else expect(Object.keys(d.api.filters ?? {}), `${d.name}: filter ${f.source}`).toContain(f.source);
+      }
+    });
+  });
+});
