@@ -49,4 +49,10 @@ describe('docs/spec-coverage.md', () => {
     }
     expect([...new Set(missing)].sort()).toEqual([]);
   });
+
+  it('says in its summary how many rows are done, partial and open', () => {
+    const statuses = rows.map((row) => row.trim().replace(/^\||\|$/g, '').split('|').at(-1)!.trim()).filter((s) => s !== 'status');
+    const count = (word: string) => statuses.filter((s) => s.startsWith(word)).length;
+    expect(doc).toContain(`**Summary: ${count('done')} done · ${count('partial')} partial · ${count('open')} open** (${statuses.length} rows)`);
+  });
 });
