@@ -128,8 +128,13 @@ export async function dataNames(page: Page, locationId = 1): Promise<string[]> {
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
   const schedules = await apiGet<{ name: string }[]>(page, `/api/v2.1/schedule/?location=${locationId}`);
   const games = await apiGet<{ name: string }[] | { results: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/games/`);
+  // The name the browser's saved session shows in the profile menu: the sign-in's, which a spec that
+  // renamed the user since (profile.spec.ts) leaves behind in the shared storageState.
+  const sessionName = await page.evaluate(() => Object.values(localStorage).map((v) => {
+    try { return (JSON.parse(v) as { name?: unknown } | null)?.name; } catch { return undefined; }
+  }).find((n): n is string => typeof n === 'string'));
   return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
-    ...schedules.map((x) => x.name), user.name ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
+    ...schedules.map((x) => x.name), user.name ?? '', sessionName ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
     .filter(Boolean);
 }
 

@@ -143,7 +143,8 @@ test.describe('lists follow changes made elsewhere', () => {
     // Another session of an administrator (adding to the ledger takes transactions.edit and .all).
     const other = await apiUser(request, ADMIN);
     const before = await other.get<{ balance: string; b2b_currency: Currency | null; currency: Currency | null }>('/api/v2.1/locations/1/');
-    const description = `live top-up ${Date.now()}`;
+    // In Russian: later specs walk this ledger in ru and would read English words in it as the interface's.
+    const description = `live пополнение ${Date.now()}`;
     const added = await other.post<{ id: number }>('/api/v2.1/transactions/create_transaction/', {
       type: 'refill', amount: '123.45', location: 1, description, operation_dt: null, number: null, debt_open: false, session: null,
     });

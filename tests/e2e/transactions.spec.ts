@@ -225,15 +225,17 @@ test('en: the check page polls while the payment is processing; a declined top-u
 
   // Overdraft, minimum fee and VAT fee (booked by the ledger, not from this screen) are shown by name, outgoing.
   const auth = { Authorization: `Token ${await token(page)}` };
-  const tag = `e2e fee ${Date.now()}`;
+  // Descriptions in Russian: later specs walk this ledger in ru and would read English words in it as the interface's.
+  const tag = `e2e сбор ${Date.now()}`;
+  const mark: Record<string, string> = { overdraft: 'овердрафт', minimumfee: 'минимум', vatfee: 'ндс' };
   for (const type of ['overdraft', 'minimumfee', 'vatfee']) {
-    const res = await page.request.post('/api/v2.1/transactions/create_transaction/', { headers: auth, data: { type, amount: '1', location: 1, description: `${tag} ${type}` } });
+    const res = await page.request.post('/api/v2.1/transactions/create_transaction/', { headers: auth, data: { type, amount: '1', location: 1, description: `${tag} ${mark[type]}` } });
     expect(res.status()).toBe(201);
   }
   await page.reload();
   const rows = page.locator('tbody tr');
   for (const [type, label] of [['overdraft', 'Overdraft'], ['minimumfee', 'Minimum fee'], ['vatfee', 'VAT fee']]) {
-    const fee = rows.filter({ hasText: `${tag} ${type}` });
+    const fee = rows.filter({ hasText: `${tag} ${mark[type!]}` });
     await expect(fee.locator('td.column-type')).toHaveText(label!);
     await expect(fee.locator('td.column-amount')).toHaveText('-1.00 ₽');
   }
