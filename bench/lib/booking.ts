@@ -14,7 +14,7 @@ export interface BookingTarget {
 function payload(t: BookingTarget, i: number) {
   return {
     playground_id: t.playgroundId, persons: 1, order_type: 1, name: `Гость ${i}`, phone: `+7900${String(i % 10_000_000).padStart(7, '0')}`,
-    email: `bench${i}@example.com`, session_dt: t.sessionDt, comment: '', source: 'bench',
+    email: `bench${i}@example.com`, session_dt: t.sessionDt, comment: '', source: 'backoffice',
   };
 }
 
