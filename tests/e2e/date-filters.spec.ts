@@ -3,13 +3,12 @@
 // shows, what the address keeps and what the list is asked for; a start after the end is refused
 // with the pickers' message and the list keeps its range. (An end typed into "to" used to pass
 // through an earlier day — 15.01 while typing 15.11 — and the bar moved it onto the start.)
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { enMessages } from '../../src/i18n/en';
 import { ruMessages } from '../../src/i18n/ru';
 import { ADMIN, dateField, moscowDate, shownDate, signIn, typeDate } from './helpers';
+import { loadDeclarations } from './declarations';
 
 test.setTimeout(90_000);
 // One retry: on a loaded machine a date field typed right after a list reload has been seen, about once
@@ -18,12 +17,7 @@ test.setTimeout(90_000);
 test.describe.configure({ retries: 1 });
 
 const LOCATION_ID = 1;
-const resourcesDir = path.join(import.meta.dirname, '../../src/resources');
-const declarations: ResourceDeclaration[] = [];
-for (const folder of fs.readdirSync(resourcesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
-  const file = ['index.ts', 'index.tsx'].map((f) => path.join(resourcesDir, folder, f)).find((f) => fs.existsSync(f));
-  if (file) declarations.push(((await import(file)) as { default: ResourceDeclaration }).default);
-}
+const declarations: ResourceDeclaration[] = await loadDeclarations();
 const withDates = declarations.filter((d) => d.list && d.route?.scope === 'location' && d.list.filters?.some((f) => f.kind === 'dateRange'));
 
 const text = (lang: 'ru' | 'en', key: string): string => {

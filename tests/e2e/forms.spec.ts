@@ -1,12 +1,11 @@
 // Escape or a click outside never throws away a half-filled form (#18): an untouched form closes at
 // once, a dirty one asks "discard changes?" (keep editing keeps what was typed). One guard
 // (GuardedDialog) serves every dialog form: the booking, the multi-booking and a registry form.
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { FieldDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
 import { ruMessages } from '../../src/i18n/ru';
 import { ADMIN, signIn } from './helpers';
+import { loadDeclarations } from './declarations';
 
 const TEXTS = {
   ru: { title: 'Отменить изменения?', keep: 'Продолжить ввод', discard: 'Отменить изменения', name: /Имя/, design: /Дизайн/, newBooking: 'Новая бронь', createCerts: 'Создать сертификаты' },
@@ -75,12 +74,7 @@ for (const lang of ['ru', 'en'] as const) {
 // toolbar form and each row's form, is opened from its own screen, changed, and must ask on Escape
 // and on a click outside. A new declared form is walked here unchanged; one whose button cannot be
 // found fails the walk instead of being skipped.
-const resourcesDir = path.join(import.meta.dirname, '../../src/resources');
-const declarations: ResourceDeclaration[] = [];
-for (const folder of fs.readdirSync(resourcesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
-  const file = ['index.ts', 'index.tsx'].map((f) => path.join(resourcesDir, folder, f)).find((f) => fs.existsSync(f));
-  if (file) declarations.push(((await import(file)) as { default: ResourceDeclaration }).default);
-}
+const declarations: ResourceDeclaration[] = await loadDeclarations();
 
 const ru = (key: string): string => {
   const text = key.split('.').reduce<any>((node, part) => (node == null ? node : node[part]), ruMessages);

@@ -4,23 +4,18 @@
 // keeps the filter (URL and inputs), and each declared export has the screen's exported column
 // headers and as many data rows as the list's total. A new declaration is tested here unchanged.
 import fs from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { enMessages } from '../../src/i18n/en';
 import { ruMessages } from '../../src/i18n/ru';
 import { ADMIN, dateField, shownDate, signIn, typeDate } from './helpers';
+import { loadDeclarations } from './declarations';
 import { csvRecords, xlsxSheet } from './zip';
 
 test.setTimeout(120_000);
 
 const LOCATION_ID = 1;
-const resourcesDir = path.join(import.meta.dirname, '../../src/resources');
-const declarations: ResourceDeclaration[] = [];
-for (const folder of fs.readdirSync(resourcesDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
-  const file = ['index.ts', 'index.tsx'].map((f) => path.join(resourcesDir, folder, f)).find((f) => fs.existsSync(f));
-  if (file) declarations.push(((await import(file)) as { default: ResourceDeclaration }).default);
-}
+const declarations: ResourceDeclaration[] = await loadDeclarations();
 const lists = declarations.filter((d) => d.list && d.route?.scope === 'location');
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
