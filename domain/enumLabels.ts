@@ -1,6 +1,6 @@
 // The words for the codes the lists carry (order status, payment type, ...), in ru and en, declared
-// once: the server's exports (CSV, XLSX) write them, and a unit test holds the screens' i18n labels
-// to the same words, so a code never reads two ways.
+// once: the server's exports (CSV, XLSX), statistics and OpenAPI document write them, and the screens'
+// i18n dictionaries are built from them (textsIn, domain/fieldLabels.ts), so a code never reads two ways.
 import type { CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from './certificates';
 
 export interface Label {
@@ -79,3 +79,12 @@ export const ORDER_SOURCE_LABELS: EnumLabels = {
   backoffice: { ru: 'Бэк-офис', en: 'Back office' },
   widget: { ru: 'Виджет', en: 'Widget' },
 };
+
+/** A webhook delivery's state (the delivery log). */
+export const WEBHOOK_DELIVERY_STATUS_LABELS = {
+  pending: { ru: 'Ожидает', en: 'Pending' },
+  delivered: { ru: 'Доставлено', en: 'Delivered' },
+  failed: { ru: 'Не доставлено', en: 'Failed' },
+  gone: { ru: 'Адрес удалён (410)', en: 'Gone (410)' },
+  skipped: { ru: 'Пропущено', en: 'Skipped' },
+} satisfies EnumLabels;

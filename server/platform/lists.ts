@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import type { EnumLabels, Label } from '../../domain/enumLabels';
+import { plainLabel } from '../../domain/fieldLabels';
 import { DEFAULT_CURRENCY_TITLE, NUMBER_MARKS } from '../../domain/money';
 import type { Db } from '../db/client';
 import { currencies } from '../db/schema';
@@ -36,7 +37,7 @@ export interface ListColumn {
   kind: ColumnKind;
   /** The value. A `datetime` is a timestamptz, shown on the scope's clock; `ids` an integer array. */
   sql: SQL;
-  /** The export header; a column without one is in the JSON only. */
+  /** The export header and the API document's description (domain/fieldLabels.ts, shared with the screen); a column without one is in the JSON only. */
   label?: Label;
   /** `enum` (or a free `text` with known codes): the words for the codes, written in the exports instead of the code. */
   labels?: EnumLabels;
@@ -264,10 +265,26 @@ function columnSchema(column: ListColumn): ZodType {
   }
 }
 
-/** The JSON record of a list: its declared schema, or the columns by kind (any may be null). */
+/**
+ * A column in the API document: described by the label the screen and the exports show and, for an
+ * enum, its codes' words (both from domain/, as the screens read them).
+ */
+function described(schema: ZodType, column: ListColumn): ZodType {
+  if (!column.label) return schema;
+  const { ru, en } = plainLabel(column.label);
+  const words = Object.entries(column.labels ?? {}).map(([code, label]) => `${code}: ${label.en} (${label.ru})`);
+  return schema.describe(`${en} (${ru})${words.length ? `. ${words.join('; ')}` : ''}`);
+}
+
+/** The JSON record of a list: its declared schema, or the columns by kind (any may be null); a field of an exported column is described by its label. */
 export function listRecordSchema(d: ListDeclaration<any>): ZodType {
-  if (d.json) return d.json.schema;
-  return z.object(Object.fromEntries(d.columns.filter((c) => !c.exportOnly).map((c) => [c.key, columnSchema(c).nullable()])));
+  if (d.json) {
+    if (!(d.json.schema instanceof z.ZodObject)) return d.json.schema;
+    const shape: Record<string, ZodType> = { ...d.json.schema.shape };
+    for (const c of d.columns) if (shape[c.key]) shape[c.key] = described(shape[c.key]!, c);
+    return z.object(shape);
+  }
+  return z.object(Object.fromEntries(d.columns.filter((c) => !c.exportOnly).map((c) => [c.key, described(columnSchema(c).nullable(), c)])));
 }
 
 /** The list's success answer for the API document: the JSON page (or array), the CSV and the XLSX. */
@@ -322,11 +339,11 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}${limit}`);
     const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
     if (format === 'csv') {
-      const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![request.lang], key: c.key, text: c.kind === 'text' }));
+      const columns: CsvColumn[] = exported.map((c) => ({ header: plainLabel(c.label!)[request.lang], key: c.key, text: c.kind === 'text' }));
       return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
     }
     const columns: XlsxColumn[] = exported.map((c) => ({
-      header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
+      header: plainLabel(c.label!)[request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
     }));
     const money = { currencies: await currencyFormats(db), defaultTitle: DEFAULT_CURRENCY_TITLE[request.lang] };
     return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money);

@@ -8,6 +8,12 @@ import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
 import { liveEn } from './live.en';
+// Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
+import {
+  ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
+  WEBHOOK_DELIVERY_STATUS_LABELS,
+} from '../../domain/enumLabels';
+import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 
 export const enApp = {
   app: {
@@ -69,7 +75,7 @@ export const enApp = {
       sessionsTitle: 'Sessions: %{name}',
       ordersEmpty: 'Orders not found',
       sessionsEmpty: 'Sessions not found',
-      sessionType: { t1: 'Commercial', t2: 'Technical test', t3: 'Free showcase', t4: 'Break' },
+      sessionType: textsIn(SESSION_TYPE_LABELS, 'en', 't'),
     },
     manage: {
       booking_admin: 'Booking calendar',
@@ -536,12 +542,11 @@ export const enApp = {
       not_paid: 'Not paid: %{amount}',
       to_pay: 'To pay: %{amount}',
     },
-    orderSources: { backoffice: 'Back office', widget: 'Widget' },
-    orderTypes: { t1: 'Paid', t2: 'Technical', t3: 'Free', t4: 'Event' },
-    orderStatus: { s1: 'Cart', s2: 'Awaiting payment', s3: 'Confirmed', s4: 'Cancelled', s5: 'Cart cancelled', s6: 'Paid' },
-    paymentTypes: {
-      t1: 'Online', t2: 'Cash', t3: 'Certificate', t4: 'Bill (payment link)', t5: 'Third-party service', t6: 'Card', t7: 'Manual',
-    },
+    // The enum words: domain/enumLabels.ts (the exports, statistics and the API document read the same).
+    orderSources: textsIn(ORDER_SOURCE_LABELS, 'en'),
+    orderTypes: textsIn(ORDER_TYPE_LABELS, 'en', 't'),
+    orderStatus: textsIn(ORDER_STATUS_LABELS, 'en', 's'),
+    paymentTypes: textsIn(PAYMENT_TYPE_LABELS, 'en', 't'),
     order: {
       title: 'Order №%{id}',
       notFoundTitle: 'Order not found',
@@ -579,7 +584,7 @@ export const enApp = {
       paymentColumns: {
         id: 'ID', type: 'Type', created: 'Created', status: 'Status', externalId: 'External ID', purchase: 'Amount', comment: 'Comment', user: 'User',
       },
-      paymentStatus: { paid: 'Paid', processing: 'Processing', failed: 'Failed', cancelled: 'Cancelled', refunded: 'Refund' },
+      paymentStatus: textsIn(PAYMENT_STATUS_LABELS, 'en'),
       logTypes: {
         created: 'Created', edited: 'Edited', paid: 'Payment', payment_failed: 'Payment failed', cancelled: 'Cancelled', auto_cancelled: 'Cancelled automatically',
         bill: 'Payment link created',
@@ -633,22 +638,16 @@ export const enApp = {
       empty: 'No deliveries in this period',
       card: 'Webhook deliveries',
       cardHint: 'What was sent to every webhook, and whether it arrived',
-      fields: { id: 'ID', created: 'Created', url: 'URL', event: 'Event', status: 'Status', attempts: 'Attempts', delivered_at: 'Delivered' },
-      status: { pending: 'Pending', delivered: 'Delivered', failed: 'Failed', gone: 'Gone (410)', skipped: 'Skipped' },
+      fields: textsIn(WEBHOOK_DELIVERY_FIELDS, 'en'),
+      status: textsIn(WEBHOOK_DELIVERY_STATUS_LABELS, 'en'),
     },
     location_orders: {
       name: 'Order |||| Orders',
-      fields: {
-        id: 'ID', created: 'Created', order_type: 'Type', status: 'Status', cost: 'Cost', paid: 'Paid', purchase: 'Total',
-        discount: 'Discount', promocode: 'Promo code', manager_email: 'Manager', source: 'Source',
-      },
+      fields: textsIn(ORDER_FIELDS, 'en'),
     },
     location_sessions: {
       name: 'Session |||| Sessions',
-      fields: {
-        uuid: 'UUID', orders_ids: 'Orders', started: 'Started', ended: 'Ended', playground: 'Playground', game: 'Game',
-        players_cnt: 'Players', session_type: 'Session type',
-      },
+      fields: textsIn(SESSION_FIELDS, 'en'),
     },
     locations: {
       name: 'Location |||| Locations',

@@ -1,6 +1,9 @@
 // English texts of the money and records screens (payments, transactions, top-up and
 // check payment, certificates), mounted at app.money.* by en.ts. money.ru.ts mirrors it.
 // Keys named by the specs keep their names (transactionsAlert, certificatesLetterSent, ...).
+// The lists' labels and enum words are written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
+import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '../../domain/enumLabels';
+import { CERTIFICATE_FIELDS, PAYMENT_FIELDS, TRANSACTION_FIELDS, textsIn } from '../../domain/fieldLabels';
 export const moneyEn = {
   title: 'Money and records',
   all: 'All',
@@ -19,10 +22,7 @@ export const moneyEn = {
     hideTitle: 'Hide payment №%{id}?',
     hideText: 'The manual payment of %{amount} will no longer be listed or exported.',
     hidden: 'Payment №%{id} hidden.',
-    fields: {
-      id: 'ID', order: 'Order', payment_type: 'Payment type', created: 'Created', status: 'Status', external_id: 'External ID',
-      purchase: 'Amount', comment: 'Comment', user: 'User',
-    },
+    fields: textsIn(PAYMENT_FIELDS, 'en'),
   },
   transactions: {
     title: 'Transactions: %{name}',
@@ -31,14 +31,9 @@ export const moneyEn = {
     direction: 'Direction',
     directions: { all: 'All', in: 'Incoming', out: 'Outgoing' },
     kind: 'Type',
-    types: {
-      refill: 'Top-up', chargeoff: 'Charge-off', refund: 'Refund', overdraft: 'Overdraft', minimumfee: 'Minimum fee', vatfee: 'VAT fee',
-    },
+    types: textsIn(TRANSACTION_TYPE_LABELS, 'en'),
     balance: 'Balance of %{name}: %{amount}',
-    fields: {
-      session: 'Session', operation_dt: 'Date', description: 'Description', amount: 'Amount', additional: 'Additional', total: 'Balance',
-      license: 'License', code: 'Code', type: 'Type', user_email: 'User', id: 'ID', location_id: 'Location', currency: 'Currency',
-    },
+    fields: textsIn(TRANSACTION_FIELDS, 'en'),
     menu: 'Actions of transaction №%{id}',
     add: 'Add transaction',
     addTitle: 'New transaction',
@@ -88,13 +83,9 @@ export const moneyEn = {
     empty: 'Certificates not found',
     denied: 'Certificates are available to users with the certificates permission.',
     search: 'Certificate number',
-    statuses: { NOT_PAID: 'Not paid', ACTIVE: 'Active', EXPIRED: 'Expired', USED: 'Used' },
-    types: { digital: 'Digital', physical: 'Physical' },
-    fields: {
-      unique_number: 'Number', rate: 'Rate', remaining_rate: 'Remaining', type: 'Type', design: 'Design', status: 'Status',
-      created_by: 'Created by', datetime_created: 'Created', seller_user: 'Seller', datetime_activated: 'Activated', booked_by: 'Booked by',
-      currency: 'Currency', expires_at: 'Valid until',
-    },
+    statuses: textsIn(CERTIFICATE_STATUS_LABELS, 'en'),
+    types: textsIn(CERTIFICATE_TYPE_LABELS, 'en'),
+    fields: textsIn(CERTIFICATE_FIELDS, 'en'),
     create: 'Create certificates',
     createTitle: 'New certificates',
     createFields: { rate: 'Rate', type: 'Type', design: 'Design', quantity: 'Quantity' },

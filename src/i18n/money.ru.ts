@@ -1,5 +1,8 @@
 // Russian texts of the money and records screens, key for key the same as money.en.ts.
 import type { moneyEn } from './money.en';
+// The lists' labels and enum words are written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
+import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '../../domain/enumLabels';
+import { CERTIFICATE_FIELDS, PAYMENT_FIELDS, TRANSACTION_FIELDS, textsIn } from '../../domain/fieldLabels';
 
 export const moneyRu: typeof moneyEn = {
   title: 'Деньги и записи',
@@ -19,10 +22,7 @@ export const moneyRu: typeof moneyEn = {
     hideTitle: 'Скрыть платёж №%{id}?',
     hideText: 'Ручной платёж на %{amount} больше не будет показан в списке и выгрузке.',
     hidden: 'Платёж №%{id} скрыт.',
-    fields: {
-      id: 'ID', order: 'Заказ', payment_type: 'Тип оплаты', created: 'Создан', status: 'Статус', external_id: 'Внешний ID',
-      purchase: 'Сумма', comment: 'Комментарий', user: 'Пользователь',
-    },
+    fields: textsIn(PAYMENT_FIELDS, 'ru'),
   },
   transactions: {
     title: 'Транзакции: %{name}',
@@ -31,15 +31,9 @@ export const moneyRu: typeof moneyEn = {
     direction: 'Направление',
     directions: { all: 'Все', in: 'Входящие', out: 'Исходящие' },
     kind: 'Тип',
-    types: {
-      refill: 'Пополнение', chargeoff: 'Списание', refund: 'Возврат', overdraft: 'Овердрафт', minimumfee: 'Минимальный платёж', vatfee: 'НДС',
-    },
+    types: textsIn(TRANSACTION_TYPE_LABELS, 'ru'),
     balance: 'Баланс %{name}: %{amount}',
-    // 'Дополни­тельная' holds a soft hyphen: its yes/no column is narrow, the header may break there.
-    fields: {
-      session: 'Сессия', operation_dt: 'Дата', description: 'Описание', amount: 'Сумма', additional: 'Дополни\u00ADтельная', total: 'Баланс',
-      license: 'Лицензия', code: 'Код', type: 'Тип', user_email: 'Пользователь', id: 'ID', location_id: 'Локация', currency: 'Валюта',
-    },
+    fields: textsIn(TRANSACTION_FIELDS, 'ru'),
     menu: 'Действия с транзакцией №%{id}',
     add: 'Добавить транзакцию',
     addTitle: 'Новая транзакция',
@@ -89,13 +83,9 @@ export const moneyRu: typeof moneyEn = {
     empty: 'Сертификаты не найдены',
     denied: 'Сертификаты доступны пользователям с правом на сертификаты.',
     search: 'Номер сертификата',
-    statuses: { NOT_PAID: 'Не оплачен', ACTIVE: 'Активен', EXPIRED: 'Истёк', USED: 'Использован' },
-    types: { digital: 'Электронный', physical: 'Физический' },
-    fields: {
-      unique_number: 'Номер', rate: 'Номинал', remaining_rate: 'Остаток', type: 'Тип', design: 'Дизайн', status: 'Статус',
-      created_by: 'Создал', datetime_created: 'Создан', seller_user: 'Продавец', datetime_activated: 'Активирован', booked_by: 'Покупатель',
-      currency: 'Валюта', expires_at: 'Действует до',
-    },
+    statuses: textsIn(CERTIFICATE_STATUS_LABELS, 'ru'),
+    types: textsIn(CERTIFICATE_TYPE_LABELS, 'ru'),
+    fields: textsIn(CERTIFICATE_FIELDS, 'ru'),
     create: 'Создать сертификаты',
     createTitle: 'Новые сертификаты',
     createFields: { rate: 'Номинал', type: 'Тип', design: 'Дизайн', quantity: 'Количество' },

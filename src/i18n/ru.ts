@@ -9,6 +9,12 @@ import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
 import { liveRu } from './live.ru';
+// Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
+import {
+  ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
+  WEBHOOK_DELIVERY_STATUS_LABELS,
+} from '../../domain/enumLabels';
+import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 
 export const ruApp: typeof enApp = {
   app: {
@@ -70,7 +76,7 @@ export const ruApp: typeof enApp = {
       sessionsTitle: 'Сессии: %{name}',
       ordersEmpty: 'Заказы не найдены',
       sessionsEmpty: 'Сессии не найдены',
-      sessionType: { t1: 'Коммерческая', t2: 'Технический тест', t3: 'Бесплатная демонстрация', t4: 'Перерыв' },
+      sessionType: textsIn(SESSION_TYPE_LABELS, 'ru', 't'),
     },
     manage: {
       booking_admin: 'Календарь бронирований',
@@ -536,12 +542,11 @@ export const ruApp: typeof enApp = {
       not_paid: 'Не оплачено: %{amount}',
       to_pay: 'К оплате: %{amount}',
     },
-    orderSources: { backoffice: 'Бэк-офис', widget: 'Виджет' },
-    orderTypes: { t1: 'Платный', t2: 'Технический', t3: 'Бесплатный', t4: 'Мероприятие' },
-    orderStatus: { s1: 'Корзина', s2: 'Ожидает оплаты', s3: 'Подтверждён', s4: 'Отменён', s5: 'Корзина отменена', s6: 'Оплачен' },
-    paymentTypes: {
-      t1: 'Онлайн', t2: 'Наличные', t3: 'Сертификат', t4: 'Счёт (ссылка на оплату)', t5: 'Сторонний сервис', t6: 'Карта', t7: 'Ручной',
-    },
+    // The enum words: domain/enumLabels.ts (the exports, statistics and the API document read the same).
+    orderSources: textsIn(ORDER_SOURCE_LABELS, 'ru'),
+    orderTypes: textsIn(ORDER_TYPE_LABELS, 'ru', 't'),
+    orderStatus: textsIn(ORDER_STATUS_LABELS, 'ru', 's'),
+    paymentTypes: textsIn(PAYMENT_TYPE_LABELS, 'ru', 't'),
     order: {
       title: 'Заказ №%{id}',
       notFoundTitle: 'Заказ не найден',
@@ -579,7 +584,7 @@ export const ruApp: typeof enApp = {
       paymentColumns: {
         id: 'ID', type: 'Тип', created: 'Создан', status: 'Статус', externalId: 'Внешний ID', purchase: 'Сумма', comment: 'Комментарий', user: 'Пользователь',
       },
-      paymentStatus: { paid: 'Оплачен', processing: 'В обработке', failed: 'Ошибка', cancelled: 'Отменён', refunded: 'Возврат' },
+      paymentStatus: textsIn(PAYMENT_STATUS_LABELS, 'ru'),
       logTypes: {
         created: 'Создан', edited: 'Изменён', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменён', auto_cancelled: 'Отменён автоматически',
         bill: 'Создана ссылка на оплату',
@@ -632,22 +637,16 @@ export const ruApp: typeof enApp = {
       empty: 'За этот период доставок нет',
       card: 'Доставки вебхуков',
       cardHint: 'Что отправлено на каждый вебхук и дошло ли',
-      fields: { id: 'ID', created: 'Создана', url: 'Адрес', event: 'Событие', status: 'Статус', attempts: 'Попыток', delivered_at: 'Доставлена' },
-      status: { pending: 'Ожидает', delivered: 'Доставлено', failed: 'Не доставлено', gone: 'Адрес удалён (410)', skipped: 'Пропущено' },
+      fields: textsIn(WEBHOOK_DELIVERY_FIELDS, 'ru'),
+      status: textsIn(WEBHOOK_DELIVERY_STATUS_LABELS, 'ru'),
     },
     location_orders: {
       name: 'Заказ |||| Заказы |||| Заказов',
-      fields: {
-        id: 'ID', created: 'Создан', order_type: 'Тип', status: 'Статус', cost: 'Стоимость', paid: 'Оплачено', purchase: 'Итого',
-        discount: 'Скидка', promocode: 'Промокод', manager_email: 'Менеджер', source: 'Источник',
-      },
+      fields: textsIn(ORDER_FIELDS, 'ru'),
     },
     location_sessions: {
       name: 'Сессия |||| Сессии |||| Сессий',
-      fields: {
-        uuid: 'UUID', orders_ids: 'Заказы', started: 'Начало', ended: 'Конец', playground: 'Площадка', game: 'Игра',
-        players_cnt: 'Игроков', session_type: 'Тип сессии',
-      },
+      fields: textsIn(SESSION_FIELDS, 'ru'),
     },
     locations: {
       name: 'Локация |||| Локации |||| Локаций',

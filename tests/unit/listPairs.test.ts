@@ -1,7 +1,8 @@
 // Each list screen (src/resources, the client's declaration) and the server list it reads
 // (server/modules/*/lists.ts) say the same thing (#26): in seconds, not in a browser. The screen's
 // columns are fields of the server's rows, its exported columns are the export's columns under the
-// same ru and en labels, and every filter it sends is one the server declares.
+// same ru and en labels (both sides read them from domain/fieldLabels.ts: this holds each screen
+// column's key to the server column of the same place), and every filter it sends is one the server declares.
 import { describe, expect, it, vi } from 'vitest';
 import type { ColumnDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
 
@@ -54,7 +55,7 @@ describe('client and server list declarations', () => {
       for (const lang of ['ru', 'en'] as const) {
         const shown = columns.filter(exported).map((c) => header(String(text(lang, c.label))));
         expect(shown, `${d.name} (${lang}): the screen's exported columns against the server's export`)
-          .toEqual(server.columns.filter((c) => c.label).map((c) => c.label![lang]));
+          .toEqual(server.columns.filter((c) => c.label).map((c) => header(c.label![lang])));
       }
     });
 

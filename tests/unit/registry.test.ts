@@ -11,6 +11,8 @@ vi.hoisted(() => {
 });
 
 const { declarationsByFolder, declarations } = await import('../../src/resources/registry');
+const fieldLabels = await import('../../domain/fieldLabels');
+const enumLabels = await import('../../domain/enumLabels');
 const { enMessages } = await import('../../src/i18n/en');
 const { ruMessages } = await import('../../src/i18n/ru');
 
@@ -66,6 +68,21 @@ describe('resource registry', () => {
         for (const s of sources) expect(d.api.filters?.[s] ?? d.api.clientFilters?.[s], `${d.name}: filter ${s}`).toBeDefined();
       }
       for (const c of d.list.columns) if (c.sortable) expect(d.api.paging, `${d.name}: ${c.source} sorts in the browser`).toBe('none');
+    }
+  });
+
+  it('has every list label and enum word in ru and in en, written once for both sides (domain/)', () => {
+    // The server's exports and API document and the screens' dictionaries read these (#27): a word
+    // missing in one language would be missing on every side at once.
+    const sources = {
+      ...fieldLabels.ALL_FIELD_LABELS,
+      ...Object.fromEntries(Object.entries(enumLabels).filter(([name]) => name.endsWith('_LABELS'))),
+    } as Record<string, Record<string, Record<string, unknown>>>;
+    expect(Object.keys(sources).length).toBeGreaterThan(10);
+    for (const [name, labels] of Object.entries(sources)) {
+      for (const [key, label] of Object.entries(labels)) {
+        for (const lang of ['ru', 'en']) expect(label[lang], `${lang} ${name}.${key}`).toMatch(/\S/);
+      }
     }
   });
 

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from '../../../domain/certificates';
 import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS } from '../../../domain/enumLabels';
 import { certificates, currencies, users } from '../../db/schema';
+import { CERTIFICATE_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
 import { locationListScope } from '../locations/service';
 
@@ -30,26 +31,26 @@ export const locationCertificates = defineList({
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${certificates.id}` },
-    { key: 'unique_number', kind: 'text', sql: sql`${certificates.uniqueNumber}`, label: { ru: 'Номер', en: 'Number' } },
-    { key: 'rate', kind: 'money', sql: sql`${certificates.rate}`, inCurrency: true, label: { ru: 'Номинал', en: 'Rate' } },
+    { key: 'unique_number', kind: 'text', sql: sql`${certificates.uniqueNumber}`, label: F.unique_number },
+    { key: 'rate', kind: 'money', sql: sql`${certificates.rate}`, inCurrency: true, label: F.rate },
     {
-      key: 'remaining_rate', kind: 'money', label: { ru: 'Остаток', en: 'Remaining' }, inCurrency: true,
+      key: 'remaining_rate', kind: 'money', label: F.remaining_rate, inCurrency: true,
       sql: sql`(${certificates.rate} - coalesce((SELECT sum(amount) FROM certificate_redemptions r WHERE r.certificate_id = ${certificates.id}), 0))::numeric(12,2)`,
     },
-    { key: 'type', kind: 'enum', sql: sql`${certificates.type}`, labels: CERTIFICATE_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
-    { key: 'design', kind: 'text', sql: sql`${certificates.design}`, label: { ru: 'Дизайн', en: 'Design' } },
-    { key: 'status', kind: 'enum', sql: sql`${certificates.status}`, labels: CERTIFICATE_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
-    { key: 'created_by', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Создал', en: 'Created by' } },
-    { key: 'datetime_created', kind: 'datetime', sql: sql`${certificates.datetimeCreated}`, label: { ru: 'Создан', en: 'Created' } },
+    { key: 'type', kind: 'enum', sql: sql`${certificates.type}`, labels: CERTIFICATE_TYPE_LABELS, label: F.type },
+    { key: 'design', kind: 'text', sql: sql`${certificates.design}`, label: F.design },
+    { key: 'status', kind: 'enum', sql: sql`${certificates.status}`, labels: CERTIFICATE_STATUS_LABELS, label: F.status },
+    { key: 'created_by', kind: 'text', sql: sql`${users.email}`, label: F.created_by },
+    { key: 'datetime_created', kind: 'datetime', sql: sql`${certificates.datetimeCreated}`, label: F.datetime_created },
     {
-      key: 'seller_user', kind: 'text', label: { ru: 'Продавец', en: 'Seller' },
+      key: 'seller_user', kind: 'text', label: F.seller_user,
       sql: sql`(SELECT email FROM ${users} s WHERE s.id = ${certificates.sellerUserId})`,
     },
-    { key: 'datetime_activated', kind: 'datetime', sql: sql`${certificates.datetimeActivated}`, label: { ru: 'Активирован', en: 'Activated' } },
-    { key: 'booked_by', kind: 'text', sql: sql`${certificates.bookedBy}->>'name'`, label: { ru: 'Покупатель', en: 'Booked by' } },
+    { key: 'datetime_activated', kind: 'datetime', sql: sql`${certificates.datetimeActivated}`, label: F.datetime_activated },
+    { key: 'booked_by', kind: 'text', sql: sql`${certificates.bookedBy}->>'name'`, label: F.booked_by },
     // In the JSON only: the exports' amounts carry the currency, as the list's do (#18).
     { key: 'currency', kind: 'text', sql: sql`${currencies.code}` },
-    { key: 'expires_at', kind: 'date', sql: sql`${certificates.expiresAt}`, label: { ru: 'Действует до', en: 'Valid until' } },
+    { key: 'expires_at', kind: 'date', sql: sql`${certificates.expiresAt}`, label: F.expires_at },
     { key: 'creating_location', kind: 'int', sql: sql`${certificates.creatingLocationId}` },
   ],
   orderBy: sql`${certificates.datetimeCreated} DESC, ${certificates.id} DESC`,

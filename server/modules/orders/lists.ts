@@ -3,6 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
 import { currencies, locations, orders, users } from '../../db/schema';
+import { ORDER_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { locationListScope } from '../locations/service';
@@ -17,18 +18,18 @@ export const locationOrders = defineList({
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },
   filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), example: '2,6', holds: (row) => [2, 6].includes(row.status) } },
   columns: [
-    { key: 'id', kind: 'int', sql: sql`${orders.id}`, label: { ru: 'ID', en: 'ID' } },
-    { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: { ru: 'Создан', en: 'Created' } },
-    { key: 'order_type', kind: 'enum', sql: sql`${orders.orderType}`, labels: ORDER_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
-    { key: 'status', kind: 'enum', sql: sql`${orders.status}`, labels: ORDER_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
-    { key: 'cost', kind: 'money', sql: sql`${orders.cost}`, inCurrency: true, label: { ru: 'Стоимость', en: 'Cost' } },
-    { key: 'paid', kind: 'money', sql: sql`${orders.paid}`, inCurrency: true, label: { ru: 'Оплачено', en: 'Paid' } },
-    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, inCurrency: true, label: { ru: 'Итого', en: 'Total' } },
-    { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, inCurrency: true, label: { ru: 'Скидка', en: 'Discount' } },
-    { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: { ru: 'Промокод', en: 'Promo code' } },
+    { key: 'id', kind: 'int', sql: sql`${orders.id}`, label: F.id },
+    { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: F.created },
+    { key: 'order_type', kind: 'enum', sql: sql`${orders.orderType}`, labels: ORDER_TYPE_LABELS, label: F.order_type },
+    { key: 'status', kind: 'enum', sql: sql`${orders.status}`, labels: ORDER_STATUS_LABELS, label: F.status },
+    { key: 'cost', kind: 'money', sql: sql`${orders.cost}`, inCurrency: true, label: F.cost },
+    { key: 'paid', kind: 'money', sql: sql`${orders.paid}`, inCurrency: true, label: F.paid },
+    { key: 'purchase', kind: 'money', sql: sql`${orders.purchase}`, inCurrency: true, label: F.purchase },
+    { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, inCurrency: true, label: F.discount },
+    { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: F.promocode },
     { key: 'staff_user_id', kind: 'int', sql: sql`${orders.staffUserId}` },
-    { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Менеджер', en: 'Manager' } },
-    { key: 'source', kind: 'text', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: { ru: 'Источник', en: 'Source' } },
+    { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: F.manager_email },
+    { key: 'source', kind: 'text', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: F.source },
   ],
   orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
 });

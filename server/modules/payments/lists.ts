@@ -3,6 +3,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from '../../../domain/enumLabels';
 import { currencies, locations, payments, users } from '../../db/schema';
+import { PAYMENT_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { z } from 'zod';
@@ -35,20 +36,20 @@ export const locationPayments = defineList({
     },
   },
   columns: [
-    { key: 'id', kind: 'int', sql: sql`${payments.id}`, label: { ru: 'ID', en: 'ID' } },
-    { key: 'order', kind: 'int', sql: sql`${payments.orderId}`, label: { ru: 'Заказ', en: 'Order' } },
-    { key: 'payment_type', kind: 'enum', sql: sql`${payments.paymentType}`, labels: PAYMENT_TYPE_LABELS, label: { ru: 'Тип оплаты', en: 'Payment type' } },
-    { key: 'created', kind: 'datetime', sql: sql`${payments.created}`, label: { ru: 'Создан', en: 'Created' } },
+    { key: 'id', kind: 'int', sql: sql`${payments.id}`, label: F.id },
+    { key: 'order', kind: 'int', sql: sql`${payments.orderId}`, label: F.order },
+    { key: 'payment_type', kind: 'enum', sql: sql`${payments.paymentType}`, labels: PAYMENT_TYPE_LABELS, label: F.payment_type },
+    { key: 'created', kind: 'datetime', sql: sql`${payments.created}`, label: F.created },
     // A refund row (paid, negative) reads 'refunded', as domain/orderBalance paymentStatusCode says (#25).
-    { key: 'status', kind: 'enum', sql: sql`CASE WHEN ${payments.status} = 'paid' AND ${payments.purchase} < 0 THEN 'refunded' ELSE ${payments.status} END`, labels: PAYMENT_STATUS_LABELS, label: { ru: 'Статус', en: 'Status' } },
-    { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: { ru: 'Внешний ID', en: 'External ID' } },
-    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: { ru: 'Сумма', en: 'Amount' } },
-    { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: { ru: 'Комментарий', en: 'Comment' } },
+    { key: 'status', kind: 'enum', sql: sql`CASE WHEN ${payments.status} = 'paid' AND ${payments.purchase} < 0 THEN 'refunded' ELSE ${payments.status} END`, labels: PAYMENT_STATUS_LABELS, label: F.status },
+    { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: F.external_id },
+    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: F.purchase },
+    { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: F.comment },
     { key: 'user_id', kind: 'int', sql: sql`${users.id}` },
     { key: 'user_name', kind: 'text', sql: sql`${users.name}` },
     { key: 'user_email', kind: 'text', sql: sql`${users.email}` },
     // The exports write who the screen shows: the name, the e-mail when there is none.
-    { key: 'user', kind: 'text', sql: sql`coalesce(nullif(${users.name}, ''), ${users.email})`, label: { ru: 'Пользователь', en: 'User' }, exportOnly: true },
+    { key: 'user', kind: 'text', sql: sql`coalesce(nullif(${users.name}, ''), ${users.email})`, label: F.user, exportOnly: true },
   ],
   orderBy: sql`${payments.created} DESC, ${payments.id} DESC`,
   json: {

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { SESSION_TYPE_LABELS } from '../../../domain/enumLabels';
 import { games, launcherSessions, playgrounds } from '../../db/schema';
+import { SESSION_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
 import { locationListScope } from '../locations/service';
 
@@ -15,14 +16,14 @@ export const locationSessions = defineList({
   where: (s) => [sql`${launcherSessions.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${launcherSessions.started} AT TIME ZONE ${s.tz})::date` },
   columns: [
-    { key: 'uuid', kind: 'text', sql: sql`${launcherSessions.uuid}`, label: { ru: 'UUID', en: 'UUID' } },
-    { key: 'orders_ids', kind: 'ids', sql: sql`${launcherSessions.ordersIds}`, label: { ru: 'Заказы', en: 'Orders' } },
-    { key: 'started', kind: 'datetime', sql: sql`${launcherSessions.started}`, label: { ru: 'Начало', en: 'Started' } },
-    { key: 'ended', kind: 'datetime', sql: sql`${launcherSessions.ended}`, label: { ru: 'Конец', en: 'Ended' } },
-    { key: 'playground', kind: 'text', sql: sql`${playgrounds.name}`, label: { ru: 'Площадка', en: 'Playground' } },
-    { key: 'game', kind: 'text', sql: sql`${games.name}`, label: { ru: 'Игра', en: 'Game' } },
-    { key: 'players_cnt', kind: 'int', sql: sql`${launcherSessions.playersCnt}`, label: { ru: 'Игроков', en: 'Players' } },
-    { key: 'session_type', kind: 'enum', sql: sql`${launcherSessions.sessionType}`, labels: SESSION_TYPE_LABELS, label: { ru: 'Тип сессии', en: 'Session type' } },
+    { key: 'uuid', kind: 'text', sql: sql`${launcherSessions.uuid}`, label: F.uuid },
+    { key: 'orders_ids', kind: 'ids', sql: sql`${launcherSessions.ordersIds}`, label: F.orders_ids },
+    { key: 'started', kind: 'datetime', sql: sql`${launcherSessions.started}`, label: F.started },
+    { key: 'ended', kind: 'datetime', sql: sql`${launcherSessions.ended}`, label: F.ended },
+    { key: 'playground', kind: 'text', sql: sql`${playgrounds.name}`, label: F.playground },
+    { key: 'game', kind: 'text', sql: sql`${games.name}`, label: F.game },
+    { key: 'players_cnt', kind: 'int', sql: sql`${launcherSessions.playersCnt}`, label: F.players_cnt },
+    { key: 'session_type', kind: 'enum', sql: sql`${launcherSessions.sessionType}`, labels: SESSION_TYPE_LABELS, label: F.session_type },
   ],
   // The id breaks ties: sessions of one slot start together, and a page must not depend on the plan.
   orderBy: sql`${launcherSessions.started} DESC, ${launcherSessions.uuid} DESC`,

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { TRANSACTION_TYPE_LABELS } from '../../../domain/enumLabels';
 import { currencies, locations, locationTranslations, roles, transactions, userLocationRoles, users } from '../../db/schema';
 import { permissionDenied } from '../../platform/errors';
+import { TRANSACTION_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
 import { intList } from '../../platform/query';
 import { TRANSACTION_TYPES } from './ledger';
@@ -44,25 +45,25 @@ export const transactionList = defineList({
     },
   },
   columns: [
-    { key: 'id', kind: 'int', sql: sql`${transactions.id}`, label: { ru: 'ID', en: 'ID' } },
+    { key: 'id', kind: 'int', sql: sql`${transactions.id}`, label: F.id },
     { key: 'location_id', kind: 'int', sql: sql`${transactions.locationId}` },
     // The export names the location, as the list's column does (a bare number read as a code, #18).
     // In the caller's language, as the list's location filter and column name it (concise_list).
-    { key: 'location', kind: 'text', sql: sql`${locations.name}`, label: { ru: 'Локация', en: 'Location' }, exportOnly: true,
+    { key: 'location', kind: 'text', sql: sql`${locations.name}`, label: F.location_id, exportOnly: true,
       inLanguage: (lang) => sql`coalesce((SELECT nullif(${locationTranslations.name}, '') FROM ${locationTranslations}
         WHERE ${locationTranslations.locationId} = ${locations.id} AND ${locationTranslations.language} = ${lang}), ${locations.name})` },
-    { key: 'session', kind: 'text', sql: sql`${transactions.session}`, label: { ru: 'Сессия', en: 'Session' } },
-    { key: 'operation_dt', kind: 'datetime', sql: sql`${transactions.operationDt}`, label: { ru: 'Дата', en: 'Date' } },
-    { key: 'description', kind: 'text', sql: sql`${transactions.description}`, label: { ru: 'Описание', en: 'Description' } },
-    { key: 'amount', kind: 'money', sql: sql`${transactions.amount}`, inCurrency: true, label: { ru: 'Сумма', en: 'Amount' } },
-    { key: 'additional', kind: 'bool', sql: sql`${transactions.additional}`, label: { ru: 'Дополнительная', en: 'Additional' } },
-    { key: 'total', kind: 'money', sql: sql`${transactions.total}`, inCurrency: true, label: { ru: 'Баланс', en: 'Balance' } },
+    { key: 'session', kind: 'text', sql: sql`${transactions.session}`, label: F.session },
+    { key: 'operation_dt', kind: 'datetime', sql: sql`${transactions.operationDt}`, label: F.operation_dt },
+    { key: 'description', kind: 'text', sql: sql`${transactions.description}`, label: F.description },
+    { key: 'amount', kind: 'money', sql: sql`${transactions.amount}`, inCurrency: true, label: F.amount },
+    { key: 'additional', kind: 'bool', sql: sql`${transactions.additional}`, label: F.additional },
+    { key: 'total', kind: 'money', sql: sql`${transactions.total}`, inCurrency: true, label: F.total },
     // In the JSON only: the exports' amounts carry the currency, as the list's do (#18).
     { key: 'currency', kind: 'text', sql: sql`${currencies.code}` },
-    { key: 'license', kind: 'text', sql: sql`${transactions.license}`, label: { ru: 'Лицензия', en: 'License' } },
-    { key: 'code', kind: 'text', sql: sql`${transactions.code}`, label: { ru: 'Код', en: 'Code' } },
-    { key: 'type', kind: 'enum', sql: sql`${transactions.type}`, labels: TRANSACTION_TYPE_LABELS, label: { ru: 'Тип', en: 'Type' } },
-    { key: 'user_email', kind: 'text', sql: sql`${users.email}`, label: { ru: 'Пользователь', en: 'User' } },
+    { key: 'license', kind: 'text', sql: sql`${transactions.license}`, label: F.license },
+    { key: 'code', kind: 'text', sql: sql`${transactions.code}`, label: F.code },
+    { key: 'type', kind: 'enum', sql: sql`${transactions.type}`, labels: TRANSACTION_TYPE_LABELS, label: F.type },
+    { key: 'user_email', kind: 'text', sql: sql`${users.email}`, label: F.user_email },
     { key: 'number', kind: 'text', sql: sql`${transactions.number}` },
     { key: 'debt_open', kind: 'bool', sql: sql`${transactions.debtOpen}` },
     { key: 'original_transaction', kind: 'int', sql: sql`${transactions.originalTransactionId}` },

@@ -1,10 +1,11 @@
 // The delivery log of all of a location's webhooks (/locations/:location_id/webhook_deliveries):
 // what was sent to the CRM and whether it arrived, across hooks, with CSV and XLSX.
 import SendIcon from '@mui/icons-material/Send';
+import { WEBHOOK_DELIVERY_STATUS_LABELS } from '../../../domain/enumLabels';
 import { defineResource, enumChoices } from '../declaration';
 
 const f = (name: string) => `resources.webhook_deliveries.fields.${name}`;
-const STATUSES = ['pending', 'delivered', 'failed', 'gone', 'skipped'];
+const STATUSES = Object.keys(WEBHOOK_DELIVERY_STATUS_LABELS);
 
 export default defineResource({
   name: 'webhook_deliveries',

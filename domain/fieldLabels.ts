@@ -1,0 +1,108 @@
+// The labels of the lists' columns, in ru and en, written once (#27). The server's list declarations
+// (server/modules/*/lists.ts: the CSV and XLSX headers, the OpenAPI document) and the screens' i18n
+// (src/i18n: the keys the client declarations name) both read them; a new column's label is one
+// line here. A label may hold a soft hyphen (\u00ad) where a narrow column's header may break: the
+// screen shows it, the exports leave it out.
+import type { Label } from './enumLabels';
+
+/** Field -> its label. `satisfies` keeps the field names, so a declaration naming an unknown one does not compile. */
+export type FieldLabels = Record<string, Label>;
+
+/** The texts of one language: field (or code, after `prefix`) -> its label, as the i18n dictionaries hold them. */
+export function textsIn(labels: Record<string | number, Label>, lang: keyof Label, prefix = ''): Record<string, string> {
+  return Object.fromEntries(Object.entries(labels).map(([key, label]) => [`${prefix}${key}`, label[lang]]));
+}
+
+/** A header as a spreadsheet shows it: no soft hyphens. */
+export const plainLabel = (label: Label): Label => ({ ru: label.ru.replace(/\u00ad/g, ''), en: label.en.replace(/\u00ad/g, '') });
+
+/** A location's orders (resources.location_orders.fields). */
+export const ORDER_FIELDS = {
+  id: { ru: 'ID', en: 'ID' },
+  created: { ru: 'Создан', en: 'Created' },
+  order_type: { ru: 'Тип', en: 'Type' },
+  status: { ru: 'Статус', en: 'Status' },
+  cost: { ru: 'Стоимость', en: 'Cost' },
+  paid: { ru: 'Оплачено', en: 'Paid' },
+  purchase: { ru: 'Итого', en: 'Total' },
+  discount: { ru: 'Скидка', en: 'Discount' },
+  promocode: { ru: 'Промокод', en: 'Promo code' },
+  manager_email: { ru: 'Менеджер', en: 'Manager' },
+  source: { ru: 'Источник', en: 'Source' },
+} satisfies FieldLabels;
+
+/** A location's played sessions (resources.location_sessions.fields). */
+export const SESSION_FIELDS = {
+  uuid: { ru: 'UUID', en: 'UUID' },
+  orders_ids: { ru: 'Заказы', en: 'Orders' },
+  started: { ru: 'Начало', en: 'Started' },
+  ended: { ru: 'Конец', en: 'Ended' },
+  playground: { ru: 'Площадка', en: 'Playground' },
+  game: { ru: 'Игра', en: 'Game' },
+  players_cnt: { ru: 'Игроков', en: 'Players' },
+  session_type: { ru: 'Тип сессии', en: 'Session type' },
+} satisfies FieldLabels;
+
+/** The delivery log of a location's webhooks (resources.webhook_deliveries.fields). */
+export const WEBHOOK_DELIVERY_FIELDS = {
+  id: { ru: 'ID', en: 'ID' },
+  created: { ru: 'Создана', en: 'Created' },
+  url: { ru: 'Адрес', en: 'URL' },
+  event: { ru: 'Событие', en: 'Event' },
+  status: { ru: 'Статус', en: 'Status' },
+  attempts: { ru: 'Попыток', en: 'Attempts' },
+  delivered_at: { ru: 'Доставлена', en: 'Delivered' },
+} satisfies FieldLabels;
+
+/** A location's payments (app.money.payments.fields). */
+export const PAYMENT_FIELDS = {
+  id: { ru: 'ID', en: 'ID' },
+  order: { ru: 'Заказ', en: 'Order' },
+  payment_type: { ru: 'Тип оплаты', en: 'Payment type' },
+  created: { ru: 'Создан', en: 'Created' },
+  status: { ru: 'Статус', en: 'Status' },
+  external_id: { ru: 'Внешний ID', en: 'External ID' },
+  purchase: { ru: 'Сумма', en: 'Amount' },
+  comment: { ru: 'Комментарий', en: 'Comment' },
+  user: { ru: 'Пользователь', en: 'User' },
+} satisfies FieldLabels;
+
+/** Balance transactions (app.money.transactions.fields). */
+export const TRANSACTION_FIELDS = {
+  session: { ru: 'Сессия', en: 'Session' },
+  operation_dt: { ru: 'Дата', en: 'Date' },
+  description: { ru: 'Описание', en: 'Description' },
+  amount: { ru: 'Сумма', en: 'Amount' },
+  // A narrow yes/no column: its Russian header may break at the soft hyphen.
+  additional: { ru: 'Дополни\u00adтельная', en: 'Additional' },
+  total: { ru: 'Баланс', en: 'Balance' },
+  license: { ru: 'Лицензия', en: 'License' },
+  code: { ru: 'Код', en: 'Code' },
+  type: { ru: 'Тип', en: 'Type' },
+  user_email: { ru: 'Пользователь', en: 'User' },
+  id: { ru: 'ID', en: 'ID' },
+  location_id: { ru: 'Локация', en: 'Location' },
+  currency: { ru: 'Валюта', en: 'Currency' },
+} satisfies FieldLabels;
+
+/** Gift certificates (app.money.certificates.fields). */
+export const CERTIFICATE_FIELDS = {
+  unique_number: { ru: 'Номер', en: 'Number' },
+  rate: { ru: 'Номинал', en: 'Rate' },
+  remaining_rate: { ru: 'Остаток', en: 'Remaining' },
+  type: { ru: 'Тип', en: 'Type' },
+  design: { ru: 'Дизайн', en: 'Design' },
+  status: { ru: 'Статус', en: 'Status' },
+  created_by: { ru: 'Создал', en: 'Created by' },
+  datetime_created: { ru: 'Создан', en: 'Created' },
+  seller_user: { ru: 'Продавец', en: 'Seller' },
+  datetime_activated: { ru: 'Активирован', en: 'Activated' },
+  booked_by: { ru: 'Покупатель', en: 'Booked by' },
+  currency: { ru: 'Валюта', en: 'Currency' },
+  expires_at: { ru: 'Действует до', en: 'Valid until' },
+} satisfies FieldLabels;
+
+/** Every list's field labels, for the checks that walk them all (tests/unit/registry.test.ts). */
+export const ALL_FIELD_LABELS = {
+  ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, PAYMENT_FIELDS, TRANSACTION_FIELDS, CERTIFICATE_FIELDS,
+} as const;
