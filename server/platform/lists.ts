@@ -103,7 +103,9 @@ const LIST = Symbol('list declaration');
 
 /** Declares a list (types only; `registerAllLists` finds it by this mark). */
 export function defineList<S extends ListScope>(declaration: ListDeclaration<S>): ListDeclaration<S> {
-  return Object.assign(declaration, { [LIST]: true });
+  // A column's label is the export's header: without the soft hyphens the screen's narrow columns break at (domain/fieldLabels.ts).
+  const columns = declaration.columns.map((c) => (c.label ? { ...c, label: plainLabel(c.label) } : c));
+  return Object.assign(declaration, { columns, [LIST]: true });
 }
 
 export function isListDeclaration(value: unknown): value is ListDeclaration<any> {
@@ -271,7 +273,7 @@ function columnSchema(column: ListColumn): ZodType {
  */
 function described(schema: ZodType, column: ListColumn): ZodType {
   if (!column.label) return schema;
-  const { ru, en } = plainLabel(column.label);
+  const { ru, en } = column.label;
   const words = Object.entries(column.labels ?? {}).map(([code, label]) => `${code}: ${label.en} (${label.ru})`);
   return schema.describe(`${en} (${ru})${words.length ? `. ${words.join('; ')}` : ''}`);
 }
@@ -339,11 +341,11 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}${limit}`);
     const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
     if (format === 'csv') {
-      const columns: CsvColumn[] = exported.map((c) => ({ header: plainLabel(c.label!)[request.lang], key: c.key, text: c.kind === 'text' }));
+      const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![request.lang], key: c.key, text: c.kind === 'text' }));
       return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
     }
     const columns: XlsxColumn[] = exported.map((c) => ({
-      header: plainLabel(c.label!)[request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
+      header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
     }));
     const money = { currencies: await currencyFormats(db), defaultTitle: DEFAULT_CURRENCY_TITLE[request.lang] };
     return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money);

@@ -27,7 +27,6 @@ export const managementEn = {
     sessions: 'Sessions played on the playgrounds',
     orders: 'All orders with their money',
     schedule: 'Schedules, prices and playground groups',
-    tools: 'Early booking, promo codes, webhooks',
     statistic: 'Revenue, occupancy and more',
   },
   languages: { ru: 'Russian', en: 'English', kk: 'Kazakh' },

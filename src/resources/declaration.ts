@@ -3,7 +3,8 @@
 // and who may open it, the menu entries, the dataProvider's calls, the list screen (columns,
 // filters kept in the URL, page sizes, exports) and its custom parts.
 //
-// A new filtered, paged, exported list is one such object plus its ru/en labels, e.g.:
+// A new filtered, paged, exported list is one such object plus its columns' ru/en labels (written once,
+// in domain/fieldLabels.ts, for the server's exports too), e.g.:
 //
 //   export default defineResource({
 //     name: 'location_refunds',
@@ -131,7 +132,9 @@ export type FilterDefault = string | number | (string | number)[] | ((ctx: { loc
 export type FilterDeclaration =
   /** `date_from`/`date_to` (YYYY-MM-DD; the end never after today), this month by default. `quickPeriods`: past, yesterday, today. */
   | { kind: 'dateRange'; quickPeriods?: boolean }
-  | { kind: 'select'; source: string; label: MessageKey; choices: Choice[]; default?: FilterDefault }
+  /** One value. `choices` (codes with i18n labels) or `choicesFrom` (data: an endpoint's plain array, `{location_id}` filled from the list's location). */
+  | { kind: 'select'; source: string; label: MessageKey; choices?: Choice[]; choicesFrom?: ChoicesFrom; default?: FilterDefault }
+  /** Several values (nothing chosen: no filter); its choices as `select`'s. */
   | { kind: 'multi'; source: string; label: MessageKey; choices?: Choice[]; choicesFrom?: ChoicesFrom; default?: FilterDefault }
   /** Free text sent trimmed; `maxLength` limits the box. */
   | { kind: 'search'; source: string; label: MessageKey; maxLength?: number };

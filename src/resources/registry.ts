@@ -22,3 +22,21 @@ export function declaration(name: string): ResourceDeclaration {
 /** The URL of a location-scoped screen. */
 export const screenHref = (d: ResourceDeclaration, locationId: number | string) =>
   d.route?.scope === 'location' ? `/locations/${locationId}/${d.route.path}` : `/${d.route?.path ?? d.name}`;
+
+/**
+ * The tools page's tabs: the declarations with `menu.tools`, in their `order` (the tab's place and
+ * label are the declaration's; tests/unit/forms.test.ts reports two tabs with one order).
+ */
+export const toolsTabs: ResourceDeclaration[] = declarations.filter((d) => d.menu?.tools).sort((a, b) => a.menu!.tools!.order - b.menu!.tools!.order);
+
+/**
+ * What the tools page holds, as a card's hint: its tabs' labels in their order ("Early booking, promo
+ * codes, ..."), so a new tab is named without a text to edit. A later label's capital goes lower
+ * unless it is an acronym's (URL, CRM).
+ */
+export function toolsSummary(translate: (key: string) => string): string {
+  return toolsTabs.map((d, i) => {
+    const label = translate(d.menu!.tools!.label);
+    return i > 0 && /^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+  }).join(', ');
+}

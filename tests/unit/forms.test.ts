@@ -87,6 +87,20 @@ describe('declared forms', () => {
     }
   });
 
+  it('the tools card of location management names every tools tab, in the tabs\' order, in ru and in en', async () => {
+    // From the declarations, not a fixed text: a fixed hint forgot the booking widget's tab.
+    const { MORE_CARDS } = await import('../../src/pages/management/LocationManagementPage');
+    const { toolsTabs } = await import('../../src/resources/registry');
+    const hint = MORE_CARDS.find((c) => c.key === 'tools')!.hint;
+    for (const messages of [ruMessages, enMessages]) {
+      const translate = (key: string) => String(lookup(messages, key));
+      const text = (typeof hint === 'function' ? hint(translate as never) : translate(hint)).toLowerCase();
+      const at = toolsTabs.map((d) => text.indexOf(translate(d.menu!.tools!.label).toLowerCase()));
+      expect(at.every((i) => i >= 0), `${text}: every tab named`).toBe(true);
+      expect([...at].sort((a, b) => a - b), `${text}: in the tabs' order`).toEqual(at);
+    }
+  });
+
   it('finds every key of the forms, row actions and tabs in ru and in en, and every named action in the api', () => {
     for (const d of declarations) {
       for (const key of [...formKeys(d), 'app.forms.edit', 'app.forms.delete', 'app.forms.actions']) {

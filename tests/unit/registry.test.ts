@@ -71,6 +71,17 @@ describe('resource registry', () => {
     }
   });
 
+  it('gives every select and multi-select filter its choices one way: declared codes or choicesFrom an endpoint', () => {
+    for (const d of declarations) {
+      for (const f of d.list?.filters ?? []) {
+        if (f.kind !== 'select' && f.kind !== 'multi') continue;
+        const ways = [f.choices?.length ? 'choices' : '', f.choicesFrom ? 'choicesFrom' : ''].filter(Boolean);
+        expect(ways, `${d.name}: filter ${f.source}`).toHaveLength(1);
+        if (f.choicesFrom) expect(f.choicesFrom.path, `${d.name}: filter ${f.source}`).toMatch(/^\/api\//);
+      }
+    }
+  });
+
   it('has every list label and enum word in ru and in en, written once for both sides (domain/)', () => {
     // The server's exports and API document and the screens' dictionaries read these (#27): a word
     // missing in one language would be missing on every side at once.

@@ -11,6 +11,7 @@ import { useEndpointChoices } from './choices';
 import { ExportButtons } from './exports';
 import { wallClockAt } from '../../calendar/calendarModel';
 import { DateField } from '../forms/DateField';
+import { choicesPath } from '../forms/fields';
 
 const ISO = 'YYYY-MM-DD';
 /** Today on the location's clock (its calendar date), not the browser's: a Moscow list at 00:30 is already tomorrow's. */
@@ -37,17 +38,42 @@ const FILTER_FIELD = { size: 'small', fullWidth: false, margin: 'none' } as cons
 /** A filter's width in a row; the whole line on a phone. */
 const width = (px: number) => ({ width: { xs: '100%', md: px } });
 
-function useChoices(filter: Extract<FilterDeclaration, { kind: 'multi' }>): Choice[] {
-  const loaded = useEndpointChoices(filter.choicesFrom);
+type ChoiceFilter = Extract<FilterDeclaration, { kind: 'select' | 'multi' }>;
+
+/** A select's or multi-select's choices: declared, or loaded from `choicesFrom` with the list's location in its path. */
+function useChoices(filter: ChoiceFilter, locationId: number | undefined): Choice[] {
+  const from = filter.choicesFrom && { ...filter.choicesFrom, path: choicesPath(filter.choicesFrom.path, { location_id: locationId }) };
+  const loaded = useEndpointChoices(from);
   return filter.choicesFrom ? loaded : filter.choices ?? [];
 }
 
-/** A multi-select; nothing chosen means no filter at all. */
-function MultiFilter({ filter, values, onChange }: {
-  filter: Extract<FilterDeclaration, { kind: 'multi' }>; values: (string | number)[]; onChange: (values: (string | number)[] | undefined) => void;
+/** One value of a select's choices. */
+function SelectFilter({ filter, value, locationId, onChange }: {
+  filter: Extract<FilterDeclaration, { kind: 'select' }>; value: unknown; locationId: number | undefined; onChange: (value: unknown) => void;
 }) {
   const translate = useTranslate();
-  const choices = useChoices(filter);
+  const choices = useChoices(filter, locationId);
+  // Loaded choices are data (names): shown as they are; declared ones are i18n keys.
+  const text = (c: Choice) => (filter.choicesFrom ? c.label : translate(c.label, { _: c.label }));
+  // Until loaded choices arrive, a value from the URL has no option: MUI warns and shows nothing, so the box waits empty.
+  const known = choices.some((c) => String(c.value) === String(value ?? ''));
+  return (
+    <TextField
+      select {...FILTER_FIELD} label={translate(filter.label)} value={known ? value : ''}
+      sx={width(180)} onChange={(e) => onChange(e.target.value)}
+    >
+      {choices.map((c) => <MenuItem key={c.value} value={c.value}>{text(c)}</MenuItem>)}
+    </TextField>
+  );
+}
+
+/** A multi-select; nothing chosen means no filter at all. */
+function MultiFilter({ filter, values, locationId, onChange }: {
+  filter: Extract<FilterDeclaration, { kind: 'multi' }>; values: (string | number)[]; locationId: number | undefined;
+  onChange: (values: (string | number)[] | undefined) => void;
+}) {
+  const translate = useTranslate();
+  const choices = useChoices(filter, locationId);
   const label = (value: string | number) => {
     const text = choices.find((c) => c.value === value)?.label ?? String(value);
     return translate(text, { _: text });
@@ -194,7 +220,6 @@ export function RecordFilters({ name, list, location, bar }: {
   /** The screen's figures and buttons, after the filters. */
   bar?: ReactNode;
 }) {
-  const translate = useTranslate();
   const filters = usePendingFilters();
   const { values: filterValues, set } = filters;
   return (
@@ -205,17 +230,16 @@ export function RecordFilters({ name, list, location, bar }: {
           case 'dateRange':
             return <DateRange key="dateRange" quickPeriods={filter.quickPeriods} filters={filters} timezone={location?.timezone} />;
           case 'multi':
-            return <MultiFilter key={filter.source} filter={filter} values={filterValues[filter.source] ?? []} onChange={(v) => set({ [filter.source]: v })} />;
+            return (
+              <MultiFilter key={filter.source} filter={filter} values={filterValues[filter.source] ?? []} locationId={location?.id}
+                onChange={(v) => set({ [filter.source]: v })} />
+            );
           case 'search':
             return <SearchFilter key={filter.source} filter={filter} value={filterValues[filter.source] ?? ''} onChange={(v) => set({ [filter.source]: v })} />;
           case 'select':
             return (
-              <TextField
-                key={filter.source} select {...FILTER_FIELD} label={translate(filter.label)} value={filterValues[filter.source] ?? ''}
-                sx={width(180)} onChange={(e) => set({ [filter.source]: e.target.value })}
-              >
-                {filter.choices.map((c) => <MenuItem key={c.value} value={c.value}>{translate(c.label, { _: c.label })}</MenuItem>)}
-              </TextField>
+              <SelectFilter key={filter.source} filter={filter} value={filterValues[filter.source]} locationId={location?.id}
+                onChange={(v) => set({ [filter.source]: v })} />
             );
         }
       })}

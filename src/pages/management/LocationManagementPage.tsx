@@ -8,17 +8,21 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import BuildIcon from '@mui/icons-material/Build';
 import InsightsIcon from '@mui/icons-material/Insights';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { useLocaleState, useNotify, useTranslate, type TranslateFunction } from 'react-admin';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
-import { declarations } from '../../resources/registry';
+import { declarations, toolsSummary } from '../../resources/registry';
 import { embedSnippet, widgetSrc } from '../iframe/snippet';
 import { ManagementShell } from './ManagementShell';
 
-interface ManagementCard { key: string; route: string; icon: ReactElement; label: string; hint: string; order: number }
+interface ManagementCard {
+  key: string; route: string; icon: ReactElement; label: string; order: number;
+  /** An i18n key, or the text made from other labels (the tools card names the tools page's tabs). */
+  hint: string | ((translate: TranslateFunction) => string);
+}
 
-const card = (key: string, route: string, icon: ReactElement, order: number): ManagementCard =>
-  ({ key, route, icon, order, label: `app.management.cards.${key}`, hint: `app.management.cardHints.${key}` });
+const card = (key: string, route: string, icon: ReactElement, order: number, hint?: ManagementCard['hint']): ManagementCard =>
+  ({ key, route, icon, order, label: `app.management.cards.${key}`, hint: hint ?? `app.management.cardHints.${key}` });
 
 /** The cards declared for one section of the page (a declaration's `menu.management`, placed by its `order`). */
 function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
@@ -37,7 +41,7 @@ export const MANAGEMENT_CARDS: ManagementCard[] = [
 
 /** Further screens of the location, below the grid: ours, and declarations that say `section: 'more'`. */
 export const MORE_CARDS: ManagementCard[] = [
-  card('tools', 'tools', <BuildIcon fontSize="large" />, 10),
+  card('tools', 'tools', <BuildIcon fontSize="large" />, 10, toolsSummary),
   card('statistic', 'statistic', <InsightsIcon fontSize="large" />, 20),
   ...declaredCards('more'),
 ].sort((a, b) => a.order - b.order);
@@ -52,7 +56,7 @@ function CardGrid({ locationId, cards }: { locationId: number; cards: Management
             <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, textAlign: 'center', py: 3 }}>
               <Box sx={{ color: 'primary.main' }}>{c.icon}</Box>
               <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>{translate(c.label)}</Typography>
-              <Typography variant="body2" color="text.secondary">{translate(c.hint)}</Typography>
+              <Typography variant="body2" color="text.secondary">{typeof c.hint === 'function' ? c.hint(translate) : translate(c.hint)}</Typography>
             </CardContent>
           </CardActionArea>
         </Card>

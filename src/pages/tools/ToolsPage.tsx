@@ -1,5 +1,5 @@
 // /locations/{id}/tools (role id 40 at the location): one tab per declaration with `menu.tools`
-// (early booking, promo codes, webhooks, the booking widget's settings), in their order. A tab shows
+// (toolsTabs), in their order. A tab shows
 // its declared list with its forms, or its one record's form (`form.single`). The tab is in the
 // address (?tab=; the first tab has none), so a link or a reload keeps it.
 import { Alert, Box, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
@@ -10,11 +10,9 @@ import { ResourceSingleForm } from '../../components/forms/ResourceSingleForm';
 import { ResourceTabList } from '../../components/records/ResourceTabList';
 import { allowed } from '../../resources/declaration';
 import type { LocationRecord } from '../../resources/locations/types';
-import { declarations } from '../../resources/registry';
+import { toolsTabs as tabs } from '../../resources/registry';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
-
-const tabs = declarations.filter((d) => d.menu?.tools).sort((a, b) => a.menu!.tools!.order - b.menu!.tools!.order);
 
 export function ToolsPage() {
   useSignedIn();
