@@ -125,6 +125,19 @@ async function exportsAgree(d: ListDeclaration, query: Record<string, string>, l
 }
 
 describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
+  it('describes its columns in the API document by the labels the screen and the exports show', async () => {
+    const doc = (await h.call('GET', '/api/docs/json')).json();
+    const ref = (node: any): any => (node?.$ref ? ref(node.$ref.replace('#/', '').split('/').reduce((n: any, k: string) => n[k], doc)) : node);
+    const answer = ref(doc.paths[d.path.replace(/:(\w+)/g, '{$1}')].get.responses['200'].content['application/json'].schema);
+    const record = ref(d.paging === 'array' ? answer.items : answer.properties.results.items);
+    for (const c of d.columns.filter((x) => x.label && !x.exportOnly)) {
+      const text: string = ref(record.properties[c.key])?.description ?? '';
+      expect(text, `${c.key}`).toContain(c.label!.en);
+      expect(text, `${c.key}`).toContain(c.label!.ru);
+      for (const word of Object.values(c.labels ?? {})) expect(text, `${c.key}: its codes' words`).toContain(word.en);
+    }
+  });
+
   it('pages the list as declared', async () => {
     const all = await json(d, wide(d));
     expect(all.count, 'the demo data has rows for every list').toBeGreaterThan(0);

@@ -1,9 +1,10 @@
 // A code reads one way everywhere: the screens' dictionaries say exactly what the domain's labels
-// (the words of the CSV/XLSX exports and letters) say, in both languages.
+// (the words of the CSV/XLSX exports and letters) say, in both languages. Since #27 the dictionaries
+// are built from those labels (textsIn); this keeps a key typed by hand from standing beside them.
 import { describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS,
-  PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS, TRANSACTION_TYPE_LABELS, type EnumLabels,
+  PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS, TRANSACTION_TYPE_LABELS, WEBHOOK_DELIVERY_STATUS_LABELS, type EnumLabels,
 } from '../../domain/enumLabels';
 import { enMessages } from '../../src/i18n/en';
 import { ruMessages } from '../../src/i18n/ru';
@@ -22,6 +23,7 @@ const SCREEN_KEYS: [string, EnumLabels][] = [
   ['app.money.transactions.types.', TRANSACTION_TYPE_LABELS],
   ['app.money.certificates.statuses.', CERTIFICATE_STATUS_LABELS],
   ['app.money.certificates.types.', CERTIFICATE_TYPE_LABELS],
+  ['resources.webhook_deliveries.status.', WEBHOOK_DELIVERY_STATUS_LABELS],
 ];
 
 describe('enum words', () => {
