@@ -27,4 +27,5 @@ export const locationWebhookDeliveries = defineList({
     { key: 'delivered_at', kind: 'datetime', sql: sql`${d.deliveredAt}`, label: { ru: 'Доставлена', en: 'Delivered' } },
   ],
   orderBy: sql`${d.id} DESC`,
+  sorting: { columns: ['id', 'created', 'event', 'status', 'attempts', 'delivered_at'], unique: sql`${d.id}` },
 });
