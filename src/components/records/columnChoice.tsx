@@ -3,7 +3,9 @@
 // outside react-admin's store, which a logout empties; a column added later is shown, since only
 // the hidden ones are kept. The exports keep every column.
 import { useCallback, useEffect, useState } from 'react';
-import { Button, Checkbox, ListItemText, Menu, MenuItem } from '@mui/material';
+import { Button, ListItemIcon, ListItemText, Menu, MenuItem } from '@mui/material';
+import CheckBoxIcon from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import ViewColumnIcon from '@mui/icons-material/ViewColumn';
 import { useTranslate } from 'react-admin';
 import { session } from '../../authProvider/session';
@@ -51,7 +53,8 @@ export function ColumnChoice({ columns, hidden, onChange }: { columns: ColumnDec
           return (
             <MenuItem key={c.source} dense disabled={last} role="menuitemcheckbox" aria-checked={visible}
               onClick={() => onChange(visible ? [...hidden, c.source] : hidden.filter((s) => s !== c.source))}>
-              <Checkbox size="small" checked={visible} tabIndex={-1} disableRipple sx={{ p: 0, mr: 1 }} inputProps={{ 'aria-hidden': true }} />
+              {/* The item itself is the checkbox (menuitemcheckbox): the box is a picture of its state. */}
+              <ListItemIcon>{visible ? <CheckBoxIcon fontSize="small" color="primary" /> : <CheckBoxOutlineBlankIcon fontSize="small" />}</ListItemIcon>
               <ListItemText primary={translate(c.label).replace(/\u00ad/g, '')} />
             </MenuItem>
           );
