@@ -3,7 +3,9 @@
 // the FROM, the filters and how each maps to SQL, the typed columns with their ru/en labels, the
 // sort and the paging style. From that one object `registerList` answers the JSON page (or plain
 // array), the CSV (COPY, csv.ts) and the XLSX (COPY, xlsx.ts) of the same filtered list, with the
-// same columns, enum codes written as their labels and dates as the screens show them.
+// same columns, enum codes written as their labels and dates as the screens show them; a sort the
+// caller asks for (`ordering`, as DRF's OrderingFilter) over the columns it marks sortable; and the
+// sums of its money columns over the whole filtered range (`totals`, also the XLSX's last rows).
 // `registerAllLists` finds every `server/modules/*/lists.ts`: a new list registers nothing else.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -95,6 +97,18 @@ export interface ListDeclaration<S extends ListScope = ListScope> {
   filters?: Record<string, ListFilter<S>>;
   columns: ListColumn[];
   orderBy: SQL;
+  /**
+   * The columns (keys of `columns`) a caller may sort by: `ordering=key` ascending, `ordering=-key`
+   * descending (DRF's OrderingFilter), in the JSON and both exports; any other value is a 400.
+   * `unique`: a unique value of the row that follows the column, so rows with equal values keep one
+   * order and pages neither repeat nor skip a row. Without `ordering` the list keeps `orderBy`.
+   */
+  sorting?: { columns: string[]; unique: SQL };
+  /**
+   * The money columns summed over the whole filtered range (`totals`): every `money` column unless
+   * given (a running balance is not a sum). By currency when the columns are `inCurrency`.
+   */
+  totals?: string[];
   /** The JSON record, when it is not the columns as they are (nested objects), with its schema for the API document. */
   json?: { record: (row: Record<string, any>) => unknown; schema: ZodType };
 }
@@ -115,6 +129,8 @@ export function isListDeclaration(value: unknown): value is ListDeclaration<any>
 const DATE_TIME_FORMAT = { json: 'YYYY-MM-DD HH24:MI', text: 'DD.MM.YYYY HH24:MI' };
 const DAY_FORMAT = { json: 'YYYY-MM-DD', text: 'DD.MM.YYYY' };
 const BOOL_WORDS: Record<Lang, [string, string]> = { ru: ['Да', 'Нет'], en: ['Yes', 'No'] };
+/** The first cell of the XLSX's totals rows. */
+const TOTALS_LABEL: Record<Lang, string> = { ru: 'Итого', en: 'Total' };
 
 const local = (column: ListColumn, scope: ListScope) => sql`(${column.sql} AT TIME ZONE ${scope.tz})`;
 
@@ -188,9 +204,62 @@ const XLSX_KIND: Record<ColumnKind, XlsxKind> = {
 
 const dialect = new PgDialect();
 
-function jsonRowsSql<S extends ListScope>(d: ListDeclaration<S>, scope: S, from: SQL, whereSql: SQL): SQL {
+/** The `ordering` values a list accepts: each sortable column ascending (`key`) and descending (`-key`). */
+export function orderingChoices(d: ListDeclaration<any>): string[] {
+  return (d.sorting?.columns ?? []).flatMap((key) => [key, `-${key}`]);
+}
+
+/**
+ * ORDER BY of a call: the asked column, then the unique value in the same direction (PostgreSQL's
+ * NULLS LAST ascending, FIRST descending), so a descending list is exactly the ascending one reversed.
+ */
+function orderSql<S extends ListScope>(d: ListDeclaration<S>, ordering: string | undefined): SQL {
+  if (!ordering || !d.sorting) return d.orderBy;
+  const desc = ordering.startsWith('-');
+  const column = d.columns.find((c) => c.key === (desc ? ordering.slice(1) : ordering))!;
+  const direction = desc ? sql` DESC` : sql` ASC`;
+  return sql`${column.sql}${direction}, ${d.sorting.unique}${direction}`;
+}
+
+function jsonRowsSql<S extends ListScope>(d: ListDeclaration<S>, scope: S, from: SQL, whereSql: SQL, ordering?: string): SQL {
   const select = sql.join(d.columns.filter((c) => !c.exportOnly).map((c) => sql`${jsonValue(c, scope)} AS ${sql.identifier(c.key)}`), sql`, `);
-  return sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}`;
+  return sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${orderSql(d, ordering)}`;
+}
+
+/** The money columns a list sums (see `totals`). */
+export function totalledColumns(d: ListDeclaration<any>): ListColumn[] {
+  return d.columns.filter((c) => c.kind === 'money' && (d.totals ? d.totals.includes(c.key) : true));
+}
+
+/** The sums of one currency: its code (null: none joined) and each totalled column's sum. */
+export interface ListTotals { currency: string | null; sums: Record<string, string> }
+
+/**
+ * The row count and the sums of the money columns over the filtered range, in one query: a row per
+ * currency (the joined `currencies` row) when the amounts are in currencies, since RUB and USD do
+ * not add up.
+ */
+async function summary<S extends ListScope>(db: Db, d: ListDeclaration<S>, from: SQL, whereSql: SQL): Promise<{ count: number; totals: ListTotals[]; byCurrencyId: (ListTotals & { currencyId: number | null | undefined })[] }> {
+  const summed = totalledColumns(d);
+  if (summed.length === 0) {
+    const rows = await db.execute(sql`SELECT count(*)::int AS count FROM ${from}${whereSql}`);
+    return { count: Number(rows.rows[0]?.count ?? 0), totals: [], byCurrencyId: [] };
+  }
+  const inCurrency = summed.some((c) => c.inCurrency);
+  const sums = sql.join(summed.map((c) => sql`coalesce(sum(${c.sql}), 0)::numeric(16,2)::text AS ${sql.identifier(c.key)}`), sql`, `);
+  const currency = inCurrency ? sql`${currencies.id} AS currency_id, ${currencies.code} AS currency` : sql`NULL::int AS currency_id, NULL::text AS currency`;
+  const group = inCurrency ? sql` GROUP BY ${currencies.id}, ${currencies.code} ORDER BY ${currencies.code} NULLS LAST` : sql``;
+  const rows = (await db.execute(sql`SELECT count(*)::int AS count, ${currency}, ${sums} FROM ${from}${whereSql}${group}`)).rows;
+  const groups = rows.filter((r) => Number(r.count) > 0).map((r) => ({
+    // undefined: amounts in no currency at all (plain money cells in the XLSX).
+    currencyId: inCurrency ? (r.currency_id ?? null) as number | null : undefined, currency: (r.currency ?? null) as string | null,
+    sums: Object.fromEntries(summed.map((c) => [c.key, String(r[c.key])])),
+  }));
+  return {
+    count: rows.reduce((n, r) => n + Number(r.count), 0),
+    totals: groups.map(({ currency, sums: s }) => ({ currency, sums: s })),
+    byCurrencyId: groups,
+  };
 }
 
 function toJson<S extends ListScope>(d: ListDeclaration<S>, rows: Record<string, unknown>[]): unknown[] {
@@ -216,12 +285,14 @@ export function listQuerySchema(d: ListDeclaration<any>) {
     shape.limit = intText(z.number().int().min(1).max(1000)).optional();
     shape.offset = intText(z.number().int().min(0).max(2147483647)).optional();
   }
-  shape.format = z.enum(['json', 'csv', 'xlsx']).optional();
+  if (d.sorting) shape.ordering = z.enum(orderingChoices(d) as [string, ...string[]]).optional();
+  // `totals`: only the count and the sums (the JSON page of a paged list carries them anyway).
+  shape.format = z.enum(['json', 'csv', 'xlsx', 'totals']).optional();
   shape.csv = z.enum(['true', 'false', '1', '0']).optional();
   return z.strictObject(shape);
 }
 
-type ListQuery = Record<string, unknown> & { limit?: number; offset?: number; format?: string; csv?: string };
+type ListQuery = Record<string, unknown> & { limit?: number; offset?: number; format?: string; csv?: string; ordering?: string };
 
 function conditions<S extends ListScope>(d: ListDeclaration<S>, scope: S, q: ListQuery): SQL | undefined {
   const where = [...(d.where?.(scope) ?? [])];
@@ -292,11 +363,18 @@ export function listRecordSchema(d: ListDeclaration<any>): ZodType {
 /** The list's success answer for the API document: the JSON page (or array), the CSV and the XLSX. */
 export function listAnswers(d: ListDeclaration<any>): Answers {
   const record = listRecordSchema(d);
-  const json = d.paging === 'array' ? z.array(record) : z.object({ count: z.number().int(), results: z.array(record) });
+  const summed = totalledColumns(d);
+  const totals = z.array(z.object({
+    currency: z.string().nullable().describe('The currency code of these sums (null: none).'),
+    sums: z.object(Object.fromEntries(summed.map((c) => [c.key, z.string().describe('A decimal amount, e.g. "1500.00".')]))),
+  })).describe('The sums of the money columns over the whole filtered range, one entry per currency.');
+  const page = z.object({ count: z.number().int(), results: z.array(record), ...(summed.length ? { totals } : {}) });
+  const json = d.paging === 'array' ? z.array(record) : page;
+  const onlyTotals = z.object({ count: z.number().int(), totals });
   return {
     200: {
-      description: 'The list (JSON), or with `format=csv` / `format=xlsx` the same filtered list as a file.',
-      content: { 'application/json': { schema: json }, 'text/csv': { schema: z.string() }, [XLSX_TYPE]: { schema: z.string() } },
+      description: 'The list (JSON), or with `format=csv` / `format=xlsx` the same filtered list as a file, or with `format=totals` only its count and sums.',
+      content: { 'application/json': { schema: z.union([json, onlyTotals]) }, 'text/csv': { schema: z.string() }, [XLSX_TYPE]: { schema: z.string() } },
     },
   };
 }
@@ -317,16 +395,22 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     const where = conditions(d, scope, q);
     const from = d.from(scope);
     const whereSql = where ? sql` WHERE ${where}` : sql``;
-    const format = q.format === 'csv' || q.csv === 'true' || q.csv === '1' ? 'csv' : q.format === 'xlsx' ? 'xlsx' : 'json';
+    const format = q.format === 'csv' || q.csv === 'true' || q.csv === '1' ? 'csv' : q.format === 'xlsx' ? 'xlsx' : q.format === 'totals' ? 'totals' : 'json';
+    const summed = totalledColumns(d).length > 0;
 
+    if (format === 'totals') {
+      const { count, totals } = await summary(db, d, from, whereSql);
+      return { count, totals };
+    }
     if (format === 'json') {
-      const rowsSql = jsonRowsSql(d, scope, from, whereSql);
+      const rowsSql = jsonRowsSql(d, scope, from, whereSql, q.ordering);
       if (d.paging === 'array') return toJson(d, (await db.execute(rowsSql)).rows);
-      const [count, page] = await Promise.all([
-        db.execute(sql`SELECT count(*)::int AS count FROM ${from}${whereSql}`),
+      // The count and the sums are one query: the page's totals cost no extra round trip.
+      const [{ count, totals }, page] = await Promise.all([
+        summary(db, d, from, whereSql),
         db.execute(sql`${rowsSql} LIMIT ${q.limit ?? 10} OFFSET ${q.offset ?? 0}`),
       ]);
-      return { count: Number(count.rows[0]?.count ?? 0), results: toJson(d, page.rows) };
+      return { count, results: toJson(d, page.rows), ...(summed ? { totals } : {}) };
     }
 
     const exported = d.columns.filter((c) => c.label);
@@ -338,7 +422,7 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
       ...priced.map((c) => sql`${currencies.id} AS ${sql.identifier(currencyKey(c))}`),
     ], sql`, `);
     const limit = format === 'xlsx' ? sql` LIMIT ${XLSX_MAX_ROWS}` : sql``;
-    const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${d.orderBy}${limit}`);
+    const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${orderSql(d, q.ordering)}${limit}`);
     const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
     if (format === 'csv') {
       const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![request.lang], key: c.key, text: c.kind === 'text' }));
@@ -348,7 +432,14 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
       header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
     }));
     const money = { currencies: await currencyFormats(db), defaultTitle: DEFAULT_CURRENCY_TITLE[request.lang] };
-    return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money);
+    // The totals under the rows: values, not SUM formulas, one row per currency (a formula over a
+    // column that mixes RUB and USD would add them up).
+    const totals = summed ? (await summary(db, d, from, whereSql)).byCurrencyId.map((t) => ({
+      currencyId: t.currencyId,
+      cells: exported.map((c) => (c.key in t.sums ? t.sums[c.key]! : null)),
+    })) : [];
+    return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money,
+      totals.length ? { label: TOTALS_LABEL[request.lang], rows: totals } : undefined);
   });
 }
 
@@ -366,6 +457,18 @@ export async function declaredLists(): Promise<ListDeclaration<any>[]> {
   return found;
 }
 
+/** What a declaration names must exist: its sortable and totalled columns (a typo fails at start, not at a call). */
+export function checkList(d: ListDeclaration<any>): void {
+  const keys = new Set(d.columns.map((c) => c.key));
+  for (const key of d.sorting?.columns ?? []) if (!keys.has(key)) throw new Error(`${d.path}: sortable column "${key}" is not a column`);
+  for (const key of d.totals ?? []) {
+    if (d.columns.find((c) => c.key === key)?.kind !== 'money') throw new Error(`${d.path}: totalled column "${key}" is not a money column`);
+  }
+}
+
 export async function registerAllLists(app: FastifyInstance, deps: Deps): Promise<void> {
-  for (const d of await declaredLists()) registerList(app, deps, d);
+  for (const d of await declaredLists()) {
+    checkList(d);
+    registerList(app, deps, d);
+  }
 }

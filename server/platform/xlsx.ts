@@ -38,6 +38,13 @@ export interface XlsxCurrency { id: number; code: string; unicode: string | null
 /** What the money cells of a sheet are written in: the currencies and the title of an amount without one. */
 export interface XlsxMoney { currencies: XlsxCurrency[]; defaultTitle: string }
 
+/**
+ * Rows written under the list, outside its autofilter (sorting the sheet leaves them last): `label`
+ * in the first cell, then per row the value of each column (a decimal amount or null) in the
+ * money format of `currencyId` (null: the default title; undefined: no currency).
+ */
+export interface XlsxTotals { label: string; rows: { currencyId: number | null | undefined; cells: (string | null)[] }[] }
+
 /** Rows a sheet can hold (Excel's limit) less the header: an export stops there. */
 export const XLSX_MAX_ROWS = 1_048_575;
 /** The media type of an XLSX answer. */
@@ -106,6 +113,23 @@ export function xlsxCellSql(column: XlsxColumn, money?: XlsxMoney): string {
       cell = `'<c t="inlineStr"><is><t xml:space="preserve">' || ${xmlTextSql(`${v}::text`)} || '</t></is></c>'`;
   }
   return `coalesce(${cell}, '<c/>')`;
+}
+
+/** The XML of the totals rows (values computed by the server, not formulas). */
+export function totalsRowsXml(totals: XlsxTotals, money?: XlsxMoney): string {
+  const styleOf = (currencyId: number | null | undefined) => {
+    if (currencyId === undefined || !money) return STYLE.money;
+    const i = money.currencies.findIndex((c) => c.id === currencyId);
+    return currencyId === null ? FIRST_CURRENCY_STYLE : i < 0 ? STYLE.money : FIRST_CURRENCY_STYLE + 1 + i;
+  };
+  return totals.rows.map(({ currencyId, cells }) => {
+    const xml = cells.map((value, i) => {
+      // A decimal as PostgreSQL wrote it ("18000.00"), as the rows' cells are.
+      if (value !== null) return `<c s="${styleOf(currencyId)}"><v>${/^-?\d+(\.\d+)?$/.test(value) ? value : Number(value)}</v></c>`;
+      return i === 0 ? `<c t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(totals.label)}</t></is></c>` : '<c/>';
+    }).join('');
+    return `<row>${xml}</row>\n`;
+  }).join('');
 }
 
 /** Column letters of a 1-based index (1 -> A, 27 -> AA). */
@@ -263,7 +287,8 @@ class XlsxWriter extends Transform {
   private rows = 0;
   private pendingCallback: TransformCallback | null = null;
 
-  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string, private readonly money?: XlsxMoney) {
+  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string, private readonly money?: XlsxMoney,
+    private readonly totals?: XlsxTotals) {
     super();
     this.out(localHeader(this.sheet, this.stamp));
     this.deflate.on('data', (chunk: Buffer) => {
@@ -299,7 +324,7 @@ class XlsxWriter extends Transform {
 
   override _flush(callback: TransformCallback): void {
     this.pendingCallback = callback;
-    const tail = `</sheetData><autoFilter ref="${filterRange(this.columns.length, this.rows)}"/></worksheet>`;
+    const tail = `${this.totals ? totalsRowsXml(this.totals, this.money) : ''}</sheetData><autoFilter ref="${filterRange(this.columns.length, this.rows)}"/></worksheet>`;
     this.sheetData(Buffer.from(tail, 'utf8'));
     this.deflate.once('end', () => this.finish());
     this.deflate.end();
@@ -338,13 +363,14 @@ export async function sendXlsx(
   title: string,
   filename: string,
   money?: XlsxMoney,
+  totals?: XlsxTotals,
 ): Promise<FastifyReply> {
   const row = `'<row>' || ${columns.map((c) => xlsxCellSql(c, money)).join(' || ')} || '</row>'`;
   // One line per row; COPY's csv format with a delimiter and quote that escaped XML never holds
   // (control characters are dropped, line breaks are references) writes each line as it is.
   const { client, copy } = await startCopy(pool, query,
     (inner) => `COPY (SELECT ${row} FROM (${inner}) AS xlsx_rows) TO STDOUT (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`);
-  const body = new XlsxWriter(columns, sheetName(title), money);
+  const body = new XlsxWriter(columns, sheetName(title), money, totals);
   pipeline(copy, body, (err) => {
     client.release(err ?? undefined);
   });

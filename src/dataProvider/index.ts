@@ -42,10 +42,18 @@ export function listRequest(resource: string, filter: Values): { path: string; q
   return { path: fill(c.list, filter), query };
 }
 
-/** The request of a list export: the list URL, the same filters, `format=csv|xlsx`. */
-export function exportRequest(resource: string, filter: Values, format: ExportFormat) {
+type Sort = { field: string; order: string } | undefined;
+
+/** `ordering` of a sort the endpoint does itself (`api.ordering`): `field` or `-field`; none for others. */
+export function orderingOf(resource: string, sort: Sort): Record<string, string> {
+  if (!sort?.field || !apiOf(resource).ordering?.includes(sort.field)) return {};
+  return { ordering: `${sort.order === 'DESC' ? '-' : ''}${sort.field}` };
+}
+
+/** The request of a list export: the list URL, the same filters and sort, `format=csv|xlsx`. */
+export function exportRequest(resource: string, filter: Values, format: ExportFormat, sort?: Sort) {
   const { path, query } = listRequest(resource, filter);
-  return { path, query: { ...query, format } };
+  return { path, query: { ...query, ...orderingOf(resource, sort), format } };
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -62,24 +70,31 @@ async function getList(resource: string, params: GetListParams): Promise<{ data:
   const c = apiOf(resource);
   const filter = { ...params.meta, ...params.filter };
   const { page = 1, perPage = 10 } = params.pagination ?? {};
-  const { path, query } = listRequest(resource, filter);
+  const { path, query: filters } = listRequest(resource, filter);
+  const ordering = orderingOf(resource, params.sort);
+  const query = { ...filters, ...ordering };
   if (c.paging === 'limit-offset') {
-    const data = await api<{ count: number; results: RaRecord[] }>(path, {
+    const data = await api<{ count: number; results: RaRecord[]; totals?: unknown }>(path, {
       query: { ...query, limit: perPage, offset: (page - 1) * perPage },
     });
-    return { data: data.results, total: data.count };
+    // The sums of the money columns over the whole filtered range ride in the list's meta.
+    return { data: data.results, total: data.count, ...(data.totals ? { meta: { totals: data.totals } } : {}) };
   }
   // A plain-array endpoint may still filter on the server (payments): its mapped filters are sent.
-  let rows = await api<RaRecord[]>(path, { query });
+  const [all, summary] = await Promise.all([
+    api<RaRecord[]>(path, { query }),
+    c.totals ? api<{ totals: unknown }>(path, { query: { ...filters, format: 'totals' } }) : undefined,
+  ]);
+  let rows = all;
   for (const [name, value] of Object.entries(filter)) {
     const test = c.clientFilters?.[name];
     if (test && value !== undefined && value !== '' && value !== null) rows = rows.filter((r) => test(r, value));
   }
-  if (params.sort?.field) {
+  if (params.sort?.field && !ordering.ordering) {
     const { field, order } = params.sort;
     rows = [...rows].sort((a, b) => compare(getPath(a, field), getPath(b, field)) * (order === 'DESC' ? -1 : 1));
   }
-  return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length };
+  return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length, ...(summary ? { meta: { totals: summary.totals } } : {}) };
 }
 
 async function getOne(resource: string, id: RaRecord['id'], meta?: Values): Promise<any> {
@@ -117,7 +132,7 @@ export interface ActionParams {
 /** The whole react-admin contract, plus `action` for the named actions a declaration lists and `exportFile`. */
 export interface AppDataProvider extends DataProvider {
   action<T = any>(resource: string, params: ActionParams): Promise<{ data: T }>;
-  exportFile(resource: string, params: { filter: Values; format: ExportFormat }): Promise<{ blob: Blob; fileName: string | null }>;
+  exportFile(resource: string, params: { filter: Values; format: ExportFormat; sort?: Sort }): Promise<{ blob: Blob; fileName: string | null }>;
 }
 
 export const dataProvider: AppDataProvider = {
@@ -156,8 +171,8 @@ export const dataProvider: AppDataProvider = {
     const values = form ? {} : (data as Values);
     return { data: await api(fill(path, { ...values, ...meta, id }), { method, body, form, idempotencyKey: keyOf(meta) }) };
   },
-  exportFile: async (resource, { filter, format }) => {
-    const { path, query } = exportRequest(resource, filter, format);
+  exportFile: async (resource, { filter, format, sort }) => {
+    const { path, query } = exportRequest(resource, filter, format, sort);
     return apiFile(path, query);
   },
 };

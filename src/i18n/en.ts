@@ -59,6 +59,9 @@ export const enApp = {
       empty: 'You have no locations yet.',
     },
     records: {
+      columns: 'Columns',
+      columnsHint: 'Show or hide columns',
+      totals: 'Total',
       dateFrom: 'From',
       dateTo: 'To',
       dateOrder: 'The end date must not be before the start date',

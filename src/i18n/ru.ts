@@ -60,6 +60,9 @@ export const ruApp: typeof enApp = {
       empty: 'У вас пока нет локаций.',
     },
     records: {
+      columns: 'Колонки',
+      columnsHint: 'Показать или скрыть колонки',
+      totals: 'Итого',
       dateFrom: 'С',
       dateTo: 'По',
       dateOrder: 'Дата окончания не может быть раньше даты начала',

@@ -93,6 +93,17 @@ export interface ApiDeclaration {
    * unknown params); arrays go as a comma list; empty values are left out.
    */
   filters?: Record<string, string>;
+  /**
+   * The fields the endpoint sorts by (the server list's `sorting`: `ordering=field` / `-field`):
+   * their columns sort on a click of the header, the sort goes to the server (paging `none` too, so
+   * the browser does not sort again) and the exports follow it.
+   */
+  ordering?: string[];
+  /**
+   * The endpoint sums its money columns over the whole filtered range (the server list's totals):
+   * a paged page carries `totals`; a plain array's come from the same URL with `format=totals`.
+   */
+  totals?: boolean;
   /** `paging: none` resources: filters applied in the browser to the plain array. */
   clientFilters?: Record<string, (record: any, value: any) => boolean>;
   one?: Endpoint;
@@ -142,7 +153,7 @@ export type FilterDeclaration =
 interface ColumnBase {
   source: string;
   label: MessageKey;
-  /** Only for `paging: none` lists (sorted in the browser); off by default. */
+  /** Only for `paging: none` lists sorted in the browser; off by default. Server-sorted columns are `api.ordering`. */
   sortable?: boolean;
   /** In the CSV/XLSX the server writes; true unless `custom`. The registry e2e compares these labels with the file's header row. */
   exported?: boolean;
@@ -177,7 +188,7 @@ export interface ListDeclaration {
   empty: MessageKey;
   columns: ColumnDeclaration[];
   filters?: FilterDeclaration[];
-  /** Server-paged lists keep the server's order; `paging: none` lists start with this sort. */
+  /** The sort the list starts with (a field of `api.ordering`, or a browser-sorted column); none: the server's order. */
   sort?: { field: string; order: 'ASC' | 'DESC' };
   /** Rows per page: the choices (PAGE_SIZES unless given; `{label, value}` with an i18n label) and the first (DEFAULT_PAGE_SIZE). */
   pageSizes?: (number | { label: MessageKey; value: number })[];

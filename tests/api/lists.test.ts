@@ -1,10 +1,12 @@
 // Generated from the list declarations (server/modules/*/lists.ts): every declared list, in ru and
 // en, as the demo admin at location 1 — paging, the date range, each filter with its example, the
 // CSV and the XLSX of the same filtered list (header = the declared labels, as many rows as the
-// list counts, typed XLSX cells that agree with the CSV's text). A new declaration is tested here
+// list counts, typed XLSX cells that agree with the CSV's text), the sort on every sortable column
+// both ways (ordered as PostgreSQL orders the values, pages that neither repeat nor skip a row), and
+// the totals of the money columns against the sum over all pages. A new declaration is tested here
 // without a line of test.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declaredLists, type ListDeclaration } from '../../server/platform/lists';
+import { declaredLists, orderingChoices, totalledColumns, type ListDeclaration, type ListTotals } from '../../server/platform/lists';
 import { createHarness, type Harness } from './harness';
 import { readXlsx, serialToText } from './xlsxRead';
 import { csvRecords } from './csvRead';
@@ -25,7 +27,10 @@ const url = (d: ListDeclaration, query: Record<string, string>) => `${pathOf(d)}
 /** The whole demo period (orders from ten days ago to two weeks ahead, ledgers, certificates). */
 const wide = (d: ListDeclaration): Record<string, string> => (d.dateRange ? { [d.dateRange.from]: '2020-01-01', [d.dateRange.to]: '2030-12-31' } : {});
 
-async function json(d: ListDeclaration, query: Record<string, string>, lang = 'en'): Promise<{ count: number; results: Record<string, unknown>[] }> {
+/** The values of one field of the rows. */
+const values = (rows: Record<string, unknown>[], key: string) => rows.map((r) => r[key]);
+
+async function json(d: ListDeclaration, query: Record<string, string>, lang = 'en'): Promise<{ count: number; results: Record<string, unknown>[]; totals?: ListTotals[] }> {
   const res = await h.call('GET', url(d, d.paging === 'limit-offset' ? { limit: '1000', ...query } : query), { token: admin, lang });
   expect(res.statusCode, res.body).toBe(200);
   const body = res.json();
@@ -55,6 +60,7 @@ function formatOf(parts: Map<string, string>, style: number): string {
 /** The list, its CSV and its XLSX for one filter, in one language: the same rows, the declared headers, typed cells. */
 async function exportsAgree(d: ListDeclaration, query: Record<string, string>, lang: 'ru' | 'en') {
   const { count } = await json(d, query, lang);
+  const { totals } = await totalsOf(d, query);
   const exported = d.columns.filter((c) => c.label);
   const headers = exported.map((c) => c.label![lang]);
 
@@ -70,9 +76,21 @@ async function exportsAgree(d: ListDeclaration, query: Record<string, string>, l
   expect(xlsx.statusCode).toBe(200);
   expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
   expect(xlsx.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="${d.file}[^"]*\\.xlsx"$`));
-  const { rows, sheet, parts } = readXlsx(xlsx.rawPayload);
+  const { rows: sheetRows, sheet, parts } = readXlsx(xlsx.rawPayload);
+  // The totals: one row per currency under the list's rows, outside its autofilter, the label first.
+  const rows = sheetRows.slice(0, sheetRows.length - totals.length);
   expect(rows[0]!.map((c) => c.value)).toEqual(headers);
   expect(rows.length - 1).toBe(count);
+  expect(sheet).toContain(`<autoFilter ref="A1:${String.fromCharCode(64 + Math.min(headers.length, 26))}`);
+  for (const [i, row] of sheetRows.slice(rows.length).entries()) {
+    expect(row[0]!.value).toBe(lang === 'ru' ? 'Итого' : 'Total');
+    for (const [c, column] of exported.entries()) {
+      if (!(column.key in totals[i]!.sums)) continue;
+      expect(Number(row[c]!.value), `${column.key} total in the XLSX`).toBe(Number(totals[i]!.sums[column.key]));
+      // In its currency's number format, as the column's cells.
+      if (totals[i]!.currency) expect(formatOf(parts, row[c]!.style)).toMatch(/[^#0,.]/);
+    }
+  }
   expect(sheet).toContain('state="frozen"');
   expect(sheet).toContain(`<autoFilter ref="A1:`);
   expect(parts.get('xl/workbook.xml')).toContain(`name="${d.title[lang]}"`);
@@ -124,6 +142,46 @@ async function exportsAgree(d: ListDeclaration, query: Record<string, string>, l
   return count;
 }
 
+/** The count and the totals of a filtered list (`format=totals`, the page's own for a paged list). */
+async function totalsOf(d: ListDeclaration, query: Record<string, string>): Promise<{ count: number; totals: ListTotals[] }> {
+  const res = await h.call('GET', url(d, { ...query, format: 'totals' }), { token: admin });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+/** Every row of a list in one order, read page by page (a third of the list each) when it pages. */
+async function everyRow(d: ListDeclaration, query: Record<string, string>): Promise<Record<string, unknown>[]> {
+  if (d.paging === 'array') return (await json(d, query)).results;
+  const { count } = await json(d, { ...query, limit: '1' });
+  const size = Math.max(1, Math.ceil(count / 3));
+  const rows: Record<string, unknown>[] = [];
+  for (let offset = 0; offset < count; offset += size) rows.push(...(await json(d, { ...query, limit: String(size), offset: String(offset) })).results);
+  return rows;
+}
+
+/** The SQL type that orders a column's JSON values as the list's SQL orders them. */
+function sqlType(d: ListDeclaration, key: string): string {
+  const column = d.columns.find((c) => c.key === key)!;
+  switch (column.kind) {
+    case 'int': return 'bigint';
+    case 'money': return 'numeric';
+    case 'bool': return 'boolean';
+    case 'date': return 'date';
+    case 'datetime': return 'timestamp';
+    case 'enum': return Object.keys(column.labels ?? {}).every((code) => /^\d+$/.test(code)) ? 'int' : 'text';
+    default: return 'text';
+  }
+}
+
+/** The values sorted by PostgreSQL itself (its collation for texts), ascending, NULLs last. */
+async function sortedByPostgres(values: unknown[], type: string): Promise<unknown[]> {
+  const { rows } = await h.database.pool.query(`SELECT v::text AS v FROM unnest($1::text[]) AS v ORDER BY v::${type} ASC`, [values.map((v) => (v === null ? null : String(v)))]);
+  return rows.map((r: { v: string | null }) => r.v);
+}
+
+/** Cents of a decimal amount ("-150.50" -> -15050): sums without floating point. */
+const cents = (amount: unknown) => Math.round(Number(amount) * 100);
+
 describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
   it('describes its columns in the API document by the labels the screen and the exports show', async () => {
     const doc = (await h.call('GET', '/api/docs/json')).json();
@@ -145,7 +203,7 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
     if (!d.json) for (const c of d.columns.filter((c) => !c.exportOnly)) expect(all.results[0]).toHaveProperty(c.key);
     if (d.paging === 'limit-offset') {
       const page = await h.call('GET', url(d, { ...wide(d), limit: '2', offset: '1' }), { token: admin });
-      expect(page.json()).toEqual({ count: all.count, results: all.results.slice(1, 3) });
+      expect(page.json()).toEqual({ count: all.count, results: all.results.slice(1, 3), ...('totals' in all ? { totals: all.totals } : {}) });
       expect((await h.call('GET', url(d, { limit: '0' }), { token: admin })).statusCode).toBe(400);
     }
     expect((await h.call('GET', url(d, { unknown: '1' }), { token: admin })).statusCode).toBe(400);
@@ -177,6 +235,77 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
       expect((await h.call('GET', url(d, { [name]: 'x'.repeat(300) }), { token: admin })).statusCode).toBe(400);
     });
   }
+
+  for (const ordering of (d.sorting?.columns ?? [])) {
+    it(`sorts by ${ordering} both ways, the same in the JSON and the exports, every row once`, async () => {
+      const asc = await everyRow(d, { ...wide(d), ordering });
+      const desc = await everyRow(d, { ...wide(d), ordering: `-${ordering}` });
+      expect(asc.length).toBeGreaterThan(1);
+      expect(asc[0], `${ordering} is a field of the JSON rows`).toHaveProperty(ordering);
+      // Every row once (the unique tie-breaker: pages neither repeat nor skip one), and descending is
+      // ascending reversed, ties included.
+      const ids = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r));
+      expect(new Set(ids(asc)).size).toBe(asc.length);
+      expect(ids(desc)).toEqual(ids(asc).reverse());
+      // Ordered by the column's value. A list over several locations shows each row's time on its
+      // own location's clock: those times are compared per location.
+      const type = sqlType(d, ordering);
+      const groups = new Map<unknown, Record<string, unknown>[]>();
+      for (const row of asc) {
+        const group = type === 'timestamp' ? row.location_id : undefined;
+        groups.set(group, [...(groups.get(group) ?? []), row]);
+      }
+      for (const rows of groups.values()) {
+        const values = rows.map((r) => (r[ordering] === null ? null : String(r[ordering])));
+        expect(values, `${d.path} ordering=${ordering}`).toEqual(await sortedByPostgres(values, type));
+      }
+      // Only a column whose demo values differ proves anything.
+      expect(values(asc, ordering), `${d.path}: every demo row has the same ${ordering} (add one to the seed)`).not.toEqual(values(desc, ordering));
+      // The CSV follows the same order (one line per row, in the JSON's order of ids).
+      const csv = csvRecords((await h.call('GET', url(d, { ...wide(d), ordering: `-${ordering}`, format: 'csv' }), { token: admin, lang: 'en' })).body);
+      const idAt = csv[0]!.indexOf('ID');
+      if (idAt >= 0 && 'id' in desc[0]!) expect(csv.slice(1).map((r) => Number(r[idAt]))).toEqual(desc.map((r) => r.id));
+    }, 60_000);
+  }
+
+  it('refuses to sort by a column it does not declare sortable, in ru and en', async () => {
+    const refused = [
+      ...d.columns.map((c) => c.key).filter((key) => !d.sorting?.columns.includes(key)), 'unknown', '--id', 'id,created',
+    ].filter((value) => !orderingChoices(d).includes(value));
+    for (const ordering of refused) {
+      for (const format of ['json', 'csv', 'xlsx']) {
+        const en = await h.call('GET', url(d, { ordering, format }), { token: admin, lang: 'en' });
+        expect(en.statusCode, `${d.path} ordering=${ordering}`).toBe(400);
+        expect(en.json()).toEqual({ ordering: ['Not a valid choice.'] });
+      }
+      const ru = await h.call('GET', url(d, { ordering }), { token: admin, lang: 'ru' });
+      expect(ru.json()).toEqual({ ordering: ['Недопустимый вариант.'] });
+    }
+  });
+
+  it.runIf(totalledColumns(d).length > 0)('totals its money columns over every page, whole and filtered, by currency', async () => {
+    const summed = totalledColumns(d).map((c) => c.key);
+    const [name, filter] = Object.entries(d.filters ?? {})[0] ?? [];
+    for (const query of [wide(d), ...(name ? [{ ...wide(d), [name]: filter!.example }] : [])]) {
+      const rows = await everyRow(d, query);
+      const { count, totals } = await totalsOf(d, query);
+      expect(count).toBe(rows.length);
+      // The rows' own currency when they carry one, else the list's one currency.
+      const expected = new Map<string | null, Record<string, number>>();
+      for (const row of rows) {
+        const currency = (row.currency ?? totals[0]?.currency ?? null) as string | null;
+        const sums = expected.get(currency) ?? Object.fromEntries(summed.map((k) => [k, 0]));
+        for (const key of summed) sums[key]! += cents(row[key]);
+        expected.set(currency, sums);
+      }
+      expect(Object.fromEntries(totals.map((t) => [String(t.currency), Object.fromEntries(Object.entries(t.sums).map(([k, v]) => [k, cents(v)]))])),
+        `${d.path} ${JSON.stringify(query)}`).toEqual(Object.fromEntries([...expected].map(([c, s]) => [String(c), s])));
+      // A paged list carries the same totals in each page.
+      if (d.paging === 'limit-offset') expect((await json(d, { ...query, limit: '1', offset: '1' })).totals).toEqual(totals);
+    }
+    // Nothing in range: no totals.
+    if (d.dateRange) expect((await totalsOf(d, { [d.dateRange.from]: '2001-01-01', [d.dateRange.to]: '2001-01-02' })).totals).toEqual([]);
+  }, 60_000);
 
   for (const lang of ['ru', 'en'] as const) {
     it(`exports the same rows as CSV and XLSX in ${lang}, whole and filtered`, async () => {

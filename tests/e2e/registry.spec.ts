@@ -2,7 +2,10 @@
 // administrator at location 1. Each declared filter is applied (the first other choice, a year of
 // dates, a search text from the first row), a second page is opened when there is one, a reload
 // keeps the filter (URL and inputs), and each declared export has the screen's exported column
-// headers and as many data rows as the list's total. A new declaration is tested here unchanged.
+// headers and as many data rows as the list's total. Where declared: a sortable column's header
+// sorts both ways (the list call and the exports carry `ordering`, the URL keeps it), the totals row
+// shows the server's sums, and a column hidden by the user stays hidden over a reload under the
+// user's id. A new declaration is tested here unchanged.
 import fs from 'node:fs';
 import { expect, test, type Page, type Response } from '@playwright/test';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
@@ -37,7 +40,7 @@ test('the registry declares the five lists of issue #14', () => {
 
 for (const d of lists) {
   for (const lang of ['ru', 'en'] as const) {
-    test(`${d.name} (${lang}): filters, paging, the filter kept over a reload, exports`, async ({ page }) => {
+    test(`${d.name} (${lang}): filters, paging, the filter kept over a reload, exports; sorting, totals, column choice`, async ({ page }) => {
       const list = d.list!;
       const t = translator(lang);
       const listPath = d.api.list!.replace('{location_id}', String(LOCATION_ID));
@@ -119,12 +122,50 @@ for (const d of lists) {
         await expect(rows).toHaveCount(Math.min(perPage, total - perPage));
       }
 
-      // A reload keeps the address and what the inputs show.
+      // Sorting: a sortable column other than the first sort, ascending then descending; the call
+      // carries `ordering`, the URL the sort (so the reload below keeps it).
+      const sortField = (d.api.ordering ?? []).find((f) => f !== list.sort?.field && list.columns.some((c) => c.source === f));
+      let ordering: string | null = null;
+      if (sortField && total > 0) {
+        const label = page.locator(`thead th.column-${sortField} .MuiTableSortLabel-root`);
+        const sortedBy = (value: string) => page.waitForResponse((r) => isListCall(r) && new URL(r.url()).searchParams.get('ordering') === value);
+        await Promise.all([sortedBy(sortField), label.click()]);
+        await expect(page).toHaveURL(new RegExp(`[?&]sort=${sortField}(&|$)`));
+        await expect(label).toHaveClass(/Mui-active/);
+        await expect(label.locator('svg')).toHaveClass(/iconDirectionAsc/);
+        await Promise.all([sortedBy(`-${sortField}`), label.click()]);
+        await expect(page).toHaveURL(/[?&]order=DESC(&|$)/);
+        await expect(label.locator('svg')).toHaveClass(/iconDirectionDesc/);
+        ordering = `-${sortField}`;
+        // A column the server does not sort has no sort button.
+        const fixed = list.columns.find((c) => !(d.api.ordering ?? []).includes(c.source) && !c.sortable);
+        if (fixed) await expect(page.locator(`thead th.column-${fixed.source} .MuiTableSortLabel-root`)).toHaveCount(0);
+      }
+
+      // A reload keeps the address and what the inputs show; the totals the server sends for it are the totals row.
       const url = page.url();
       const before = await Promise.all(shown.map((read) => read()));
+      const totalsCall = d.api.totals ? page.waitForResponse((r) => {
+        const u = new URL(r.url());
+        return u.pathname === listPath && u.searchParams.get('format') === (d.api.paging === 'none' ? 'totals' : null);
+      }) : undefined;
       expect(await listTotal(() => page.reload())).toBe(total);
       expect(page.url()).toBe(url);
       await expect.poll(() => Promise.all(shown.map((read) => read()))).toEqual(before);
+      if (totalsCall) {
+        const { totals } = (await (await totalsCall).json()) as { totals: { currency: string | null; sums: Record<string, string> }[] };
+        const money = list.columns.filter((c) => c.kind === 'money');
+        if (total > 0) {
+          // Each sum of each currency, in the column's order, under the column's label.
+          const expected = totals.flatMap((t) => money.filter((c) => c.source in t.sums).map((c) => t.sums[c.source]));
+          expect(expected.length, `${d.name}: the server sums a money column`).toBeGreaterThan(0);
+          await expect.poll(() => page.getByTestId('list-totals').locator('[data-testid^="total-"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-value'))))
+            .toEqual(expected);
+          const first = money.find((c) => c.source in totals[0]!.sums)!;
+          await expect(page.getByTestId(`total-${first.source}`).first()).toContainText(t(first.label).replace(/\u00ad/g, ''));
+          await expect(page.getByTestId('list-totals').first()).toContainText(t('app.records.totals'));
+        } else await expect(page.getByTestId('list-totals')).toHaveCount(0);
+      }
 
       // Exports: the screen's exported headers, one data row per record of the filtered list.
       // The declared labels; when the table is shown (not the empty text), they are its headers too.
@@ -135,8 +176,14 @@ for (const d of lists) {
         expect(list.columns.flatMap((c, i) => ((c.exported ?? c.kind !== 'custom') ? [headers[i]!] : [])), 'screen headers').toEqual(exported);
       }
       for (const format of list.exports ?? []) {
-        const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(`export-${format}`).click()]);
+        const [download, request] = await Promise.all([
+          page.waitForEvent('download'),
+          page.waitForRequest((r) => new URL(r.url()).searchParams.get('format') === format),
+          page.getByTestId(`export-${format}`).click(),
+        ]);
         expect(download.suggestedFilename(), format).toMatch(new RegExp(`\\.${format}$`));
+        // In the screen's order.
+        expect(new URL(request.url()).searchParams.get('ordering'), `${format} ordering`).toBe(ordering ?? (list.sort && d.api.ordering ? `${list.sort.order === 'DESC' ? '-' : ''}${list.sort.field}` : null));
         const file = fs.readFileSync((await download.path())!);
         if (format === 'csv') {
           const [header, ...data] = csvRecords(file.toString('utf8')).filter((r) => r.some((cell) => cell !== ''));
@@ -145,9 +192,35 @@ for (const d of lists) {
         } else {
           const sheet = xlsxSheet(file);
           expect(sheet.header, 'XLSX header').toEqual(exported);
-          expect(sheet.rows, 'XLSX rows').toBe(total);
+          // The data rows, then one totals row per currency (outside the autofilter).
+          expect(sheet.rows - sheet.totalsRows, 'XLSX rows').toBe(total);
+          if (d.api.totals && total > 0) expect(sheet.totalsRows, 'XLSX totals rows').toBeGreaterThan(0);
         }
       }
+
+      // Column choice: a column hidden stays hidden over a reload, kept under the signed-in user's id.
+      const victim = list.columns[1] ?? list.columns[0]!;
+      const header = page.locator(`thead th.column-${victim.source}`);
+      const toggle = async () => {
+        await page.getByTestId('column-choice').click();
+        const items = page.getByRole('menuitemcheckbox');
+        await expect(items).toHaveCount(list.columns.length);
+        await items.filter({ hasText: t(victim.label).replace(/\u00ad/g, '') }).first().click();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toHaveCount(0);
+      };
+      await toggle();
+      if (total > 0) await expect(header).toHaveCount(0);
+      const stored = await page.evaluate((name) => {
+        const user = JSON.parse(localStorage.getItem('user') ?? '{}') as { id?: number };
+        return localStorage.getItem(`listColumns:${user.id}:${name}`);
+      }, d.name);
+      expect(JSON.parse(stored ?? '[]'), 'hidden columns kept under the user id').toEqual([victim.source]);
+      await listTotal(() => page.reload());
+      if (total > 0) await expect(header).toHaveCount(0);
+      await expect(page.getByTestId('column-choice')).toBeVisible();
+      await toggle();
+      if (total > 0) await expect(header).toHaveCount(1);
     });
   }
 }

@@ -31,13 +31,15 @@ export function zipEntry(zip: Buffer, name: string): Buffer {
 }
 
 /** The header texts and the number of data rows of an XLSX's first sheet (inline strings). */
-export function xlsxSheet(xlsx: Buffer): { header: string[]; rows: number } {
+/** The sheet's header, its rows under the header, and of those the totals rows under the autofilter's range. */
+export function xlsxSheet(xlsx: Buffer): { header: string[]; rows: number; totalsRows: number } {
   const xml = zipEntry(xlsx, 'xl/worksheets/sheet1.xml').toString('utf8');
   const firstRow = xml.match(/<row\b[^>]*>([\s\S]*?)<\/row>/)?.[1] ?? '';
   const unescape = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
   const header = [...firstRow.matchAll(/<t\b[^>]*>([\s\S]*?)<\/t>/g)].map((m) => unescape(m[1]!));
   const rows = (xml.match(/<row[\s>]/g) ?? []).length - 1;
-  return { header, rows };
+  const filtered = Number(/<autoFilter ref="[A-Z]+1:[A-Z]+(\d+)"/.exec(xml)?.[1] ?? rows + 1) - 1;
+  return { header, rows, totalsRows: rows - filtered };
 }
 
 /** RFC 4180 records of a CSV text (quoted fields may hold separators, quotes and line breaks). */

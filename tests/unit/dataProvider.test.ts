@@ -38,13 +38,13 @@ describe('lists', () => {
     answer = () => ({ body: { count: 42, results: [{ id: 1 }] } });
     const result = await dataProvider.getList('transactions', {
       filter: { location_id: '1', date_from: '2026-01-01', date_to: '2026-01-31', location: [1, 2], direction: 'out', kind: [], unknown: 'x' },
-      pagination: { page: 3, perPage: 15 }, sort: { field: 'id', order: 'ASC' },
+      pagination: { page: 3, perPage: 15 }, sort: { field: 'operation_dt', order: 'DESC' },
     });
     expect(result).toEqual({ data: [{ id: 1 }], total: 42 });
     const u = url(calls[0]!);
     expect(u.pathname).toBe('/api/v2.1/transactions/');
     expect(Object.fromEntries(u.searchParams)).toEqual({
-      date_start: '2026-01-01', date_end: '2026-01-31', location: '1,2', transaction_type: 'out', limit: '15', offset: '30',
+      date_start: '2026-01-01', date_end: '2026-01-31', location: '1,2', transaction_type: 'out', limit: '15', offset: '30', ordering: '-operation_dt',
     });
     expect(calls[0]!.headers.Authorization).toBe('Token tok');
   });
@@ -71,6 +71,28 @@ describe('lists', () => {
     answer = () => ({ body: [{ id: 1, country: { id: 1 } }, { id: 2, country: { id: 2 } }] });
     const located = await dataProvider.getList('locations', { filter: { country: '2' }, pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' } });
     expect(located).toEqual({ data: [{ id: 2, country: { id: 2 } }], total: 1 });
+  });
+
+  it('sends a sort the endpoint does as `ordering`, to the page and the export, and passes the totals on', async () => {
+    const totals = [{ currency: 'RUB', sums: { amount: '-150.00' } }];
+    answer = () => ({ body: { count: 1, results: [{ id: 1 }], totals } });
+    const page = await dataProvider.getList('transactions', { filter: { location_id: 1 }, pagination: { page: 1, perPage: 10 }, sort: { field: 'amount', order: 'ASC' } });
+    expect(url(calls[0]!).searchParams.get('ordering')).toBe('amount');
+    expect(page.meta).toEqual({ totals });
+    // A column the endpoint does not sort (or no sort at all) sends none: the server's order.
+    await dataProvider.getList('transactions', { filter: { location_id: 1 }, pagination: { page: 1, perPage: 10 }, sort: { field: 'license', order: 'ASC' } });
+    await dataProvider.getList('transactions', { filter: { location_id: 1 }, pagination: { page: 1, perPage: 10 }, sort: { field: '', order: 'ASC' } });
+    expect(calls.slice(1).map((c) => url(c).searchParams.has('ordering'))).toEqual([false, false]);
+    expect(exportRequest('location_orders', { location_id: 1 }, 'csv', { field: 'cost', order: 'DESC' }).query).toEqual({ ordering: '-cost', format: 'csv' });
+  });
+
+  it('lets the server sort and sum a plain array it sorts (payments): the browser pages it as it came', async () => {
+    const rows = [{ id: 2, created: '2026-01-01' }, { id: 1, created: '2026-01-02' }];
+    answer = (call) => ({ body: url(call).searchParams.get('format') === 'totals' ? { count: 2, totals: [{ currency: 'RUB', sums: { purchase: '10.00' } }] } : rows });
+    const page = await dataProvider.getList('location_payments', { filter: { location_id: 1 }, pagination: { page: 1, perPage: 10 }, sort: { field: 'created', order: 'ASC' } });
+    expect(page.data.map((r) => r.id)).toEqual([2, 1]);
+    expect(page.meta).toEqual({ totals: [{ currency: 'RUB', sums: { purchase: '10.00' } }] });
+    expect(calls.map((c) => Object.fromEntries(url(c).searchParams))).toEqual([{ ordering: 'created' }, { format: 'totals' }]);
   });
 
   it('getManyReference filters on the target', async () => {

@@ -12,7 +12,7 @@ vi.hoisted(() => {
 });
 
 const { declarations } = await import('../../src/resources/registry');
-const { declaredLists } = await import('../../server/platform/lists');
+const { declaredLists, totalledColumns, checkList } = await import('../../server/platform/lists');
 const { enMessages } = await import('../../src/i18n/en');
 const { ruMessages } = await import('../../src/i18n/ru');
 
@@ -57,6 +57,15 @@ describe('client and server list declarations', () => {
         expect(shown, `${d.name} (${lang}): the screen's exported columns against the server's export`)
           .toEqual(server.columns.filter((c) => c.label).map((c) => c.label![lang]));
       }
+    });
+
+    it('sorts on the columns the server sorts, and sums what the server sums', () => {
+      checkList(server);
+      // Every column the screen shows that the server sorts is sortable there, and nothing else.
+      const sortable = (server.sorting?.columns ?? []).filter((key) => columns.some((c) => c.source === key));
+      expect([...(d.api.ordering ?? [])].sort(), `${d.name}: api.ordering against the server's sorting`).toEqual(sortable.sort());
+      if (d.list!.sort && d.api.ordering) expect(d.api.ordering, `${d.name}: the first sort`).toContain(d.list!.sort.field);
+      expect(Boolean(d.api.totals), `${d.name}: api.totals against the server's totals`).toBe(totalledColumns(server).length > 0);
     });
 
     it('sends only filters the server declares', () => {

@@ -54,4 +54,5 @@ export const locationCertificates = defineList({
     { key: 'creating_location', kind: 'int', sql: sql`${certificates.creatingLocationId}` },
   ],
   orderBy: sql`${certificates.datetimeCreated} DESC, ${certificates.id} DESC`,
+  sorting: { columns: ['unique_number', 'rate', 'remaining_rate', 'type', 'status', 'datetime_created', 'datetime_activated', 'booked_by', 'expires_at'], unique: sql`${certificates.id}` },
 });

@@ -32,4 +32,5 @@ export const locationOrders = defineList({
     { key: 'source', kind: 'text', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: F.source },
   ],
   orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
+  sorting: { columns: ['id', 'created', 'order_type', 'status', 'cost', 'paid', 'purchase'], unique: sql`${orders.id}` },
 });

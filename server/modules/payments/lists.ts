@@ -52,6 +52,7 @@ export const locationPayments = defineList({
     { key: 'user', kind: 'text', sql: sql`coalesce(nullif(${users.name}, ''), ${users.email})`, label: F.user, exportOnly: true },
   ],
   orderBy: sql`${payments.created} DESC, ${payments.id} DESC`,
+  sorting: { columns: ['id', 'order', 'payment_type', 'created', 'status', 'external_id', 'purchase', 'comment'], unique: sql`${payments.id}` },
   json: {
     record: (r) => ({
       id: r.id, order: r.order, payment_type: r.payment_type, created: r.created, status: r.status, external_id: r.external_id,

@@ -27,4 +27,5 @@ export const locationSessions = defineList({
   ],
   // The id breaks ties: sessions of one slot start together, and a page must not depend on the plan.
   orderBy: sql`${launcherSessions.started} DESC, ${launcherSessions.uuid} DESC`,
+  sorting: { columns: ['started', 'ended', 'playground', 'game', 'players_cnt', 'session_type'], unique: sql`${launcherSessions.uuid}` },
 });

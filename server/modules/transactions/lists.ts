@@ -69,4 +69,7 @@ export const transactionList = defineList({
     { key: 'original_transaction', kind: 'int', sql: sql`${transactions.originalTransactionId}` },
   ],
   orderBy: sql`${transactions.operationDt} DESC, ${transactions.id} DESC`,
+  sorting: { columns: ['id', 'operation_dt', 'amount', 'total', 'type'], unique: sql`${transactions.id}` },
+  // The balance is a running figure: its sum means nothing.
+  totals: ['amount'],
 });

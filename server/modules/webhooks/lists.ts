@@ -25,4 +25,5 @@ export const locationWebhookDeliveries = defineList({
     { key: 'delivered_at', kind: 'datetime', sql: sql`${d.deliveredAt}`, label: F.delivered_at },
   ],
   orderBy: sql`${d.id} DESC`,
+  sorting: { columns: ['id', 'created', 'event', 'status', 'attempts', 'delivered_at'], unique: sql`${d.id}` },
 });

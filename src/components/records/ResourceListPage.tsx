@@ -1,7 +1,9 @@
 // The one list screen of every declared resource (src/resources/<name>/index.ts): a title with
 // the location name, the declared filters (kept in the URL: ?filter=&page=&perPage=&sort=&order=,
 // so a filtered view survives a reload and can be bookmarked), the screen's figures and buttons
-// (`toolbar`, `actions`), the exports, the columns by kind, the rows' actions and the page sizes.
+// (`toolbar`, `actions`), the exports, the columns by kind (sorted on a header's click where the
+// endpoint sorts, each shown or hidden per user), the totals of the money columns, the rows'
+// actions and the page sizes.
 // Who may open it comes from the declaration too. After any change made on the screen everything
 // on it is read again (a payment changes the list and the location's balance).
 import { useState } from 'react';
@@ -20,6 +22,8 @@ import { ResourceFormDialog } from '../forms/ResourceFormDialog';
 import { RowActions } from '../forms/RowActions';
 import { useLoadedParts } from '../forms/parts';
 import { columnFields } from './columns';
+import { ColumnChoice, useHiddenColumns } from './columnChoice';
+import { ListTotals } from './totals';
 import { RecordFilters, defaultFilters } from './filters';
 import { ToolbarActions } from './ToolbarActions';
 import { WideTable } from './WideTable';
@@ -40,6 +44,9 @@ function LiveRow(props: DatagridRowProps) {
   return <DatagridRow {...props} sx={marked ? changedSx : props.sx} data-live-changed={marked ? 'true' : undefined} />;
 }
 
+/** No sort asked: the server's own order (react-admin would otherwise sort by `id` ascending). */
+const SERVER_ORDER = { field: '', order: 'ASC' } as const;
+
 export function ResourceListPage({ name }: { name: string }) {
   useSignedIn();
   const d = declaration(name);
@@ -52,6 +59,7 @@ export function ResourceListPage({ name }: { name: string }) {
   const refresh = useRefresh();
   // null: no dialog; 'new': the form's create dialog; a record: its edit dialog.
   const [editing, setEditing] = useState<Record<string, any> | 'new' | null>(null);
+  const [hidden, setHidden] = useHiddenColumns(name);
   // A location that cannot be read (none such, or no role there) says so, not "only for role 40" (#18).
   if (locationId && locationError) return <LocationUnavailable id={locationId} error={locationError} />;
   if ((locationId && isPending) || permissionsPending || !parts) return <Loading />;
@@ -64,15 +72,17 @@ export function ResourceListPage({ name }: { name: string }) {
   const Toolbar = list.toolbar && parts.get(list.toolbar);
   const locationFilter = list.filters?.find((f) => f.kind === 'multi' && f.source === list.followsLocations);
   const meta = { location_id: locationId, location_name: location?.name };
-  const bar = location && (
+  const bar = (
     <>
-      {Toolbar && <Toolbar location={location} />}
-      <ToolbarActions d={d} location={location} onDone={refresh} />
-      {d.form?.add && (
+      {location && Toolbar && <Toolbar location={location} />}
+      {location && <ToolbarActions d={d} location={location} onDone={refresh} />}
+      {location && d.form?.add && (
         <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={() => setEditing('new')}>{translate(d.form.add)}</Button>
       )}
+      <ColumnChoice columns={list.columns} hidden={hidden} onChange={setHidden} />
     </>
   );
+  const columns = list.columns.filter((c) => !hidden.includes(c.source));
   const pageSizes = (list.pageSizes ?? [...PAGE_SIZES]).map((o) => (typeof o === 'number' ? o : { ...o, label: translate(o.label) }));
   return (
     <>
@@ -82,7 +92,7 @@ export function ResourceListPage({ name }: { name: string }) {
         resource={name}
         filter={locationId ? { location_id: locationId } : undefined}
         filterDefaultValues={defaultFilters(list.filters, locationId, location?.timezone)}
-        sort={list.sort}
+        sort={list.sort ?? (d.api.paging === 'none' && !d.api.ordering ? undefined : SERVER_ORDER)}
         // The params live in the URL only: a store would carry one location's filter to another.
         storeKey={false}
         title={title}
@@ -101,7 +111,7 @@ export function ResourceListPage({ name }: { name: string }) {
             body={<DatagridBody row={<LiveRow />} />}
             empty={<Typography sx={{ p: 2 }} data-testid="records-empty">{translate(list.empty)}</Typography>}
           >
-            {columnFields(list.columns, parts)}
+            {columnFields(columns, parts, d.api.ordering)}
             {d.rowActions?.length ? (
               <FunctionField
                 source="id" label="app.forms.actions" sortable={false} sx={{ whiteSpace: 'nowrap' }}
@@ -110,6 +120,7 @@ export function ResourceListPage({ name }: { name: string }) {
             ) : null}
           </Datagrid>
         </WideTable>
+        <ListTotals columns={columns} />
       </List>
       {editing && (
         <ResourceFormDialog name={name} record={editing === 'new' ? undefined : editing} meta={meta} onClose={() => setEditing(null)} />

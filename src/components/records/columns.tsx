@@ -42,7 +42,7 @@ function useCellCurrency(own: unknown): Currency | null {
 }
 
 /** An amount through the one money formatter; `signed`: red when money went out, green when it came in. */
-function MoneyCell({ value, currency, signed }: { value: string; currency: unknown; signed?: boolean }) {
+export function MoneyCell({ value, currency, signed }: { value: string; currency: unknown; signed?: boolean }) {
   const lang = useLanguage();
   const text = formatMoney(value, useCellCurrency(currency), lang);
   if (!signed) return <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{text}</Box>;
@@ -92,11 +92,14 @@ function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, Comp
   }
 }
 
-/** The Datagrid children of a declaration's columns; `parts` holds its loaded custom parts. */
-export function columnFields(columns: ColumnDeclaration[], parts: Map<Part<any>, ComponentType<any>>) {
+/**
+ * The Datagrid children of a declaration's columns; `parts` holds its loaded custom parts.
+ * `ordering`: the fields the endpoint sorts by (`api.ordering`), whose headers sort on a click.
+ */
+export function columnFields(columns: ColumnDeclaration[], parts: Map<Part<any>, ComponentType<any>>, ordering: string[] = []) {
   return columns.map((column) => (
     <FunctionField
-      key={column.source} source={column.source} label={column.label} sortable={column.sortable ?? false}
+      key={column.source} source={column.source} label={column.label} sortable={column.sortable ?? ordering.includes(column.source)}
       sx={column.kind === 'text' && column.monospace ? { fontFamily: 'monospace' } : undefined}
       render={(record) => cell(column, record, parts)}
     />

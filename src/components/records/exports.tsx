@@ -1,5 +1,5 @@
 // The export buttons of a declared list: the whole filtered list as CSV and XLSX (the list URL with
-// the same filters plus format=csv|xlsx), named by the server's Content-Disposition.
+// the same filters and sort plus format=csv|xlsx), named by the server's Content-Disposition.
 import { useState } from 'react';
 import { Button, CircularProgress, Stack, Typography } from '@mui/material';
 import DownloadIcon from '@mui/icons-material/Download';
@@ -17,14 +17,14 @@ export function ExportButtons({ name, list }: { name: string; list: ListDeclarat
   const run = useGenericHandler();
   const dataProvider = useDataProvider<AppDataProvider>();
   const { location_id: locationId } = useParams();
-  const { filterValues } = useListContext();
+  const { filterValues, sort } = useListContext();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const download = async (format: ExportFormat) => {
     setBusy(format);
     try {
       await run(async () => {
         const filter = locationId ? { ...filterValues, location_id: locationId } : filterValues;
-        const { blob, fileName } = await dataProvider.exportFile(name, { filter, format });
+        const { blob, fileName } = await dataProvider.exportFile(name, { filter, format, sort });
         saveBlob(blob, fileName ?? `${list.fileName ?? name}.${format}`);
       });
     } finally {

@@ -22,6 +22,8 @@ export default defineResource({
     list: '/api/v2.1/locations/{location_id}/certificates/',
     paging: 'limit-offset',
     filters: { date_from: 'date_from', date_to: 'date_to', status: 'status', search: 'search' },
+    ordering: ['unique_number', 'rate', 'remaining_rate', 'type', 'status', 'datetime_created', 'datetime_activated', 'booked_by', 'expires_at'],
+    totals: true,
     create: '/api/v2.2/certificate/',
     // `{id}`: the certificate's number (the forms' `id: 'unique_number'`).
     actions: { activate: '/api/v2.2/certificate/{id}/activate/', resend: '/api/v2.2/certificate/{id}/resend/' },
@@ -81,6 +83,7 @@ export default defineResource({
     empty: 'app.money.certificates.empty',
     exports: ['csv', 'xlsx'],
     fileName: 'certificates',
+    sort: { field: 'datetime_created', order: 'DESC' },
     filters: [
       { kind: 'dateRange' },
       { kind: 'multi', source: 'status', label: 'app.records.status', choices: enumChoices(CERTIFICATE_STATUSES, 'app.money.certificates.statuses.') },

@@ -18,12 +18,15 @@ export default defineResource({
     list: '/api/v2.1/locations/{location_id}/orders/',
     paging: 'limit-offset',
     filters: { date_from: 'date_from', date_to: 'date_to', status: 'status' },
+    ordering: ['id', 'created', 'order_type', 'status', 'cost', 'paid', 'purchase'],
+    totals: true,
   },
   list: {
     title: 'app.records.ordersTitle',
     empty: 'app.records.ordersEmpty',
     exports: ['csv', 'xlsx'],
     fileName: 'orders',
+    sort: { field: 'created', order: 'DESC' },
     filters: [
       { kind: 'dateRange', quickPeriods: true },
       { kind: 'multi', source: 'status', label: 'app.records.status', choices: enumChoices([6, 3, 2, 4], 'app.orderStatus.s') },

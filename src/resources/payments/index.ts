@@ -1,5 +1,6 @@
 // Location payments (/locations/:location_id/payments). The endpoint answers the whole filtered
-// list as a plain array, so pages (10, 20, 30, all) and the sort (newest first) are the browser's.
+// list as a plain array, so pages (10, 20, 30, all) are the browser's; the server sorts it (newest
+// first unless a header is clicked) and sums it (`format=totals`).
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain/constants';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
@@ -24,6 +25,8 @@ export default defineResource({
     list: '/api/v2.1/locations/{location_id}/payments/',
     paging: 'none',
     filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign', payer: 'payer' },
+    ordering: ['id', 'order', 'payment_type', 'created', 'status', 'external_id', 'purchase', 'comment'],
+    totals: true,
     create: '/api/v2.1/locations/{location_id}/payments/',
     actions: { hide: { path: '/api/v2.1/payment/{id}/actual/', method: 'PATCH' } },
   },
@@ -69,10 +72,10 @@ export default defineResource({
     sort: { field: 'created', order: 'DESC' },
     actions: [{ form: 'create', label: 'app.money.payments.add' }],
     columns: [
-      { kind: 'text', source: 'id', label: f('id'), sortable: true },
+      { kind: 'text', source: 'id', label: f('id') },
       { kind: 'link', source: 'order', label: f('order'), href: '/orders/{value}' },
       { kind: 'enum', source: 'payment_type', label: f('payment_type'), prefix: 'app.paymentTypes.t' },
-      { kind: 'date', source: 'created', label: f('created'), sortable: true },
+      { kind: 'date', source: 'created', label: f('created') },
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.order.paymentStatus.' },
       { kind: 'text', source: 'external_id', label: f('external_id') },
       { kind: 'money', source: 'purchase', label: f('purchase') },

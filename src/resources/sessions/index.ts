@@ -17,12 +17,14 @@ export default defineResource({
     list: '/api/v2.1/locations/{location_id}/launcher_sessions/',
     paging: 'limit-offset',
     filters: { date_from: 'date_from', date_to: 'date_to' },
+    ordering: ['started', 'ended', 'playground', 'game', 'players_cnt', 'session_type'],
   },
   list: {
     title: 'app.records.sessionsTitle',
     empty: 'app.records.sessionsEmpty',
     exports: ['csv', 'xlsx'],
     fileName: 'sessions',
+    sort: { field: 'started', order: 'DESC' },
     filters: [{ kind: 'dateRange' }],
     columns: [
       { kind: 'text', source: 'uuid', label: f('uuid') },

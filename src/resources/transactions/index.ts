@@ -34,6 +34,8 @@ export default defineResource({
     list: '/api/v2.1/transactions/',
     paging: 'limit-offset',
     filters: { date_from: 'date_start', date_to: 'date_end', location: 'location', direction: 'transaction_type', kind: 'transaction_kind' },
+    ordering: ['id', 'operation_dt', 'amount', 'total', 'type'],
+    totals: true,
     create: '/api/v2.1/transactions/create_transaction/',
     actions: {
       changeType: '/api/v2.2/transactions/change_type/',
@@ -115,6 +117,7 @@ export default defineResource({
     empty: 'app.money.transactions.empty',
     exports: ['csv', 'xlsx'],
     fileName: 'transactions',
+    sort: { field: 'operation_dt', order: 'DESC' },
     filters: [
       { kind: 'dateRange' },
       { kind: 'multi', source: 'location', label: 'app.money.transactions.locations', default: ({ locationId }) => [Number(locationId)],

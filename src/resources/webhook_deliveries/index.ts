@@ -15,12 +15,14 @@ export default defineResource({
     icon: SendIcon,
     management: { order: 30, section: 'more', label: 'resources.webhook_deliveries.card', hint: 'resources.webhook_deliveries.cardHint' },
   },
-  api: { list: '/api/v2.1/locations/{location_id}/webhook_deliveries/', paging: 'limit-offset', filters: { date_from: 'date_from', date_to: 'date_to', status: 'status' } },
+  api: { list: '/api/v2.1/locations/{location_id}/webhook_deliveries/', paging: 'limit-offset', filters: { date_from: 'date_from', date_to: 'date_to', status: 'status' },
+    ordering: ['id', 'created', 'event', 'status', 'attempts', 'delivered_at'] },
   list: {
     title: 'resources.webhook_deliveries.title',
     empty: 'resources.webhook_deliveries.empty',
     exports: ['csv', 'xlsx'],
     fileName: 'webhook_deliveries',
+    sort: { field: 'id', order: 'DESC' },
     filters: [
       { kind: 'dateRange' },
       { kind: 'multi', source: 'status', label: f('status'), choices: enumChoices(STATUSES, 'resources.webhook_deliveries.status.') },
