@@ -18,7 +18,3 @@ export function declaration(name: string): ResourceDeclaration {
   if (!found) throw new Error(`Unknown resource ${name}`);
   return found;
 }
-
-/** The URL of a location-scoped screen. */
-export const screenHref = (d: ResourceDeclaration, locationId: number | string) =>
-  d.route?.scope === 'location' ? `/locations/${locationId}/${d.route.path}` : `/${d.route?.path ?? d.name}`;

@@ -1,6 +1,7 @@
 // Imports run one way (README, "Where things are"): pages use components and resources, never the
 // reverse; the browser and the server share only domain/; no two server modules import each other,
-// even through a third. Read from the source text, so a new file is checked without a line here.
+// even through a third; nothing is exported that nobody uses. Read from the source text, so a new
+// file is checked without a line here.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -142,5 +143,40 @@ describe('imports run one way', () => {
   it('the server and domain/ import nothing of src/', () => {
     const bad = [...serverFiles, ...domainFiles].flatMap((f) => importsOf(f)).filter((i) => i.to.startsWith('src/'));
     expect(bad.map((i) => `${i.from}: ${i.line}`)).toEqual([]);
+  });
+});
+
+/** Files whose exports are found by name at run time, not imported: drizzle-kit reads every table of the schema, the server every list declaration. */
+const FOUND_BY_REFLECTION = [/^server\/db\/schema\.ts$/, /^server\/modules\/[^/]+\/lists\.ts$/];
+
+/** The names a file exports: its declarations, and what it passes on (`export { a as b } from`). */
+function exportsOf(text: string): { name: string; passedOn: boolean }[] {
+  const declared = [...text.matchAll(/^export\s+(?:declare\s+)?(?:async\s+)?(?:const|let|function\*?|class|type|interface|enum)\s+([A-Za-z_$][\w$]*)/gm)]
+    .map((m) => ({ name: m[1]!, passedOn: false }));
+  const passedOn = [...text.matchAll(/^export\s+(?:type\s+)?\{([^}]*)\}\s+from\s/gm)]
+    .flatMap((m) => m[1]!.split(',').map((s) => s.trim().split(/\s+as\s+/).pop()!).filter(Boolean))
+    .map((name) => ({ name, passedOn: true }));
+  return [...declared, ...passedOn];
+}
+
+describe('exports', () => {
+  it('nothing is exported that no file uses (an export used only in its own file is kept: a part of its signatures)', () => {
+    const everyFile = [...clientFiles, ...serverFiles, ...domainFiles, ...sourceFiles('tests'), ...sourceFiles('bench')];
+    // Every identifier of every file, counted: whether a name is used is whether it occurs.
+    const words = new Map(everyFile.map((f) => {
+      const counts = new Map<string, number>();
+      for (const w of fs.readFileSync(path.join(root, f), 'utf8').match(/[A-Za-z_$][\w$]*/g) ?? []) counts.set(w, (counts.get(w) ?? 0) + 1);
+      return [f, counts];
+    }));
+    const unused: string[] = [];
+    for (const file of [...clientFiles, ...serverFiles, ...domainFiles]) {
+      if (FOUND_BY_REFLECTION.some((re) => re.test(file))) continue;
+      for (const { name, passedOn } of exportsOf(fs.readFileSync(path.join(root, file), 'utf8'))) {
+        const elsewhere = everyFile.some((f) => f !== file && words.get(f)!.has(name));
+        const inside = !passedOn && (words.get(file)!.get(name) ?? 0) > 1;
+        if (!elsewhere && !inside) unused.push(`${file}: ${name}`);
+      }
+    }
+    expect(unused).toEqual([]);
   });
 });

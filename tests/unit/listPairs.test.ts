@@ -3,7 +3,7 @@
 // columns are fields of the server's rows, its exported columns are the export's columns under the
 // same ru and en labels, and every filter it sends is one the server declares.
 import { describe, expect, it, vi } from 'vitest';
-import type { ColumnDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
+import { isExportedColumn, type ResourceDeclaration } from '../../src/resources/declaration';
 
 vi.hoisted(() => {
   const store = new Map<string, string>();
@@ -24,7 +24,7 @@ const header = (label: string) => label.replace(/\u00ad/g, '');
 /** The server path a client list calls: `{location_id}` is the server's `:id`. */
 const serverPath = (d: ResourceDeclaration) => d.api.list!.replace('{location_id}', ':id');
 /** What the client exports of a column: every kind but `custom`, unless the declaration says. */
-const exported = (c: ColumnDeclaration) => c.exported ?? c.kind !== 'custom';
+const exported = isExportedColumn;
 
 const paired = declarations.filter((d) => d.list && d.api.list && serverLists.some((s) => s.path === serverPath(d)));
 

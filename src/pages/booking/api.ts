@@ -8,7 +8,7 @@ import { bookingKeys, fetchSchedule, JUST_READ_MS } from './dayData';
 import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
 import type { Slot } from '../../calendar/types';
 
-export { bookingKeys, dayViewDate, dayViewPlaygrounds, fetchSchedule, JUST_READ_MS } from './dayData';
+export { dayViewDate, dayViewPlaygrounds } from './dayData';
 
 const NO_SLOTS: Slot[] = [];
 
