@@ -5,7 +5,6 @@
  * (staff marking an order as the widget's would give it the widget's letters and customer page).
  */
 export const ORDER_SOURCE = { backoffice: 'backoffice', widget: 'widget' } as const;
-export type OrderSource = (typeof ORDER_SOURCE)[keyof typeof ORDER_SOURCE];
 export const STAFF_ORDER_SOURCES = [ORDER_SOURCE.backoffice] as const;
 
 // The single-booking payload of the specs (POST /api/v2.1/booking/ and PUT /booking/{id}/), as the

@@ -1,6 +1,5 @@
 // Gift certificate constants shared by the screens and the server.
 export const CERTIFICATE_STATUSES = ['NOT_PAID', 'ACTIVE', 'EXPIRED', 'USED'] as const;
-export type CertificateStatus = (typeof CERTIFICATE_STATUSES)[number];
 export const CERTIFICATE_TYPES = ['digital', 'physical'] as const;
 /** Designs printed or sent by e-mail; each name at most 15 characters (validationCertificateLength). */
 export const CERTIFICATE_DESIGNS = ['classic', 'birthday', 'newyear', 'sport', 'cosmos'] as const;

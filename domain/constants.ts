@@ -19,8 +19,6 @@ export const PAYMENT_POLL_MS = 5000;
 export const CONTROL_REFRESH_MS = 60000;
 export const CHUNK_LOAD_TIMEOUT_MS = 120000;
 export const DATE_FORMAT = 'DD.MM.YYYY';
-export const DATETIME_FORMAT = 'DD.MM.YYYY HH:mm';
-export const MONTH_FORMAT = 'MM.YYYY';
 /** The month view's archive reaches this many months back (booking spec §9). */
 export const ARCHIVE_MONTHS_BACK = 2;
 /** Multi-booking: a payment link's default minutes before an unpaid order is cancelled (booking spec §9). */

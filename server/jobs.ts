@@ -1,7 +1,7 @@
 // The job kinds the server knows and their handlers.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
-import { JobWorker } from './platform/jobs';
+import { JobWorker, WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './platform/jobs';
 import { pickLanguage, translate } from './platform/messages';
 import { autoCancelIfUnpaid } from './modules/orders/billing';
 import { cancelBooking } from './modules/orders/booking';
@@ -12,7 +12,6 @@ import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
 import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
-import { WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './modules/widget/links';
 import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';

@@ -18,8 +18,6 @@ export function wallClockNow(tz: string, now: Date = new Date()): string {
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
-export { addMinutesToWallClock as addMinutes } from '../../domain/businessDay';
-
 /**
  * A location's "now" for comparing with session times on real instants (daylight saving makes
  * wall-clock texts compare wrongly around the change): its zone and the current minute.

@@ -12,6 +12,14 @@ export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, run
   await db.insert(jobs).values({ kind, payload, runAt });
 }
 
+// Job kinds that one module handles and another enqueues: here, so the producer (orders: a widget
+// booking paid or cancelled) need not import the handler's module (widget), which builds on it.
+/** The job that sends a widget booking's confirmation letter. */
+export const WIDGET_LETTER_JOB = 'mail.widget_order';
+/** The job that tells the customer their widget booking was cancelled (by them, or its payment hold expired). */
+export const WIDGET_CANCEL_LETTER_JOB = 'mail.widget_cancelled';
+export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'expired' };
+
 /** A job failing this many times is left undone (counted as dead in /metrics). */
 export const MAX_JOB_ATTEMPTS = 10;
 

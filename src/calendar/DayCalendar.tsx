@@ -8,7 +8,7 @@ import { Box } from '@mui/material';
 import FullCalendar from '@fullcalendar/react';
 import resourceTimeGridPlugin from '@fullcalendar/resource-timegrid';
 import type { EventContentArg } from '@fullcalendar/core';
-import type { Slot } from '../pages/booking/types';
+import type { Slot } from './types';
 import { toCalendarIso } from './calendarModel';
 import { DelegatedTooltip } from './DelegatedTooltip';
 

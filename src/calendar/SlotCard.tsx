@@ -21,7 +21,7 @@ import type { Theme } from '@mui/material/styles';
 import { useTranslate } from 'react-admin';
 import type { PaymentLine, SlotColour } from '../../domain/paymentLine';
 import { paymentLine } from '../../domain/paymentLine';
-import type { Slot } from '../pages/booking/types';
+import type { Slot } from './types';
 import { isMarked, slotKey } from '../live/recent';
 import { canAddBooking, cardOrders, colourOf, slotTimes } from './calendarModel';
 import { paymentLineColour, paymentLineText } from './paymentLineText';

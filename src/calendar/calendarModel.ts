@@ -6,7 +6,7 @@ import { addDays, businessDateOf, businessMinutes, wallClockAt } from '../../dom
 import { slotColour, type SlotColour } from '../../domain/paymentLine';
 import { isLiveOrder, personsTaken } from '../../domain/slotFlags';
 import { startsAfterNow } from '../../domain/slot';
-import type { Slot, SlotOrder } from '../pages/booking/types';
+import type { Slot, SlotOrder } from './types';
 
 export { wallClockAt } from '../../domain/businessDay';
 

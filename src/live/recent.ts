@@ -8,10 +8,8 @@ export const MARK_MS = 2500;
 
 const marked = new Map<string, number>();
 const listeners = new Set<() => void>();
-let version = 0;
 
 function notify() {
-  version += 1;
   for (const l of listeners) l();
 }
 
@@ -43,11 +41,6 @@ export const subscribeMarks = subscribe;
 /** Whether any of the keys changed a moment ago (re-renders only when that answer changes). */
 export function useMarked(keys: readonly string[]): boolean {
   return useSyncExternalStore(subscribe, () => keys.some(isMarked));
-}
-
-/** The store's version: for lists whose rows read isMarked while rendering. */
-export function useMarkVersion(): number {
-  return useSyncExternalStore(subscribe, () => version);
 }
 
 export const slotKey = (playgroundId: number, timeStart: string) => `slot:${playgroundId}|${timeStart}`;

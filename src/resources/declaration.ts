@@ -155,9 +155,12 @@ interface ColumnBase {
   label: MessageKey;
   /** Only for `paging: none` lists sorted in the browser; off by default. Server-sorted columns are `api.ordering`. */
   sortable?: boolean;
-  /** In the CSV/XLSX the server writes; true unless `custom`. The registry e2e compares these labels with the file's header row. */
+  /** In the CSV/XLSX the server writes; true unless `custom` (isExportedColumn). The registry e2e compares these labels with the file's header row. */
   exported?: boolean;
 }
+
+/** Whether the server writes this column into the CSV/XLSX: the one reading of `exported` (tests pair it with the server's columns). */
+export const isExportedColumn = (c: ColumnBase & { kind: string }): boolean => c.exported ?? c.kind !== 'custom';
 
 export type ColumnDeclaration = ColumnBase & (
   /** `value`: a text computed from the record instead of the field (e.g. a user's name or e-mail). */

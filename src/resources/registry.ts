@@ -19,10 +19,6 @@ export function declaration(name: string): ResourceDeclaration {
   return found;
 }
 
-/** The URL of a location-scoped screen. */
-export const screenHref = (d: ResourceDeclaration, locationId: number | string) =>
-  d.route?.scope === 'location' ? `/locations/${locationId}/${d.route.path}` : `/${d.route?.path ?? d.name}`;
-
 /**
  * The tools page's tabs: the declarations with `menu.tools`, in their `order` (the tab's place and
  * label are the declaration's; tests/unit/forms.test.ts reports two tabs with one order).

@@ -39,14 +39,33 @@ afterAll(async () => { await h.close(); });
 
 const get = (url: string, lang = 'en') => h.call('GET', url, { token: admin, lang });
 
-/** The orders list's declaration: what its export's header and columns are. */
-const ordersList = (await declaredLists()).find((d) => d.path === '/api/v2.1/locations/:id/orders/')!;
+// What an export's header and columns are comes from the list's declaration, so a column added
+// there is one more cell here, not a broken test: the tests check cells by key, and how they are written.
+const lists = await declaredLists();
+const listAt = (path: string) => lists.find((d) => d.path === path)!;
+type DeclaredList = ReturnType<typeof listAt>;
+const ordersList = listAt('/api/v2.1/locations/:id/orders/');
+const transactionsList = listAt('/api/v2.1/transactions/');
+const sessionsList = listAt('/api/v2.1/locations/:id/launcher_sessions/');
+const certificatesList = listAt('/api/v2.1/locations/:id/certificates/');
+const paymentsList = listAt('/api/v2.1/locations/:id/payments/');
+
+/** The columns an export writes: the declaration's labelled ones, in its order. */
+const exportedOf = (list: DeclaredList) => list.columns.filter((c) => c.label);
+/** An export's first line: a BOM and the declared labels in the caller's language. */
+const headerOf = (list: DeclaredList, lang: 'ru' | 'en' = 'en') => `\uFEFF${exportedOf(list).map((c) => c.label![lang]).join(',')}\r\n`;
 
 /** An export's rows as column key -> cell text, the keys in the header's order. */
 function byKey(body: string, keys: string[]): Record<string, string>[] {
   const [header, ...rows] = csvRecords(body);
   expect(header).toHaveLength(keys.length);
   return rows.map((cells) => Object.fromEntries(keys.map((k, i) => [k, cells[i]!])));
+}
+
+/** An export read through its declaration: the header checked, each row by column key. */
+function rowsOf(list: DeclaredList, body: string, lang: 'ru' | 'en' = 'en'): Record<string, string>[] {
+  expect(body.startsWith(headerOf(list, lang)), body.slice(0, 200)).toBe(true);
+  return byKey(body, exportedOf(list).map((c) => c.key));
 }
 
 describe('the text of the exports', () => {
@@ -56,11 +75,9 @@ describe('the text of the exports', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="orders_2026-03-01_2026-03-04.csv"');
     const ids = (await q(`SELECT id FROM orders WHERE name IN ('a', 'b', 'c', 'd') ORDER BY id`)).rows.map((r) => Number(r.id));
-    // The header is the declaration's labels (a column added there is simply one more here), after a BOM.
-    const columns = ordersList.columns.filter((c) => c.label);
-    expect(res.body.startsWith(`\uFEFF${columns.map((c) => c.label!.en).join(',')}\r\n`)).toBe(true);
+    // The header: the declaration's labels after a BOM (rowsOf); a column added there is one more cell here.
     expect(res.body.endsWith('\r\n')).toBe(true);
-    const cells = byKey(res.body, columns.map((c) => c.key));
+    const cells = rowsOf(ordersList, res.body);
     // Newest first; the cells this test's rows were made for, by column.
     expect(cells.map((r) => Number(r.id))).toEqual([...ids].reverse());
     expect(cells.map((r) => [r.created, r.order_type, r.status, r.cost, r.discount, r.promocode, r.manager_email, r.source])).toEqual([
@@ -75,8 +92,7 @@ describe('the text of the exports', () => {
     expect(res.body).not.toContain(`"${ids[3]}"`);
     expect(res.body).not.toMatch(/(^|,)""(,|\r\n)/m);
     const ru = await get('/api/v2.1/locations/1/orders/?format=csv&date_from=2026-03-01&date_to=2026-03-01&status=2', 'ru');
-    expect(ru.body.startsWith(`\uFEFF${columns.map((c) => c.label!.ru).join(',')}\r\n`)).toBe(true);
-    const [row, ...rest] = byKey(ru.body, columns.map((c) => c.key));
+    const [row, ...rest] = rowsOf(ordersList, ru.body, 'ru');
     expect(rest).toEqual([]);
     expect([row!.id, row!.order_type, row!.status, row!.cost, row!.paid, row!.promocode]).toEqual([String(ids[0]), 'Платный', 'Ожидает оплаты', '10,50\u00a0₽', '0,00\u00a0₽', "'=1+2"]);
   });
@@ -89,19 +105,30 @@ describe('the text of the exports', () => {
     const location = (await q(`SELECT coalesce((SELECT nullif(t.name, '') FROM location_translations t WHERE t.location_id = l.id AND t.language = 'en'), l.name) AS name
       FROM locations l WHERE l.id = 4`)).rows[0].name;
     expect(location).not.toMatch(/[а-яё]/i);
-    expect(tx.body).toBe('\uFEFFID,Location,Session,Date,Description,Amount,Additional,Balance,License,Code,Type,User\r\n'
-      + `${txIds[1]},"${location}",,02.03.2026 15:00,"plain, comma",-3.50\u00a0c.u.,No,6.50\u00a0c.u.,,,Charge-off,\r\n`
-      + `${txIds[0]},"${location}","'-s",01.03.2026 15:00,"'\tdesc",10.00\u00a0c.u.,Yes,10.00\u00a0c.u.,,,Top-up,\r\n`);
+    expect(rowsOf(transactionsList, tx.body).map((r) => [r.id, r.location, r.session, r.operation_dt, r.description, r.amount, r.additional, r.total, r.type])).toEqual([
+      [String(txIds[1]), location, '', '02.03.2026 15:00', 'plain, comma', '-3.50\u00a0c.u.', 'No', '6.50\u00a0c.u.', 'Charge-off'],
+      [String(txIds[0]), location, "'-s", '01.03.2026 15:00', "'\tdesc", '10.00\u00a0c.u.', 'Yes', '10.00\u00a0c.u.', 'Top-up'],
+    ]);
+    // As written: text quoted; ids, dates, amounts and booleans bare.
+    for (const cell of [`\r\n${txIds[1]},`, `,"${location}",`, ',"plain, comma",', `,"'\tdesc",`, ',02.03.2026 15:00,', ',-3.50\u00a0c.u.,', ',No,']) {
+      expect(tx.body, cell).toContain(cell);
+    }
     const sessions = await get('/api/v2.1/locations/4/launcher_sessions/?format=csv&date_from=2026-03-01&date_to=2026-03-02');
     const playground = (await q('SELECT name FROM playgrounds WHERE location_id = 4 ORDER BY id LIMIT 1')).rows[0].name;
     expect(sessions.headers['content-disposition']).toBe('attachment; filename="sessions_2026-03-01_2026-03-02.csv"');
-    expect(sessions.body).toBe('\uFEFFUUID,Orders,Started,Ended,Playground,Game,Players,Session type\r\n'
-      + `"22222222-2222-2222-2222-222222222222",,02.03.2026 15:00,,"${playground}",,4,Commercial\r\n`
-      + `"11111111-1111-1111-1111-111111111111",1 2 3,01.03.2026 15:00,01.03.2026 16:00,"${playground}",,0,Technical test\r\n`);
+    expect(rowsOf(sessionsList, sessions.body).map((r) => [r.uuid, r.orders_ids, r.started, r.ended, r.playground, r.game, r.players_cnt, r.session_type])).toEqual([
+      ['22222222-2222-2222-2222-222222222222', '', '02.03.2026 15:00', '', playground, '', '4', 'Commercial'],
+      ['11111111-1111-1111-1111-111111111111', '1 2 3', '01.03.2026 15:00', '01.03.2026 16:00', playground, '', '0', 'Technical test'],
+    ]);
+    // Order ids bare, apart by spaces (a comma would split the cell); text quoted.
+    for (const cell of [',1 2 3,', '"11111111-1111-1111-1111-111111111111"', `,"${playground}",`]) expect(sessions.body, cell).toContain(cell);
     const certs = await get('/api/v2.1/locations/4/certificates/?format=csv&date_from=2026-03-01&date_to=2026-03-03');
-    expect(certs.body).toBe('\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Valid until\r\n'
-      + `"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,\r\n`
-      + `"'=CERT1","1,000.00\u00a0c.u.","1,000.00\u00a0c.u.",Digital,"de\nsign",Active,,01.03.2026 15:00,,,"'+Evil ""N""",01.03.2027\r\n`);
+    expect(rowsOf(certificatesList, certs.body).map((r) => [r.unique_number, r.rate, r.remaining_rate, r.type, r.design, r.status, r.datetime_created, r.booked_by, r.expires_at])).toEqual([
+      ["O'R\\X", '2,000.00\u00a0c.u.', '2,000.00\u00a0c.u.', 'Physical', '', 'Not paid', '03.03.2026 15:00', '', ''],
+      ["'=CERT1", '1,000.00\u00a0c.u.', '1,000.00\u00a0c.u.', 'Digital', 'de\nsign', 'Active', '01.03.2026 15:00', `'+Evil "N"`, '01.03.2027'],
+    ]);
+    // A quote doubled, a newline kept inside quotes, an amount with a thousands comma quoted, a date bare.
+    for (const cell of [`"O'R\\X"`, `"'=CERT1"`, ',"de\nsign",', `,"'+Evil ""N""",`, ',"2,000.00\u00a0c.u.",', ',01.03.2027']) expect(certs.body, cell).toContain(cell);
   });
 
   it('no cell starts a formula whatever the spreadsheet splits on: , ; tab (Russian-locale Excel splits on ;)', async () => {
@@ -135,7 +162,7 @@ describe('the text of the exports', () => {
     const res = await get('/api/v2.1/locations/1/payments/?format=csv&date_start=2001-01-01&date_end=2001-01-02');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe('attachment; filename="payments_2001-01-01_2001-01-02.csv"');
-    expect(res.body).toBe('\uFEFFID,Order,Payment type,Created,Status,External ID,Amount,Comment,User\r\n');
+    expect(res.body).toBe(headerOf(paymentsList));
   });
 });
 
@@ -177,7 +204,7 @@ describe('filters inlined into COPY', () => {
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toContain('application/json');
     }
-    const header = '\uFEFFNumber,Rate,Remaining,Type,Design,Status,Created by,Created,Seller,Activated,Booked by,Valid until\r\n';
+    const header = headerOf(certificatesList);
     // (The route drops % _ and backslashes from the search; a bare ' would match O'R\X below.)
     for (const search of [`'--`, `%' OR '1'='1`, `');DROP TABLE`, `$1`, `E'\\x27'`]) {
       const res = await get(`/api/v2.1/locations/4/certificates/?format=csv&search=${encodeURIComponent(search)}`);
@@ -186,7 +213,7 @@ describe('filters inlined into COPY', () => {
     }
     // A quote in the search is matched as itself (the certificate O'R\X).
     const found = await get(`/api/v2.1/locations/4/certificates/?format=csv&search=${encodeURIComponent(`o'r`)}`);
-    expect(found.body.split('\r\n').slice(1, -1)).toEqual([`"O'R\\X","2,000.00\u00a0c.u.","2,000.00\u00a0c.u.",Physical,,Not paid,,03.03.2026 15:00,,,,`]);
+    expect(rowsOf(certificatesList, found.body).map((r) => r.unique_number)).toEqual([`O'R\\X`]);
     expect((await q(`SELECT to_regclass('orders') IS NOT NULL AS ok`)).rows[0].ok).toBe(true);
     expect(Number((await q('SELECT count(*) AS n FROM orders')).rows[0].n)).toBe(before);
   });

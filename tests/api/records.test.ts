@@ -6,6 +6,8 @@ import { eq, sql } from 'drizzle-orm';
 import { certificates, jobs, playgrounds, transactions, users } from '../../server/db/schema';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
 import { createHarness, type Harness } from './harness';
+import { csvRecords } from './csvRead';
+import { declaredLists } from '../../server/platform/lists';
 import { TEXT_LIMITS } from '../../domain/textLimits';
 import { expireCertificates } from '../../server/modules/certificates/service';
 
@@ -198,9 +200,12 @@ describe('ledger', () => {
     expect(csv.headers['content-disposition']).toBe('attachment; filename="transactions_2020-01-01_2040-01-01.csv"');
     expect(csv.body.split('\r\n').filter(Boolean).length).toBe(1 + refills.count + (await h.call('GET', '/api/v2.1/transactions/?location=1&transaction_kind=chargeoff', { token: admin })).json().count);
     // The export names the location, as the list does, not its number.
-    const [head, first] = csv.body.replace(/^\uFEFF/, '').split('\r\n');
-    expect(head!.split(',').slice(0, 2)).toEqual(['ID', 'Локация']);
-    expect(first!.split(',')[1]).toBe('"VR Арена Москва"');
+    // Found by the declaration's label, wherever the column stands.
+    const location = (await declaredLists()).find((d) => d.path === '/api/v2.1/transactions/')!.columns.find((c) => c.key === 'location')!;
+    const [head, first] = csvRecords(csv.body);
+    const at = head!.indexOf(location.label!.ru);
+    expect(at, head!.join(',')).toBeGreaterThanOrEqual(0);
+    expect(first![at]).toBe('VR Арена Москва');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   amountRule, BOOKING_SOURCE, bookingBody, bookingErrors, bookingFailure, bookingFromOrder, changeBooking, emptyBooking,
   gameRequired, personsChoices, phoneSearchError, prepaymentNotSet, settlePersons, timeChoices, type BookingValues,
 } from '../../src/pages/booking/bookingForm';
-import type { Slot, SlotOrder } from '../../src/pages/booking/types';
+import type { Slot, SlotOrder } from '../../src/calendar/types';
 
 const RUB = { code: 'RUB', is_before: false, blank_place: true };
 

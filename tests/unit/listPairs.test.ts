@@ -4,7 +4,7 @@
 // same ru and en labels (both sides read them from domain/fieldLabels.ts: this holds each screen
 // column's key to the server column of the same place), and every filter it sends is one the server declares.
 import { describe, expect, it, vi } from 'vitest';
-import type { ColumnDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
+import { isExportedColumn, type ResourceDeclaration } from '../../src/resources/declaration';
 
 vi.hoisted(() => {
   const store = new Map<string, string>();
@@ -25,7 +25,7 @@ const header = (label: string) => label.replace(/\u00ad/g, '');
 /** The server path a client list calls: `{location_id}` is the server's `:id`. */
 const serverPath = (d: ResourceDeclaration) => d.api.list!.replace('{location_id}', ':id');
 /** What the client exports of a column: every kind but `custom`, unless the declaration says. */
-const exported = (c: ColumnDeclaration) => c.exported ?? c.kind !== 'custom';
+const exported = isExportedColumn;
 
 const paired = declarations.filter((d) => d.list && d.api.list && serverLists.some((s) => s.path === serverPath(d)));
 

@@ -9,6 +9,8 @@ import {
 import { notFound, permissionDenied } from '../../platform/errors';
 import { requireDeclaredRole } from '../../platform/access';
 import { canManageLocation } from '../../../domain/roles';
+import { businessDateOf } from '../../../domain/businessDay';
+import { wallClockNow } from '../../platform/clock';
 import type { Lang } from '../../platform/messages';
 
 type LocationRow = typeof locations.$inferSelect;
@@ -234,4 +236,14 @@ export async function locationNameIn(db: Db, locationId: number, lang: Lang): Pr
     .leftJoin(locationTranslations, and(eq(locationTranslations.locationId, locations.id), eq(locationTranslations.language, lang)))
     .where(eq(locations.id, locationId));
   return row?.translated || row?.own || '';
+}
+
+/**
+ * The location's business date (a day runs 06:00 to 05:59): the date the promo code list's
+ * statuses are on (tools) and a coupon is checked for without a session time (orders). Here, in the
+ * module both already build on, so neither imports the other.
+ */
+export async function locationToday(db: Db, locationId: number): Promise<string> {
+  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+  return businessDateOf(wallClockNow(loc!.tz));
 }

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
-import { enqueueJob } from '../../platform/jobs';
+import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
 import { writeLog } from './orderLog';
@@ -15,7 +15,7 @@ import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
 import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhooks/outbox';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { WIDGET_LETTER_JOB, WIDGET_SOURCE } from '../widget/links';
+import { ORDER_SOURCE } from '../../../domain/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { countOutcome, paymentsTotal } from '../../platform/metrics';
 import type { Lang } from '../../platform/messages';
@@ -142,7 +142,7 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
       // A link left open from before links were closed (#25) may still pay beyond the price: owed back, said.
       await logRefundDue(tx, order, Number(payment.id));
       // A widget booking is confirmed by its online payment: the customer's letter goes out now.
-      if (order.source === WIDGET_SOURCE) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
+      if (order.source === ORDER_SOURCE.widget) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
     } else if (payment.comment === REFILL_COMMENT) {
       await bookRefill(tx, { id: Number(payment.id), locationId: Number(payment.location_id), purchase: String(payment.purchase), userId: payment.user_id === null ? null : Number(payment.user_id) });
     }

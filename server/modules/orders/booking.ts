@@ -22,8 +22,7 @@ import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { recordOrderEvent } from '../live/record';
-import { enqueueJob } from '../../platform/jobs';
-import { WIDGET_CANCEL_LETTER_JOB, WIDGET_SOURCE, type WidgetCancelLetterJob } from '../widget/links';
+import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -352,7 +351,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
       if (refund === 'cash') await refundOrder(tx, order, ctx.userId, 2);
       else await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: order.paid, by });
     }
-    if (order.source === WIDGET_SOURCE && order.email && by !== 'staff') {
+    if (order.source === ORDER_SOURCE.widget && order.email && by !== 'staff') {
       const job: WidgetCancelLetterJob = { orderId, reason: by === 'customer' ? 'customer' : 'expired' };
       await enqueueJob(tx, WIDGET_CANCEL_LETTER_JOB, job);
     }

@@ -14,8 +14,9 @@ import { formatMoney } from '../../../domain/money';
 import { notFound, permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
-import { WIDGET_SOURCE, orderPageUrl } from '../widget/links';
+import { orderPageUrl } from '../widget/links';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { ORDER_SOURCE } from '../../../domain/booking';
 
 const CALLBACK_PATH = '/api/v2.1/payments/sandbox/callback/';
 
@@ -108,7 +109,7 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
       const back = p && p.orderId === null && p.comment === REFILL_COMMENT
         ? `<p><a id="return" href="${escapeHtml(`${config.publicUrl}/locations/${p.locationId}/check_payment/${p.id}`)}">${t.back}</a></p>`
         // A customer of the booking widget returns to their booking's page, as a provider's return URL would.
-        : p?.orderId && (await db.select({ source: orders.source }).from(orders).where(eq(orders.id, p.orderId)))[0]?.source === WIDGET_SOURCE
+        : p?.orderId && (await db.select({ source: orders.source }).from(orders).where(eq(orders.id, p.orderId)))[0]?.source === ORDER_SOURCE.widget
           ? `<p><a id="return" href="${escapeHtml(orderPageUrl(config.publicUrl, config.widgetSecret, p.orderId, request.lang))}">${t.toBooking}</a></p>` : '';
       const lateNote = result === 'late' ? `<p>${t.lateNote}</p>` : '';
       return page(request.lang, heading, `<h1 data-result="${escapeHtml(result)}">${heading}</h1>${lateNote}${back}`);

@@ -3,13 +3,11 @@
 // fraction of the price, 1 or more a flat amount: `type` is that rule made explicit on the wire.
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businessDateOf } from '../../../domain/businessDay';
 import { promocodeStatus } from '../../../domain/promocodes';
-import { locations, promocodes } from '../../db/schema';
-import { wallClockNow } from '../../platform/clock';
+import { promocodes } from '../../db/schema';
 import { termsOf } from '../orders/coupons';
 import { fieldError, notFound } from '../../platform/errors';
-import { requireManagerAt } from '../locations/service';
+import { locationToday, requireManagerAt } from '../locations/service';
 
 export type PromocodeType = 'fraction' | 'flat';
 
@@ -34,12 +32,6 @@ function json(r: Row, today: string) {
     id: r.id, code: r.code, type: promocodeType(r.discount), discount: r.discount, valid_from: r.validFrom, valid_to: r.validTo,
     usage_limit: r.usageLimit, used_count: r.usedCount, active: r.active, status: promocodeStatus(termsOf(r), today), created: r.createdAt.toISOString(),
   };
-}
-
-/** The location's business date (a day runs 06:00 to 05:59), the date the list's statuses are on. */
-export async function locationToday(db: Db, locationId: number): Promise<string> {
-  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
-  return businessDateOf(wallClockNow(loc!.tz));
 }
 
 /** The type decides how the discount is read, so the two must agree (see the header). */

@@ -10,7 +10,8 @@ import { addRealMinutes } from '../../platform/clock';
 import { readableLocal } from '../../../domain/zonedTime';
 import { formatMoney } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { orderPageUrl, type WidgetCancelLetterJob } from './links';
+import { orderPageUrl } from './links';
+import type { WidgetCancelLetterJob } from '../../platform/jobs';
 
 /** What every letter of an order says: the customer, the location, the session and the money. */
 async function letterFacts(deps: Deps, orderId: number) {

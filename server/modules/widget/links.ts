@@ -2,15 +2,6 @@
 // not stored: any server process with WIDGET_SECRET can check it or write it into a letter, and a
 // database leak reveals no link. Changing the secret voids every link given out.
 import crypto from 'node:crypto';
-import { ORDER_SOURCE } from '../../../domain/booking';
-
-/** `orders.source` of bookings made in the widget (staff see it marked on the calendar). */
-export const WIDGET_SOURCE = ORDER_SOURCE.widget;
-/** The job that sends a widget booking's confirmation letter. */
-export const WIDGET_LETTER_JOB = 'mail.widget_order';
-/** The job that tells the customer their widget booking was cancelled (by them, or its payment hold expired). */
-export const WIDGET_CANCEL_LETTER_JOB = 'mail.widget_cancelled';
-export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'expired' };
 
 const signature = (secret: string, orderId: number) =>
   crypto.createHmac('sha256', secret).update(`widget-order:${orderId}`).digest('hex').slice(0, 32);

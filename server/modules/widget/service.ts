@@ -11,19 +11,20 @@ import {
   playgrounds, playsessions,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
-import { enqueueJob } from '../../platform/jobs';
+import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
 import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
+import { ORDER_SOURCE } from '../../../domain/booking';
 import { createBillLink, createPaymentLink } from '../orders/billing';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
 import { locationDaySlots } from '../slots/service';
-import { WIDGET_LETTER_JOB, WIDGET_SOURCE, orderIdOfKey, orderKey } from './links';
+import { orderIdOfKey, orderKey } from './links';
 
 /** How far ahead the widget sells. */
 export const MAX_DAYS_AHEAD = 90;
@@ -186,7 +187,7 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
   const day = await bookingDay(db, null, pg.id, input.session_dt);
   if (!day) throw notFound();
   const placed = await inCustomerWords(() => placeBooking(db, { userId: null }, day, {
-    ...input, order_type: ORDER_TYPE.paid, bill: false, cancel_delay: null, comment: '', seller: null, source: WIDGET_SOURCE, language: lang,
+    ...input, order_type: ORDER_TYPE.paid, bill: false, cancel_delay: null, comment: '', seller: null, source: ORDER_SOURCE.widget, language: lang,
   }, async (tx, order) => {
     const due = dueNow(order.purchase, order.prepayment);
     if (toCents(due) > 0) {
@@ -288,7 +289,7 @@ async function orderByKey(db: Db, config: Config, key: string) {
   if (id === null) throw notFound();
   const [order] = await db.select({ id: orders.id, locationId: orders.locationId, source: orders.source }).from(orders).where(eq(orders.id, id));
   // Only widget orders have customer links; any other id answers as if it did not exist.
-  if (!order || order.source !== WIDGET_SOURCE) throw notFound();
+  if (!order || order.source !== ORDER_SOURCE.widget) throw notFound();
   return order;
 }
 

@@ -14,9 +14,6 @@ import { withTimeout } from '../../lazyPage';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../../domain/constants';
 import { shownDay, type DateFieldProps } from './dayText';
 
-export { parseDayText } from './dayText';
-export type { DateFieldProps } from './dayText';
-
 let pickerRequested = false;
 const loadPicker = () => withTimeout(import('./DatePickerField'), CHUNK_LOAD_TIMEOUT_MS);
 const LazyPicker = lazy(async () => ({ default: (await loadPicker()).DatePickerField }));

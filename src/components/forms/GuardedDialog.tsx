@@ -15,7 +15,6 @@ import { useFormState } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 
 interface Guard {
-  requestClose: () => void;
   reportDirty: (dirty: boolean) => void;
 }
 
@@ -42,7 +41,7 @@ export function GuardedDialog({ open = true, dirty = false, busy = false, onClos
   }, [busy, changed, onClose]);
   return (
     <Dialog open={open} onClose={requestClose} {...props}>
-      <GuardContext.Provider value={{ requestClose, reportDirty: setReported }}>{children}</GuardContext.Provider>
+      <GuardContext.Provider value={{ reportDirty: setReported }}>{children}</GuardContext.Provider>
       <DiscardQuestion open={asking} onKeep={() => setAsking(false)} onDiscard={() => { setAsking(false); onClose(); }} />
     </Dialog>
   );
@@ -87,11 +86,6 @@ export function useLeaveGuard(dirty: boolean): { question: ReactNode; leave: () 
 /** Inside a react-admin <Form> of a page: the page asks before it is left with the form changed. */
 export function LeaveGuardForForm() {
   return useLeaveGuard(useFormState().isDirty).question;
-}
-
-/** The close of the dialog around (asks when dirty), or `fallback` outside a GuardedDialog. */
-export function useGuardedClose(fallback: () => void): () => void {
-  return useContext(GuardContext)?.requestClose ?? fallback;
 }
 
 /** Inside a react-admin <Form>: tells the dialog around whether the form has changed. */

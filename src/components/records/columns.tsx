@@ -105,7 +105,3 @@ export function columnFields(columns: ColumnDeclaration[], parts: Map<Part<any>,
     />
   ));
 }
-
-/** The columns the server writes into the CSV/XLSX (the e2e compares their labels with the file's header). */
-export const exportedColumns = (columns: ColumnDeclaration[]) =>
-  columns.filter((c) => c.exported ?? c.kind !== 'custom');

@@ -36,7 +36,7 @@ import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { dayViewDate, dayViewPlaygrounds, useBookingRefresh, useDaySchedules } from './api';
 import { useBookingDialogs } from './BookingDialogs';
 import { PAYMENTS_LOCATION_ID, useWallClock } from './clock';
-import type { Slot } from './types';
+import type { Slot } from '../../calendar/types';
 import { DomMarkStyles, useDomMarks } from '../../live/LiveMark';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';

@@ -11,7 +11,7 @@ import type { Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { hasPermission } from '../../../domain/permissions';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
-import type { LocationDetail } from '../schedules/types';
+import type { LocationDetail } from '../../resources/locations/types';
 import { MultiBookingFormDialog } from '../multibooking/MultiBookingFormDialog';
 import { emptyMulti, multiFromOrder, type MultiValues } from '../multibooking/multiForm';
 import { useMultiOrder } from '../multibooking/api';
@@ -23,7 +23,7 @@ import { LocationPaymentDialog } from './LocationPaymentDialog';
 import { PayDialog, type PayTarget } from './PayDialog';
 import { SearchDialog } from './SearchDialog';
 import { SlotOrdersDialog } from './SlotOrdersDialog';
-import type { Slot, SlotOrder } from './types';
+import type { Slot, SlotOrder } from '../../calendar/types';
 
 type FormState =
   | { kind: 'create'; initial: BookingValues }

@@ -26,7 +26,7 @@ import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { canAddBooking, canChangeOrders } from '../../calendar/calendarModel';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
 import { bookingApi, useGames } from './api';
-import type { Slot, SlotOrder } from './types';
+import type { Slot, SlotOrder } from '../../calendar/types';
 
 export function orderStatusText(translate: (key: string, options?: object) => string, status: number) {
   return translate(`app.orderStatus.s${status}`, { _: String(status) });

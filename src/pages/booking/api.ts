@@ -5,9 +5,10 @@ import { api } from '../../dataProvider/http';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
 import { bookingKeys, fetchSchedule, JUST_READ_MS } from './dayData';
-import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, Slot, UserSummary } from './types';
+import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
+import type { Slot } from '../../calendar/types';
 
-export { bookingKeys, dayViewDate, dayViewPlaygrounds, fetchSchedule, JUST_READ_MS } from './dayData';
+export { dayViewDate, dayViewPlaygrounds } from './dayData';
 
 const NO_SLOTS: Slot[] = [];
 

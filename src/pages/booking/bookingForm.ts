@@ -6,7 +6,7 @@ import { readAmount } from '../../../domain/money';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { startsAfterNow } from '../../../domain/slot';
 import { isValidEmail, isValidPhone } from '../../../domain/validation';
-import type { Slot, SlotOrder } from './types';
+import type { Slot, SlotOrder } from '../../calendar/types';
 import { ORDER_SOURCE, type BookingPayload } from '../../../domain/booking';
 
 /** The business-site identifier the back-office sends as `source` (spec §9: a fixed value). */

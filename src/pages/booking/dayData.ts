@@ -4,8 +4,8 @@
 import { isDate } from '../../../domain/businessDay';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { api } from '../../dataProvider/http';
-import type { LocationDetail } from '../schedules/types';
-import type { Slot } from './types';
+import type { LocationDetail } from '../../resources/locations/types';
+import type { Slot } from '../../calendar/types';
 
 export const bookingKeys = {
   schedules: ['booking', 'schedule'] as const,

@@ -8,7 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { businessDateOf, wallClockAt } from '../../../domain/businessDay';
 import { dataProvider } from '../../dataProvider';
 import { storedLocale } from '../../i18n';
-import type { LocationDetail } from '../schedules/types';
+import type { LocationDetail } from '../../resources/locations/types';
 import { bookingKeys, dayViewDate, dayViewPlaygrounds, fetchSchedule, JUST_READ_MS } from './dayData';
 
 export async function preloadDayView(client: QueryClient, locationParam: string, dateParam: string | null) {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useLocaleState } from 'react-admin';
 import { api } from '../../dataProvider/http';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
-import type { LocationDetail } from '../schedules/types';
+import type { LocationDetail } from '../../resources/locations/types';
 
 export interface LocationTranslation {
   language: string;

@@ -35,7 +35,7 @@ import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { useBookingRefresh, usePlaygroundSchedule } from '../booking/api';
 import { PAYMENTS_LOCATION_ID, useWallClock } from '../booking/clock';
 import { useBookingDialogs, type BookingDialogs } from '../booking/BookingDialogs';
-import type { Slot } from '../booking/types';
+import type { Slot } from '../../calendar/types';
 import { useMonthSummary } from './api';
 import { MonthGrid } from './MonthGrid';
 import { addMonths, firstMonth, groupByPrice, isMonth, monthLabel, rememberedPlayground, visibleDays } from './monthView';

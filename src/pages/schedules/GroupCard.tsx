@@ -16,7 +16,8 @@ import { GroupNameDialog } from './GroupNameDialog';
 import { PlaygroundZone } from './PlaygroundBoard';
 import { QrDialog } from './QrDialog';
 import { SchedulesTable } from './SchedulesTable';
-import type { GroupRecord, PlaygroundRecord, ScheduleRecord } from './types';
+import type { ScheduleRecord } from '../../resources/schedules/types';
+import type { GroupRecord, PlaygroundRecord } from '../../resources/locations/types';
 
 export function GroupCard({ locationId, group, groups, playgrounds, schedules, today, onMove, onChanged }: {
   locationId: string;

@@ -4,7 +4,7 @@ import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { Form, TextInput, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { SubmitButton } from '../../components/SubmitButton';
-import type { GroupRecord } from './types';
+import type { GroupRecord } from '../../resources/locations/types';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { maxChars } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';

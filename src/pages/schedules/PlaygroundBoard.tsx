@@ -7,7 +7,7 @@ import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useTranslate } from 'react-admin';
-import type { GroupRecord, PlaygroundRecord } from './types';
+import type { GroupRecord, PlaygroundRecord } from '../../resources/locations/types';
 
 export const UNGROUPED = 'ungrouped';
 export const zoneId = (group: number | null) => (group === null ? UNGROUPED : `group-${group}`);

@@ -5,7 +5,7 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import DownloadIcon from '@mui/icons-material/Download';
 import QRCode from 'qrcode';
 import { useTranslate } from 'react-admin';
-import type { GroupRecord } from './types';
+import type { GroupRecord } from '../../resources/locations/types';
 
 export const widgetUrl = (locationId: string | number, groupId: number) =>
   `${window.location.origin}/widget/?location=${locationId}&group=${groupId}`;

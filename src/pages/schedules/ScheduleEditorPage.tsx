@@ -34,7 +34,9 @@ import {
   emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, gridPayload, schedulePayload, tabOf, validateSchedule,
   type ScheduleForm,
 } from './scheduleForm';
-import type { GridCheck, LocationDetail, ScheduleRecord } from './types';
+import type { GridCheck } from './types';
+import type { ScheduleRecord } from '../../resources/schedules/types';
+import type { LocationDetail } from '../../resources/locations/types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable, UnavailableAlert } from '../../components/LocationUnavailable';
 import { DateField } from '../../components/forms/DateField';

@@ -24,7 +24,7 @@ import { GroupCard } from './GroupCard';
 import { GroupNameDialog } from './GroupNameDialog';
 import { HolidaysDialog } from './HolidaysDialog';
 import { PlaygroundLabel, PlaygroundZone, UNGROUPED, type DragData } from './PlaygroundBoard';
-import type { LocationDetail, PlaygroundRecord } from './types';
+import type { LocationDetail, PlaygroundRecord } from '../../resources/locations/types';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
 

@@ -17,7 +17,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { formatDate } from './dates';
 import { useCloneSchedule, useSetVisible } from './scheduleActions';
-import type { ScheduleRecord } from './types';
+import type { ScheduleRecord } from '../../resources/schedules/types';
 
 export function SchedulesTable({ locationId, schedules, today, onChanged }: {
   locationId: string;

@@ -4,7 +4,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetList, useGetOne } from 'react-admin';
 import { locationDetailKey } from '../../resources/locations/useLocationDetail';
-import type { HolidayRecord, ScheduleRecord } from './types';
+import type { HolidayRecord } from './types';
+import type { ScheduleRecord } from '../../resources/schedules/types';
 
 export const keys = {
   /** A location's details in every language. */

@@ -3,7 +3,7 @@
 import { useDataProvider, useNotify } from 'react-admin';
 import type { AppDataProvider } from '../../dataProvider';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
-import type { ScheduleRecord } from './types';
+import type { ScheduleRecord } from '../../resources/schedules/types';
 
 /**
  * PATCH /schedule/{id}/visible/ (the `visible` action). LM §4/§8: a refused change shows the

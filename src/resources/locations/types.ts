@@ -17,3 +17,28 @@ export interface LocationRecord {
   is_events_available: boolean;
   playgrounds: { id: number; name: string; types: string[] }[];
 }
+
+export interface PlaygroundRecord {
+  id: number;
+  name: string;
+  types: string[];
+  duration: number;
+  max_players: number;
+  group: number | null;
+}
+
+export interface GroupRecord {
+  id: number;
+  name: string;
+  playgrounds: number[];
+}
+
+/** GET /api/v2.1/locations/{id}/ */
+export interface LocationDetail extends Omit<LocationRecord, 'playgrounds'> {
+  timezone: string;
+  /** The booking form's price preview: the group discount (all places taken) and the early-booking conditions. */
+  group_discount_percent?: number;
+  early_booking?: { days: number; discount: number }[];
+  playgrounds: PlaygroundRecord[];
+  playground_groups: GroupRecord[];
+}

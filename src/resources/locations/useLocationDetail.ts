@@ -3,7 +3,7 @@
 // language is part of the cache key (react-admin keys its getOne by id and meta). Every screen that
 // needs a location (booking, schedules, management, an order) shares this cache.
 import { useGetOne, useLocaleState } from 'react-admin';
-import type { LocationDetail } from '../../pages/schedules/types';
+import type { LocationDetail } from './types';
 
 export function useLocationDetail<T extends LocationDetail = LocationDetail>(id: string | number | null | undefined) {
   const [locale] = useLocaleState();

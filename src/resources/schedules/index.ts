@@ -5,7 +5,7 @@
 // grid check before a save (`check`).
 import CalendarMonthIcon from '@mui/icons-material/CalendarMonth';
 import { defineResource, lazyPart } from '../declaration';
-import type { ScheduleRecord } from '../../pages/schedules/types';
+import type { ScheduleRecord } from './types';
 
 const editor = lazyPart(() => import('../../pages/schedules/ScheduleEditorPage'), 'ScheduleEditorPage');
 
