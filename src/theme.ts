@@ -5,7 +5,7 @@ import { defaultTheme, type RaThemeOptions } from 'react-admin';
  * drawers that appear at once and buttons without the ripple: MUI honours neither by itself. Read
  * once at start, as the theme is built once.
  */
-export const prefersReducedMotion = typeof window !== 'undefined'
+const prefersReducedMotion = typeof window !== 'undefined'
   && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
 
 const noMotion = prefersReducedMotion
