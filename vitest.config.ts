@@ -20,7 +20,9 @@ export default defineConfig({
           environment: 'node',
           // One embedded PostgreSQL for the run; every test file gets its own database.
           globalSetup: ['tests/api/globalSetup.ts'],
-          testTimeout: 20000,
+          // Room for a busy machine: a test that builds its own server (a second harness, a seeded database)
+          // took over 20 s at a load of 15 with two workers.
+          testTimeout: 60000,
           hookTimeout: 60000,
         },
       },

@@ -28,6 +28,11 @@ const LOCATION: Record<Lang, number> = { ru: 1, en: 3 };
 
 /** Buttons not to press: the header (language, logout), paging, sorting, downloads, and the ones a walk would only repeat. */
 const SKIP_NAME = /^(EN|RU|Экспорт.*|Export.*|CSV|XLSX|Выйти|Log out|Sign out|.*(страниц|page).*)$/i;
+/**
+ * A moment for what a press opens: its transition with motion (E2E_MOTION=full), a render and a read
+ * without (the suite's browser asks for reduced motion, and the theme then opens dialogs at once).
+ */
+const MOMENT_MS = process.env.E2E_MOTION === 'full' ? 400 : 200;
 const OVERLAY = '[role="dialog"]:visible, [role="menu"]:visible, [role="listbox"]:visible, [role="presentation"].MuiPopover-root:visible';
 
 /** Every call that is not a read fails as on a dropped network: the walk changes nothing. */
@@ -109,7 +114,7 @@ async function contentButtons(page: Page, pressed: ReadonlySet<string> = new Set
 async function closeAll(page: Page) {
   for (let i = 0; i < 4 && await page.locator(OVERLAY).count(); i++) {
     await page.keyboard.press('Escape');
-    await page.waitForTimeout(200);
+    await page.waitForTimeout(Math.min(200, MOMENT_MS));
     // The discard guard asks before a half-filled form goes: the walk typed nothing of its own, so it discards.
     const discard = page.locator('[data-testid="discard-changes"]:visible button.MuiButton-colorError');
     if (await discard.count()) await discard.first().click();
@@ -198,7 +203,7 @@ class Walk {
         const submit = page.locator('[role="dialog"]:visible').last().locator('button[type="submit"]:visible').first();
         if (await submit.count() && await submit.isEnabled()) {
           await submit.click({ timeout: 5_000 });
-          this.problems.push(...await settleOverlay(page, where, 500));
+          this.problems.push(...await settleOverlay(page, where, MOMENT_MS + 100));
           await this.check('pressed', `${where} › submit`, own);
         }
       }
@@ -245,7 +250,7 @@ class Walk {
         return;
       }
       // Past the opening transition (a half-faded text reads as low contrast).
-      await page.waitForTimeout(400);
+      await page.waitForTimeout(MOMENT_MS);
     }
     this.reached.opened++;
     await this.check('opened', `${url} ${name}`);
@@ -259,13 +264,13 @@ class Walk {
     const session = page.getByTestId('widget-session').first();
     await expect(session, `${where}: a session to book`).toBeVisible();
     await session.click();
-    this.problems.push(...await settleOverlay(page, where, 500));
+    this.problems.push(...await settleOverlay(page, where, MOMENT_MS + 100));
     await this.check('pressed', `${where} › a session`);
     // Its checks: a phone with letters, then the submit as it stands.
     await page.locator('form input[type="tel"]').first().fill('abc');
     const submit = page.getByTestId('widget-submit');
     if (await submit.isEnabled()) await submit.click();
-    this.problems.push(...await settleOverlay(page, where, 300));
+    this.problems.push(...await settleOverlay(page, where, MOMENT_MS));
     await this.check('pressed', `${where} › checks`);
   }
 }
@@ -274,7 +279,7 @@ class Walk {
 const what = (problem: string) => problem.slice(problem.indexOf(': ') + 2);
 
 /** A moment for what a press opened (its transition), then no spinner (the live screens are never network-idle). */
-async function settleOverlay(page: Page, where: string, ms = 400): Promise<string[]> {
+async function settleOverlay(page: Page, where: string, ms = MOMENT_MS): Promise<string[]> {
   await page.waitForTimeout(ms);
   return loaded(page, where, 5_000);
 }
