@@ -37,6 +37,7 @@ import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
 import { liveRoutes } from './modules/live/routes';
+import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
 import { installMetrics } from './platform/metrics';
@@ -180,6 +181,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await liveRoutes(api, deps);
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
+    // The routes that change a record, declared in server/modules/*/writes.ts.
+    await registerAllWrites(api, deps);
   });
 
   // Uploaded media (avatars, the gallery) from the data folder: public. Dispute files are not media
