@@ -18,7 +18,6 @@ import { installJsonBodies, zodValidatorCompiler } from './platform/validation';
 import { authRoutes } from './modules/auth/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { userRoutes } from './modules/users/routes';
-import { groupRoutes } from './modules/groups/routes';
 import { holidayRoutes } from './modules/holidays/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { slotRoutes } from './modules/slots/routes';
@@ -158,7 +157,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await authRoutes(api, deps);
     await userRoutes(api, deps);
     await locationRoutes(api, deps);
-    await groupRoutes(api, deps);
     await scheduleRoutes(api, deps);
     await holidayRoutes(api, deps);
     await slotRoutes(api, deps);
