@@ -20,7 +20,8 @@ import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { RouteAccess } from './access';
 import { currentUser, type AuthUser } from './auth';
-import type { Lang } from './messages';
+import { fieldError } from './errors';
+import type { Lang, MessageKey } from './messages';
 import { idParam } from './validation';
 
 export type WriteKind = 'create' | 'update' | 'delete' | 'action';
@@ -67,6 +68,11 @@ export interface WriteDeclaration<P extends ZodType = typeof idParams, Q extends
   /** The success answer's body (null: none); its status: create 201, delete 204, else 200, unless `status`. */
   answer: ZodType | null;
   status?: 200 | 201 | 204;
+  /**
+   * The field a unique index of the table is about: a row that would repeat it (PostgreSQL's 23505,
+   * also when two saves race) is a 400 on that field (`value_taken` unless `message`), never a 500.
+   */
+  unique?: { field: keyof F & string; message?: MessageKey };
   /** The live event (domain/liveEvents.ts) its service records in its transaction; none: the change shows on no live screen. */
   event?: LiveEventKind;
   run: (ctx: WriteContext<z.output<P>, z.output<Q>, Body<F>>) => Promise<unknown>;
@@ -93,6 +99,14 @@ export const writeStatus = (d: WriteDeclaration<any, any, any>): 200 | 201 | 204
 /** The body's schema: the declared fields, nothing else. */
 export const writeBody = (d: WriteDeclaration<any, any, any>): ZodType | undefined => (d.fields ? z.strictObject(d.fields) : undefined);
 
+/** PostgreSQL's unique violation (SQLSTATE 23505), also when drizzle wraps it as the cause. */
+function uniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 3; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return true;
+  }
+  return false;
+}
+
 export function registerWrite(app: FastifyInstance, deps: Deps, d: WriteDeclaration<any, any, any>): void {
   const status = writeStatus(d);
   const params = d.params ?? (d.path.includes(':id') ? idParams : undefined);
@@ -113,6 +127,9 @@ export function registerWrite(app: FastifyInstance, deps: Deps, d: WriteDeclarat
     handler: async (request, reply) => {
       const answer = await d.run({
         db: deps.db, deps, user: currentUser(request), params: request.params, query: request.query, body: request.body as Record<string, unknown>, lang: request.lang, request,
+      }).catch((error: unknown) => {
+        if (d.unique && uniqueViolation(error)) throw fieldError(d.unique.field, d.unique.message ?? 'value_taken');
+        throw error;
       });
       // The one place every change passes with its caller, declaration and result: a log of who
       // changed what hooks in here (the live event is already written by the service's transaction).

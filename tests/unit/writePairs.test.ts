@@ -29,8 +29,9 @@ const endpoint = (e: Endpoint, method: string) => (typeof e === 'string' ? { pat
 interface Form { name: string; fields: FieldDeclaration[]; keys: string[]; write: (typeof writes)[number] }
 
 /** The forms of a declaration, each with the fields it sends and the write its endpoint names. */
-function formsOf(d: ResourceDeclaration): Omit<Form, 'write'>[] & { endpoint: { path: string; method: string } }[] {
-  const out: (Omit<Form, 'write'> & { endpoint: { path: string; method: string } })[] = [];
+type Unpaired = Omit<Form, 'write'> & { endpoint: { path: string; method: string } };
+function formsOf(d: ResourceDeclaration): Unpaired[] {
+  const out: Unpaired[] = [];
   const sent = (fields: FieldDeclaration[], skip: 'create' | 'edit') => fields.filter((f) => !f.readOnly && f.on !== skip);
   if (d.form && d.api.create && !d.form.single) {
     const fields = sent(d.form.fields, 'edit');
