@@ -20,6 +20,7 @@ export default defineResource({
     title: 'app.tools.tabs.rates',
     empty: t('empty'),
     hint: t('hint'),
+    sort: { field: 'rate', order: 'ASC' },
     columns: [{ kind: 'money', source: 'rate', label: t('rate') }],
   },
   form: {
