@@ -18,7 +18,6 @@ import { installJsonBodies, zodValidatorCompiler } from './platform/validation';
 import { authRoutes } from './modules/auth/routes';
 import { locationRoutes } from './modules/locations/routes';
 import { userRoutes } from './modules/users/routes';
-import { groupRoutes } from './modules/groups/routes';
 import { holidayRoutes } from './modules/holidays/routes';
 import { scheduleRoutes } from './modules/schedules/routes';
 import { slotRoutes } from './modules/slots/routes';
@@ -37,6 +36,7 @@ import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
 import { liveRoutes } from './modules/live/routes';
+import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
 import { installMetrics } from './platform/metrics';
@@ -157,7 +157,6 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await authRoutes(api, deps);
     await userRoutes(api, deps);
     await locationRoutes(api, deps);
-    await groupRoutes(api, deps);
     await scheduleRoutes(api, deps);
     await holidayRoutes(api, deps);
     await slotRoutes(api, deps);
@@ -180,6 +179,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await liveRoutes(api, deps);
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
+    // The routes that change a record, declared in server/modules/*/writes.ts.
+    await registerAllWrites(api, deps);
   });
 
   // Uploaded media (avatars, the gallery) from the data folder: public. Dispute files are not media

@@ -8,6 +8,7 @@ export const toolsEn = {
     early: 'Early booking',
     promo: 'Promo codes',
     webhooks: 'Webhooks',
+    rates: 'Certificate rates',
     widget: 'Booking widget',
   },
   early: {
@@ -73,6 +74,19 @@ export const toolsEn = {
     deactivateText: 'New bookings will refuse %{code}. You can switch it on again later.',
     deleteTitle: 'Delete the promo code?',
     deleteText: '%{code} will be gone for good; orders that used it keep its text.',
+  },
+  rates: {
+    hint: 'The face values gift certificates are sold for here; the certificates screen offers them when creating certificates. Certificates already sold keep their value.',
+    rate: 'Face value',
+    add: 'Add rate',
+    addTitle: 'New certificate rate',
+    editTitle: 'Edit certificate rate',
+    empty: 'No certificate rates yet.',
+    created: 'Rate %{rate} added.',
+    updated: 'Rate %{rate} saved.',
+    deleted: 'Rate %{rate} deleted.',
+    deleteTitle: 'Delete the rate?',
+    deleteText: 'New certificates will not be sold for %{rate}; those already sold keep it.',
   },
   webhooks: {
     hint: 'The server posts these events to each active webhook as signed JSON: %{events}.',

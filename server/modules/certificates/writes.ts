@@ -1,0 +1,48 @@
+// Gift certificates' writes (the permissions `certificate.create`, `certificate.activate`):
+// POST /api/v2.2/certificate/ (a batch), POST /api/v2.2/certificate/{code}/activate/ (with the
+// letter), POST /api/v2.2/certificate/{code}/resend/ (the letter again; changes no certificate).
+import { z } from 'zod';
+import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_QUANTITY, CERTIFICATE_TYPES } from '../../../domain/certificates';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { emailSchema, idNumber, phoneSchema, positiveAmount } from '../../platform/validation';
+import { defineWrite } from '../../platform/writes';
+import * as certs from './service';
+
+const tags = ['certificates'];
+const code = z.object({ code: z.string().trim().min(1).max(TEXT_LIMITS.certificateNumber) });
+const CertificateState = z.object({ unique_number: z.string(), status: z.string() });
+
+export const createCertificates = defineWrite({
+  kind: 'create', path: '/api/v2.2/certificate/', summary: 'Create gift certificates', tags, access: { permissions: ['certificate.create'] },
+  fields: {
+    // What the certificate sells for: money taken, so above zero (numeric(12,2): 13 characters with the point).
+    rate: positiveAmount(13),
+    type: z.enum(CERTIFICATE_TYPES),
+    // validationCertificateLength: at most 15 characters.
+    design: z.string().trim().min(1).max(CERTIFICATE_DESIGN_MAX),
+    quantity: z.number().int().min(CERTIFICATE_QUANTITY.min).max(CERTIFICATE_QUANTITY.max).default(CERTIFICATE_QUANTITY.default),
+    location_id: idNumber(),
+  },
+  labels: { rate: { ru: 'Номинал', en: 'Rate' }, type: { ru: 'Тип', en: 'Type' }, design: { ru: 'Дизайн', en: 'Design' }, quantity: { ru: 'Количество', en: 'Quantity' } },
+  answer: z.array(z.object({ id: z.number().int(), unique_number: z.string() })), event: 'certificate',
+  run: ({ db, user, body }) => certs.createCertificates(db, user, body),
+});
+export const activateCertificate = defineWrite({
+  kind: 'action', path: '/api/v2.2/certificate/:code/activate/', summary: 'Activate a gift certificate', tags, access: { permissions: ['certificate.activate'] },
+  params: code,
+  fields: {
+    seller: z.string().trim().min(1).max(TEXT_LIMITS.seller), name: z.string().trim().min(1).max(TEXT_LIMITS.personName), phone: phoneSchema, email: emailSchema,
+    location_id: idNumber(),
+  },
+  labels: {
+    seller: { ru: 'Продавец', en: 'Seller' }, name: { ru: 'Имя покупателя', en: 'Customer name' }, phone: { ru: 'Телефон', en: 'Phone' },
+    email: { ru: 'Электронная почта', en: 'Email' },
+  },
+  answer: CertificateState, event: 'certificate',
+  run: ({ db, user, params, body, lang }) => certs.activateCertificate(db, user, params.code, body, lang),
+});
+export const resendCertificate = defineWrite({
+  kind: 'action', path: '/api/v2.2/certificate/:code/resend/', summary: 'Send a gift certificate again', tags, access: { permissions: ['certificate.activate'] },
+  params: code, fields: { location_id: idNumber() }, answer: CertificateState,
+  run: ({ db, user, params, body, lang }) => certs.resendCertificate(db, user, params.code, body.location_id, lang),
+});

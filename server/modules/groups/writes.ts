@@ -1,0 +1,39 @@
+// Playground groups of a location (location management, role id 40): POST, PUT, DELETE
+// /api/v2.1/locations/{id}/groups/ (PUT and DELETE name the group by `id` in the body, or in the
+// query for DELETE), PUT /api/v2.1/playgrounds/{id}/group/ (group).
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { Playground, PlaygroundGroup } from '../../platform/answers';
+import { fieldError } from '../../platform/errors';
+import { idText } from '../../platform/validation';
+import { defineWrite } from '../../platform/writes';
+import * as groups from './service';
+
+const tags = ['groups'];
+const access = { minRole: 40 };
+const name = z.string().trim().min(1).max(TEXT_LIMITS.itemName);
+const groupId = idText();
+
+export const createGroup = defineWrite({
+  kind: 'create', path: '/api/v2.1/locations/:id/groups/', summary: 'Create a playground group', tags, access, fields: { name }, answer: PlaygroundGroup,
+  run: ({ db, user, params, body }) => groups.createGroup(db, user.id, params.id, body.name),
+});
+export const renameGroup = defineWrite({
+  kind: 'update', path: '/api/v2.1/locations/:id/groups/', summary: 'Rename a playground group', tags, access, fields: { id: groupId, name }, answer: PlaygroundGroup,
+  run: ({ db, user, params, body }) => groups.renameGroup(db, user.id, params.id, body.id, body.name),
+});
+export const deleteGroup = defineWrite({
+  kind: 'delete', path: '/api/v2.1/locations/:id/groups/', summary: 'Delete a playground group', tags, access,
+  query: z.strictObject({ id: groupId.optional() }), fields: { id: groupId.optional() }, answer: null,
+  run: async ({ db, user, params, query, body }) => {
+    const id = body?.id ?? query.id;
+    if (!id) throw fieldError('id', 'required');
+    await groups.deleteGroup(db, user.id, params.id, id);
+  },
+});
+// Its sessions then follow the other group's schedule: the live desk re-reads the playground's days.
+export const movePlayground = defineWrite({
+  kind: 'update', path: '/api/v2.1/playgrounds/:id/group/', summary: 'Move a playground to a group', tags, access,
+  fields: { group: groupId.nullable() }, answer: Playground, event: 'schedule',
+  run: ({ db, user, params, body }) => groups.movePlayground(db, user.id, params.id, body.group),
+});

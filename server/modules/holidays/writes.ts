@@ -1,0 +1,23 @@
+// A location's country's holiday calendar (role id 40 at the location): POST /api/v2.1/holidays/
+// (location, date, kind, name), DELETE /api/v2.1/holidays/{id}/?location=. Every location of the
+// country re-reads its days (a live `schedule` event).
+import { z } from 'zod';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { Holiday } from '../../platform/answers';
+import { dateSchema, idNumber, idText } from '../../platform/validation';
+import { defineWrite } from '../../platform/writes';
+import * as holidays from './service';
+
+const tags = ['holidays'];
+
+export const addHoliday = defineWrite({
+  kind: 'create', path: '/api/v2.1/holidays/', summary: 'Add a holiday', tags, access: { minRole: 40 }, answersAlso: { notFound: true },
+  fields: { location: idNumber(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(TEXT_LIMITS.itemName).default('') },
+  answer: Holiday, event: 'schedule',
+  run: ({ db, user, body }) => holidays.addHoliday(db, user.id, body),
+});
+export const removeHoliday = defineWrite({
+  kind: 'delete', path: '/api/v2.1/holidays/:id/', summary: 'Delete a holiday', tags, access: { minRole: 40 },
+  query: z.strictObject({ location: idText() }), answer: null, event: 'schedule',
+  run: ({ db, user, params, query }) => holidays.removeHoliday(db, user.id, params.id, query.location),
+});
