@@ -146,8 +146,8 @@ describe('imports run one way', () => {
   });
 });
 
-/** Files whose exports are found by name at run time, not imported: drizzle-kit reads every table of the schema, the server every list declaration. */
-const FOUND_BY_REFLECTION = [/^server\/db\/schema\.ts$/, /^server\/modules\/[^/]+\/lists\.ts$/];
+/** Files whose exports are found by name at run time, not imported: drizzle-kit reads every table of the schema, the server every list and write declaration. */
+const FOUND_BY_REFLECTION = [/^server\/db\/schema\.ts$/, /^server\/modules\/[^/]+\/(?:lists|writes)\.ts$/];
 
 /** The names a file exports: its declarations, and what it passes on (`export { a as b } from`). */
 function exportsOf(text: string): { name: string; passedOn: boolean }[] {
