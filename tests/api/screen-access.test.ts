@@ -21,6 +21,7 @@ afterAll(async () => { await h?.close(); });
 /** Reads shared by several screens, with the widest screen's rule, and why. */
 const SHARED_READS: Record<string, string> = {
   'GET /api/v2.1/locations/*/': 'the location\'s card: every screen of the location reads it (the booking calendar too); its launcher tokens are answered only with `techsessions`',
+  'GET /api/v2.2/certificate_rates/': 'the rates of the location: the certificate form of anyone who may create certificates reads them (the spec\'s read); the tools tab that edits them is role 40, as its writes are',
 };
 
 /** `/api/v2.1/locations/{location_id}/payments/?x=1` and `/api/v2.1/locations/:id/payments/` -> the same shape. */
