@@ -106,3 +106,8 @@ export const CERTIFICATE_FIELDS = {
 export const ALL_FIELD_LABELS = {
   ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, PAYMENT_FIELDS, TRANSACTION_FIELDS, CERTIFICATE_FIELDS,
 } as const;
+
+/** The face values of a location's gift certificates (the tools page's rates tab; its write's body). */
+export const CERTIFICATE_RATE_FIELDS = {
+  rate: { ru: 'Номинал', en: 'Face value' },
+} satisfies FieldLabels;

@@ -1,5 +1,6 @@
 // English texts of the tools screens, mounted at app.tools.* by en.ts. tools.ru.ts mirrors it.
 // The control page (technical sessions) is under app.tools.control.*.
+import { CERTIFICATE_RATE_FIELDS } from '../../domain/fieldLabels';
 export const toolsEn = {
   title: 'Tools — %{name}',
   back: 'Locations',
@@ -77,7 +78,7 @@ export const toolsEn = {
   },
   rates: {
     hint: 'The face values gift certificates are sold for here; the certificates screen offers them when creating certificates. Certificates already sold keep their value.',
-    rate: 'Face value',
+    rate: CERTIFICATE_RATE_FIELDS.rate.en,
     add: 'Add rate',
     addTitle: 'New certificate rate',
     editTitle: 'Edit certificate rate',

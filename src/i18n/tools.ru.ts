@@ -1,5 +1,6 @@
 // Russian texts of the tools screens, key for key the same as tools.en.ts.
 import type { toolsEn } from './tools.en';
+import { CERTIFICATE_RATE_FIELDS } from '../../domain/fieldLabels';
 
 export const toolsRu: typeof toolsEn = {
   title: 'Инструменты — %{name}',
@@ -78,7 +79,7 @@ export const toolsRu: typeof toolsEn = {
   },
   rates: {
     hint: 'Номиналы, по которым здесь продают подарочные сертификаты; экран сертификатов предлагает их при создании. Проданные сертификаты сохраняют свой номинал.',
-    rate: 'Номинал',
+    rate: CERTIFICATE_RATE_FIELDS.rate.ru,
     add: 'Добавить номинал',
     addTitle: 'Новый номинал сертификата',
     editTitle: 'Изменить номинал сертификата',

@@ -3,6 +3,7 @@
 // /api/v2.2/certificate_rates/{id}/. Read by GET /api/v2.2/certificate_rates/?location_id=.
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { CERTIFICATE_RATE_FIELDS } from '../../../domain/fieldLabels';
 import { certificateRates as rates } from '../../db/schema';
 import { money } from '../../platform/answers';
 import { positiveAmount } from '../../platform/validation';
@@ -14,7 +15,7 @@ const common = { tags: ['certificates'], access: { minRole: 40 } };
 const rate = {
   ...common, unique: { field: 'rate' as const }, answer: z.object({ id: z.number().int(), rate: money() }),
   // Money a certificate sells for: above zero, numeric(12,2).
-  fields: { rate: positiveAmount(13) }, labels: { rate: { ru: 'Номинал', en: 'Face value' } },
+  fields: { rate: positiveAmount(13) }, labels: CERTIFICATE_RATE_FIELDS,
 };
 const json = { id: rates.id, rate: rates.rate };
 
