@@ -168,7 +168,8 @@ export async function widthProblems(page: Page): Promise<string[]> {
       // table row's actions (its last cell) inside the visible part of the box the table scrolls in.
       // Strips that scroll on purpose (the occupancy bar, FullCalendar's columns) are left to the user's scrolling.
       const cell = b.closest('td, th');
-      const rowAction = !!cell && cell === cell.parentElement?.lastElementChild && !b.closest('.fc');
+      // A sortable column's header (its sort label is a button) scrolls with its table, as its cells do.
+      const rowAction = !!cell && cell === cell.parentElement?.lastElementChild && !b.closest('.fc') && !b.closest('thead');
       let visible = { left: 0, right: window.innerWidth };
       for (let p = b.parentElement; p && rowAction; p = p.parentElement) {
         const ox = getComputedStyle(p).overflowX;
