@@ -1,5 +1,7 @@
-// Runs npm scripts side by side (`npm test`'s quick first step: the type check, the unit tests and the
-// web build need one core each for half a minute, and the machine has two). Each output line is
+// Runs npm scripts side by side. `npm test` is two such steps: the type check, the unit tests, the web
+// build and the API files (each part leaves a core idle somewhere: the type check and the unit tests
+// are one process each, the API files wait on PostgreSQL and on servers they start), then the fault
+// test beside the e2e shards (which start their servers and sign in meanwhile). Each output line is
 // marked with its script; fails when any script fails, after all have ended.
 import { spawn } from 'node:child_process';
 
