@@ -32,6 +32,9 @@ export const currencies = pgTable('currencies', {
   // Whether a space separates amount and code.
   blankPlace: boolean('blank_place').notNull(),
   unicode: text('unicode').notNull(),
+  // Reference data (ISO 4217, seeded by migration 0013): a location's currency is chosen, never typed.
+  nameRu: text('name_ru').notNull().default(''),
+  nameEn: text('name_en').notNull().default(''),
 });
 
 export const locations = pgTable('locations', {
@@ -91,6 +94,8 @@ export const playgrounds = pgTable('playgrounds', {
   uuidToken: uuid('uuid_token'),
   techControl: boolean('tech_control').notNull().default(false),
   techSessionsAccessExpiresAt: timestamp('tech_sessions_access_expires_at', { withTimezone: true }),
+  // A playground with orders is retired (false), never deleted: schedules, the day view and the widget skip it.
+  isActive: boolean('is_active').notNull().default(true),
 }, (t) => [index('playgrounds_location_idx').on(t.locationId)]);
 
 // Role ids/values of the spec: id 40 manages a location; value >= 20 sees the Locations tab.
@@ -110,6 +115,11 @@ export const users = pgTable('users', {
   avatar: text('avatar'),
   passwordHash: text('password_hash').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  // The installation's owner (#28): creates locations, is administrator (role 40) at every one of
+  // them (real rows of user_location_roles, written when a location or an owner is made), and alone
+  // makes other owners or deactivates an account everywhere.
+  isOwner: boolean('is_owner').notNull().default(false),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)]);
 
@@ -119,11 +129,14 @@ export const userLocationRoles = pgTable('user_location_roles', {
   roleId: integer('role_id').notNull().references(() => roles.id),
 }, (t) => [primaryKey({ columns: [t.userId, t.locationId] })]);
 
-// Permission names without the `accounts.{product}.` prefix, e.g. `techsessions`.
+// Permission names without the `accounts.{product}.` prefix, e.g. `techsessions`, held at one
+// location (#28): a right granted at A gives nothing at B. GET /loginjwt/permissions/ answers the
+// union (its shape of the spec); every check at a location reads that location's rows.
 export const userPermissions = pgTable('user_permissions', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
   codename: text('codename').notNull(),
-}, (t) => [primaryKey({ columns: [t.userId, t.codename] })]);
+}, (t) => [primaryKey({ columns: [t.userId, t.locationId, t.codename] })]);
 
 // Only a SHA-256 of each token is stored, so a database leak reveals no usable token.
 export const authTokens = pgTable('auth_tokens', {
@@ -230,6 +243,8 @@ export const games = pgTable('games', {
 export const locationGames = pgTable('location_games', {
   locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
   gameId: integer('game_id').notNull().references(() => games.id, { onDelete: 'cascade' }),
+  // The playgrounds the game runs on at this location; null: all of them.
+  playgroundIds: integer('playground_ids').array(),
 }, (t) => [primaryKey({ columns: [t.locationId, t.gameId] })]);
 
 // A session that has (or had) orders: its time, length and price are fixed when first booked,
@@ -407,7 +422,18 @@ export const certificateRates = pgTable('certificate_rates', {
   id: serial('id').primaryKey(),
   locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
   rate: numeric('rate', { precision: 12, scale: 2 }).notNull(),
+  // A rate already sold is retired (false), never deleted: the sale form no longer offers it.
+  active: boolean('active').notNull().default(true),
 }, (t) => [uniqueIndex('certificate_rates_location_rate_idx').on(t.locationId, t.rate)]);
+
+// The designs a location prints or sends certificates in (#28; before, one fixed list). A design
+// already used by a certificate is retired (active false), never deleted.
+export const certificateDesigns = pgTable('certificate_designs', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(true),
+}, (t) => [uniqueIndex('certificate_designs_location_name_idx').on(t.locationId, sql`lower(${t.name})`)]);
 
 // Sessions the venue's launcher reports (started/ended game sessions), idempotent by uuid.
 // session_type: 1 commercial, 2 technical test, 3 free showcase, 4 break.
@@ -546,3 +572,43 @@ export const eventStreamTickets = pgTable('event_stream_tickets', {
   tokenId: integer('token_id').notNull().references(() => authTokens.id, { onDelete: 'cascade' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+// The one-time link of the first start (#28): printed while the database has no user. Only a
+// SHA-256 of the token is kept; single-use (every row is deleted when the owner is made) and expiring.
+export const setupTokens = pgTable('setup_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+// An invitation to join a location's staff (#28): a letter with /invitation/<key>; single-use,
+// expiring, re-sendable (a new key) and withdrawable. The role and permissions are granted on acceptance.
+export const invitations = pgTable('invitations', {
+  id: serial('id').primaryKey(),
+  keyHash: text('key_hash').notNull().unique(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  email: text('email').notNull(),
+  roleId: integer('role_id').notNull().references(() => roles.id),
+  permissions: text('permissions').array().notNull().default(sql`ARRAY[]::text[]`),
+  invitedByUserId: integer('invited_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+}, (t) => [index('invitations_location_idx').on(t.locationId, t.email)]);
+
+// Who changed what (#28): one row per change of setup, staff, rights, prices, tools and money,
+// written in the change's own transaction (server/platform/activity.ts). location_id null: an
+// installation-wide entry (locations, owners, deactivations) only owners read. Never edited or deleted.
+export const activityEntries = pgTable('activity_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  userId: integer('user_id').references(() => users.id),
+  locationId: integer('location_id').references(() => locations.id),
+  ip: text('ip'),
+  kind: text('kind').notNull(),
+  // What was changed, as its owner names it (a playground's name, a person's e-mail, an order's number).
+  subject: text('subject').notNull().default(''),
+  before: jsonb('before'),
+  after: jsonb('after'),
+}, (t) => [index('activity_entries_location_idx').on(t.locationId, t.created)]);

@@ -53,7 +53,12 @@ export function declaredAccess(): RouteAccess | undefined {
   return declared.getStore();
 }
 
-/** After the location is known: 403 unless the caller's role there is the one the route declares. */
-export function requireDeclaredRole(role: { value: number }, access: RouteAccess | undefined = declaredAccess()): void {
+/**
+ * After the location is known: 403 unless the caller's role there is the one the route declares and
+ * they hold the declared permissions at that very location (#28: permissions are per location; the
+ * preParsing check above only knows they hold them somewhere).
+ */
+export function requireDeclaredRole(role: { value: number; permissions?: readonly string[] }, access: RouteAccess | undefined = declaredAccess()): void {
   if (access?.minRole !== undefined && role.value < access.minRole) throw permissionDenied();
+  if (access?.permissions?.some((p) => !role.permissions?.includes(p))) throw permissionDenied();
 }

@@ -56,6 +56,7 @@ export const Location = LocationCard.extend({
   playgrounds: z.array(Playground),
   playground_groups: z.array(z.object({ id: int(), name: z.string(), playgrounds: z.array(int()) })),
   role: Role,
+  permissions: z.array(z.string()).describe('The permission codenames the caller holds at this location (#28: permissions are per location).'),
 }).meta({ id: 'Location' });
 
 export const LocationDetail = Location.extend({

@@ -14,8 +14,12 @@ export interface AuthUser {
   email: string;
   name: string;
   tokenId: number;
-  /** Permission codenames without the `accounts.{product}.` prefix. */
+  /** Permission codenames without the `accounts.{product}.` prefix, held at any location (the union). */
   permissions: Set<string>;
+  /** The same, per location (#28): a right granted at A gives nothing at B. */
+  permissionsAt: Map<number, Set<string>>;
+  /** The installation's owner (users.is_owner). */
+  isOwner: boolean;
   /** The highest role value the user has at any location (0: none); lets a route refuse before validation (access.ts). */
   highestRole: number;
   /**
@@ -53,9 +57,9 @@ export const DEFAULT_TOKEN_LIFETIMES: TokenLifetimes = { idleDays: 14, maxAgeDay
 
 // `stale`: last_used_at is written at most once a minute, not on every request.
 const TOKEN_USER_SQL = `
-  SELECT t.id AS token_id, u.id, u.email, u.name, u.is_active,
+  SELECT t.id AS token_id, u.id, u.email, u.name, u.is_active, u.is_owner,
          (t.last_used_at IS NULL OR t.last_used_at < now() - interval '1 minute') AS stale,
-         array(SELECT p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions,
+         array(SELECT p.location_id || ':' || p.codename FROM user_permissions p WHERE p.user_id = u.id) AS permissions,
          (SELECT coalesce(max(r.value), 0) FROM user_location_roles ul JOIN roles r ON r.id = ul.role_id
            WHERE ul.user_id = u.id) AS highest_role,
          (SELECT coalesce(string_agg(ul.location_id || ':' || coalesce(h.seq, 0), ',' ORDER BY ul.location_id), '')
@@ -73,11 +77,21 @@ const TOKEN_TOUCH_SQL = `
 
 export async function findUserByToken(db: Db, key: string, lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES): Promise<AuthUser | null> {
   // One prepared statement (with the permissions as an array): it runs before every request.
-  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; stale: boolean; permissions: string[]; highest_role: number; live_position: string }>(
+  const [row] = await queryPrepared<{ token_id: number; id: number; email: string; name: string; is_active: boolean; is_owner: boolean; stale: boolean; permissions: string[]; highest_role: number; live_position: string }>(
     db, 'auth.token_user', TOKEN_USER_SQL, [secretHash(key), lifetimes.maxAgeDays, lifetimes.idleDays]);
   if (!row || !row.is_active) return null;
   if (row.stale) await queryPrepared(db, 'auth.token_touch', TOKEN_TOUCH_SQL, [row.token_id]);
-  return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions: new Set(row.permissions),
+  const permissions = new Set<string>();
+  const permissionsAt = new Map<number, Set<string>>();
+  for (const entry of row.permissions) {
+    const colon = entry.indexOf(':');
+    const locationId = Number(entry.slice(0, colon));
+    const codename = entry.slice(colon + 1);
+    permissions.add(codename);
+    if (!permissionsAt.has(locationId)) permissionsAt.set(locationId, new Set());
+    permissionsAt.get(locationId)!.add(codename);
+  }
+  return { id: row.id, email: row.email, name: row.name, tokenId: row.token_id, permissions, permissionsAt, isOwner: row.is_owner,
     highestRole: Number(row.highest_role), livePosition: row.live_position };
 }
 
@@ -105,6 +119,7 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-export function requirePermission(user: AuthUser, codename: string): void {
-  if (!user.permissions.has(codename)) throw permissionDenied();
+/** 403 unless the user holds the permission at that location (#28: permissions are per location). */
+export function requirePermission(user: AuthUser, codename: string, locationId: number): void {
+  if (!user.permissionsAt.get(locationId)?.has(codename)) throw permissionDenied();
 }

@@ -107,7 +107,10 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
       for (const [locationId, roleId] of roles) {
         await database.pool.query('insert into user_location_roles (user_id, location_id, role_id) values ($1, $2, $3)', [u!.id, locationId, roleId]);
       }
-      for (const p of permissions) await database.pool.query('insert into user_permissions (user_id, codename) values ($1, $2)', [u!.id, p]);
+      // Permissions are per location (#28): held at every location the user is given a role at here.
+      for (const p of permissions) {
+        for (const [locationId] of roles) await database.pool.query('insert into user_permissions (user_id, location_id, codename) values ($1, $2, $3)', [u!.id, locationId, p]);
+      }
       const key = crypto.randomBytes(20).toString('hex');
       await database.pool.query('insert into auth_tokens (user_id, key_hash) values ($1, $2)', [u!.id, secretHash(key)]);
       return { id: u!.id, token: key };

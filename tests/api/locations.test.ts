@@ -1,3 +1,5 @@
+import { PERMISSION_CODENAMES } from '../../domain/permissions';
+import { MANAGER_PERMISSIONS } from '../../server/db/seed/demo';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, countries, earlyBookingConditions, locations, playgroundGroups, playgrounds, transactions, userLocationRoles, users } from '../../server/db/schema';
@@ -79,6 +81,9 @@ async function expectedLocation1(lang: 'ru' | 'en', role: { id: number; value: n
       { id: groupNamed('Лаунж').id, name: 'Лаунж', playgrounds: [pg('Лаунж').id] },
     ],
     role,
+    // The permission codenames held at this location (#28: per location), sorted: all of them for the
+    // demo administrator, multi-booking and certificates for the manager, none for the cashier.
+    permissions: role.id === 40 ? [...PERMISSION_CODENAMES].sort() : role.id === 20 ? [...MANAGER_PERMISSIONS].sort() : [],
   };
 }
 

@@ -63,9 +63,9 @@ describe('tokens', () => {
       expect((await h.call('POST', TS(id), { token: t, body: { minutes: 5 } })).statusCode).toBe(403);
       expect((await h.call('DELETE', TS(id), { token: t })).statusCode).toBe(403);
     }
-    // With the permission but no role at location 3: 404 (nothing leaks).
+    // With the permission at location 1 but no role at location 3: 404 (nothing leaks).
     const [staffUser] = await h.database.db.select().from(users).where(eq(users.email, 'staff@example.com'));
-    await h.database.db.insert(userPermissions).values({ userId: staffUser!.id, codename: 'techsessions' });
+    await h.database.db.insert(userPermissions).values({ userId: staffUser!.id, locationId: 1, codename: 'techsessions' });
     const staff2 = await h.login('staff@example.com', 'staff123');
     expect((await h.call('POST', '/api/v2.2/playgrounds/create_token/', { token: staff2, body: { playground: pg['3:Arena']! } })).statusCode).toBe(404);
     expect((await h.call('POST', TS(pg['3:Arena']!), { token: staff2, body: { minutes: 5 } })).statusCode).toBe(404);

@@ -1,11 +1,11 @@
 // Demo data: enough to use every screen. Runs only on an empty database (no users), so it is
 // safe to call at every start; `npm run seed -- --reset` wipes the database and seeds again.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client';
 import { runMigrations } from '../client';
 import {
   cities, countries, currencies, locationTranslations, locations, payments, playgrounds, roles,
-  transactions, userLocationRoles, userPermissions, users,
+  transactions, userLocationRoles, userPermissions, users, certificateDesigns,
 } from '../schema';
 import { REFILL_COMMENT } from '../../modules/transactions/refill';
 import { hashPassword } from '../../platform/passwords';
@@ -13,6 +13,7 @@ import { seedBookings } from './bookings';
 import { seedTools } from './tools';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
+import { CERTIFICATE_DESIGNS } from '../../../domain/certificates';
 
 /** The demo manager's permissions (role value 20 at locations 1 and 2). */
 export const MANAGER_PERMISSIONS = ['multibooking', 'certificate', 'certificate.create', 'certificate.activate'] as const;
@@ -57,11 +58,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { countryId: us!.id, slug: 'new-york', nameRu: 'Нью-Йорк', nameEn: 'New York' },
       { countryId: kz!.id, slug: 'almaty', nameRu: 'Алматы', nameEn: 'Almaty' },
     ]).returning();
-    const [rub, usd] = await tx.insert(currencies).values([
-      { code: 'RUB', isBefore: false, blankPlace: true, unicode: '₽' },
-      { code: 'USD', isBefore: true, blankPlace: false, unicode: '$' },
-      { code: 'KZT', isBefore: false, blankPlace: true, unicode: '₸' },
-    ]).returning();
+    // Currencies are reference data of the migrations (0013): chosen, not made.
+    const [rub] = await tx.select().from(currencies).where(eq(currencies.code, 'RUB'));
+    const [usd] = await tx.select().from(currencies).where(eq(currencies.code, 'USD'));
 
     // Location 1 must exist with id 1: the payments button of the booking screens depends on it.
     const locs = await tx.insert(locations).values([
@@ -109,8 +108,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { amount: '-150.00', type: 'minimumfee', description: 'Minimum fee', daysAgo: 2 },
     ]);
 
+    // The first demo account is the installation's owner (#28).
     const created = await tx.insert(users).values(DEMO_ACCOUNTS.map((a, i) => ({
-      email: a.email, name: a.name, phone: a.phone, passwordHash: hashes[i]!,
+      email: a.email, name: a.name, phone: a.phone, passwordHash: hashes[i]!, isOwner: i === 0, lastLoginAt: new Date(Date.now() - (i + 1) * 3_600_000),
     }))).returning();
     const [admin, manager, staff] = created;
     await tx.insert(userLocationRoles).values([
@@ -120,11 +120,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { userId: staff!.id, locationId: 1, roleId: 10 },
     ]);
     await tx.insert(userPermissions).values([
-      ...PERMISSION_CODENAMES.map((codename) => ({ userId: admin!.id, codename })),
+      ...locs.flatMap((l) => PERMISSION_CODENAMES.map((codename) => ({ userId: admin!.id, locationId: l.id, codename }))),
       // What a role-20 user can use (#25): multi-booking and gift certificates (both screens need a role
       // at the location and the permission); the ledger's rights need role 40 there, so none of those.
-      ...MANAGER_PERMISSIONS.map((codename) => ({ userId: manager!.id, codename })),
+      ...[1, 2].flatMap((locationId) => MANAGER_PERMISSIONS.map((codename) => ({ userId: manager!.id, locationId, codename }))),
     ]);
+    await tx.insert(certificateDesigns).values(locs.flatMap((l) => CERTIFICATE_DESIGNS.map((name) => ({ locationId: l.id, name }))));
     await seedBookings(tx, staff!.id, admin!.id);
     await seedTools(tx, admin!.id);
     // Both sides of the payments list's filters at location 1 (payer, purchase_sign: the generated

@@ -83,7 +83,8 @@ export async function logout(db: Db, tokenId: number): Promise<void> {
 }
 
 export async function permissionNames(db: Db, userId: number, product: string): Promise<string[]> {
-  const rows = await db.select({ codename: userPermissions.codename }).from(userPermissions)
+  // Permissions are held per location (#28); this answer of the spec keeps its shape: the union.
+  const rows = await db.selectDistinct({ codename: userPermissions.codename }).from(userPermissions)
     .where(eq(userPermissions.userId, userId)).orderBy(userPermissions.codename);
   return rows.map((r) => permissionName(product, r.codename));
 }

@@ -33,8 +33,8 @@ export async function rates(db: Db, userId: number, locationId: number) {
  * the activation checks it. The form offers them to choose from instead of asking for a UUID.
  */
 export async function sellers(db: Db, user: AuthUser, locationId: number) {
-  requirePermission(user, 'certificate.activate');
   await requireRoleAt(db, user.id, locationId);
+  requirePermission(user, 'certificate.activate', locationId);
   const rows = await db.selectDistinct({ uid: users.uid, name: users.name, email: users.email }).from(users)
     .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, locationId)))
     .orderBy(users.name, users.email);
@@ -42,8 +42,8 @@ export async function sellers(db: Db, user: AuthUser, locationId: number) {
 }
 
 export async function createCertificates(db: Db, user: AuthUser, input: { rate: string; type: string; design: string; quantity: number; location_id: number }) {
-  requirePermission(user, 'certificate.create');
   await requireRoleAt(db, user.id, input.location_id);
+  requirePermission(user, 'certificate.create', input.location_id);
   const allowed = await rates(db, user.id, input.location_id);
   if (!allowed.some((r) => Number(r.rate) === Number(input.rate))) throw fieldError('rate', 'invalid_choice');
   const [loc] = await db.select({ currencyId: locations.currencyId }).from(locations).where(eq(locations.id, input.location_id));
@@ -70,8 +70,8 @@ async function queueLetter(tx: Parameters<Parameters<Db['transaction']>[0]>[0], 
 }
 
 export async function activateCertificate(db: Db, user: AuthUser, code: string, input: { seller: string; name: string; phone: string; email: string; location_id: number }, lang: string) {
-  requirePermission(user, 'certificate.activate');
   await requireRoleAt(db, user.id, input.location_id);
+  requirePermission(user, 'certificate.activate', input.location_id);
   if (!UUID_RE.test(input.seller)) throw fieldError('seller', 'invalid_uuid');
   const [seller] = await db.select({ id: users.id }).from(users)
     .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, input.location_id)))
@@ -94,8 +94,8 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
 }
 
 export async function resendCertificate(db: Db, user: AuthUser, code: string, locationId: number, lang: string) {
-  requirePermission(user, 'certificate.activate');
   await requireRoleAt(db, user.id, locationId);
+  requirePermission(user, 'certificate.activate', locationId);
   return lockedTransaction(db, async (tx) => {
     const c = await lockedCertificate(tx, code, locationId);
     if (c.status !== 'ACTIVE') throw fieldError('non_field_errors', 'certificate_not_resendable');

@@ -59,7 +59,7 @@ export interface GrantRow { user_id: number; token_id: number; location_id: numb
  */
 export const GRANT_FROM = `
   SELECT t.user_id, s.token_id, s.location_id, r.value AS role_value,
-         array(SELECT p.codename FROM user_permissions p WHERE p.user_id = t.user_id) AS permissions
+         array(SELECT p.codename FROM user_permissions p WHERE p.user_id = t.user_id AND p.location_id = s.location_id) AS permissions
   FROM s
   JOIN auth_tokens t ON t.id = s.token_id
   JOIN users u ON u.id = t.user_id

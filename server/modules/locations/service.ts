@@ -18,11 +18,16 @@ type LocationRow = typeof locations.$inferSelect;
 export interface RoleAtLocation {
   id: number;
   value: number;
+  /** The permission codenames the user holds at this location (#28). */
+  permissions: string[];
 }
 
-/** The user's role at a location, or null when they have none there. */
+/** The user's role at a location, with their permissions there, or null when they have none there. */
 export async function roleAt(db: Db, userId: number, locationId: number): Promise<RoleAtLocation | null> {
-  const [row] = await db.select({ id: roles.id, value: roles.value }).from(userLocationRoles)
+  const [row] = await db.select({
+    id: roles.id, value: roles.value,
+    permissions: sql<string[]>`array(SELECT p.codename FROM user_permissions p WHERE p.user_id = ${userLocationRoles.userId} AND p.location_id = ${userLocationRoles.locationId})`,
+  }).from(userLocationRoles)
     .innerJoin(roles, eq(roles.id, userLocationRoles.roleId))
     .where(and(eq(userLocationRoles.userId, userId), eq(userLocationRoles.locationId, locationId)));
   return row ?? null;
@@ -48,7 +53,7 @@ export async function locationListScope(db: Db, userId: number, locationId: numb
 }
 
 /** The highest role the user has anywhere (the header's Locations tab depends on it). */
-export async function highestRole(db: Db, userId: number): Promise<RoleAtLocation | null> {
+export async function highestRole(db: Db, userId: number): Promise<Omit<RoleAtLocation, 'permissions'> | null> {
   const [row] = await db.select({ id: roles.id, value: roles.value }).from(userLocationRoles)
     .innerJoin(roles, eq(roles.id, userLocationRoles.roleId))
     .where(eq(userLocationRoles.userId, userId))
@@ -140,14 +145,19 @@ function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, 
   };
 }
 
-/** Whether the user may read launcher tokens: the control page's permission (techsessions). */
-async function seesLauncherTokens(db: Db, userId: number): Promise<boolean> {
-  const [row] = await db.select({ id: userPermissions.userId }).from(userPermissions)
-    .where(and(eq(userPermissions.userId, userId), eq(userPermissions.codename, 'techsessions'))).limit(1);
-  return !!row;
+/** The permission codenames the user holds at each location (#28: per location). */
+async function permissionsByLocation(db: Db, userId: number): Promise<Map<number, string[]>> {
+  const rows = await db.select({ locationId: userPermissions.locationId, codename: userPermissions.codename }).from(userPermissions)
+    .where(eq(userPermissions.userId, userId)).orderBy(userPermissions.codename);
+  const byLocation = new Map<number, string[]>();
+  for (const r of rows) byLocation.set(r.locationId, [...(byLocation.get(r.locationId) ?? []), r.codename]);
+  return byLocation;
 }
 
-/** GET /locations/my/: every location where the user has a role, with that role (launcher tokens only for the control page's permission). */
+/**
+ * GET /locations/my/: every location where the user has a role, with that role and the permissions
+ * held there (codenames; launcher tokens only where the control page's permission, techsessions, is held).
+ */
 export async function myLocations(db: Db, userId: number, lang: Lang) {
   const rows = await db.select({ location: locations, role: { id: roles.id, value: roles.value } })
     .from(userLocationRoles)
@@ -156,8 +166,11 @@ export async function myLocations(db: Db, userId: number, lang: Lang) {
     .where(eq(userLocationRoles.userId, userId))
     .orderBy(locations.id);
   if (rows.length === 0) return [];
-  const [l, withTokens] = await Promise.all([lookups(db, rows.map((r) => r.location), lang), seesLauncherTokens(db, userId)]);
-  return rows.map((r) => ({ ...locationJson(r.location, l, lang, withTokens), role: r.role }));
+  const [l, held] = await Promise.all([lookups(db, rows.map((r) => r.location), lang), permissionsByLocation(db, userId)]);
+  return rows.map((r) => {
+    const permissions = held.get(r.location.id) ?? [];
+    return { ...locationJson(r.location, l, lang, permissions.includes('techsessions')), role: r.role, permissions };
+  });
 }
 
 /**
@@ -165,16 +178,15 @@ export async function myLocations(db: Db, userId: number, lang: Lang) {
  * booking form's price preview needs (the group discount and the early-booking conditions).
  */
 export async function locationDetail(db: Db, userId: number, locationId: number, lang: Lang) {
-  const role = await requireRoleAt(db, userId, locationId);
+  const { permissions, ...role } = await requireRoleAt(db, userId, locationId);
   const [row] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!row) throw notFound();
-  const [l, early, withTokens] = await Promise.all([
+  const [l, early] = await Promise.all([
     lookups(db, [row], lang),
     db.select({ days: earlyBookingConditions.days, discount: earlyBookingConditions.discount }).from(earlyBookingConditions)
       .where(eq(earlyBookingConditions.locationId, locationId)).orderBy(asc(earlyBookingConditions.days)),
-    seesLauncherTokens(db, userId),
   ]);
-  return { ...locationJson(row, l, lang, withTokens), role, group_discount_percent: row.groupDiscountPercent, early_booking: early };
+  return { ...locationJson(row, l, lang, permissions.includes('techsessions')), role, permissions, group_discount_percent: row.groupDiscountPercent, early_booking: early };
 }
 
 /** GET /locations/: the catalogue of active locations (public facts only: no balance, no roles). */

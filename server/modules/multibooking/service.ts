@@ -107,7 +107,7 @@ export function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: st
 
 async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
   await requireRoleAt(db, user.id, input.location_id);
-  requirePermission(user, 'multibooking');
+  requirePermission(user, 'multibooking', input.location_id);
   if (!input.date) throw fieldError('date', 'required');
   await checkEventRules(db, input);
   const now = await locationClock(db, input.location_id);
@@ -167,7 +167,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, user.id, existing.locationId);
-  requirePermission(user, 'multibooking');
+  requirePermission(user, 'multibooking', existing.locationId);
   if (!existing.multisession) throw fieldError('non_field_errors', 'not_multisession');
   if (input.location_id !== existing.locationId) throw fieldError('location_id', 'invalid_choice');
   await checkEventRules(db, input);

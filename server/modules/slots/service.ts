@@ -114,7 +114,7 @@ const STORED_SESSIONS_SQL = `SELECT ${storedSessionsJson('ps.playground_id = ANY
  * group that day (scheduleInForce's rule), and the day's stored sessions with their orders.
  */
 const PLAYGROUND_DAY_SQL = `
-  SELECT p.id, p.location_id, p.name, p.types, p.duration, p.max_players, p.group_id, p.uuid_token, p.tech_control,
+  SELECT p.id, p.location_id, p.name, p.types, p.duration, p.max_players, p.group_id, p.uuid_token, p.tech_control, p.is_active,
     p.tech_sessions_access_expires_at, r.role_id,
     l.timezone, l.currency_id, ${CURRENCIES_JSON} AS currencies, ${holidaysJson('$3', '$3')} AS holidays,
     (SELECT coalesce(json_agg(${SCHEDULE_JSON}), '[]') FROM (
@@ -203,13 +203,14 @@ export interface PlaygroundDay {
 export async function playgroundDay(db: Db, userId: number | null, playgroundId: number, date: string): Promise<PlaygroundDay | null> {
   const [row] = await queryPrepared<ContextRow & {
     id: number; location_id: number; name: string; types: string[]; duration: number; max_players: number; group_id: number | null;
-    uuid_token: string | null; tech_control: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
+    uuid_token: string | null; tech_control: boolean; is_active: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
     group_discount_percent: number; early_booking: { days: number; discount: number }[]; game_ids: number[]; has_webhook: boolean;
   }>(db, 'slots.playground_day', PLAYGROUND_DAY_SQL, [playgroundId, userId, date]);
   if (!row) return null;
   const pg: PlaygroundRow = {
     id: row.id, locationId: row.location_id, name: row.name, types: row.types, durationMinutes: row.duration, maxPlayers: row.max_players,
     groupId: row.group_id, uuidToken: row.uuid_token, techControl: row.tech_control, techSessionsAccessExpiresAt: row.tech_sessions_access_expires_at,
+    isActive: row.is_active,
   };
   return {
     pg, date, roleId: row.role_id, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [],
