@@ -59,3 +59,6 @@ export const ACTIVITY_KIND_LABELS = {
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
+
+/** The longest person search of the activity list (a name or an e-mail, or a part of one): the server's filter and the screen's box. */
+export const ACTIVITY_PERSON_MAX = 100;

@@ -114,7 +114,7 @@ describe('GET /api/v2.1/locations/{id}/activity/', () => {
     const en = (await h.call('GET', `${LIST}?limit=1000`, { token: w.tokens.admin, lang: 'en' })).json();
     const ru = (await h.call('GET', `${LIST}?limit=1000`, { token: w.tokens.admin, lang: 'ru' })).json();
     expect(en.results.map((r: { id: number }) => r.id)).toEqual([...en.results.map((r: { id: number }) => r.id)].sort((a: number, b: number) => b - a));
-    expect(Object.keys(en.results[0]).sort()).toEqual(['after', 'before', 'created', 'id', 'kind', 'text', 'user']);
+    expect(Object.keys(en.results[0]).sort()).toEqual(['after', 'before', 'created', 'id', 'ip', 'kind', 'text', 'user']);
     const byKind = (page: { results: { kind: string; text: string; user: string }[] }, kind: string) => page.results.find((r) => r.kind === kind)!;
     expect(byKind(en, 'money.certificate_activated').text).toBe(`Certificate activated: ${w.certs.notPaid}`);
     expect(byKind(ru, 'money.certificate_activated').text).toBe(`Сертификат активирован: ${w.certs.notPaid}`);

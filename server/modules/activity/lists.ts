@@ -4,7 +4,7 @@
 // There is no route that edits or deletes an entry.
 import { ilike, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ACTIVITY_KIND_LABELS } from '../../../domain/activity';
+import { ACTIVITY_KIND_LABELS, ACTIVITY_PERSON_MAX } from '../../../domain/activity';
 import { ACTIVITY_FIELDS as F } from '../../../domain/fieldLabels';
 import { activityEntries as a, users } from '../../db/schema';
 import { defineList } from '../../platform/lists';
@@ -33,7 +33,7 @@ export const locationActivity = defineList({
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${a.created} AT TIME ZONE ${s.tz})::date` },
   filters: {
     // A person by a part of the name or the e-mail (the screen's search box).
-    user: { schema: z.string().trim().min(1).max(100), where: (v: string) => { const like = `%${v.replace(/[%_\\]/g, '')}%`; return or(ilike(users.name, like), ilike(users.email, like)); },
+    user: { schema: z.string().trim().min(1).max(ACTIVITY_PERSON_MAX), where: (v: string) => { const like = `%${v.replace(/[%_\\]/g, '')}%`; return or(ilike(users.name, like), ilike(users.email, like)); },
       example: 'Михаил', holds: (row) => String(row.user).includes('Михаил') },
     kind: { schema: z.string().max(200).transform((v) => v.split(',')).pipe(z.array(z.enum(KINDS))), where: (v: string[]) => inArray(a.kind, v),
       example: 'money.payment', holds: (row) => row.kind === 'money.payment' },
@@ -42,8 +42,8 @@ export const locationActivity = defineList({
     { key: 'id', kind: 'int', sql: sql`${a.id}`, label: F.id },
     { key: 'created', kind: 'datetime', sql: sql`${a.created}`, label: F.created },
     { key: 'user', kind: 'text', sql: personIn('ru'), inLanguage: personIn, jsonInLanguage: true, label: F.user },
-    // The address: in the exports only (an investigation's detail, noise on the screen).
-    { key: 'ip', kind: 'text', sql: sql`${a.ip}`, label: F.ip, exportOnly: true },
+    // The address, on the screen as in the exports: who may read the log may read where from.
+    { key: 'ip', kind: 'text', sql: sql`${a.ip}`, label: F.ip },
     { key: 'kind', kind: 'text', sql: sql`${a.kind}` },
     { key: 'text', kind: 'text', sql: textIn('ru'), inLanguage: textIn, jsonInLanguage: true, label: F.text },
     { key: 'before', kind: 'text', sql: sql`${a.before}`, inLanguage: () => sql`${a.before}::text`, label: F.before },
@@ -52,10 +52,11 @@ export const locationActivity = defineList({
   orderBy: sql`${a.created} DESC, ${a.id} DESC`,
   sorting: { columns: ['created'], unique: sql`${a.id}` },
   json: {
-    record: (r) => ({ id: r.id, created: r.created, user: r.user, kind: r.kind, text: r.text, before: r.before ?? null, after: r.after ?? null }),
+    record: (r) => ({ id: r.id, created: r.created, user: r.user, ip: r.ip, kind: r.kind, text: r.text, before: r.before ?? null, after: r.after ?? null }),
     schema: z.object({
       id: z.number().int(), created: z.string().describe("YYYY-MM-DD HH:MM on the location's clock"),
       user: z.string().describe('Who: the name, else the e-mail; "System" for a job or a payment provider (in the caller\'s language)'),
+      ip: z.string().nullable().describe('The address the change came from (null: no request, e.g. a job)'),
       kind: z.enum(KINDS), text: z.string().describe("The kind's label in the caller's language, then the subject"),
       before: changes.describe('The changed fields as they were (null: a creation)'), after: changes.describe('The changed fields as they are (null: a removal)'),
     }),
