@@ -119,8 +119,8 @@ describe('GET /api/v2.1/locations/{id}/activity/', () => {
     expect(byKind(en, 'money.certificate_activated').text).toBe(`Certificate activated: ${w.certs.notPaid}`);
     expect(byKind(ru, 'money.certificate_activated').text).toBe(`Сертификат активирован: ${w.certs.notPaid}`);
     // The demo's settled link: no one signed in, "the system".
-    expect(en.results.find((r: { text: string }) => r.text === 'Payment: Заказ 2').user).toBe('System');
-    expect(ru.results.find((r: { text: string }) => r.text === 'Оплата: Заказ 2').user).toBe('Система');
+    expect(en.results.find((r: { text: string }) => r.text === 'Payment: #2').user).toBe('System');
+    expect(ru.results.find((r: { text: string }) => r.text === 'Оплата: #2').user).toBe('Система');
     expect(byKind(en, 'money.refund').user).toBe(w.users.staff.name);
     // Installation-wide: the owner's list holds it, an administrator's of the location does not.
     expect(byKind(en, 'location.created')).toBeDefined();

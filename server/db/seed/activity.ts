@@ -10,12 +10,12 @@ export async function seedActivity(tx: Tx, ids: { admin: number; manager: number
     { created: ago(9, 3), userId: ids.admin, locationId: null, ip: '192.0.2.10', kind: 'location.created', subject: 'VR Арена Москва', after: { name: 'VR Арена Москва', currency: 'RUB' } },
     { created: ago(6, 2), userId: ids.admin, locationId: 1, ip: '192.0.2.10', kind: 'schedule.updated', subject: 'Куб 1',
       before: { price: '1500.00', start: '10:00' }, after: { price: '1800.00', start: '11:00' } },
-    { created: ago(4, 5), userId: ids.manager, locationId: 1, ip: '198.51.100.7', kind: 'money.certificate_activated', subject: 'Сертификат A1B2C3',
-      before: { status: 'sold' }, after: { status: 'activated' } },
-    { created: ago(2, 1), userId: ids.staff, locationId: 1, ip: '198.51.100.23', kind: 'money.payment', subject: 'Заказ 1',
-      after: { type: 'cash', amount: '1800.00' } },
-    { created: ago(1, 4), userId: null, locationId: 1, ip: null, kind: 'money.payment', subject: 'Заказ 2', after: { type: 'link', amount: '2400.00' } },
-    { created: ago(0, 1), userId: ids.manager, locationId: 1, ip: '198.51.100.7', kind: 'tools.changed', subject: 'Промокод SUMMER',
+    { created: ago(4, 5), userId: ids.manager, locationId: 1, ip: '198.51.100.7', kind: 'money.certificate_activated', subject: 'A1B2C3D4E5F6',
+      before: { status: 'NOT_PAID' }, after: { status: 'ACTIVE', amount: '5000.00' } },
+    { created: ago(2, 1), userId: ids.staff, locationId: 1, ip: '198.51.100.23', kind: 'money.payment', subject: '#1',
+      after: { payment_type: 2, amount: '1800.00' } },
+    { created: ago(1, 4), userId: null, locationId: 1, ip: null, kind: 'money.payment', subject: '#2', after: { payment_type: 4, amount: '2400.00' } },
+    { created: ago(0, 1), userId: ids.admin, locationId: 1, ip: '192.0.2.10', kind: 'promocode.created', subject: 'SUMMER',
       before: null, after: { code: 'SUMMER', discount: '0.15' } },
   ]);
 }

@@ -35,7 +35,7 @@ export const locationActivity = defineList({
     // A person by a part of the name or the e-mail (the screen's search box).
     user: { schema: z.string().trim().min(1).max(ACTIVITY_PERSON_MAX), where: (v: string) => { const like = `%${v.replace(/[%_\\]/g, '')}%`; return or(ilike(users.name, like), ilike(users.email, like)); },
       example: 'Михаил', holds: (row) => String(row.user).includes('Михаил') },
-    kind: { schema: z.string().max(200).transform((v) => v.split(',')).pipe(z.array(z.enum(KINDS))), where: (v: string[]) => inArray(a.kind, v),
+    kind: { schema: z.string().max(2000).transform((v) => v.split(',')).pipe(z.array(z.enum(KINDS))), where: (v: string[]) => inArray(a.kind, v),
       example: 'money.payment', holds: (row) => row.kind === 'money.payment' },
   },
   columns: [
