@@ -15,7 +15,7 @@ import {
 } from '../../domain/enumLabels';
 import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 // #28 ACTIVITY
-import { ACTIVITY_KIND_LABELS } from '../../domain/activity';
+import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
 
 export const enApp = {
@@ -648,6 +648,9 @@ export const enApp = {
       person: 'Who (name or e-mail)',
       kind: 'What',
       fields: textsIn(ACTIVITY_FIELDS, 'en'),
+      changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'en'),
+      secretSet: 'set',
+      rows: '%{smart_count} row |||| %{smart_count} rows',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },
     webhook_deliveries: {

@@ -16,7 +16,7 @@ import {
 } from '../../domain/enumLabels';
 import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 // #28 ACTIVITY
-import { ACTIVITY_KIND_LABELS } from '../../domain/activity';
+import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
 
 export const ruApp: typeof enApp = {
@@ -647,6 +647,9 @@ export const ruApp: typeof enApp = {
       person: 'Кто (имя или e-mail)',
       kind: 'Что',
       fields: textsIn(ACTIVITY_FIELDS, 'ru'),
+      changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'ru'),
+      secretSet: 'задан',
+      rows: '%{smart_count} строка |||| %{smart_count} строки |||| %{smart_count} строк',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
     },
     webhook_deliveries: {
