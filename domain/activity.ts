@@ -34,6 +34,22 @@ export const ACTIVITY_KIND_LABELS = {
   'tools.changed': { ru: 'Настройки инструментов изменены', en: 'Tools changed' },
   'webhook.changed': { ru: 'Вебхук изменён', en: 'Webhook changed' },
   'secret.changed': { ru: 'Секрет изменён', en: 'Secret changed' },
+  // #28 ACTIVITY: the existing screens' changes, one kind each.
+  'holiday.created': { ru: 'Праздник добавлен', en: 'Holiday added' },
+  'holiday.deleted': { ru: 'Праздник удалён', en: 'Holiday removed' },
+  'playground_group.created': { ru: 'Группа игровых зон создана', en: 'Playground group created' },
+  'playground_group.updated': { ru: 'Группа игровых зон изменена', en: 'Playground group changed' },
+  'playground_group.deleted': { ru: 'Группа игровых зон удалена', en: 'Playground group deleted' },
+  'promocode.created': { ru: 'Промокод создан', en: 'Promo code created' },
+  'promocode.updated': { ru: 'Промокод изменён', en: 'Promo code changed' },
+  'promocode.deleted': { ru: 'Промокод удалён', en: 'Promo code deleted' },
+  'early_booking.changed': { ru: 'Раннее бронирование изменено', en: 'Early booking changed' },
+  'widget.changed': { ru: 'Настройки виджета изменены', en: 'Widget settings changed' },
+  'webhook.created': { ru: 'Вебхук создан', en: 'Webhook created' },
+  'webhook.deleted': { ru: 'Вебхук удалён', en: 'Webhook deleted' },
+  'location_info.changed': { ru: 'Описание площадки изменено', en: 'Location information changed' },
+  'location_image.added': { ru: 'Фото площадки добавлено', en: 'Location photo added' },
+  'location_image.deleted': { ru: 'Фото площадки удалено', en: 'Location photo deleted' },
   // Money.
   'money.payment': { ru: 'Оплата', en: 'Payment' },
   'money.refund': { ru: 'Возврат', en: 'Refund' },
@@ -43,3 +59,61 @@ export const ACTIVITY_KIND_LABELS = {
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
+
+/** The longest person search of the activity list (a name or an e-mail, or a part of one): the server's filter and the screen's box. */
+export const ACTIVITY_PERSON_MAX = 100;
+
+/**
+ * The recorded fields (the keys of an entry's before/after) as the Activity screen names them. A key
+ * not here shows as it is; a translation's "ru.address" is "Адрес (ru)".
+ */
+export const ACTIVITY_CHANGE_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  start_dt: { ru: 'Действует с', en: 'Starts on' },
+  disabled: { ru: 'Выключено', en: 'Disabled' },
+  playground_group: { ru: 'Группа', en: 'Group' },
+  group: { ru: 'Группа', en: 'Group' },
+  breaks: { ru: 'Перерывы', en: 'Breaks' },
+  items: { ru: 'Строки расписания', en: 'Schedule rows' },
+  copy_of: { ru: 'Копия', en: 'Copy of' },
+  date: { ru: 'Дата', en: 'Date' },
+  kind: { ru: 'Вид', en: 'Kind' },
+  code: { ru: 'Код', en: 'Code' },
+  discount: { ru: 'Скидка', en: 'Discount' },
+  valid_from: { ru: 'Действует с', en: 'Valid from' },
+  valid_to: { ru: 'Действует по', en: 'Valid to' },
+  usage_limit: { ru: 'Лимит использований', en: 'Usage limit' },
+  active: { ru: 'Включено', en: 'On' },
+  days: { ru: 'Дней', en: 'Days' },
+  payment_minutes: { ru: 'Удержание мест, минут', en: 'Places held, minutes' },
+  cancel_hours: { ru: 'Отмена клиентом, часов', en: 'Customer cancel, hours' },
+  url: { ru: 'Адрес', en: 'URL' },
+  extra: { ru: 'Расширенные данные', en: 'Extra data' },
+  secret: { ru: 'Секрет', en: 'Secret' },
+  lat: { ru: 'Широта', en: 'Latitude' },
+  lng: { ru: 'Долгота', en: 'Longitude' },
+  city: { ru: 'Город', en: 'City' },
+  address: { ru: 'Адрес', en: 'Address' },
+  distance: { ru: 'Как добраться', en: 'Getting there' },
+  openingTimes: { ru: 'Часы работы', en: 'Opening times' },
+  paymentDescription: { ru: 'Об оплате', en: 'About payment' },
+  parkingDescription: { ru: 'Парковка', en: 'Parking' },
+  description: { ru: 'Описание', en: 'Description' },
+  file: { ru: 'Файл', en: 'File' },
+  width: { ru: 'Ширина', en: 'Width' },
+  height: { ru: 'Высота', en: 'Height' },
+  payment_type: { ru: 'Способ оплаты', en: 'Payment type' },
+  payment_id: { ru: 'Платёж', en: 'Payment' },
+  amount: { ru: 'Сумма', en: 'Amount' },
+  paid: { ru: 'Оплачено', en: 'Paid' },
+  late: { ru: 'После закрытия ссылки', en: 'After the link closed' },
+  refill: { ru: 'Пополнение баланса', en: 'Balance top-up' },
+  comment: { ru: 'Комментарий', en: 'Comment' },
+  status: { ru: 'Статус', en: 'Status' },
+  buyer: { ru: 'Покупатель', en: 'Buyer' },
+  type: { ru: 'Тип', en: 'Type' },
+  actual: { ru: 'Показан', en: 'Shown' },
+  price: { ru: 'Цена', en: 'Price' },
+  start: { ru: 'Начало', en: 'Start' },
+  currency: { ru: 'Валюта', en: 'Currency' },
+} as const satisfies EnumLabels;

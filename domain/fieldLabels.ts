@@ -111,3 +111,14 @@ export const ALL_FIELD_LABELS = {
 export const CERTIFICATE_RATE_FIELDS = {
   rate: { ru: 'Номинал', en: 'Face value' },
 } satisfies FieldLabels;
+
+// #28 ACTIVITY: the activity list's columns (resources.activity.fields), shared by the screen and the exports.
+export const ACTIVITY_FIELDS = {
+  id: { ru: 'ID', en: 'ID' },
+  created: { ru: 'Когда', en: 'When' },
+  user: { ru: 'Кто', en: 'Who' },
+  ip: { ru: 'IP-адрес', en: 'IP address' },
+  text: { ru: 'Что', en: 'What' },
+  before: { ru: 'Было', en: 'Before' },
+  after: { ru: 'Стало', en: 'After' },
+} satisfies FieldLabels;

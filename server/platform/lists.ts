@@ -49,6 +49,8 @@ export interface ListColumn {
   inLanguage?: (lang: Lang) => SQL;
   /** In the exports only, not in the JSON. */
   exportOnly?: boolean;
+  /** The JSON too is `inLanguage` in the caller's language (#28 activity: a kind's label and its subject). */
+  jsonInLanguage?: boolean;
 }
 
 /** What the query of a call reads, settled after the caller is authorised. */
@@ -159,7 +161,8 @@ function moneyText(column: ListColumn, lang: Lang): SQL {
     WHEN ${currencies.isBefore} THEN ${sign} || ${gap} || ${amount} ELSE ${amount} || ${gap} || ${sign} END)`;
 }
 
-function jsonValue(column: ListColumn, scope: ListScope): SQL {
+function jsonValue(column: ListColumn, scope: ListScope, lang: Lang): SQL {
+  if (column.jsonInLanguage && column.inLanguage) return column.inLanguage(lang);
   if (column.kind === 'datetime') return sql`to_char(${local(column, scope)}, ${DATE_TIME_FORMAT.json})`;
   if (column.kind === 'date') return sql`to_char(${column.sql}, ${DAY_FORMAT.json})`;
   return column.sql;
@@ -221,8 +224,8 @@ function orderSql<S extends ListScope>(d: ListDeclaration<S>, ordering: string |
   return sql`${column.sql}${direction}, ${d.sorting.unique}${direction}`;
 }
 
-function jsonRowsSql<S extends ListScope>(d: ListDeclaration<S>, scope: S, from: SQL, whereSql: SQL, ordering?: string): SQL {
-  const select = sql.join(d.columns.filter((c) => !c.exportOnly).map((c) => sql`${jsonValue(c, scope)} AS ${sql.identifier(c.key)}`), sql`, `);
+function jsonRowsSql<S extends ListScope>(d: ListDeclaration<S>, scope: S, from: SQL, whereSql: SQL, ordering?: string, lang: Lang = 'ru'): SQL {
+  const select = sql.join(d.columns.filter((c) => !c.exportOnly).map((c) => sql`${jsonValue(c, scope, lang)} AS ${sql.identifier(c.key)}`), sql`, `);
   return sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${orderSql(d, ordering)}`;
 }
 
@@ -403,7 +406,7 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
       return { count, totals };
     }
     if (format === 'json') {
-      const rowsSql = jsonRowsSql(d, scope, from, whereSql, q.ordering);
+      const rowsSql = jsonRowsSql(d, scope, from, whereSql, q.ordering, request.lang);
       if (d.paging === 'array') return toJson(d, (await db.execute(rowsSql)).rows);
       // The count and the sums are one query: the page's totals cost no extra round trip.
       const [{ count, totals }, page] = await Promise.all([

@@ -14,6 +14,9 @@ import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
 } from '../../domain/enumLabels';
 import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
+// #28 ACTIVITY
+import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
+import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
 
 export const enApp = {
   app: {
@@ -635,6 +638,21 @@ export const enApp = {
     validationCertificateLength: 'At most 15 characters',
   },
   resources: {
+    // #28 ACTIVITY: the activity list.
+    activity: {
+      name: 'Activity entry |||| Activity',
+      title: 'Activity: %{name}',
+      empty: 'No changes in this period',
+      card: 'Activity',
+      cardHint: 'Who changed what and when: settings, rights, prices and money',
+      person: 'Who (name or e-mail)',
+      kind: 'What',
+      fields: textsIn(ACTIVITY_FIELDS, 'en'),
+      changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'en'),
+      secretSet: 'set',
+      rows: '%{smart_count} row |||| %{smart_count} rows',
+      kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
+    },
     webhook_deliveries: {
       name: 'Webhook delivery |||| Webhook deliveries',
       title: 'Webhook deliveries: %{name}',

@@ -15,6 +15,9 @@ import {
   WEBHOOK_DELIVERY_STATUS_LABELS,
 } from '../../domain/enumLabels';
 import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
+// #28 ACTIVITY
+import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
+import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
 
 export const ruApp: typeof enApp = {
   app: {
@@ -634,6 +637,21 @@ export const ruApp: typeof enApp = {
     validationCertificateLength: 'Не более 15 символов',
   },
   resources: {
+    // #28 ACTIVITY: the activity list.
+    activity: {
+      name: 'Запись журнала |||| Журнал изменений',
+      title: 'Журнал изменений: %{name}',
+      empty: 'За этот период изменений нет',
+      card: 'Журнал изменений',
+      cardHint: 'Кто, когда и что менял: настройки, права, цены и деньги',
+      person: 'Кто (имя или e-mail)',
+      kind: 'Что',
+      fields: textsIn(ACTIVITY_FIELDS, 'ru'),
+      changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'ru'),
+      secretSet: 'задан',
+      rows: '%{smart_count} строка |||| %{smart_count} строки |||| %{smart_count} строк',
+      kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
+    },
     webhook_deliveries: {
       name: 'Доставка вебхука |||| Доставки вебхуков',
       title: 'Доставки вебхуков: %{name}',

@@ -358,6 +358,17 @@ test('en: the booking widget tab sets the payment hold and the customer cancel d
   await page.reload();
   await expect(minutes).toHaveValue('30');
   await expect(hours).toHaveValue('2');
+  // #28 ACTIVITY: the save is in the location's Activity list, with the person and before/after, in en and ru.
+  await page.goto('/locations/2/activity');
+  const entry = page.getByRole('row').filter({ hasText: 'Widget settings changed' }).first();
+  await expect(entry).toContainText('Анна Администратор');
+  await expect(entry).toContainText('Places held, minutes: 20');
+  await expect(entry).toContainText('Places held, minutes: 30');
+  await signIn(page, ADMIN, 'ru');
+  await page.goto('/locations/2/activity');
+  await expect(page.getByRole('row').filter({ hasText: 'Настройки виджета изменены' }).first()).toContainText('Удержание мест, минут: 30');
+  await signIn(page, ADMIN, 'en');
+  await page.goto('/locations/2/tools?tab=widget');
   // Back to the defaults: the widget tests later in the run book at this location.
   await minutes.fill('20');
   await hours.fill('24');

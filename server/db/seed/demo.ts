@@ -11,6 +11,7 @@ import { REFILL_COMMENT } from '../../modules/transactions/refill';
 import { hashPassword } from '../../platform/passwords';
 import { seedBookings } from './bookings';
 import { seedTools } from './tools';
+import { seedActivity } from './activity';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 import { CERTIFICATE_DESIGNS } from '../../../domain/certificates';
@@ -128,6 +129,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await tx.insert(certificateDesigns).values(locs.flatMap((l) => CERTIFICATE_DESIGNS.map((name) => ({ locationId: l.id, name }))));
     await seedBookings(tx, staff!.id, admin!.id);
     await seedTools(tx, admin!.id);
+    await seedActivity(tx, { admin: admin!.id, manager: manager!.id, staff: staff!.id });
     // Both sides of the payments list's filters at location 1 (payer, purchase_sign: the generated
     // tests, tests/api/lists.test.ts, need rows each filter leaves out): the balance top-up of 20
     // days ago as the payment it came from, and a refund at the desk.

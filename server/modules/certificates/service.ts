@@ -18,6 +18,7 @@ import { certificateRemaining } from '../orders/payments';
 import { wallClockNow } from '../../platform/clock';
 import { emitCertificateActivated } from '../webhooks/outbox';
 import { recordEvent } from '../live/record';
+import { recordActivity } from '../../platform/activity';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -89,6 +90,8 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
     await queueLetter(tx, c.id, lang);
     await emitCertificateActivated(tx, c.id, input.location_id);
     await recordEvent(tx, input.location_id, 'certificate', { certificate_ids: [c.id] });
+    await recordActivity(tx, { locationId: input.location_id, kind: 'money.certificate_activated', subject: c.uniqueNumber,
+      before: { status: c.status }, after: { status: 'ACTIVE', amount: c.rate, buyer: input.name } });
     return { unique_number: c.uniqueNumber, status: 'ACTIVE' };
   });
 }

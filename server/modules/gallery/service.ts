@@ -11,6 +11,7 @@ import type { Db } from '../../db/client';
 import { locationImages } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
+import { recordChange } from '../activity/record';
 import { decodedImage, MAX_IMAGE_PIXELS } from '../../platform/images';
 
 export const GALLERY_URL = '/media/gallery';
@@ -53,9 +54,13 @@ export async function addImage(db: Db, mediaDir: string, userId: number, locatio
   await fs.writeFile(path.join(mediaDir, file), data);
   await fs.writeFile(path.join(mediaDir, thumbFile), thumb);
   try {
-    const [row] = await db.insert(locationImages).values({
-      locationId, file, thumb: thumbFile, contentType: CONTENT_TYPES[ext]!, size: data.length, width, height, userId,
-    }).returning();
+    const [row] = await db.transaction(async (tx) => {
+      const rows = await tx.insert(locationImages).values({
+        locationId, file, thumb: thumbFile, contentType: CONTENT_TYPES[ext]!, size: data.length, width, height, userId,
+      }).returning();
+      await recordChange(tx, locationId, 'location_image.added', file, null, { file, width, height });
+      return rows;
+    });
     return json(row!);
   } catch (err) {
     await Promise.all([fs.rm(path.join(mediaDir, file), { force: true }), fs.rm(path.join(mediaDir, thumbFile), { force: true })]);
@@ -65,9 +70,13 @@ export async function addImage(db: Db, mediaDir: string, userId: number, locatio
 
 export async function deleteImage(db: Db, mediaDir: string, userId: number, locationId: number, imageId: number): Promise<void> {
   await requireManagerAt(db, userId, locationId);
-  const [row] = await db.delete(locationImages)
-    .where(and(eq(locationImages.id, imageId), eq(locationImages.locationId, locationId))).returning();
-  if (!row) throw notFound();
+  const row = await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(locationImages)
+      .where(and(eq(locationImages.id, imageId), eq(locationImages.locationId, locationId))).returning();
+    if (!deleted) throw notFound();
+    await recordChange(tx, locationId, 'location_image.deleted', deleted.file, { file: deleted.file, width: deleted.width, height: deleted.height }, null);
+    return deleted;
+  });
   // The row is gone first: a file left by a crash here is an orphan, never a broken picture.
   await Promise.all([fs.rm(path.join(mediaDir, row.file), { force: true }), fs.rm(path.join(mediaDir, row.thumb), { force: true })]);
 }

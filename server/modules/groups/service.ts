@@ -7,6 +7,7 @@ import { playgroundGroups, playgrounds, schedules } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireManagerAt } from '../locations/service';
 import { recordScheduleEvent } from '../live/record';
+import { recordChange } from '../activity/record';
 
 async function groupOf(db: Db, locationId: number, groupId: number) {
   const [group] = await db.select().from(playgroundGroups)
@@ -31,27 +32,36 @@ function groupJson(g: typeof playgroundGroups.$inferSelect, playgroundIds: numbe
 export async function createGroup(db: Db, userId: number, locationId: number, name: string) {
   await requireManagerAt(db, userId, locationId);
   await assertNameFree(db, locationId, name);
-  const [group] = await db.insert(playgroundGroups).values({ locationId, name }).returning();
+  const group = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(playgroundGroups).values({ locationId, name }).returning();
+    await recordChange(tx, locationId, 'playground_group.created', name, null, { name });
+    return row;
+  });
   return groupJson(group!);
 }
 
 export async function renameGroup(db: Db, userId: number, locationId: number, groupId: number, name: string) {
   await requireManagerAt(db, userId, locationId);
-  await groupOf(db, locationId, groupId);
+  const old = await groupOf(db, locationId, groupId);
   await assertNameFree(db, locationId, name, groupId);
-  const [group] = await db.update(playgroundGroups).set({ name }).where(eq(playgroundGroups.id, groupId)).returning();
+  const group = await db.transaction(async (tx) => {
+    const [row] = await tx.update(playgroundGroups).set({ name }).where(eq(playgroundGroups.id, groupId)).returning();
+    await recordChange(tx, locationId, 'playground_group.updated', name, { name: old.name }, { name });
+    return row;
+  });
   const pgs = await db.select({ id: playgrounds.id }).from(playgrounds).where(eq(playgrounds.groupId, groupId));
   return groupJson(group!, pgs.map((p) => p.id));
 }
 
 export async function deleteGroup(db: Db, userId: number, locationId: number, groupId: number): Promise<void> {
   await requireManagerAt(db, userId, locationId);
-  await groupOf(db, locationId, groupId);
+  const old = await groupOf(db, locationId, groupId);
   await db.transaction(async (tx) => {
     const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(schedules).where(eq(schedules.playgroundGroupId, groupId));
     if (n > 0) throw fieldError('non_field_errors', 'group_has_schedules');
     await tx.update(playgrounds).set({ groupId: null }).where(eq(playgrounds.groupId, groupId));
     await tx.delete(playgroundGroups).where(eq(playgroundGroups.id, groupId));
+    await recordChange(tx, locationId, 'playground_group.deleted', old.name, { name: old.name }, null);
   });
 }
 
@@ -60,15 +70,19 @@ export async function movePlayground(db: Db, userId: number, playgroundId: numbe
   const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
   if (!pg) throw notFound();
   await requireManagerAt(db, userId, pg.locationId);
+  let groupName: string | null = null;
   if (groupId !== null) {
     const [group] = await db.select().from(playgroundGroups)
       .where(and(eq(playgroundGroups.id, groupId), eq(playgroundGroups.locationId, pg.locationId)));
     if (!group) throw fieldError('group', 'invalid_choice');
+    groupName = group.name;
   }
+  const [oldGroup] = pg.groupId === null ? [] : await db.select({ name: playgroundGroups.name }).from(playgroundGroups).where(eq(playgroundGroups.id, pg.groupId));
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.update(playgrounds).set({ groupId }).where(eq(playgrounds.id, playgroundId)).returning();
     // Its sessions now follow the other group's schedule.
     await recordScheduleEvent(tx, [playgroundId]);
+    await recordChange(tx, pg.locationId, 'playground_group.updated', pg.name, { group: oldGroup?.name ?? null }, { group: groupName });
     return row;
   });
   return playgroundJson(updated!);

@@ -6,6 +6,7 @@ import { cities, holidays, locations } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
 import { recordCountryScheduleEvent } from '../live/record';
+import { recordChange } from '../activity/record';
 
 async function countryOf(db: Db, locationId: number): Promise<number> {
   const [row] = await db.select({ countryId: cities.countryId }).from(locations).innerJoin(cities, eq(cities.id, locations.cityId))
@@ -31,6 +32,8 @@ export async function addHoliday(db: Db, userId: number, input: { location: numb
     const [added] = await tx.insert(holidays).values({ countryId, date: input.date, kind: input.kind, name: input.name })
       .onConflictDoNothing().returning();
     if (added) await recordCountryScheduleEvent(tx, countryId);
+    // The calendar is the country's; the log's entry is at the location it was changed from.
+    if (added) await recordChange(tx, input.location, 'holiday.created', `${added.date} ${added.name}`, null, { date: added.date, kind: added.kind, name: added.name });
     return added;
   });
   if (!row) throw fieldError('date', 'holiday_exists');
@@ -41,8 +44,9 @@ export async function removeHoliday(db: Db, userId: number, id: number, location
   await requireManagerAt(db, userId, locationId);
   const countryId = await countryOf(db, locationId);
   await db.transaction(async (tx) => {
-    const deleted = await tx.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.countryId, countryId))).returning({ id: holidays.id });
-    if (!deleted.length) throw notFound();
+    const [deleted] = await tx.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.countryId, countryId))).returning();
+    if (!deleted) throw notFound();
     await recordCountryScheduleEvent(tx, countryId);
+    await recordChange(tx, locationId, 'holiday.deleted', `${deleted.date} ${deleted.name}`, { date: deleted.date, kind: deleted.kind, name: deleted.name }, null);
   });
 }

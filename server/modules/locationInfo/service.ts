@@ -8,6 +8,7 @@ import { ApiError, fieldError, notFound } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { locationDetail, requireManagerAt } from '../locations/service';
 import type { LOCATION_TRANSLATION_FIELDS } from '../../../domain/locationManagement';
+import { recordChange } from '../activity/record';
 
 export type TranslationInput = { language: string } & Record<(typeof LOCATION_TRANSLATION_FIELDS)[number], string>;
 
@@ -42,6 +43,10 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
   if (city.countryId !== input.country) throw fieldError('city', 'city_not_in_country');
   // The location's own name is its first language's (lists without translations show it).
   const mainName = input.translations.find((t) => t.language === loc.languages[0])!.name;
+  const oldTexts = await db.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId));
+  // The log's fields: the place and each language's texts as "ru.address".
+  const texts = (rows: Record<string, unknown>[]) => Object.fromEntries(rows.flatMap((t) =>
+    ['name', 'address', 'distance', 'openingTimes', 'paymentDescription', 'parkingDescription', 'description'].map((k) => [`${String(t.language)}.${k}`, t[k] ?? null])));
   await db.transaction(async (tx) => {
     await tx.update(locations).set({ lat: input.lat, lng: input.lng, cityId: input.city, name: mainName }).where(eq(locations.id, locationId));
     for (const t of input.translations) {
@@ -52,6 +57,12 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
       await tx.insert(locationTranslations).values({ locationId, language: t.language, ...values })
         .onConflictDoUpdate({ target: [locationTranslations.locationId, locationTranslations.language], set: values });
     }
+    await recordChange(tx, locationId, 'location_info.changed', mainName,
+      { lat: loc.lat, lng: loc.lng, city: loc.cityId, ...texts(oldTexts) },
+      { lat: input.lat, lng: input.lng, city: input.city, ...texts(input.translations.map((t) => ({
+        language: t.language, name: t.name, address: t.address, distance: t.distance, openingTimes: t.opening_times,
+        paymentDescription: t.payment_description, parkingDescription: t.parking_description, description: t.description,
+      }))) });
   });
   return locationDetail(db, userId, locationId, lang);
 }

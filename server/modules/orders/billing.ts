@@ -21,6 +21,7 @@ import { countOutcome, paymentsTotal } from '../../platform/metrics';
 import type { Lang } from '../../platform/messages';
 import { queueBillLetter } from './billLetter';
 import { fieldError } from '../../platform/errors';
+import { recordActivity } from '../../platform/activity';
 
 /** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */
 export interface LinkContext {
@@ -90,6 +91,9 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
     updatedAt: new Date(),
   }).where(eq(orders.id, orderId)).returning();
   await writeLog(tx, orderId, 'paid', authorUserId, '', { ...data, purchase: amount, paid: order!.paid });
+  // The desk's payments, a settled link (also a multi-booking's) and a late one: one entry each (#28).
+  await recordActivity(tx, { locationId: order!.locationId, kind: 'money.payment', subject: `#${orderId}`,
+    after: { ...data, amount, paid: order!.paid } });
   // order.paid once: when this payment is the one that makes the order fully paid.
   const paidNow = toCents(order!.paid);
   const purchase = toCents(order!.purchase);
@@ -145,6 +149,8 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
       if (order.source === ORDER_SOURCE.widget) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
     } else if (payment.comment === REFILL_COMMENT) {
       await bookRefill(tx, { id: Number(payment.id), locationId: Number(payment.location_id), purchase: String(payment.purchase), userId: payment.user_id === null ? null : Number(payment.user_id) });
+      await recordActivity(tx, { locationId: Number(payment.location_id), kind: 'money.payment', subject: `#${payment.id}`,
+        after: { payment_type: 1, payment_id: Number(payment.id), amount: String(payment.purchase), refill: true } });
     }
     return 'settled';
   });
@@ -166,6 +172,8 @@ async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: st
     [after] = await tx.update(orders).set({ paid: sql`${orders.paid} + ${amount}::numeric`, updatedAt: new Date() })
       .where(eq(orders.id, orderId)).returning() as [typeof orders.$inferSelect];
     await writeLog(tx, orderId, 'paid', null, '', { payment_type: 4, payment_id: paymentId, purchase: amount, paid: after.paid, late: true });
+    await recordActivity(tx, { locationId: after.locationId, kind: 'money.payment', subject: `#${orderId}`,
+      after: { payment_type: 4, payment_id: paymentId, amount, paid: after.paid, late: true } });
   }
   await logRefundDue(tx, after, paymentId);
 }

@@ -24,6 +24,7 @@ import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
 import { recordOrderEvent } from '../live/record';
 import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
+import { recordActivity } from '../../platform/activity';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -392,5 +393,7 @@ async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: nu
   }).returning();
   await tx.update(orders).set({ paid: fromCents(toCents(order.paid) - toCents(amount)), updatedAt: new Date() }).where(eq(orders.id, order.id));
   await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount });
+  await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`,
+    before: { paid: order.paid }, after: { paid: fromCents(toCents(order.paid) - toCents(amount)), payment_type: paymentType, payment_id: refund!.id, amount } });
   await emitPaymentCreated(tx, refund!.id);
 }

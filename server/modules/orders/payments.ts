@@ -19,6 +19,7 @@ import { moneyParam, type Lang } from '../../platform/messages';
 import { currencyJson } from '../locations/service';
 import { emitPaymentCreated } from '../webhooks/outbox';
 import { recordEvent } from '../live/record';
+import { recordActivity } from '../../platform/activity';
 
 /** Payment type 4: a bill, paid through a payment link. */
 const BILL = 4;
@@ -156,6 +157,8 @@ async function recordStandalonePayment(db: Db, userId: number, locationId: numbe
       locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
     }).returning();
     await emitPaymentCreated(tx, payment!.id);
+    await recordActivity(tx, { locationId, kind: 'money.payment', subject: input.external_id ?? `#${payment!.id}`,
+      after: { payment_type: 7, payment_id: payment!.id, amount: input.purchase, comment: input.comment } });
     return paymentJson(payment!, await userJson(tx, userId));
   }));
 }

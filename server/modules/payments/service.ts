@@ -5,6 +5,7 @@ import { payments } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireRoleAt } from '../locations/service';
 import { paymentJson } from '../orders/payments';
+import { recordActivity } from '../../platform/activity';
 
 /** PATCH /payment/{id}/actual/: only manual payments (type 7) can be hidden or shown again. */
 export async function setPaymentActual(db: Db, userId: number, paymentId: number, actual: boolean) {
@@ -12,6 +13,11 @@ export async function setPaymentActual(db: Db, userId: number, paymentId: number
   if (!p) throw notFound();
   await requireRoleAt(db, userId, p.locationId);
   if (p.paymentType !== 7) throw fieldError('non_field_errors', 'only_manual_hidden');
-  const [updated] = await db.update(payments).set({ actual }).where(eq(payments.id, paymentId)).returning();
+  const [updated] = await db.transaction(async (tx) => {
+    const rows = await tx.update(payments).set({ actual }).where(eq(payments.id, paymentId)).returning();
+    await recordActivity(tx, { locationId: p.locationId, kind: 'money.payment_hidden', subject: p.externalId ?? `#${p.id}`,
+      before: { actual: p.actual, amount: p.purchase }, after: { actual, amount: p.purchase } });
+    return rows;
+  });
   return paymentJson(updated!, null);
 }

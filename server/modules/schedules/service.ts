@@ -9,6 +9,7 @@ import type { ScheduleBreak, ScheduleItem } from '../../../domain/schedule/types
 import { requireManagerAt, requireRoleAt } from '../locations/service';
 import { lockedTransaction } from '../../platform/locks';
 import { recordGroupsScheduleEvent } from '../live/record';
+import { recordChange } from '../activity/record';
 
 type Row = typeof schedules.$inferSelect;
 
@@ -25,6 +26,9 @@ export interface ScheduleFields {
 function numbered(items: ScheduleItem[]): ScheduleItem[] {
   return items.map((item, i) => ({ ...item, id: i + 1, pricing: item.pricing.map((row, j) => ({ ...row, id: j + 1 })) }));
 }
+
+/** What the activity log keeps of a schedule (its prices are in the items). */
+const logged = (row: Row) => ({ name: row.name, start_dt: row.startDt, disabled: row.disabled, playground_group: row.playgroundGroupId, breaks: row.breaks, items: row.items });
 
 export function scheduleJson(row: Row) {
   return {
@@ -83,6 +87,7 @@ export async function createSchedule(db: Db, userId: number, locationId: number,
       disabled: input.disabled, breaks: input.breaks, items: numbered(input.items),
     }).returning();
     await recordGroupsScheduleEvent(tx, locationId, [input.playground_group]);
+    await recordChange(tx, locationId, 'schedule.created', row!.name, null, logged(row!));
     return scheduleJson(row!);
   });
 }
@@ -97,6 +102,7 @@ export async function updateSchedule(db: Db, userId: number, id: number, input: 
       breaks: input.breaks, items: numbered(input.items), updatedAt: new Date(),
     }).where(eq(schedules.id, id)).returning();
     await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId, input.playground_group]);
+    await recordChange(tx, existing.locationId, 'schedule.updated', row!.name, logged(existing), logged(row!));
     return scheduleJson(row!);
   });
 }
@@ -106,6 +112,7 @@ export async function deleteSchedule(db: Db, userId: number, id: number): Promis
   await db.transaction(async (tx) => {
     await tx.delete(schedules).where(eq(schedules.id, id));
     await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId]);
+    await recordChange(tx, existing.locationId, 'schedule.deleted', existing.name, logged(existing), null);
   });
 }
 
@@ -116,6 +123,7 @@ export async function setDisabled(db: Db, userId: number, id: number, disabled: 
     if (!disabled && existing.playgroundGroupId) await assertStartFree(tx, existing.playgroundGroupId, existing.startDt, id);
     const [row] = await tx.update(schedules).set({ disabled, updatedAt: new Date() }).where(eq(schedules.id, id)).returning();
     await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId]);
+    await recordChange(tx, existing.locationId, 'schedule.updated', row!.name, { disabled: existing.disabled }, { disabled: row!.disabled });
     return scheduleJson(row!);
   });
 }
@@ -123,11 +131,14 @@ export async function setDisabled(db: Db, userId: number, id: number, disabled: 
 /** A copy, disabled so it changes nothing until a manager enables it. */
 export async function cloneSchedule(db: Db, userId: number, id: number, copySuffix: string) {
   const s = await loadForUser(db, userId, id, true);
-  const [row] = await db.insert(schedules).values({
-    locationId: s.locationId, playgroundGroupId: s.playgroundGroupId, name: `${s.name} ${copySuffix}`.slice(0, 100),
-    startDt: s.startDt, disabled: true, breaks: s.breaks, items: s.items,
-  }).returning();
-  return scheduleJson(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(schedules).values({
+      locationId: s.locationId, playgroundGroupId: s.playgroundGroupId, name: `${s.name} ${copySuffix}`.slice(0, 100),
+      startDt: s.startDt, disabled: true, breaks: s.breaks, items: s.items,
+    }).returning();
+    await recordChange(tx, s.locationId, 'schedule.created', row!.name, null, { ...logged(row!), copy_of: s.name });
+    return scheduleJson(row!);
+  });
 }
 
 /** The check call: each item's sessions (times and price) as the engine would generate them,

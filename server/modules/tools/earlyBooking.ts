@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { earlyBookingConditions } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
+import { recordChange } from '../activity/record';
 
 export interface EarlyBookingInput {
   days: number;
@@ -24,7 +25,11 @@ export async function listConditions(db: Db, userId: number, locationId: number)
 
 export async function createCondition(db: Db, userId: number, locationId: number, input: EarlyBookingInput) {
   await requireManagerAt(db, userId, locationId);
-  const [row] = await db.insert(earlyBookingConditions).values({ locationId, ...input }).returning();
+  const [row] = await db.transaction(async (tx) => {
+    const rows = await tx.insert(earlyBookingConditions).values({ locationId, ...input }).returning();
+    await recordChange(tx, locationId, 'early_booking.changed', '', null, { days: input.days, discount: input.discount });
+    return rows;
+  });
   return json(row!);
 }
 
@@ -37,12 +42,20 @@ async function ownCondition(db: Db, userId: number, id: number): Promise<Row> {
 }
 
 export async function updateCondition(db: Db, userId: number, id: number, input: EarlyBookingInput) {
-  await ownCondition(db, userId, id);
-  const [row] = await db.update(earlyBookingConditions).set(input).where(eq(earlyBookingConditions.id, id)).returning();
+  const existing = await ownCondition(db, userId, id);
+  const [row] = await db.transaction(async (tx) => {
+    const rows = await tx.update(earlyBookingConditions).set(input).where(eq(earlyBookingConditions.id, id)).returning();
+    // Both sides whole: "7 days, 10 %" reads as a condition, a lone changed number does not.
+    await recordChange(tx, existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, { days: input.days, discount: input.discount });
+    return rows;
+  });
   return json(row!);
 }
 
 export async function deleteCondition(db: Db, userId: number, id: number): Promise<void> {
-  await ownCondition(db, userId, id);
-  await db.delete(earlyBookingConditions).where(eq(earlyBookingConditions.id, id));
+  const existing = await ownCondition(db, userId, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(earlyBookingConditions).where(eq(earlyBookingConditions.id, id));
+    await recordChange(tx, existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, null);
+  });
 }

@@ -8,6 +8,7 @@ import { promocodes } from '../../db/schema';
 import { termsOf } from '../orders/coupons';
 import { fieldError, notFound } from '../../platform/errors';
 import { locationToday, requireManagerAt } from '../locations/service';
+import { recordChange } from '../activity/record';
 
 export type PromocodeType = 'fraction' | 'flat';
 
@@ -50,6 +51,9 @@ async function assertCodeFree(db: Db, locationId: number, code: string, exceptId
   if (taken) throw fieldError('code', 'promocode_code_taken');
 }
 
+/** What the activity log keeps of a code. */
+const logged = (r: Row) => ({ code: r.code, discount: r.discount, valid_from: r.validFrom, valid_to: r.validTo, usage_limit: r.usageLimit, active: r.active });
+
 const values = (input: PromocodeInput) => ({
   code: input.code, discount: input.discount, validFrom: input.valid_from, validTo: input.valid_to,
   usageLimit: input.usage_limit, active: input.active,
@@ -77,7 +81,11 @@ export async function createPromocode(db: Db, userId: number, locationId: number
   await requireManagerAt(db, userId, locationId);
   checkInput(input);
   await assertCodeFree(db, locationId, input.code, null);
-  const [row] = await uniqueOr(() => db.insert(promocodes).values({ locationId, ...values(input) }).returning());
+  const [row] = await uniqueOr(() => db.transaction(async (tx) => {
+    const rows = await tx.insert(promocodes).values({ locationId, ...values(input) }).returning();
+    await recordChange(tx, locationId, 'promocode.created', rows[0]!.code, null, logged(rows[0]!));
+    return rows;
+  }));
   return json(row!, await locationToday(db, locationId));
 }
 
@@ -98,19 +106,30 @@ export async function updatePromocode(db: Db, userId: number, id: number, input:
   const existing = await ownPromocode(db, userId, id);
   checkInput(input);
   await assertCodeFree(db, existing.locationId, input.code, id);
-  const [row] = await uniqueOr(() => db.update(promocodes).set(values(input)).where(eq(promocodes.id, id)).returning());
+  const [row] = await uniqueOr(() => db.transaction(async (tx) => {
+    const rows = await tx.update(promocodes).set(values(input)).where(eq(promocodes.id, id)).returning();
+    await recordChange(tx, existing.locationId, 'promocode.updated', rows[0]!.code, logged(existing), logged(rows[0]!));
+    return rows;
+  }));
   return json(row!, await locationToday(db, existing.locationId));
 }
 
 /** Switching a code off or on again (the deactivate action) without resending the whole form. */
 export async function setPromocodeActive(db: Db, userId: number, id: number, active: boolean) {
   const existing = await ownPromocode(db, userId, id);
-  const [row] = await db.update(promocodes).set({ active }).where(eq(promocodes.id, id)).returning();
+  const [row] = await db.transaction(async (tx) => {
+    const rows = await tx.update(promocodes).set({ active }).where(eq(promocodes.id, id)).returning();
+    await recordChange(tx, existing.locationId, 'promocode.updated', existing.code, { active: existing.active }, { active });
+    return rows;
+  });
   return json(row!, await locationToday(db, existing.locationId));
 }
 
 /** Orders keep the code's text, not a reference, so deleting never rewrites an order. */
 export async function deletePromocode(db: Db, userId: number, id: number): Promise<void> {
-  await ownPromocode(db, userId, id);
-  await db.delete(promocodes).where(eq(promocodes.id, id));
+  const existing = await ownPromocode(db, userId, id);
+  await db.transaction(async (tx) => {
+    await tx.delete(promocodes).where(eq(promocodes.id, id));
+    await recordChange(tx, existing.locationId, 'promocode.deleted', existing.code, logged(existing), null);
+  });
 }

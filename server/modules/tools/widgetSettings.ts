@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
+import { recordChange } from '../activity/record';
 
 export interface WidgetSettings {
   payment_minutes: number;
@@ -21,8 +22,11 @@ export async function getWidgetSettings(db: Db, userId: number, locationId: numb
 }
 
 export async function saveWidgetSettings(db: Db, userId: number, locationId: number, input: WidgetSettings): Promise<WidgetSettings> {
-  await requireManagerAt(db, userId, locationId);
-  await db.update(locations).set({ widgetPaymentMinutes: input.payment_minutes, customerCancelHours: input.cancel_hours })
-    .where(eq(locations.id, locationId));
+  const before = await getWidgetSettings(db, userId, locationId);
+  await db.transaction(async (tx) => {
+    await tx.update(locations).set({ widgetPaymentMinutes: input.payment_minutes, customerCancelHours: input.cancel_hours })
+      .where(eq(locations.id, locationId));
+    await recordChange(tx, locationId, 'widget.changed', '', { ...before }, { payment_minutes: input.payment_minutes, cancel_hours: input.cancel_hours });
+  });
   return getWidgetSettings(db, userId, locationId);
 }

@@ -15,6 +15,7 @@ import { lockedTransaction } from '../../platform/locks';
 import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
 import { appendTransaction, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
+import { recordActivity } from '../../platform/activity';
 
 /** A transaction as the list shows it. */
 async function shown(db: Db, user: AuthUser, id: number) {
@@ -65,6 +66,8 @@ export async function changeType(db: Db, user: AuthUser, transactionId: number, 
     await lockLedger(tx, t.locationId);
     await tx.update(transactions).set({ type, amount: signedAmount(type, t.amount) }).where(eq(transactions.id, transactionId));
     await rebuildTotalsFrom(tx, t.locationId, transactionId);
+    await recordActivity(tx, { locationId: t.locationId, kind: 'money.transaction_type', subject: t.number ?? `#${t.id}`,
+      before: { type: t.type, amount: t.amount }, after: { type, amount: signedAmount(type, t.amount) } });
   });
   return shown(db, user, transactionId);
 }

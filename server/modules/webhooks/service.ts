@@ -8,6 +8,7 @@ import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { requireManagerAt } from '../locations/service';
+import { recordChange } from '../activity/record';
 import { targetProblem } from './address';
 import { DELIVER_JOB, type DeliverJob } from './outbox';
 import { postOnce, signature } from './delivery';
@@ -20,6 +21,9 @@ export interface WebhookInput {
 }
 
 type Row = typeof webhooks.$inferSelect;
+
+/** What the activity log keeps of a webhook: never the secret's value, only that one is set. */
+const logged = (w: Row) => ({ url: w.url, extra: w.extra, active: w.active });
 
 const json = (w: Row) => ({
   id: w.id, url: w.url, extra: w.extra, active: w.active, disabled_reason: w.disabledReason, created: w.createdAt.toISOString(),
@@ -52,7 +56,9 @@ export async function createWebhook(db: Db, allowPrivate: boolean, userId: numbe
   const secret = crypto.randomBytes(32).toString('hex');
   const [row] = await lockedTransaction(db, async (tx) => {
     await refuseDuplicate(tx, locationId, input.url);
-    return tx.insert(webhooks).values({ locationId, url: input.url, extra: input.extra, secret }).returning();
+    const rows = await tx.insert(webhooks).values({ locationId, url: input.url, extra: input.extra, secret }).returning();
+    await recordChange(tx, locationId, 'webhook.created', input.url, null, { ...logged(rows[0]!), secret: 'set' });
+    return rows;
   });
   // The only time the secret leaves the server: the receiver needs it to check signatures.
   return { ...json(row!), secret };
@@ -71,17 +77,22 @@ export async function updateWebhook(db: Db, allowPrivate: boolean, userId: numbe
   const active = input.active ?? existing.active;
   const [row] = await lockedTransaction(db, async (tx) => {
     await refuseDuplicate(tx, existing.locationId, input.url, id);
-    return tx.update(webhooks).set({
+    const rows = await tx.update(webhooks).set({
       url: input.url, extra: input.extra, active, disabledReason: active ? null : existing.disabledReason ?? 'switched off',
     }).where(eq(webhooks.id, id)).returning();
+    await recordChange(tx, existing.locationId, 'webhook.changed', input.url, logged(existing), logged(rows[0]!));
+    return rows;
   });
   return json(row!);
 }
 
 export async function deleteWebhook(db: Db, userId: number, id: number): Promise<void> {
-  await ownWebhook(db, userId, id);
+  const existing = await ownWebhook(db, userId, id);
   // Its deliveries and their log go with it (cascade); jobs left behind find no delivery and end.
-  await db.delete(webhooks).where(eq(webhooks.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(webhooks).where(eq(webhooks.id, id));
+    await recordChange(tx, existing.locationId, 'webhook.deleted', existing.url, logged(existing), null);
+  });
 }
 
 type Delivery = typeof webhookDeliveries.$inferSelect;

@@ -1,0 +1,31 @@
+// #28 ACTIVITY: an entry's before/after as the Activity screen writes them: fields by their names,
+// codes by their words, amounts and days through the one formatters, lists by their length.
+import { describe, expect, it } from 'vitest';
+import { activityField, activityKeys, activityValue } from '../../src/resources/activity/ActivityCells';
+
+const RUB = { code: 'RUB', is_before: false, blank_place: true, unicode: '₽' };
+const words: Record<string, string> = { 'app.common.yes': 'Да', 'app.common.no': 'Нет', 'resources.activity.secretSet': 'задан' };
+const ru = { currency: RUB, lang: 'ru' as const, translate: (key: string, o?: Record<string, unknown>) => (key === 'resources.activity.rows' ? `${o!.smart_count} строки` : words[key] ?? key) };
+
+describe('activity before/after', () => {
+  it('names fields in the language, a translation by its language, an unknown key as it is', () => {
+    expect(activityField('payment_minutes', 'ru')).toBe('Удержание мест, минут');
+    expect(activityField('payment_minutes', 'en')).toBe('Places held, minutes');
+    expect(activityField('en.address', 'ru')).toBe('Адрес (en)');
+    expect(activityField('mystery', 'en')).toBe('mystery');
+  });
+  it('writes money, days, codes, yes/no, the secret and lists as people read them', () => {
+    expect(activityValue('amount', '1800.00', ru)).toBe('1\u00a0800,00\u00a0₽');
+    expect(activityValue('valid_to', '2030-05-10', ru)).toBe('10.05.2030');
+    expect(activityValue('payment_type', 2, ru)).toBe('Наличные');
+    expect(activityValue('status', 'ACTIVE', ru)).not.toBe('ACTIVE');
+    expect(activityValue('active', false, ru)).toBe('Нет');
+    expect(activityValue('secret', 'set', ru)).toBe('задан');
+    expect(activityValue('items', [{}, {}, {}], ru)).toBe('3 строки');
+    expect(activityValue('code', null, ru)).toBe('—');
+  });
+  it('lines both sides up on the keys of either', () => {
+    expect(activityKeys({ before: { a: 1, b: 2 }, after: { b: 3, c: 4 } })).toEqual(['a', 'b', 'c']);
+    expect(activityKeys({ before: null, after: { c: 4 } })).toEqual(['c']);
+  });
+});
