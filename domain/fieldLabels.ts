@@ -111,3 +111,26 @@ export const ALL_FIELD_LABELS = {
 export const CERTIFICATE_RATE_FIELDS = {
   rate: { ru: 'Номинал', en: 'Face value' },
 } satisfies FieldLabels;
+
+// #28 CATALOGUE: the catalogue's forms.
+export const PLAYGROUND_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  types: { ru: 'Типы', en: 'Types' },
+  max_players: { ru: 'Игроков максимум', en: 'Max players' },
+  duration: { ru: 'Длительность сеанса, мин', en: 'Session length, min' },
+  group: { ru: 'Группа', en: 'Group' },
+} satisfies FieldLabels;
+export const GAME_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  genre: { ru: 'Жанр', en: 'Genre' },
+  info: { ru: 'Возрастные рейтинги', en: 'Age ratings' },
+} satisfies FieldLabels;
+export const CERTIFICATE_DESIGN_FIELDS = {
+  name: { ru: 'Дизайн', en: 'Design' },
+} satisfies FieldLabels;
+export const EVENT_PACKAGE_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  price: { ru: 'Цена', en: 'Price' },
+  valid_from: { ru: 'Действует с', en: 'Valid from' },
+  valid_to: { ru: 'Действует по', en: 'Valid to' },
+} satisfies FieldLabels;
