@@ -120,11 +120,6 @@ export const PLAYGROUND_FIELDS = {
   duration: { ru: 'Длительность сеанса, мин', en: 'Session length, min' },
   group: { ru: 'Группа', en: 'Group' },
 } satisfies FieldLabels;
-export const GAME_FIELDS = {
-  name: { ru: 'Название', en: 'Name' },
-  genre: { ru: 'Жанр', en: 'Genre' },
-  info: { ru: 'Возрастные рейтинги', en: 'Age ratings' },
-} satisfies FieldLabels;
 export const CERTIFICATE_DESIGN_FIELDS = {
   name: { ru: 'Дизайн', en: 'Design' },
 } satisfies FieldLabels;

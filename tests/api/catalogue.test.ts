@@ -1,6 +1,6 @@
 // #28 CATALOGUE: a venue's playgrounds, games and what it sells, set up through the API. Each `it`
 // proves several rules on one fixture (validation, 404 elsewhere, 403 below role 40, retire vs delete).
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntries, playgrounds } from '../../server/db/schema';
 import { businessDateOf } from '../../domain/businessDay';

@@ -9,6 +9,7 @@ import { certificateDesigns, certificateRates, certificates, eventPackages, orde
 import { recordActivity } from '../../platform/activity';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
+import { requireRowAt } from '../locations/rows';
 
 type Rate = typeof certificateRates.$inferSelect;
 type Design = typeof certificateDesigns.$inferSelect;
@@ -31,10 +32,11 @@ const rateSold = (db: DbOrTx, r: Rate) => exists(db, sql`SELECT 1 FROM ${certifi
 const designSold = (db: DbOrTx, d: Design) => exists(db, sql`SELECT 1 FROM ${certificates} WHERE ${certificates.creatingLocationId} = ${d.locationId} AND lower(${certificates.design}) = lower(${d.name})`);
 const packageSold = (db: DbOrTx, p: Package) => exists(db, sql`SELECT 1 FROM ${orders} WHERE ${orders.locationId} = ${p.locationId} AND ${orders.eventTypeId} = ${p.id}`);
 
-async function rowAt<T extends { locationId: number }>(db: Db, userId: number, rows: Promise<T[]>): Promise<T> {
-  const [row] = await rows;
+/** The item named by the path, after requireRowAt's checks (missing or a stranger's: 404; too low a role: 403). */
+async function rowAt<T>(db: Db, userId: number, table: typeof certificateRates | typeof certificateDesigns | typeof eventPackages, id: number, read: () => Promise<T[]>): Promise<T> {
+  await requireRowAt(db, userId, table, id);
+  const [row] = await read();
   if (!row) throw notFound();
-  await requireRoleAt(db, userId, row.locationId);
   return row;
 }
 
@@ -52,7 +54,7 @@ export async function createRate(db: Db, userId: number, locationId: number, inp
   });
 }
 export async function updateRate(db: Db, userId: number, id: number, input: { rate: string; active?: boolean }) {
-  const before = await rowAt(db, userId, db.select().from(certificateRates).where(eq(certificateRates.id, id)));
+  const before = await rowAt(db, userId, certificateRates, id, () => db.select().from(certificateRates).where(eq(certificateRates.id, id)));
   return db.transaction(async (tx) => {
     const [row] = await tx.update(certificateRates).set({ rate: input.rate, active: input.active ?? before.active }).where(eq(certificateRates.id, id)).returning();
     await recordActivity(tx, { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.rate(row!), before: rateJson(before), after: rateJson(row!) });
@@ -60,7 +62,7 @@ export async function updateRate(db: Db, userId: number, id: number, input: { ra
   });
 }
 export async function removeRate(db: Db, userId: number, id: number) {
-  const row = await rowAt(db, userId, db.select().from(certificateRates).where(eq(certificateRates.id, id)));
+  const row = await rowAt(db, userId, certificateRates, id, () => db.select().from(certificateRates).where(eq(certificateRates.id, id)));
   await retireOrDelete(db, row, rateSold, certificateRates, rateJson, subjectOf.rate);
 }
 
@@ -78,7 +80,7 @@ export async function createDesign(db: Db, userId: number, locationId: number, i
   });
 }
 export async function updateDesign(db: Db, userId: number, id: number, input: { name: string; active?: boolean }) {
-  const before = await rowAt(db, userId, db.select().from(certificateDesigns).where(eq(certificateDesigns.id, id)));
+  const before = await rowAt(db, userId, certificateDesigns, id, () => db.select().from(certificateDesigns).where(eq(certificateDesigns.id, id)));
   return db.transaction(async (tx) => {
     // Sold certificates name their design by its text: renaming it would orphan them.
     if (input.name !== before.name && await designSold(tx, before)) throw fieldError('name', 'design_sold_rename');
@@ -88,7 +90,7 @@ export async function updateDesign(db: Db, userId: number, id: number, input: { 
   });
 }
 export async function removeDesign(db: Db, userId: number, id: number) {
-  const row = await rowAt(db, userId, db.select().from(certificateDesigns).where(eq(certificateDesigns.id, id)));
+  const row = await rowAt(db, userId, certificateDesigns, id, () => db.select().from(certificateDesigns).where(eq(certificateDesigns.id, id)));
   await retireOrDelete(db, row, designSold, certificateDesigns, designJson, subjectOf.design);
 }
 
@@ -113,7 +115,7 @@ export async function createPackage(db: Db, userId: number, locationId: number, 
   });
 }
 export async function updatePackage(db: Db, userId: number, id: number, input: PackageInput) {
-  const before = await rowAt(db, userId, db.select().from(eventPackages).where(eq(eventPackages.id, id)));
+  const before = await rowAt(db, userId, eventPackages, id, () => db.select().from(eventPackages).where(eq(eventPackages.id, id)));
   const values = packageValues(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(eventPackages).set({ ...values, active: input.active ?? before.active }).where(eq(eventPackages.id, id)).returning();
@@ -122,7 +124,7 @@ export async function updatePackage(db: Db, userId: number, id: number, input: P
   });
 }
 export async function removePackage(db: Db, userId: number, id: number) {
-  const row = await rowAt(db, userId, db.select().from(eventPackages).where(eq(eventPackages.id, id)));
+  const row = await rowAt(db, userId, eventPackages, id, () => db.select().from(eventPackages).where(eq(eventPackages.id, id)));
   await retireOrDelete(db, row, packageSold, eventPackages, packageJson, subjectOf.package);
 }
 

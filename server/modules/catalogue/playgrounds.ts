@@ -19,7 +19,7 @@ export interface PlaygroundInput {
   types: string[];
   max_players: number;
   duration: number;
-  group: number | null;
+  group?: number | null;
   is_active?: boolean;
 }
 
@@ -57,11 +57,11 @@ export async function listPlaygrounds(db: Db, userId: number, locationId: number
 export async function createPlayground(db: Db, userId: number, locationId: number, input: PlaygroundInput) {
   await requireRoleAt(db, userId, locationId);
   return db.transaction(async (tx) => {
-    await checkGroup(tx, locationId, input.group);
+    await checkGroup(tx, locationId, input.group ?? null);
     // The launcher's password, as every demo playground has one.
     const [row] = await tx.insert(playgrounds).values({
       locationId, name: input.name, types: input.types, maxPlayers: input.max_players, durationMinutes: input.duration,
-      groupId: input.group, uuidToken: crypto.randomUUID(), isActive: input.is_active ?? true,
+      groupId: input.group ?? null, uuidToken: crypto.randomUUID(), isActive: input.is_active ?? true,
     }).returning();
     await recordActivity(tx, { locationId, kind: 'playground.created', subject: row!.name, after: snapshot(row!) });
     await recordScheduleEvent(tx, [row!.id]);
@@ -72,11 +72,12 @@ export async function createPlayground(db: Db, userId: number, locationId: numbe
 export async function updatePlayground(db: Db, userId: number, id: number, input: PlaygroundInput) {
   const pg = await playgroundAt(db, userId, id);
   return db.transaction(async (tx) => {
-    await checkGroup(tx, pg.locationId, input.group);
+    const group = input.group === undefined ? pg.groupId : input.group;
+    await checkGroup(tx, pg.locationId, group);
     const retiring = pg.isActive && input.is_active === false;
     if (retiring) await refuseFutureOrders(tx, pg);
     const [row] = await tx.update(playgrounds).set({
-      name: input.name, types: input.types, maxPlayers: input.max_players, durationMinutes: input.duration, groupId: input.group,
+      name: input.name, types: input.types, maxPlayers: input.max_players, durationMinutes: input.duration, groupId: group,
       isActive: input.is_active ?? pg.isActive,
     }).where(eq(playgrounds.id, id)).returning();
     await recordActivity(tx, { locationId: pg.locationId, kind: retiring ? 'playground.retired' : 'playground.updated', subject: row!.name, before: snapshot(pg), after: snapshot(row!) });

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_DESIGN_MAX } from '../../../domain/certificates';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
-import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, GAME_FIELDS, PLAYGROUND_FIELDS } from '../../../domain/fieldLabels';
+import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, PLAYGROUND_FIELDS } from '../../../domain/fieldLabels';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { money, Playground } from '../../platform/answers';
 import { amountOrZero, dateSchema, idNumber } from '../../platform/validation';
@@ -30,7 +30,8 @@ const playground = {
     max_players: z.number().int().min(1).max(100),
     // Minutes a session lasts: 5 minutes to a day.
     duration: z.number().int().min(5).max(24 * 60),
-    group: idNumber().nullable(),
+    // Omitted: ungrouped when created, unchanged when edited (the schedules board moves it between groups).
+    group: idNumber().nullable().optional(),
     // false retires it (refused while it has orders to come), true brings it back.
     is_active: z.boolean().optional(),
   },
@@ -52,7 +53,7 @@ export const deletePlayground = defineWrite({
 // Games.
 const Game = z.object({ id: z.number().int(), name: z.string(), genre: z.string(), info: z.array(z.object({ country: z.string(), age: z.number().int() })) });
 const game = {
-  tags: ['games'], access, answer: Game, labels: GAME_FIELDS,
+  tags: ['games'], access, answer: Game,
   fields: {
     name,
     genre: z.string().trim().max(TEXT_LIMITS.itemName).default(''),
