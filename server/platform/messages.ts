@@ -161,7 +161,7 @@ const en = {
   // #28 CATALOGUE: plural forms split by ' |||| ', picked by smart_count (as the client's polyglot).
   playground_future_orders: 'This playground has %{smart_count} future order; move or cancel it first. |||| This playground has %{smart_count} future orders; move or cancel them first.',
   design_sold_rename: 'Certificates were already sold in this design: its name cannot change. Retire it and add a new one.',
-  only_owner_edits_games: 'Only an owner can change a game of the catalogue.',
+  only_owner_edits_games: 'Only an owner can add or change a game of the catalogue.',
   amount_not_positive: 'The amount must be greater than zero.',
 } as const;
 
@@ -319,7 +319,7 @@ const ru: Record<MessageKey, string> = {
   // #28 CATALOGUE
   playground_future_orders: 'У игровой зоны %{smart_count} будущий заказ; сначала перенесите или отмените его. |||| У игровой зоны %{smart_count} будущих заказа; сначала перенесите или отмените их. |||| У игровой зоны %{smart_count} будущих заказов; сначала перенесите или отмените их.',
   design_sold_rename: 'В этом дизайне уже проданы сертификаты: его название менять нельзя. Выведите его из продажи и добавьте новый.',
-  only_owner_edits_games: 'Менять игру каталога может только владелец.',
+  only_owner_edits_games: 'Добавлять и менять игры каталога может только владелец.',
   amount_not_positive: 'Сумма должна быть больше нуля.',
 };
 

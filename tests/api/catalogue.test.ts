@@ -103,14 +103,15 @@ describe('playgrounds', () => {
 });
 
 describe('games', () => {
-  it('adds games (role 40), changes them (owners), and limits a location\'s game to some playgrounds for booking', async () => {
+  it('adds and changes games (owners), and limits a location\'s game to some playgrounds for booking', async () => {
     const game = { name: 'Space Pirates', genre: 'Shooter', info: [{ country: 'RU', age: 12 }] };
     expect((await h.call('POST', '/api/v2.1/games/', { token: manager, body: game })).statusCode).toBe(403);
+    // An administrator who is no owner neither adds nor changes a game of the installation's catalogue.
+    expect((await h.call('POST', '/api/v2.1/games/', { token: elsewhere, lang: 'en', body: game })).json()).toEqual({ detail: 'Only an owner can add or change a game of the catalogue.' });
     expect((await h.call('POST', '/api/v2.1/games/', { token: admin, body: { ...game, info: [{ country: 'RU', age: -3 }] } })).statusCode).toBe(400);
-    const created = await h.call('POST', '/api/v2.1/games/', { token: elsewhere, body: game });
+    const created = await h.call('POST', '/api/v2.1/games/', { token: admin, body: game });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
-    // Not an owner: may add, not change.
     expect((await h.call('PUT', `/api/v2.1/games/${id}/`, { token: elsewhere, body: { ...game, name: 'Mine' } })).statusCode).toBe(403);
     expect((await h.call('PUT', `/api/v2.1/games/${id}/`, { token: admin, body: { ...game, genre: 'Action' } })).json().genre).toBe('Action');
     expect((await h.call('GET', '/api/v2.1/games/', { token: manager })).json().map((g: { id: number }) => g.id)).toContain(id);

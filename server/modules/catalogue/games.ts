@@ -1,7 +1,7 @@
-// Games (#28 CATALOGUE). The catalogue is installation-wide: an administrator (role id 40) of any
-// location adds a game, only an owner changes one (a game's name and ratings show at every location
-// that offers it, so no single location's administrator rewrites them for the others). Which games a
-// location offers, and on which of its playgrounds, is that location's administrators' choice.
+// Games (#28 CATALOGUE). The catalogue is installation-wide, like the owner: only an owner adds or
+// changes a game (its name and ratings show at every location that offers it, so no one location's
+// administrator rewrites them for the others, and nothing one location does adds rows all see).
+// Which games a location offers, and on which of its playgrounds, is its administrators' choice.
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { games, locationGames, playgrounds } from '../../db/schema';
@@ -19,7 +19,8 @@ export async function listGames(db: Db) {
   return (await db.select().from(games).orderBy(asc(games.name), asc(games.id))).map(gameJson);
 }
 
-export async function createGame(db: Db, input: GameInput) {
+export async function createGame(db: Db, user: AuthUser, input: GameInput) {
+  if (!user.isOwner) throw permissionDenied('only_owner_edits_games');
   const [row] = await db.insert(games).values(input).returning();
   return gameJson(row!);
 }

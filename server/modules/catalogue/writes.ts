@@ -1,6 +1,6 @@
 // The catalogue of a venue (#28 CATALOGUE), role id 40 at the location unless said:
 // playgrounds (POST /api/v2.1/locations/{id}/playgrounds/, PUT/DELETE /api/v2.1/playgrounds/{id}/),
-// games (POST /api/v2.1/games/ by an administrator anywhere, PUT /api/v2.1/games/{id}/ by an owner),
+// games (POST /api/v2.1/games/, PUT /api/v2.1/games/{id}/: owners),
 // the games a location offers (PUT /api/v2.1/locations/{id}/games/), certificate designs and event
 // packages (POST /api/v2.2/locations/{id}/certificate_designs|events_packages/, PUT/DELETE
 // /api/v2.2/certificate_designs|events_packages/{id}/, as the rates in certificateRates/writes.ts).
@@ -10,7 +10,7 @@ import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, PLAYGROUND_FIELDS } from '../../../domain/fieldLabels';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { money, Playground } from '../../platform/answers';
-import { amountOrZero, dateSchema, idNumber } from '../../platform/validation';
+import { dateSchema, idNumber, positiveAmount } from '../../platform/validation';
 import { defineWrite } from '../../platform/writes';
 import * as pg from './playgrounds';
 import * as gm from './games';
@@ -62,8 +62,8 @@ const game = {
   },
 };
 export const createGame = defineWrite({
-  ...game, kind: 'create', path: '/api/v2.1/games/', summary: 'Add a game to the catalogue (an administrator of any location)',
-  run: ({ db, body }) => gm.createGame(db, body),
+  ...game, kind: 'create', path: '/api/v2.1/games/', summary: 'Add a game to the catalogue (owners)',
+  run: ({ db, user, body }) => gm.createGame(db, user, body),
 });
 export const updateGame = defineWrite({
   ...game, kind: 'update', path: '/api/v2.1/games/:id/', summary: 'Change a game of the catalogue (owners)',
@@ -100,7 +100,7 @@ const optionalDay = dateSchema.nullable().optional();
 const eventPackage = {
   tags: ['multibooking'], access, labels: EVENT_PACKAGE_FIELDS,
   answer: z.object({ id: z.number().int(), name: z.string(), price: money(), active: z.boolean(), valid_from: z.string().nullable(), valid_to: z.string().nullable() }),
-  fields: { name, price: amountOrZero(13), valid_from: optionalDay, valid_to: optionalDay, active: z.boolean().optional() },
+  fields: { name, price: positiveAmount(13), valid_from: optionalDay, valid_to: optionalDay, active: z.boolean().optional() },
 };
 export const createPackage = defineWrite({
   ...eventPackage, kind: 'create', path: '/api/v2.2/locations/:id/events_packages/', summary: 'Add an event package',
