@@ -9,6 +9,13 @@ export const catalogueEn = {
   active: 'Active (offered for sale)',
   retired: 'Retired',
   types: { the_cube: 'The Cube', arena: 'Arena', lounge: 'Lounge' },
+  games: {
+    edit: 'Choose games and playgrounds',
+    title: 'Games offered here',
+    playgrounds: 'Playgrounds',
+    all: 'All playgrounds',
+    saved: 'The location\'s games are saved.',
+  },
   playgrounds: {
     title: 'Playgrounds',
     hint: 'The playgrounds of this location. A playground that never had orders is deleted; one with orders is retired (kept in its history, off the day view and the widget) and can be made active again.',
