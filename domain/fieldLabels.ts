@@ -122,3 +122,20 @@ export const ACTIVITY_FIELDS = {
   before: { ru: 'Было', en: 'Before' },
   after: { ru: 'Стало', en: 'After' },
 } satisfies FieldLabels;
+// #28 CATALOGUE: the catalogue's forms.
+export const PLAYGROUND_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  types: { ru: 'Типы', en: 'Types' },
+  max_players: { ru: 'Игроков максимум', en: 'Max players' },
+  duration: { ru: 'Длительность сеанса, мин', en: 'Session length, min' },
+  group: { ru: 'Группа', en: 'Group' },
+} satisfies FieldLabels;
+export const CERTIFICATE_DESIGN_FIELDS = {
+  name: { ru: 'Дизайн', en: 'Design' },
+} satisfies FieldLabels;
+export const EVENT_PACKAGE_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  price: { ru: 'Цена', en: 'Price' },
+  valid_from: { ru: 'Действует с', en: 'Valid from' },
+  valid_to: { ru: 'Действует по', en: 'Valid to' },
+} satisfies FieldLabels;

@@ -37,6 +37,8 @@ import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
 import { liveRoutes } from './modules/live/routes';
+// #28 CATALOGUE
+import { catalogueRoutes } from './modules/catalogue/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -174,6 +176,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await toolRoutes(api, deps);
     await webhookRoutes(api, deps);
     await locationInfoRoutes(api, deps);
+    await catalogueRoutes(api, deps); // #28 CATALOGUE
     await techSessionRoutes(api, deps);
     await galleryRoutes(api, deps);
     await dashboardRoutes(api, deps);

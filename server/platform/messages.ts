@@ -158,6 +158,10 @@ const en = {
     'Hello, %{name}!\n\nThe payment for your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}) did not arrive within %{minutes} min, so the booking was cancelled and its places released. Nothing was charged.\nYou are welcome to book again.\n\n%{address}',
   widget_cancel_mail_refund: 'What you paid, %{amount}, will be returned to you; the venue will contact you about it.\n',
   refund_nothing: 'This order holds no money to refund.',
+  // #28 CATALOGUE: plural forms split by ' |||| ', picked by smart_count (as the client's polyglot).
+  playground_future_orders: 'This playground has %{smart_count} future order; move or cancel it first. |||| This playground has %{smart_count} future orders; move or cancel them first.',
+  design_sold_rename: 'Certificates were already sold in this design: its name cannot change. Retire it and add a new one.',
+  only_owner_edits_games: 'Only an owner can add or change a game of the catalogue.',
   amount_not_positive: 'The amount must be greater than zero.',
 } as const;
 
@@ -312,6 +316,10 @@ const ru: Record<MessageKey, string> = {
     'Здравствуйте, %{name}!\n\nОплата брони №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}) не поступила за %{minutes} мин, поэтому бронь отменена и места освобождены. Деньги не списаны.\nБудем рады, если вы забронируете снова.\n\n%{address}',
   widget_cancel_mail_refund: 'Оплаченные %{amount} будут вам возвращены; площадка свяжется с вами.\n',
   refund_nothing: 'По этому заказу нечего возвращать.',
+  // #28 CATALOGUE
+  playground_future_orders: 'У игровой зоны %{smart_count} будущий заказ; сначала перенесите или отмените его. |||| У игровой зоны %{smart_count} будущих заказа; сначала перенесите или отмените их. |||| У игровой зоны %{smart_count} будущих заказов; сначала перенесите или отмените их.',
+  design_sold_rename: 'В этом дизайне уже проданы сертификаты: его название менять нельзя. Выведите его из продажи и добавьте новый.',
+  only_owner_edits_games: 'Добавлять и менять игры каталога может только владелец.',
   amount_not_positive: 'Сумма должна быть больше нуля.',
 };
 
@@ -332,8 +340,17 @@ function paramText(lang: Lang, value: MessageParams[string] | undefined): string
   return 'money' in value ? formatMoney(value.money, value.currency, lang) : formatDay(value.day);
 }
 
+/** Polyglot's plural forms (' |||| '): ru one/few/many, en one/other, by the number smart_count. */
+function pluralForm(lang: Lang, template: string, count: MessageParams[string] | undefined): string {
+  if (!template.includes(' |||| ') || typeof count !== 'number') return template;
+  const forms = template.split(' |||| ');
+  const rule = new Intl.PluralRules(lang).select(count);
+  const index = rule === 'one' ? 0 : lang === 'ru' && rule === 'few' ? 1 : forms.length - 1;
+  return forms[Math.min(index, forms.length - 1)]!;
+}
+
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
-  const template = serverMessages[lang][key] ?? serverMessages.en[key];
+  const template = pluralForm(lang, serverMessages[lang][key] ?? serverMessages.en[key], params.smart_count);
   return template.replace(/%\{(\w+)\}/g, (_, name: string) => paramText(lang, params[name]));
 }
 

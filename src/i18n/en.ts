@@ -4,6 +4,8 @@ import englishMessages from 'ra-language-english';
 import { moneyEn } from './money.en';
 import { widgetEn } from './widget.en';
 import { toolsEn } from './tools.en';
+// #28 CATALOGUE
+import { catalogueEn } from './catalogue.en';
 import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
@@ -608,6 +610,7 @@ export const enApp = {
     money: moneyEn,
     widget: widgetEn,
     tools: toolsEn,
+    catalogue: catalogueEn, // #28 CATALOGUE
     forms: formsEn,
     management: managementEn,
     orderLog: orderLogEn,

@@ -89,7 +89,7 @@ export const moneyEn = {
     create: 'Create certificates',
     createTitle: 'New certificates',
     createFields: { rate: 'Rate', type: 'Type', design: 'Design', quantity: 'Quantity' },
-    designHint: 'Choose one or type your own, at most 15 characters',
+    designHint: 'One of the location\'s designs (the tools page lists them)',
     quantityHint: 'From 1 to 100',
     created: '%{smart_count} certificate created: %{numbers} |||| %{smart_count} certificates created: %{numbers}',
     activate: 'Activate',

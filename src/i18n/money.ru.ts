@@ -89,7 +89,7 @@ export const moneyRu: typeof moneyEn = {
     create: 'Создать сертификаты',
     createTitle: 'Новые сертификаты',
     createFields: { rate: 'Номинал', type: 'Тип', design: 'Дизайн', quantity: 'Количество' },
-    designHint: 'Выберите или введите свой, не больше 15 символов',
+    designHint: 'Один из дизайнов локации (их список — на странице инструментов)',
     quantityHint: 'От 1 до 100',
     created: 'Создан %{smart_count} сертификат: %{numbers} |||| Создано %{smart_count} сертификата: %{numbers} |||| Создано %{smart_count} сертификатов: %{numbers}',
     activate: 'Активировать',

@@ -5,6 +5,8 @@ import type { enApp } from './en';
 import { moneyRu } from './money.ru';
 import { widgetRu } from './widget.ru';
 import { toolsRu } from './tools.ru';
+// #28 CATALOGUE
+import { catalogueRu } from './catalogue.ru';
 import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
@@ -608,6 +610,7 @@ export const ruApp: typeof enApp = {
     money: moneyRu,
     widget: widgetRu,
     tools: toolsRu,
+    catalogue: catalogueRu, // #28 CATALOGUE
     forms: formsRu,
     management: managementRu,
     orderLog: orderLogRu,

@@ -85,7 +85,7 @@ export const toolsEn = {
     empty: 'No certificate rates yet.',
     created: 'Rate %{rate} added.',
     updated: 'Rate %{rate} saved.',
-    deleted: 'Rate %{rate} deleted.',
+    deleted: 'Rate %{rate} deleted (or retired, if already sold).',
     deleteTitle: 'Delete the rate?',
     deleteText: 'New certificates will not be sold for %{rate}; those already sold keep it.',
   },

@@ -331,7 +331,9 @@ export type FieldDeclaration = FieldBase & (
    * `choicesFrom`: loaded from an endpoint (its path filled from the form's meta) instead of `choices`.
    * `exceptRecordField`: leaves out the choice equal to this field of the action's row (a new type).
    */
-  | { kind: 'select'; choices?: Choice[]; choicesFrom?: ChoicesFrom; exceptRecordField?: string }
+  | { kind: 'select'; choices?: Choice[]; choicesFrom?: ChoicesFrom; exceptRecordField?: string;
+      /** Several of the choices, sent as an array (a playground's types, #28). */
+      multiple?: boolean }
   | { kind: 'boolean' }
   /** YYYY-MM-DD or null. */
   | { kind: 'date' }

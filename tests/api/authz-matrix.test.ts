@@ -64,6 +64,7 @@ const PERSONAL_ROUTES: Record<string, string> = {
   'GET /api/v2.1/transactions/': 'the ledger of the caller\'s own locations; a foreign location filter gives nothing',
   'GET /api/v2.2/orders/search/': 'searches the caller\'s own locations only',
   'POST /api/v2.1/schedule/check/': 'checks a schedule grid sent in the body; reads no rows',
+  'GET /api/v2.1/games/': 'the installation-wide games catalogue (reference data, #28)',
 };
 
 /**
@@ -106,6 +107,9 @@ beforeAll(async () => {
   expect(promo.statusCode, promo.body).toBe(201);
   const early = await h.call('POST', '/api/v2.1/locations/3/early_booking/', { token: admin, body: { days: 7, discount: 5 } });
   expect(early.statusCode, early.body).toBe(201);
+  // #28: the demo has no event package at location 3.
+  const eventPackage = await h.call('POST', '/api/v2.2/locations/3/events_packages/', { token: admin, body: { name: `${MARKER} package`, price: '1000' } });
+  expect(eventPackage.statusCode, eventPackage.body).toBe(201);
   const cert = await h.call('POST', '/api/v2.2/certificate/', { token: admin, body: { rate: '1000.00', type: 'digital', design: 'classic', quantity: 1, location_id: 3 } });
   expect(cert.statusCode, cert.body).toBe(201);
   // Webhooks are saved only for public hosts (SSRF check by DNS): written directly.
@@ -149,6 +153,9 @@ beforeAll(async () => {
     promocode: promo.json().id,
     early: early.json().id,
     user: victimUser.id,
+    // Games are installation-wide (#28): any game; only an owner changes one.
+    game: (await one<{ id: number }>('select id from games order by id limit 1')).id,
+    eventPackage: eventPackage.json().id,
   });
   // A path segment that names a location's own table (`certificate_rates/:id`): the victim is its
   // first row at location 3, so a new record's routes need no line here (#27).
@@ -187,7 +194,7 @@ function victimParams(url: string): Record<string, string | number> {
       booking: victim.order, orders: victim.order, multibooking: victim.order, payment: victim.payment,
       transactions: victim.transaction, certificate: victim.certificate, webhook: victim.webhook, deliveries: victim.delivery,
       images: victim.image, promocodes: victim.promocode, early_booking_conditions: victim.early, users: victim.user,
-      dashboards: 'revenue', files: victim.disputeFile,
+      dashboards: 'revenue', files: victim.disputeFile, games: victim.game, events_packages: victim.eventPackage,
     };
     const v = byPrev[prev] ?? victimRows[prev];
     if (v === undefined) throw new Error(`${url}: no victim id for :${name} after /${prev}/ (add it to victimParams)`);

@@ -23,13 +23,13 @@ describe('certificate rates', () => {
   it('adds, changes and deletes a rate; the certificates\' form offers what is there', async () => {
     const created = await h.call('POST', '/api/v2.2/locations/1/certificate_rates/', { token: admin, body: { rate: '777,5' } });
     expect(created.statusCode, created.body).toBe(201);
-    expect(created.json()).toEqual({ id: expect.any(Number), rate: '777.50' });
+    expect(created.json()).toEqual({ id: expect.any(Number), rate: '777.50', active: true });
     expect(await offered()).toContain('777.50');
     const id = created.json().id as number;
 
     const changed = await h.call('PUT', `/api/v2.2/certificate_rates/${id}/`, { token: admin, body: { rate: 888 } });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toEqual({ id, rate: '888.00' });
+    expect(changed.json()).toEqual({ id, rate: '888.00', active: true });
     expect(await offered()).toEqual(expect.arrayContaining(['888.00']));
     expect(await offered()).not.toContain('777.50');
 

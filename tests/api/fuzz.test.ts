@@ -394,7 +394,7 @@ describe('hostile input classes (issue 25)', () => {
   // Money taken (#25): every money field of every body refuses nothing and less than nothing, as a
   // number or as text. Each field is found by name in the route's schema: a new money field named so is
   // covered without anyone listing it; MONEY_NAME fails the test for an amount-like field it does not know.
-  const MONEY_FIELDS = ['purchase', 'amount', 'cost', 'rate', 'discount', 'session_price', 'personal_price'];
+  const MONEY_FIELDS = ['purchase', 'amount', 'cost', 'rate', 'discount', 'session_price', 'personal_price', 'price'];
   const MONEY_NAME = /amount|purchase|cost|price|sum|rate|discount|paid|fee/;
   const NOT_MONEY: Record<string, string> = {
     prepayment: 'a fraction 0-1 of the price (0: no prepayment), not an amount',

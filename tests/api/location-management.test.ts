@@ -122,7 +122,7 @@ describe('games', () => {
   it('lists the location\'s games with genre and age ratings', async () => {
     const res = await h.call('GET', '/api/v2.1/locations/1/games/', { token: admin });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toContainEqual({ id: expect.any(Number), name: 'Beat Saber', genre: 'Rhythm', info: [{ country: 'CZ', age: 6 }] });
+    expect(res.json()).toContainEqual({ id: expect.any(Number), name: 'Beat Saber', genre: 'Rhythm', info: [{ country: 'CZ', age: 6 }], playgrounds: null });
     expect(res.json()).toHaveLength(4);
     expect((await h.call('GET', '/api/v2.1/locations/1/games/', { token: manager })).statusCode).toBe(403);
     expect((await h.call('GET', '/api/v2.1/locations/3/games/', { token: staff })).statusCode).toBe(403);

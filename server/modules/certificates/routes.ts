@@ -7,7 +7,6 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idText } from '../../platform/validation';
-import { CERTIFICATE_DESIGNS } from '../../../domain/certificates';
 import * as certs from './service';
 
 import { money } from '../../platform/answers';
@@ -31,8 +30,10 @@ export async function certificateRoutes(app: FastifyInstance, { db }: Deps): Pro
     },
   }, async (request) => certs.sellers(db, currentUser(request), request.query.location_id));
 
-  r.get('/api/v2.2/certificate_designs/', { schema: { summary: 'Certificate designs', tags, answers: { 200: z.array(z.object({ id: z.string(), name: z.string() })) } } }, async (request) => {
-    currentUser(request);
-    return CERTIFICATE_DESIGNS.map((name) => ({ id: name, name }));
-  });
+  // #28: the active designs of the caller's locations (or of location_id), from the table; the id
+  // stays the name, which is what a certificate stores.
+  r.get('/api/v2.2/certificate_designs/', {
+    config: { notFound: true },
+    schema: { summary: 'Certificate designs', tags, querystring: z.strictObject({ location_id: idText().optional() }), answers: { 200: z.array(z.object({ id: z.string(), name: z.string() })) } },
+  }, async (request) => certs.activeDesigns(db, currentUser(request).id, request.query.location_id));
 }

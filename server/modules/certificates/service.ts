@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
+import { certificateDesigns, certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { lockCertificate, lockedTransaction } from '../../platform/locks';
@@ -24,9 +24,20 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 export async function rates(db: Db, userId: number, locationId: number) {
   await requireRoleAt(db, userId, locationId);
+  // Retired rates (#28) are no longer sold.
   const rows = await db.select({ id: certificateRates.id, rate: certificateRates.rate }).from(certificateRates)
-    .where(eq(certificateRates.locationId, locationId)).orderBy(certificateRates.rate);
+    .where(and(eq(certificateRates.locationId, locationId), eq(certificateRates.active, true))).orderBy(certificateRates.rate);
   return rows;
+}
+
+/** GET /certificate_designs/[?location_id=]: active designs' names, of that location (a role there, else 404) or of all the caller's. */
+export async function activeDesigns(db: Db, userId: number, locationId: number | undefined) {
+  if (locationId !== undefined) await requireRoleAt(db, userId, locationId);
+  const where = locationId !== undefined ? eq(certificateDesigns.locationId, locationId)
+    : inArray(certificateDesigns.locationId, db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId)));
+  const rows = await db.selectDistinct({ name: certificateDesigns.name }).from(certificateDesigns)
+    .where(and(where, eq(certificateDesigns.active, true))).orderBy(certificateDesigns.name);
+  return rows.map((r) => ({ id: r.name, name: r.name }));
 }
 
 /**
@@ -47,10 +58,14 @@ export async function createCertificates(db: Db, user: AuthUser, input: { rate: 
   requirePermission(user, 'certificate.create', input.location_id);
   const allowed = await rates(db, user.id, input.location_id);
   if (!allowed.some((r) => Number(r.rate) === Number(input.rate))) throw fieldError('rate', 'invalid_choice');
+  // Only an active design of the location (#28: designs are the location's, retired ones no longer sold).
+  const [design] = await db.select({ name: certificateDesigns.name }).from(certificateDesigns).where(and(
+    eq(certificateDesigns.locationId, input.location_id), eq(certificateDesigns.active, true), sql`lower(${certificateDesigns.name}) = lower(${input.design})`));
+  if (!design) throw fieldError('design', 'invalid_choice');
   const [loc] = await db.select({ currencyId: locations.currencyId }).from(locations).where(eq(locations.id, input.location_id));
   const values = Array.from({ length: input.quantity }, () => ({
     uniqueNumber: crypto.randomBytes(6).toString('hex').toUpperCase(), creatingLocationId: input.location_id, rate: input.rate,
-    type: input.type, design: input.design, status: 'NOT_PAID', createdByUserId: user.id, currencyId: loc?.currencyId ?? null,
+    type: input.type, design: design.name, status: 'NOT_PAID', createdByUserId: user.id, currencyId: loc?.currencyId ?? null,
   }));
   return db.transaction(async (tx) => {
     const rows = await tx.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });

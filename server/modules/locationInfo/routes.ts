@@ -43,6 +43,6 @@ export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Pr
     updateLocationInfo(db, currentUser(request).id, request.params.id, request.body, request.lang));
 
   r.get('/api/v2.1/locations/:id/games/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s games', tags, params, querystring: z.strictObject({}),
-    answers: { 200: z.array(z.object({ id: z.number().int(), name: z.string(), genre: z.string().nullable(), info: z.unknown().describe('The game\'s facts (age limits by country).') })) } } }, async (request) =>
+    answers: { 200: z.array(z.object({ id: z.number().int(), name: z.string(), genre: z.string().nullable(), info: z.unknown().describe('The game\'s facts (age limits by country).'), playgrounds: z.array(z.number().int()).nullable().describe('The playgrounds it runs on here; null: all (#28).') })) } } }, async (request) =>
     locationGamesList(db, currentUser(request).id, request.params.id));
 }

@@ -67,10 +67,10 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
   return locationDetail(db, userId, locationId, lang);
 }
 
-/** The games table: the location's available games with genre and age ratings per country. */
+/** The games table: the location's available games with genre, age ratings per country and the playgrounds they run on (null: all, #28). */
 export async function locationGamesList(db: Db, userId: number, locationId: number) {
   await requireManagerAt(db, userId, locationId);
-  return db.select({ id: games.id, name: games.name, genre: games.genre, info: games.info }).from(locationGames)
+  return db.select({ id: games.id, name: games.name, genre: games.genre, info: games.info, playgrounds: locationGames.playgroundIds }).from(locationGames)
     .innerJoin(games, eq(games.id, locationGames.gameId))
     .where(and(eq(locationGames.locationId, locationId))).orderBy(asc(games.name));
 }

@@ -116,7 +116,8 @@ function locationJson(row: LocationRow, l: Awaited<ReturnType<typeof lookups>>, 
   const city = l.city.get(row.cityId);
   const translations = l.translations.filter((t) => t.locationId === row.id);
   const own = translations.find((t) => t.language === lang);
-  const pgs = l.playgrounds.filter((p) => p.locationId === row.id);
+  // The desk and the schedules board see active playgrounds only; retired ones (#28) are on the playground list.
+  const pgs = l.playgrounds.filter((p) => p.locationId === row.id && p.isActive);
   return {
     id: row.id,
     name: own?.name || row.name,

@@ -9,6 +9,7 @@ import { emailSchema, idParam, phoneSchema, idNumber, staffOrderSource, amountOr
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { toCents } from '../../../domain/pricing';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
+import { listPackages } from '../catalogue/items';
 import * as multi from './service';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
@@ -59,8 +60,15 @@ export async function multiBookingRoutes(app: FastifyInstance, { db, config }: D
   r.post('/api/v2.2/multibooking/:id/update_part/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Change the sessions of a multi-session order', tags, params, body: multiBookingSchema, answers: { 200: OrderCreated } } }, async (request) =>
     multi.updateMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, paymentLinks: config.paymentSandbox }, request.params.id, request.body));
 
+  // With `date`: the packages on sale that day (the spec's). Without (#28 CATALOGUE): every package, retired
+  // ones too, for the administrator's screen (role id 40 at the location).
   r.get('/api/v2.2/locations/:id/events_packages/', {
-    schema: { summary: 'A location\'s event packages for a day', tags, params, querystring: z.strictObject({ date: dateSchema }),
-      answers: { 200: z.array(z.object({ id: z.number().int(), name: z.string(), price: money() })) } },
-  }, async (request) => multi.eventPackagesOn(db, currentUser(request).id, request.params.id, request.query.date));
+    schema: { summary: 'A location\'s event packages for a day (without date: all of them, for administrators)', tags, params, querystring: z.strictObject({ date: dateSchema.optional() }),
+      answers: { 200: z.union([
+        z.array(z.object({ id: z.number().int(), name: z.string(), price: money() })),
+        z.array(z.object({ id: z.number().int(), name: z.string(), price: money(), active: z.boolean(), valid_from: z.string().nullable(), valid_to: z.string().nullable() })),
+      ]) } },
+  }, async (request) => (request.query.date === undefined
+    ? listPackages(db, currentUser(request).id, request.params.id)
+    : multi.eventPackagesOn(db, currentUser(request).id, request.params.id, request.query.date)));
 }

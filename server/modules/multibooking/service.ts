@@ -63,7 +63,7 @@ async function takeSessions(tx: Tx, input: MultiInput, now: ZoneNow, ownOrderId:
   const ids: number[] = [];
   for (const s of wanted) {
     const pg = byId.get(s.playground_id);
-    if (!pg || pg.locationId !== input.location_id || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) {
+    if (!pg || !pg.isActive || pg.locationId !== input.location_id || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) {
       throw fieldError('playsessions', 'invalid_choice');
     }
     // On the transaction's own connection: asking the pool for a second one while holding the

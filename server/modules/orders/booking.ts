@@ -159,7 +159,8 @@ export async function bookingDay(db: Db, userId: number | null, playgroundId: nu
 
 /** The slot of the day at session_dt if it is still for sale (not begun), else the spec's datetime_start error. */
 function bookableOn(day: PlaygroundDay, sessionDt: string, fresh?: StoredSession | null) {
-  const slot = slotOfDay(day, sessionDt, fresh);
+  // A retired playground (#28) sells nothing.
+  const slot = day.pg.isActive ? slotOfDay(day, sessionDt, fresh) : null;
   // A session that has begun (or ended) is not for sale any more (real instants: see hasBegun).
   if (!slot || hasBegun(slot.time_start, day.ctx)) throw fieldError('datetime_start', 'free_sessions_not_found');
   return slot;

@@ -123,6 +123,7 @@ export async function gamesForBooking(db: Db, userId: number, playgroundId: numb
   const [pg] = await db.select().from(playgrounds).where(eq(playgrounds.id, playgroundId));
   if (!pg) throw notFound();
   await requireRoleAt(db, userId, pg.locationId);
+  // A game limited to some playgrounds (#28) is not offered on the others.
   return db.select({ id: games.id, name: games.name }).from(locationGames).innerJoin(games, eq(games.id, locationGames.gameId))
-    .where(eq(locationGames.locationId, pg.locationId)).orderBy(games.name);
+    .where(and(eq(locationGames.locationId, pg.locationId), sql`(${locationGames.playgroundIds} IS NULL OR ${pg.id} = ANY(${locationGames.playgroundIds}))`)).orderBy(games.name);
 }

@@ -2,7 +2,7 @@
 // generates for a business day, or a stored playsession (one that has orders): a stored session
 // keeps its own time, length and price, and is shown even when the schedule no longer makes it.
 // Read-only: no locks (booking takes its own lock on the playsession).
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx } from '../../db/client';
 import {
   currencies, locations, playgrounds,
@@ -125,7 +125,7 @@ const PLAYGROUND_DAY_SQL = `
     l.group_discount_percent,
     (SELECT coalesce(json_agg(json_build_object('days', e.days, 'discount', e.discount)), '[]')
        FROM early_booking_conditions e WHERE e.location_id = l.id) AS early_booking,
-    (SELECT coalesce(json_agg(lg.game_id), '[]') FROM location_games lg WHERE lg.location_id = l.id) AS game_ids,
+    (SELECT coalesce(json_agg(lg.game_id), '[]') FROM location_games lg WHERE lg.location_id = l.id AND (lg.playground_ids IS NULL OR p.id = ANY(lg.playground_ids))) AS game_ids,
     EXISTS (SELECT 1 FROM webhooks w WHERE w.location_id = l.id AND w.active) AS has_webhook
   FROM playgrounds p
   JOIN locations l ON l.id = p.location_id
@@ -327,7 +327,8 @@ export async function playgroundSchedule(db: Db, userId: number, playgroundId: n
 }
 
 async function bookablePlaygrounds(db: Db, locationId: number): Promise<PlaygroundRow[]> {
-  const rows = await db.select().from(playgrounds).where(eq(playgrounds.locationId, locationId)).orderBy(playgrounds.id);
+  // A retired playground (#28) is on no day view, summary or widget.
+  const rows = await db.select().from(playgrounds).where(and(eq(playgrounds.locationId, locationId), eq(playgrounds.isActive, true))).orderBy(playgrounds.id);
   return rows.filter((p) => p.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t)));
 }
 

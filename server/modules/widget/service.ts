@@ -115,7 +115,7 @@ export async function widgetGames(db: Db, locationId: number, lang: Lang) {
 /** A playground of the location that the widget sells, or a field error. */
 async function sellablePlayground(db: Db, locationId: number, playgroundId: number) {
   const [pg] = await db.select().from(playgrounds).where(and(eq(playgrounds.id, playgroundId), eq(playgrounds.locationId, locationId)));
-  if (!pg || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) throw fieldError('playground_id', 'invalid_choice');
+  if (!pg || !pg.isActive || !pg.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t))) throw fieldError('playground_id', 'invalid_choice');
   return pg;
 }
 

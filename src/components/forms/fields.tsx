@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { Stack } from '@mui/material';
 import {
-  BooleanInput, NumberInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
+  BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -58,6 +58,7 @@ export function validatorsOf(field: FieldDeclaration): Validator[] {
 
 function emptyOf(field: FieldDeclaration): unknown {
   if (field.kind === 'boolean') return false;
+  if (field.kind === 'select' && field.multiple) return [];
   return field.kind === 'text' || field.kind === 'textarea' || field.kind === 'money' ? '' : null;
 }
 
@@ -128,8 +129,9 @@ function SelectField({ field, common }: { field: Extract<FieldDeclaration, { kin
   const loaded = useLoadedChoices(field.choicesFrom);
   let choices = field.choicesFrom ? loaded.choices : field.choices ?? [];
   if (field.exceptRecordField && record) choices = choices.filter((c) => c.value !== record[field.exceptRecordField!]);
+  const Input = field.multiple ? SelectArrayInput : SelectInput;
   return (
-    <SelectInput
+    <Input
       {...common} source={field.source} isPending={field.choicesFrom ? loaded.pending : undefined}
       // Loaded labels are data (names, amounts), not message keys.
       translateChoice={!field.choicesFrom}

@@ -50,6 +50,8 @@ export interface LocationGame {
   name: string;
   genre: string;
   info: { country: string; age: number }[];
+  /** The location's playgrounds it runs on; null: all (#28). */
+  playgrounds?: number[] | null;
 }
 
 export interface Dashboard {

@@ -1,7 +1,7 @@
 // /locations/{id}/schedules_and_playgrounds: the location's playground groups, each with its
 // playgrounds and schedules; ungrouped playgrounds; create a group; the holiday calendar.
 // Playgrounds move between groups by mouse, keyboard or the chip's "Move to…" menu.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
@@ -12,7 +12,8 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useDataProvider, useTranslate } from 'react-admin';
+import { Loading, Title, useDataProvider, useGetList, useTranslate } from 'react-admin';
+import { ResourceTabList } from '../../components/records/ResourceTabList';
 import { ManagersOnly } from '../../components/ManagersOnly';
 import { MANAGER_ROLE_ID } from '../../../domain/roles';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
@@ -52,6 +53,16 @@ export function SchedulesAndPlaygroundsPage() {
   const refresh = useRefresh(locationId);
   const [dialog, setDialog] = useState<'create' | 'holidays' | null>(null);
   const [dragging, setDragging] = useState<PlaygroundRecord | null>(null);
+  // #28 CATALOGUE: the playground list below adds, changes and retires playgrounds; the board above
+  // (the location's active playgrounds) follows each change of that list.
+  const managed = useGetList<{ id: number; name: string; is_active: boolean }>('location_playgrounds', {
+    filter: { location_id: locationId }, pagination: { page: 1, perPage: 100 },
+  }, { enabled: !!locationId });
+  const managedKey = JSON.stringify(managed.data?.map((p) => [p.id, p.name, p.is_active]) ?? null);
+  useEffect(() => {
+    if (managedKey !== 'null') void refresh();
+    // Only a change of the list matters (not a new `refresh` each render).
+  }, [managedKey]);
 
   const sensors = useSensors(
     // A small distance first, so a click on a chip is not a drag.
@@ -164,6 +175,13 @@ export function SchedulesAndPlaygroundsPage() {
           )}
         </DragOverlay>
       </DndContext>
+
+      <Card component="section" aria-labelledby="playgrounds-title" variant="outlined" sx={{ mt: 2 }}>
+        <CardContent>
+          <Typography id="playgrounds-title" variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.catalogue.playgrounds.title')}</Typography>
+          <ResourceTabList name="location_playgrounds" locationId={locationId} />
+        </CardContent>
+      </Card>
 
       {dialog === 'create' && <GroupNameDialog locationId={locationId} onClose={() => setDialog(null)} onSaved={refresh} />}
       {dialog === 'holidays' && <HolidaysDialog locationId={locationId} country={l.country?.name ?? ''} onClose={() => setDialog(null)} />}

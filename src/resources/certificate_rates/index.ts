@@ -10,7 +10,8 @@ export default defineResource({
   access: { minRole: 40 },
   menu: { tools: { order: 35, label: 'app.tools.tabs.rates', tab: 'certificate_rates' } },
   api: {
-    list: '/api/v2.2/certificate_rates/?location_id={location_id}',
+    // #28: every rate, retired ones too (the sale form reads the active ones from /certificate_rates/?location_id=).
+    list: '/api/v2.2/locations/{location_id}/certificate_rates/',
     paging: 'none',
     create: '/api/v2.2/locations/{location_id}/certificate_rates/',
     update: { path: '/api/v2.2/certificate_rates/{id}/', method: 'PUT' },
@@ -21,18 +22,24 @@ export default defineResource({
     empty: t('empty'),
     hint: t('hint'),
     sort: { field: 'rate', order: 'ASC' },
-    columns: [{ kind: 'money', source: 'rate', label: t('rate') }],
+    columns: [
+      { kind: 'money', source: 'rate', label: t('rate') },
+      { kind: 'enum', source: 'active', label: 'app.catalogue.status', prefix: 'app.catalogue.saleState.' },
+    ],
   },
   form: {
     add: t('add'),
     title: { create: t('addTitle'), edit: t('editTitle') },
     saved: { create: t('created'), edit: t('updated') },
     width: 'xs',
-    fields: [{ kind: 'money', source: 'rate', label: t('rate'), required: true, maxLength: 13 }],
+    fields: [
+      { kind: 'money', source: 'rate', label: t('rate'), required: true, maxLength: 13 },
+      { kind: 'boolean', source: 'active', label: 'app.catalogue.active', on: 'edit' },
+    ],
   },
   rowActions: [
     { kind: 'edit' },
-    { kind: 'delete', confirm: { title: t('deleteTitle'), text: t('deleteText') }, done: t('deleted') },
+    { kind: 'delete', when: (r: { active: boolean }) => r.active, confirm: { title: t('deleteTitle'), text: t('deleteText') }, done: t('deleted') },
   ],
   messageArgs: (r, { money }) => ({ rate: money(r.rate) }),
 });

@@ -39,7 +39,7 @@ export default defineResource({
         { kind: 'select', source: 'type', label: c('createFields.type'), required: true, default: 'digital', choices: enumChoices(CERTIFICATE_TYPES, c('types.')) },
         { kind: 'text', source: 'design', label: c('createFields.design'), required: true, hint: c('designHint'),
           maxLength: CERTIFICATE_DESIGN_MAX, maxLengthMessage: 'validation.validationCertificateLength',
-          suggestionsFrom: { path: '/api/v2.2/certificate_designs/', value: 'id', label: 'name' } },
+          suggestionsFrom: { path: '/api/v2.2/certificate_designs/?location_id={location_id}', value: 'id', label: 'name' } },
         { kind: 'number', source: 'quantity', label: c('createFields.quantity'), required: true, hint: c('quantityHint'),
           integer: true, min: QUANTITY.min, max: QUANTITY.max, default: QUANTITY.default },
       ],

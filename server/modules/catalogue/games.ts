@@ -1,0 +1,61 @@
+// Games (#28 CATALOGUE). The catalogue is installation-wide, like the owner: only an owner adds or
+// changes a game (its name and ratings show at every location that offers it, so no one location's
+// administrator rewrites them for the others, and nothing one location does adds rows all see).
+// Which games a location offers, and on which of its playgrounds, is its administrators' choice.
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { games, locationGames, playgrounds } from '../../db/schema';
+import type { AuthUser } from '../../platform/auth';
+import { recordActivity } from '../../platform/activity';
+import { fieldError, notFound, permissionDenied } from '../../platform/errors';
+import { requireRoleAt } from '../locations/service';
+
+export interface GameInput { name: string; genre: string; info: { country: string; age: number }[] }
+
+const gameJson = (g: typeof games.$inferSelect) => ({ id: g.id, name: g.name, genre: g.genre, info: g.info });
+
+/** GET /games/: the whole catalogue, for choosing what a location offers. */
+export async function listGames(db: Db) {
+  return (await db.select().from(games).orderBy(asc(games.name), asc(games.id))).map(gameJson);
+}
+
+export async function createGame(db: Db, user: AuthUser, input: GameInput) {
+  if (!user.isOwner) throw permissionDenied('only_owner_edits_games');
+  const [row] = await db.insert(games).values(input).returning();
+  return gameJson(row!);
+}
+
+export async function updateGame(db: Db, user: AuthUser, id: number, input: GameInput) {
+  const [existing] = await db.select().from(games).where(eq(games.id, id));
+  if (!existing) throw notFound();
+  if (!user.isOwner) throw permissionDenied('only_owner_edits_games');
+  const [row] = await db.update(games).set(input).where(eq(games.id, id)).returning();
+  return gameJson(row!);
+}
+
+export interface OfferedGame { game: number; playgrounds: number[] | null }
+
+/** What the activity log keeps: game id -> its playgrounds (null: all). */
+const offerSnapshot = (rows: { gameId: number; playgroundIds: number[] | null }[]) =>
+  Object.fromEntries(rows.map((r) => [String(r.gameId), r.playgroundIds]));
+
+/** PUT /locations/{id}/games/: the games the location offers, each on some of its playgrounds or all (null). */
+export async function setLocationGames(db: Db, userId: number, locationId: number, offered: OfferedGame[]) {
+  await requireRoleAt(db, userId, locationId);
+  const gameIds = [...new Set(offered.map((o) => o.game))];
+  if (gameIds.length !== offered.length) throw fieldError('games', 'invalid_choice');
+  const known = gameIds.length ? await db.select({ id: games.id }).from(games).where(inArray(games.id, gameIds)) : [];
+  if (known.length !== gameIds.length) throw fieldError('games', 'invalid_choice');
+  const pgIds = [...new Set(offered.flatMap((o) => o.playgrounds ?? []))];
+  const own = pgIds.length ? await db.select({ id: playgrounds.id }).from(playgrounds)
+    .where(and(eq(playgrounds.locationId, locationId), inArray(playgrounds.id, pgIds))) : [];
+  if (own.length !== pgIds.length) throw fieldError('games', 'invalid_choice');
+  await db.transaction(async (tx) => {
+    const before = await tx.select({ gameId: locationGames.gameId, playgroundIds: locationGames.playgroundIds }).from(locationGames)
+      .where(eq(locationGames.locationId, locationId)).orderBy(locationGames.gameId);
+    await tx.delete(locationGames).where(eq(locationGames.locationId, locationId));
+    const rows = offered.map((o) => ({ locationId, gameId: o.game, playgroundIds: o.playgrounds ? [...new Set(o.playgrounds)].sort((a, b) => a - b) : null }));
+    if (rows.length) await tx.insert(locationGames).values(rows);
+    await recordActivity(tx, { locationId, kind: 'games.updated', subject: `games: ${rows.length}`, before: offerSnapshot(before), after: offerSnapshot(rows) });
+  });
+}
