@@ -32,7 +32,7 @@ export const STAFF_STATE_LABELS = {
 export const STAFF_FIELDS = {
   id: { ru: 'ID', en: 'ID' },
   name: { ru: 'Имя', en: 'Name' },
-  email: { ru: 'E-mail', en: 'E-mail' },
+  email: { ru: 'Электронная почта', en: 'E-mail' },
   role: { ru: 'Роль', en: 'Role' },
   permissions: { ru: 'Права', en: 'Permissions' },
   last_login: { ru: 'Последний вход', en: 'Last sign-in' },
@@ -40,5 +40,7 @@ export const STAFF_FIELDS = {
   is_owner: { ru: 'Владелец', en: 'Owner' },
 } as const;
 
-/** The permissions' words for the exports (a code the list does not know is written as it is). */
-export const PERMISSION_ENUM_LABELS: EnumLabels = Object.fromEntries(PERMISSION_CODENAMES.map((c) => [c, PERMISSION_LABELS[c]]));
+/** The invitation and edit forms' checkbox of each permission (a form field's name cannot hold a dot). */
+export const PERMISSION_FIELD: Record<PermissionCodename, string> = Object.fromEntries(
+  PERMISSION_CODENAMES.map((c) => [c, `perm_${c.replace(/\./g, '_')}`]),
+) as Record<PermissionCodename, string>;

@@ -9,6 +9,7 @@ import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
 import { liveRu } from './live.ru';
+import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
   ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
@@ -609,6 +610,7 @@ export const ruApp: typeof enApp = {
     management: managementRu,
     orderLog: orderLogRu,
     live: liveRu,
+    invitation: invitationRu, // #28 STAFF
   },
   validation: {
     validationRequired: 'Обязательное поле',
@@ -634,6 +636,7 @@ export const ruApp: typeof enApp = {
     validationCertificateLength: 'Не более 15 символов',
   },
   resources: {
+    staff: staffRu, // #28 STAFF
     webhook_deliveries: {
       name: 'Доставка вебхука |||| Доставки вебхуков',
       title: 'Доставки вебхуков: %{name}',

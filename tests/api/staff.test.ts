@@ -149,9 +149,9 @@ describe('staff', () => {
     // Location 3 has one administrator, the owner: demoting or removing them is refused with a message.
     const demote = await h.call('PUT', `/api/v2.1/locations/3/staff/${ownerId}/`, { token: owner, body: { role: 20, permissions: [] } });
     expect(demote.statusCode).toBe(400);
-    expect(demote.json().detail).toMatch(/хотя бы один администратор/);
+    expect(demote.json().non_field_errors[0]).toMatch(/хотя бы один администратор/);
     const remove = await h.call('DELETE', `/api/v2.1/locations/3/staff/${ownerId}/`, { token: owner, lang: 'en' });
-    expect(remove.json()).toEqual({ detail: 'A location must keep at least one administrator: make someone else administrator first.' });
+    expect(remove.json()).toEqual({ non_field_errors: ['A location must keep at least one administrator: make someone else administrator first.'] });
     // With a second administrator there, either may go: the other stays.
     const second = await h.userWithToken('second3@example.com', [[3, 40]]);
     expect((await h.call('DELETE', `/api/v2.1/locations/3/staff/${second.id}/`, { token: second.token })).statusCode).toBe(204);

@@ -38,6 +38,7 @@ export const locationStaff = defineList({
     { key: 'expires', kind: 'datetime', sql: sql`s.expires` },
   ],
   orderBy: sql`s.state = 'invited', s.role DESC, lower(s.email), s.key`,
+  sorting: { columns: ['name', 'email', 'role', 'last_login', 'state'], unique: sql`s.key` },
   json: {
     record: (r) => ({ ...r, permissions: r.permissions ? String(r.permissions).split(', ') : [] }),
     schema: z.object({

@@ -7,7 +7,7 @@ import type { Db, Tx } from '../../db/client';
 import { authTokens, invitations, locations, userLocationRoles, userPermissions, users } from '../../db/schema';
 import type { AuthUser } from '../../platform/auth';
 import { recordActivity } from '../../platform/activity';
-import { ApiError, badRequestDetail, fieldError, notFound, permissionDenied } from '../../platform/errors';
+import { ApiError, fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { pickLanguage, translate, type Lang } from '../../platform/messages';
@@ -66,7 +66,8 @@ async function keepAnAdministrator(tx: Tx, locationId: number, userId: number): 
   const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(userLocationRoles)
     .innerJoin(users, eq(users.id, userLocationRoles.userId))
     .where(and(eq(userLocationRoles.locationId, locationId), eq(userLocationRoles.roleId, ADMINISTRATOR), sql`${users.id} <> ${userId}`));
-  if (!row || row.n === 0) throw badRequestDetail('staff_last_administrator');
+  // A field error of the whole request (DRF's non_field_errors): a DELETE has no body to fault.
+  if (!row || row.n === 0) throw fieldError('non_field_errors', 'staff_last_administrator');
 }
 
 /** The language of a location's letters: the first it offers, when ru or en; else the caller's. */
@@ -289,7 +290,7 @@ function requireOwner(user: AuthUser): void {
 /** POST /users/{id}/deactivate/ and /activate/ (owner): the account everywhere; its next request answers 401, its live streams close. */
 export async function setActive(db: Db, user: AuthUser, userId: number, active: boolean): Promise<{ id: number; is_active: boolean }> {
   requireOwner(user);
-  if (!active && userId === user.id) throw badRequestDetail('owner_self_deactivate');
+  if (!active && userId === user.id) throw fieldError('non_field_errors', 'owner_self_deactivate');
   return db.transaction(async (tx) => {
     const [u] = await tx.update(users).set({ isActive: active }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
     if (!u) throw notFound();

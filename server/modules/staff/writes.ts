@@ -16,18 +16,18 @@ const StaffRow = z.object({
   role: z.number().int(), permissions: z.array(z.string()), last_login: z.string().nullable(), state: z.enum(['invited', 'active', 'deactivated']),
   is_owner: z.boolean(), expires: z.string().nullable(),
 });
-const common = { tags: ['staff'], access: { minRole: 40 }, labels: STAFF_FIELDS };
+const common = { tags: ['staff'], access: { minRole: 40 } };
 const member = z.object({ id: idParam, user_id: idParam });
 const invitation = z.object({ id: idParam, invitation_id: idParam });
 
 export const addStaff = defineWrite({
   ...common, kind: 'create', path: '/api/v2.1/locations/:id/staff/', summary: 'Invite a person to a location, or add an existing account',
-  fields: { email: emailSchema, role, permissions }, answer: StaffRow,
+  fields: { email: emailSchema, role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
   run: ({ db, user, params, body, lang }) => staff.addStaff(db, user, params.id, body, lang),
 });
 export const changeStaff = defineWrite({
   ...common, kind: 'update', path: '/api/v2.1/locations/:id/staff/:user_id/', summary: "Change a person's role and permissions at a location",
-  params: member, fields: { role, permissions }, answer: StaffRow,
+  params: member, fields: { role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
   run: ({ db, user, params, body }) => staff.changeStaff(db, user, params.id, params.user_id, body),
 });
 export const removeStaff = defineWrite({
