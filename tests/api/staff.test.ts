@@ -84,7 +84,8 @@ describe('staff', () => {
     const again = (await invite('again@example.com')).json();
     await h.runJobs();
     const first = keyFor('again@example.com');
-    const resent = await h.call('POST', `/api/v2.1/locations/1/invitations/${again.invitation_id}/resend/`, { token: boss.token });
+    // With the body the Staff screen's row button sends (the location, also in the path).
+    const resent = await h.call('POST', `/api/v2.1/locations/1/invitations/${again.invitation_id}/resend/`, { token: boss.token, body: { location_id: '1' } });
     expect(resent.statusCode, resent.body).toBe(200);
     await h.runJobs();
     const second = keyFor('again@example.com');
