@@ -7,6 +7,7 @@ export const ACTIVITY_KIND_LABELS = {
   'setup.owner_created': { ru: 'Владелец создан', en: 'Owner created' },
   'user.deactivated': { ru: 'Учётная запись отключена', en: 'Account deactivated' },
   'user.activated': { ru: 'Учётная запись включена', en: 'Account activated' },
+  'user.owner_made': { ru: 'Назначен владелец', en: 'Owner made' },
   'location.created': { ru: 'Площадка создана', en: 'Location created' },
   // Setup of a location.
   'location.updated': { ru: 'Площадка изменена', en: 'Location changed' },

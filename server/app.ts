@@ -39,6 +39,7 @@ import { widgetRoutes } from './modules/widget/routes';
 import { liveRoutes } from './modules/live/routes';
 // #28 CATALOGUE
 import { catalogueRoutes } from './modules/catalogue/routes';
+import { invitationRoutes } from './modules/staff/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -160,6 +161,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(async (api) => {
     await authRoutes(api, deps);
     await userRoutes(api, deps);
+    await invitationRoutes(api, deps); // #28 STAFF
     await locationRoutes(api, deps);
     await scheduleRoutes(api, deps);
     await holidayRoutes(api, deps);

@@ -15,6 +15,7 @@ import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
 import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
+import { INVITATION_LETTER_JOB, STAFF_ADDED_LETTER_JOB, sendInvitation, sendStaffAdded, type InvitationLetterJob } from './modules/staff/service';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -56,6 +57,13 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
         subject: translate(lang, 'reset_mail_subject'),
         text: translate(lang, 'reset_mail_text', { name: p.name, email: p.to, link: p.link, minutes: p.minutes }),
       });
+    },
+    // #28 STAFF: an invitation's letter (the job writes its key) and "you were added" to an existing account.
+    [INVITATION_LETTER_JOB]: async (p: InvitationLetterJob) => {
+      await sendInvitation(deps.db, deps.mailer, p, deps.config.publicUrl);
+    },
+    [STAFF_ADDED_LETTER_JOB]: async (p: { userId: number; locationId: number; lang: string }) => {
+      await sendStaffAdded(deps.db, deps.mailer, p, deps.config.publicUrl);
     },
     // A payment link's letter to the customer.
     [BILL_LETTER_JOB]: async (p: BillLetterJob) => {

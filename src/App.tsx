@@ -42,6 +42,7 @@ function AppLayout({ children }: { children: ReactNode }) {
 
 // Screens off the first path (login -> locations) load on demand.
 const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
+const InvitationPage = lazyPage(() => import('./pages/InvitationPage'), 'InvitationPage'); // #28 STAFF
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
@@ -95,6 +96,7 @@ export function App() {
       {resources}
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
+        <Route path="/invitation/:key" element={<InvitationPage />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/user" element={<ProfilePage />} />

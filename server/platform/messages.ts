@@ -163,6 +163,22 @@ const en = {
   design_sold_rename: 'Certificates were already sold in this design: its name cannot change. Retire it and add a new one.',
   only_owner_edits_games: 'Only an owner can add or change a game of the catalogue.',
   amount_not_positive: 'The amount must be greater than zero.',
+  // #28 STAFF: staff and their rights, invitations, the owner's switches.
+  staff_role_not_held: 'You cannot give a role above your own at this location.',
+  staff_permission_not_held: 'You cannot grant or revoke a permission you do not hold at this location: %{permission}.',
+  staff_last_administrator: 'A location must keep at least one administrator: make someone else administrator first.',
+  staff_owner_protected: "Only an owner can change or remove an owner's role and permissions.",
+  staff_already_here: 'This person already works at this location.',
+  staff_already_invited: 'This e-mail already has an open invitation to this location: re-send it instead.',
+  owner_only: 'Only an owner can do this.',
+  owner_self_deactivate: 'You cannot deactivate your own account.',
+  invitation_invalid: 'This invitation is invalid, withdrawn, already used or has expired.',
+  invitation_existing_password: 'This e-mail already has an account: enter its password.',
+  invitation_mail_subject: 'Invitation to %{location}',
+  invitation_mail_text:
+    'Hello!\n\nYou are invited to work at %{location} in the venue back-office.\nOpen this link to set your name and password: %{link}\nThe link works once and expires in %{days} days.\n\nIf you did not expect it, ignore this letter.',
+  staff_added_mail_subject: 'You were added to %{location}',
+  staff_added_mail_text: 'Hello, %{name}!\n\nYou were added to the staff of %{location} in the venue back-office.\nSign in with your usual password: %{link}',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -321,6 +337,22 @@ const ru: Record<MessageKey, string> = {
   design_sold_rename: 'В этом дизайне уже проданы сертификаты: его название менять нельзя. Выведите его из продажи и добавьте новый.',
   only_owner_edits_games: 'Добавлять и менять игры каталога может только владелец.',
   amount_not_positive: 'Сумма должна быть больше нуля.',
+  // #28 STAFF: сотрудники и их права, приглашения, действия владельца.
+  staff_role_not_held: 'Нельзя дать роль выше своей на этой площадке.',
+  staff_permission_not_held: 'Нельзя выдать или отнять право, которого у вас нет на этой площадке: %{permission}.',
+  staff_last_administrator: 'На площадке должен остаться хотя бы один администратор: сначала назначьте администратором другого сотрудника.',
+  staff_owner_protected: 'Роль и права владельца может менять или удалять только владелец.',
+  staff_already_here: 'Этот сотрудник уже работает на этой площадке.',
+  staff_already_invited: 'На этот адрес уже есть открытое приглашение на эту площадку: отправьте его повторно.',
+  owner_only: 'Это может сделать только владелец.',
+  owner_self_deactivate: 'Нельзя отключить собственную учётную запись.',
+  invitation_invalid: 'Приглашение недействительно, отозвано, уже использовано или устарело.',
+  invitation_existing_password: 'У этого адреса уже есть учётная запись: введите её пароль.',
+  invitation_mail_subject: 'Приглашение в %{location}',
+  invitation_mail_text:
+    'Здравствуйте!\n\nВас пригласили работать в %{location} в бэк-офисе площадки.\nОткройте ссылку, чтобы указать имя и пароль: %{link}\nСсылка работает один раз, срок действия — %{days} дн.\n\nЕсли вы не ждали этого письма, просто проигнорируйте его.',
+  staff_added_mail_subject: 'Вас добавили в %{location}',
+  staff_added_mail_text: 'Здравствуйте, %{name}!\n\nВас добавили в сотрудники %{location} в бэк-офисе площадки.\nВходите со своим обычным паролем: %{link}',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

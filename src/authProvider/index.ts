@@ -20,9 +20,10 @@ export async function loadSessionData(): Promise<SessionUser> {
 let sessionOver = false;
 
 export const authProvider: AuthProvider = {
-  async login({ email, password }: { email: string; password: string }) {
-    const { token } = await api<{ token: string }>('/api/v2.1/login/', {
-      method: 'POST', body: { email, password }, anonymous: true,
+  // `{token}`: a token another call already gave (an accepted invitation signs in, #28).
+  async login(params: { email: string; password: string } | { token: string }) {
+    const { token } = 'token' in params ? params : await api<{ token: string }>('/api/v2.1/login/', {
+      method: 'POST', body: { email: params.email, password: params.password }, anonymous: true,
     });
     session.setToken(token);
     sessionOver = false;

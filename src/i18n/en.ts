@@ -10,6 +10,7 @@ import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
 import { liveEn } from './live.en';
+import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
   ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
@@ -615,6 +616,7 @@ export const enApp = {
     management: managementEn,
     orderLog: orderLogEn,
     live: liveEn,
+    invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.
   validation: {
@@ -656,6 +658,7 @@ export const enApp = {
       rows: '%{smart_count} row |||| %{smart_count} rows',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },
+    staff: staffEn, // #28 STAFF
     webhook_deliveries: {
       name: 'Webhook delivery |||| Webhook deliveries',
       title: 'Webhook deliveries: %{name}',

@@ -11,6 +11,7 @@ import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
 import { liveRu } from './live.ru';
+import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
   ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
@@ -615,6 +616,7 @@ export const ruApp: typeof enApp = {
     management: managementRu,
     orderLog: orderLogRu,
     live: liveRu,
+    invitation: invitationRu, // #28 STAFF
   },
   validation: {
     validationRequired: 'Обязательное поле',
@@ -655,6 +657,7 @@ export const ruApp: typeof enApp = {
       rows: '%{smart_count} строка |||| %{smart_count} строки |||| %{smart_count} строк',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
     },
+    staff: staffRu, // #28 STAFF
     webhook_deliveries: {
       name: 'Доставка вебхука |||| Доставки вебхуков',
       title: 'Доставки вебхуков: %{name}',

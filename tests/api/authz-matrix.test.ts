@@ -45,6 +45,8 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/docs/yaml': 'the OpenAPI document',
   'GET /api/v2.1/locations/:id/events/': 'the live event stream: an EventSource sends no token, so a single-use ticket for the location (events.test.ts)',
   'GET /api/v2.1/events/': 'the live event stream of several locations: a single-use ticket per location, as the one above (events.test.ts)',
+  'GET /api/v2.1/invitations/:key/': 'the invitation page: the location and e-mail of a 256-bit key sent by letter (staff.test.ts)',
+  'POST /api/v2.1/invitations/:key/': 'accepting an invitation with its key: single use, 7 days (staff.test.ts)',
 };
 
 /**
@@ -122,6 +124,9 @@ beforeAll(async () => {
   const d = await h.app.inject({ method: 'POST', url: `/api/v2.1/transactions/${tx.id}/dispute/`, payload: dispute.payload, headers: { ...dispute.headers, authorization: `Token ${admin}` } });
   expect(d.statusCode, d.body).toBe(201);
   const victimUser = await userWithToken(`${MARKER.toLowerCase()}@example.com`, [[3, 10]], []);
+  // An open invitation to location 3 (#28 STAFF): its re-send and withdrawal are location 3's.
+  const invitation = await h.call('POST', '/api/v2.1/locations/3/staff/', { token: admin, body: { email: `${MARKER.toLowerCase()}-invited@example.com`, role: 10, permissions: [] } });
+  expect(invitation.statusCode, invitation.body).toBe(201);
 
   // The marker on every kind of row of location 3 that an answer could carry.
   await q(`update orders set name = $1 || ' ' || id, comment = $1 where location_id = 3`, [MARKER]);
@@ -193,7 +198,7 @@ function victimParams(url: string): Record<string, string | number> {
       locations: victim.location, playgrounds: victim.playground, schedule: victim.schedule, holidays: victim.holiday,
       booking: victim.order, orders: victim.order, multibooking: victim.order, payment: victim.payment,
       transactions: victim.transaction, certificate: victim.certificate, webhook: victim.webhook, deliveries: victim.delivery,
-      images: victim.image, promocodes: victim.promocode, early_booking_conditions: victim.early, users: victim.user,
+      images: victim.image, promocodes: victim.promocode, early_booking_conditions: victim.early, users: victim.user, staff: victim.user,
       dashboards: 'revenue', files: victim.disputeFile, games: victim.game, events_packages: victim.eventPackage,
     };
     const v = byPrev[prev] ?? victimRows[prev];

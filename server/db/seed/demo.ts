@@ -5,8 +5,9 @@ import type { Db, Tx } from '../client';
 import { runMigrations } from '../client';
 import {
   cities, countries, currencies, locationTranslations, locations, payments, playgrounds, roles,
-  transactions, userLocationRoles, userPermissions, users, certificateDesigns,
+  transactions, userLocationRoles, userPermissions, users, certificateDesigns, invitations,
 } from '../schema';
+import { newSecret, secretHash } from '../../platform/tokens';
 import { REFILL_COMMENT } from '../../modules/transactions/refill';
 import { hashPassword } from '../../platform/passwords';
 import { seedBookings } from './bookings';
@@ -127,6 +128,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...[1, 2].flatMap((locationId) => MANAGER_PERMISSIONS.map((codename) => ({ userId: manager!.id, locationId, codename }))),
     ]);
     await tx.insert(certificateDesigns).values(locs.flatMap((l) => CERTIFICATE_DESIGNS.map((name) => ({ locationId: l.id, name }))));
+    // #28 STAFF: an open invitation at location 1, so the Staff list shows both states (its key is nobody's).
+    await tx.insert(invitations).values({
+      keyHash: secretHash(newSecret()), locationId: 1, email: 'new.cashier@example.com', roleId: 10, permissions: ['multibooking'],
+      invitedByUserId: admin!.id, expiresAt: new Date(Date.now() + 7 * 86_400_000),
+    });
     await seedBookings(tx, staff!.id, admin!.id);
     await seedTools(tx, admin!.id);
     await seedActivity(tx, { admin: admin!.id, manager: manager!.id, staff: staff!.id });

@@ -75,6 +75,8 @@ export async function login(db: Db, email: string, password: string, ip: string,
   await db.delete(loginFailures).where(and(eq(loginFailures.email, normalized), eq(loginFailures.ip, ip)));
   const token = newSecret();
   await db.insert(authTokens).values({ userId: user.id, keyHash: secretHash(token) });
+  // The Staff screen's last sign-in (#28).
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return token;
 }
 

@@ -11,6 +11,7 @@ import DeleteIcon from '@mui/icons-material/DeleteOutline';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useQueryClient } from '@tanstack/react-query';
 import { useDataProvider, useDelete, useNotificationContext, useNotify, usePermissions, useTranslate } from 'react-admin';
+import { usePermissionsAt } from '../../resources/locations/permissionsAt';
 import { hasPermission } from '../../../domain/permissions';
 import type { AppDataProvider } from '../../dataProvider';
 import type { ResourceDeclaration, RowActionDeclaration } from '../../resources/declaration';
@@ -52,7 +53,10 @@ export function RowActions({ d, record, parts, meta = {}, onEdit, onDone }: {
   const { resetNotifications } = useNotificationContext();
   const client = useQueryClient();
   const dataProvider = useDataProvider<AppDataProvider>();
-  const { permissions } = usePermissions<string[]>();
+  // A location's rows: what the user holds there (#28); rows of every location: the union.
+  const { permissions: union } = usePermissions<string[]>();
+  const atLocation = usePermissionsAt(meta.location_id);
+  const permissions = meta.location_id ? atLocation.permissions : union;
   const [remove] = useDelete();
   const [asking, setAsking] = useState<Asked | null>(null);
   const [opened, setOpened] = useState<Opened | null>(null);

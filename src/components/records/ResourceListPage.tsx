@@ -14,6 +14,7 @@ import {
   Datagrid, DatagridBody, DatagridRow, FunctionField, List, Loading, Pagination, useGetOne, usePermissions, useRefresh, useResourceContext, useTranslate,
   type DatagridRowProps,
 } from 'react-admin';
+import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { allowed } from '../../resources/declaration';
 import type { LocationRecord } from '../../resources/locations/types';
@@ -63,7 +64,8 @@ export function ResourceListPage({ name }: { name: string }) {
   // A location that cannot be read (none such, or no role there) says so, not "only for role 40" (#18).
   if (locationId && locationError) return <LocationUnavailable id={locationId} error={locationError} />;
   if ((locationId && isPending) || permissionsPending || !parts) return <Loading />;
-  if (!allowed(d.access, location, permissions)) {
+  // A location's screen: what the user holds there (#28); a screen of every location: the union.
+  if (!allowed(d.access, location, locationId ? permissionsAt(location) : permissions)) {
     return d.access?.denied
       ? <Alert severity="warning" sx={{ mt: 2 }} data-testid="access-denied">{translate(d.access.denied)}</Alert>
       : <Alert severity="warning" sx={{ mt: 2 }} data-testid="managers-only">{translate('app.access.managersOnly')}</Alert>;

@@ -3,15 +3,17 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
-import { usePermissions, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { hasPermission } from '../../../domain/permissions';
 import type { ResourceDeclaration, ToolbarActionDeclaration } from '../../resources/declaration';
 import type { LocationRecord } from '../../resources/locations/types';
+import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { ActionFormDialog } from '../forms/ActionFormDialog';
 
 export function ToolbarActions({ d, location, onDone }: { d: ResourceDeclaration; location: LocationRecord; onDone?: () => void }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string[]>();
+  // What the user holds at this location (#28).
+  const permissions = permissionsAt(location);
   const [open, setOpen] = useState<ToolbarActionDeclaration | null>(null);
   const shown = (d.list?.actions ?? []).filter((a) =>
     (a.permissions ?? []).every((p) => hasPermission(permissions, p)) && (!a.when || a.when(location)));

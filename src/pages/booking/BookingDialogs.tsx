@@ -5,7 +5,8 @@
 // so it always shows the slot as last loaded.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
-import { useNotify, usePermissions, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
+import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { businessDateOf } from '../../../domain/businessDay';
 import type { Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
@@ -94,8 +95,8 @@ export interface BookingDialogs {
 export function useBookingDialogs({ location, now, today }: { location: LocationDetail | undefined; now: string; today: string }): BookingDialogs {
   const translate = useTranslate();
   const notify = useNotify();
-  const { permissions } = usePermissions<string[]>();
-  const canMulti = hasPermission(permissions, 'multibooking');
+  // Multi-booking where the user holds it, at this location (#28).
+  const canMulti = hasPermission(permissionsAt(location), 'multibooking');
   const refresh = useBookingRefresh();
   const [slotOpen, setSlotOpen] = useState<OpenSlot | null>(null);
   const [form, setForm] = useState<FormState | null>(null);

@@ -5,7 +5,8 @@
 import { Alert, Box, Link, Paper, Tab, Tabs, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
-import { Loading, Title, useGetOne, usePermissions, useTranslate } from 'react-admin';
+import { Loading, Title, useGetOne, useTranslate } from 'react-admin';
+import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { ResourceSingleForm } from '../../components/forms/ResourceSingleForm';
 import { ResourceTabList } from '../../components/records/ResourceTabList';
 import { allowed } from '../../resources/declaration';
@@ -20,11 +21,11 @@ export function ToolsPage() {
   const translate = useTranslate();
   const [params, setParams] = useSearchParams();
   const { data: location, error, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) });
-  const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
 
   if (error) return <LocationUnavailable id={locationId} error={error} />;
-  if (isPending || permissionsPending) return <Loading />;
-  const open = tabs.filter((d) => allowed(d.access, location, permissions));
+  if (isPending) return <Loading />;
+  // The tabs by what the user holds at this location (#28).
+  const open = tabs.filter((d) => allowed(d.access, location, permissionsAt(location)));
   if (open.length === 0) {
     return <Alert severity="warning" sx={{ mt: 2 }} data-testid="managers-only">{translate('app.access.managersOnly')}</Alert>;
   }

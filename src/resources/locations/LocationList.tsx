@@ -4,9 +4,10 @@
 import { Box, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, usePermissions, useTranslate,
+  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, useTranslate,
   type TranslateFunction,
 } from 'react-admin';
+import { permissionsAt } from './permissionsAt';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { manageHref, manageLinksFor } from './manageLinks';
@@ -43,8 +44,8 @@ function CountryFilter() {
 
 function ManageLinks({ record }: { record: LocationRecord }) {
   const translate = useTranslate();
-  const { permissions } = usePermissions<string[]>();
-  const links = manageLinksFor(record, permissions ?? []);
+  // Each location's links by what the user holds there (#28).
+  const links = manageLinksFor(record, permissionsAt(record));
   if (links.length === 0) {
     return <Typography variant="body2" color="text.secondary" title={translate('app.locations.noManage')}>—</Typography>;
   }

@@ -7,6 +7,8 @@ export interface LocationRecord {
   city_slug: string;
   country: { id: number; name: string; slug: string } | null;
   role: { id: number; value: number; code?: string } | null;
+  /** The permission codenames the user holds at this location (#28; read through permissionsAt). */
+  permissions?: string[];
   balance: string;
   currency: Currency | null;
   b2b_currency: Currency | null;

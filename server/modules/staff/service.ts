@@ -1,0 +1,313 @@
+// Staff and their rights at a location (#28 STAFF): inviting, adding, changing, removing people, the
+// invitations' letters and acceptance, and the owner's installation-wide switches (deactivate,
+// activate, make an owner). Every change takes the location's staff lock (so two administrators
+// cannot each remove the other and leave none) and writes its activity entry in its transaction.
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { authTokens, invitations, locations, userLocationRoles, userPermissions, users } from '../../db/schema';
+import type { AuthUser } from '../../platform/auth';
+import { recordActivity } from '../../platform/activity';
+import { ApiError, fieldError, notFound, permissionDenied } from '../../platform/errors';
+import { enqueueJob } from '../../platform/jobs';
+import type { Mailer } from '../../platform/mail';
+import { pickLanguage, translate, type Lang } from '../../platform/messages';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { newSecret, secretHash } from '../../platform/tokens';
+import { PERMISSION_CODENAMES } from '../../../domain/permissions';
+import { ROLES } from '../../../domain/roles';
+import { locationNameIn, requireRoleAt, type RoleAtLocation } from '../locations/service';
+
+export const INVITATION_DAYS = 7;
+export const INVITATION_LETTER_JOB = 'mail.invitation';
+export const STAFF_ADDED_LETTER_JOB = 'mail.staff_added';
+const ADMINISTRATOR = 40;
+
+export interface StaffGrant { role: number; permissions: string[] }
+
+const roleValue = (roleId: number) => ROLES.find((r) => r.id === roleId)?.value ?? Number.POSITIVE_INFINITY;
+const sorted = (list: readonly string[]) => [...new Set(list)].sort();
+
+/** Serialises the staff changes of one location (the last-administrator rule reads, then writes). */
+async function lockStaff(tx: Tx, locationId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('staff'), ${locationId})`);
+}
+
+/**
+ * Nobody grants what they do not hold at this location: a role above their own, or a permission
+ * (granted or revoked) they lack there. An owner holds everything. `before`: the person's current
+ * permissions, so an unchanged permission the caller lacks is no escalation.
+ */
+function checkGrant(caller: AuthUser, callerRole: RoleAtLocation, grant: StaffGrant, before: readonly string[] = []): void {
+  if (caller.isOwner) return;
+  if (roleValue(grant.role) > callerRole.value) throw fieldError('role', 'staff_role_not_held');
+  const changed = [...grant.permissions.filter((p) => !before.includes(p)), ...before.filter((p) => !grant.permissions.includes(p))];
+  const lacking = changed.find((p) => !callerRole.permissions.includes(p));
+  if (lacking) throw fieldError('permissions', 'staff_permission_not_held', { permission: lacking });
+}
+
+async function setGrant(tx: Tx, userId: number, locationId: number, grant: StaffGrant): Promise<void> {
+  await tx.insert(userLocationRoles).values({ userId, locationId, roleId: grant.role })
+    .onConflictDoUpdate({ target: [userLocationRoles.userId, userLocationRoles.locationId], set: { roleId: grant.role } });
+  await tx.delete(userPermissions).where(and(eq(userPermissions.userId, userId), eq(userPermissions.locationId, locationId)));
+  if (grant.permissions.length) await tx.insert(userPermissions).values(grant.permissions.map((codename) => ({ userId, locationId, codename })));
+}
+
+async function grantOf(db: Db | Tx, userId: number, locationId: number): Promise<StaffGrant | null> {
+  const [row] = await db.select({ role: userLocationRoles.roleId }).from(userLocationRoles)
+    .where(and(eq(userLocationRoles.userId, userId), eq(userLocationRoles.locationId, locationId)));
+  if (!row) return null;
+  const perms = await db.select({ codename: userPermissions.codename }).from(userPermissions)
+    .where(and(eq(userPermissions.userId, userId), eq(userPermissions.locationId, locationId)));
+  return { role: row.role, permissions: sorted(perms.map((p) => p.codename)) };
+}
+
+/** 400 (with a message) when the change would leave the location without an administrator. */
+async function keepAnAdministrator(tx: Tx, locationId: number, userId: number): Promise<void> {
+  const [row] = await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(userLocationRoles)
+    .innerJoin(users, eq(users.id, userLocationRoles.userId))
+    .where(and(eq(userLocationRoles.locationId, locationId), eq(userLocationRoles.roleId, ADMINISTRATOR), sql`${users.id} <> ${userId}`));
+  // A field error of the whole request (DRF's non_field_errors): a DELETE has no body to fault.
+  if (!row || row.n === 0) throw fieldError('non_field_errors', 'staff_last_administrator');
+}
+
+/** The language of a location's letters: the first it offers, when ru or en; else the caller's. */
+async function locationLanguage(db: Db | Tx, locationId: number, fallback: Lang): Promise<Lang> {
+  const [row] = await db.select({ languages: locations.languages }).from(locations).where(eq(locations.id, locationId));
+  const first = row?.languages?.[0];
+  return first === 'ru' || first === 'en' ? first : fallback;
+}
+
+export interface StaffRow {
+  id: string; user_id: number | null; invitation_id: number | null; name: string; email: string; role: number;
+  permissions: string[]; last_login: string | null; state: 'invited' | 'active' | 'deactivated'; is_owner: boolean; expires: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function userRow(u: typeof users.$inferSelect, grant: StaffGrant): StaffRow {
+  return {
+    id: `u${u.id}`, user_id: u.id, invitation_id: null, name: u.name, email: u.email, role: grant.role, permissions: grant.permissions,
+    last_login: iso(u.lastLoginAt), state: u.isActive ? 'active' : 'deactivated', is_owner: u.isOwner, expires: null,
+  };
+}
+
+function invitationRow(i: typeof invitations.$inferSelect): StaffRow {
+  return {
+    id: `i${i.id}`, user_id: null, invitation_id: i.id, name: '', email: i.email, role: i.roleId, permissions: sorted(i.permissions),
+    last_login: null, state: 'invited', is_owner: false, expires: iso(i.expiresAt),
+  };
+}
+
+/** POST /locations/{id}/staff/: an account is added at once (and told by a short letter); an unknown e-mail is invited. */
+export async function addStaff(db: Db, user: AuthUser, locationId: number, body: { email: string; role: number; permissions: string[] }, lang: Lang): Promise<StaffRow> {
+  const callerRole = await requireRoleAt(db, user.id, locationId);
+  const grant = { role: body.role, permissions: sorted(body.permissions) };
+  checkGrant(user, callerRole, grant);
+  const email = body.email.trim().toLowerCase();
+  const letterLang = await locationLanguage(db, locationId, lang);
+  return db.transaction(async (tx) => {
+    await lockStaff(tx, locationId);
+    const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+    if (existing) {
+      if (await grantOf(tx, existing.id, locationId)) throw fieldError('email', 'staff_already_here');
+      await setGrant(tx, existing.id, locationId, grant);
+      await recordActivity(tx, { locationId, kind: 'staff.added', subject: existing.email, after: { ...grant } });
+      await enqueueJob(tx, STAFF_ADDED_LETTER_JOB, { userId: existing.id, locationId, lang: letterLang });
+      return userRow(existing, grant);
+    }
+    const [open] = await tx.select({ id: invitations.id }).from(invitations)
+      .where(and(eq(invitations.locationId, locationId), sql`lower(${invitations.email}) = ${email}`, isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)));
+    if (open) throw fieldError('email', 'staff_already_invited');
+    // The key is made by the letter's job (sendInvitation): until then the row holds a hash nobody knows.
+    const [row] = await tx.insert(invitations).values({
+      keyHash: secretHash(newSecret()), locationId, email, roleId: grant.role, permissions: grant.permissions, invitedByUserId: user.id,
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+    }).returning();
+    await enqueueJob(tx, INVITATION_LETTER_JOB, { invitationId: row!.id, lang: letterLang } satisfies InvitationLetterJob);
+    await recordActivity(tx, { locationId, kind: 'staff.invited', subject: email, after: { ...grant } });
+    return invitationRow(row!);
+  });
+}
+
+/** 404 unless the person has a role at this location; 403 when a non-owner touches an owner. */
+async function requireMember(tx: Tx, caller: AuthUser, locationId: number, userId: number) {
+  const [u] = await tx.select().from(users).where(eq(users.id, userId));
+  const grant = u ? await grantOf(tx, userId, locationId) : null;
+  if (!u || !grant) throw notFound();
+  if (u.isOwner && !caller.isOwner) throw permissionDenied('staff_owner_protected');
+  return { u, grant };
+}
+
+/** PUT /locations/{id}/staff/{user_id}/: the role and every permission at this location. */
+export async function changeStaff(db: Db, user: AuthUser, locationId: number, userId: number, body: StaffGrant): Promise<StaffRow> {
+  const callerRole = await requireRoleAt(db, user.id, locationId);
+  const grant = { role: body.role, permissions: sorted(body.permissions) };
+  return db.transaction(async (tx) => {
+    await lockStaff(tx, locationId);
+    const { u, grant: before } = await requireMember(tx, user, locationId, userId);
+    checkGrant(user, callerRole, grant, before.permissions);
+    if (before.role === ADMINISTRATOR && grant.role !== ADMINISTRATOR) await keepAnAdministrator(tx, locationId, userId);
+    await setGrant(tx, userId, locationId, grant);
+    await recordActivity(tx, { locationId, kind: 'staff.changed', subject: u.email, before: { ...before }, after: { ...grant } });
+    return userRow(u, grant);
+  });
+}
+
+/** DELETE /locations/{id}/staff/{user_id}/: the role and permissions there go; the account and its history stay. */
+export async function removeStaff(db: Db, user: AuthUser, locationId: number, userId: number): Promise<void> {
+  const callerRole = await requireRoleAt(db, user.id, locationId);
+  await db.transaction(async (tx) => {
+    await lockStaff(tx, locationId);
+    const { u, grant: before } = await requireMember(tx, user, locationId, userId);
+    // Taking permissions away is a change of them too: only what the caller holds.
+    checkGrant(user, callerRole, { role: 10, permissions: [] }, before.permissions);
+    if (before.role === ADMINISTRATOR) await keepAnAdministrator(tx, locationId, userId);
+    await tx.delete(userPermissions).where(and(eq(userPermissions.userId, userId), eq(userPermissions.locationId, locationId)));
+    await tx.delete(userLocationRoles).where(and(eq(userLocationRoles.userId, userId), eq(userLocationRoles.locationId, locationId)));
+    await recordActivity(tx, { locationId, kind: 'staff.removed', subject: u.email, before: { ...before } });
+  });
+}
+
+async function openInvitation(tx: Tx, locationId: number, invitationId: number) {
+  const [row] = await tx.select().from(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.locationId, locationId), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+/** POST /locations/{id}/invitations/{invitation_id}/resend/: a new key (the old link dies) and 7 more days. */
+export async function resendInvitation(db: Db, user: AuthUser, locationId: number, invitationId: number, lang: Lang): Promise<StaffRow> {
+  await requireRoleAt(db, user.id, locationId);
+  const letterLang = await locationLanguage(db, locationId, lang);
+  return db.transaction(async (tx) => {
+    const row = await openInvitation(tx, locationId, invitationId);
+    const [updated] = await tx.update(invitations)
+      .set({ keyHash: secretHash(newSecret()), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
+      .where(eq(invitations.id, row.id)).returning();
+    await enqueueJob(tx, INVITATION_LETTER_JOB, { invitationId: row.id, lang: letterLang } satisfies InvitationLetterJob);
+    await recordActivity(tx, { locationId, kind: 'staff.invitation_resent', subject: row.email });
+    return invitationRow(updated!);
+  });
+}
+
+/** DELETE /locations/{id}/invitations/{invitation_id}/: the link stops working; the row stays (withdrawn). */
+export async function withdrawInvitation(db: Db, user: AuthUser, locationId: number, invitationId: number): Promise<void> {
+  await requireRoleAt(db, user.id, locationId);
+  await db.transaction(async (tx) => {
+    const row = await openInvitation(tx, locationId, invitationId);
+    await tx.update(invitations).set({ withdrawnAt: new Date() }).where(eq(invitations.id, row.id));
+    await recordActivity(tx, { locationId, kind: 'staff.invitation_withdrawn', subject: row.email, before: { role: row.roleId, permissions: row.permissions } });
+  });
+}
+
+export interface InvitationLetterJob { invitationId: number; lang: Lang }
+
+/** The job: a fresh key for an invitation still open, and its letter (a retried send writes another key). */
+export async function sendInvitation(db: Db, mailer: Mailer, job: InvitationLetterJob, publicUrl: string): Promise<void> {
+  const key = newSecret(32);
+  const [row] = await db.update(invitations).set({ keyHash: secretHash(key) })
+    .where(and(eq(invitations.id, job.invitationId), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)))
+    .returning();
+  if (!row) return;
+  const lang = pickLanguage(job.lang);
+  const location = await locationNameIn(db, row.locationId, lang);
+  await mailer.send({
+    to: row.email,
+    subject: translate(lang, 'invitation_mail_subject', { location }),
+    text: translate(lang, 'invitation_mail_text', { location, link: `${publicUrl}/invitation/${key}`, days: INVITATION_DAYS }),
+  });
+}
+
+/** The job: "you were added" to an existing account (no new password). */
+export async function sendStaffAdded(db: Db, mailer: Mailer, job: { userId: number; locationId: number; lang: string }, publicUrl: string): Promise<void> {
+  const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, job.userId));
+  if (!u) return;
+  const lang = pickLanguage(job.lang);
+  const location = await locationNameIn(db, job.locationId, lang);
+  await mailer.send({
+    to: u.email,
+    subject: translate(lang, 'staff_added_mail_subject', { location }),
+    text: translate(lang, 'staff_added_mail_text', { name: u.name || u.email, location, link: publicUrl }),
+  });
+}
+
+const validKey = (key: string) => /^[0-9a-f]{16,128}$/.test(key);
+
+async function liveInvitation(db: Db | Tx, key: string) {
+  if (!validKey(key)) return undefined;
+  const [row] = await db.select().from(invitations)
+    .where(and(eq(invitations.keyHash, secretHash(key)), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt), gt(invitations.expiresAt, new Date())));
+  return row;
+}
+
+const invalidInvitation = () => new ApiError(404, { key: 'invitation_invalid' });
+
+/** GET /invitations/{key}/: what the page shows (the location, the e-mail, whether it already has an account). */
+export async function invitationFacts(db: Db, key: string, lang: Lang) {
+  const row = await liveInvitation(db, key);
+  if (!row) throw invalidInvitation();
+  const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`);
+  return { location: await locationNameIn(db, row.locationId, lang), email: row.email, has_account: !!account };
+}
+
+/**
+ * POST /invitations/{key}/: single use (claimed in the UPDATE itself), 7 days, never after a
+ * withdrawal. A new account is made with the name and password; an e-mail that got an account
+ * meanwhile only gets the role, after its own password is given. Answers a token: signed in.
+ */
+export async function acceptInvitation(db: Db, key: string, body: { name: string; password: string; password_confirm: string }, ip: string | null): Promise<string> {
+  if (!validKey(key)) throw invalidInvitation();
+  if (body.password !== body.password_confirm) throw fieldError('password_confirm', 'password_mismatch');
+  const hash = await hashPassword(body.password);
+  const candidate = await liveInvitation(db, key);
+  const [existing] = candidate ? await db.select().from(users).where(sql`lower(${users.email}) = ${candidate.email.toLowerCase()}`) : [];
+  if (existing && !(await verifyPassword(body.password, existing.passwordHash))) throw fieldError('password', 'invitation_existing_password');
+  if (existing && !existing.isActive) throw invalidInvitation();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(invitations).set({ acceptedAt: new Date() })
+      .where(and(eq(invitations.keyHash, secretHash(key)), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt), gt(invitations.expiresAt, new Date())))
+      .returning();
+    if (!row) throw invalidInvitation();
+    await lockStaff(tx, row.locationId);
+    const [found] = await tx.select().from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`);
+    if (found && found.id !== existing?.id) throw invalidInvitation();
+    const u = found ?? (await tx.insert(users).values({ email: row.email, name: body.name, passwordHash: hash }).returning())[0]!;
+    const grant = { role: row.roleId, permissions: sorted(row.permissions.filter((p) => (PERMISSION_CODENAMES as readonly string[]).includes(p))) };
+    await setGrant(tx, u.id, row.locationId, grant);
+    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, u.id));
+    await recordActivity(tx, { locationId: row.locationId, kind: 'staff.joined', subject: u.email, after: { ...grant } }, { userId: u.id, ip });
+    const token = newSecret();
+    await tx.insert(authTokens).values({ userId: u.id, keyHash: secretHash(token) });
+    return token;
+  });
+}
+
+function requireOwner(user: AuthUser): void {
+  if (!user.isOwner) throw permissionDenied('owner_only');
+}
+
+/** POST /users/{id}/deactivate/ and /activate/ (owner): the account everywhere; its next request answers 401, its live streams close. */
+export async function setActive(db: Db, user: AuthUser, userId: number, active: boolean): Promise<{ id: number; is_active: boolean }> {
+  requireOwner(user);
+  if (!active && userId === user.id) throw fieldError('non_field_errors', 'owner_self_deactivate');
+  return db.transaction(async (tx) => {
+    const [u] = await tx.update(users).set({ isActive: active }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
+    if (!u) throw notFound();
+    await recordActivity(tx, { locationId: null, kind: active ? 'user.activated' : 'user.deactivated', subject: u.email });
+    return { id: u.id, is_active: active };
+  });
+}
+
+/** POST /users/{id}/owner/ (owner): another owner, administrator with every permission at every location. */
+export async function makeOwner(db: Db, user: AuthUser, userId: number): Promise<{ id: number; is_owner: boolean }> {
+  requireOwner(user);
+  return db.transaction(async (tx) => {
+    const [u] = await tx.update(users).set({ isOwner: true }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
+    if (!u) throw notFound();
+    const all = await tx.select({ id: locations.id }).from(locations);
+    for (const l of all) await setGrant(tx, u.id, l.id, { role: ADMINISTRATOR, permissions: [...PERMISSION_CODENAMES] });
+    await recordActivity(tx, { locationId: null, kind: 'user.owner_made', subject: u.email });
+    return { id: u.id, is_owner: true };
+  });
+}

@@ -1,0 +1,61 @@
+// Staff and their rights (#28 STAFF), role 40 at the location: POST /api/v2.1/locations/{id}/staff/,
+// PUT and DELETE /api/v2.1/locations/{id}/staff/{user_id}/, an invitation's re-send and withdrawal
+// (POST /api/v2.1/locations/{id}/invitations/{invitation_id}/resend/, DELETE .../invitations/{invitation_id}/);
+// the owner's: POST /api/v2.1/users/{id}/deactivate/, /activate/, /owner/.
+import { z } from 'zod';
+import { PERMISSION_CODENAMES } from '../../../domain/permissions';
+import { STAFF_FIELDS, STAFF_ROLE_IDS } from '../../../domain/staff';
+import { emailSchema, idParam } from '../../platform/validation';
+import { defineWrite } from '../../platform/writes';
+import * as staff from './service';
+
+const role = z.union(STAFF_ROLE_IDS.map((id) => z.literal(id)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<40>]);
+const permissions = z.array(z.enum(PERMISSION_CODENAMES)).max(PERMISSION_CODENAMES.length);
+const StaffRow = z.object({
+  id: z.string(), user_id: z.number().int().nullable(), invitation_id: z.number().int().nullable(), name: z.string(), email: z.string(),
+  role: z.number().int(), permissions: z.array(z.string()), last_login: z.string().nullable(), state: z.enum(['invited', 'active', 'deactivated']),
+  is_owner: z.boolean(), expires: z.string().nullable(),
+});
+const common = { tags: ['staff'], access: { minRole: 40 } };
+const member = z.object({ id: idParam, user_id: idParam });
+const invitation = z.object({ id: idParam, invitation_id: idParam });
+
+export const addStaff = defineWrite({
+  ...common, kind: 'create', path: '/api/v2.1/locations/:id/staff/', summary: 'Invite a person to a location, or add an existing account',
+  fields: { email: emailSchema, role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
+  run: ({ db, user, params, body, lang }) => staff.addStaff(db, user, params.id, body, lang),
+});
+export const changeStaff = defineWrite({
+  ...common, kind: 'update', path: '/api/v2.1/locations/:id/staff/:user_id/', summary: "Change a person's role and permissions at a location",
+  params: member, fields: { role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
+  run: ({ db, user, params, body }) => staff.changeStaff(db, user, params.id, params.user_id, body),
+});
+export const removeStaff = defineWrite({
+  ...common, kind: 'delete', path: '/api/v2.1/locations/:id/staff/:user_id/', summary: 'Remove a person from a location', params: member, answer: null,
+  run: ({ db, user, params }) => staff.removeStaff(db, user, params.id, params.user_id),
+});
+export const resendInvitation = defineWrite({
+  ...common, kind: 'action', path: '/api/v2.1/locations/:id/invitations/:invitation_id/resend/', summary: 'Send an invitation again (a new link, 7 more days)',
+  params: invitation, answer: StaffRow,
+  run: ({ db, user, params, lang }) => staff.resendInvitation(db, user, params.id, params.invitation_id, lang),
+});
+export const withdrawInvitation = defineWrite({
+  ...common, kind: 'delete', path: '/api/v2.1/locations/:id/invitations/:invitation_id/', summary: 'Withdraw an invitation', params: invitation, answer: null,
+  run: ({ db, user, params }) => staff.withdrawInvitation(db, user, params.id, params.invitation_id),
+});
+
+// The owner's (users.is_owner); anybody else 403. Installation-wide, so no location's role decides.
+const Active = z.object({ id: z.number().int(), is_active: z.boolean() });
+export const deactivateUser = defineWrite({
+  kind: 'action', tags: ['staff'], path: '/api/v2.1/users/:id/deactivate/', summary: 'Deactivate an account everywhere (owner)', answer: Active,
+  run: ({ db, user, params }) => staff.setActive(db, user, params.id, false),
+});
+export const activateUser = defineWrite({
+  kind: 'action', tags: ['staff'], path: '/api/v2.1/users/:id/activate/', summary: 'Activate an account again (owner)', answer: Active,
+  run: ({ db, user, params }) => staff.setActive(db, user, params.id, true),
+});
+export const makeOwner = defineWrite({
+  kind: 'action', tags: ['staff'], path: '/api/v2.1/users/:id/owner/', summary: 'Make an account an owner (owner)',
+  answer: z.object({ id: z.number().int(), is_owner: z.boolean() }),
+  run: ({ db, user, params }) => staff.makeOwner(db, user, params.id),
+});
