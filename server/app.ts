@@ -37,6 +37,8 @@ import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
 import { widgetRoutes } from './modules/widget/routes';
 import { liveRoutes } from './modules/live/routes';
+// #28 SETUP: the first start's setup calls.
+import { setupRoutes } from './modules/setup/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -157,6 +159,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(async (api) => {
     await authRoutes(api, deps);
+    await setupRoutes(api, deps);
     await userRoutes(api, deps);
     await locationRoutes(api, deps);
     await scheduleRoutes(api, deps);

@@ -159,6 +159,9 @@ const en = {
   widget_cancel_mail_refund: 'What you paid, %{amount}, will be returned to you; the venue will contact you about it.\n',
   refund_nothing: 'This order holds no money to refund.',
   amount_not_positive: 'The amount must be greater than zero.',
+  // #28 SETUP: a location's settings.
+  unknown_timezone: 'Not a time zone: choose one from the list (e.g. Europe/Moscow).',
+  unknown_currency: 'Not a currency: choose one from the list (an ISO 4217 code, e.g. RUB).',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -313,6 +316,9 @@ const ru: Record<MessageKey, string> = {
   widget_cancel_mail_refund: 'Оплаченные %{amount} будут вам возвращены; площадка свяжется с вами.\n',
   refund_nothing: 'По этому заказу нечего возвращать.',
   amount_not_positive: 'Сумма должна быть больше нуля.',
+  // #28 SETUP: a location's settings.
+  unknown_timezone: 'Нет такого часового пояса: выберите из списка (например, Europe/Moscow).',
+  unknown_currency: 'Нет такой валюты: выберите из списка (код ISO 4217, например RUB).',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };
