@@ -1,6 +1,6 @@
 // Paths (public, the first start, #28): GET /api/v2.1/setup/{token}/ (is the link live?),
 // POST /api/v2.1/setup/ (create the owner). Both answer 404 once any account exists.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
@@ -17,13 +17,15 @@ export async function setupRoutes(app: FastifyInstance, { db, config }: Deps): P
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['auth'];
   // Throttled like login: a guesser of tokens gets as many tries per address and window as a guesser of passwords.
+  // Counted before anything else, so a guesser is refused (429) whether an owner exists yet or not.
   const limit = { name: 'setup', max: config.loginMaxFailures, windowSeconds: config.loginWindowMinutes * 60 };
+  const throttle = async (request: FastifyRequest) => { await hitRateLimit(db, limit, request.ip); };
 
   r.get('/api/v2.1/setup/:token/', {
-    config: { public: true, throttled: true },
+    config: { public: true, throttled: true, notFound: true },
+    preValidation: throttle,
     schema: { summary: 'Check a first-start setup link', tags, params: z.object({ token: z.string().max(200) }), answers: { 200: DetailAnswer } },
   }, async (request) => {
-    await hitRateLimit(db, limit, request.ip);
     await checkSetupToken(db, request.params.token);
     return { detail: 'ok' };
   });
@@ -31,7 +33,10 @@ export async function setupRoutes(app: FastifyInstance, { db, config }: Deps): P
   r.post('/api/v2.1/setup/', {
     config: { public: true, throttled: true, notFound: true },
     // Once an account exists the call is gone (404) whatever its body, so nothing is validated first.
-    preValidation: async () => { if (await hasUsers(db)) throw notFound(); },
+    preValidation: async (request) => {
+      await throttle(request);
+      if (await hasUsers(db)) throw notFound();
+    },
     schema: {
       summary: 'Create the owner with the first-start setup token; answers their auth token as login does',
       tags,
@@ -45,7 +50,6 @@ export async function setupRoutes(app: FastifyInstance, { db, config }: Deps): P
       answers: { 201: z.object({ token: z.string() }) },
     },
   }, async (request, reply) => {
-    await hitRateLimit(db, limit, request.ip);
     return reply.status(201).send(await createOwner(db, request.body, request.ip));
   });
 }
