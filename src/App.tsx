@@ -42,6 +42,8 @@ function AppLayout({ children }: { children: ReactNode }) {
 
 // Screens off the first path (login -> locations) load on demand.
 const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
+// #28 SETUP: the first start's page.
+const SetupPage = lazyPage(() => import('./pages/SetupPage'), 'SetupPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
@@ -95,6 +97,7 @@ export function App() {
       {resources}
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
+        <Route path="/setup/:token" element={<SetupPage />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/user" element={<ProfilePage />} />
