@@ -317,8 +317,8 @@ const ru: Record<MessageKey, string> = {
   refund_nothing: 'По этому заказу нечего возвращать.',
   amount_not_positive: 'Сумма должна быть больше нуля.',
   // #28 SETUP: a location's settings.
-  unknown_timezone: 'Нет такого часового пояса: выберите из списка (например, Europe/Moscow).',
-  unknown_currency: 'Нет такой валюты: выберите из списка (код ISO 4217, например RUB).',
+  unknown_timezone: 'Нет такого часового пояса: выберите его из списка.',
+  unknown_currency: 'Нет такой валюты: выберите её из списка.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -84,7 +84,7 @@ describe('locations', () => {
     expect(bad.json().timezone[0]).toContain('Not a time zone');
     const unknownCode = await h.call('POST', '/api/v2.1/locations/', { token: owner, body: { ...moscowBody, b2b_currency: 'ABC' } });
     expect(unknownCode.statusCode).toBe(400);
-    expect(unknownCode.json()).toEqual({ b2b_currency: ['Нет такой валюты: выберите из списка (код ISO 4217, например RUB).'] });
+    expect(unknownCode.json()).toEqual({ b2b_currency: ['Нет такой валюты: выберите её из списка.'] });
     expect(await q('select id from locations')).toEqual([]);
 
     const res = await h.call('POST', '/api/v2.1/locations/', { token: owner, body: moscowBody });

@@ -1,7 +1,6 @@
 // POST /api/v2.1/locations/ (#28): the owner creates a location. Every owner becomes its
 // administrator (role id 40) with every permission; the entry `location.created` is installation-wide.
 // The edit of an existing location is PUT /api/v2.1/locations/{id}/ (locationInfo/routes.ts).
-import { LOCATION_SETTINGS_FIELDS } from '../../../domain/fieldLabels';
 import { locations, locationTranslations } from '../../db/schema';
 import { recordActivity } from '../../platform/activity';
 import { LocationDetail } from '../../platform/answers';
@@ -19,7 +18,6 @@ export const createLocation = defineWrite({
     languages: f.languages.optional(),
     is_park: f.is_park.optional(), is_events_available: f.is_events_available.optional(), allow_refill: f.allow_refill.optional(), is_active: f.is_active.optional(),
   },
-  labels: LOCATION_SETTINGS_FIELDS,
   answer: LocationDetail,
   run: async ({ db, user, body, lang }) => {
     const id = await db.transaction(async (tx) => {

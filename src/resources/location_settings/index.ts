@@ -10,7 +10,7 @@ export default defineResource({
   access: { minRole: 40 },
   menu: {
     icon: TuneIcon,
-    management: { order: 11, label: 'app.locationSettings.card', hint: 'app.locationSettings.cardHint' },
+    management: { order: 5, section: 'more', label: 'app.locationSettings.card', hint: 'app.locationSettings.cardHint' },
   },
   api: {
     paging: 'none',

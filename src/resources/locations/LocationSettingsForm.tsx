@@ -90,7 +90,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
       value={values[key] || null}
       onChange={(_e, code) => set(key, code ?? '')}
       getOptionLabel={(code) => { const c = currencies.data?.find((x) => x.code === code); return c ? `${c.code} ${c.unicode} — ${c.name}` : code; }}
-      renderInput={(params) => <TextField {...params} label={translate(label(key))} required={key === 'currency'} error={!!errors[key]} helperText={errors[key] ?? (key === 'b2b_currency' ? translate('app.locationSettings.b2bHint') : undefined)} />}
+      renderInput={(params) => <TextField {...params} label={translate(label(key))} required={key === 'currency'} error={!!errors[key]} helperText={errors[key] ?? (key === 'b2b_currency' ? translate('app.locationSettings.b2bHint') : undefined)} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
     />
   );
 
@@ -110,7 +110,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
       </Box>
       <Autocomplete
         options={zones.data ?? []} value={values.timezone || null} onChange={(_e, zone) => set('timezone', zone ?? '')}
-        renderInput={(params) => <TextField {...params} label={translate(label('timezone'))} required error={!!errors.timezone} helperText={errors.timezone ?? translate('app.locationSettings.timezoneHint')} />}
+        renderInput={(params) => <TextField {...params} label={translate(label('timezone'))} required error={!!errors.timezone} helperText={errors.timezone ?? translate('app.locationSettings.timezoneHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         {currencyField('currency')}
