@@ -15,6 +15,8 @@ interface Server { child: ChildProcess; log: () => string; dir: string }
 
 async function startEmptyServer(): Promise<Server> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-setup-e2e-'));
+  // The embedded PostgreSQL may run as another user (as root): it must reach the folder.
+  fs.chmodSync(dir, 0o755);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PUBLIC_URL: base, SEED_DEMO: 'false', LOG_LEVEL: 'info', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +68,8 @@ for (const lang of ['ru', 'en'] as const) {
       await expect(page.getByRole('heading', { name: t.title })).toBeVisible();
       await page.getByLabel(t.name).fill('Olga Owner');
       await page.getByLabel(t.email).fill('owner@example.com');
-      await page.getByLabel(t.password, { exact: true }).fill('owner123');
+      // The first of the two password inputs (the second's label holds the word too).
+      await page.getByLabel(t.password).first().fill('owner123');
       await page.getByLabel(t.confirm).fill('owner123');
       await page.getByRole('button', { name: t.submit }).click();
 
@@ -76,7 +79,8 @@ for (const lang of ['ru', 'en'] as const) {
       await page.getByLabel(t.city).fill(lang === 'ru' ? 'Москва' : 'Moscow');
       await page.getByLabel(t.timezone).fill('Europe/Mos');
       await page.getByRole('option', { name: 'Europe/Moscow' }).click();
-      await page.getByLabel(t.currency, { exact: true }).fill('RUB');
+      // The location's currency, before the B2B one.
+      await page.getByLabel(t.currency).first().fill('RUB');
       await page.getByRole('option', { name: /^RUB ₽/ }).click();
       await page.getByRole('button', { name: t.create }).click();
 
