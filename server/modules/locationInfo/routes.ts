@@ -19,9 +19,7 @@ const coordinate = (limit: number) => z.preprocess((v) => (typeof v === 'string'
 
 // The location info form sends translations, lat, lng and country and city by id (GET /geo/); the
 // settings form (#28 SETUP) the location's settings, with country and city by name (made when new).
-// Every field is optional: a form sends its own; country and city come together.
-const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active'] as const;
-const INFO = ['translations', 'lat', 'lng', 'country', 'city'] as const;
+// Every field is optional here: a form sends its own (the service requires the info form's, after the role check).
 const locationInfoSchema = z.strictObject({
   translations: z.array(z.strictObject({
     language: z.string().trim().min(1).max(10),
@@ -46,11 +44,6 @@ const locationInfoSchema = z.strictObject({
   is_events_available: settings.is_events_available.optional(),
   allow_refill: settings.allow_refill.optional(),
   is_active: settings.is_active.optional(),
-}).superRefine((body, ctx) => {
-  // Without any setting it is the location info form's body, whose every field is required (the spec's form).
-  const settingsForm = SETTINGS.some((k) => body[k] !== undefined) || typeof body.country === 'string' || typeof body.city === 'string';
-  if (settingsForm) return;
-  for (const k of INFO) if (body[k] === undefined) ctx.addIssue({ code: 'custom', path: [k], message: 'required' });
 });
 
 import { LocationDetail } from '../../platform/answers';

@@ -69,8 +69,19 @@ function settingsView(row: typeof locations.$inferSelect, codes: Map<number, str
   };
 }
 
+const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active'] as const;
+const INFO = ['translations', 'lat', 'lng', 'country', 'city'] as const;
+
+/** Without any setting it is the location info form's body, whose every field is required (the spec's form). */
+function requireInfoForm(input: LocationInfoInput): void {
+  const settingsForm = SETTINGS.some((k) => input[k] !== undefined) || typeof input.country === 'string' || typeof input.city === 'string';
+  const missing = settingsForm ? [] : INFO.filter((k) => input[k] === undefined);
+  if (missing.length) throw new ApiError(400, undefined, Object.fromEntries(missing.map((k) => [k, [{ key: 'required' as const }]])));
+}
+
 export async function updateLocationInfo(db: Db, userId: number, locationId: number, input: LocationInfoInput, lang: Lang) {
   await requireManagerAt(db, userId, locationId);
+  requireInfoForm(input);
   const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   const languages = input.languages ?? loc.languages;
