@@ -139,3 +139,17 @@ export const EVENT_PACKAGE_FIELDS = {
   valid_from: { ru: 'Действует с', en: 'Valid from' },
   valid_to: { ru: 'Действует по', en: 'Valid to' },
 } satisfies FieldLabels;
+// #28 SETUP: a location's settings (POST /locations/, PUT /locations/{id}/ and their forms).
+export const LOCATION_SETTINGS_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  city: { ru: 'Город', en: 'City' },
+  country: { ru: 'Страна', en: 'Country' },
+  timezone: { ru: 'Часовой пояс', en: 'Time zone' },
+  currency: { ru: 'Валюта', en: 'Currency' },
+  b2b_currency: { ru: 'Валюта B2B', en: 'B2B currency' },
+  languages: { ru: 'Языки', en: 'Languages' },
+  is_park: { ru: 'Парк', en: 'Park' },
+  is_events_available: { ru: 'Мероприятия доступны', en: 'Events available' },
+  allow_refill: { ru: 'Пополнение баланса', en: 'Balance top-ups' },
+  is_active: { ru: 'Работает', en: 'Active' },
+} satisfies FieldLabels;

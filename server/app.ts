@@ -40,6 +40,8 @@ import { liveRoutes } from './modules/live/routes';
 // #28 CATALOGUE
 import { catalogueRoutes } from './modules/catalogue/routes';
 import { invitationRoutes } from './modules/staff/routes';
+// #28 SETUP: the first start's setup calls.
+import { setupRoutes } from './modules/setup/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -160,6 +162,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
 
   await app.register(async (api) => {
     await authRoutes(api, deps);
+    await setupRoutes(api, deps);
     await userRoutes(api, deps);
     await invitationRoutes(api, deps); // #28 STAFF
     await locationRoutes(api, deps);

@@ -11,6 +11,7 @@ import { loadConfigOrExit } from './config';
 import { connect, runMigrations, withStartupLock } from './db/client';
 import { startEmbeddedPostgres } from './db/embedded';
 import { installClusterMetrics } from './platform/metrics';
+import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
 
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
@@ -26,7 +27,13 @@ async function primary() {
   }
   // Migrate once here, so the workers start on an up-to-date schema (they re-check under the lock).
   const database = connect(databaseUrl, 2);
-  await withStartupLock(database.pool, () => runMigrations(database.db));
+  // The setup link of a database without accounts is printed once, here; with SEED_DEMO the workers
+  // seed the demo, so there is no link to give.
+  const link = await withStartupLock(database.pool, async () => {
+    await runMigrations(database.db);
+    return config.seedDemo ? null : setupLinkIfEmpty(database.db, config.publicUrl);
+  });
+  if (link) log.info(setupLogLine(link));
   await database.close();
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts'), execArgv: ['--import', 'tsx'] });

@@ -1,5 +1,5 @@
 // Starts the whole product: config -> database (embedded or DATABASE_URL) -> migrations ->
-// demo seed -> HTTP server (API + built SPA) -> job worker. Stops cleanly on SIGTERM/SIGINT.
+// demo seed -> the setup link while there is no account -> HTTP server (API + built SPA) -> job worker. Stops cleanly on SIGTERM/SIGINT.
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
@@ -11,6 +11,7 @@ import { scheduleEventExpiry } from './modules/live/retention';
 import { loggerOptions } from './platform/logging';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
+import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
 
 const settings = loadConfigOrExit();
 const log = pino(loggerOptions(settings.logLevel));
@@ -23,6 +24,11 @@ async function main() {
     // Under the startup lock, so processes started together book one hourly expiry run, not one each.
     await scheduleCertificateExpiry(db);
     await scheduleEventExpiry(db);
+    // No account yet (SEED_DEMO=false): the first start's setup link. In a cluster the primary prints it, not each worker.
+    if (!process.env.CLUSTER_WORKER) {
+      const link = await setupLinkIfEmpty(db, settings.publicUrl);
+      if (link) log.info(setupLogLine(link));
+    }
   });
   log.info({ embedded: database.embedded }, 'database ready, migrations applied');
   // The HMAC secrets: the environment's, else the ones this database keeps (made on first start).

@@ -43,6 +43,8 @@ function AppLayout({ children }: { children: ReactNode }) {
 // Screens off the first path (login -> locations) load on demand.
 const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'PasswordResetPage');
 const InvitationPage = lazyPage(() => import('./pages/InvitationPage'), 'InvitationPage'); // #28 STAFF
+// #28 SETUP: the first start's page.
+const SetupPage = lazyPage(() => import('./pages/SetupPage'), 'SetupPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
@@ -97,6 +99,7 @@ export function App() {
       <CustomRoutes noLayout>
         <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
         <Route path="/invitation/:key" element={<InvitationPage />} />
+        <Route path="/setup/:token" element={<SetupPage />} />
       </CustomRoutes>
       <CustomRoutes>
         <Route path="/user" element={<ProfilePage />} />

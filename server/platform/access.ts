@@ -21,6 +21,8 @@ export interface RouteAccess {
   minRole?: number;
   /** Permission codenames (without `accounts.{product}.`), all needed. */
   permissions?: string[];
+  /** #28 SETUP: only the installation's owner (users.is_owner), e.g. creating a location; 403 to anyone else. */
+  owner?: boolean;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export function installAccess(app: FastifyInstance): void {
     if (!access || !user) return done(null, payload);
     if ((access.permissions ?? []).some((p) => !user.permissions.has(p))) return done(permissionDenied());
     if (access.minRole !== undefined && user.highestRole < access.minRole) return done(permissionDenied());
+    if (access.owner && !user.isOwner) return done(permissionDenied());
     done(null, payload);
   });
   // The handler runs inside the declaration's context, where requireDeclaredRole finds it.

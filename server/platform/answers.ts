@@ -29,7 +29,7 @@ export const User = z.object({
 
 export const Role = z.object({ id: int(), value: int() }).meta({ id: 'Role' });
 
-export const Me = User.extend({ role: Role.nullable() }).meta({ id: 'Me', description: 'The signed-in user with the highest role they have.' });
+export const Me = User.extend({ role: Role.nullable(), is_owner: z.boolean().describe('The installation\'s owner (#28): creates locations.') }).meta({ id: 'Me', description: 'The signed-in user with the highest role they have.' });
 
 export const Playground = z.object({
   id: int(), name: z.string(), types: z.array(z.string()), duration: int(), max_players: int(), max_persons: int(), group: int().nullable(),

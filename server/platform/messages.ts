@@ -179,6 +179,9 @@ const en = {
     'Hello!\n\nYou are invited to work at %{location} in the venue back-office.\nOpen this link to set your name and password: %{link}\nThe link works once and expires in %{days} days.\n\nIf you did not expect it, ignore this letter.',
   staff_added_mail_subject: 'You were added to %{location}',
   staff_added_mail_text: 'Hello, %{name}!\n\nYou were added to the staff of %{location} in the venue back-office.\nSign in with your usual password: %{link}',
+  // #28 SETUP: a location's settings.
+  unknown_timezone: 'Not a time zone: choose one from the list (e.g. Europe/Moscow).',
+  unknown_currency: 'Not a currency: choose one from the list (an ISO 4217 code, e.g. RUB).',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -353,6 +356,9 @@ const ru: Record<MessageKey, string> = {
     'Здравствуйте!\n\nВас пригласили работать в %{location} в бэк-офисе площадки.\nОткройте ссылку, чтобы указать имя и пароль: %{link}\nСсылка работает один раз, срок действия — %{days} дн.\n\nЕсли вы не ждали этого письма, просто проигнорируйте его.',
   staff_added_mail_subject: 'Вас добавили в %{location}',
   staff_added_mail_text: 'Здравствуйте, %{name}!\n\nВас добавили в сотрудники %{location} в бэк-офисе площадки.\nВходите со своим обычным паролем: %{link}',
+  // #28 SETUP: a location's settings.
+  unknown_timezone: 'Нет такого часового пояса: выберите его из списка.',
+  unknown_currency: 'Нет такой валюты: выберите её из списка.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -10,6 +10,8 @@ export interface SessionUser {
   phone: string;
   avatar: string | null;
   role: { id: number; value: number } | null;
+  /** #28 SETUP: the installation's owner (creates locations). */
+  is_owner?: boolean;
 }
 
 function readJson<T>(key: string): T | null {

@@ -16,7 +16,7 @@ import {
   ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
 } from '../../domain/enumLabels';
-import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
+import { LOCATION_SETTINGS_FIELDS, ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 // #28 ACTIVITY
 import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
@@ -116,6 +116,38 @@ export const enApp = {
       done: 'Your password has been changed. Sign in with the new password.',
       checking: 'Checking the link…',
       backToLogin: 'Back to sign in',
+    },
+    // #28 SETUP: the first start's page and a location's settings.
+    setup: {
+      title: 'First start',
+      intro: 'Nobody can sign in yet. Create the owner\'s account: the owner creates locations and is their administrator.',
+      checking: 'Checking the link…',
+      name: 'Your name',
+      email: 'E-mail',
+      password: 'Password',
+      confirm: 'Repeat the password',
+      submit: 'Create the owner',
+      created: 'The owner is created and signed in.',
+      firstLocation: 'Create the first location',
+      firstLocationHint: 'A location is one venue: its clock, currency and languages. You can add more later from the list of locations.',
+      later: 'Later',
+    },
+    locationSettings: {
+      fields: textsIn(LOCATION_SETTINGS_FIELDS, 'en'),
+      language: { ru: 'Russian', en: 'English' },
+      create: 'Create the location',
+      newLocation: 'New location',
+      newTitle: 'New location',
+      editTitle: 'Location settings — %{name}',
+      edit: 'Settings',
+      created: 'Location created',
+      saved: 'Settings saved',
+      placeHint: 'Choose from the list or type a new one',
+      timezoneHint: 'Type to search, e.g. Moscow',
+      b2bHint: 'Empty: the location\'s currency',
+      deactivateHint: 'An inactive location is not offered at the desk or in the booking widget; its history stays, and you can activate it again.',
+      card: 'Settings',
+      cardHint: 'Time zone, currency, languages, active',
     },
     profile: {
       title: 'Profile',

@@ -17,7 +17,7 @@ import {
   ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
 } from '../../domain/enumLabels';
-import { ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
+import { LOCATION_SETTINGS_FIELDS, ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 // #28 ACTIVITY
 import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
@@ -117,6 +117,38 @@ export const ruApp: typeof enApp = {
       done: 'Пароль изменён. Войдите с новым паролем.',
       checking: 'Проверяем ссылку…',
       backToLogin: 'Вернуться ко входу',
+    },
+    // #28 SETUP: страница первого запуска и настройки локации.
+    setup: {
+      title: 'Первый запуск',
+      intro: 'Пока никто не может войти. Создайте учётную запись владельца: владелец создаёт локации и управляет ими.',
+      checking: 'Проверяем ссылку…',
+      name: 'Ваше имя',
+      email: 'Электронная почта',
+      password: 'Пароль',
+      confirm: 'Повторите пароль',
+      submit: 'Создать владельца',
+      created: 'Владелец создан, вы вошли.',
+      firstLocation: 'Создайте первую локацию',
+      firstLocationHint: 'Локация — это одна площадка: её часовой пояс, валюта и языки. Другие можно добавить позже из списка локаций.',
+      later: 'Позже',
+    },
+    locationSettings: {
+      fields: textsIn(LOCATION_SETTINGS_FIELDS, 'ru'),
+      language: { ru: 'Русский', en: 'Английский' },
+      create: 'Создать локацию',
+      newLocation: 'Новая локация',
+      newTitle: 'Новая локация',
+      editTitle: 'Настройки локации — %{name}',
+      edit: 'Настройки',
+      created: 'Локация создана',
+      saved: 'Настройки сохранены',
+      placeHint: 'Выберите из списка или введите новое название',
+      timezoneHint: 'Начните вводить, например Moscow',
+      b2bHint: 'Пусто — валюта локации',
+      deactivateHint: 'Неактивная локация не предлагается на кассе и в виджете бронирования; её история сохраняется, и её можно включить снова.',
+      card: 'Настройки',
+      cardHint: 'Часовой пояс, валюта, языки, работа',
     },
     profile: {
       title: 'Профиль',

@@ -47,6 +47,9 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/v2.1/events/': 'the live event stream of several locations: a single-use ticket per location, as the one above (events.test.ts)',
   'GET /api/v2.1/invitations/:key/': 'the invitation page: the location and e-mail of a 256-bit key sent by letter (staff.test.ts)',
   'POST /api/v2.1/invitations/:key/': 'accepting an invitation with its key: single use, 7 days (staff.test.ts)',
+  // #28 SETUP
+  'GET /api/v2.1/setup/:token/': 'the first start: checks a setup link (a 160-bit secret); 404 once any account exists (setup.test.ts)',
+  'POST /api/v2.1/setup/': 'the first start: creates the owner with the setup token; 404 once any account exists (setup.test.ts)',
 };
 
 /**
@@ -61,6 +64,10 @@ const PERSONAL_ROUTES: Record<string, string> = {
   'GET /api/v2.1/locations/': 'the catalogue of active locations: public facts only (name, city, address), see decisions.md',
   'GET /api/v2.1/locations/concise_list/': 'the caller\'s own locations',
   'GET /api/v2.1/geo/': 'countries and cities (reference data)',
+  // #28 SETUP
+  'GET /api/v2.1/currencies/': 'ISO 4217 currencies (reference data)',
+  'GET /api/v2.1/timezones/': 'IANA time zones (reference data)',
+  'POST /api/v2.1/locations/': 'creates a location: the installation\'s owner only (403 to anyone else before the body is read, setup.test.ts)',
   'GET /api/v2.2/certificate_designs/': 'certificate designs (reference data)',
   'GET /api/v2.1/dashboards/': 'the list of dashboards (no data; a dashboard URL needs a role at the location)',
   'GET /api/v2.1/transactions/': 'the ledger of the caller\'s own locations; a foreign location filter gives nothing',

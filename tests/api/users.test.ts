@@ -72,7 +72,7 @@ describe('GET /api/v2.1/users/am/', () => {
     const res = await h.call('GET', ME, { token: tokens[who] });
     expect(res.statusCode).toBe(200);
     const [row] = await h.database.db.select().from(users).where(eq(users.id, ids[who]));
-    expect(res.json()).toEqual({ id: ids[who], uid: row!.uid, name, email, phone, avatar: null, role: { id: role, value: role } });
+    expect(res.json()).toEqual({ id: ids[who], uid: row!.uid, name, email, phone, avatar: null, role: { id: role, value: role }, is_owner: who === 'admin' });
     expect(row!.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
@@ -80,7 +80,7 @@ describe('GET /api/v2.1/users/am/', () => {
     const u = await addUser([]);
     const res = await h.call('GET', ME, { token: u.token });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id: u.id, uid: u.row.uid, name: u.row.name, email: u.email, phone: u.row.phone, avatar: null, role: null });
+    expect(res.json()).toEqual({ id: u.id, uid: u.row.uid, name: u.row.name, email: u.email, phone: u.row.phone, avatar: null, role: null, is_owner: false });
   });
 
   it('picks the highest of several roles', async () => {
@@ -168,7 +168,7 @@ describe('PUT /api/v2.1/users/{id}/', () => {
     const body = res.json();
     expect(body).toEqual({
       id: u.id, uid: u.row.uid, name: 'Новое Имя', phone: '+79161234567', email: 'renamed@example.com',
-      avatar: expect.stringMatching(new RegExp(`^/media/avatars/${u.id}-[0-9a-f]{16}\\.png$`)), role: { id: 20, value: 20 },
+      avatar: expect.stringMatching(new RegExp(`^/media/avatars/${u.id}-[0-9a-f]{16}\\.png$`)), role: { id: 20, value: 20 }, is_owner: false,
     });
     const file = await h.call('GET', body.avatar);
     expect(file.statusCode).toBe(200);
@@ -380,7 +380,7 @@ describe('PUT /api/v2.1/users/{id}/', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      id: u.id, uid: u.row.uid, name: 'Json Name', phone: '+100', email: 'json@example.com', avatar: url, role: { id: 40, value: 40 },
+      id: u.id, uid: u.row.uid, name: 'Json Name', phone: '+100', email: 'json@example.com', avatar: url, role: { id: 40, value: 40 }, is_owner: false,
     });
     const bad = await h.call('PUT', `/api/v2.1/users/${u.id}/`, { token: u.token, lang: 'en', body: { name: 'J', phone: 100, email: 'json@example.com', avatar: 'x' } });
     expect(bad.statusCode).toBe(400);

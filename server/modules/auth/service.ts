@@ -4,7 +4,7 @@
 // setting the new password marks the key used, changes the hash and revokes every token of the
 // user in one transaction, so a key works exactly once.
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { authTokens, loginFailures, passwordResetKeys, userPermissions, users } from '../../db/schema';
 import { ApiError, badRequestDetail, fieldError, notFound, throttled } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
@@ -73,10 +73,15 @@ export async function login(db: Db, email: string, password: string, ip: string,
   // A failure keeps its booked row.
   if (!user || !ok || !user.isActive) throw badRequestDetail('login_failed');
   await db.delete(loginFailures).where(and(eq(loginFailures.email, normalized), eq(loginFailures.ip, ip)));
+  return issueToken(db, user.id);
+}
+
+/** A new auth token for the user, as login answers it (the first start's setup signs the owner in with it). */
+export async function issueToken(db: DbOrTx, userId: number): Promise<string> {
   const token = newSecret();
-  await db.insert(authTokens).values({ userId: user.id, keyHash: secretHash(token) });
-  // The Staff screen's last sign-in (#28).
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+  await db.insert(authTokens).values({ userId, keyHash: secretHash(token) });
+  // The Staff screen's last sign-in (#28): every way in (login, setup, an accepted invitation) passes here.
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, userId));
   return token;
 }
 
@@ -141,19 +146,21 @@ export interface ResetLetterOptions {
 export async function sendPasswordReset(db: Db, mailer: Mailer, job: ResetRequestJob, opts: ResetLetterOptions): Promise<void> {
   const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${job.email}`).limit(1);
   if (!user || !user.isActive) return;
-  const key = newSecret(32);
-  await db.insert(passwordResetKeys).values({
-    userId: user.id,
-    keyHash: secretHash(key),
-    expiresAt: new Date(Date.now() + opts.ttlMinutes * 60_000),
-  });
+  const link = await newResetLink(db, user.id, opts);
   // A failed send retries the job, which writes another key; the unsent one is never known to anyone.
   const lang = pickLanguage(job.lang);
   await mailer.send({
     to: user.email,
     subject: translate(lang, 'reset_mail_subject'),
-    text: translate(lang, 'reset_mail_text', { name: user.name || user.email, email: user.email, link: `${opts.publicUrl}/password_reset/${key}`, minutes: opts.ttlMinutes }),
+    text: translate(lang, 'reset_mail_text', { name: user.name || user.email, email: user.email, link, minutes: opts.ttlMinutes }),
   });
+}
+
+/** A fresh password reset key for the user and its link (the letter's, and `npm run owner`'s set-password link). */
+export async function newResetLink(db: DbOrTx, userId: number, opts: ResetLetterOptions): Promise<string> {
+  const key = newSecret(32);
+  await db.insert(passwordResetKeys).values({ userId, keyHash: secretHash(key), expiresAt: new Date(Date.now() + opts.ttlMinutes * 60_000) });
+  return `${opts.publicUrl}/password_reset/${key}`;
 }
 
 async function liveKey(db: Db, key: string) {

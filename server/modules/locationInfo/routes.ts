@@ -1,6 +1,7 @@
 // Paths (location management, role id 40 at the location):
 // PUT /api/v2.1/locations/{id}/ (location info: every translation field for each of the location's
-// languages, lat, lng, country and city, ids as GET /api/v2.1/geo/ gives them);
+// languages, lat, lng, country and city, ids as GET /api/v2.1/geo/ gives them; #28: and the settings
+// of POST /api/v2.1/locations/, country and city by name);
 // GET /api/v2.1/locations/{id}/games/ (the games table).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,12 +10,16 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam, idNumber } from '../../platform/validation';
 import { locationGamesList, updateLocationInfo } from './service';
+import { locationSettingsFields as settings } from '../locations/settings';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 // A number or its text ("55.75"); kept as text with six decimals (numeric(9,6)), never a float in SQL.
 const coordinate = (limit: number) => z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' ? Number(v.trim().replace(',', '.')) : v),
   z.number().min(-limit).max(limit)).transform((v) => v.toFixed(6));
 
+// The location info form sends translations, lat, lng and country and city by id (GET /geo/); the
+// settings form (#28 SETUP) the location's settings, with country and city by name (made when new).
+// Every field is optional here: a form sends its own (the service requires the info form's, after the role check).
 const locationInfoSchema = z.strictObject({
   translations: z.array(z.strictObject({
     language: z.string().trim().min(1).max(10),
@@ -25,11 +30,20 @@ const locationInfoSchema = z.strictObject({
     payment_description: text(2000),
     parking_description: text(2000),
     description: text(5000),
-  })).min(1).max(10),
-  lat: coordinate(90),
-  lng: coordinate(180),
-  country: idNumber(),
-  city: idNumber(),
+  })).min(1).max(10).optional(),
+  lat: coordinate(90).optional(),
+  lng: coordinate(180).optional(),
+  country: z.union([idNumber(), settings.country]).optional(),
+  city: z.union([idNumber(), settings.city]).optional(),
+  name: settings.name.optional(),
+  timezone: settings.timezone.optional(),
+  currency: settings.currency.optional(),
+  b2b_currency: settings.b2b_currency.optional(),
+  languages: settings.languages.optional(),
+  is_park: settings.is_park.optional(),
+  is_events_available: settings.is_events_available.optional(),
+  allow_refill: settings.allow_refill.optional(),
+  is_active: settings.is_active.optional(),
 });
 
 import { LocationDetail } from '../../platform/answers';

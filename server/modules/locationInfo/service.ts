@@ -1,24 +1,36 @@
 // Location info (basic information) and the location's games, for the location-management screens.
 // Only administrators of the location (role id 40) use them. The edit writes the location row and
 // every translation in one transaction, so a screen never sees half an edit.
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { cities, games, locationGames, locationTranslations, locations } from '../../db/schema';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { cities, currencies, games, locationGames, locationTranslations, locations } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { locationDetail, requireManagerAt } from '../locations/service';
+import { cityIdByName, currencyId as currencyIdOf } from '../locations/settings';
 import type { LOCATION_TRANSLATION_FIELDS } from '../../../domain/locationManagement';
-import { recordChange } from '../activity/record';
 
 export type TranslationInput = { language: string } & Record<(typeof LOCATION_TRANSLATION_FIELDS)[number], string>;
 
 export interface LocationInfoInput {
-  translations: TranslationInput[];
+  translations?: TranslationInput[];
   /** Decimal text with six decimals. */
-  lat: string;
-  lng: string;
-  country: number;
-  city: number;
+  lat?: string;
+  lng?: string;
+  /** An id of GET /geo/ (the location info form) or a name (the settings form, made when new). */
+  country?: number | string;
+  city?: number | string;
+  // #28 SETUP: the settings, as POST /locations/ takes them.
+  name?: string;
+  timezone?: string;
+  currency?: string;
+  b2b_currency?: string | null;
+  languages?: string[];
+  is_park?: boolean;
+  is_events_available?: boolean;
+  allow_refill?: boolean;
+  is_active?: boolean;
 }
 
 /** Every language of the location exactly once, and no other (the edit dialog has a tab per language). */
@@ -33,23 +45,60 @@ function checkLanguages(languages: string[], translations: TranslationInput[]): 
   if (languages.some((l) => !seen.has(l))) throw fieldError('translations', 'translations_languages', { languages: languages.join(', ') });
 }
 
-export async function updateLocationInfo(db: Db, userId: number, locationId: number, input: LocationInfoInput, lang: Lang) {
-  await requireManagerAt(db, userId, locationId);
-  const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
-  if (!loc) throw notFound();
-  checkLanguages(loc.languages, input.translations);
-  const [city] = await db.select().from(cities).where(eq(cities.id, input.city));
+/** The city the input names: by id (it must be in the country of that id) or by name (made when new). */
+async function cityOf(tx: Tx, input: LocationInfoInput): Promise<number | undefined> {
+  if (input.country === undefined && input.city === undefined) return undefined;
+  if (input.country === undefined) throw fieldError('country', 'required');
+  if (input.city === undefined) throw fieldError('city', 'required');
+  if (typeof input.country === 'string' || typeof input.city === 'string') {
+    if (typeof input.country !== 'string' || typeof input.city !== 'string') throw fieldError('city', 'invalid_choice');
+    return cityIdByName(tx, input.country, input.city);
+  }
+  const [city] = await tx.select().from(cities).where(eq(cities.id, input.city));
   if (!city) throw fieldError('city', 'invalid_choice');
   if (city.countryId !== input.country) throw fieldError('city', 'city_not_in_country');
-  // The location's own name is its first language's (lists without translations show it).
-  const mainName = input.translations.find((t) => t.language === loc.languages[0])!.name;
-  const oldTexts = await db.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId));
-  // The log's fields: the place and each language's texts as "ru.address".
-  const texts = (rows: Record<string, unknown>[]) => Object.fromEntries(rows.flatMap((t) =>
-    ['name', 'address', 'distance', 'openingTimes', 'paymentDescription', 'parkingDescription', 'description'].map((k) => [`${String(t.language)}.${k}`, t[k] ?? null])));
+  return city.id;
+}
+
+/** What the activity entry compares: the row's settings as the API names them. */
+function settingsView(row: typeof locations.$inferSelect, codes: Map<number, string>) {
+  return {
+    name: row.name, city_id: row.cityId, lat: row.lat, lng: row.lng, timezone: row.timezone,
+    currency: row.currencyId ? codes.get(row.currencyId) ?? null : null, b2b_currency: row.b2bCurrencyId ? codes.get(row.b2bCurrencyId) ?? null : null,
+    languages: row.languages, is_park: row.isPark, is_events_available: row.isEventsAvailable, allow_refill: row.allowRefill, is_active: row.isActive,
+  };
+}
+
+const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active'] as const;
+const INFO = ['translations', 'lat', 'lng', 'country', 'city'] as const;
+
+/** Without any setting it is the location info form's body, whose every field is required (the spec's form). */
+function requireInfoForm(input: LocationInfoInput): void {
+  const settingsForm = SETTINGS.some((k) => input[k] !== undefined) || typeof input.country === 'string' || typeof input.city === 'string';
+  const missing = settingsForm ? [] : INFO.filter((k) => input[k] === undefined);
+  if (missing.length) throw new ApiError(400, undefined, Object.fromEntries(missing.map((k) => [k, [{ key: 'required' as const }]])));
+}
+
+export async function updateLocationInfo(db: Db, userId: number, locationId: number, input: LocationInfoInput, lang: Lang) {
+  await requireManagerAt(db, userId, locationId);
+  requireInfoForm(input);
+  const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
+  if (!loc) throw notFound();
+  const languages = input.languages ?? loc.languages;
+  if (input.translations) checkLanguages(languages, input.translations);
   await db.transaction(async (tx) => {
-    await tx.update(locations).set({ lat: input.lat, lng: input.lng, cityId: input.city, name: mainName }).where(eq(locations.id, locationId));
-    for (const t of input.translations) {
+    const cityId = await cityOf(tx, input);
+    const currencyId = input.currency !== undefined ? await currencyIdOf(tx, 'currency', input.currency) : undefined;
+    const b2bCurrencyId = input.b2b_currency === undefined ? undefined : input.b2b_currency === null ? null : await currencyIdOf(tx, 'b2b_currency', input.b2b_currency);
+    // The location's own name is its first language's (lists without translations show it).
+    const mainName = input.translations?.find((t) => t.language === languages[0])!.name ?? input.name;
+    const set = Object.fromEntries(Object.entries({
+      lat: input.lat, lng: input.lng, cityId, name: mainName, timezone: input.timezone, currencyId, b2bCurrencyId, languages: input.languages,
+      isPark: input.is_park, isEventsAvailable: input.is_events_available, allowRefill: input.allow_refill, isActive: input.is_active,
+    }).filter(([, v]) => v !== undefined));
+    const [after] = Object.keys(set).length ? await tx.update(locations).set(set).where(eq(locations.id, locationId)).returning() : [loc];
+    const oldTranslations = await tx.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId)).orderBy(asc(locationTranslations.language));
+    for (const t of input.translations ?? []) {
       const values = {
         name: t.name, address: t.address, distance: t.distance, openingTimes: t.opening_times,
         paymentDescription: t.payment_description, parkingDescription: t.parking_description, description: t.description,
@@ -57,12 +106,28 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
       await tx.insert(locationTranslations).values({ locationId, language: t.language, ...values })
         .onConflictDoUpdate({ target: [locationTranslations.locationId, locationTranslations.language], set: values });
     }
-    await recordChange(tx, locationId, 'location_info.changed', mainName,
-      { lat: loc.lat, lng: loc.lng, city: loc.cityId, ...texts(oldTexts) },
-      { lat: input.lat, lng: input.lng, city: input.city, ...texts(input.translations.map((t) => ({
-        language: t.language, name: t.name, address: t.address, distance: t.distance, openingTimes: t.opening_times,
-        paymentDescription: t.payment_description, parkingDescription: t.parking_description, description: t.description,
-      }))) });
+    if (!input.translations && (input.name !== undefined || input.languages)) {
+      // The settings form: a language it adds starts with the name; a renamed location's first language takes the new name.
+      for (const language of languages) {
+        await tx.insert(locationTranslations).values({ locationId, language, name: after!.name }).onConflictDoNothing();
+      }
+      if (input.name !== undefined) {
+        await tx.update(locationTranslations).set({ name: input.name }).where(and(eq(locationTranslations.locationId, locationId), eq(locationTranslations.language, languages[0]!)));
+      }
+    }
+    // A language the location no longer offers takes its texts with it.
+    if (input.languages) await tx.delete(locationTranslations).where(and(eq(locationTranslations.locationId, locationId), notInArray(locationTranslations.language, languages)));
+    const newTranslations = await tx.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId)).orderBy(asc(locationTranslations.language));
+    const codes = new Map((await tx.select({ id: currencies.id, code: currencies.code }).from(currencies)).map((c) => [c.id, c.code]));
+    const before: Record<string, unknown> = { ...settingsView(loc, codes), translations: oldTranslations.map(({ locationId: _, ...t }) => t) };
+    const now: Record<string, unknown> = { ...settingsView(after!, codes), translations: newTranslations.map(({ locationId: _, ...t }) => t) };
+    const changed = Object.keys(now).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
+    if (changed.length) {
+      await recordActivity(tx, {
+        locationId, kind: 'location.updated', subject: after!.name,
+        before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, now[k]])),
+      });
+    }
   });
   return locationDetail(db, userId, locationId, lang);
 }

@@ -1,5 +1,5 @@
 // Paths: GET /api/v2.1/locations/my/, /locations/, /locations/concise_list/, /locations/{id}/,
-// GET /api/v2.1/geo/.
+// GET /api/v2.1/geo/, /currencies/, /timezones/.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +7,8 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam } from '../../platform/validation';
 import * as locations from './service';
-import { Geo, Location, LocationCard, LocationDetail, Named } from '../../platform/answers';
+import { Currency, Geo, Location, LocationCard, LocationDetail, Named } from '../../platform/answers';
+import { timeZones } from './settings';
 
 export const pageQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
@@ -31,6 +32,13 @@ export async function locationRoutes(app: FastifyInstance, { db }: Deps): Promis
   r.get('/api/v2.1/locations/:id/', {
     schema: { summary: 'A location', tags: ['locations'], params: z.object({ id: idParam }), querystring: noQuery, answers: { 200: LocationDetail } },
   }, async (request) => locations.locationDetail(db, currentUser(request).id, request.params.id, request.lang));
+
+  // #28 SETUP: reference data of the location form (signed-in users; nothing of any location).
+  r.get('/api/v2.1/currencies/', { schema: { summary: 'ISO 4217 currencies a location may use', tags: ['locations'], querystring: noQuery,
+    answers: { 200: z.array(Currency.extend({ name: z.string() })) } } }, async (request) => locations.currencyChoices(db, request.lang));
+
+  r.get('/api/v2.1/timezones/', { schema: { summary: 'IANA time zones a location may use', tags: ['locations'], querystring: noQuery, answers: { 200: z.array(z.string()) } } }, async () =>
+    timeZones());
 
   r.get('/api/v2.1/geo/', { schema: { summary: 'Countries and cities', tags: ['locations'], querystring: noQuery, answers: { 200: Geo } } }, async (request) =>
     locations.geo(db, request.lang));

@@ -260,3 +260,9 @@ export async function locationToday(db: Db, locationId: number): Promise<string>
   const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
   return businessDateOf(wallClockNow(loc!.tz));
 }
+
+/** GET /currencies/: the ISO 4217 reference rows, with their name in the caller's language. */
+export async function currencyChoices(db: Db, lang: Lang) {
+  const rows = await db.select().from(currencies).orderBy(asc(currencies.code));
+  return rows.map((c) => ({ ...currencyJson(c)!, name: (lang === 'en' ? c.nameEn : c.nameRu) || c.code }));
+}

@@ -31,7 +31,7 @@ export function userJson(u: UserRow) {
 export async function me(db: Db, userId: number) {
   const [u] = await db.select().from(users).where(eq(users.id, userId));
   if (!u) throw notFound();
-  return { ...userJson(u), role: await highestRole(db, userId) };
+  return { ...userJson(u), role: await highestRole(db, userId), is_owner: u.isOwner };
 }
 
 /** Another user is visible when both have a role at a common location (sellers, staff). */
@@ -105,5 +105,5 @@ export async function updateProfile(db: Db, mediaDir: string, actorId: number, u
   if (!updated) throw notFound();
   // The old picture is no longer referenced once the new one is saved.
   if (avatarFile && before?.avatar) await fs.rm(path.join(mediaDir, path.basename(before.avatar)), { force: true });
-  return { ...userJson(updated), role: await highestRole(db, userId) };
+  return { ...userJson(updated), role: await highestRole(db, userId), is_owner: updated.isOwner };
 }

@@ -1,16 +1,21 @@
 // /locations, the home screen: the user's locations with country, city, name, role, manage
 // links, balance in the location's currency and an active/inactive dot. A country filter with
 // "all countries" appears when the locations span more than one country.
-import { Box, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { useState } from 'react';
+import AddIcon from '@mui/icons-material/Add';
+import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, useTranslate,
+  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, useNotify, usePermissions, useRefresh, useTranslate,
   type TranslateFunction,
 } from 'react-admin';
 import { permissionsAt } from './permissionsAt';
 import { balanceCurrency, formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { manageHref, manageLinksFor } from './manageLinks';
+import { LocationSettingsForm } from './LocationSettingsForm';
+import { loadSessionData } from '../../authProvider';
+import { session } from '../../authProvider/session';
 import type { LocationRecord } from './types';
 
 export function roleName(translate: TranslateFunction, role: LocationRecord['role']): string {
@@ -77,6 +82,29 @@ function StatusDot({ active }: { active: boolean }) {
   );
 }
 
+/** #28 SETUP: the owner's "New location" (the settings form in a dialog); the new row appears at once. */
+function NewLocationButton() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [open, setOpen] = useState(false);
+  if (!session.user()?.is_owner) return null;
+  return (
+    <>
+      <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen(true)}>{translate('app.locationSettings.newLocation')}</Button>
+      <Dialog open={open} onClose={() => setOpen(false)} maxWidth="sm" fullWidth>
+        <DialogTitle>{translate('app.locationSettings.newTitle')}</DialogTitle>
+        <DialogContent sx={{ pt: '8px !important' }}>
+          <LocationSettingsForm
+            onCancel={() => setOpen(false)}
+            onSaved={() => { setOpen(false); notify('app.locationSettings.created', { type: 'success' }); void loadSessionData().finally(refresh); }}
+          />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
 export function LocationList() {
   const translate = useTranslate();
   // On a phone the rows become a compact list: name, place and role, balance and status.
@@ -90,9 +118,9 @@ export function LocationList() {
       exporter={false}
       actions={false}
       sort={{ field: 'id', order: 'ASC' }}
-      empty={<Typography sx={{ p: 2 }}>{translate('app.locations.empty')}</Typography>}
+      empty={<Box sx={{ p: 2, display: 'grid', gap: 2, justifyItems: 'start' }}><Typography>{translate('app.locations.empty')}</Typography><NewLocationButton /></Box>}
     >
-      <Box sx={{ px: 2 }}><CountryFilter /></Box>
+      <Box sx={{ px: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}><CountryFilter /><Box sx={{ my: 1 }}><NewLocationButton /></Box></Box>
       {isPhone ? (
         <SimpleList<LocationRecord>
           linkType={false}

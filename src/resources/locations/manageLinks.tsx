@@ -22,8 +22,9 @@ export interface ManageLink {
 }
 
 const PAGES: ManageLink[] = [
-  { path: 'booking_admin', label: 'app.manage.booking_admin', icon: <EventIcon />, order: 10, allowed: () => true },
-  { path: 'multibooking_admin', label: 'app.manage.multibooking_admin', icon: <DateRangeIcon />, order: 20, allowed: (_l, p) => hasPermission(p, 'multibooking') },
+  // #28 SETUP: an inactive location is not offered at the desk (its management and history stay).
+  { path: 'booking_admin', label: 'app.manage.booking_admin', icon: <EventIcon />, order: 10, allowed: (l) => l.is_active },
+  { path: 'multibooking_admin', label: 'app.manage.multibooking_admin', icon: <DateRangeIcon />, order: 20, allowed: (l, p) => l.is_active && hasPermission(p, 'multibooking') },
   { path: 'location_management', label: 'app.manage.location_management', icon: <SettingsIcon />, order: 40, allowed: (l) => canManageLocation(l.role) },
   { path: 'tools', label: 'app.manage.tools', icon: <BuildIcon />, order: 80, allowed: (l) => canManageLocation(l.role) },
 ];

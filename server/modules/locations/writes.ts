@@ -1,0 +1,41 @@
+// POST /api/v2.1/locations/ (#28): the owner creates a location. Every owner becomes its
+// administrator (role id 40) with every permission; the entry `location.created` is installation-wide.
+// The edit of an existing location is PUT /api/v2.1/locations/{id}/ (locationInfo/routes.ts).
+import { locations, locationTranslations } from '../../db/schema';
+import { recordActivity } from '../../platform/activity';
+import { LocationDetail } from '../../platform/answers';
+import { defineWrite } from '../../platform/writes';
+import { giveOwnersLocation } from '../owners/service';
+import { locationDetail } from './service';
+import { cityIdByName, currencyId, locationSettingsFields as f } from './settings';
+
+export const createLocation = defineWrite({
+  kind: 'create', path: '/api/v2.1/locations/', summary: 'Create a location (the installation\'s owner)', tags: ['locations'],
+  access: { owner: true },
+  fields: {
+    ...f,
+    b2b_currency: f.b2b_currency.optional(),
+    languages: f.languages.optional(),
+    is_park: f.is_park.optional(), is_events_available: f.is_events_available.optional(), allow_refill: f.allow_refill.optional(), is_active: f.is_active.optional(),
+  },
+  answer: LocationDetail,
+  run: async ({ db, user, body, lang }) => {
+    const id = await db.transaction(async (tx) => {
+      const currency = await currencyId(tx, 'currency', body.currency);
+      // No b2b currency given: the location's own.
+      const b2b = body.b2b_currency ? await currencyId(tx, 'b2b_currency', body.b2b_currency) : currency;
+      const cityId = await cityIdByName(tx, body.country, body.city);
+      const languages = body.languages ?? ['ru', 'en'];
+      const [row] = await tx.insert(locations).values({
+        name: body.name, cityId, timezone: body.timezone, currencyId: currency, b2bCurrencyId: b2b, languages,
+        isPark: body.is_park ?? false, isEventsAvailable: body.is_events_available ?? false, allowRefill: body.allow_refill ?? false, isActive: body.is_active ?? true,
+      }).returning({ id: locations.id });
+      // The name in every language it offers, until the location info form says otherwise.
+      await tx.insert(locationTranslations).values(languages.map((language) => ({ locationId: row!.id, language, name: body.name })));
+      await giveOwnersLocation(tx, row!.id);
+      await recordActivity(tx, { locationId: null, kind: 'location.created', subject: body.name, after: { ...body, languages } });
+      return row!.id;
+    });
+    return locationDetail(db, user.id, id, lang);
+  },
+});

@@ -1,0 +1,142 @@
+// A location's settings (#28 SETUP): name, country and city (chosen from the known ones or typed:
+// the server makes a new one), a searchable IANA time zone, currencies from the ISO 4217 reference
+// list, languages offered and the switches. One form for creating (POST /api/v2.1/locations/: the
+// setup page's first location and the owner's "New location") and editing (PUT /api/v2.1/locations/{id}/).
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
+import { useTranslate } from 'react-admin';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { LANGUAGES } from '../../../domain/constants';
+import { api, ApiError } from '../../dataProvider/http';
+import { useLanguage } from '../../i18n/useLanguage';
+import type { LocationRecord } from './types';
+
+interface CurrencyChoice { code: string; unicode: string; name: string }
+interface GeoCountry { id: number; name: string; cities: { id: number; name: string }[] }
+
+export interface LocationSettings {
+  name: string;
+  country: string;
+  city: string;
+  timezone: string;
+  currency: string;
+  b2b_currency: string;
+  languages: string[];
+  is_park: boolean;
+  is_events_available: boolean;
+  allow_refill: boolean;
+  is_active: boolean;
+}
+
+const SWITCHES = ['is_park', 'is_events_available', 'allow_refill', 'is_active'] as const;
+const label = (key: string) => `app.locationSettings.fields.${key}`;
+
+function initial(location?: LocationRecord & { languages?: string[]; allow_refill?: boolean }): LocationSettings {
+  if (!location) {
+    return {
+      name: '', country: '', city: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '', currency: '', b2b_currency: '',
+      languages: [...LANGUAGES], is_park: false, is_events_available: false, allow_refill: false, is_active: true,
+    };
+  }
+  return {
+    name: location.name, country: location.country?.name ?? '', city: location.city, timezone: location.timezone ?? '',
+    currency: location.currency?.code ?? '', b2b_currency: location.b2b_currency?.code ?? '', languages: location.languages ?? [...LANGUAGES],
+    is_park: location.is_park, is_events_available: location.is_events_available, allow_refill: !!location.allow_refill, is_active: location.is_active,
+  };
+}
+
+export function LocationSettingsForm({ location, onSaved, onCancel }: {
+  /** The location to edit; none: a new one. */
+  location?: LocationRecord & { languages?: string[]; allow_refill?: boolean };
+  onSaved: (saved: LocationRecord) => void;
+  onCancel?: () => void;
+}) {
+  const translate = useTranslate();
+  const lang = useLanguage();
+  const [values, setValues] = useState<LocationSettings>(() => initial(location));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const currencies = useQuery({ queryKey: ['currencies', lang], queryFn: () => api<CurrencyChoice[]>('/api/v2.1/currencies/') });
+  const zones = useQuery({ queryKey: ['timezones'], queryFn: () => api<string[]>('/api/v2.1/timezones/'), staleTime: Infinity });
+  const geo = useQuery({ queryKey: ['geo', lang], queryFn: () => api<GeoCountry[]>('/api/v2.1/geo/') });
+  const cities = useMemo(() => geo.data?.find((c) => c.name.toLowerCase() === values.country.trim().toLowerCase())?.cities.map((c) => c.name) ?? [], [geo.data, values.country]);
+  const set = <K extends keyof LocationSettings>(key: K, value: LocationSettings[K]) => setValues((v) => ({ ...v, [key]: value }));
+  const required = (['name', 'country', 'city', 'timezone', 'currency'] as const).filter((k) => !values[k].trim());
+
+  const save = async () => {
+    setFailure(null);
+    const missing = Object.fromEntries(required.map((k) => [k, translate('ra.validation.required')]));
+    if (!values.languages.length) missing.languages = translate('ra.validation.required');
+    setErrors(missing);
+    if (Object.keys(missing).length) return;
+    setSaving(true);
+    try {
+      const body = { ...values, b2b_currency: values.b2b_currency || null };
+      const saved = await api<LocationRecord>(location ? `/api/v2.1/locations/${location.id}/` : '/api/v2.1/locations/', { method: location ? 'PUT' : 'POST', body });
+      onSaved(saved);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.body?.errors && Object.keys(err.body.errors).length) setErrors(err.body.errors as Record<string, string>);
+      else setFailure(err instanceof Error ? err.message : translate('app.alerts.unknownError'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const currencyField = (key: 'currency' | 'b2b_currency') => (
+    <Autocomplete
+      options={currencies.data?.map((c) => c.code) ?? []}
+      value={values[key] || null}
+      onChange={(_e, code) => set(key, code ?? '')}
+      getOptionLabel={(code) => { const c = currencies.data?.find((x) => x.code === code); return c ? `${c.code} ${c.unicode} — ${c.name}` : code; }}
+      renderInput={(params) => <TextField {...params} label={translate(label(key))} required={key === 'currency'} error={!!errors[key]} helperText={errors[key] ?? (key === 'b2b_currency' ? translate('app.locationSettings.b2bHint') : undefined)} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
+    />
+  );
+
+  return (
+    <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ display: 'grid', gap: 2 }}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <TextField label={translate(label('name'))} required value={values.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={errors.name} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.locationName } }} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        <Autocomplete
+          freeSolo options={geo.data?.map((c) => c.name) ?? []} inputValue={values.country} onInputChange={(_e, v) => set('country', v)}
+          renderInput={(params) => <TextField {...params} label={translate(label('country'))} required error={!!errors.country} helperText={errors.country ?? translate('app.locationSettings.placeHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
+        />
+        <Autocomplete
+          freeSolo options={cities} inputValue={values.city} onInputChange={(_e, v) => set('city', v)}
+          renderInput={(params) => <TextField {...params} label={translate(label('city'))} required error={!!errors.city} helperText={errors.city} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
+        />
+      </Box>
+      <Autocomplete
+        options={zones.data ?? []} value={values.timezone || null} onChange={(_e, zone) => set('timezone', zone ?? '')}
+        renderInput={(params) => <TextField {...params} label={translate(label('timezone'))} required error={!!errors.timezone} helperText={errors.timezone ?? translate('app.locationSettings.timezoneHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
+      />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+        {currencyField('currency')}
+        {currencyField('b2b_currency')}
+      </Box>
+      <Box>
+        <FormLabel component="legend">{translate(label('languages'))}</FormLabel>
+        <FormGroup row>
+          {LANGUAGES.map((l) => (
+            <FormControlLabel key={l} label={translate(`app.locationSettings.language.${l}`)} control={
+              <Checkbox checked={values.languages.includes(l)} onChange={(e) => set('languages', e.target.checked ? LANGUAGES.filter((x) => x === l || values.languages.includes(x)) : values.languages.filter((x) => x !== l))} />
+            } />
+          ))}
+        </FormGroup>
+        {errors.languages && <FormHelperText error>{errors.languages}</FormHelperText>}
+      </Box>
+      <FormGroup row>
+        {SWITCHES.map((k) => (
+          <FormControlLabel key={k} label={translate(label(k))} control={<Switch checked={values[k]} onChange={(e) => set(k, e.target.checked)} />} />
+        ))}
+      </FormGroup>
+      {values.is_active === false && location?.is_active && <Alert severity="warning">{translate('app.locationSettings.deactivateHint')}</Alert>}
+      <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
+        {onCancel && <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>}
+        <Button type="submit" variant="contained" disabled={saving}>{translate(location ? 'ra.action.save' : 'app.locationSettings.create')}</Button>
+      </Box>
+    </Box>
+  );
+}
