@@ -2,6 +2,7 @@
 // invitations' letters and acceptance, and the owner's installation-wide switches (deactivate,
 // activate, make an owner). Every change takes the location's staff lock (so two administrators
 // cannot each remove the other and leave none) and writes its activity entry in its transaction.
+import { makeOwner as grantOwnership } from '../owners/service';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { authTokens, invitations, locations, userLocationRoles, userPermissions, users } from '../../db/schema';
@@ -303,10 +304,10 @@ export async function setActive(db: Db, user: AuthUser, userId: number, active: 
 export async function makeOwner(db: Db, user: AuthUser, userId: number): Promise<{ id: number; is_owner: boolean }> {
   requireOwner(user);
   return db.transaction(async (tx) => {
-    const [u] = await tx.update(users).set({ isOwner: true }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
+    const [u] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
     if (!u) throw notFound();
-    const all = await tx.select({ id: locations.id }).from(locations);
-    for (const l of all) await setGrant(tx, u.id, l.id, { role: ADMINISTRATOR, permissions: [...PERMISSION_CODENAMES] });
+    // The one way an owner is made (owners/service.ts): the flag and role 40 with every permission everywhere.
+    await grantOwnership(tx, u.id);
     await recordActivity(tx, { locationId: null, kind: 'user.owner_made', subject: u.email });
     return { id: u.id, is_owner: true };
   });

@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, useNotify, usePermissions, useRefresh, useTranslate,
+  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, useNotify, useRefresh, useTranslate,
   type TranslateFunction,
 } from 'react-admin';
 import { permissionsAt } from './permissionsAt';
