@@ -8,9 +8,9 @@ export const ACTIVITY_KIND_LABELS = {
   'user.deactivated': { ru: 'Учётная запись отключена', en: 'Account deactivated' },
   'user.activated': { ru: 'Учётная запись включена', en: 'Account activated' },
   'user.owner_made': { ru: 'Назначен владелец', en: 'Owner made' },
-  'location.created': { ru: 'Площадка создана', en: 'Location created' },
+  'location.created': { ru: 'Локация создана', en: 'Location created' },
   // Setup of a location.
-  'location.updated': { ru: 'Площадка изменена', en: 'Location changed' },
+  'location.updated': { ru: 'Локация изменена', en: 'Location changed' },
   'playground.created': { ru: 'Игровая зона создана', en: 'Playground created' },
   'playground.updated': { ru: 'Игровая зона изменена', en: 'Playground changed' },
   'playground.retired': { ru: 'Игровая зона выведена из работы', en: 'Playground retired' },
@@ -48,7 +48,7 @@ export const ACTIVITY_KIND_LABELS = {
   'widget.changed': { ru: 'Настройки виджета изменены', en: 'Widget settings changed' },
   'webhook.created': { ru: 'Вебхук создан', en: 'Webhook created' },
   'webhook.deleted': { ru: 'Вебхук удалён', en: 'Webhook deleted' },
-  'location_info.changed': { ru: 'Описание площадки изменено', en: 'Location information changed' },
+  'location_info.changed': { ru: 'Описание локации изменено', en: 'Location information changed' },
   'location_image.added': { ru: 'Фото площадки добавлено', en: 'Location photo added' },
   'location_image.deleted': { ru: 'Фото площадки удалено', en: 'Location photo deleted' },
   // Money.
