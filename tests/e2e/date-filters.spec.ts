@@ -54,8 +54,7 @@ for (const d of withDates) {
         await expect.poll(() => urlFilter(page)).toMatchObject({ date_from: from, date_to: to });
         await expect.poll(() => askedRanges.at(-1)).toBe(`${from}..${to}`);
       };
-      await signIn(page, ADMIN, lang);
-      await page.goto(`/locations/${LOCATION_ID}/${d.route!.path}`);
+      await signIn(page, ADMIN, lang, `/locations/${LOCATION_ID}/${d.route!.path}`);
       await expect(fromField.locator('input')).not.toHaveValue('');
       // The first page is there (the table or its empty text) before anything is typed.
       await expect(page.locator('tbody tr').first().or(page.getByTestId('records-empty'))).toBeVisible();
