@@ -12,10 +12,6 @@
 // ru runs in an en-US browser and en in a ru-RU one: an amount, a date or an input that follows the
 // browser instead of the app shows up in either. ru walks the RUB location 1; en walks the USD
 // location 3 (its screens; the order page and the dialogs are location 1's, RUB in English marks).
-//
-// ru loads every screen from its address (a page load each); en moves between them with the app's
-// own router, as a link does (#28 test-suite time: a page load is most of a visit's CPU), so the
-// walk also proves each screen reached from another one, whatever the one before left behind.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,35 +151,6 @@ class Walk {
     this.crashes = watchCrashes(page);
   }
 
-  /** To `url`: a page load in ru; in en the app's router moves there (history and popstate, as React Router's links do). */
-  async go(url: string) {
-    const { page } = this;
-    // The widget is another page (widget.html): from there, and before the app is up, a page load.
-    const inApp = page.url().startsWith('http') && !new URL(page.url()).pathname.startsWith('/widget')
-      && await page.evaluate(() => !!document.querySelector('#root')?.childElementCount);
-    if (this.lang === 'ru' || !inApp) {
-      await page.goto(url);
-      return;
-    }
-    const from = page.url();
-    await page.evaluate((to) => {
-      const state = history.state as { idx?: number } | null;
-      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 }, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
-    }, url);
-    // A form the walk's presses left changed asks before it is left, as it asks a person (the
-    // discard guard): the walk typed nothing of its own, so it discards, as closeAll does.
-    // The router has moved when the address is no longer the one it left (a screen may send it on,
-    // as /locations/3 does to its management page) and no question is open.
-    const target = new URL(url, from).href;
-    const discard = page.locator('[data-testid="discard-changes"]:visible button.MuiButton-colorError');
-    await expect(async () => {
-      if (await discard.count()) await discard.first().click();
-      expect(page.url() === target || page.url() !== from, `moved from ${from} to ${target}`).toBe(true);
-      expect(await discard.count()).toBe(0);
-    }).toPass({ timeout: 10_000 });
-  }
-
   /** Runs every check for this kind of visit; `known` problems (the screen's own, under a press) are not repeated. */
   async check(kind: VisitKind, where: string, known: ReadonlySet<string> = new Set()): Promise<string[]> {
     const visit: Visit = { page: this.page, lang: this.lang, kind, where, names: this.names, seen: this.seen };
@@ -196,7 +163,7 @@ class Walk {
 
   async screen(url: string) {
     const { page } = this;
-    await this.go(url);
+    await page.goto(url);
     this.problems.push(...await settle(page, url));
     await expect(page, 'still signed in').not.toHaveURL(/\/login/);
     this.reached.routes++;
@@ -205,7 +172,7 @@ class Walk {
       this.reached.views++;
       await this.check('view', `${url}${view}`);
     }
-    if (page.url() !== new URL(url, page.url()).href) await this.go(url);
+    if (page.url() !== new URL(url, page.url()).href) await page.goto(url);
     await this.pressButtons(url, own);
   }
 
@@ -242,7 +209,7 @@ class Walk {
       }
       await closeAll(page);
       if (new URL(page.url()).pathname !== new URL(url, 'http://x').pathname) {
-        await this.go(url);
+        await page.goto(url);
         this.problems.push(...await settle(page, url));
       }
     }
@@ -273,9 +240,7 @@ class Walk {
   /** A declared dialog or menu (screens.ts OPENED) over its screen, or the widget. */
   async opened(name: string, url: string, open?: (page: Page, lang: Lang) => Promise<Locator>) {
     const { page } = this;
-    // The widget is a page of its own, outside the app's routes.
-    if (url.startsWith('/widget/')) await page.goto(url);
-    else await this.go(url);
+    await page.goto(url);
     this.problems.push(...await settle(page, url));
     if (open) {
       try {
