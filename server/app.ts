@@ -123,7 +123,11 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     if (wantsPage) {
       const file = path.join(webDir, pathname);
       if (file.startsWith(webDir + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        return reply.sendFile(path.relative(webDir, file), webDir);
+        const relative = path.relative(webDir, file);
+        // Vite names each built chunk by its content (assets/<name>-<hash>.js): a browser keeps it
+        // without asking again on every page load; index.html, which names them, is asked each time.
+        if (relative.startsWith(`assets${path.sep}`)) return reply.sendFile(relative, webDir, { maxAge: '365d', immutable: true });
+        return reply.sendFile(relative, webDir);
       }
       return reply.type('text/html').sendFile('index.html', webDir);
     }

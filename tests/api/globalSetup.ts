@@ -1,6 +1,7 @@
 // One embedded PostgreSQL for the whole API run (or TEST_DATABASE_URL, a server you give).
-// A template database with the migrations applied is made once; each test file clones it
-// (CREATE DATABASE ... TEMPLATE), which takes a few milliseconds.
+// A template database with the migrations applied is made once, and a second one with the demo data
+// on top; each test file clones one of them (CREATE DATABASE ... TEMPLATE), which takes a few
+// milliseconds where seeding the demo data took a second or two of CPU per file (#28 test-suite time).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,9 +9,11 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connect, runMigrations } from '../../server/db/client';
 import { startEmbeddedPostgres } from '../../server/db/embedded';
-import { seedReference } from '../../server/db/seed/demo';
+import { seedDemo, seedReference } from '../../server/db/seed/demo';
 
 export const TEMPLATE_DB = 'backoffice_test_template';
+/** The template with the demo data (server/db/seed/demo.ts) as a fresh install seeds it. */
+export const DEMO_TEMPLATE_DB = 'backoffice_test_demo';
 
 export default async function setup(project: TestProject) {
   let adminUrl = process.env.TEST_DATABASE_URL;
@@ -25,15 +28,27 @@ export default async function setup(project: TestProject) {
   }
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DEMO_TEMPLATE_DB}`);
   await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
   await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${TEMPLATE_DB}`;
-  const template = connect(url.toString(), 1);
+  const server = adminUrl;
+  const at = (name: string) => {
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const template = connect(at(TEMPLATE_DB), 1);
   await runMigrations(template.db);
   await seedReference(template.db);
   await template.close();
+  // The fault test starts servers of its own (they seed): only the API files' harness clones this.
+  if (project.name === 'api') {
+    await admin.query(`CREATE DATABASE ${DEMO_TEMPLATE_DB} TEMPLATE ${TEMPLATE_DB}`);
+    const demo = connect(at(DEMO_TEMPLATE_DB), 1);
+    await seedDemo(demo.db);
+    await demo.close();
+  }
+  await admin.end();
   project.provide('adminDatabaseUrl', adminUrl);
   return async () => {
     if (stop) await stop();

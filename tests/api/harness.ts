@@ -1,5 +1,5 @@
-// Per-file test harness: a fresh database cloned from the migrated template, the real app
-// (buildApp) on it, the demo data, a mailer that keeps letters, and helpers to call the API.
+// Per-file test harness: a fresh database cloned from the migrated template (with the demo data
+// unless `demo: false`), the real app (buildApp) on it, a mailer that keeps letters, and helpers to call the API.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,13 +10,12 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { connect, type Database } from '../../server/db/client';
-import { seedDemo } from '../../server/db/seed/demo';
 import { createJobWorker } from '../../server/jobs';
 import type { Letter, Mailer } from '../../server/platform/mail';
 import { DUMMY_HASH } from '../../server/platform/passwords';
 import { resolveSecrets } from '../../server/platform/secrets';
 import { secretHash } from '../../server/platform/tokens';
-import { TEMPLATE_DB } from './globalSetup';
+import { DEMO_TEMPLATE_DB, TEMPLATE_DB } from './globalSetup';
 import { DocumentChecker } from './openapiCheck';
 
 interface RecordedAnswer { method: string; url: string; status: number; contentType?: string; body: string }
@@ -64,12 +63,11 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${opts.demo === false ? TEMPLATE_DB : DEMO_TEMPLATE_DB}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = connect(url.toString(), 5);
-  if (opts.demo !== false) await seedDemo(database.db);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-data-'));
   // Secrets as main.ts has them: generated into this database unless opts.config gives some.

@@ -181,8 +181,7 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
 });
 
 test('en: the certificates screen speaks English; users without the permission see why', async ({ page, browser }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/1/certificates');
+  await signIn(page, ADMIN, 'en', '/locations/1/certificates');
   await expect(page.getByRole('heading', { level: 1, name: 'Certificates: VR Arena Moscow' })).toBeVisible();
   await expect(page.locator('thead')).toContainText('Remaining');
   await page.getByRole('combobox', { name: 'Status' }).click();

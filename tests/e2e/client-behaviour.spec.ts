@@ -219,8 +219,7 @@ test.describe('every kind of 4xx from a list, a record and a change', () => {
     }
     test(`${status} from a change (the profile's save): ${status === 401 ? 'the login page' : 'its message'}, sent once`, async ({ page }) => {
       const time = await pageTime(page);
-      await signIn(page, ADMIN);
-      await page.goto('/user');
+      await signIn(page, ADMIN, 'ru', '/user');
       await page.getByRole('button', { name: 'Редактировать' }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByLabel('Имя').fill('Admin Storm');

@@ -38,8 +38,7 @@ test.describe('a browser on Kiritimati at 20:00 in Moscow (already tomorrow ther
   });
 
   test('the day view, its picker and the new booking form open on the location\'s today', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/locations/1/booking_admin');
+    await signIn(page, ADMIN, 'ru', '/locations/1/booking_admin');
     await expect(page.getByTestId('day-calendar')).toHaveAttribute('data-date', today);
     await expect(page.getByTestId('calendar-date')).toHaveValue(shownDate(today));
     await expect(page.getByRole('button', { name: 'Сегодня' })).toHaveClass(/MuiButton-contained/);
@@ -61,8 +60,7 @@ test.describe('a browser on Kiritimati at 20:00 in Moscow (already tomorrow ther
   });
 
   test('the month view opens on the location\'s month, its grid and FullCalendar mark the location\'s today', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/locations/1/multibooking_admin');
+    await signIn(page, ADMIN, 'ru', '/locations/1/multibooking_admin');
     await expect(page.getByTestId('month-picker')).toHaveValue(today.slice(0, 7));
     const grid = page.getByTestId('month-grid');
     await expect(grid.locator('td.is-location-today')).toHaveAttribute('data-date', today);
@@ -74,8 +72,7 @@ test.describe('a browser on Kiritimati at 20:00 in Moscow (already tomorrow ther
   });
 
   test('a list\'s default period, its "Today" and its picker are the location\'s', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/locations/1/orders');
+    await signIn(page, ADMIN, 'ru', '/locations/1/orders');
     const to = page.locator('.MuiPickersTextField-root').filter({ has: page.locator('label', { hasText: /^По/ }) }).first();
     await expect(to.locator('input')).toHaveValue(shownDate(today));
     await page.getByRole('button', { name: 'Вчера' }).click();
@@ -87,8 +84,7 @@ test.describe('a browser on Kiritimati at 20:00 in Moscow (already tomorrow ther
   });
 
   test('the control page writes its refresh time on the locations\' clock; the widget starts on the location\'s today', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/control');
+    await signIn(page, ADMIN, 'ru', '/control');
     // 20:00 and a few seconds in Moscow; the browser's clock reads 07:00.
     await expect(page.getByTestId('control-updated')).toHaveText(/^Обновлено в 20:0\d:\d\d$/);
 

@@ -15,6 +15,12 @@ test('no screen of the staff app or the widget breaks the content security polic
   await signIn(page, ADMIN);
   const csp = (await page.request.get('/locations')).headers()['content-security-policy'];
   expect(csp).toContain("script-src 'self'");
+  // The page is asked for each time; the chunks it names (their names carry their content's hash)
+  // are kept by the browser without asking again (#28: a page load re-asked every chunk).
+  const index = await page.request.get('/locations');
+  expect(index.headers()['cache-control'] ?? '').not.toContain('immutable');
+  const chunk = (await index.text()).match(/\/assets\/[^"']+\.js/)![0];
+  expect((await page.request.get(chunk)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 
   const screens: [string, string][] = [
     ['/locations/1/booking_admin', 'day-calendar'],

@@ -68,8 +68,7 @@ for (const lang of ['ru', 'en'] as const) {
     });
 
     test(`${lang}: the multi-booking form shows the promo code's discount and the total before saving`, async ({ page }) => {
-      await signIn(page, ADMIN, lang);
-      await page.goto('/locations/1/multibooking_admin');
+      await signIn(page, ADMIN, lang, '/locations/1/multibooking_admin');
       await page.getByTestId('new-multibooking').click();
       const form = page.getByTestId('multi-form');
       await form.getByTestId('multi-date').fill(moscowDate(22));
@@ -108,8 +107,7 @@ for (const lang of ['ru', 'en'] as const) {
     });
 
     test(`${lang}: deleting a group with schedules says how many and to delete them first; it offers no "yes"`, async ({ page }) => {
-      await signIn(page, ADMIN, lang);
-      await page.goto('/locations/1/schedules_and_playgrounds');
+      await signIn(page, ADMIN, lang, '/locations/1/schedules_and_playgrounds');
       const card = page.getByTestId('group-card').filter({ has: page.getByTestId('schedule-row') }).first();
       const name = (await card.getByRole('heading', { level: 2 }).textContent())!;
       const count = await card.getByTestId('schedule-row').count();
@@ -162,8 +160,7 @@ for (const lang of ['ru', 'en'] as const) {
     });
 
     test(`${lang}: promo codes say expired and used up instead of active`, async ({ page }) => {
-      await signIn(page, ADMIN, lang);
-      await page.goto('/locations/1/tools?tab=promocodes');
+      await signIn(page, ADMIN, lang, '/locations/1/tools?tab=promocodes');
       const status = (code: string) => page.getByTestId('promocodes-row').filter({ has: page.getByRole('cell', { name: code, exact: true }) }).getByTestId('promocode-status');
       await expect(status('SPRING')).toHaveText(L(lang, 'Истёк', 'Expired'));
       await expect(status('ONCE')).toHaveText(L(lang, 'Исчерпан', 'Used up'));

@@ -18,8 +18,7 @@ test.describe('an en-US browser, the Russian UI', () => {
   test.use({ locale: 'en-US', timezoneId: 'America/Los_Angeles' });
 
   test('date inputs show and take DD.MM.YYYY; the orders list writes amounts as 18 000,00 ₽', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/locations/1/orders');
+    await signIn(page, ADMIN, 'ru', '/locations/1/orders');
     const from = dateField(page, 'С');
     await expect(from.root).toBeVisible();
     await expect(from.shown).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
@@ -42,8 +41,7 @@ test.describe('an en-US browser, the Russian UI', () => {
   });
 
   test('en: date inputs take 24.11.2026 typed from the keyboard; the picker\'s week starts on Monday in both languages (#18)', async ({ page }) => {
-    await signIn(page, ADMIN, 'en');
-    await page.goto('/locations/1/orders');
+    await signIn(page, ADMIN, 'en', '/locations/1/orders');
     const from = dateField(page, 'From');
     await expect(from.root).toBeVisible();
     await from.shown.click();
@@ -58,8 +56,7 @@ test.describe('an en-US browser, the Russian UI', () => {
   });
 
   test('the booking form and the calendar toolbar show the day as DD.MM.YYYY', async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto('/locations/1/booking_admin');
+    await signIn(page, ADMIN, 'ru', '/locations/1/booking_admin');
     const calendarDate = page.getByTestId('calendar-date');
     await expect(calendarDate).toHaveValue(/^\d{2}\.\d{2}\.\d{4}$/);
   });
@@ -110,8 +107,7 @@ test.describe('a browser in Tokyo, the Brooklyn calendar', () => {
   /** The browser's clock set to Brooklyn's `wall`: the now line of `grid` stands within 20 min of it. */
   async function nowLineAt(page: Page, wall: string, grid: string) {
     await page.clock.install({ time: brooklynInstant(wall) });
-    await signIn(page, ADMIN);
-    await page.goto('/locations/3/booking_admin');
+    await signIn(page, ADMIN, 'ru', '/locations/3/booking_admin');
     const line = page.getByTestId(grid).locator('.fc-timegrid-now-indicator-line').first();
     await expect(line).toBeAttached();
     await line.scrollIntoViewIfNeeded();
@@ -131,8 +127,7 @@ test.describe('a browser in Tokyo, the Brooklyn calendar', () => {
 
   test('after the last night session the page says the night is over, and the archive shows it with the now line', async ({ page }) => {
     await page.clock.install({ time: brooklynInstant(`${addDays(past, 1)} 04:40`) });
-    await signIn(page, ADMIN, 'en');
-    await page.goto('/locations/3/booking_admin');
+    await signIn(page, ADMIN, 'en', '/locations/3/booking_admin');
     // The business day is still the evening's: 04:40 belongs to the night of `past`.
     await expect(page.getByTestId('day-calendar')).toHaveAttribute('data-date', past);
     const passed = page.getByTestId('night-passed');

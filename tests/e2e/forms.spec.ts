@@ -47,8 +47,7 @@ for (const lang of ['ru', 'en'] as const) {
   test(`${lang}: the booking, multi-booking and certificate forms ask before discarding what was typed`, async ({ page }) => {
     // Three forms, each opened three times: more than the default 30 s on a busy machine.
     test.setTimeout(90_000);
-    await signIn(page, ADMIN, lang);
-    await page.goto('/locations/1/booking_admin');
+    await signIn(page, ADMIN, lang, '/locations/1/booking_admin');
 
     const booking = page.getByTestId('booking-form');
     await checkGuard(page, () => page.getByRole('button', { name: t.newBooking }).click(), booking, async () => {

@@ -34,8 +34,7 @@ test('unknown paths show the 404 page, also without a token', async ({ page }) =
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Войти' })).toBeVisible();
-  await signIn(page, ADMIN);
-  await page.goto('/404');
+  await signIn(page, ADMIN, 'ru', '/404');
   await expect(page.getByRole('heading', { level: 1, name: 'Страница не найдена' })).toBeVisible();
 });
 
@@ -59,8 +58,7 @@ test('on a phone the header entries are in a drawer', async ({ page }) => {
 
 test('the scroll-to-top button appears after scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 300 });
-  await signIn(page, ADMIN);
-  await page.goto('/user');
+  await signIn(page, ADMIN, 'ru', '/user');
   const button = page.getByRole('button', { name: 'Наверх' });
   await expect(button).toBeHidden();
   // 20 px is the threshold: 15 px keeps it hidden, 30 px shows it.

@@ -137,8 +137,7 @@ test('en: location info in English, the grid links, and staff without role 40 ar
   // Staff (role 10 at location 1) see why there is nothing for them, and /locations/1 takes them to the calendar.
   await page.getByRole('button', { name: /Profile menu/ }).click();
   await page.getByRole('menuitem', { name: 'Exit' }).click();
-  await signIn(page, STAFF, 'en');
-  await page.goto('/locations/1/location_management');
+  await signIn(page, STAFF, 'en', '/locations/1/location_management');
   await expect(page.getByTestId('managers-only')).toBeVisible();
   await page.goto('/locations/1');
   await expect(page).toHaveURL(/\/locations\/1\/booking_admin$/);

@@ -114,8 +114,7 @@ for (const [lang, index, payText] of [['ru', 0, 'Принять оплату'], 
 }
 
 test('ru: a cashier types an amount as the screens write it, "1 500,50", and 1500.50 is recorded', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/locations/1/booking_admin');
+  await signIn(page, ADMIN, 'ru', '/locations/1/booking_admin');
   await page.getByRole('button', { name: 'Платёж' }).click();
   const dialog = page.getByTestId('location-payment');
   await dialog.getByLabel(/Сумма/).fill('1 500,50');

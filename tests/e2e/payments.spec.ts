@@ -12,8 +12,7 @@ const moscowToday = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Eu
 const yearAgo = () => { const d = new Date(); d.setUTCFullYear(d.getUTCFullYear() - 1); return d.toISOString().slice(0, 10); };
 
 test('ru: add a payment, filter, page sizes, hide it after a confirmation, download the CSV', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/locations/1/payments');
+  await signIn(page, ADMIN, 'ru', '/locations/1/payments');
   await expect(page.getByRole('heading', { level: 1, name: 'Платежи: VR Арена Москва' })).toBeVisible();
   const rows = page.locator('tbody tr');
 
@@ -111,8 +110,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
 });
 
 test('en: the payments screen speaks English', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/1/payments');
+  await signIn(page, ADMIN, 'en', '/locations/1/payments');
   await expect(page.getByRole('heading', { level: 1, name: 'Payments: VR Arena Moscow' })).toBeVisible();
   await expect(page.locator('thead')).toContainText('Payment type');
   await expect(page.locator('thead')).toContainText('External ID');

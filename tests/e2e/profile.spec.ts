@@ -45,8 +45,7 @@ test('profile: see, edit with validation, upload a photo, dismiss the alert', as
 });
 
 test('profile in English: the server refuses a taken email and the form shows why', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/user');
+  await signIn(page, ADMIN, 'en', '/user');
   await page.getByRole('button', { name: 'Edit' }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByLabel('Current password')).toHaveCount(0);
@@ -64,8 +63,7 @@ test('profile in English: the server refuses a taken email and the form shows wh
 });
 
 test('a file that is not an image is refused under the photo; a new action clears old alerts', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/user');
+  await signIn(page, ADMIN, 'ru', '/user');
   await page.getByRole('button', { name: 'Редактировать' }).click();
   let dialog = page.getByRole('dialog');
   await dialog.getByTestId('avatar-input').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
@@ -89,8 +87,7 @@ test('a file that is not an image is refused under the photo; a new action clear
 
 test('alerts close by themselves after 8 seconds', async ({ page }) => {
   await page.clock.install();
-  await signIn(page, ADMIN);
-  await page.goto('/user');
+  await signIn(page, ADMIN, 'ru', '/user');
   await page.getByRole('button', { name: 'Редактировать' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Сохранить' }).click();
   const alert = page.getByTestId('alert-success');

@@ -75,8 +75,7 @@ test('admin filters orders, changes the page size, downloads the CSV and opens s
 });
 
 test('in English the lists speak English', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/1/orders');
+  await signIn(page, ADMIN, 'en', '/locations/1/orders');
   await expect(page.getByRole('heading', { level: 1, name: /^Orders: / })).toBeVisible();
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: 'Today' }).click();

@@ -270,16 +270,14 @@ test('en: group, keyboard move, a duplicated price start, a schedule, a refused 
 
 test('staff without role 40 see why the schedules screen is closed to them', async ({ page }) => {
   // (The password-reset test changes the manager's password, so staff stand in here.)
-  await signIn(page, STAFF);
-  await page.goto('/locations/1/schedules_and_playgrounds');
+  await signIn(page, STAFF, 'ru', '/locations/1/schedules_and_playgrounds');
   await expect(page.getByTestId('managers-only')).toHaveText('Этот раздел доступен только администратору локации (роль 40 в этой локации).');
   await page.goto('/locations/1/new_schedule');
   await expect(page.getByTestId('managers-only')).toBeVisible();
 });
 
 test('en: the holiday calendar adds a day of next year, refuses it twice and removes it after a question', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/1/schedules_and_playgrounds');
+  await signIn(page, ADMIN, 'en', '/locations/1/schedules_and_playgrounds');
   await page.getByRole('button', { name: 'Holiday calendar' }).click();
   const dialog = page.getByRole('dialog', { name: /^Holiday calendar: / });
   const nextYear = new Date().getFullYear() + 1;

@@ -131,8 +131,7 @@ test('ru: an early-booking condition is validated, lowers the price of a booking
 });
 
 test('en: promo codes are created with checks, edited, switched off and on, and deleted', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/1/tools');
+  await signIn(page, ADMIN, 'en', '/locations/1/tools');
   await page.getByRole('tab', { name: 'Promo codes' }).click();
   await expect(page).toHaveURL(/\/locations\/1\/tools\?tab=promocodes$/);
   const row = (code: string) => page.getByTestId('promocodes-row').filter({ has: page.getByRole('cell', { name: code, exact: true }) });
@@ -208,8 +207,7 @@ test('en: a webhook to a local receiver shows its secret once, logs a signed del
   const receiver = await startReceiver();
   try {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
-    await signIn(page, ADMIN, 'en');
-    await page.goto('/locations/1/tools?tab=webhooks');
+    await signIn(page, ADMIN, 'en', '/locations/1/tools?tab=webhooks');
     await expect(page.getByRole('tab', { name: 'Webhooks' })).toHaveAttribute('aria-selected', 'true');
     // The seeded webhook was switched off by a 410 answer.
     await expect(page.getByTestId('webhooks-row').filter({ hasText: 'crm.example.com' })).toContainText('Switched off');
@@ -339,8 +337,7 @@ test('ru: webhook url is required, the seeded webhook\'s log shows its attempts;
 });
 
 test('en: the booking widget tab sets the payment hold and the customer cancel deadline', async ({ page }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/2/tools?tab=widget');
+  await signIn(page, ADMIN, 'en', '/locations/2/tools?tab=widget');
   // The tab is the declared form of the one widget_settings record.
   const tab = page.getByRole('tabpanel');
   const minutes = tab.getByLabel('Hold the places while the customer pays, minutes');

@@ -27,8 +27,7 @@ async function hue(cell: Locator): Promise<'red' | 'green'> {
 }
 
 test('ru: add, change type, refund, dispute, filters, CSV and a top-up through the sandbox page', async ({ page }) => {
-  await signIn(page, ADMIN);
-  await page.goto('/locations/1/transactions');
+  await signIn(page, ADMIN, 'ru', '/locations/1/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Транзакции: VR Арена Москва' })).toBeVisible();
   await expect(page.getByTestId('location-balance')).toHaveText(`Баланс ${await balanceText(page, 'VR Арена Москва')}`);
   await typeDate(dateField(page, 'С'), yearAgo());
@@ -209,8 +208,7 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
 });
 
 test('en: the check page polls while the payment is processing; a declined top-up shows the payment error', async ({ page, context }) => {
-  await signIn(page, ADMIN, 'en');
-  await page.goto('/locations/1/transactions');
+  await signIn(page, ADMIN, 'en', '/locations/1/transactions');
   await expect(page.getByRole('heading', { level: 1, name: 'Transactions: VR Arena Moscow' })).toBeVisible();
   await expect(page.getByTestId('location-balance')).toHaveText(`Balance of ${await balanceText(page, 'VR Arena Moscow', 'en')}`);
   // No currency column: the amount and the balance carry the sign.

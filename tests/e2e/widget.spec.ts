@@ -131,8 +131,7 @@ test.describe('en', () => {
     const { date, playground, session } = await freeSession(request, 3);
     const email = `widget-en-${Date.now()}@example.com`;
 
-    await signIn(page, ADMIN, 'en');
-    await page.goto('/iframe?location=3&lang=en');
+    await signIn(page, ADMIN, 'en', '/iframe?location=3&lang=en');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Booking widget');
     const snippet = page.getByTestId('iframe-snippet');
     await expect(snippet).toContainText('/widget/?location=3&lang=en');
@@ -228,8 +227,7 @@ test.describe('en: money of a customer booking', () => {
     await expect(page.getByTestId('order-refund')).toContainText('will be returned; the venue will contact you.');
 
     // Staff see the money to refund on the order and record how it went back.
-    await signIn(page, ADMIN, 'en');
-    await page.goto(`/orders/${orderId}`);
+    await signIn(page, ADMIN, 'en', `/orders/${orderId}`);
     const due = page.getByTestId('order-refund-due');
     await expect(due).toContainText('The order is cancelled but still holds');
     await due.getByLabel('Refunded as').click();

@@ -1,7 +1,7 @@
 // The picker behind DateField (./DateField.tsx), a chunk of its own (~48 kB gzip): MUI X's
 // DatePicker (AdapterDayjs) showing DD.MM.YYYY in both languages, whatever the browser's locale.
 // The picker's texts and first weekday follow the app's language. Values in and out are ISO days.
-import { createContext, useContext, useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { PickerDay, type PickerDayProps } from '@mui/x-date-pickers/PickerDay';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
@@ -12,7 +12,7 @@ import 'dayjs/locale/ru';
 import 'dayjs/locale/en-gb';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { useLanguage } from '../../i18n/useLanguage';
-import { ISO_DAY, parseDayText, type DateFieldProps } from './dayText';
+import { dayToShow, ISO_DAY, parseDayText, type DateFieldProps } from './dayText';
 import { useRouteLocationToday } from './locationToday';
 
 /** The day the picker marks as today (the location's); undefined: the browser's, MUI's own. */
@@ -41,13 +41,27 @@ export function DatePickerField({ label, value, onChange, min, max, required, di
   // The picker shows what is being typed; the value the caller gets is a whole day only. Each typed
   // section makes a date, and a year still being typed (2, 20, 202) is not one to take.
   const [shown, setShown] = useState<Dayjs | null>(() => (value ? dayjs(value, ISO_DAY) : null));
+  // A value from outside waits while the field has the focus (dayToShow); the blur applies it.
+  const focused = useRef(false);
+  const changedWhileFocused = useRef(false);
+  const sync = (given: string | null | undefined) => setShown((current) => {
+    const iso = dayToShow(current === null ? '' : current.isValid() ? current.format(ISO_DAY) : null, given ?? '', focused.current);
+    return iso === undefined ? current : iso ? dayjs(iso, ISO_DAY) : null;
+  });
   useEffect(() => {
-    setShown((current) => {
-      const currentIso = current?.isValid() ? current.format(ISO_DAY) : '';
-      if ((value ?? '') === currentIso || (!value && current && !current.isValid())) return current;
-      return value ? dayjs(value, ISO_DAY) : null;
-    });
+    if (focused.current) changedWhileFocused.current = true;
+    else sync(value);
   }, [value]);
+  // Moving between the day, month and year sections moves the focus inside the field: not a blur.
+  const inside = (e: FocusEvent) => e.currentTarget.contains(e.relatedTarget as Node | null);
+  const onFieldFocus = () => { focused.current = true; };
+  const onFieldBlur = (e: FocusEvent) => {
+    if (inside(e)) return;
+    focused.current = false;
+    if (changedWhileFocused.current) sync(value);
+    changedWhileFocused.current = false;
+    onBlur?.();
+  };
   const emit = (d: Dayjs | null) => {
     setShown(d);
     if (!d) return onChange('');
@@ -65,7 +79,7 @@ export function DatePickerField({ label, value, onChange, min, max, required, di
         slots={{ day: LocationDay }}
         slotProps={{
           textField: {
-            required, error, helperText, size, fullWidth, margin, sx, onBlur,
+            required, error, helperText, size, fullWidth, margin, sx, onFocus: onFieldFocus, onBlur: onFieldBlur,
             // The field's hidden input holds the shown text; a whole date typed or pasted into it
             // (DD.MM.YYYY, or the ISO day) is taken as it is.
             slotProps: {

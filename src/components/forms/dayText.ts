@@ -43,3 +43,17 @@ export interface DateFieldProps {
   today?: string;
   'data-testid'?: string;
 }
+
+/**
+ * The day the picker is to show when the caller's value changes (undefined: keep its text).
+ * `shown` is the picker's day: an ISO day, '' when empty, null while partly typed. While the field has
+ * the focus its text is the person's: a filter's value sent a moment ago can come back from the list
+ * mid-typing (an echo of a reload), and taking it reset the sections being typed, so the rest of the
+ * digits went into the year ("DD.MM.2026"). A change that came while focused is applied on the blur.
+ */
+export function dayToShow(shown: string | null, value: string, focused: boolean): string | undefined {
+  if (focused || value === shown) return undefined;
+  // A partly typed day stays while nothing is chosen (the field's own rules speak on it).
+  if (!value && shown === null) return undefined;
+  return value;
+}
