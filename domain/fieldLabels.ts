@@ -139,6 +139,12 @@ export const EVENT_PACKAGE_FIELDS = {
   valid_from: { ru: 'Действует с', en: 'Valid from' },
   valid_to: { ru: 'Действует по', en: 'Valid to' },
 } satisfies FieldLabels;
+// #28 GAPS: the games catalogue's form (POST /games/, PUT /games/{id}/).
+export const GAME_FIELDS = {
+  name: { ru: 'Название', en: 'Name' },
+  genre: { ru: 'Жанр', en: 'Genre' },
+  info: { ru: 'Возрастной рейтинг по странам', en: 'Age rating by country' },
+} satisfies FieldLabels;
 // #28 SETUP: a location's settings (POST /locations/, PUT /locations/{id}/ and their forms).
 export const LOCATION_SETTINGS_FIELDS = {
   name: { ru: 'Название', en: 'Name' },

@@ -182,6 +182,8 @@ const en = {
   // #28 SETUP: a location's settings.
   unknown_timezone: 'Not a time zone: choose one from the list (e.g. Europe/Moscow).',
   unknown_currency: 'Not a currency: choose one from the list (an ISO 4217 code, e.g. RUB).',
+  // #28 GAPS: an inactive location takes no new bookings.
+  location_inactive: 'This location is not active: it takes no bookings.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -359,6 +361,8 @@ const ru: Record<MessageKey, string> = {
   // #28 SETUP: a location's settings.
   unknown_timezone: 'Нет такого часового пояса: выберите его из списка.',
   unknown_currency: 'Нет такой валюты: выберите её из списка.',
+  // #28 GAPS
+  location_inactive: 'Локация не работает: бронирование закрыто.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -1,6 +1,6 @@
 // #28 CATALOGUE: English texts of the catalogue's screens (playgrounds on the schedules screen,
 // certificate designs and event packages on the tools page), key for key as catalogue.ru.ts.
-import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, PLAYGROUND_FIELDS, textsIn } from '../../domain/fieldLabels';
+import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, GAME_FIELDS, PLAYGROUND_FIELDS, textsIn } from '../../domain/fieldLabels';
 
 export const catalogueEn = {
   state: { true: 'Active', false: 'Retired' },
@@ -15,6 +15,22 @@ export const catalogueEn = {
     playgrounds: 'Playgrounds',
     all: 'All playgrounds',
     saved: 'The location\'s games are saved.',
+  },
+  // #28 GAPS: the games catalogue shared by every location (owners add and change games).
+  gameCatalogue: {
+    open: 'Games catalogue',
+    title: 'Games catalogue',
+    hint: 'The games every location can offer. Owners add and change them here; a location offers them with "Choose games and playgrounds" on its games page.',
+    empty: 'No games yet.',
+    fields: textsIn(GAME_FIELDS, 'en'),
+    infoHint: 'Country and age, separated by commas: RU 12+, US 13+',
+    infoInvalid: 'Write each rating as a country and an age up to 21, e.g. RU 12+, US 13+',
+    add: 'Add a game',
+    addTitle: 'New game',
+    edit: 'Change',
+    editTitle: 'Change the game',
+    created: 'Game %{name} added.',
+    updated: 'Game %{name} saved.',
   },
   playgrounds: {
     title: 'Playgrounds',

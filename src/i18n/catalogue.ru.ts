@@ -1,6 +1,6 @@
 // #28 CATALOGUE: Russian texts of the catalogue's screens, key for key as catalogue.en.ts.
 import type { catalogueEn } from './catalogue.en';
-import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, PLAYGROUND_FIELDS, textsIn } from '../../domain/fieldLabels';
+import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, GAME_FIELDS, PLAYGROUND_FIELDS, textsIn } from '../../domain/fieldLabels';
 
 export const catalogueRu: typeof catalogueEn = {
   state: { true: 'Работает', false: 'Выведена из работы' },
@@ -15,6 +15,22 @@ export const catalogueRu: typeof catalogueEn = {
     playgrounds: 'Игровые зоны',
     all: 'Все игровые зоны',
     saved: 'Игры локации сохранены.',
+  },
+  // #28 GAPS: общий каталог игр всех локаций (владельцы добавляют и меняют игры).
+  gameCatalogue: {
+    open: 'Каталог игр',
+    title: 'Каталог игр',
+    hint: 'Игры, которые может предлагать любая локация. Владельцы добавляют и меняют их здесь; локация предлагает их через «Выбрать игры и игровые зоны» на своей странице игр.',
+    empty: 'Игр пока нет.',
+    fields: textsIn(GAME_FIELDS, 'ru'),
+    infoHint: 'Страна и возраст через запятую: RU 12+, US 13+',
+    infoInvalid: 'Укажите каждый рейтинг как страну и возраст до 21, например RU 12+, US 13+',
+    add: 'Добавить игру',
+    addTitle: 'Новая игра',
+    edit: 'Изменить',
+    editTitle: 'Изменить игру',
+    created: 'Игра %{name} добавлена.',
+    updated: 'Игра %{name} сохранена.',
   },
   playgrounds: {
     title: 'Игровые зоны',

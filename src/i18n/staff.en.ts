@@ -38,6 +38,11 @@ export const staffEn = {
   deactivated: 'The account was deactivated',
   activate: 'Activate account',
   activated: 'The account was activated',
+  // #28 GAPS: make owner (owners only).
+  makeOwner: 'Make owner',
+  makeOwnerTitle: 'Make this person an owner?',
+  makeOwnerText: '%{email} becomes an owner of the whole installation: creates locations, manages games and every account.',
+  madeOwner: 'The account is now an owner',
   more: 'More for %{email}',
   fields: textsIn(STAFF_FIELDS, 'en'),
   role: textsIn(ROLE_LABELS, 'en'),

@@ -33,6 +33,11 @@ export const staffRu: typeof staffEn = {
   deactivated: 'Учётная запись отключена',
   activate: 'Включить учётную запись',
   activated: 'Учётная запись включена',
+  // #28 GAPS: сделать владельцем (только владельцы).
+  makeOwner: 'Сделать владельцем',
+  makeOwnerTitle: 'Сделать этого сотрудника владельцем?',
+  makeOwnerText: '%{email} становится владельцем всей системы: создаёт локации, ведёт каталог игр и все учётные записи.',
+  madeOwner: 'Учётная запись теперь владелец',
   more: 'Ещё для %{email}',
   fields: textsIn(STAFF_FIELDS, 'ru'),
   role: textsIn(ROLE_LABELS, 'ru'),

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
-import { orderLogs, orderPlaysessions, orders, playgrounds } from '../../server/db/schema';
+import { locations, orderLogs, orderPlaysessions, orders, playgrounds } from '../../server/db/schema';
 import { ruMessages } from '../../src/i18n/ru';
 import { logSummary } from '../../src/pages/orders/orderLog';
 import { createHarness, type Harness } from './harness';
-import { makeWorld, slotAt, type World } from './bookingFixture';
+import { book, bookingBody, getOrder, makeWorld, pay, slotAt, type World } from './bookingFixture';
 
 let h: Harness;
 let w: World;
@@ -150,5 +150,34 @@ describe('the order log of a multi-booking', () => {
     expect(text(log[0]!)).toContain('сеансы: 13.03.2030 10:00 (');
     expect(text(log[1]!)).toBe('добавлены сеансы: 13.03.2030 11:00 (Куб 2); убраны сеансы: 13.03.2030 10:00 (Куб 2); гостей: 2 → 3; цена: 12000.00 RUB → 9000.00 RUB');
     expect(text(log[2]!)).toBe('сеансы: 13.03.2030 10:00 (Арена); добавлено сеансов: 1; убрано сеансов: 1; цена: 9000.00 RUB');
+  });
+});
+
+// #28 GAPS: an inactive location takes no new bookings (single, multi); its orders are still
+// edited, paid and cancelled. Last in the file: it switches location 1 off and back on.
+describe('an inactive location', () => {
+  it('refuses new single and multi bookings in ru and en, and still edits, pays and cancels its orders', async () => {
+    const kept = await book(w, bookingBody(w.pg.cube2, `${DAY} 19:00`, { persons: 2 }));
+    const count = async () => (await h.database.db.select({ id: orders.id }).from(orders)).length;
+    const before = await count();
+    const setActive = (on: boolean) => h.database.db.update(locations).set({ isActive: on }).where(eq(locations.id, 1));
+    await setActive(false);
+    try {
+      const single = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.manager, lang: 'en', body: bookingBody(w.pg.cube2, `${DAY} 20:00`) });
+      expect(single.statusCode).toBe(400);
+      expect(single.json()).toEqual({ non_field_errors: ['This location is not active: it takes no bookings.'] });
+      const multi = await h.call('POST', URL, { token: w.tokens.manager, body: body([[w.pg.cube2, '20:00']]) });
+      expect(multi.json()).toEqual({ non_field_errors: ['Локация не работает: бронирование закрыто.'] });
+      expect(await count()).toBe(before);
+
+      const edited = await h.call('PUT', `/api/v2.1/booking/${kept}/`, { token: w.tokens.staff, body: bookingBody(w.pg.cube2, `${DAY} 19:00`, { persons: 3 }) });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const order = await getOrder(w, kept);
+      expect(order.persons).toBe(3);
+      expect((await pay(w, kept, { payment_type: 2, purchase: order.purchase })).statusCode).toBe(201);
+      expect((await h.call('DELETE', `/api/v2.1/booking/${kept}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    } finally {
+      await setActive(true);
+    }
   });
 });

@@ -57,3 +57,34 @@ for (const lang of ['ru', 'en'] as const satisfies Lang[]) {
     await expect(dayViewHeaders(page).filter({ hasText: name })).toHaveCount(0);
   });
 }
+
+// #28 GAPS: the owner adds a game to the catalogue from the location's games page, then offers it
+// there through "Choose games and playgrounds".
+const G = {
+  ru: { open: 'Каталог игр', add: 'Добавить игру', name: 'Название', genre: 'Жанр', info: 'Возрастной рейтинг по странам', create: 'Создать', created: (n: string) => `Игра ${n} добавлена.`, choose: 'Выбрать игры и игровые зоны', save: 'Сохранить' },
+  en: { open: 'Games catalogue', add: 'Add a game', name: 'Name', genre: 'Genre', info: 'Age rating by country', create: 'Create', created: (n: string) => `Game ${n} added.`, choose: 'Choose games and playgrounds', save: 'Save' },
+};
+for (const lang of ['ru', 'en'] as const satisfies Lang[]) {
+  test(`${lang}: the owner adds a game in the catalogue form and offers it at the location`, async ({ page }) => {
+    const t = G[lang];
+    const name = `E2E game ${lang} ${Date.now() % 100000}`;
+    await signIn(page, ADMIN, lang);
+    await page.goto('/locations/1/games_table');
+    await page.getByRole('link', { name: t.open }).click();
+    await page.getByRole('button', { name: t.add }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(t.name).fill(name);
+    await dialog.getByLabel(t.genre).fill('Quest');
+    await dialog.getByLabel(t.info).fill('RU 12+, US 13');
+    await dialog.getByRole('button', { name: t.create }).click();
+    await expect(page.getByText(t.created(name))).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: name })).toContainText('RU 12+, US 13+');
+
+    await page.goto('/locations/1/games_table');
+    await page.getByRole('button', { name: t.choose }).click();
+    const choose = page.getByTestId('location-games-dialog');
+    await choose.getByLabel(name).check();
+    await choose.getByRole('button', { name: t.save }).click();
+    await expect(page.getByTestId('game-row').filter({ hasText: name })).toBeVisible();
+  });
+}

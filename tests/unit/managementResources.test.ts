@@ -71,3 +71,48 @@ describe('location management declarations', () => {
     expect(saved.data).toMatchObject({ id: 2, lat: '1' });
   });
 });
+
+// #28 GAPS: what only an owner may do is offered to owners only.
+describe('owner-only actions', () => {
+  const asUser = (isOwner: boolean) => localStorage.setItem('user', JSON.stringify({ id: 1, is_owner: isOwner }));
+  const shown = (name: string, record: Record<string, unknown>) =>
+    (declaration(name).rowActions ?? []).filter((a) => !a.when || a.when(record)).map((a) => ('action' in a ? a.action : 'form' in a ? a.form : a.kind));
+  afterEach(() => localStorage.removeItem('user'));
+
+  it('staff: deactivate, activate and make owner for owners only; the rest for every administrator', () => {
+    const active = { user_id: 7, state: 'active', is_owner: false };
+    const off = { user_id: 8, state: 'deactivated', is_owner: false };
+    asUser(false);
+    expect(shown('staff', active)).toEqual(['change', 'remove']);
+    expect(shown('staff', off)).toEqual(['change', 'remove']);
+    asUser(true);
+    expect(shown('staff', active)).toEqual(['change', 'remove', 'deactivate', 'owner']);
+    expect(shown('staff', off)).toEqual(['change', 'remove', 'activate']);
+    // An owner is never deactivated or made owner again.
+    expect(shown('staff', { ...active, is_owner: true })).toEqual(['change', 'remove']);
+  });
+
+  it('games catalogue: add and change for owners; the ratings line goes to the server as {country, age} rows', async () => {
+    const d = declaration('games_catalogue');
+    const add = d.list!.actions![0]!;
+    asUser(false);
+    expect(add.when!({} as any)).toBe(false);
+    expect(shown('games_catalogue', { id: 1 })).toEqual([]);
+    asUser(true);
+    expect(add.when!({} as any)).toBe(true);
+    expect(shown('games_catalogue', { id: 1 })).toEqual(['change']);
+
+    const form = d.actionForms!.change!;
+    const values = form.defaults!({ record: { id: 3, name: 'Beat', genre: 'Rhythm', info: [{ country: 'RU', age: 12 }, { country: 'US', age: 13 }] }, meta: {} });
+    expect(values).toEqual({ name: 'Beat', genre: 'Rhythm', info: 'RU 12+, US 13+' });
+    expect(form.body!({ ...values, info: 'RU 16+; Germany 18' }, { meta: {} })).toEqual({ name: 'Beat', genre: 'Rhythm', info: [{ country: 'RU', age: 16 }, { country: 'Germany', age: 18 }] });
+    const info = form.fields.find((f) => f.source === 'info')!;
+    expect(info.rules!.map((r) => r('RU twelve', {}))).toEqual(['app.catalogue.gameCatalogue.infoInvalid']);
+    expect(info.rules!.map((r) => r('RU 22+', {}))).toEqual(['app.catalogue.gameCatalogue.infoInvalid']);
+    expect(info.rules!.map((r) => r('', {}))).toEqual([undefined]);
+
+    answer = () => ({ id: 3, name: 'Beat', genre: 'Rhythm', info: [] });
+    await dataProvider.action('games_catalogue', { action: 'change', id: 3, data: { name: 'Beat', genre: '', info: [] }, meta: { location_id: '1' } });
+    expect(`${calls[0]!.method} ${path(calls[0]!)}`).toBe('PUT /api/v2.1/games/3/');
+  });
+});

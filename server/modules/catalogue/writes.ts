@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { CERTIFICATE_DESIGN_MAX } from '../../../domain/certificates';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
-import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, PLAYGROUND_FIELDS } from '../../../domain/fieldLabels';
+import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, GAME_FIELDS, PLAYGROUND_FIELDS } from '../../../domain/fieldLabels';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { money, Playground } from '../../platform/answers';
 import { dateSchema, idNumber, positiveAmount } from '../../platform/validation';
@@ -53,7 +53,7 @@ export const deletePlayground = defineWrite({
 // Games.
 const Game = z.object({ id: z.number().int(), name: z.string(), genre: z.string(), info: z.array(z.object({ country: z.string(), age: z.number().int() })) });
 const game = {
-  tags: ['games'], access, answer: Game,
+  tags: ['games'], access, answer: Game, labels: GAME_FIELDS,
   fields: {
     name,
     genre: z.string().trim().max(TEXT_LIMITS.itemName).default(''),

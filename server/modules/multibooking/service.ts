@@ -12,7 +12,7 @@ import { multiBookingPrice } from '../../../domain/pricing';
 import { ORDER_SOURCE } from '../../../domain/booking';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { hasBegun, locationClock, slotAt } from '../slots/service';
+import { hasBegun, locationClock, slotAt, takesNewBookings } from '../slots/service';
 import type { ZoneNow } from '../../platform/clock';
 import { lockPlaysession, personsHeld } from '../orders/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
@@ -111,6 +111,7 @@ async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: stri
   if (!input.date) throw fieldError('date', 'required');
   await checkEventRules(db, input);
   const now = await locationClock(db, input.location_id);
+  takesNewBookings(now);
   return lockedTransaction(db, async (tx) => {
     const psIds = await takeSessions(tx, input, now, null);
     const firstDate = businessDateOf([...input.playsessions].sort((a, b) => a.session_dt.localeCompare(b.session_dt))[0]!.session_dt);

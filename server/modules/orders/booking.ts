@@ -13,7 +13,7 @@ import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../
 import { orderBalance } from '../../../domain/orderBalance';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, type PlaygroundDay, type StoredSession } from '../slots/service';
+import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, takesNewBookings, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { closeOpenLinks, createBillLink } from './billing';
 import { writeLog } from './orderLog';
@@ -196,6 +196,7 @@ export async function placeBooking<T>(
   finish: (tx: Tx, order: PlacedOrder) => Promise<T>,
 ): Promise<T> {
   const { pg } = day;
+  takesNewBookings(day);
   bookableOn(day, input.session_dt);
 
   return lockedTransaction(db, async (tx) => {

@@ -7,7 +7,7 @@ import { queryPrepared, type Db, type DbOrTx } from '../../db/client';
 import {
   currencies, locations, playgrounds,
 } from '../../db/schema';
-import { notFound } from '../../platform/errors';
+import { fieldError, notFound } from '../../platform/errors';
 import { hasBegun, wallClockNow, zoneNow, type ZoneNow } from '../../platform/clock';
 import { addDays, businessDateOf, monthDates } from '../../../domain/businessDay';
 import { canonicalLocal, formatLocal, instantOfLocal, offsetAt, offsetText } from '../../../domain/zonedTime';
@@ -115,6 +115,7 @@ const STORED_SESSIONS_SQL = `SELECT ${storedSessionsJson('ps.playground_id = ANY
  */
 const PLAYGROUND_DAY_SQL = `
   SELECT p.id, p.location_id, p.name, p.types, p.duration, p.max_players, p.group_id, p.uuid_token, p.tech_control, p.is_active,
+    l.is_active AS location_active,
     p.tech_sessions_access_expires_at, r.role_id,
     l.timezone, l.currency_id, ${CURRENCIES_JSON} AS currencies, ${holidaysJson('$3', '$3')} AS holidays,
     (SELECT coalesce(json_agg(${SCHEDULE_JSON}), '[]') FROM (
@@ -193,6 +194,8 @@ export interface PlaygroundDay {
   date: string;
   /** The user's role id at the playground's location, null without one. */
   roleId: number | null;
+  /** #28 GAPS: the location works (takesNewBookings). */
+  locationActive: boolean;
   ctx: LocationContext;
   stored: StoredSession[];
   /** The location's settings a booking needs. */
@@ -203,7 +206,7 @@ export interface PlaygroundDay {
 export async function playgroundDay(db: Db, userId: number | null, playgroundId: number, date: string): Promise<PlaygroundDay | null> {
   const [row] = await queryPrepared<ContextRow & {
     id: number; location_id: number; name: string; types: string[]; duration: number; max_players: number; group_id: number | null;
-    uuid_token: string | null; tech_control: boolean; is_active: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
+    uuid_token: string | null; tech_control: boolean; is_active: boolean; location_active: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
     group_discount_percent: number; early_booking: { days: number; discount: number }[]; game_ids: number[]; has_webhook: boolean;
   }>(db, 'slots.playground_day', PLAYGROUND_DAY_SQL, [playgroundId, userId, date]);
   if (!row) return null;
@@ -213,7 +216,7 @@ export async function playgroundDay(db: Db, userId: number | null, playgroundId:
     isActive: row.is_active,
   };
   return {
-    pg, date, roleId: row.role_id, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [],
+    pg, date, roleId: row.role_id, locationActive: row.location_active, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [],
     booking: { groupDiscountPercent: row.group_discount_percent, earlyBooking: row.early_booking, gameIds: row.game_ids, hasWebhook: row.has_webhook },
   };
 }
@@ -311,12 +314,21 @@ function daySlots(ctx: LocationContext, pg: PlaygroundRow, date: string, stored:
 /** Whether a slot (its time_start) has begun at its location by now, on real instants. */
 export { hasBegun };
 
-/** The location's zone and current minute, for hasBegun. */
-export async function locationClock(db: DbOrTx, locationId: number): Promise<ZoneNow & { now: string }> {
-  const [loc] = await db.select({ tz: locations.timezone }).from(locations).where(eq(locations.id, locationId));
+/** The location's zone and current minute, for hasBegun, and whether it works (takesNewBookings). */
+export async function locationClock(db: DbOrTx, locationId: number): Promise<ZoneNow & { now: string; locationActive: boolean }> {
+  const [loc] = await db.select({ tz: locations.timezone, active: locations.isActive }).from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   const clock = new Date();
-  return { ...zoneNow(loc.tz, clock), now: wallClockNow(loc.tz, clock) };
+  return { ...zoneNow(loc.tz, clock), now: wallClockNow(loc.tz, clock), locationActive: loc.active };
+}
+
+/**
+ * #28 GAPS: the one rule of every new booking (single, widget, multi): an inactive location takes
+ * none. Its existing orders are still edited, paid and cancelled (history and money stay handled),
+ * so only the paths that make an order call this, with the location read by playgroundDay or locationClock.
+ */
+export function takesNewBookings(where: { locationActive: boolean }): void {
+  if (!where.locationActive) throw fieldError('non_field_errors', 'location_inactive');
 }
 
 /** GET /playgrounds/{id}/schedule/?date=[&orders=1]: 404 unless the playground exists and the user has a role at its location (requireRoleAt's rule). */

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { Alert, Button, Chip, CircularProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useGetList, useTranslate } from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
+import { session } from '../../authProvider/session';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { LocationGame } from './api';
 import { LocationGamesDialog } from './LocationGamesDialog';
@@ -22,7 +23,13 @@ function Games({ locationId }: { locationId: string }) {
   // #28 CATALOGUE: the administrator chooses the games offered here and their playgrounds.
   const edit = (
     <>
-      <Button variant="outlined" sx={{ mb: 1 }} onClick={() => setEditing(true)} disabled={!location.data}>{translate('app.catalogue.games.edit')}</Button>
+      <Stack direction="row" spacing={1} sx={{ mb: 1 }}>
+        <Button variant="outlined" onClick={() => setEditing(true)} disabled={!location.data}>{translate('app.catalogue.games.edit')}</Button>
+        {/* #28 GAPS: only owners add or change games of the catalogue. */}
+        {session.user()?.is_owner && (
+          <Button component={Link} to={`/locations/${locationId}/games_catalogue`}>{translate('app.catalogue.gameCatalogue.open')}</Button>
+        )}
+      </Stack>
       {editing && (
         <LocationGamesDialog
           locationId={locationId} offered={games.data} playgrounds={playgrounds}

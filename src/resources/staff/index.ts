@@ -8,6 +8,8 @@ import SendIcon from '@mui/icons-material/Send';
 import CancelScheduleSendIcon from '@mui/icons-material/CancelScheduleSend';
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import { session } from '../../authProvider/session';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { PERMISSION_FIELD, STAFF_ROLE_IDS } from '../../../domain/staff';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -15,6 +17,9 @@ import { defineResource, enumChoices, type ActionContext, type FieldDeclaration 
 
 const t = (key: string) => `resources.staff.${key}`;
 const f = (name: string) => t(`fields.${name}`);
+// #28 GAPS: account-wide actions (deactivate, activate, make owner) only an owner may use; the
+// server answers 403 to others, so the screen offers them to owners only.
+const isOwner = () => !!session.user()?.is_owner;
 const atLocation = (_r: unknown, meta: Record<string, unknown>) => ({ location_id: meta.location_id });
 
 // The role and a checkbox per permission, labelled once (domain/staff.ts via the dictionaries).
@@ -39,6 +44,7 @@ export default defineResource({
       withdraw: { path: '/api/v2.1/locations/{location_id}/invitations/{id}/', method: 'DELETE' },
       deactivate: { path: '/api/v2.1/users/{id}/deactivate/', method: 'POST' },
       activate: { path: '/api/v2.1/users/{id}/activate/', method: 'POST' },
+      owner: { path: '/api/v2.1/users/{id}/owner/', method: 'POST' },
     },
   },
   list: {
@@ -79,9 +85,11 @@ export default defineResource({
       confirm: { title: t('withdrawTitle'), text: t('withdrawText') }, done: t('withdrawn'), menu: true },
     { kind: 'action', action: 'remove', label: t('remove'), icon: PersonRemoveIcon, id: (r) => r.user_id, data: atLocation, when: (r) => !!r.user_id,
       confirm: { title: t('removeTitle'), text: t('removeText') }, done: t('removed'), menu: true },
-    { kind: 'action', action: 'deactivate', label: t('deactivate'), icon: BlockIcon, id: (r) => r.user_id, when: (r) => r.state === 'active' && !r.is_owner,
+    { kind: 'action', action: 'deactivate', label: t('deactivate'), icon: BlockIcon, id: (r) => r.user_id, when: (r) => isOwner() && r.state === 'active' && !r.is_owner,
       confirm: { title: t('deactivateTitle'), text: t('deactivateText') }, done: t('deactivated'), menu: true },
-    { kind: 'action', action: 'activate', label: t('activate'), icon: CheckCircleIcon, id: (r) => r.user_id, when: (r) => r.state === 'deactivated', done: t('activated'), menu: true },
+    { kind: 'action', action: 'activate', label: t('activate'), icon: CheckCircleIcon, id: (r) => r.user_id, when: (r) => isOwner() && r.state === 'deactivated', done: t('activated'), menu: true },
+    { kind: 'action', action: 'owner', label: t('makeOwner'), icon: AdminPanelSettingsIcon, id: (r) => r.user_id, when: (r) => isOwner() && r.state === 'active' && !r.is_owner,
+      confirm: { title: t('makeOwnerTitle'), text: t('makeOwnerText') }, done: t('madeOwner'), menu: true },
   ],
   rowMenuLabel: t('more'),
   messageArgs: (r) => ({ email: r.email }),
