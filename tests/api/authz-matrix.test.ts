@@ -205,7 +205,7 @@ function victimParams(url: string): Record<string, string | number> {
       locations: victim.location, playgrounds: victim.playground, schedule: victim.schedule, holidays: victim.holiday,
       booking: victim.order, orders: victim.order, multibooking: victim.order, payment: victim.payment,
       transactions: victim.transaction, certificate: victim.certificate, webhook: victim.webhook, deliveries: victim.delivery,
-      images: victim.image, promocodes: victim.promocode, early_booking_conditions: victim.early, users: victim.user, staff: victim.user,
+      images: victim.image, promocodes: victim.promocode, early_booking_conditions: victim.early, users: victim.user, staff: victim.user, accounts: victim.user,
       dashboards: 'revenue', files: victim.disputeFile, games: victim.game, events_packages: victim.eventPackage,
     };
     const v = byPrev[prev] ?? victimRows[prev];

@@ -144,8 +144,8 @@ describe('staff', () => {
     expect((await h.call('PUT', `/api/v2.1/locations/1/staff/${ownerId}/`, { token: boss.token, body: { role: 10, permissions: [] } })).statusCode).toBe(403);
     expect((await h.call('DELETE', `/api/v2.1/locations/1/staff/${ownerId}/`, { token: boss.token })).statusCode).toBe(403);
     // Only an owner deactivates or makes owners.
-    expect((await h.call('POST', `/api/v2.1/users/${staffId}/deactivate/`, { token: boss.token })).statusCode).toBe(403);
-    expect((await h.call('POST', `/api/v2.1/users/${staffId}/owner/`, { token: boss.token })).statusCode).toBe(403);
+    expect((await h.call('POST', `/api/v2.1/accounts/${staffId}/deactivate/`, { token: boss.token })).statusCode).toBe(403);
+    expect((await h.call('POST', `/api/v2.1/accounts/${staffId}/owner/`, { token: boss.token })).statusCode).toBe(403);
 
     // Location 3 has one administrator, the owner: demoting or removing them is refused with a message.
     const demote = await h.call('PUT', `/api/v2.1/locations/3/staff/${ownerId}/`, { token: owner, body: { role: 20, permissions: [] } });
@@ -158,7 +158,7 @@ describe('staff', () => {
     expect((await h.call('DELETE', `/api/v2.1/locations/3/staff/${second.id}/`, { token: second.token })).statusCode).toBe(204);
 
     // Making an owner: administrator with every permission at every location.
-    expect((await h.call('POST', `/api/v2.1/users/${boss.id}/owner/`, { token: owner })).statusCode).toBe(200);
+    expect((await h.call('POST', `/api/v2.1/accounts/${boss.id}/owner/`, { token: owner })).statusCode).toBe(200);
     const held = (await q(`select location_id, count(*)::int as n from user_permissions where user_id = $1 group by 1 order by 1`, [boss.id])).rows;
     const locations = (await q('select count(*)::int as n from locations')).rows[0].n;
     expect(held).toHaveLength(locations);
@@ -200,7 +200,7 @@ describe('staff', () => {
     expect(stream.status).toBe(200);
     const ended = (async () => { const reader = stream.body!.getReader(); while (!(await reader.read()).done); return Date.now(); })();
 
-    const res = await h.call('POST', `/api/v2.1/users/${cashier.id}/deactivate/`, { token: owner });
+    const res = await h.call('POST', `/api/v2.1/accounts/${cashier.id}/deactivate/`, { token: owner });
     expect(res.statusCode, res.body).toBe(200);
     const at = Date.now();
     const closedAt = await Promise.race([ended, new Promise<number>((r) => setTimeout(() => r(-1), 2500))]);
@@ -209,8 +209,8 @@ describe('staff', () => {
     expect((await h.call('GET', '/api/v2.1/users/am/', { token: cashier.token })).statusCode).toBe(401);
     // The owner cannot lock themselves out; activation lets the account in again.
     const ownerId = (await q(`select id from users where email = 'admin@example.com'`)).rows[0].id as number;
-    expect((await h.call('POST', `/api/v2.1/users/${ownerId}/deactivate/`, { token: owner })).statusCode).toBe(400);
-    expect((await h.call('POST', `/api/v2.1/users/${cashier.id}/activate/`, { token: owner })).statusCode).toBe(200);
+    expect((await h.call('POST', `/api/v2.1/accounts/${ownerId}/deactivate/`, { token: owner })).statusCode).toBe(400);
+    expect((await h.call('POST', `/api/v2.1/accounts/${cashier.id}/activate/`, { token: owner })).statusCode).toBe(200);
     expect((await h.call('GET', '/api/v2.1/users/am/', { token: cashier.token })).statusCode).toBe(200);
     const { rows } = await q(`select kind, location_id from activity_entries where kind like 'user.%' order by id`);
     expect(rows.map((r) => r.kind)).toEqual(['user.owner_made', 'user.deactivated', 'user.activated']);

@@ -288,7 +288,7 @@ function requireOwner(user: AuthUser): void {
   if (!user.isOwner) throw permissionDenied('owner_only');
 }
 
-/** POST /users/{id}/deactivate/ and /activate/ (owner): the account everywhere; its next request answers 401, its live streams close. */
+/** POST /accounts/{id}/deactivate/ and /activate/ (owner): the account everywhere; its next request answers 401, its live streams close. */
 export async function setActive(db: Db, user: AuthUser, userId: number, active: boolean): Promise<{ id: number; is_active: boolean }> {
   requireOwner(user);
   if (!active && userId === user.id) throw fieldError('non_field_errors', 'owner_self_deactivate');
@@ -300,7 +300,7 @@ export async function setActive(db: Db, user: AuthUser, userId: number, active: 
   });
 }
 
-/** POST /users/{id}/owner/ (owner): another owner, administrator with every permission at every location. */
+/** POST /accounts/{id}/owner/ (owner): another owner, administrator with every permission at every location. */
 export async function makeOwner(db: Db, user: AuthUser, userId: number): Promise<{ id: number; is_owner: boolean }> {
   requireOwner(user);
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // Staff and their rights (#28 STAFF), role 40 at the location: POST /api/v2.1/locations/{id}/staff/,
 // PUT and DELETE /api/v2.1/locations/{id}/staff/{user_id}/, an invitation's re-send and withdrawal
 // (POST /api/v2.1/locations/{id}/invitations/{invitation_id}/resend/, DELETE .../invitations/{invitation_id}/);
-// the owner's: POST /api/v2.1/users/{id}/deactivate/, /activate/, /owner/.
+// the owner's: POST /api/v2.1/accounts/{id}/deactivate/, /activate/, /owner/.
 import { z } from 'zod';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { STAFF_FIELDS, STAFF_ROLE_IDS } from '../../../domain/staff';
@@ -47,15 +47,15 @@ export const withdrawInvitation = defineWrite({
 // The owner's (users.is_owner); anybody else 403. Installation-wide, so no location's role decides.
 const Active = z.object({ id: z.number().int(), is_active: z.boolean() });
 export const deactivateUser = defineWrite({
-  kind: 'action', tags: ['staff'], path: '/api/v2.1/users/:id/deactivate/', summary: 'Deactivate an account everywhere (owner)', answer: Active,
+  kind: 'action', tags: ['staff'], path: '/api/v2.1/accounts/:id/deactivate/', summary: 'Deactivate an account everywhere (owner)', answer: Active,
   run: ({ db, user, params }) => staff.setActive(db, user, params.id, false),
 });
 export const activateUser = defineWrite({
-  kind: 'action', tags: ['staff'], path: '/api/v2.1/users/:id/activate/', summary: 'Activate an account again (owner)', answer: Active,
+  kind: 'action', tags: ['staff'], path: '/api/v2.1/accounts/:id/activate/', summary: 'Activate an account again (owner)', answer: Active,
   run: ({ db, user, params }) => staff.setActive(db, user, params.id, true),
 });
 export const makeOwner = defineWrite({
-  kind: 'action', tags: ['staff'], path: '/api/v2.1/users/:id/owner/', summary: 'Make an account an owner (owner)',
+  kind: 'action', tags: ['staff'], path: '/api/v2.1/accounts/:id/owner/', summary: 'Make an account an owner (owner)',
   answer: z.object({ id: z.number().int(), is_owner: z.boolean() }),
   run: ({ db, user, params }) => staff.makeOwner(db, user, params.id),
 });

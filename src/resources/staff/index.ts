@@ -42,9 +42,9 @@ export default defineResource({
       remove: { path: '/api/v2.1/locations/{location_id}/staff/{id}/', method: 'DELETE' },
       resend: { path: '/api/v2.1/locations/{location_id}/invitations/{id}/resend/', method: 'POST' },
       withdraw: { path: '/api/v2.1/locations/{location_id}/invitations/{id}/', method: 'DELETE' },
-      deactivate: { path: '/api/v2.1/users/{id}/deactivate/', method: 'POST' },
-      activate: { path: '/api/v2.1/users/{id}/activate/', method: 'POST' },
-      owner: { path: '/api/v2.1/users/{id}/owner/', method: 'POST' },
+      deactivate: { path: '/api/v2.1/accounts/{id}/deactivate/', method: 'POST' },
+      activate: { path: '/api/v2.1/accounts/{id}/activate/', method: 'POST' },
+      owner: { path: '/api/v2.1/accounts/{id}/owner/', method: 'POST' },
     },
   },
   list: {
