@@ -5,6 +5,8 @@ export interface AgeRating { country: string; age: number }
 
 const ENTRY = /^(.+?)\s+(\d{1,2})\s*\+?$/;
 export const MAX_RATING_AGE = 21;
+/** The typed line's length: a handful of pairs (the server takes at most 50 entries, each checked on its own). */
+export const AGE_RATINGS_LINE_MAX = 500;
 
 /** The ratings of the line, or null when an entry is not "country age" (an empty line is none). */
 export function parseAgeRatings(text: string): AgeRating[] | null {

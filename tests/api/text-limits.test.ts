@@ -95,6 +95,8 @@ describe('the declared forms take the server limits (#18)', () => {
       const re = new RegExp(`^${m} ${path.split('?')[0]!.replace(/\{\w+\}/g, ':[^/]+').replace(/\./g, '\\.')}$`);
       return apiRoutes(h.app).map(routeKey).find((k) => re.test(k));
     };
+    // A text the form parses into a structure before sending (the server checks each part): its own limit, no server text to match.
+    const PARSED: Record<string, string> = { 'games_catalogue.info': 'typed "RU 12+, US 13+", sent as [{country, age}] (domain/games.ts)' };
     const problems: string[] = [];
     let checked = 0;
     for (const d of declarations) {
@@ -107,6 +109,7 @@ describe('the declared forms take the server limits (#18)', () => {
         for (const f of form.fields.filter((x) => ['text', 'textarea', 'money'].includes(x.kind) && !x.readOnly)) {
           checked++;
           if (f.maxLength === undefined) { problems.push(`${form.name}.${f.source}: no maxLength`); continue; }
+          if (`${d.name}.${f.source}` in PARSED) continue;
           for (const route of form.routes.filter(Boolean)) {
             const server = fields.find((t) => t.route === route && t.part === 'body' && t.path.at(-1) === f.source);
             // Amounts are checked by their own rule (a decimal), not a length of the table.

@@ -6,7 +6,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
 import { session } from '../../authProvider/session';
-import { formatAgeRatings, parseAgeRatings, type AgeRating } from '../../../domain/games';
+import { AGE_RATINGS_LINE_MAX, formatAgeRatings, parseAgeRatings, type AgeRating } from '../../../domain/games';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { defineResource, type FieldDeclaration } from '../declaration';
 
@@ -17,7 +17,7 @@ const isOwner = () => !!session.user()?.is_owner;
 const fields: FieldDeclaration[] = [
   { kind: 'text', source: 'name', label: f('name'), required: true, maxLength: TEXT_LIMITS.itemName },
   { kind: 'text', source: 'genre', label: f('genre'), maxLength: TEXT_LIMITS.itemName },
-  { kind: 'text', source: 'info', label: f('info'), hint: t('infoHint'),
+  { kind: 'text', source: 'info', label: f('info'), hint: t('infoHint'), maxLength: AGE_RATINGS_LINE_MAX,
     rules: [(v) => (parseAgeRatings(String(v ?? '')) ? undefined : t('infoInvalid'))] },
 ];
 // The line is checked by the rule above; anything left unparsed is sent as none.
