@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
-import { ADMIN, bookEmptySession, letterText, signIn, waitForLetter } from './helpers';
+import { ADMIN, bookEmptySession, lackPermissionAt, letterText, signIn, waitForLetter } from './helpers';
 
 test.setTimeout(120_000);
 
@@ -208,14 +208,9 @@ test('en: the certificates screen speaks English; users without the permission s
   // Sessions whose permissions at the location lack certificate.create, then certificate.activate
   // (#28: a screen follows what the user holds at its location, as /locations/{id}/ says): the screen
   // drops the Create button, then the Activate and Send buttons.
-  let without = '';
-  await page.route(/\/api\/v2\.1\/locations\/1\/$/, async (route) => {
-    const response = await route.fetch();
-    const location = await response.json();
-    await route.fulfill({ response, json: { ...location, permissions: location.permissions.filter((p: string) => p !== without) } });
-  });
+  const lack = await lackPermissionAt(page, 1);
   const withPermissions = async (lacking: string) => {
-    without = lacking;
+    lack(lacking);
     // The list's address without the search above (a reload would keep it: the URL carries the filter).
     await page.goto('/locations/1/certificates');
     await expect(page.getByRole('heading', { level: 1, name: 'Certificates: VR Arena Moscow' })).toBeVisible();

@@ -140,3 +140,18 @@ export async function typeDate(target: Locator, iso: string) {
   // And moves on, as a person does: the field is touched and its rules speak.
   await target.page().keyboard.press('Tab');
 }
+
+/**
+ * From now on, the page's session lacks `codename` at the location (#28: a screen follows the
+ * permissions held at its location, which `/locations/{id}/` carries): its answers are rewritten
+ * without it, as for a user who never held it there. Another call replaces the codename; '' keeps all.
+ */
+export async function lackPermissionAt(page: Page, locationId: number): Promise<(codename: string) => void> {
+  let lacking = '';
+  await page.route(new RegExp(`/api/v2\\.1/locations/${locationId}/$`), async (route) => {
+    const response = await route.fetch();
+    const location = await response.json();
+    await route.fulfill({ response, json: { ...location, permissions: (location.permissions ?? []).filter((p: string) => p !== lacking) } });
+  });
+  return (codename: string) => { lacking = codename; };
+}

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
-import { ADMIN, apiGet, signIn, token, dateField, typeDate } from './helpers';
+import { ADMIN, apiGet, lackPermissionAt, signIn, token, dateField, typeDate } from './helpers';
 
 test.setTimeout(120_000);
 
@@ -307,10 +307,9 @@ test('en: the check page polls while the payment is processing; a declined top-u
   await dispute.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('button', { name: /Actions of transaction №\d+/ }).first()).toBeVisible();
 
-  // A session whose permissions hold transactions.edit without transactions.all (as the manager's):
-  // no Add transaction, no change-type or refund menu; Dispute and the top-up stay.
-  const permissions = await apiGet<string[]>(page, '/api/v2.1/loginjwt/permissions/');
-  await page.evaluate((kept) => localStorage.setItem('permissions', JSON.stringify(kept)), permissions.filter((p) => !p.endsWith('.transactions.all')));
+  // A session whose permissions at the location hold transactions.edit without transactions.all (as
+  // the manager's): no Add transaction, no change-type or refund menu; Dispute and the top-up stay.
+  (await lackPermissionAt(page, 1))('transactions.all');
   await page.reload();
   await typeDate(dateField(page, 'From'), yearAgo());
   await expect(page.locator('tbody tr').first().getByRole('button', { name: /Dispute transaction/ })).toBeVisible();
