@@ -165,7 +165,7 @@ test.describe('lists follow changes made elsewhere', () => {
     await expect(admin.getByRole('heading', { level: 1 })).toContainText('VR Арена Москва');
     const other = await apiUser(request, ADMIN);
     const created = await other.post<{ unique_number: string }[]>('/api/v2.2/certificate/', {
-      rate: '2000', type: 'digital', design: 'live', quantity: 2, location_id: 1,
+      rate: '2000', type: 'digital', design: 'classic', quantity: 2, location_id: 1,
     });
     expect(created).toHaveLength(2);
     for (const c of created) {

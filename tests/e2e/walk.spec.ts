@@ -123,7 +123,7 @@ async function closeAll(page: Page) {
 
 /** Closes an open select's or menu's popover (Escape) and waits until it is gone (its backdrop covers the page). */
 async function closeMenus(page: Page) {
-  const popover = page.locator('.MuiPopover-root, .MuiMenu-root');
+  const popover = page.locator('.MuiPopover-root, .MuiMenu-root, .MuiAutocomplete-popper');
   for (let i = 0; i < 3 && await popover.count(); i++) {
     await page.keyboard.press('Escape');
     // Still there after a second: Escape again; a popover that never goes makes the next press fail, with its reason.
