@@ -681,7 +681,7 @@ export const ruApp: typeof enApp = {
       empty: 'За этот период изменений нет',
       card: 'Журнал изменений',
       cardHint: 'Кто, когда и что менял: настройки, права, цены и деньги',
-      person: 'Кто (имя или e-mail)',
+      person: 'Кто (имя или почта)',
       kind: 'Что',
       fields: textsIn(ACTIVITY_FIELDS, 'ru'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'ru'),
