@@ -84,8 +84,11 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
     }
   };
 
+  // MUI's own words of an autocomplete (its buttons' labels), in the screen's language.
+  const words = { closeText: translate('ra.action.close'), openText: translate('ra.action.open'), clearText: translate('ra.action.clear_input_value'), noOptionsText: translate('ra.navigation.no_results', { name: '' }) };
   const currencyField = (key: 'currency' | 'b2b_currency') => (
     <Autocomplete
+      {...words}
       options={currencies.data?.map((c) => c.code) ?? []}
       value={values[key] || null}
       onChange={(_e, code) => set(key, code ?? '')}
@@ -100,15 +103,18 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
       <TextField label={translate(label('name'))} required value={values.name} onChange={(e) => set('name', e.target.value)} error={!!errors.name} helperText={errors.name} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.locationName } }} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         <Autocomplete
+          {...words}
           freeSolo options={geo.data?.map((c) => c.name) ?? []} inputValue={values.country} onInputChange={(_e, v) => set('country', v)}
           renderInput={(params) => <TextField {...params} label={translate(label('country'))} required error={!!errors.country} helperText={errors.country ?? translate('app.locationSettings.placeHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
         />
         <Autocomplete
+          {...words}
           freeSolo options={cities} inputValue={values.city} onInputChange={(_e, v) => set('city', v)}
           renderInput={(params) => <TextField {...params} label={translate(label('city'))} required error={!!errors.city} helperText={errors.city} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
         />
       </Box>
       <Autocomplete
+        {...words}
         options={zones.data ?? []} value={values.timezone || null} onChange={(_e, zone) => set('timezone', zone ?? '')}
         renderInput={(params) => <TextField {...params} label={translate(label('timezone'))} required error={!!errors.timezone} helperText={errors.timezone ?? translate('app.locationSettings.timezoneHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
       />
