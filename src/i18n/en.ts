@@ -143,7 +143,7 @@ export const enApp = {
       created: 'Location created',
       saved: 'Settings saved',
       placeHint: 'Choose from the list or type a new one',
-      timezoneHint: 'Type to search, e.g. Moscow',
+      timezoneHint: 'Type a city or zone, e.g. Moscow',
       b2bHint: 'Empty: the location\'s currency',
       deactivateHint: 'An inactive location is not offered at the desk or in the booking widget; its history stays, and you can activate it again.',
       card: 'Settings',

@@ -115,7 +115,7 @@ export async function rawEnumCells(page: Page, where: string): Promise<string[]>
 /**
  * The data names that may be Cyrillic in the en interface: the location's (and its address, which the
  * widget preview in a frame shows: the public call's), its playgrounds', groups', schedules' and the
- * user's, and the location's games (the booking forms' options), as the API gives them.
+ * user's, the location's games (the booking forms' options) and the currencies' symbols, as the API gives them.
  */
 export async function cyrillicDataNames(page: Page, locationId = 1): Promise<string[]> {
   return (await dataNames(page, locationId)).filter((n) => /[А-Яа-яЁё]/.test(n));
@@ -128,13 +128,16 @@ export async function dataNames(page: Page, locationId = 1): Promise<string[]> {
   const user = await apiGet<{ name?: string }>(page, '/api/v2.1/users/am/');
   const schedules = await apiGet<{ name: string }[]>(page, `/api/v2.1/schedule/?location=${locationId}`);
   const games = await apiGet<{ name: string }[] | { results: { name: string }[] }>(page, `/api/v2.1/locations/${locationId}/games/`);
+  // A currency's symbol is how its money is written, in its own script ("лв.", "сом" in the en choice of currencies).
+  const currencies = await apiGet<{ unicode: string }[]>(page, '/api/v2.1/currencies/');
   // The name the browser's saved session shows in the profile menu: the sign-in's, which a spec that
   // renamed the user since (profile.spec.ts) leaves behind in the shared storageState.
   const sessionName = await page.evaluate(() => Object.values(localStorage).map((v) => {
     try { return (JSON.parse(v) as { name?: unknown } | null)?.name; } catch { return undefined; }
   }).find((n): n is string => typeof n === 'string'));
   return [location.name, address ?? '', ...location.playgrounds.map((p) => p.name), ...(location.playground_groups ?? []).map((g) => g.name),
-    ...schedules.map((x) => x.name), user.name ?? '', sessionName ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name)]
+    ...schedules.map((x) => x.name), user.name ?? '', sessionName ?? '', ...(Array.isArray(games) ? games : games.results).map((g) => g.name),
+    ...currencies.map((c) => c.unicode).filter((symbol) => /[А-Яа-яЁёЎў]/.test(symbol))]
     .filter(Boolean);
 }
 

@@ -140,7 +140,9 @@ async function goLive(page: Page, server: Server, lang: 'ru' | 'en') {
     // At the desk: tomorrow's first session of the playground, a walk-in for two, paid in cash.
     await desk.goto(`/locations/${id}/booking_admin`);
     await desk.getByRole('button', { name: t.nextDay }).click();
-    const free = desk.locator(`[data-testid="slot-card"][data-playground="${playground!.id}"][data-colour="empty"]`).first();
+    // Tomorrow in the location's zone: read the card only once the next day is shown (not today's, still on screen for a moment).
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(Date.now() + 86_400_000);
+    const free = desk.locator(`[data-testid="slot-card"][data-playground="${playground!.id}"][data-colour="empty"][data-start^="${tomorrow}"]`).first();
     // The card of that session, by its start: once booked it is no longer "empty".
     const slot = desk.locator(`[data-testid="slot-card"][data-playground="${playground!.id}"][data-start="${await free.getAttribute('data-start')}"]`);
     await slot.getByTestId('slot-add').click();
@@ -200,8 +202,9 @@ for (const lang of ['ru', 'en'] as const) {
       await page.getByLabel(t.locName).fill('VR Moscow');
       await page.getByLabel(t.country).fill(lang === 'ru' ? 'Россия' : 'Russia');
       await page.getByLabel(t.city).fill(lang === 'ru' ? 'Москва' : 'Moscow');
-      await page.getByLabel(t.timezone).fill('Europe/Mos');
-      await page.getByRole('option', { name: 'Europe/Moscow' }).click();
+      // The zone is found by its name in the screen's language (the option names it and its id).
+      await page.getByLabel(t.timezone).fill(lang === 'ru' ? 'Москва' : 'Moscow');
+      await page.getByRole('option', { name: /Europe\/Moscow/ }).click();
       // The location's currency, before the B2B one.
       await page.getByLabel(t.currency).first().fill('RUB');
       await page.getByRole('option', { name: /^RUB ₽/ }).click();

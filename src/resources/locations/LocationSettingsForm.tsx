@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { timeZoneLabel } from '../../../domain/dates';
 import { LANGUAGES } from '../../../domain/constants';
 import { api, ApiError } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -62,6 +63,8 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
   const zones = useQuery({ queryKey: ['timezones'], queryFn: () => api<string[]>('/api/v2.1/timezones/'), staleTime: Infinity });
   const geo = useQuery({ queryKey: ['geo', lang], queryFn: () => api<GeoCountry[]>('/api/v2.1/geo/') });
   const cities = useMemo(() => geo.data?.find((c) => c.name.toLowerCase() === values.country.trim().toLowerCase())?.cities.map((c) => c.name) ?? [], [geo.data, values.country]);
+  // Each zone's label once per language (about 400 of them; Intl formatters are not cheap to make).
+  const zoneLabels = useMemo(() => new Map((zones.data ?? []).map((z) => [z, timeZoneLabel(z, lang)])), [zones.data, lang]);
   const set = <K extends keyof LocationSettings>(key: K, value: LocationSettings[K]) => setValues((v) => ({ ...v, [key]: value }));
   const required = (['name', 'country', 'city', 'timezone', 'currency'] as const).filter((k) => !values[k].trim());
 
@@ -116,6 +119,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
       <Autocomplete
         {...words}
         options={zones.data ?? []} value={values.timezone || null} onChange={(_e, zone) => set('timezone', zone ?? '')}
+        getOptionLabel={(zone) => zoneLabels.get(zone) ?? timeZoneLabel(zone, lang)}
         renderInput={(params) => <TextField {...params} label={translate(label('timezone'))} required error={!!errors.timezone} helperText={errors.timezone ?? translate('app.locationSettings.timezoneHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
       />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
