@@ -55,6 +55,8 @@ export const ACTIVITY_KIND_LABELS = {
   'money.payment': { ru: 'Оплата', en: 'Payment' },
   'money.refund': { ru: 'Возврат', en: 'Refund' },
   'money.payment_hidden': { ru: 'Платёж скрыт', en: 'Payment hidden' },
+  'money.transaction': { ru: 'Транзакция баланса добавлена', en: 'Balance transaction added' },
+  'money.transaction_refund': { ru: 'Возврат по транзакции баланса', en: 'Balance transaction refunded' },
   'money.transaction_type': { ru: 'Тип транзакции изменён', en: 'Transaction type changed' },
   'money.certificate_activated': { ru: 'Сертификат активирован', en: 'Certificate activated' },
 } as const satisfies EnumLabels;
@@ -107,6 +109,7 @@ export const ACTIVITY_CHANGE_FIELDS = {
   payment_id: { ru: 'Платёж', en: 'Payment' },
   amount: { ru: 'Сумма', en: 'Amount' },
   paid: { ru: 'Оплачено', en: 'Paid' },
+  refunded: { ru: 'Возвращено', en: 'Refunded' },
   late: { ru: 'После закрытия ссылки', en: 'After the link closed' },
   refill: { ru: 'Пополнение баланса', en: 'Balance top-up' },
   comment: { ru: 'Комментарий', en: 'Comment' },

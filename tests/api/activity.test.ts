@@ -102,6 +102,15 @@ describe('recording', () => {
     const typed = await entriesOf(() => call('POST', '/api/v2.2/transactions/change_type/', w.tokens.admin, { transaction_id: t!.id, type: other }), 200);
     expect(typed.map((e) => [e.kind, (e.before as { type: string }).type, (e.after as { type: string }).type])).toEqual([['money.transaction_type', t!.type, other]]);
 
+    // A manual ledger line and a refund of it: one entry each, with the amounts as written.
+    const added = await entriesOf(() => call('POST', '/api/v2.1/transactions/create_transaction/', w.tokens.admin,
+      { type: 'refill', amount: '300', location: 1, number: 'MAN-1', description: 'bank transfer' }), 201);
+    expect(added.map((e) => [e.kind, e.subject, e.before, e.after])).toEqual([['money.transaction', 'MAN-1', null, { type: 'refill', amount: '300.00', description: 'bank transfer' }]]);
+    const [manualLine] = await h.database.db.select().from(transactions).where(eq(transactions.number, 'MAN-1'));
+    const back = await entriesOf(() => call('POST', '/api/v2.2/transactions/create_transaction/', w.tokens.admin,
+      { original_transaction: manualLine!.id, amount: '100', location: 1 }), 201);
+    expect(back.map((e) => [e.kind, e.subject, e.before, e.after])).toEqual([['money.transaction_refund', 'MAN-1', { refunded: '0.00' }, { refunded: '100.00', amount: '-100.00' }]]);
+
     const activated = await entriesOf(() => call('POST', `/api/v2.2/certificate/${w.certs.notPaid}/activate/`, w.tokens.admin,
       { seller: w.users.admin.uid, name: 'Ivan', phone: '+79990001111', email: 'ivan@example.com', location_id: 1 }), 200);
     expect(activated.map((e) => [e.kind, e.subject, e.before])).toEqual([['money.certificate_activated', w.certs.notPaid, { status: 'NOT_PAID' }]]);

@@ -48,11 +48,15 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
   const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     await lockLedger(tx, input.location);
     const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, input.location));
-    return appendTransaction(tx, {
+    const appended = await appendTransaction(tx, {
       locationId: input.location, type: input.type, amount: signedAmount(input.type, input.amount),
       operationDt, description: input.description,
       number: input.number, debtOpen: input.debt_open, session: input.session, userId: user.id, currencyId: loc?.currencyId ?? null,
     });
+    // A manual line of the ledger is a money action (#28): who wrote it, and what.
+    await recordActivity(tx, { locationId: input.location, kind: 'money.transaction', subject: input.number ?? `#${appended.id}`,
+      before: null, after: { type: input.type, amount: signedAmount(input.type, input.amount), description: input.description } });
+    return appended;
   }));
   return shown(db, user, created.id);
 }
@@ -95,12 +99,15 @@ export async function refund(db: Db, user: AuthUser, input: {
       throw fieldError('amount', 'refund_too_big', { max: moneyParam(fromCents(left), currencyJson(currency)) });
     }
     const direction = toCents(original.amount) > 0 ? -1 : 1;
-    return appendTransaction(tx, {
+    const appended = await appendTransaction(tx, {
       locationId: input.location, type: input.type, amount: fromCents(amount * direction),
       operationDt,
       description: input.description, session: input.session ?? original.session, userId: user.id,
       currencyId: original.currencyId, originalTransactionId: original.id,
     });
+    await recordActivity(tx, { locationId: input.location, kind: 'money.transaction_refund', subject: original.number ?? `#${original.id}`,
+      before: { refunded: fromCents(toCents(refunded)) }, after: { refunded: fromCents(toCents(refunded) + amount), amount: fromCents(amount * direction) } });
+    return appended;
   }));
   return shown(db, user, created.id);
 }
