@@ -24,8 +24,13 @@ async function openStream(url: string) {
   let text = '';
   const reading = (async () => {
     const decoder = new TextDecoder();
+    const reader = res.body!.getReader();
     try {
-      for await (const chunk of res.body!) text += decoder.decode(chunk as Uint8Array, { stream: true });
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        text += decoder.decode(value, { stream: true });
+      }
     } catch { /* closed by us */ }
   })();
   return {
