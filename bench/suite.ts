@@ -3,7 +3,8 @@
 // schedules, N orders with payments, bulk-loaded in SQL); the day view of a location with 10
 // playgrounds through the API next to the same SQL through `pg`; booking creation over distinct
 // sessions and one hot session with 1 and 4 server processes; CSV export of N orders next to
-// psql's \copy; the day view in Chromium (JavaScript weight, render time after its data arrives).
+// psql's \copy; the day view in Chromium (JavaScript weight, render time after its data arrives);
+// the day view without named prepared statements, directly and through PgBouncer (issue #31).
 // Everything runs in a temporary embedded PostgreSQL that is removed at the end; the web app is
 // built into a temporary folder unless --web names a build.
 // Usage: npm run bench [-- --orders 100000 --seconds 5 --concurrency 32 --out bench/results.md --web dist]
@@ -25,6 +26,7 @@ import { countDay, measureDayView } from './lib/dayview';
 import { measureEvents } from './lib/events';
 import { describeMachine, machineLine } from './lib/machine';
 import { arg, mb, round1, type LoadResult } from './lib/measure';
+import { measurePoolerDayView } from './lib/pooler';
 import { startBenchDatabase } from './lib/postgres';
 import { startBenchServer, type BenchServer } from './lib/server';
 
@@ -131,6 +133,21 @@ try {
   notes.push(`Browser: Chromium (headless, 1600x1000). JavaScript: every script the page loads in a fresh browser context (empty cache), gzip -9 of each summed; the day view opened signed in straight from its address. Render: measured inside the page over ${b.render.length} loads after one warm-up (warm cache): from the moment the page holds its data, the later of the responseEnd (resource timing) of the last of the view's ${b.dataCalls} data calls (the location and the ${dayPlaygrounds.length} schedules with orders) and the page's first render with them (the mark 'day-view:data': the app's first script starts these calls before the page's code is there, src/pages/booking/preload.ts), until all ${b.cards} slot cards are in the DOM and the frame that shows them is painted (a message posted from that animation frame); "met" is judged on the median. Loads: ${b.render.join(', ')} ms; whole page: ${b.page.join(', ')} ms. Live update (the card's day refetched, then painted; ${b.live.length} bookings through the API from the page itself, timed from the event mark src/live/connection.ts sets to the frame that paints the card): ${b.live.join(', ')} ms.`);
 
   if (ONLY_BROWSER) throw new OnlyBrowserDone();
+
+  // 3c. Issue #31: the same day view with named prepared statements off, directly and through PgBouncer
+  // (transaction mode), each through a server of its own, before the bookings add orders.
+  if (day) {
+    log('day view without named prepared statements, directly and through PgBouncer...');
+    const viaPooler = await measurePoolerDayView(database, { playgroundIds: dayPlaygrounds, date, seconds: SECONDS });
+    row('day view latency, 1 user, named prepared statements off (DATABASE_PREPARED_STATEMENTS=off, direct)',
+      lat(viaPooler.directUnnamed) + errs(viaPooler.directUnnamed), `on (the day view row above): ${lat(day.apiLatency)}`, 'p95 < 20 ms', viaPooler.directUnnamed.p95 < 20);
+    if (viaPooler.pgbouncer) {
+      row('day view through PgBouncer (transaction mode), 1 user, named prepared statements off',
+        lat(viaPooler.pgbouncer) + errs(viaPooler.pgbouncer), `direct, off: ${lat(viaPooler.directUnnamed)}`, 'p95 < 20 ms', viaPooler.pgbouncer.p95 < 20);
+    } else {
+      row('day view through PgBouncer (transaction mode), 1 user', 'not measured: pgbouncer is not installed (apt-get install pgbouncer)');
+    }
+  }
 
   // 4. Bookings: free sessions after the loaded range (distinct), and a hot session per run.
   const hotPlayground = chainPlaygroundsOf(chain, chain.locationIds.at(-1)!)[4]!; // an arena

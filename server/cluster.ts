@@ -26,7 +26,7 @@ async function primary() {
     stopDatabase = embedded.stop;
   }
   // Migrate once here, so the workers start on an up-to-date schema (they re-check under the lock).
-  const database = connect(databaseUrl, 2);
+  const database = connect(databaseUrl, 2, config.databasePreparedStatements);
   // The setup link of a database without accounts is printed once, here; with SEED_DEMO the workers
   // seed the demo, so there is no link to give.
   const link = await withStartupLock(database.pool, async () => {
@@ -38,8 +38,12 @@ async function primary() {
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts'), execArgv: ['--import', 'tsx'] });
   let stopping = false;
-  // The workers see DATABASE_URL even for the embedded database: they get the primary's sandbox setting, not their own default.
-  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1', PAYMENT_SANDBOX: config.paymentSandbox ? 'on' : 'off' });
+  // The workers see DATABASE_URL even for the embedded database: they get the primary's sandbox and
+  // prepared statements settings, not their own defaults for a DATABASE_URL.
+  const fork = () => cluster.fork({
+    DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1', PAYMENT_SANDBOX: config.paymentSandbox ? 'on' : 'off',
+    DATABASE_PREPARED_STATEMENTS: config.databasePreparedStatements ? 'on' : 'off',
+  });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     log.warn({ pid: worker.process.pid, code, signal }, 'worker died; starting another');
@@ -48,7 +52,9 @@ async function primary() {
   // A worker's GET /metrics is answered with every worker's metrics, gathered here.
   installClusterMetrics();
   for (let i = 0; i < count; i++) fork();
-  log.info({ workers: count, port: config.port }, 'cluster started');
+  // Issue #31: the cluster's share of the database's connections (each worker logs its own too).
+  const budget = count * (config.databasePoolSize + 1);
+  log.info({ workers: count, port: config.port, database_connections: budget }, `cluster started; its workers may open ${budget} database connections (${count} × (DATABASE_POOL_SIZE ${config.databasePoolSize} + 1 for live events))`);
 
   const shutdown = async (signal: string) => {
     if (stopping) return;

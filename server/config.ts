@@ -7,6 +7,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Issue #31: the LISTEN connection's database (live events), direct when DATABASE_URL goes through a transaction pooler. Defaults to DATABASE_URL. */
+  databaseListenUrl: string | undefined;
+  /** Issue #31: connections this process's pool may open (DATABASE_POOL_SIZE); the live hub's LISTEN connection comes on top. */
+  databasePoolSize: number;
+  /** Issue #31: the hot queries as named prepared statements (DATABASE_PREPARED_STATEMENTS=on|off): off behind a transaction pooler that does not track them. */
+  databasePreparedStatements: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -78,6 +84,28 @@ function sandboxFrom(env: NodeJS.ProcessEnv): boolean {
   return env.NODE_ENV !== 'production' && !env.DATABASE_URL;
 }
 
+/**
+ * DATABASE_PREPARED_STATEMENTS=on|off (issue #31). Unset: on for the embedded database (nothing can sit
+ * between), off with DATABASE_URL, which may be a transaction pooler that hands each transaction
+ * another server connection (a named statement would exist on some and be missing, or twice, on others).
+ */
+function preparedFrom(env: NodeJS.ProcessEnv): boolean {
+  const v = env.DATABASE_PREPARED_STATEMENTS;
+  if (v === 'on' || v === 'true') return true;
+  if (v === 'off' || v === 'false') return false;
+  if (v) throw new ConfigError(`DATABASE_PREPARED_STATEMENTS must be on or off, not ${JSON.stringify(v)}`);
+  return !env.DATABASE_URL;
+}
+
+/** DATABASE_POOL_SIZE: a positive whole number (a typo must not start a process with a pool of 0). */
+function poolSizeFrom(env: NodeJS.ProcessEnv): number {
+  const v = env.DATABASE_POOL_SIZE;
+  if (v === undefined || v === '') return 10;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 2) throw new ConfigError(`DATABASE_POOL_SIZE must be a whole number of at least 2, not ${JSON.stringify(v)}`);
+  return n;
+}
+
 /** METRICS_ALLOW, checked now: a typo must stop the start, not open or close the endpoint silently. */
 function metricsAllowFrom(env: NodeJS.ProcessEnv): string {
   const value = env.METRICS_ALLOW || DEFAULT_METRICS_ALLOW;
@@ -102,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    // Only beside DATABASE_URL: the embedded database is listened to where it is queried.
+    databaseListenUrl: env.DATABASE_URL ? env.DATABASE_LISTEN_URL || env.DATABASE_URL : undefined,
+    databasePoolSize: poolSizeFrom(env),
+    databasePreparedStatements: preparedFrom(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Venue back-office <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

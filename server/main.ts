@@ -4,7 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
-import { openDatabase } from './database';
+import { connectionBudget, connectionBudgetLine, openDatabase } from './database';
 import { seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { scheduleEventExpiry } from './modules/live/retention';
@@ -31,6 +31,8 @@ async function main() {
     }
   });
   log.info({ embedded: database.embedded }, 'database ready, migrations applied');
+  // Issue #31: what this process may open, for the operator's connection budget (docs/operations.md, "Connection poolers").
+  log.info(connectionBudget(settings), connectionBudgetLine(settings));
   // The HMAC secrets: the environment's, else the ones this database keeps (made on first start).
   const config = await resolveSecrets(database.db, settings);
   if (!config.paymentSandbox) log.info('payment sandbox off (PAYMENT_SANDBOX): payment links and top-ups are refused');

@@ -59,6 +59,22 @@ export async function countDay(opts: { base: string; token: string; playgroundId
   return { slots, orders };
 }
 
+/** One day view through the API: the calendar's calls for every playground, in parallel; true when all answer 200. */
+function apiDayOf(opts: { base: string; token: string; playgroundIds: number[]; date: string }): () => Promise<true | string> {
+  const headers = authHeaders(opts.token);
+  const url = (id: number) => `${opts.base}/api/v2.1/playgrounds/${id}/schedule/?date=${opts.date}&orders=1`;
+  return async () => {
+    const answers = await Promise.all(opts.playgroundIds.map((id) => request(url(id), { headers })));
+    return answers.every((a) => a.status === 200) || `status ${answers.find((a) => a.status !== 200)!.status}`;
+  };
+}
+
+/** The day view's latency for one user through another server (issue #31: prepared statements off, through PgBouncer). */
+export async function measureDayViewLatency(opts: { base: string; token: string; playgroundIds: number[]; date: string; seconds: number }): Promise<LoadResult> {
+  await countDay(opts);
+  return closedLoop({ concurrency: 1, seconds: opts.seconds, warmupSeconds: Math.min(2, opts.seconds / 2) }, apiDayOf(opts));
+}
+
 export async function measureDayView(opts: {
   databaseUrl: string; base: string; token: string; playgroundIds: number[]; date: string; seconds: number; clients?: number; cpu?: CpuGroups;
 }): Promise<DayViewResult> {
@@ -73,17 +89,12 @@ export async function measureDayView(opts: {
 
   async function run(pool: pg.Pool): Promise<DayViewResult> {
   const clients = opts.clients ?? 4;
-  const headers = authHeaders(token);
-  const url = (id: number) => `${base}/api/v2.1/playgrounds/${id}/schedule/?date=${date}&orders=1`;
 
   // What the day holds, and that every call answers.
   const { slots, orders } = await countDay({ base, token, playgroundIds, date });
   const recorded = await Promise.all(playgroundIds.map((id) => recordCall(pool, token, id, date)));
 
-  const apiDay = async () => {
-    const answers = await Promise.all(playgroundIds.map((id) => request(url(id), { headers })));
-    return answers.every((a) => a.status === 200) || `status ${answers.find((a) => a.status !== 200)!.status}`;
-  };
+  const apiDay = apiDayOf({ base, token, playgroundIds, date });
   const sqlDay = async () => {
     await Promise.all(recorded.map(async (statements) => {
       for (const args of statements) await (pool.query as (...a: unknown[]) => Promise<unknown>)(...args);

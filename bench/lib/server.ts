@@ -25,8 +25,11 @@ function childPids(pid: number): number[] {
   }
 }
 
-/** `nodeArgs`: extra Node flags for the server process, e.g. ['--cpu-prof'] when profiling; `webDir`: serve the built app. */
-export async function startBenchServer(opts: { databaseUrl: string; dataDir: string; workers?: number; nodeArgs?: string[]; webDir?: string }): Promise<BenchServer> {
+/**
+ * `nodeArgs`: extra Node flags for the server process, e.g. ['--cpu-prof'] when profiling; `webDir`: serve the built app;
+ * `env`: more settings (issue #31: DATABASE_PREPARED_STATEMENTS, which is on unless given here: the benchmark's database is direct).
+ */
+export async function startBenchServer(opts: { databaseUrl: string; dataDir: string; workers?: number; nodeArgs?: string[]; webDir?: string; env?: Record<string, string> }): Promise<BenchServer> {
   const port = await freePort();
   const workers = opts.workers ?? 1;
   const entry = workers > 1 ? 'server/cluster.ts' : 'server/main.ts';
@@ -37,6 +40,7 @@ export async function startBenchServer(opts: { databaseUrl: string; dataDir: str
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: opts.databaseUrl, DATA_DIR: opts.dataDir,
       CLUSTER_WORKERS: String(workers), SEED_DEMO: 'false', LOG_LEVEL: 'info', LOGIN_MAX_FAILURES: '1000000',
       WEB_DIR: opts.webDir ?? path.join(opts.dataDir, 'no-web-build'), WEBHOOK_ALLOW_PRIVATE: 'true',
+      DATABASE_PREPARED_STATEMENTS: 'on', ...opts.env,
     },
     stdio: ['ignore', log, log],
   });

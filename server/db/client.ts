@@ -20,10 +20,22 @@ export interface Database {
   close: () => Promise<void>;
 }
 
-export function connect(url: string, max = 10): Database {
+/** Pools and clients that may keep named prepared statements (issue #31: not behind a transaction pooler). */
+const namedStatements = new WeakSet<pg.Pool | pg.ClientBase>();
+
+/**
+ * `max`: the pool's connections (DATABASE_POOL_SIZE). `prepared`: whether queryPrepared may name its
+ * statements (DATABASE_PREPARED_STATEMENTS): a named statement lives on one server connection, and a
+ * transaction pooler gives the next transaction another one.
+ */
+export function connect(url: string, max = 10, prepared = true): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client that loses its server (restart) must not crash the process.
   pool.on('error', () => {});
+  if (prepared) {
+    namedStatements.add(pool);
+    pool.on('connect', (client) => namedStatements.add(client));
+  }
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
@@ -36,27 +48,43 @@ export async function runMigrations(db: Db): Promise<void> {
 
 /** Any fixed number: the advisory lock that lets one process at a time migrate and seed. */
 const STARTUP_LOCK_KEY = 7_240_501;
+/** How often a process that lost the race asks for the startup lock again. */
+const STARTUP_LOCK_RETRY_MS = 200;
 
 /**
- * Runs `fn` while holding a PostgreSQL session advisory lock, so several server processes started
- * together against one database migrate and seed one after the other instead of racing.
+ * Runs `fn` while holding the startup lock, so several server processes started together against one
+ * database migrate and seed one after the other instead of racing. The lock is transaction-scoped and
+ * held by an open transaction on a connection of its own (issue #31): a pooler never gives a connection
+ * in a transaction to anyone else, in any mode, while a session-level lock taken through a transaction
+ * pooler stays on a server connection the next client may get (both held it, both seeded). A process
+ * that finds it taken ends its transaction and asks again, so waiting holds no server connection the
+ * winner's pool may need.
  */
 export async function withStartupLock<T>(pool: pg.Pool, fn: () => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = new pg.Client(pool.options);
+  await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    for (;;) {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_xact_lock($1) AS locked', [STARTUP_LOCK_KEY]);
+      if (rows[0]?.locked) break;
+      await client.query('ROLLBACK');
+      await new Promise((resolve) => setTimeout(resolve, STARTUP_LOCK_RETRY_MS));
+    }
     try {
       return await fn();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      // Ending the transaction releases the lock; a failed connection released it already.
+      await client.query('COMMIT').catch(() => undefined);
     }
   } finally {
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }
 
 /** The node-postgres pool (or, inside a transaction, its client) behind a Drizzle handle. */
-function clientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
+function clientOf(db: DbOrTx | pg.Pool): pg.Pool | pg.PoolClient {
+  if (db instanceof pg.Pool) return db;
   return (db as unknown as { session: { client: pg.Pool | pg.PoolClient } }).session.client;
 }
 
@@ -64,9 +92,12 @@ function clientOf(db: DbOrTx): pg.Pool | pg.PoolClient {
  * Runs one of the hot statements (every request's token check, every calendar call, every
  * booking) as a named prepared statement: each connection parses and plans it once, and no query
  * builder runs per call. On this kind of machine a round trip and a plan cost more than the work
- * itself (bench/results.md). `name` must be unique per `text`.
+ * itself (bench/results.md). `name` must be unique per `text`. With DATABASE_PREPARED_STATEMENTS off
+ * (connect's `prepared`) the same text runs unnamed: parsed and planned each time, on whichever
+ * server connection a pooler gives.
  */
-export async function queryPrepared<Row>(db: DbOrTx, name: string, text: string, values: unknown[]): Promise<Row[]> {
-  const result = await clientOf(db).query({ name, text, values });
+export async function queryPrepared<Row>(db: DbOrTx | pg.Pool, name: string, text: string, values: unknown[]): Promise<Row[]> {
+  const target = clientOf(db);
+  const result = await target.query(namedStatements.has(target) ? { name, text, values } : { text, values });
   return result.rows as Row[];
 }

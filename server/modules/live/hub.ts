@@ -1,4 +1,4 @@
-// The live hub of one server process: one PostgreSQL connection LISTENs on 'location_events'
+// The live hub of one server process: one PostgreSQL connection (DATABASE_LISTEN_URL) LISTENs on 'location_events'
 // (NOTIFY "location:seq" at each commit, from any process or machine on the database); for a
 // location with subscribers here, one query reads the new events and hands them to each of them.
 // A subscriber keeps its own cursor (the last sequence number it has passed), so an event is sent
@@ -7,6 +7,7 @@
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../domain/liveEvents';
+import { queryPrepared } from '../../db/client';
 import { liveMetrics } from './metrics';
 
 const CHANNEL = 'location_events';
@@ -49,26 +50,26 @@ export class LiveHub {
   /** Told when listening starts (again): notices sent while nobody listened are lost, so look again. */
   onListening: (() => void) | null = null;
 
-  constructor(private readonly pool: pg.Pool, private readonly log?: FastifyBaseLogger) {}
+  /**
+   * `listenUrl`: where the LISTEN connection goes (DATABASE_LISTEN_URL, issue #31): LISTEN needs a
+   * session of its own, which a transaction pooler does not give; unset, the pool's own database.
+   */
+  constructor(private readonly pool: pg.Pool, private readonly log?: FastifyBaseLogger, private readonly listenUrl?: string) {}
 
   /** Events of a location after `after`, oldest first. */
   async read(locationId: number, after: number, limit = READ_LIMIT): Promise<StoredEvent[]> {
-    const { rows } = await this.pool.query<{ seq: string; kind: string; payload: unknown; created_at: Date }>({
-      name: 'live.read',
-      text: 'SELECT seq, kind, payload, created_at FROM location_events WHERE location_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
-      values: [locationId, after, limit],
-    });
+    const rows = await queryPrepared<{ seq: string; kind: string; payload: unknown; created_at: Date }>(this.pool, 'live.read',
+      'SELECT seq, kind, payload, created_at FROM location_events WHERE location_id = $1 AND seq > $2 ORDER BY seq LIMIT $3',
+      [locationId, after, limit]);
     return rows.map((r) => ({ seq: Number(r.seq), location_id: locationId, kind: r.kind as StoredEvent['kind'], payload: r.payload as never, committed: r.created_at }));
   }
 
   /** The location's last sequence number and its oldest kept one (0 when it has none). */
   async bounds(locationId: number): Promise<{ head: number; oldest: number }> {
-    const { rows } = await this.pool.query<{ head: string | null; oldest: string | null }>({
-      name: 'live.bounds',
-      text: `SELECT (SELECT seq FROM location_event_heads WHERE location_id = $1) AS head,
-                    (SELECT min(seq) FROM location_events WHERE location_id = $1) AS oldest`,
-      values: [locationId],
-    });
+    const rows = await queryPrepared<{ head: string | null; oldest: string | null }>(this.pool, 'live.bounds',
+      `SELECT (SELECT seq FROM location_event_heads WHERE location_id = $1) AS head,
+              (SELECT min(seq) FROM location_events WHERE location_id = $1) AS oldest`,
+      [locationId]);
     return { head: Number(rows[0]?.head ?? 0), oldest: Number(rows[0]?.oldest ?? 0) };
   }
 
@@ -110,7 +111,7 @@ export class LiveHub {
   }
 
   private async listen(): Promise<void> {
-    const client = new pg.Client(this.pool.options);
+    const client = new pg.Client(this.listenUrl ? { connectionString: this.listenUrl } : this.pool.options);
     client.on('notification', (msg) => {
       if (msg.channel === ACCESS_CHANNEL) {
         const userId = Number(msg.payload);

@@ -47,7 +47,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['live'];
   const params = z.object({ id: idParam });
-  const hub = new LiveHub(pool, app.log);
+  const hub = new LiveHub(pool, app.log, config.databaseListenUrl);
   const lifetimes = { idleDays: config.tokenIdleDays, maxAgeDays: config.tokenMaxAgeDays };
   const access = new StreamAccess(db, lifetimes, config.liveAccessCheckSeconds * 1000, app.log);
   // A revocation committed anywhere (access.ts, migration 0012) reaches this process's streams at once.
