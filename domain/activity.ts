@@ -46,6 +46,8 @@ export const ACTIVITY_KIND_LABELS = {
   'promocode.deleted': { ru: 'Промокод удалён', en: 'Promo code deleted' },
   'early_booking.changed': { ru: 'Раннее бронирование изменено', en: 'Early booking changed' },
   'widget.changed': { ru: 'Настройки виджета изменены', en: 'Widget settings changed' },
+  // #29
+  'payment_provider.changed': { ru: 'Платёжный провайдер изменён', en: 'Payment provider changed' },
   'webhook.created': { ru: 'Вебхук создан', en: 'Webhook created' },
   'webhook.deleted': { ru: 'Вебхук удалён', en: 'Webhook deleted' },
   'location_info.changed': { ru: 'Описание локации изменено', en: 'Location information changed' },

@@ -38,8 +38,8 @@ async function primary() {
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts'), execArgv: ['--import', 'tsx'] });
   let stopping = false;
-  // The workers see DATABASE_URL even for the embedded database: they get the primary's sandbox setting, not their own default.
-  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1', PAYMENT_SANDBOX: config.paymentSandbox ? 'on' : 'off' });
+  // The workers inherit PAYMENT_SANDBOX; unset, each decides by the one database (demo data or not, #29).
+  const fork = () => cluster.fork({ DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1' });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;
     log.warn({ pid: worker.process.pid, code, signal }, 'worker died; starting another');

@@ -14,7 +14,7 @@ import { formatMoney } from '../../../domain/money';
 import { notFound, permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
-import { orderPageUrl } from '../widget/links';
+import { orderPageUrl } from '../../platform/orderLinks';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { ORDER_SOURCE } from '../../../domain/booking';
 

@@ -1,0 +1,55 @@
+// #29 The payment provider settings' writes: PUT /api/v2.1/locations/{id}/payment_provider/ (role 40
+// there) and PUT /api/v2.1/payment_provider/ (the owner: the installation's account for top-ups), and
+// "check connection": POST .../payment_provider/check/ (tries the stored credentials against the provider).
+import { z } from 'zod';
+import { defineWrite } from '../../platform/writes';
+import { PROVIDER_NAMES } from './provider';
+import { checkProviderSettings, saveProviderSettings } from './settings';
+
+export const ProviderSettings = z.object({
+  provider: z.enum(PROVIDER_NAMES).nullable(), shop_id: z.string(),
+  secret_key_set: z.boolean(), webhook_secret_set: z.boolean(),
+  receipts: z.boolean(), vat_code: z.number().int().nullable(), tax_system_code: z.number().int().nullable(),
+  sandbox_available: z.boolean(),
+});
+const CheckResult = z.object({ ok: z.literal(true), provider: z.enum(PROVIDER_NAMES) });
+
+// YooKassa's codes: vat_code 1-12 (none, 0%, 10%, 20%, 10/110, 20/120, 5%, 7%, 5/105, 7/107, 22%, 22/122), tax_system_code 1-6.
+const fields = {
+  provider: z.enum(PROVIDER_NAMES).nullable(),
+  shop_id: z.string().trim().max(64).regex(/^[0-9A-Za-z_-]*$/, { message: 'invalid' }).optional(),
+  // Write-only; empty or absent keeps the stored one.
+  secret_key: z.string().trim().max(200).optional(),
+  webhook_secret: z.string().trim().max(200).optional(),
+  receipts: z.boolean().optional(),
+  vat_code: z.number().int().min(1).max(12).nullable().optional(),
+  tax_system_code: z.number().int().min(1).max(6).nullable().optional(),
+};
+const labels = {
+  provider: { ru: 'Провайдер', en: 'Provider' }, shop_id: { ru: 'Идентификатор магазина', en: 'Shop ID' },
+  secret_key: { ru: 'Секретный ключ', en: 'Secret key' }, webhook_secret: { ru: 'Секрет подписи уведомлений', en: 'Webhook signing secret' },
+  receipts: { ru: 'Отправлять чеки (54-ФЗ)', en: 'Send receipts (54-FZ)' }, vat_code: { ru: 'Код НДС', en: 'VAT code' },
+  tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
+};
+const tags = ['payment providers'];
+
+export const saveLocationProvider = defineWrite({
+  kind: 'update', path: '/api/v2.1/locations/:id/payment_provider/', summary: 'Set a location\'s payment provider', tags, access: { minRole: 40 },
+  fields, labels, answer: ProviderSettings,
+  run: ({ db, deps, user, params, body }) => saveProviderSettings(db, deps.config, user.id, params.id, body),
+});
+export const checkLocationProvider = defineWrite({
+  kind: 'action', path: '/api/v2.1/locations/:id/payment_provider/check/', summary: 'Try a location\'s payment provider credentials', tags, access: { minRole: 40 },
+  answer: CheckResult,
+  run: ({ db, deps, user, params }) => checkProviderSettings(db, deps.config, user.id, params.id),
+});
+export const saveInstallationProvider = defineWrite({
+  kind: 'update', path: '/api/v2.1/payment_provider/', summary: 'Set the installation\'s payment provider (top-ups)', tags, access: { owner: true },
+  fields, labels, answer: ProviderSettings,
+  run: ({ db, deps, user, body }) => saveProviderSettings(db, deps.config, user.id, null, body),
+});
+export const checkInstallationProvider = defineWrite({
+  kind: 'action', path: '/api/v2.1/payment_provider/check/', summary: 'Try the installation\'s payment provider credentials', tags, access: { owner: true },
+  answer: CheckResult,
+  run: ({ db, deps, user }) => checkProviderSettings(db, deps.config, user.id, null),
+});
