@@ -19,7 +19,7 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
     config: { public: true },
     schema: {
       hide: true,
-      body: z.object({ type: z.string().max(50).optional(), event: z.string().max(100).optional(), object: z.object({ id: z.string().min(1).max(100) }).passthrough() }).passthrough(),
+      body: z.object({ type: z.literal('notification').optional(), event: z.string().max(100).optional(), object: z.object({ id: z.string().min(1).max(100) }).passthrough() }).passthrough(),
     },
   }, async (request, reply) => {
     try {

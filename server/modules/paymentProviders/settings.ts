@@ -23,7 +23,7 @@ export interface ProviderAccount {
 }
 
 export interface ProviderSettingsInput {
-  provider: ProviderName | null;
+  provider?: ProviderName | null;
   shop_id?: string;
   secret_key?: string;
   webhook_secret?: string;
@@ -71,8 +71,9 @@ export async function getProviderSettings(db: Db, config: PaymentConfig, userId:
   return view(await row(db, locationId), config);
 }
 
-export async function saveProviderSettings(db: Db, config: PaymentConfig, userId: number, locationId: number | null, input: ProviderSettingsInput): Promise<ProviderSettingsView> {
+export async function saveProviderSettings(db: Db, config: PaymentConfig, userId: number, locationId: number | null, body: ProviderSettingsInput): Promise<ProviderSettingsView> {
   await allowed(db, userId, locationId);
+  const input = { ...body, provider: body.provider ?? null };
   if (input.provider === 'sandbox' && !config.paymentSandbox) throw fieldError('provider', 'payment_sandbox_demo_only');
   // Stripe's links come in a later step of #29: refused rather than saved as a provider that makes none.
   if (input.provider === 'stripe') throw fieldError('provider', 'payment_provider_not_available');
