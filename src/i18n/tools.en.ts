@@ -191,7 +191,7 @@ export const toolsEn = {
   },
   // #29 payment provider tab.
   paymentProvider: {
-    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. In YooKassa\'s dashboard set the HTTP notification URL to this server\'s address followed by /api/v2.1/payments/yookassa/notifications/.',
+    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard is in the operations guide (docs/operations.md).',
     provider: PAYMENT_PROVIDER_FIELDS.provider.en,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.en,
     secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.en,

@@ -192,7 +192,7 @@ export const toolsRu: typeof toolsEn = {
   },
   // #29 вкладка платёжного провайдера.
   paymentProvider: {
-    intro: 'Онлайн-оплаты этой локации (ссылки на оплату, предоплата в виджете) идут на её собственный счёт. В личном кабинете ЮКасса укажите адрес HTTP-уведомлений: адрес этого сервера и /api/v2.1/payments/yookassa/notifications/.',
+    intro: 'Онлайн-оплаты этой локации (ссылки на оплату, предоплата в виджете) идут на её собственный счёт. Какой адрес HTTP-уведомлений указать в личном кабинете ЮКассы, сказано в руководстве администратора (docs/operations.md).',
     provider: PAYMENT_PROVIDER_FIELDS.provider.ru,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.ru,
     secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.ru,
