@@ -114,7 +114,8 @@ describe('money through YooKassa', () => {
     expect(sent.idempotenceKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(sent.body).toMatchObject({
       amount: { value: '1000.00', currency: 'RUB' }, capture: true,
-      confirmation: { type: 'redirect', return_url: expect.stringMatching(new RegExp(`^http://backoffice.test/widget/order/${id}-`)) },
+      // A desk order has no customer page: the customer returns to the location's booking page.
+      confirmation: { type: 'redirect', return_url: 'http://backoffice.test/widget/?location=1&lang=ru' },
       metadata: { payment_id: String(link!.id), order_id: String(id) },
     });
     // 54-FZ: the customer's e-mail, one session of 3 persons (1000 does not divide by 3: two items, to the kopeck), before the session.
@@ -163,6 +164,8 @@ describe('money through YooKassa', () => {
     expect(created).toMatchObject({ amount: { value: '3000.00', currency: 'RUB' }, description: `Order #${orderId}` });
     const sent = yoo.requests.find((r) => r.body?.metadata?.payment_id === String(link!.id))!;
     expect(sent.body!.receipt.customer).toEqual({ email: 'olga.yoo@example.com' });
+    // A widget order's customer returns to their own booking page.
+    expect(sent.body!.confirmation.return_url).toMatch(new RegExp(`^http://backoffice.test/widget/order/${orderId}-[0-9a-f]{32}\\?lang=en$`));
 
     // Paid on YooKassa's page; the notification never comes. The job asks 15 minutes on.
     yoo.succeed(link!.externalId!);

@@ -45,13 +45,16 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
     // No comment: payment type 4 already says it is a bill, in the reader's language.
     comment: '',
   }).returning();
-  const [order] = await tx.select({ language: orders.language }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx.select({ language: orders.language, source: orders.source }).from(orders).where(eq(orders.id, orderId));
   const lang = (order?.language ?? ctx.lang ?? 'ru') as Lang;
   const currency = await currencyOf(tx, locationId);
-  // The customer comes back to their booking's page (signed link), whoever made the link.
+  // The customer comes back to their booking's page (signed link); only widget orders have one, so
+  // a desk order's customer comes back to the location's booking page (#29: never to a 404).
+  const returnUrl = order?.source === ORDER_SOURCE.widget
+    ? orderPageUrl(ctx.payments.publicUrl, ctx.payments.widgetSecret, orderId, lang)
+    : `${ctx.payments.publicUrl}/widget/?location=${locationId}&lang=${lang}`;
   const link = await openLink(tx, provider, payment!.id, {
-    amount, currency, description: lang === 'en' ? `Order #${orderId}` : `Заказ № ${orderId}`,
-    returnUrl: orderPageUrl(ctx.payments.publicUrl, ctx.payments.widgetSecret, orderId, lang),
+    amount, currency, description: lang === 'en' ? `Order #${orderId}` : `Заказ № ${orderId}`, returnUrl,
     metadata: { payment_id: String(payment!.id), order_id: String(orderId), location_id: String(locationId) },
     receipt: provider.receipts ? await orderReceipt(tx, provider, orderId, amount, currency) : null,
   });
