@@ -191,6 +191,7 @@ describe('money through YooKassa', () => {
     const made = yoo.payments.get(row.externalId!)!;
     expect(topUp.json().payment_url).toBe(made.confirmation.confirmation_url);
     expect(made.recipient.account_id).toBe(HOME.shop_id);
+    expect(made.amount).toEqual({ value: '700.00', currency: 'RUB' });
     expect(made.confirmation.return_url).toBe(`http://backoffice.test/locations/1/check_payment/${paymentId}`);
     yoo.succeed(row.externalId!);
     await Promise.all([notify(row.externalId!), notify(row.externalId!), notify(row.externalId!)]);

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { currencies, locations, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
+import { fromCents, toCents } from '../../../domain/pricing';
 import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, type LinkRequest, type PaymentProvider } from './provider';
 
 /** The currency a location takes money in (for top-ups: its b2b currency); RUB when it has none set (YooKassa's own). */
@@ -18,7 +19,8 @@ export async function currencyOf(tx: Tx, locationId: number, b2b = false): Promi
 }
 
 export async function openLink(tx: Tx, provider: PaymentProvider, paymentId: number, req: Omit<LinkRequest, 'idempotenceKey'>): Promise<string> {
-  const { externalId, url } = await provider.createLink({ ...req, idempotenceKey: crypto.randomUUID() });
+  // Two decimals always ("700.00"), as YooKassa writes amounts.
+  const { externalId, url } = await provider.createLink({ ...req, amount: fromCents(toCents(req.amount)), idempotenceKey: crypto.randomUUID() });
   await tx.update(payments).set({ externalId, provider: provider.name }).where(eq(payments.id, paymentId));
   if (provider.polls) await enqueueJob(tx, PAYMENT_CHECK_JOB, { paymentId }, new Date(Date.now() + PAYMENT_CHECK_AFTER_MS));
   return url;

@@ -95,7 +95,7 @@ export async function saveProviderSettings(db: Db, config: PaymentConfig, userId
     if (errors.length) throw new ApiError(400, undefined, Object.fromEntries(errors.map(([f, k]) => [f, [{ key: k }]])));
   }
   await db.transaction(async (tx) => {
-    // Two saves racing to make the first row: the unique index stops the second (a 400 through the write's `unique`).
+    // Two saves racing to make the first row: the unique index stops the second (a 400 through the writes' `unique` (writes.ts)).
     if (before) await tx.update(paymentProviders).set(values).where(eq(paymentProviders.id, before.id));
     else await tx.insert(paymentProviders).values({ locationId, ...values });
     // Never the secrets' values: whether they are set, and whether this change replaced them.

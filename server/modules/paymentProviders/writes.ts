@@ -31,10 +31,12 @@ const fields = {
 };
 const labels = PAYMENT_PROVIDER_FIELDS;
 const tags = ['payment providers'];
+// Two first saves racing: the second hits the one-row-per-account index; a 400 asking to try again, never a 500.
+const unique = { field: 'provider' as const, message: 'busy' as const };
 
 export const saveLocationProvider = defineWrite({
   kind: 'update', path: '/api/v2.1/locations/:id/payment_provider/', summary: 'Set a location\'s payment provider', tags, access: { minRole: 40 },
-  fields, labels, answer: ProviderSettings,
+  fields, labels, unique, answer: ProviderSettings,
   run: ({ db, deps, user, params, body }) => saveProviderSettings(db, deps.config, user.id, params.id, body),
 });
 export const checkLocationProvider = defineWrite({
@@ -45,7 +47,7 @@ export const checkLocationProvider = defineWrite({
 export const saveInstallationProvider = defineWrite({
   kind: 'update', path: '/api/v2.1/payment_provider/', summary: 'Set the installation\'s payment provider (top-ups)', tags, access: { owner: true },
   // No labels: no screen sends it yet (the owner's screen is a later step of #29); the location's tab does.
-  fields, answer: ProviderSettings,
+  fields, unique, answer: ProviderSettings,
   run: ({ db, deps, user, body }) => saveProviderSettings(db, deps.config, user.id, null, body),
 });
 export const checkInstallationProvider = defineWrite({
