@@ -46,6 +46,8 @@ export const ACTIVITY_KIND_LABELS = {
   'promocode.deleted': { ru: 'Промокод удалён', en: 'Promo code deleted' },
   'early_booking.changed': { ru: 'Раннее бронирование изменено', en: 'Early booking changed' },
   'widget.changed': { ru: 'Настройки виджета изменены', en: 'Widget settings changed' },
+  // #29
+  'payment_provider.changed': { ru: 'Платёжный провайдер изменён', en: 'Payment provider changed' },
   'webhook.created': { ru: 'Вебхук создан', en: 'Webhook created' },
   'webhook.deleted': { ru: 'Вебхук удалён', en: 'Webhook deleted' },
   'location_info.changed': { ru: 'Описание локации изменено', en: 'Location information changed' },
@@ -120,4 +122,14 @@ export const ACTIVITY_CHANGE_FIELDS = {
   price: { ru: 'Цена', en: 'Price' },
   start: { ru: 'Начало', en: 'Start' },
   currency: { ru: 'Валюта', en: 'Currency' },
+  // #29 payment provider settings (never a secret's value: whether one is set or was replaced).
+  provider: { ru: 'Платёжный провайдер', en: 'Payment provider' },
+  shop_id: { ru: 'Идентификатор магазина', en: 'Shop ID' },
+  secret_key_set: { ru: 'Секретный ключ задан', en: 'Secret key set' },
+  secret_key_changed: { ru: 'Секретный ключ заменён', en: 'Secret key replaced' },
+  webhook_secret_set: { ru: 'Секрет уведомлений задан', en: 'Webhook secret set' },
+  webhook_secret_changed: { ru: 'Секрет уведомлений заменён', en: 'Webhook secret replaced' },
+  receipts: { ru: 'Чеки (54-ФЗ)', en: 'Receipts (54-FZ)' },
+  vat_code: { ru: 'Ставка НДС', en: 'VAT rate' },
+  tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
 } as const satisfies EnumLabels;

@@ -159,3 +159,14 @@ export const LOCATION_SETTINGS_FIELDS = {
   allow_refill: { ru: 'Пополнение баланса', en: 'Balance top-ups' },
   is_active: { ru: 'Работает', en: 'Active' },
 } satisfies FieldLabels;
+
+// #29 A location's (or the installation's) payment provider settings: the write's labels and the tools tab's.
+export const PAYMENT_PROVIDER_FIELDS = {
+  provider: { ru: 'Платёжный провайдер', en: 'Payment provider' },
+  shop_id: { ru: 'Идентификатор магазина (shopId)', en: 'Shop ID (shopId)' },
+  secret_key: { ru: 'Секретный ключ', en: 'Secret key' },
+  webhook_secret: { ru: 'Секрет подписи уведомлений', en: 'Webhook signing secret' },
+  receipts: { ru: 'Отправлять чеки (54-ФЗ)', en: 'Send receipts (54-FZ)' },
+  vat_code: { ru: 'Ставка НДС', en: 'VAT rate' },
+  tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
+} satisfies FieldLabels;

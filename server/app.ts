@@ -24,6 +24,8 @@ import { scheduleRoutes } from './modules/schedules/routes';
 import { slotRoutes } from './modules/slots/routes';
 import { orderRoutes } from './modules/orders/routes';
 import { sandboxRoutes } from './modules/sandbox/routes';
+import { paymentProviderRoutes } from './modules/paymentProviders/routes';
+import { paymentNoticeRoutes } from './modules/paymentNotices/routes';
 import { multiBookingRoutes } from './modules/multibooking/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { disputeRoutes, refillRoutes, transactionRoutes } from './modules/transactions/routes';
@@ -175,6 +177,8 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await slotRoutes(api, deps);
     await orderRoutes(api, deps);
     await sandboxRoutes(api, deps);
+    await paymentProviderRoutes(api, deps); // #29
+    await paymentNoticeRoutes(api, deps);
     await multiBookingRoutes(api, deps);
     await paymentRoutes(api, deps);
     await transactionRoutes(api, deps);

@@ -38,11 +38,11 @@ async function primary() {
 
   cluster.setupPrimary({ exec: path.join(import.meta.dirname, 'main.ts'), execArgv: ['--import', 'tsx'] });
   let stopping = false;
-  // The workers see DATABASE_URL even for the embedded database: they get the primary's sandbox and
-  // prepared statements settings, not their own defaults for a DATABASE_URL.
+  // The workers see DATABASE_URL even for the embedded database: they get the primary's prepared
+  // statements setting, not their own default for a DATABASE_URL (#31). They inherit PAYMENT_SANDBOX;
+  // unset, each decides by the one database (demo data or not, #29).
   const fork = () => cluster.fork({
-    DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1', PAYMENT_SANDBOX: config.paymentSandbox ? 'on' : 'off',
-    DATABASE_PREPARED_STATEMENTS: config.databasePreparedStatements ? 'on' : 'off',
+    DATABASE_URL: databaseUrl, CLUSTER_WORKER: '1', DATABASE_PREPARED_STATEMENTS: config.databasePreparedStatements ? 'on' : 'off',
   });
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -36,8 +36,19 @@ export interface Config {
   trustProxy: boolean;
   /** Where the sandbox payment provider sends its callbacks (this server as it reaches itself). */
   paymentCallbackBase: string;
-  /** The built-in sandbox payment provider (PAYMENT_SANDBOX): its pages and callback, and payment links through it. */
+  /**
+   * The built-in sandbox payment provider (PAYMENT_SANDBOX): its pages and callback, and payment links
+   * through it. #29: on only when PAYMENT_SANDBOX=on, or (unset) when the demo data is in this database
+   * (resolvePaymentSandbox at start); loadConfig alone says false unless PAYMENT_SANDBOX=on.
+   */
   paymentSandbox: boolean;
+  /** PAYMENT_SANDBOX as given: on, off, or unset (decided by the database: demo data or not). */
+  paymentSandboxSetting: 'on' | 'off' | 'demo';
+  /** #29 The providers' API bases (tests and proxies point them elsewhere). */
+  yookassaApiUrl: string;
+  stripeApiUrl: string;
+  /** #29 The key that encrypts the payment providers' secrets (AES-256-GCM). '' until resolveSecrets. */
+  paymentProviderKey: string;
   /** HMAC secret of the sandbox provider's callbacks (same for every server process). '' until resolveSecrets. */
   paymentSandboxSecret: string;
   /** Let webhooks target private, loopback and link-local addresses (tests, closed networks). Off by default: SSRF. */
@@ -75,13 +86,23 @@ function secretFrom(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
-/** PAYMENT_SANDBOX=on|off; unset: on for the demo (embedded database), off in production (NODE_ENV=production or DATABASE_URL). */
-function sandboxFrom(env: NodeJS.ProcessEnv): boolean {
+/**
+ * PAYMENT_SANDBOX=on|off; unset: decided at start by whether the demo data is in this database
+ * (#29: never just because the database is embedded: a venue's own `npm start` takes real money).
+ */
+function sandboxFrom(env: NodeJS.ProcessEnv): 'on' | 'off' | 'demo' {
   const v = env.PAYMENT_SANDBOX;
-  if (v === 'on' || v === 'true') return true;
-  if (v === 'off' || v === 'false') return false;
+  if (v === 'on' || v === 'true') return 'on';
+  if (v === 'off' || v === 'false') return 'off';
   if (v) throw new ConfigError(`PAYMENT_SANDBOX must be on or off, not ${JSON.stringify(v)}`);
-  return env.NODE_ENV !== 'production' && !env.DATABASE_URL;
+  return 'demo';
+}
+
+/** An http(s) base URL without its trailing slash; a typo stops the start. */
+function apiBaseFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const value = (env[name] || fallback).replace(/\/$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, not ${JSON.stringify(value)}`);
+  return value;
 }
 
 /**
@@ -151,7 +172,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(env.WEB_DIR ?? 'dist'),
     trustProxy: env.TRUST_PROXY === 'true',
     paymentCallbackBase: (env.PAYMENT_CALLBACK_BASE ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
-    paymentSandbox: sandboxFrom(env),
+    paymentSandbox: sandboxFrom(env) === 'on',
+    paymentSandboxSetting: sandboxFrom(env),
+    yookassaApiUrl: apiBaseFrom(env, 'YOOKASSA_API_URL', 'https://api.yookassa.ru/v3'),
+    stripeApiUrl: apiBaseFrom(env, 'STRIPE_API_URL', 'https://api.stripe.com'),
+    paymentProviderKey: secretFrom(env, 'PAYMENT_PROVIDER_KEY'),
     paymentSandboxSecret: secretFrom(env, 'PAYMENT_SANDBOX_SECRET'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',
     dashboardSecret: secretFrom(env, 'DASHBOARD_SECRET'),

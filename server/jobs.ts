@@ -16,6 +16,8 @@ import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/lette
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, STAFF_ADDED_LETTER_JOB, sendInvitation, sendStaffAdded, type InvitationLetterJob } from './modules/staff/service';
+import { PAYMENT_CHECK_JOB } from './modules/paymentProviders/provider';
+import { checkPendingPayment, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -28,6 +30,8 @@ export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Pro
 export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
   return new JobWorker(deps.db, {
     'order.auto_cancel': async (p: { orderId: number; paymentId: number }) => {
+      // #29: the provider's word first: a link paid just before the deadline whose notification is late settles, not cancels.
+      await settleFromProvider(deps.db, deps.config, { paymentId: p.paymentId }).catch((err) => log.warn({ err, paymentId: p.paymentId }, 'provider not asked before auto-cancel'));
       await autoCancelIfUnpaid(deps.db, p.orderId, p.paymentId, (orderId) => cancelBooking(deps.db, { userId: null }, orderId, 'auto_cancelled'));
     },
     // Hourly: certificates past their date become EXPIRED; the job books its own next run.
@@ -64,6 +68,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     },
     [STAFF_ADDED_LETTER_JOB]: async (p: { userId: number; locationId: number; lang: string }) => {
       await sendStaffAdded(deps.db, deps.mailer, p, deps.config.publicUrl);
+    },
+    // #29 A link still processing 15 minutes on: the provider is asked (a lost notification).
+    [PAYMENT_CHECK_JOB]: async (p: PaymentCheckJob) => {
+      await checkPendingPayment(deps.db, deps.config, p);
     },
     // A payment link's letter to the customer.
     [BILL_LETTER_JOB]: async (p: BillLetterJob) => {

@@ -5,7 +5,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { connectionBudget, connectionBudgetLine, openDatabase } from './database';
-import { seedDemo, seedReference } from './db/seed/demo';
+import { demoDataPresent, seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { scheduleEventExpiry } from './modules/live/retention';
 import { loggerOptions } from './platform/logging';
@@ -34,8 +34,12 @@ async function main() {
   // Issue #31: what this process may open, for the operator's connection budget (docs/operations.md, "Connection poolers").
   log.info(connectionBudget(settings), connectionBudgetLine(settings));
   // The HMAC secrets: the environment's, else the ones this database keeps (made on first start).
-  const config = await resolveSecrets(database.db, settings);
-  if (!config.paymentSandbox) log.info('payment sandbox off (PAYMENT_SANDBOX): payment links and top-ups are refused');
+  const secrets = await resolveSecrets(database.db, settings);
+  // #29: the sandbox provider (no money moves) only with the demo data, or PAYMENT_SANDBOX=on; never because the database is embedded.
+  const config = { ...secrets, paymentSandbox: secrets.paymentSandboxSetting === 'on' || (secrets.paymentSandboxSetting === 'demo' && await demoDataPresent(database.db)) };
+  log.info(config.paymentSandbox
+    ? `payments: DEMO mode, the sandbox provider takes no real money (${config.paymentSandboxSetting === 'on' ? 'PAYMENT_SANDBOX=on' : 'demo data in this database'}); locations with YooKassa use it`
+    : 'payments: LIVE mode, only the providers set up per location (YooKassa); without one, payment links and top-ups are refused');
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
   const deps = { db: database.db, pool: database.pool, config, mailer };

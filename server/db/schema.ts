@@ -333,7 +333,10 @@ export const payments = pgTable('payments', {
   userId: integer('user_id').references(() => users.id),
   certificateId: integer('certificate_id'),
   actual: boolean('actual').notNull().default(true),
+  // #29: which provider made the link (sandbox, yookassa, stripe); null for money taken at the desk.
+  provider: text('provider'),
 }, (t) => [
+  index('payments_provider_external_idx').on(t.provider, t.externalId),
   index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId),
   // A retried payment with the same external id is found under the order's lock (not unique: older rows may repeat one).
   index('payments_order_external_idx').on(t.orderId, t.externalId),
@@ -612,3 +615,23 @@ export const activityEntries = pgTable('activity_entries', {
   before: jsonb('before'),
   after: jsonb('after'),
 }, (t) => [index('activity_entries_location_idx').on(t.locationId, t.created)]);
+
+// #29 The payment provider a location takes online money through (location_id null: the
+// installation's own account, which top-ups of a location's balance go to). Secrets are AES-256-GCM
+// ciphertexts (server/modules/paymentProviders/secretBox.ts), never read back by the API.
+export const paymentProviders = pgTable('payment_providers', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').references(() => locations.id, { onDelete: 'cascade' }),
+  // yookassa, stripe, sandbox; null: none chosen.
+  provider: text('provider'),
+  shopId: text('shop_id').notNull().default(''),
+  secretKeyEnc: text('secret_key_enc'),
+  webhookSecretEnc: text('webhook_secret_enc'),
+  receipts: boolean('receipts').notNull().default(false),
+  vatCode: integer('vat_code'),
+  taxSystemCode: integer('tax_system_code'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // One row per location and one for the installation (NULLs would not clash in a plain unique index).
+  uniqueIndex('payment_providers_scope_idx').on(sql`coalesce(${t.locationId}, 0)`),
+]);

@@ -184,6 +184,14 @@ const en = {
   unknown_currency: 'Not a currency: choose one from the list (an ISO 4217 code, e.g. RUB).',
   // #28 GAPS: an inactive location takes no new bookings.
   location_inactive: 'This location is not active: it takes no bookings.',
+  // #29 payment providers.
+  payment_provider_failed: 'The payment provider did not make the payment link (%{reason}). Try again later.',
+  payment_provider_auth_failed: 'The payment provider refused these credentials: check the shop ID and the secret key.',
+  payment_provider_unreachable: 'The payment provider could not be reached (%{reason}).',
+  payment_provider_not_set: 'No payment provider is chosen.',
+  payment_sandbox_demo_only: 'The sandbox provider is for the demo only: no money moves through it.',
+  payment_provider_not_available: 'This provider is not available yet.',
+  payment_provider_busy: 'The payment is being settled right now; the provider will retry.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -363,6 +371,14 @@ const ru: Record<MessageKey, string> = {
   unknown_currency: 'Нет такой валюты: выберите её из списка.',
   // #28 GAPS
   location_inactive: 'Локация не работает: бронирование закрыто.',
+  // #29 платёжные провайдеры.
+  payment_provider_failed: 'Платёжный провайдер не создал ссылку на оплату (%{reason}). Попробуйте позже.',
+  payment_provider_auth_failed: 'Платёжный провайдер не принял эти данные: проверьте идентификатор магазина и секретный ключ.',
+  payment_provider_unreachable: 'Платёжный провайдер недоступен (%{reason}).',
+  payment_provider_not_set: 'Платёжный провайдер не выбран.',
+  payment_sandbox_demo_only: 'Тестовый провайдер — только для демо: через него деньги не проходят.',
+  payment_provider_not_available: 'Этот провайдер пока недоступен.',
+  payment_provider_busy: 'Платёж сейчас проводится; провайдер повторит уведомление.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

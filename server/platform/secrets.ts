@@ -8,13 +8,15 @@ import { sql } from 'drizzle-orm';
 import { ConfigError, MIN_SECRET_LENGTH, PUBLIC_SECRETS, type Config } from '../config';
 import type { Db } from '../db/client';
 
-type SecretSetting = 'widgetSecret' | 'dashboardSecret' | 'paymentSandboxSecret';
+type SecretSetting = 'widgetSecret' | 'dashboardSecret' | 'paymentSandboxSecret' | 'paymentProviderKey';
 
 /** Each secret's row in app_secrets and the variable that overrides it. */
 const SECRETS: { setting: SecretSetting; name: string; env: string }[] = [
   { setting: 'widgetSecret', name: 'widget', env: 'WIDGET_SECRET' },
   { setting: 'dashboardSecret', name: 'dashboard', env: 'DASHBOARD_SECRET' },
   { setting: 'paymentSandboxSecret', name: 'payment_sandbox', env: 'PAYMENT_SANDBOX_SECRET' },
+  // #29: encrypts the payment providers' credentials at rest (paymentProviders/secretBox.ts).
+  { setting: 'paymentProviderKey', name: 'payment_provider_key', env: 'PAYMENT_PROVIDER_KEY' },
 ];
 
 /** The secret stored under `name`, made now if there is none yet. */

@@ -1,6 +1,6 @@
 // English texts of the tools screens, mounted at app.tools.* by en.ts. tools.ru.ts mirrors it.
 // The control page (technical sessions) is under app.tools.control.*.
-import { CERTIFICATE_RATE_FIELDS } from '../../domain/fieldLabels';
+import { CERTIFICATE_RATE_FIELDS, PAYMENT_PROVIDER_FIELDS } from '../../domain/fieldLabels';
 export const toolsEn = {
   title: 'Tools — %{name}',
   back: 'Locations',
@@ -11,6 +11,7 @@ export const toolsEn = {
     webhooks: 'Webhooks',
     rates: 'Certificate rates',
     widget: 'Booking widget',
+    payments: 'Online payments', // #29
   },
   early: {
     hint: 'A booking made at least this many days before its session gets the discount. When several conditions apply, the largest discount wins.',
@@ -187,5 +188,24 @@ export const toolsEn = {
     cancelHours: 'Customers may cancel up to, hours before the session',
     cancelHint: '0: until the session starts.',
     saved: 'Widget settings saved.',
+  },
+  // #29 payment provider tab.
+  paymentProvider: {
+    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard is in the operations guide (docs/operations.md).',
+    provider: PAYMENT_PROVIDER_FIELDS.provider.en,
+    shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.en,
+    secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.en,
+    receipts: PAYMENT_PROVIDER_FIELDS.receipts.en,
+    vat_code: PAYMENT_PROVIDER_FIELDS.vat_code.en,
+    tax_system_code: PAYMENT_PROVIDER_FIELDS.tax_system_code.en,
+    providerHint: 'Empty: no online payments; payment links are refused.',
+    sandboxHint: 'Demo mode: the sandbox takes no real money. Empty: the sandbox is used.',
+    providers: { yookassa: 'YooKassa', sandbox: 'Sandbox (demo, no money moves)' },
+    secretSet: 'A key is stored (never shown). Leave empty to keep it.',
+    secretNotSet: 'No key is stored yet.',
+    receiptsHint: 'YooKassa registers a receipt for each payment: the customer\'s e-mail or phone, one line per session.',
+    vat: { 1: 'Without VAT', 2: '0%', 3: '10%', 4: '20%', 5: '10/110', 6: '20/120', 7: '5%', 8: '7%', 9: '5/105', 10: '7/107', 11: '22%', 12: '22/122' },
+    tax: { 1: 'General (OSN)', 2: 'Simplified, income', 3: 'Simplified, income minus expenses', 4: 'Single tax on imputed income', 5: 'Unified agricultural tax', 6: 'Patent' },
+    saved: 'Payment provider saved.',
   },
 };

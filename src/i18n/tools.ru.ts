@@ -1,6 +1,6 @@
 // Russian texts of the tools screens, key for key the same as tools.en.ts.
 import type { toolsEn } from './tools.en';
-import { CERTIFICATE_RATE_FIELDS } from '../../domain/fieldLabels';
+import { CERTIFICATE_RATE_FIELDS, PAYMENT_PROVIDER_FIELDS } from '../../domain/fieldLabels';
 
 export const toolsRu: typeof toolsEn = {
   title: 'Инструменты — %{name}',
@@ -12,6 +12,7 @@ export const toolsRu: typeof toolsEn = {
     webhooks: 'Вебхуки',
     rates: 'Номиналы сертификатов',
     widget: 'Виджет бронирования',
+    payments: 'Онлайн-оплата', // #29
   },
   early: {
     hint: 'Бронь, сделанная не позже чем за указанное число дней до сеанса, получает скидку. Если подходят несколько условий, действует наибольшая скидка.',
@@ -188,5 +189,24 @@ export const toolsRu: typeof toolsEn = {
     cancelHours: 'Клиент может отменить не позднее чем за, часов до сеанса',
     cancelHint: '0: до начала сеанса.',
     saved: 'Настройки виджета сохранены.',
+  },
+  // #29 вкладка платёжного провайдера.
+  paymentProvider: {
+    intro: 'Онлайн-оплаты этой локации (ссылки на оплату, предоплата в виджете) идут на её собственный счёт. Какой адрес HTTP-уведомлений указать в личном кабинете ЮКассы, сказано в руководстве администратора (docs/operations.md).',
+    provider: PAYMENT_PROVIDER_FIELDS.provider.ru,
+    shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.ru,
+    secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.ru,
+    receipts: PAYMENT_PROVIDER_FIELDS.receipts.ru,
+    vat_code: PAYMENT_PROVIDER_FIELDS.vat_code.ru,
+    tax_system_code: PAYMENT_PROVIDER_FIELDS.tax_system_code.ru,
+    providerHint: 'Пусто: онлайн-оплаты нет, ссылки на оплату не создаются.',
+    sandboxHint: 'Демо-режим: тестовый провайдер, деньги не списываются. Пусто: используется он.',
+    providers: { yookassa: 'ЮКасса', sandbox: 'Тестовый (демо, деньги не списываются)' },
+    secretSet: 'Ключ сохранён (не показывается). Оставьте поле пустым, чтобы не менять его.',
+    secretNotSet: 'Ключ ещё не сохранён.',
+    receiptsHint: 'ЮКасса регистрирует чек по каждой оплате: почта или телефон клиента, строка на каждый сеанс.',
+    vat: { 1: 'Без НДС', 2: '0%', 3: '10%', 4: '20%', 5: '10/110', 6: '20/120', 7: '5%', 8: '7%', 9: '5/105', 10: '7/107', 11: '22%', 12: '22/122' },
+    tax: { 1: 'Общая (ОСН)', 2: 'УСН «доходы»', 3: 'УСН «доходы минус расходы»', 4: 'ЕНВД', 5: 'ЕСХН', 6: 'Патент' },
+    saved: 'Платёжный провайдер сохранён.',
   },
 };

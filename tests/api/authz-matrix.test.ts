@@ -28,6 +28,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /sandbox/pay/:token': 'the sandbox payment page, reached by a signed payment link',
   'POST /sandbox/pay/:token': 'the sandbox payment page\'s form, the signed link again',
   'POST /api/v2.1/payments/sandbox/callback/': 'the payment provider\'s callback, checked by its HMAC signature',
+  'POST /api/v2.1/payments/yookassa/notifications/': 'YooKassa\'s notification (#29): unsigned, so it only names a payment, which is re-read from YooKassa',
   'GET /dashboards/:id/': 'a statistics page opened by a signed, expiring URL (HMAC over dashboard, location, expiry)',
   'GET /api/public/locations/:id/': 'the customer booking widget: a location\'s public card',
   'GET /api/public/locations/:id/slots/': 'the booking widget: free places',

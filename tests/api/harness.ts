@@ -71,7 +71,9 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-data-'));
   // Secrets as main.ts has them: generated into this database unless opts.config gives some.
-  const config: Config = await resolveSecrets(database.db, { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', ...opts.config });
+  const resolved: Config = await resolveSecrets(database.db, { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', ...opts.config });
+  // As main.ts (#29): the sandbox provider with the demo data, unless the test says.
+  const config: Config = { ...resolved, paymentSandbox: opts.config?.paymentSandbox ?? (opts.demo !== false) };
   const letters: Letter[] = [];
   const mailer: Mailer = { send: async (letter) => { letters.push(letter); } };
   const deps = { db: database.db, pool: database.pool, config, mailer };

@@ -254,6 +254,8 @@ describe('a cluster of workers (server/cluster.ts)', () => {
     const base = `http://127.0.0.1:${port}`;
     try {
       await waitHealthy(port, primary);
+      // #29: no demo data, no PAYMENT_SANDBOX: the workers say they take real money only (the sandbox is off).
+      expect(primary.output()).toContain('payments: LIVE mode');
       // A fresh connection per request, so the cluster hands each to either worker in turn.
       const health = async () => {
         const res = await fetch(`${base}/healthz`, { headers: { connection: 'close' }, signal: AbortSignal.timeout(5000) });

@@ -295,6 +295,9 @@ describe('payment links (bill) by the sandbox provider', () => {
     // The amount as every screen writes money (#25), in the page's language and the location's currency.
     expect(page.body).toMatch(/1,900\.00\s₽/);
     expect(page.body).toContain(`Order № ${id}`);
+    // #29: the sandbox says before anything else that no money moves, in the page's language.
+    expect(page.body).toContain('<p class="demo" id="demo-mode" role="note">Demo mode: this is a test payment, no real money moves.</p>');
+    expect((await h.call('GET', `/sandbox/pay/${token}`, { lang: 'ru' })).body).toContain('Демо-режим: это тестовая оплата, настоящие деньги не списываются');
     expect((await h.call('GET', `/sandbox/pay/${'0'.repeat(32)}`, { lang: 'en' })).statusCode).toBe(404);
     // Nothing runs before its time.
     expect(await h.runJobs()).toBe(0);

@@ -11,7 +11,7 @@ import { connect } from '../../server/db/client';
 import { orders } from '../../server/db/schema';
 import { signedQuery } from '../../server/modules/dashboards/signing';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
-import { orderKey } from '../../server/modules/widget/links';
+import { orderKey } from '../../server/platform/orderLinks';
 import { resolveSecrets } from '../../server/platform/secrets';
 import { createHarness, type Harness } from './harness';
 import { exited, removeTempDirs, startServer, tempDir } from './serverProcess';
@@ -53,14 +53,14 @@ describe('secrets', () => {
 
   it('generates strong secrets into the database, and the environment overrides them', async () => {
     const rows = (await h.database.db.execute<{ name: string; value: string }>(sql`SELECT name, value FROM app_secrets ORDER BY name`)).rows;
-    expect(rows.map((r) => r.name)).toEqual(['dashboard', 'payment_sandbox', 'widget']);
+    expect(rows.map((r) => r.name)).toEqual(['dashboard', 'payment_provider_key', 'payment_sandbox', 'widget']);
     expect(h.config).toMatchObject({
       widgetSecret: rows.find((r) => r.name === 'widget')!.value,
       dashboardSecret: rows.find((r) => r.name === 'dashboard')!.value,
       paymentSandboxSecret: rows.find((r) => r.name === 'payment_sandbox')!.value,
     });
     for (const r of rows) expect(r.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(new Set(rows.map((r) => r.value)).size).toBe(3);
+    expect(new Set(rows.map((r) => r.value)).size).toBe(4);
     const given = await resolveSecrets(h.database.db, { ...loadConfig({ WIDGET_SECRET: STRONG }) });
     expect(given.widgetSecret).toBe(STRONG);
     expect(given.dashboardSecret).toBe(h.config.dashboardSecret);
@@ -132,12 +132,13 @@ describe('what the published secrets used to forge', () => {
 });
 
 describe('PAYMENT_SANDBOX', () => {
-  it('is on for the demo and off in production unless asked for', () => {
-    expect(loadConfig({}).paymentSandbox).toBe(true);
+  it('is on only when asked for or with the demo data, never because the database is embedded (#29)', () => {
+    // Unset: decided at start by the database (main.ts: demo data or not); loadConfig alone takes no money through it.
+    expect(loadConfig({})).toMatchObject({ paymentSandbox: false, paymentSandboxSetting: 'demo' });
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).paymentSandbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).paymentSandbox).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://db/x', PAYMENT_SANDBOX: 'on' }).paymentSandbox).toBe(true);
-    expect(loadConfig({ PAYMENT_SANDBOX: 'off' }).paymentSandbox).toBe(false);
+    expect(loadConfig({ PAYMENT_SANDBOX: 'off' })).toMatchObject({ paymentSandbox: false, paymentSandboxSetting: 'off' });
     expect(() => loadConfig({ PAYMENT_SANDBOX: 'maybe' })).toThrow(ConfigError);
   });
 

@@ -35,6 +35,8 @@ describe('server process', () => {
     server.kill('SIGTERM');
     expect(await code).toBe(0);
     expect(server.output()).toContain('stopped cleanly');
+    // #29: the start line says the payment mode; the demo data makes it the sandbox's.
+    expect(server.output()).toContain('payments: DEMO mode');
 
     // A second start on the same database seeds nothing new (the seed is idempotent).
     const again = startServer({ DATABASE_URL: url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });

@@ -372,3 +372,37 @@ test('en: the booking widget tab sets the payment hold and the customer cancel d
   await save.click();
   await expect(page.getByText('Widget settings saved.')).toBeVisible();
 });
+
+test('en, ru: the online payments tab sets up YooKassa with receipts; the key is never shown again; the change is in the activity', async ({ page }) => {
+  // #29. Location 2, put back to "no provider" at the end: other tests make links there through the demo's sandbox.
+  await signIn(page, ADMIN, 'en', '/locations/2/tools?tab=payments');
+  const tab = page.getByRole('tabpanel');
+  await expect(tab.getByText('Demo mode: the sandbox takes no real money.')).toBeVisible();
+  await tab.getByRole('combobox', { name: 'Payment provider' }).click();
+  await page.getByRole('option', { name: 'YooKassa', exact: true }).click();
+  await tab.getByLabel('Shop ID (shopId)').fill('501234');
+  await expect(tab.getByText('No key is stored yet.')).toBeVisible();
+  await tab.getByLabel('Secret key').fill('test_e2e_secret_key_123');
+  await tab.getByLabel('Send receipts (54-FZ)').check();
+  await tab.getByRole('combobox', { name: 'VAT rate' }).click();
+  await page.getByRole('option', { name: '20%', exact: true }).click();
+  await tab.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Payment provider saved.')).toBeVisible();
+  await page.reload();
+  await expect(tab.getByLabel('Shop ID (shopId)')).toHaveValue('501234');
+  await expect(tab.getByLabel('Secret key')).toHaveValue('');
+  await expect(tab.getByText('A key is stored (never shown). Leave empty to keep it.')).toBeVisible();
+  await expect(page.locator('body')).not.toContainText('test_e2e_secret_key_123');
+
+  await signIn(page, ADMIN, 'ru', '/locations/2/activity');
+  const entry = page.getByRole('row').filter({ hasText: 'Платёжный провайдер изменён' }).first();
+  await expect(entry).toContainText('Секретный ключ заменён');
+  await expect(entry).not.toContainText('test_e2e_secret_key_123');
+  await page.goto('/locations/2/tools?tab=payments');
+  await expect(page.getByRole('tab', { name: 'Онлайн-оплата' })).toBeVisible();
+  await page.getByRole('tabpanel').getByRole('combobox', { name: 'Платёжный провайдер' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('tabpanel').getByRole('button', { name: 'Сохранить' }).click();
+  await expect(page.getByText('Платёжный провайдер сохранён.')).toBeVisible();
+  expect((await apiGet<{ provider: string | null }>(page, '/api/v2.1/locations/2/payment_provider/')).provider).toBeNull();
+});

@@ -26,6 +26,12 @@ export const DEMO_ACCOUNTS = [
   { email: 'staff@example.com', password: 'staff123', name: 'Светлана Кассир', phone: '+79990000003' },
 ] as const;
 
+/** #29: whether the demo data is in this database (its first account): the sandbox payment provider is on only then, unless PAYMENT_SANDBOX says. */
+export async function demoDataPresent(db: Db): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0].email)).limit(1);
+  return !!row;
+}
+
 /** Roles and other reference rows every database needs, demo or not. */
 export async function seedReference(db: Db | Tx): Promise<void> {
   await db.insert(roles).values(ROLES.map((r) => ({ ...r }))).onConflictDoNothing();

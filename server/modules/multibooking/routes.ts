@@ -52,13 +52,13 @@ export async function multiBookingRoutes(app: FastifyInstance, { db, config }: D
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/multibooking/', { config: { access: { permissions: ['multibooking'] }, conflicts: true, notFound: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema, answers: { 201: OrderCreated } } }, async (request, reply) =>
-    reply.status(201).send(await multi.createMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, paymentLinks: config.paymentSandbox }, request.body)));
+    reply.status(201).send(await multi.createMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, payments: config }, request.body)));
 
   r.get('/api/v2.2/multibooking/:id/', { schema: { summary: 'A multi-session order', tags, params, answers: { 200: MultiBooking } } }, async (request) =>
     multi.getMultiBooking(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.2/multibooking/:id/update_part/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Change the sessions of a multi-session order', tags, params, body: multiBookingSchema, answers: { 200: OrderCreated } } }, async (request) =>
-    multi.updateMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, paymentLinks: config.paymentSandbox }, request.params.id, request.body));
+    multi.updateMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, payments: config }, request.params.id, request.body));
 
   // With `date`: the packages on sale that day (the spec's). Without (#28 CATALOGUE): every package, retired
   // ones too, for the administrator's screen (role id 40 at the location).

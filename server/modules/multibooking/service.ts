@@ -2,6 +2,7 @@
 // All or nothing: the sessions' playsession rows are locked in one fixed order (playground,
 // start) inside one transaction, so two staff racing for overlapping sets cannot deadlock, and the
 // second finds a taken session and gets "time slot busy" with nothing booked.
+import type { PaymentConfig } from '../paymentProviders/provider';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { eventPackages, locations, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
@@ -101,11 +102,11 @@ function assertBill(input: MultiInput, purchase: string) {
 }
 
 /** POST /multibooking/, counted in /metrics (bookings by outcome). */
-export function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
+export function createMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; payments: PaymentConfig }, input: MultiInput): Promise<{ order_id: number }> {
   return countOutcome(bookingsTotal, { channel: 'multi' }, () => placeMultiBooking(db, user, link, input));
 }
 
-async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, input: MultiInput): Promise<{ order_id: number }> {
+async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; payments: PaymentConfig }, input: MultiInput): Promise<{ order_id: number }> {
   await requireRoleAt(db, user.id, input.location_id);
   requirePermission(user, 'multibooking', input.location_id);
   if (!input.date) throw fieldError('date', 'required');
@@ -164,7 +165,7 @@ function multiChanges(order: typeof orders.$inferSelect, input: MultiInput, purc
 }
 
 /** update_part: new fields and/or a new set of sessions; sessions the order keeps need no check. */
-export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; paymentLinks: boolean }, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
+export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicUrl: string; lang: Lang; payments: PaymentConfig }, orderId: number, input: MultiInput): Promise<{ order_id: number }> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, user.id, existing.locationId);

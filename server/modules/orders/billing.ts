@@ -1,9 +1,7 @@
 // Payment links ("bill") through the payment provider, and what happens when they are paid,
-// declined, or left unpaid. The provider is the built-in sandbox (server/modules/sandbox): a page
-// of ours where the customer pays or declines, which then calls back like a real provider would.
-// With the sandbox off (PAYMENT_SANDBOX=off, the production default) there is no provider: making a
+// declined, or left unpaid. The provider is the location's (#29: paymentProviders/provider.ts):
+// YooKassa, or the built-in sandbox (server/modules/sandbox) in demo mode. With neither, making a
 // link is refused with a 400 (payment_provider_off) rather than handing out a link that leads nowhere.
-import crypto from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, payments } from '../../db/schema';
@@ -22,34 +20,44 @@ import type { Lang } from '../../platform/messages';
 import { queueBillLetter } from './billLetter';
 import { fieldError } from '../../platform/errors';
 import { recordActivity } from '../../platform/activity';
+import { providerFor, type PaymentConfig } from '../paymentProviders/provider';
+import { currencyOf, openLink } from '../paymentProviders/links';
+import { orderReceipt } from '../paymentProviders/receipt';
+import { orderPageUrl } from '../../platform/orderLinks';
 
 /** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */
 export interface LinkContext {
   publicUrl: string; userId: number | null; lang?: Lang;
-  /** A payment provider makes links (config.paymentSandbox); without one, asking for a link is a 400. */
-  paymentLinks: boolean;
-}
-
-/** The refusal when no payment provider is configured (staff bills, top-ups, the widget's prepayment). */
-export function requirePaymentProvider(paymentLinks: boolean): void {
-  if (!paymentLinks) throw fieldError('non_field_errors', 'payment_provider_off');
+  /** What making a link needs of the configuration (the providers, demo mode). */
+  payments: PaymentConfig;
 }
 
 /**
  * A pending payment of `amount` with its payment link (the order's `bill`): the order is paid only
- * when the provider's callback settles it (settleBillPayment).
+ * when the provider's word settles it (settleBillPayment).
  */
 export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string) {
-  requirePaymentProvider(ctx.paymentLinks);
   // A link of nothing (an edit asking for one on an order already paid in full) is no link (#25).
   if (toCents(amount) <= 0) throw fieldError('bill', 'order_fully_paid');
-  const token = crypto.randomBytes(16).toString('hex');
+  const provider = await providerFor(tx, ctx.payments, locationId);
   const [payment] = await tx.insert(payments).values({
-    orderId, locationId, paymentType: 4, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId: ctx.userId,
+    orderId, locationId, paymentType: 4, status: 'processing', purchase: amount, userId: ctx.userId, provider: provider.name,
     // No comment: payment type 4 already says it is a bill, in the reader's language.
     comment: '',
   }).returning();
-  const link = `${ctx.publicUrl}/sandbox/pay/${token}`;
+  const [order] = await tx.select({ language: orders.language, source: orders.source }).from(orders).where(eq(orders.id, orderId));
+  const lang = (order?.language ?? ctx.lang ?? 'ru') as Lang;
+  const currency = await currencyOf(tx, locationId);
+  // The customer comes back to their booking's page (signed link); only widget orders have one, so
+  // a desk order's customer comes back to the location's booking page (#29: never to a 404).
+  const returnUrl = order?.source === ORDER_SOURCE.widget
+    ? orderPageUrl(ctx.payments.publicUrl, ctx.payments.widgetSecret, orderId, lang)
+    : `${ctx.payments.publicUrl}/widget/?location=${locationId}&lang=${lang}`;
+  const link = await openLink(tx, provider, payment!.id, {
+    amount, currency, description: lang === 'en' ? `Order #${orderId}` : `Заказ № ${orderId}`, returnUrl,
+    metadata: { payment_id: String(payment!.id), order_id: String(orderId), location_id: String(locationId) },
+    receipt: provider.receipts ? await orderReceipt(tx, provider, orderId, amount, currency) : null,
+  });
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
   await emitPaymentCreated(tx, payment!.id);
   // Without a user the customer asked for it in the widget (a booking, or paying again).

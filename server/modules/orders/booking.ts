@@ -3,6 +3,7 @@
 // the existing one in a single upsert (lockPlaysession), then reads the session's orders again, so
 // every booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
+import type { PaymentConfig } from '../paymentProviders/provider';
 import { and, eq } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users } from '../../db/schema';
@@ -33,8 +34,8 @@ export type BookingInput = BookingPayload;
 export interface BookingContext {
   userId: number;
   publicUrl: string;
-  /** Payment links can be made (a payment provider is configured). */
-  paymentLinks: boolean;
+  /** What making payment links needs (#29: the location's provider, demo mode). */
+  payments: PaymentConfig;
   /** Staff's language: a payment link's letter to the customer uses it when the order has none. */
   lang?: Lang;
 }

@@ -2,6 +2,7 @@
 // Paying locks the order row (and for certificates the certificate row), so two cashiers paying
 // at once are counted one after the other, never beyond the price, and a certificate is never
 // spent twice. A bill is a pending payment with a link, paid when the provider settles it.
+import type { PaymentConfig } from '../paymentProviders/provider';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { certificateRedemptions, certificates, currencies, locations, orders, payments, users } from '../../db/schema';
@@ -78,13 +79,13 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
  * external id on the same order. Paying stays open after the session is over (customers pay at the
  * desk after playing); editing and cancelling do not.
  */
-export function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; paymentLinks: boolean }, orderId: number, input: PayInput, call?: IdempotentCall) {
+export function payOrder(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; payments: PaymentConfig }, orderId: number, input: PayInput, call?: IdempotentCall) {
   // Counted in /metrics: a payment recorded, or a payment link made (or why not).
   return countOutcome(paymentsTotal, { kind: 'desk' }, () => recordOrderPayment(db, ctx, orderId, input, call),
     (payment) => ('payment_url' in payment ? 'link' : 'recorded'));
 }
 
-async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; paymentLinks: boolean }, orderId: number, input: PayInput, call?: IdempotentCall) {
+async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: string; lang?: Lang; payments: PaymentConfig }, orderId: number, input: PayInput, call?: IdempotentCall) {
   const { userId } = ctx;
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();

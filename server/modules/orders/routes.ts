@@ -48,7 +48,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
   const params = z.object({ id: idParam });
-  const ctx = (userId: number, lang: Lang) => ({ userId, publicUrl: config.publicUrl, lang, paymentLinks: config.paymentSandbox });
+  const ctx = (userId: number, lang: Lang) => ({ userId, publicUrl: config.publicUrl, lang, payments: config });
 
   r.post('/api/v2.1/booking/', { config: { conflicts: true, notFound: true }, schema: { summary: 'Book a session', tags, body: bookingSchema, answers: { 201: Created } } }, async (request, reply) =>
     reply.status(201).send(await createBooking(db, ctx(currentUser(request).id, request.lang), request.body)));

@@ -14,7 +14,7 @@ import { formatMoney } from '../../../domain/money';
 import { notFound, permissionDenied } from '../../platform/errors';
 import { settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
-import { orderPageUrl } from '../widget/links';
+import { orderPageUrl } from '../../platform/orderLinks';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { ORDER_SOURCE } from '../../../domain/booking';
 
@@ -24,6 +24,12 @@ export function sandboxSignature(secret: string, body: string): string {
   return crypto.createHmac('sha256', secret).update(body).digest('hex');
 }
 
+// #29: every page of the sandbox says first that it is the demo and no money moves.
+const DEMO_BANNER = {
+  ru: 'Демо-режим: это тестовая оплата, настоящие деньги не списываются и не поступают.',
+  en: 'Demo mode: this is a test payment, no real money moves.',
+};
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(lang: 'ru' | 'en', title: string, body: string): string {
@@ -31,8 +37,9 @@ function page(lang: 'ru' | 'en', title: string, body: string): string {
 <title>${escapeHtml(title)}</title><style>body{font-family:system-ui,sans-serif;background:#f4f5f7;display:flex;justify-content:center;padding:48px 16px}
 main{background:#fff;border-radius:8px;box-shadow:0 1px 4px #0002;padding:24px;max-width:420px;width:100%}h1{font-size:22px}
 button{font-size:16px;padding:10px 18px;margin:8px 8px 0 0;border-radius:6px;border:1px solid #3949ab;cursor:pointer}
-.pay{background:#3949ab;color:#fff}.decline{background:#fff;color:#3949ab}.note{color:#666;font-size:13px}</style></head>
-<body><main>${body}</main></body></html>`;
+.pay{background:#3949ab;color:#fff}.decline{background:#fff;color:#3949ab}.note{color:#666;font-size:13px}
+.demo{background:#fff3cd;border:1px solid #e0a800;border-radius:6px;padding:8px 12px;font-weight:600}</style></head>
+<body><main><p class="demo" id="demo-mode" role="note">${DEMO_BANNER[lang]}</p>${body}</main></body></html>`;
 }
 
 export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {

@@ -1,7 +1,6 @@
-// Account top-up through the payment provider: a processing payment and a link; when the provider
+// Account top-up through the payment provider (#29: the installation's): a processing payment and a link; when the provider
 // reports it paid, a refill transaction is added to the ledger exactly once (the payment's status
 // changes from processing only once, under its row lock).
-import crypto from 'node:crypto';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { lockedTransaction } from '../../platform/locks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -10,28 +9,35 @@ import { locations, payments } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireRoleAt } from '../locations/service';
 import { appendTransaction, lockLedger } from './ledger';
-import type { Config } from '../../config';
+import { providerFor, type PaymentConfig } from '../paymentProviders/provider';
+import { currencyOf, openLink } from '../paymentProviders/links';
+import { topUpReceipt } from '../paymentProviders/receipt';
 
 export const REFILL_COMMENT = 'refill';
 
 /** SQL: a payment is a location's top-up (as startRefill writes it), not a customer's money. */
 export const isTopUpPayment = sql`(${payments.orderId} IS NULL AND ${payments.paymentType} = 1 AND ${payments.comment} = ${REFILL_COMMENT})`;
 
-export async function startRefill(db: Db, userId: number, config: Pick<Config, 'publicUrl' | 'paymentSandbox'>, locationId: number, amount: string, call?: IdempotentCall) {
-  const { publicUrl } = config;
+export async function startRefill(db: Db, userId: number, config: PaymentConfig, locationId: number, amount: string, call?: IdempotentCall) {
   await requireRoleAt(db, userId, locationId);
   const [loc] = await db.select().from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
   if (!loc.allowRefill) throw fieldError('non_field_errors', 'refill_not_allowed');
-  // No payment provider (PAYMENT_SANDBOX=off): no link that leads nowhere (as orders/billing.ts).
-  if (!config.paymentSandbox) throw fieldError('non_field_errors', 'payment_provider_off');
+  // #29: a top-up goes to the installation's own account (its provider), not the location's.
+  const provider = await providerFor(db, config, null);
   // A retry with the same key gets the same link, not a second pending top-up.
   return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
-    const token = crypto.randomBytes(16).toString('hex');
     const [payment] = await tx.insert(payments).values({
-      locationId, paymentType: 1, status: 'processing', externalId: `sandbox-${token}`, purchase: amount, userId, comment: REFILL_COMMENT,
+      locationId, paymentType: 1, status: 'processing', purchase: amount, userId, comment: REFILL_COMMENT, provider: provider.name,
     }).returning();
-    return { payment_id: payment!.id, payment_url: `${publicUrl}/sandbox/pay/${token}` };
+    const currency = await currencyOf(tx, locationId, true);
+    const payment_url = await openLink(tx, provider, payment!.id, {
+      amount, currency, description: `Пополнение баланса: ${loc.name}`.slice(0, 128),
+      returnUrl: `${config.publicUrl}/locations/${locationId}/check_payment/${payment!.id}`,
+      metadata: { payment_id: String(payment!.id), location_id: String(locationId), top_up: '1' },
+      receipt: provider.receipts ? await topUpReceipt(tx, provider, userId, loc.name, amount, currency) : null,
+    });
+    return { payment_id: payment!.id, payment_url };
   }));
 }
 

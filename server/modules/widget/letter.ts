@@ -10,7 +10,7 @@ import { addRealMinutes } from '../../platform/clock';
 import { readableLocal } from '../../../domain/zonedTime';
 import { formatMoney } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { orderPageUrl } from './links';
+import { orderPageUrl } from '../../platform/orderLinks';
 import type { WidgetCancelLetterJob } from '../../platform/jobs';
 
 /** What every letter of an order says: the customer, the location, the session and the money. */

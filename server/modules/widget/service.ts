@@ -24,7 +24,7 @@ import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
 import { locationDaySlots } from '../slots/service';
-import { orderIdOfKey, orderKey } from './links';
+import { orderIdOfKey, orderKey } from '../../platform/orderLinks';
 
 /** How far ahead the widget sells. */
 export const MAX_DAYS_AHEAD = 90;
@@ -191,7 +191,7 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
   }, async (tx, order) => {
     const due = dueNow(order.purchase, order.prepayment);
     if (toCents(due) > 0) {
-      const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null, paymentLinks: config.paymentSandbox }, order.id, locationId, due, minutes);
+      const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, locationId, due, minutes);
       await tx.update(orders).set({ cancelDelay: minutes }).where(eq(orders.id, order.id));
       return { id: order.id, paymentUrl: url, due };
     }
@@ -327,7 +327,7 @@ export async function widgetPayAgain(db: Db, config: Config, key: string, lang: 
     const [bill] = await tx.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 4)))
       .orderBy(desc(payments.id)).limit(1);
     if (bill?.status !== 'failed' || toCents(order.paid) > 0) throw fieldError('non_field_errors', 'widget_payment_not_declined');
-    await createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, paymentLinks: config.paymentSandbox }, order.id, order.locationId, bill.purchase);
+    await createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, order.locationId, bill.purchase);
   });
   return orderView(db, ref.locationId, ref.id, lang);
 }

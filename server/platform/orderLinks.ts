@@ -1,3 +1,4 @@
+// #29: in platform, not the widget: payment links (orders) return the customer to this page too.
 // The customer's secret link to their booking: /widget/order/<order id>-<HMAC of the id>. Derived,
 // not stored: any server process with WIDGET_SECRET can check it or write it into a letter, and a
 // database leak reveals no link. Changing the secret voids every link given out.

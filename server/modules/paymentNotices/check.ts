@@ -1,0 +1,39 @@
+// #29 Asking the provider about a payment instead of trusting what reaches us: YooKassa's
+// notifications are unsigned, so a notification only names a payment and we read its state from the
+// provider with the account's own credentials; the same read settles links whose notification was
+// lost (the payment.check job, 15 minutes after the link and then every 15 minutes for a day).
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { enqueueJob } from '../../platform/jobs';
+import { settleBillPayment, type SettleResult } from '../orders/billing';
+import { REFILL_COMMENT } from '../transactions/refill';
+import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, providerOfPayment, type PaymentConfig } from '../paymentProviders/provider';
+
+/** How many times the job asks about a link still pending (every 15 minutes: a day). */
+const MAX_CHECKS = 96;
+
+/** What the provider's word did to our payment: settled it, nothing yet (pending), or nothing (unknown to us or to it). */
+export async function settleFromProvider(db: Db, config: PaymentConfig, where: { paymentId: number } | { provider: 'yookassa'; externalId: string }): Promise<SettleResult | 'pending'> {
+  const [p] = await db.select().from(payments)
+    .where('paymentId' in where ? eq(payments.id, where.paymentId) : eq(payments.externalId, where.externalId));
+  if (!p?.externalId || ('provider' in where && p.provider !== where.provider)) return 'unknown';
+  const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: p.orderId === null && p.comment === REFILL_COMMENT });
+  if (!provider) return 'unknown';
+  const state = await provider.fetchState(p.externalId);
+  if (state === 'paid' || state === 'declined') return settleBillPayment(db, p.externalId, state);
+  return state;
+}
+
+export interface PaymentCheckJob { paymentId: number; checks?: number }
+
+/** The lost-notification job: settles what the provider settled; asks again later while the link is pending. */
+export async function checkPendingPayment(db: Db, config: PaymentConfig, job: PaymentCheckJob): Promise<void> {
+  const [p] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, job.paymentId));
+  if (p?.status !== 'processing') return;
+  const result = await settleFromProvider(db, config, { paymentId: job.paymentId });
+  const checks = (job.checks ?? 0) + 1;
+  if (result === 'pending' && checks < MAX_CHECKS) {
+    await enqueueJob(db, PAYMENT_CHECK_JOB, { paymentId: job.paymentId, checks }, new Date(Date.now() + PAYMENT_CHECK_AFTER_MS));
+  }
+}

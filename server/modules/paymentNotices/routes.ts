@@ -1,0 +1,36 @@
+// #29 The providers' notifications: POST /api/v2.1/payments/yookassa/notifications/ (public,
+// unsigned, never trusted: see check.ts). Above orders and paymentProviders, which it joins.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Deps } from '../../deps';
+import { LockConflictError } from '../../platform/errors';
+import { translate } from '../../platform/messages';
+import { ProviderHttpError } from '../paymentProviders/yookassa';
+import { settleFromProvider } from './check';
+
+export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // YooKassa's notification names a payment; what it says of it is not believed: the payment is read
+  // from YooKassa with the account's credentials. An id we do not know changes nothing (200, so the
+  // provider stops sending it); a busy payment (lock timeout) or an unreachable provider answers 503,
+  // so the provider sends it again. Hidden from the document like the sandbox's callback: the provider calls it, not a client.
+  r.post('/api/v2.1/payments/yookassa/notifications/', {
+    config: { public: true },
+    schema: {
+      hide: true,
+      body: z.object({ type: z.literal('notification').optional(), event: z.string().max(100).optional(), object: z.object({ id: z.string().min(1).max(100) }).passthrough() }).passthrough(),
+    },
+  }, async (request, reply) => {
+    try {
+      const result = await settleFromProvider(db, config, { provider: 'yookassa', externalId: request.body.object.id });
+      return { result };
+    } catch (err) {
+      if (err instanceof LockConflictError || err instanceof ProviderHttpError) {
+        request.log.warn({ err, externalId: request.body.object.id }, 'yookassa notification not settled now; the provider will retry');
+        return reply.status(503).send({ detail: translate(request.lang, 'payment_provider_busy') });
+      }
+      throw err;
+    }
+  });
+}

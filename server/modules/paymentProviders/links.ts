@@ -1,0 +1,27 @@
+// #29 Opening a payment link through a provider for a payment row already inserted (status
+// processing): the provider's id becomes the payment's external_id, and a link that a provider can
+// be asked about gets the lost-notification job. Runs inside the caller's transaction: a provider
+// that refuses rolls the payment back (the caller sees a 400 naming the reason); a payment the
+// provider made for a transaction that then fails is a link nobody was given.
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { currencies, locations, payments } from '../../db/schema';
+import { enqueueJob } from '../../platform/jobs';
+import { fromCents, toCents } from '../../../domain/pricing';
+import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, type LinkRequest, type PaymentProvider } from './provider';
+
+/** The currency a location takes money in (for top-ups: its b2b currency); RUB when it has none set (YooKassa's own). */
+export async function currencyOf(tx: Tx, locationId: number, b2b = false): Promise<string> {
+  const [row] = await tx.select({ code: currencies.code }).from(locations)
+    .innerJoin(currencies, eq(currencies.id, b2b ? locations.b2bCurrencyId : locations.currencyId)).where(eq(locations.id, locationId));
+  return row?.code ?? 'RUB';
+}
+
+export async function openLink(tx: Tx, provider: PaymentProvider, paymentId: number, req: Omit<LinkRequest, 'idempotenceKey'>): Promise<string> {
+  // Two decimals always ("700.00"), as YooKassa writes amounts.
+  const { externalId, url } = await provider.createLink({ ...req, amount: fromCents(toCents(req.amount)), idempotenceKey: crypto.randomUUID() });
+  await tx.update(payments).set({ externalId, provider: provider.name }).where(eq(payments.id, paymentId));
+  if (provider.polls) await enqueueJob(tx, PAYMENT_CHECK_JOB, { paymentId }, new Date(Date.now() + PAYMENT_CHECK_AFTER_MS));
+  return url;
+}

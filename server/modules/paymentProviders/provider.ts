@@ -1,0 +1,105 @@
+// #29 One way to talk to a payment provider. Every money flow that makes a payment link (a staff
+// bill, the widget's prepayment, a location's top-up) asks `providerFor` for the provider of its
+// account (the location's; a top-up: the installation's) and calls `createLink`; settling stays the
+// one idempotent settleBillPayment (orders/billing.ts), whoever reports the outcome (the sandbox's
+// callback, YooKassa's notification after we re-read the payment, the lost-notification job).
+import crypto from 'node:crypto';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { fieldError } from '../../platform/errors';
+import { loadAccount, type ProviderAccount } from './settings';
+import { createYooKassaPayment, yooKassaPaymentState } from './yookassa';
+
+/** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
+export interface LinkRequest {
+  amount: string;
+  currency: string;
+  description: string;
+  returnUrl: string;
+  metadata: Record<string, string>;
+  /** One per attempt: a retried request with it is answered with the same payment, not a second one. */
+  idempotenceKey: string;
+  receipt?: Receipt | null;
+}
+
+/** A 54-FZ receipt sent with the payment (YooKassa): the customer's contact and one item per session. */
+export interface Receipt {
+  email: string | null;
+  phone: string | null;
+  currency: string;
+  vatCode: number;
+  taxSystemCode: number | null;
+  items: { description: string; quantity: number; price: string; paymentMode: 'full_prepayment' | 'full_payment' }[];
+}
+
+export interface ProviderLink { externalId: string; url: string }
+/** paid / declined: final; pending: not yet; unknown: the provider does not know the payment. */
+export type ProviderState = 'paid' | 'declined' | 'pending' | 'unknown';
+
+export type ProviderName = 'yookassa' | 'stripe' | 'sandbox';
+export const PROVIDER_NAMES = ['yookassa', 'stripe', 'sandbox'] as const;
+
+export interface PaymentProvider {
+  name: ProviderName;
+  /** Whether the account asks for 54-FZ receipts with its payments. */
+  receipts: boolean;
+  vatCode: number | null;
+  taxSystemCode: number | null;
+  createLink(req: LinkRequest): Promise<ProviderLink>;
+  /** The provider's word on a payment (the sandbox has none to give: its callback is its word). */
+  fetchState(externalId: string): Promise<ProviderState>;
+  /** Whether a job should ask about its links still processing after a while (lost notifications). */
+  polls: boolean;
+}
+
+/** What making links needs of the configuration. */
+export type PaymentConfig = Pick<Config, 'publicUrl' | 'paymentSandbox' | 'yookassaApiUrl' | 'stripeApiUrl' | 'paymentProviderKey' | 'widgetSecret'>;
+
+/** How often the job asks about a link still processing, and for how long. */
+export const PAYMENT_CHECK_JOB = 'payment.check';
+export const PAYMENT_CHECK_AFTER_MS = 15 * 60_000;
+
+export function sandboxProvider(config: PaymentConfig): PaymentProvider {
+  return {
+    name: 'sandbox', receipts: false, vatCode: null, taxSystemCode: null, polls: false,
+    createLink: async () => {
+      const token = crypto.randomBytes(16).toString('hex');
+      return { externalId: `sandbox-${token}`, url: `${config.publicUrl}/sandbox/pay/${token}` };
+    },
+    fetchState: async () => 'unknown',
+  };
+}
+
+export function providerOf(config: PaymentConfig, account: ProviderAccount): PaymentProvider | null {
+  if (account.provider === 'yookassa' && account.shopId && account.secretKey) {
+    const api = { apiUrl: config.yookassaApiUrl, shopId: account.shopId, secretKey: account.secretKey };
+    return {
+      name: 'yookassa', receipts: account.receipts, vatCode: account.vatCode, taxSystemCode: account.taxSystemCode, polls: true,
+      createLink: (req) => createYooKassaPayment(api, req),
+      fetchState: (id) => yooKassaPaymentState(api, id),
+    };
+  }
+  return null;
+}
+
+/**
+ * The provider of an account (a location's; null: the installation's, for top-ups): its own real
+ * provider when one is set up; else the sandbox in demo mode (never for an account with a real
+ * provider); else none, and asking for a link is a 400 (payment_provider_off).
+ */
+export async function providerFor(db: DbOrTx, config: PaymentConfig, locationId: number | null): Promise<PaymentProvider> {
+  const account = await loadAccount(db, config, locationId);
+  const real = account ? providerOf(config, account) : null;
+  if (real) return real;
+  const chosenReal = account?.provider === 'yookassa' || account?.provider === 'stripe';
+  if (config.paymentSandbox && !chosenReal) return sandboxProvider(config);
+  throw fieldError('non_field_errors', 'payment_provider_off');
+}
+
+/** The provider a payment was made through, to ask it about that payment (null: none to ask). */
+export async function providerOfPayment(db: DbOrTx, config: PaymentConfig, payment: { provider: string | null; locationId: number; isTopUp: boolean }): Promise<PaymentProvider | null> {
+  if (payment.provider !== 'yookassa') return null;
+  const account = await loadAccount(db, config, payment.isTopUp ? null : payment.locationId);
+  const provider = account ? providerOf(config, account) : null;
+  return provider?.name === payment.provider ? provider : null;
+}

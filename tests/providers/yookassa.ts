@@ -1,0 +1,130 @@
+// #29 A local YooKassa (API v3) for the tests: the documented subset the product uses, over real HTTP.
+// POST/GET /v3/payments, POST /v3/refunds, POST /v3/receipts, GET /v3/me; HTTP Basic auth
+// (shop id : secret key, 401 otherwise); an Idempotence-Key required on every POST, and a repeated key
+// answered with the same object (YooKassa keeps keys 24 hours); a payment's receipt items must add up
+// to its amount. A test marks a payment succeeded or canceled (what the customer did on YooKassa's
+// page) and builds or sends the notification YooKassa would send. Every request is kept for assertions.
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, any>;
+
+export interface SeenRequest { method: string; path: string; auth: string | null; shopId: string | null; idempotenceKey: string | null; body: Json | null }
+
+export interface LocalYooKassa {
+  /** The API base, as YOOKASSA_API_URL takes it (…/v3). */
+  url: string;
+  /** Shops it accepts: shop id -> secret key. */
+  shops: Map<string, string>;
+  payments: Map<string, Json>;
+  requests: SeenRequest[];
+  succeed(id: string): Json;
+  cancel(id: string): Json;
+  /** The body of YooKassa's notification about a payment (its current state, or a made-up event). */
+  notification(id: string, event?: string): Json;
+  /** Sends the notification to `url` over HTTP, as YooKassa does. */
+  notify(url: string, id: string, event?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+const money = /^\d{1,10}(\.\d{1,2})?$/;
+const cents = (v: string) => Math.round(Number(v) * 100);
+
+export async function startLocalYooKassa(): Promise<LocalYooKassa> {
+  const shops = new Map<string, string>();
+  const payments = new Map<string, Json>();
+  const owner = new Map<string, string>();
+  const replays = new Map<string, Json>();
+  const requests: SeenRequest[] = [];
+
+  const error = (res: http.ServerResponse, status: number, code: string, description: string) => {
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', id: crypto.randomUUID(), code, description }));
+  };
+  const send = (res: http.ServerResponse, status: number, body: Json) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c) => { raw += c; });
+    req.on('end', () => {
+      const path = (req.url ?? '').replace(/\?.*$/, '');
+      const authHeader = req.headers.authorization ?? null;
+      const [user, pass] = authHeader?.startsWith('Basic ') ? Buffer.from(authHeader.slice(6), 'base64').toString().split(':') : [];
+      let body: Json | null = null;
+      try { body = raw ? JSON.parse(raw) : null; } catch { return error(res, 400, 'invalid_request', 'not JSON'); }
+      const key = (req.headers['idempotence-key'] as string | undefined) ?? null;
+      requests.push({ method: req.method!, path, auth: authHeader, shopId: user ?? null, idempotenceKey: key, body });
+      if (!user || shops.get(user) !== pass) return error(res, 401, 'invalid_credentials', 'Authentication by given credentials failed');
+      if (req.method === 'POST') {
+        if (!key) return error(res, 400, 'invalid_request', 'Idempotence-Key header is required');
+        const replay = replays.get(`${user}:${key}`);
+        if (replay) return send(res, 200, replay);
+      }
+      const remember = (obj: Json) => { if (key) replays.set(`${user}:${key}`, obj); return send(res, 200, obj); };
+
+      if (req.method === 'GET' && path === '/v3/me') return send(res, 200, { account_id: user, test: true, fiscalization_enabled: true, status: 'enabled' });
+      if (req.method === 'POST' && path === '/v3/payments') {
+        const amount = body?.amount;
+        if (!amount || !money.test(String(amount.value)) || !/^[A-Z]{3}$/.test(String(amount.currency))) return error(res, 400, 'invalid_request', 'amount');
+        if (body?.confirmation?.type !== 'redirect' || !body.confirmation.return_url) return error(res, 400, 'invalid_request', 'confirmation');
+        if (body.receipt) {
+          const items = body.receipt.items as Json[];
+          const sum = items.reduce((s, i) => s + cents(i.amount.value) * Number(i.quantity), 0);
+          if (sum !== cents(amount.value)) return error(res, 400, 'invalid_request', `receipt items add up to ${sum / 100}, not ${amount.value}`);
+          if (!body.receipt.customer?.email && !body.receipt.customer?.phone) return error(res, 400, 'invalid_request', 'receipt.customer');
+        }
+        const id = `${crypto.randomBytes(4).toString('hex')}-000f-5000-9000-${crypto.randomBytes(6).toString('hex')}`;
+        const base = `http://${req.headers.host}`;
+        const payment = {
+          id, status: 'pending', paid: false, amount, description: body.description, metadata: body.metadata ?? {},
+          recipient: { account_id: user, gateway_id: '1' }, created_at: new Date().toISOString(), test: true, refundable: false,
+          confirmation: { type: 'redirect', return_url: body.confirmation.return_url, confirmation_url: `${base}/checkout/${id}` },
+          ...(body.receipt ? { receipt_registration: 'pending' } : {}),
+        };
+        payments.set(id, payment);
+        owner.set(id, user);
+        return remember(payment);
+      }
+      const m = /^\/v3\/payments\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && m) {
+        const p = payments.get(decodeURIComponent(m[1]!));
+        // Another shop's payment is as unknown as one that does not exist.
+        if (!p || owner.get(p.id) !== user) return error(res, 404, 'not_found', 'Payment not found');
+        return send(res, 200, p);
+      }
+      if (req.method === 'POST' && path === '/v3/refunds') {
+        const p = payments.get(String(body?.payment_id));
+        if (!p || owner.get(p.id) !== user || p.status !== 'succeeded') return error(res, 400, 'invalid_request', 'payment_id');
+        return remember({ id: crypto.randomUUID(), payment_id: p.id, status: 'succeeded', amount: body!.amount, created_at: new Date().toISOString() });
+      }
+      if (req.method === 'POST' && path === '/v3/receipts') {
+        if (!body?.type || !Array.isArray(body.items) || !body.customer) return error(res, 400, 'invalid_request', 'receipt');
+        return remember({ id: crypto.randomUUID(), type: body.type, status: 'pending', payment_id: body.payment_id, items: body.items });
+      }
+      return error(res, 404, 'not_found', 'no such method');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
+
+  const mark = (id: string, status: 'succeeded' | 'canceled') => {
+    const p = payments.get(id);
+    if (!p) throw new Error(`no payment ${id}`);
+    Object.assign(p, status === 'succeeded'
+      ? { status, paid: true, captured_at: new Date().toISOString() }
+      : { status, paid: false, cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' } });
+    return p;
+  };
+  const notification = (id: string, event?: string) => {
+    const p = payments.get(id) ?? { id, status: 'succeeded' };
+    return { type: 'notification', event: event ?? (p.status === 'canceled' ? 'payment.canceled' : 'payment.succeeded'), object: p };
+  };
+  return {
+    url, shops, payments, requests,
+    succeed: (id) => mark(id, 'succeeded'),
+    cancel: (id) => mark(id, 'canceled'),
+    notification,
+    notify: async (target, id, event) => (await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification(id, event)) })).status,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
