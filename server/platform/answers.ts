@@ -131,6 +131,9 @@ export const Order = z.object({
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });
+/** #30: a booking, with the payment taken in the same call when it asked for one. */
+export const BookedAndPaid = z.object({ id: int(), payment: PaymentMade.optional().describe('"Book and pay": the payment taken with the booking.') })
+  .meta({ id: 'BookedAndPaid', description: 'The booking made, and its payment when the call asked for one.' });
 
 export const OrderLogEntry = z.object({
   id: int(), created: instant(), type: z.string(), text: z.string(), data: z.record(z.string(), z.unknown()).nullable(), author: z.object({ name: z.string() }).nullable(),

@@ -184,6 +184,9 @@ const en = {
   unknown_currency: 'Not a currency: choose one from the list (an ISO 4217 code, e.g. RUB).',
   // #28 GAPS: an inactive location takes no new bookings.
   location_inactive: 'This location is not active: it takes no bookings.',
+  // #30 DESK: book and pay in one call; a walk-in without the guest's details.
+  book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
+  book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -363,6 +366,9 @@ const ru: Record<MessageKey, string> = {
   unknown_currency: 'Нет такой валюты: выберите её из списка.',
   // #28 GAPS
   location_inactive: 'Локация не работает: бронирование закрыто.',
+  // #30 DESK
+  book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
+  book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };
