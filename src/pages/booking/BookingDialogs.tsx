@@ -8,7 +8,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useNotify, useTranslate } from 'react-admin';
 import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { businessDateOf } from '../../../domain/businessDay';
-import type { Currency } from '../../../domain/money';
+import { formatMoney, type Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { hasPermission } from '../../../domain/permissions';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
@@ -118,9 +118,11 @@ export function useBookingDialogs({ location, now, today }: { location: Location
   const playgrounds: FormPlayground[] = (location?.playgrounds ?? [])
     .filter((p) => p.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t)))
     .map((p) => ({ id: p.id, name: p.name, max_players: p.max_players }));
-  const onSaved = (id: number, isNew: boolean) => {
+  const onSaved = (id: number, isNew: boolean, paid?: string) => {
     setForm(null);
-    if (isNew) setCreated(id);
+    // Booked and paid in one step (#30): nothing is left to do with it, so no created dialog.
+    if (paid !== undefined) notify('app.desk.done', { type: 'success', messageArgs: { id, amount: formatMoney(paid, location?.currency ?? null, languageOf(translate)) } });
+    else if (isNew) setCreated(id);
     else notify('app.booking.saved', { type: 'success', messageArgs: { id } });
     void refresh();
   };

@@ -67,7 +67,8 @@ export function BookingResultDialog({ result, onClose, onPay }: {
   let reason = '';
   if (result.kind === 'failed') {
     const { failure } = result;
-    reason = failure.reason === 'cancelDelay' && failure.text ? failure.text : translate(`app.booking.result.reasons.${failure.reason}`);
+    reason = (failure.reason === 'cancelDelay' || failure.reason === 'payment') && failure.text ? failure.text
+      : translate(`app.booking.result.reasons.${failure.reason === 'payment' ? 'tryLater' : failure.reason}`);
   }
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="booking-result-title" data-testid="booking-result">
