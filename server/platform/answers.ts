@@ -52,7 +52,8 @@ export const LocationCard = z.object({
 
 /** A location of the caller's, with their role there. */
 export const Location = LocationCard.extend({
-  timezone: z.string(), is_active: z.boolean(), allow_refill: z.boolean(), balance: money(), b2b_currency: Currency.nullable(),
+  timezone: z.string(), is_active: z.boolean(), allow_refill: z.boolean(),
+  walk_ins_without_details: z.boolean().describe('#30: the desk may book without the guest\'s name and phone.'), balance: money(), b2b_currency: Currency.nullable(),
   playgrounds: z.array(Playground),
   playground_groups: z.array(z.object({ id: int(), name: z.string(), playgrounds: z.array(int()) })),
   role: Role,

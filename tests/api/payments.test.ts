@@ -586,4 +586,31 @@ describe('POST /api/v2.1/booking/ with payment (book and pay)', () => {
     const fixed = await bookPay(bookingBody(w.pg.cube2, '2030-04-02 13:00', { persons: 1, payment: { payment_type: 2 } }), 'walk-in-2');
     expect(fixed.statusCode, fixed.body).toBe(201);
   });
+
+  it('a walk-in without name and phone only where the location allows it; its details are added later', async () => {
+    const bare = bookingBody(w.pg.cube2, '2030-04-02 15:00', { name: '', phone: '', email: '', payment: { payment_type: 2 } });
+    const before = await count('orders');
+    expect400(await bookPay(bare), { name: ['This field is required.'], phone: ['This field is required.'] });
+    expect(await count('orders')).toBe(before);
+    const setting = async (on: boolean) => {
+      const res = await h.call('PUT', '/api/v2.1/locations/1/', { token: w.tokens.admin, body: { walk_ins_without_details: on } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().walk_ins_without_details).toBe(on);
+    };
+    await setting(true);
+    try {
+      const [entry] = (await h.database.pool.query(`SELECT kind, before, after FROM activity_entries ORDER BY id DESC LIMIT 1`)).rows;
+      expect(entry).toMatchObject({ before: { walk_ins_without_details: false }, after: { walk_ins_without_details: true } });
+      const res = await bookPay(bare);
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json();
+      expect(await getOrder(w, id)).toMatchObject({ name: '', phone: '', status: 6 });
+      // The guest's details later: the same booking with them (the order page's edit).
+      const edit = await h.call('PUT', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff, body: { ...bookingBody(w.pg.cube2, '2030-04-02 15:00'), name: 'Anna', phone: '+79990001122' } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await getOrder(w, id)).toMatchObject({ name: 'Anna', phone: '+79990001122', status: 6 });
+    } finally {
+      await setting(false);
+    }
+  });
 });

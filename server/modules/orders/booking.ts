@@ -5,8 +5,8 @@
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
 import { and, eq } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
-import { orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users } from '../../db/schema';
-import { fieldError, notFound } from '../../platform/errors';
+import { locations, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users } from '../../db/schema';
+import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import { ORDER_SOURCE, type BookingPayload, type NewBookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../domain/pricing';
@@ -132,6 +132,18 @@ function assertBillAllowed(input: BookingInput, purchase: string) {
   if (!input.cancel_delay) throw fieldError('cancel_delay', 'cancel_delay_required');
 }
 
+/**
+ * Name and phone are required (the spec), unless the location books walk-ins without the guest's
+ * details (#30): then either may stay empty, to be added later on the order.
+ */
+async function checkGuestDetails(db: Db, locationId: number, input: Pick<BookingInput, 'name' | 'phone'>): Promise<void> {
+  const missing = (['name', 'phone'] as const).filter((k) => input[k].trim() === '');
+  if (!missing.length) return;
+  const [loc] = await db.select({ walkIns: locations.walkInsWithoutDetails }).from(locations).where(eq(locations.id, locationId));
+  if (loc?.walkIns) return;
+  throw new ApiError(400, undefined, Object.fromEntries(missing.map((k) => [k, [{ key: 'required' as const }]])));
+}
+
 /** What the shared booking core hands to its caller's `finish`, inside the booking's transaction. */
 export interface PlacedOrder {
   id: number;
@@ -236,6 +248,7 @@ export async function createBooking(db: Db, ctx: BookingContext, input: NewBooki
     const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
     if (!day) throw fieldError('playground_id', 'invalid_choice');
     if (day.roleId === null) throw notFound(); // requireRoleAt's answer
+    await checkGuestDetails(db, day.pg.locationId, input);
     const pay = input.payment ?? null;
     if (pay && input.bill) throw fieldError('payment', 'book_pay_with_bill');
     return placeBooking(db, ctx, day, input, async (tx, order) => {
@@ -281,6 +294,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
   await requireRoleAt(db, ctx.userId, existing.locationId);
   const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
   if (!day || day.pg.locationId !== existing.locationId) throw fieldError('playground_id', 'invalid_choice');
+  await checkGuestDetails(db, existing.locationId, input);
   const { pg } = day;
   bookableOn(day, input.session_dt);
 

@@ -28,8 +28,9 @@ export const bookingSchema = z.strictObject({
   persons: z.number().int().min(1).max(1000),
   order_type: z.number().int().min(1).max(4),
   promocode: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.promocode).nullable()).optional().transform((v) => v ?? null),
-  name: z.string().trim().min(1).max(TEXT_LIMITS.personName),
-  phone: phoneSchema,
+  // Empty only where the location books walk-ins without details (#30; the service checks it).
+  name: z.string().trim().max(TEXT_LIMITS.personName),
+  phone: z.union([z.literal(''), phoneSchema]),
   email: z.preprocess(emptyToNull, emailSchema.nullable()).optional().transform((v) => v ?? null),
   bill: z.boolean().default(false),
   cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),

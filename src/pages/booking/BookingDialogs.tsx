@@ -54,7 +54,7 @@ function EditBooking({ order, slot, ctx }: { order: SlotOrder; slot: Slot; ctx: 
   return (
     <BookingFormDialog locationId={ctx.location.id} playgrounds={ctx.playgrounds} currency={ctx.location.currency} today={ctx.today} now={ctx.now}
       onClose={ctx.onClose} onSaved={ctx.onSaved} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode}
-      discounts={{ groupPercent: ctx.location.group_discount_percent ?? 0, early: ctx.location.early_booking ?? [] }} />
+      discounts={{ groupPercent: ctx.location.group_discount_percent ?? 0, early: ctx.location.early_booking ?? [] }} walkIns={!!ctx.location.walk_ins_without_details} />
   );
 }
 
@@ -149,7 +149,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
       )}
       {form?.kind === 'create' && (
         <BookingFormDialog locationId={ctx.location.id} playgrounds={playgrounds} currency={currency} today={today} now={now}
-          onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} discounts={discounts} />
+          onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} discounts={discounts} walkIns={!!location?.walk_ins_without_details} />
       )}
       {form?.kind === 'edit' && <EditBooking order={form.order} slot={form.slot} ctx={ctx} />}
       {form?.kind === 'multiCreate' && (

@@ -32,6 +32,9 @@ import { GuardedDialog } from '../../components/forms/GuardedDialog';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { DateField } from '../../components/forms/DateField';
 
+/** The label key of a form field whose name differs from its value's. */
+const FIELD_LABEL: Partial<Record<keyof BookingValues, string>> = { order_type: 'orderType', cancel_delay: 'cancelDelay' };
+
 export interface FormPlayground {
   id: number;
   name: string;
@@ -44,8 +47,10 @@ export interface LocationDiscounts {
 }
 
 export function BookingFormDialog({
-  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, onClose, onSaved,
+  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, walkIns = false, onClose, onSaved,
 }: {
+  /** #30: the location books walk-ins without the guest's name and phone. */
+  walkIns?: boolean;
   locationId: number;
   playgrounds: FormPlayground[];
   /** The location's group and early-booking discounts, for the price preview. */
@@ -98,7 +103,7 @@ export function BookingFormDialog({
   const promo = usePromoCode({ typed: values.promocode, locationId, sessionDt: values.time, held: editing ? originalPromocode : null });
   const promoState = promo.state;
 
-  const errors = bookingErrors(values, { today, slot, personsChoices: persons, promo: promoState });
+  const errors = bookingErrors(values, { today, slot, personsChoices: persons, promo: promoState, walkIns });
   const invalid = Object.keys(errors).length > 0;
 
   const set = (patch: Partial<BookingValues>) => {
@@ -112,8 +117,10 @@ export function BookingFormDialog({
     });
   };
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  // A press on the disabled save marks every field still to fill (#30).
+  const [showAll, setShowAll] = useState(false);
   const fieldProps = (field: keyof BookingValues, hint?: string) => {
-    const rule = errors[field] && touched.has(field) ? translate(errors[field]!, { _: errors[field]! }) : undefined;
+    const rule = errors[field] && (touched.has(field) || showAll) ? translate(errors[field]!, { _: errors[field]! }) : undefined;
     const text = server[field] ?? rule;
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
@@ -181,6 +188,10 @@ export function BookingFormDialog({
   if (promoText.error) Object.assign(promoProps, { error: true, helperText: promoText.error });
 
   const saveDisabled = invalid || saving || promoState === 'checking';
+  // The hint names the fields still to fill or to correct (#30), in the form's order.
+  const missingHint = invalid
+    ? translate('app.desk.missing', { fields: (Object.keys(errors) as (keyof BookingValues)[]).map((k) => translate(`app.booking.fields.${FIELD_LABEL[k] ?? k}`)).join(', ') })
+    : undefined;
   // #30 "Book and pay": a new paid order with a price and no payment link.
   const canBookAndPay = !editing && billAllowed(values.order_type) && !values.bill && !!price && Number(price.purchase) > 0;
 
@@ -252,11 +263,11 @@ export function BookingFormDialog({
 
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.name')} value={values.name} required autoFocus={!editing && !values.name}
+            <TextField label={translate('app.booking.fields.name')} value={values.name} required={!walkIns} autoFocus={!editing && !walkIns && !values.name}
               onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
+            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required={!walkIns} type="tel" placeholder="+79991234567"
               onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -315,7 +326,8 @@ export function BookingFormDialog({
         {schedule.isError && <Alert severity="error" sx={{ mt: 1 }}>{(schedule.error as Error).message}</Alert>}
       </DialogContent>
       <FormActions invalid={invalid} saving={saving} saveDisabled={saveDisabled} editing={editing}
-        onClose={onClose} onSave={() => save()} hintTestId="booking-form-hint" saveTestId="booking-save"
+        onClose={onClose} onSave={() => save()} hintTestId="booking-form-hint" saveTestId="booking-save" onBlocked={() => setShowAll(true)}
+        hint={missingHint}
         secondary={canBookAndPay && (
           <Button variant="contained" color="success" onClick={() => setConfirming(true)} disabled={saveDisabled} data-testid="booking-save-pay">
             {translate('app.desk.bookAndPay')}

@@ -92,6 +92,8 @@ export interface BookingRules {
   slot: Slot | null;
   personsChoices: number[];
   promo: PromoState;
+  /** #30: the location books walk-ins without the guest's name and phone. */
+  walkIns?: boolean;
 }
 
 export type BookingErrors = Partial<Record<keyof BookingValues, string>>;
@@ -110,8 +112,8 @@ export function bookingErrors(v: BookingValues, rules: BookingRules): BookingErr
   else if (rules.slot && !rules.personsChoices.includes(v.persons)) e.persons = 'app.booking.errors.persons';
   if (!v.order_type) e.order_type = required;
   if (gameRequired(rules.slot) && !v.game) e.game = required;
-  if (!v.name.trim()) e.name = required;
-  if (!v.phone.trim()) e.phone = required;
+  if (!v.name.trim() && !rules.walkIns) e.name = required;
+  if (!v.phone.trim()) { if (!rules.walkIns) e.phone = required; }
   else if (!isValidPhone(v.phone.trim())) e.phone = 'validation.validationPhone';
   if (v.email.trim() && !isValidEmail(v.email)) e.email = 'validation.validationEmail';
   if (v.promocode.trim() && rules.promo === 'invalid') e.promocode = 'validation.validationPromocode';
