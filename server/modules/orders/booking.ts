@@ -141,7 +141,8 @@ async function checkGuestDetails(db: Db, locationId: number, input: Pick<Booking
   if (!missing.length) return;
   const [loc] = await db.select({ walkIns: locations.walkInsWithoutDetails }).from(locations).where(eq(locations.id, locationId));
   if (loc?.walkIns) return;
-  throw new ApiError(400, undefined, Object.fromEntries(missing.map((k) => [k, [{ key: 'required' as const }]])));
+  // The answers the spec's rule always gave: a blank name, a phone that is not digits.
+  throw new ApiError(400, undefined, Object.fromEntries(missing.map((k) => [k, [{ key: k === 'name' ? 'blank' as const : 'invalid_phone' as const }]])));
 }
 
 /** What the shared booking core hands to its caller's `finish`, inside the booking's transaction. */
