@@ -8,7 +8,7 @@
 // Everything runs in a temporary embedded PostgreSQL that is removed at the end; the web app is
 // built into a temporary folder unless --web names a build.
 // Usage: npm run bench [-- --orders 100000 --seconds 5 --concurrency 32 --out bench/results.md --web dist]
-// `--only browser`: just the chain and the day view in Chromium (steps 2 and 3b), for front-end work;
+// `--only browser`: just the chain and the day view in Chromium (steps 2, 3b and 3c), for front-end work;
 // written to bench/results-browser.md unless --out says otherwise, so the full table in
 // bench/results.md is never replaced by a partial one.
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ import { wallClockNow } from '../server/platform/clock';
 import { runEngine } from './engine';
 import { measureBookings, unlimitedPlayers } from './lib/booking';
 import { buildWeb, measureBrowser } from './lib/browser';
+import { measureWalkIn } from './lib/walkin';
 import { chainPlaygroundsOf, generateChain, sessionsAfter } from './lib/chain';
 import { apiExport, loadCsvOrders, psqlCopy } from './lib/csv';
 import { countDay, measureDayView } from './lib/dayview';
@@ -131,6 +132,14 @@ try {
   row(`day view, a live update of one card (another desk books a session): the event reaching the page until the card is painted`,
     `median ${b.liveMedian} ms, p95 ${b.liveP95} ms`, `of which the day's refetch: median ${b.liveRefetchMedian} ms`, '< 50 ms', b.liveMedian < 50);
   notes.push(`Browser: Chromium (headless, 1600x1000). JavaScript: every script the page loads in a fresh browser context (empty cache), gzip -9 of each summed; the day view opened signed in straight from its address. Render: measured inside the page over ${b.render.length} loads after one warm-up (warm cache): from the moment the page holds its data, the later of the responseEnd (resource timing) of the last of the view's ${b.dataCalls} data calls (the location and the ${dayPlaygrounds.length} schedules with orders) and the page's first render with them (the mark 'day-view:data': the app's first script starts these calls before the page's code is there, src/pages/booking/preload.ts), until all ${b.cards} slot cards are in the DOM and the frame that shows them is painted (a message posted from that animation frame); "met" is judged on the median. Loads: ${b.render.join(', ')} ms; whole page: ${b.page.join(', ')} ms. Live update (the card's day refetched, then painted; ${b.live.length} bookings through the API from the page itself, timed from the event mark src/live/connection.ts sets to the frame that paints the card): ${b.live.join(', ')} ms.`);
+
+  // 3c. A walk-in at the desk (#30): the open day view to a paid order, clicks and seconds.
+  log('a walk-in booked and paid in Chromium...');
+  const w = await measureWalkIn({ base: server.base, locationId: dayLocation, date });
+  row('desk: a walk-in from the open day view to a paid order (clicks, typed fields, time)',
+    `${w.clicks} clicks, ${w.typed} typed fields; median ${w.median} s`, w.walkIns ? 'walk-ins without guest details on' : 'name and phone required',
+    '<= 4 clicks, < 5 s', w.clicks <= 4 && w.median < 5);
+  notes.push(`Walk-in (bench/lib/walkin.ts): ${w.seconds.length} walk-ins after one warm-up on free afternoon sessions of the same day, from the click on a slot's "+" until its card shows the order paid; a click into a text field counts. Times: ${w.seconds.join(', ')} s.`);
 
   if (ONLY_BROWSER) throw new OnlyBrowserDone();
 

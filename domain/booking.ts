@@ -30,3 +30,12 @@ export interface BookingPayload {
   seller: string | null;
   source: string | null;
 }
+
+/** #30 "Book and pay": the payment types a booking can be paid with in the same call (cash, card). */
+export const BOOK_PAY_TYPES = [2, 6] as const;
+export type BookPayType = (typeof BOOK_PAY_TYPES)[number];
+
+/** POST /api/v2.1/booking/ only: `payment` books and takes the whole price in one transaction. */
+export interface NewBookingPayload extends BookingPayload {
+  payment?: { payment_type: BookPayType } | null;
+}

@@ -158,6 +158,7 @@ export const LOCATION_SETTINGS_FIELDS = {
   is_events_available: { ru: 'Мероприятия доступны', en: 'Events available' },
   allow_refill: { ru: 'Пополнение баланса', en: 'Balance top-ups' },
   is_active: { ru: 'Работает', en: 'Active' },
+  walk_ins_without_details: { ru: 'Бронь без данных гостя', en: 'Walk-ins without guest details' }, // #30
 } satisfies FieldLabels;
 
 // #29 A location's (or the installation's) payment provider settings: the write's labels and the tools tab's.

@@ -52,7 +52,8 @@ export const LocationCard = z.object({
 
 /** A location of the caller's, with their role there. */
 export const Location = LocationCard.extend({
-  timezone: z.string(), is_active: z.boolean(), allow_refill: z.boolean(), balance: money(), b2b_currency: Currency.nullable(),
+  timezone: z.string(), is_active: z.boolean(), allow_refill: z.boolean(),
+  walk_ins_without_details: z.boolean().describe('#30: the desk may book without the guest\'s name and phone.'), balance: money(), b2b_currency: Currency.nullable(),
   playgrounds: z.array(Playground),
   playground_groups: z.array(z.object({ id: int(), name: z.string(), playgrounds: z.array(int()) })),
   role: Role,
@@ -131,6 +132,9 @@ export const Order = z.object({
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });
+/** #30: a booking, with the payment taken in the same call when it asked for one. */
+export const BookedAndPaid = z.object({ id: int(), payment: PaymentMade.optional().describe('"Book and pay": the payment taken with the booking.') })
+  .meta({ id: 'BookedAndPaid', description: 'The booking made, and its payment when the call asked for one.' });
 
 export const OrderLogEntry = z.object({
   id: int(), created: instant(), type: z.string(), text: z.string(), data: z.record(z.string(), z.unknown()).nullable(), author: z.object({ name: z.string() }).nullable(),

@@ -192,6 +192,9 @@ const en = {
   payment_sandbox_demo_only: 'The sandbox provider is for the demo only: no money moves through it.',
   payment_provider_not_available: 'This provider is not available yet.',
   payment_provider_busy: 'The payment is being settled right now; the provider will retry.',
+  // #30 DESK: book and pay in one call; a walk-in without the guest's details.
+  book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
+  book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -379,6 +382,9 @@ const ru: Record<MessageKey, string> = {
   payment_sandbox_demo_only: 'Тестовый провайдер — только для демо: через него деньги не проходят.',
   payment_provider_not_available: 'Этот провайдер пока недоступен.',
   payment_provider_busy: 'Платёж сейчас проводится; провайдер повторит уведомление.',
+  // #30 DESK
+  book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
+  book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -14,6 +14,7 @@
 // (`SlotCardStyles`, once per page); per-card colours come in as CSS custom properties. The month
 // view's lists use the same builder through the small `SlotCard` component. Same look as the MUI
 // version, except that the buttons have no ripple and show an outline on keyboard focus.
+import { guestName } from '../../domain/guest';
 import { useLayoutEffect, useRef } from 'react';
 import type { CSSObject } from '@emotion/react';
 import { GlobalStyles } from '@mui/material';
@@ -200,10 +201,10 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
   const orders = shown.length === 0
     ? [el('p', { class: 'SlotCard-empty', 'data-testid': 'slot-empty' }, translate('app.calendar.noBookings'))]
     : shown.map((o) => el('div', { class: 'SlotCard-order', 'data-testid': 'slot-order', 'data-order-id': o.id },
-      el('p', { class: 'SlotCard-name', title: `№${o.id} ${o.name}` },
+      el('p', { class: 'SlotCard-name', title: `№${o.id} ${guestName(o.name, translate)}` },
         // Booked by the customer in the online widget (orders.source).
         o.source === 'widget' && icon([PUBLIC_PATH], { class: 'SlotCard-widget', 'data-testid': 'slot-order-widget' }, translate('app.widget.sourceWidget')),
-        el('span', { class: 'SlotCard-id' }, `№${o.id}`), o.name),
+        el('span', { class: 'SlotCard-id' }, `№${o.id}`), guestName(o.name, translate)),
       el('div', { class: 'SlotCard-line' },
         // Cut with "…" in a narrow card: the whole line in the title, as the name above.
         el('span', { class: slot.archived ? 'SlotCard-pay' : `SlotCard-pay SlotCard-pay-${paymentLine(o).kind}`, 'data-testid': 'slot-order-payment', title: paymentLineText(translate, o, currency) },

@@ -10,6 +10,7 @@ import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
 import { liveEn } from './live.en';
+import { deskEn } from './desk.en'; // #30 DESK
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -648,6 +649,7 @@ export const enApp = {
     management: managementEn,
     orderLog: orderLogEn,
     live: liveEn,
+    desk: deskEn, // #30 DESK
     invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.

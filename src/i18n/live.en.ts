@@ -3,7 +3,7 @@ export const liveEn = {
   offline: 'No connection to the server: reconnecting…',
   sessionGone: 'The %{time} session is no longer available.',
   sessionFull: 'The %{time} session has just been filled.',
-  sessionFewer: 'Only %{n} places are left in the %{time} session.',
+  sessionFewer: 'Only %{n} place is left in the %{time} session. |||| Only %{n} places are left in the %{time} session.',
   nearest: 'Nearest free sessions:',
   noneFree: 'No other session of this day has room.',
   multiSessionGone: 'The %{time} session on “%{playground}” was taken or removed.',

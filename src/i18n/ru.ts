@@ -11,6 +11,7 @@ import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
 import { liveRu } from './live.ru';
+import { deskRu } from './desk.ru'; // #30 DESK
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -648,6 +649,7 @@ export const ruApp: typeof enApp = {
     management: managementRu,
     orderLog: orderLogRu,
     live: liveRu,
+    desk: deskRu, // #30 DESK
     invitation: invitationRu, // #28 STAFF
   },
   validation: {

@@ -33,7 +33,7 @@ export function SessionWatch({ chosen, persons, slots, offered, ownPersons = 0, 
   return (
     <Alert severity="warning" sx={{ mt: 1 }} data-testid="session-trouble" role="alert">
       {trouble.kind === 'fewer'
-        ? translate('app.live.sessionFewer', { time, n: trouble.left })
+        ? translate('app.live.sessionFewer', { time, n: trouble.left, smart_count: trouble.left })
         : translate(trouble.kind === 'full' ? 'app.live.sessionFull' : 'app.live.sessionGone', { time })}
       {nearest.length > 0 ? (
         <Stack direction="row" sx={{ alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }} data-testid="nearest-free">

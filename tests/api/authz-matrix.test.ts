@@ -237,6 +237,8 @@ const BODY_OVERRIDES: Record<string, Record<string, unknown>> = {
   'DELETE /api/v2.1/locations/:id/groups/': { get id() { return victim.group; } },
   'POST /api/v2.1/locations/:id/early_booking/': { days: 7, discount: 5 },
   'PUT /api/v2.1/early_booking_conditions/:id/': { days: 7, discount: 5 },
+  // #30: `payment` here is "book and pay", not a payment's id.
+  'POST /api/v2.1/booking/': { payment: { payment_type: 2 } },
 };
 
 /** Requests location 3's own administrator may not make either, and why (the control column). */

@@ -52,6 +52,7 @@ async function expectedLocation1(lang: 'ru' | 'en', role: { id: number; value: n
     is_park: true,
     is_events_available: true,
     allow_refill: true,
+    walk_ins_without_details: false,
     balance: '137499.50',
     currency: RUB,
     b2b_currency: RUB,

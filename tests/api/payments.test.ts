@@ -534,3 +534,86 @@ describe('POST /api/v2.1/locations/{id}/payments/: standalone payments', () => {
     expect((await h.call('POST', URL1, { body: { purchase: '10' } })).statusCode).toBe(401);
   });
 });
+
+// #30 "Book and pay": POST /booking/ with `payment` books and takes the whole price in one
+// transaction; with an Idempotency-Key a retry answers the first booking and payment.
+describe('POST /api/v2.1/booking/ with payment (book and pay)', () => {
+  const bookPay = (body: Json, key?: string) => h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, body, lang: 'en', headers: key ? { 'idempotency-key': key } : {} });
+  const count = async (table: 'orders' | 'payments' | 'activity_entries') =>
+    Number((await h.database.pool.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0].n);
+
+  it('books and pays the order\'s price once: a retried call answers the first order and payment, one payment, one log and activity entry', async () => {
+    const body = bookingBody(w.pg.cube2, '2030-04-02 10:00', { persons: 2, payment: { payment_type: 2 } });
+    const before = { orders: await count('orders'), payments: await count('payments'), activity: await count('activity_entries') };
+    const answers = await Promise.all([bookPay(body, 'walk-in-1'), bookPay(body, 'walk-in-1')]);
+    expect(answers.map((a) => a.statusCode), answers[0]!.body).toEqual([201, 201]);
+    const again = await bookPay(body, 'walk-in-1');
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(answers[0]!.json());
+    expect(answers[1]!.json()).toEqual(answers[0]!.json());
+    const { id, payment } = answers[0]!.json();
+    expect(await count('orders')).toBe(before.orders + 1);
+    expect(await count('payments')).toBe(before.payments + 1);
+    expect(await count('activity_entries')).toBe(before.activity + 1);
+    const order = await getOrder(w, id);
+    // The amount is the order's price, taken in cash; the order is paid.
+    expect(payment).toMatchObject({ order: id, payment_type: 2, purchase: order.purchase, status: 'paid' });
+    expect(Number(order.purchase)).toBeGreaterThan(0);
+    expect(order).toMatchObject({ status: 6, paid: order.purchase, need_paid: '0.00' });
+    expect(order.payments).toHaveLength(1);
+    expect((await comments(w, id)).filter((c) => c.type === 'paid')).toHaveLength(1);
+    const [activity] = (await h.database.pool.query(`SELECT kind, subject FROM activity_entries ORDER BY id DESC LIMIT 1`)).rows;
+    expect(activity).toEqual({ kind: 'money.payment', subject: `#${id}` });
+    // By card, without a key: a body without payment still answers just the id (the book helper checks it).
+    const card = await bookPay(bookingBody(w.pg.cube2, '2030-04-02 11:00', { payment: { payment_type: 6 } }));
+    expect(card.statusCode, card.body).toBe(201);
+    expect(card.json().payment).toMatchObject({ payment_type: 6 });
+    await book(w, bookingBody(w.pg.cube2, '2030-04-02 12:00', { payment: null }));
+  });
+
+  it('a refused booking records no payment and no order; nothing to pay, a link and other payment types are refused', async () => {
+    const before = { orders: await count('orders'), payments: await count('payments') };
+    // The session has fewer places than asked for: no order, so no payment.
+    const full = await bookPay(bookingBody(w.pg.cube2, '2030-04-02 13:00', { persons: 99, payment: { payment_type: 2 } }), 'walk-in-2');
+    expect(full.statusCode).toBe(400);
+    expect400(await bookPay(bookingBody(w.pg.cube2, '2030-04-02 13:00', { order_type: 3, payment: { payment_type: 2 } })),
+      { payment: ['Nothing to pay: book and pay is for paid orders with a price.'] });
+    expect400(await bookPay(bookingBody(w.pg.cube2, '2030-04-02 13:00', { bill: true, cancel_delay: 30, payment: { payment_type: 2 } })),
+      { payment: ['Choose either a payment link or a payment now, not both.'] });
+    for (const payment of [{ payment_type: 3 }, { payment_type: 4 }, { payment_type: 2, purchase: '1' }, {}]) {
+      const res = await bookPay(bookingBody(w.pg.cube2, '2030-04-02 13:00', { payment }));
+      expect(res.statusCode, JSON.stringify(payment)).toBe(400);
+    }
+    expect({ orders: await count('orders'), payments: await count('payments') }).toEqual(before);
+    // The refused call stored nothing under its key: the same key books once the body is right.
+    const fixed = await bookPay(bookingBody(w.pg.cube2, '2030-04-02 13:00', { persons: 1, payment: { payment_type: 2 } }), 'walk-in-2');
+    expect(fixed.statusCode, fixed.body).toBe(201);
+  });
+
+  it('a walk-in without name and phone only where the location allows it; its details are added later', async () => {
+    const bare = bookingBody(w.pg.cube2, '2030-04-02 15:00', { name: '', phone: '', email: '', payment: { payment_type: 2 } });
+    const before = await count('orders');
+    expect400(await bookPay(bare), { name: ['This field may not be blank.'], phone: ['Digits only, with an optional leading plus'] });
+    expect(await count('orders')).toBe(before);
+    const setting = async (on: boolean) => {
+      const res = await h.call('PUT', '/api/v2.1/locations/1/', { token: w.tokens.admin, body: { walk_ins_without_details: on } });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().walk_ins_without_details).toBe(on);
+    };
+    await setting(true);
+    try {
+      const [entry] = (await h.database.pool.query(`SELECT kind, before, after FROM activity_entries ORDER BY id DESC LIMIT 1`)).rows;
+      expect(entry).toMatchObject({ before: { walk_ins_without_details: false }, after: { walk_ins_without_details: true } });
+      const res = await bookPay(bare);
+      expect(res.statusCode, res.body).toBe(201);
+      const { id } = res.json();
+      expect(await getOrder(w, id)).toMatchObject({ name: '', phone: '', status: 6 });
+      // The guest's details later: the same booking with them (the order page's edit).
+      const edit = await h.call('PUT', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff, body: { ...bookingBody(w.pg.cube2, '2030-04-02 15:00'), name: 'Anna', phone: '+79990001122' } });
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(await getOrder(w, id)).toMatchObject({ name: 'Anna', phone: '+79990001122', status: 6 });
+    } finally {
+      await setting(false);
+    }
+  });
+});

@@ -7,7 +7,7 @@ import { paymentLineText } from '../../src/calendar/paymentLineText';
 import { amountMaxChars } from '../../src/components/validators';
 import {
   amountRule, BOOKING_SOURCE, bookingBody, bookingErrors, bookingFailure, bookingFromOrder, changeBooking, emptyBooking,
-  gameRequired, personsChoices, phoneSearchError, prepaymentNotSet, settlePersons, timeChoices, type BookingValues,
+  gameRequired, nearestBookable, personsChoices, phoneSearchError, prepaymentNotSet, settleGame, settlePersons, timeChoices, type BookingValues,
 } from '../../src/pages/booking/bookingForm';
 import type { Slot, SlotOrder } from '../../src/calendar/types';
 
@@ -137,9 +137,22 @@ describe('booking form rules', () => {
     expect(personsChoices(4, slot({ available_persons: 2 }), { playground: 1, time_start: '2030-01-14 15:00', persons: 2 })).toEqual([1, 2, 3, 4]);
     expect(personsChoices(10, slot({ available_persons: 4, playground: 2 }), { playground: 1, time_start: '2030-01-14 15:00', persons: 2 })).toEqual([1, 2, 3, 4]);
     expect(personsChoices(4, null)).toEqual([]);
-    // A single choice is taken; a value no longer offered is cleared.
-    expect(settlePersons(valid(), [1]).persons).toBe(1);
-    expect(settlePersons({ ...valid(), persons: 3 }, [1, 2]).persons).toBeNull();
+    // No number yet: the smallest allowed (a single choice too); a chosen number is never changed
+    // behind the cashier's back (#30), also when fewer places are left.
+    expect(settlePersons({ ...valid(), persons: null }, [1]).persons).toBe(1);
+    expect(settlePersons({ ...valid(), persons: null }, [1, 2, 3]).persons).toBe(1);
+    expect(settlePersons({ ...valid(), persons: null }, []).persons).toBeNull();
+    expect(settlePersons({ ...valid(), persons: 3 }, [1, 2]).persons).toBe(3);
+    expect(settlePersons({ ...valid(), persons: 2 }, [1]).persons).toBe(2);
+    // The only game offered is chosen; the clicked slot's session, or the nearest bookable one after it.
+    expect(settleGame({ ...valid(), game: null }, [7]).game).toBe(7);
+    expect(settleGame({ ...valid(), game: null }, [7, 8]).game).toBeNull();
+    expect(settleGame({ ...valid(), game: 8 }, [7]).game).toBe(8);
+    const offered = [{ time_start: '2030-01-14 16:00' }, { time_start: '2030-01-14 15:30' }];
+    expect(nearestBookable('2030-01-14 15:30', offered)).toBe('2030-01-14 15:30');
+    expect(nearestBookable('2030-01-14 15:00', offered)).toBe('2030-01-14 15:30');
+    expect(nearestBookable('2030-01-14 17:00', offered)).toBe('');
+    expect(nearestBookable('', offered)).toBe('');
   });
 
   it('names the spec\'s message keys', () => {

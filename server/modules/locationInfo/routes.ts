@@ -44,6 +44,7 @@ const locationInfoSchema = z.strictObject({
   is_events_available: settings.is_events_available.optional(),
   allow_refill: settings.allow_refill.optional(),
   is_active: settings.is_active.optional(),
+  walk_ins_without_details: settings.walk_ins_without_details.optional(), // #30
 });
 
 import { LocationDetail } from '../../platform/answers';

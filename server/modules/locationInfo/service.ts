@@ -31,6 +31,7 @@ export interface LocationInfoInput {
   is_events_available?: boolean;
   allow_refill?: boolean;
   is_active?: boolean;
+  walk_ins_without_details?: boolean;
 }
 
 /** Every language of the location exactly once, and no other (the edit dialog has a tab per language). */
@@ -66,10 +67,11 @@ function settingsView(row: typeof locations.$inferSelect, codes: Map<number, str
     name: row.name, city_id: row.cityId, lat: row.lat, lng: row.lng, timezone: row.timezone,
     currency: row.currencyId ? codes.get(row.currencyId) ?? null : null, b2b_currency: row.b2bCurrencyId ? codes.get(row.b2bCurrencyId) ?? null : null,
     languages: row.languages, is_park: row.isPark, is_events_available: row.isEventsAvailable, allow_refill: row.allowRefill, is_active: row.isActive,
+    walk_ins_without_details: row.walkInsWithoutDetails,
   };
 }
 
-const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active'] as const;
+const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details'] as const;
 const INFO = ['translations', 'lat', 'lng', 'country', 'city'] as const;
 
 /** Without any setting it is the location info form's body, whose every field is required (the spec's form). */
@@ -95,6 +97,7 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     const set = Object.fromEntries(Object.entries({
       lat: input.lat, lng: input.lng, cityId, name: mainName, timezone: input.timezone, currencyId, b2bCurrencyId, languages: input.languages,
       isPark: input.is_park, isEventsAvailable: input.is_events_available, allowRefill: input.allow_refill, isActive: input.is_active,
+      walkInsWithoutDetails: input.walk_ins_without_details,
     }).filter(([, v]) => v !== undefined));
     const [after] = Object.keys(set).length ? await tx.update(locations).set(set).where(eq(locations.id, locationId)).returning() : [loc];
     const oldTranslations = await tx.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId)).orderBy(asc(locationTranslations.language));

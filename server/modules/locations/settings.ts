@@ -42,6 +42,8 @@ export const locationSettingsFields = {
   is_events_available: z.boolean(),
   allow_refill: z.boolean(),
   is_active: z.boolean(),
+  // #30: the desk may book a walk-in without the guest's name and phone.
+  walk_ins_without_details: z.boolean(),
 };
 
 /** The currency's id by its code, else a 400 on the field. */

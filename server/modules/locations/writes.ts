@@ -17,6 +17,7 @@ export const createLocation = defineWrite({
     b2b_currency: f.b2b_currency.optional(),
     languages: f.languages.optional(),
     is_park: f.is_park.optional(), is_events_available: f.is_events_available.optional(), allow_refill: f.allow_refill.optional(), is_active: f.is_active.optional(),
+    walk_ins_without_details: f.walk_ins_without_details.optional(),
   },
   answer: LocationDetail,
   run: async ({ db, user, body, lang }) => {
@@ -29,6 +30,7 @@ export const createLocation = defineWrite({
       const [row] = await tx.insert(locations).values({
         name: body.name, cityId, timezone: body.timezone, currencyId: currency, b2bCurrencyId: b2b, languages,
         isPark: body.is_park ?? false, isEventsAvailable: body.is_events_available ?? false, allowRefill: body.allow_refill ?? false, isActive: body.is_active ?? true,
+        walkInsWithoutDetails: body.walk_ins_without_details ?? false,
       }).returning({ id: locations.id });
       // The name in every language it offers, until the location info form says otherwise.
       await tx.insert(locationTranslations).values(languages.map((language) => ({ locationId: row!.id, language, name: body.name })));

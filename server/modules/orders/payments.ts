@@ -117,18 +117,31 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
     if (input.payment_type === 3) {
       certificateId = (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10), currency?.id ?? null)).id;
     }
-    const [payment] = await tx.insert(payments).values({
-      orderId, locationId: order!.locationId, paymentType: input.payment_type, status: 'paid', externalId: input.external_id,
-      purchase: input.purchase, userId, certificateId,
-    }).returning();
-    if (certificateId !== null) {
-      await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: input.purchase });
-      await recordEvent(tx, order!.locationId, 'certificate', { certificate_ids: [certificateId] });
-    }
-    await emitPaymentCreated(tx, payment!.id);
-    await applyPayment(tx, orderId, input.purchase, userId, { payment_type: input.payment_type, payment_id: payment!.id });
-    return paymentJson(payment!, await userJson(tx, userId));
+    return recordPaidPayment(tx, { orderId, locationId: order!.locationId, paymentType: input.payment_type, purchase: input.purchase,
+      externalId: input.external_id, userId, certificateId });
   }));
+}
+
+/**
+ * Money taken at the desk on an order, inside the caller's transaction (the order locked or just
+ * made): the payment row, a certificate's redemption, its webhook event, and the order's paid,
+ * status, log and activity entry (applyPayment). The pay dialog and "Book and pay" (#30) both.
+ */
+export async function recordPaidPayment(tx: Tx, p: {
+  orderId: number; locationId: number; paymentType: number; purchase: string; externalId: string | null; userId: number; certificateId?: number | null;
+}) {
+  const certificateId = p.certificateId ?? null;
+  const [payment] = await tx.insert(payments).values({
+    orderId: p.orderId, locationId: p.locationId, paymentType: p.paymentType, status: 'paid', externalId: p.externalId,
+    purchase: p.purchase, userId: p.userId, certificateId,
+  }).returning();
+  if (certificateId !== null) {
+    await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: p.purchase });
+    await recordEvent(tx, p.locationId, 'certificate', { certificate_ids: [certificateId] });
+  }
+  await emitPaymentCreated(tx, payment!.id);
+  await applyPayment(tx, p.orderId, p.purchase, p.userId, { payment_type: p.paymentType, payment_id: payment!.id });
+  return paymentJson(payment!, await userJson(tx, p.userId));
 }
 
 async function userJson(tx: Tx, userId: number | null) {

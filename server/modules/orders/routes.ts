@@ -19,6 +19,7 @@ import { idempotentCall } from '../../platform/idempotency';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
 import type { Lang } from '../../platform/messages';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { BOOK_PAY_TYPES, type BookPayType } from '../../../domain/booking';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 
@@ -27,8 +28,9 @@ export const bookingSchema = z.strictObject({
   persons: z.number().int().min(1).max(1000),
   order_type: z.number().int().min(1).max(4),
   promocode: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.promocode).nullable()).optional().transform((v) => v ?? null),
-  name: z.string().trim().min(1).max(TEXT_LIMITS.personName),
-  phone: phoneSchema,
+  // Empty only where the location books walk-ins without details (#30; the service checks it).
+  name: z.string().trim().max(TEXT_LIMITS.personName),
+  phone: z.union([z.literal(''), phoneSchema]),
   email: z.preprocess(emptyToNull, emailSchema.nullable()).optional().transform((v) => v ?? null),
   bill: z.boolean().default(false),
   cancel_delay: z.preprocess(emptyToNull, z.number().int().min(1).max(10080).nullable()).optional().transform((v) => v ?? null),
@@ -41,8 +43,16 @@ export const bookingSchema = z.strictObject({
   source: staffOrderSource,
 });
 
+/** POST /booking/ only: #30 "Book and pay" (cash 2 or card 6; the amount is the order's price). */
+export const newBookingSchema = bookingSchema.extend({
+  payment: z.strictObject({
+    payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (BOOK_PAY_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
+      .transform((v) => v as BookPayType),
+  }).nullable().optional().transform((v) => v ?? null),
+});
 
-import { CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
+
+import { BookedAndPaid, CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
 
 export async function orderRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,8 +60,18 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   const params = z.object({ id: idParam });
   const ctx = (userId: number, lang: Lang) => ({ userId, publicUrl: config.publicUrl, lang, payments: config });
 
-  r.post('/api/v2.1/booking/', { config: { conflicts: true, notFound: true }, schema: { summary: 'Book a session', tags, body: bookingSchema, answers: { 201: Created } } }, async (request, reply) =>
-    reply.status(201).send(await createBooking(db, ctx(currentUser(request).id, request.lang), request.body)));
+  // #30: `payment` books and takes the whole price (cash or card) in one transaction; with an
+  // Idempotency-Key a retry answers the first booking and payment.
+  r.post('/api/v2.1/booking/', {
+    config: { conflicts: true, notFound: true, idempotent: true },
+    schema: { summary: 'Book a session (and pay for it: `payment`)', tags, body: newBookingSchema, answers: { 201: BookedAndPaid } },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const call = idempotentCall(request, user.id);
+    const booked = await createBooking(db, ctx(user.id, request.lang), request.body, call);
+    if (call?.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).send(booked);
+  });
 
   r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema, answers: { 200: Created } } }, async (request) =>
     updateBooking(db, ctx(currentUser(request).id, request.lang), request.params.id, request.body));

@@ -39,6 +39,13 @@ export function GuardedDialog({ open = true, dirty = false, busy = false, onClos
     if (changed) setAsking(true);
     else onClose();
   }, [busy, changed, onClose]);
+  // A reload or a closed tab over a half-filled form gets the browser's own question (#30).
+  useEffect(() => {
+    if (!open || !changed) return undefined;
+    const warn = (e: BeforeUnloadEvent) => { e.preventDefault(); };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [open, changed]);
   return (
     <Dialog open={open} onClose={requestClose} {...props}>
       <GuardContext.Provider value={{ reportDirty: setReported }}>{children}</GuardContext.Provider>

@@ -8,7 +8,7 @@ import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography }
 import { useNotify, useTranslate } from 'react-admin';
 import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { businessDateOf } from '../../../domain/businessDay';
-import type { Currency } from '../../../domain/money';
+import { formatMoney, type Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { hasPermission } from '../../../domain/permissions';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
@@ -54,7 +54,7 @@ function EditBooking({ order, slot, ctx }: { order: SlotOrder; slot: Slot; ctx: 
   return (
     <BookingFormDialog locationId={ctx.location.id} playgrounds={ctx.playgrounds} currency={ctx.location.currency} today={ctx.today} now={ctx.now}
       onClose={ctx.onClose} onSaved={ctx.onSaved} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode}
-      discounts={{ groupPercent: ctx.location.group_discount_percent ?? 0, early: ctx.location.early_booking ?? [] }} />
+      discounts={{ groupPercent: ctx.location.group_discount_percent ?? 0, early: ctx.location.early_booking ?? [] }} walkIns={!!ctx.location.walk_ins_without_details} />
   );
 }
 
@@ -118,9 +118,11 @@ export function useBookingDialogs({ location, now, today }: { location: Location
   const playgrounds: FormPlayground[] = (location?.playgrounds ?? [])
     .filter((p) => p.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t)))
     .map((p) => ({ id: p.id, name: p.name, max_players: p.max_players }));
-  const onSaved = (id: number, isNew: boolean) => {
+  const onSaved = (id: number, isNew: boolean, paid?: string) => {
     setForm(null);
-    if (isNew) setCreated(id);
+    // Booked and paid in one step (#30): nothing is left to do with it, so no created dialog.
+    if (paid !== undefined) notify('app.desk.done', { type: 'success', messageArgs: { id, amount: formatMoney(paid, location?.currency ?? null, languageOf(translate)) } });
+    else if (isNew) setCreated(id);
     else notify('app.booking.saved', { type: 'success', messageArgs: { id } });
     void refresh();
   };
@@ -147,7 +149,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
       )}
       {form?.kind === 'create' && (
         <BookingFormDialog locationId={ctx.location.id} playgrounds={playgrounds} currency={currency} today={today} now={now}
-          onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} discounts={discounts} />
+          onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} discounts={discounts} walkIns={!!location?.walk_ins_without_details} />
       )}
       {form?.kind === 'edit' && <EditBooking order={form.order} slot={form.slot} ctx={ctx} />}
       {form?.kind === 'multiCreate' && (

@@ -7,7 +7,7 @@
 // order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
+  Alert, Button, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
   Stack, Switch, TextField, Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -18,10 +18,12 @@ import { formatMoney, type Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
 import { bookingPrice, earlyBookingPercent } from '../../../domain/pricing';
 import { daysBetween } from '../../../domain/businessDay';
-import { ApiError } from '../../dataProvider/http';
+import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
+import type { BookPayType } from '../../../domain/booking';
+import { BookPayDialog } from './BookPayDialog';
 import { bookingApi, useGames, usePlaygroundSchedule } from './api';
 import {
-  ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, personsChoices, prepaymentNotSet, settlePersons,
+  ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, nearestBookable, personsChoices, prepaymentNotSet, settleGame, settlePersons,
   timeChoices, type BookingFailure, type BookingValues, type OwnBooking,
 } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
@@ -29,6 +31,9 @@ import { SessionWatch } from '../../live/SessionWatch';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { DateField } from '../../components/forms/DateField';
+
+/** The label key of a form field whose name differs from its value's. */
+const FIELD_LABEL: Partial<Record<keyof BookingValues, string>> = { order_type: 'orderType', cancel_delay: 'cancelDelay' };
 
 export interface FormPlayground {
   id: number;
@@ -42,8 +47,10 @@ export interface LocationDiscounts {
 }
 
 export function BookingFormDialog({
-  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, onClose, onSaved,
+  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, walkIns = false, onClose, onSaved,
 }: {
+  /** #30: the location books walk-ins without the guest's name and phone. */
+  walkIns?: boolean;
   locationId: number;
   playgrounds: FormPlayground[];
   /** The location's group and early-booking discounts, for the price preview. */
@@ -57,8 +64,8 @@ export function BookingFormDialog({
   orderId?: number;
   originalPromocode?: string | null;
   onClose: () => void;
-  /** Saved: the order id; `created` for a new order. */
-  onSaved: (id: number, created: boolean) => void;
+  /** Saved: the order id; `created` for a new order; `paid`: the amount "Book and pay" took (#30). */
+  onSaved: (id: number, created: boolean, paid?: string) => void;
 }) {
   const translate = useTranslate();
   const editing = orderId !== undefined;
@@ -76,16 +83,27 @@ export function BookingFormDialog({
   const slot = times.find((s) => s.time_start === values.time) ?? null;
   const persons = useMemo(() => personsChoices(playground?.max_players ?? 0, slot, own), [playground, slot, own]);
 
-  // A single persons choice is taken; a value no longer offered is cleared.
+  // No number chosen yet: the smallest allowed; a chosen number stays (settlePersons).
   useEffect(() => {
     setValues((v) => settlePersons(v, persons));
   }, [persons]);
+  // The only game offered is chosen.
+  useEffect(() => {
+    setValues((v) => settleGame(v, games.data?.map((g) => g.id)));
+  }, [games.data]);
+  // The clicked slot's session, or the nearest bookable one after it, once the day is loaded (#30).
+  const settledTime = useRef(false);
+  useEffect(() => {
+    if (settledTime.current || !schedule.isSuccess) return;
+    settledTime.current = true;
+    setValues((v) => { const time = nearestBookable(v.time, times); return time === v.time ? v : { ...v, time }; });
+  }, [schedule.isSuccess, times]);
 
   // The promo code is checked while typing (debounced) for the chosen session, and again on send.
   const promo = usePromoCode({ typed: values.promocode, locationId, sessionDt: values.time, held: editing ? originalPromocode : null });
   const promoState = promo.state;
 
-  const errors = bookingErrors(values, { today, slot, personsChoices: persons, promo: promoState });
+  const errors = bookingErrors(values, { today, slot, personsChoices: persons, promo: promoState, walkIns });
   const invalid = Object.keys(errors).length > 0;
 
   const set = (patch: Partial<BookingValues>) => {
@@ -99,8 +117,10 @@ export function BookingFormDialog({
     });
   };
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  // A press on the disabled save marks every field still to fill (#30).
+  const [showAll, setShowAll] = useState(false);
   const fieldProps = (field: keyof BookingValues, hint?: string) => {
-    const rule = errors[field] && touched.has(field) ? translate(errors[field]!, { _: errors[field]! }) : undefined;
+    const rule = errors[field] && (touched.has(field) || showAll) ? translate(errors[field]!, { _: errors[field]! }) : undefined;
     const text = server[field] ?? rule;
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
@@ -122,7 +142,17 @@ export function BookingFormDialog({
   const mounted = useRef(true);
   useEffect(() => () => { mounted.current = false; }, []);
 
-  const save = async () => {
+  // One Idempotency-Key per body sent: pressing again after a lost answer (same body) replays the
+  // first booking instead of booking twice; a changed form is a new booking.
+  const sent = useRef<{ body: string; key: string } | null>(null);
+  const keyFor = (body: unknown) => {
+    const text = JSON.stringify(body);
+    if (sent.current?.body !== text) sent.current = { body: text, key: newIdempotencyKey() };
+    return sent.current.key;
+  };
+  const [confirming, setConfirming] = useState(false);
+
+  const save = async (payment?: BookPayType) => {
     if (invalid || saving) return;
     setSaving(true);
     try {
@@ -132,8 +162,13 @@ export function BookingFormDialog({
         return;
       }
       const body = bookingBody(values);
-      const saved = editing ? await bookingApi.update(orderId!, body) : await bookingApi.create(body);
-      onSaved(saved.id, !editing);
+      if (editing) {
+        onSaved((await bookingApi.update(orderId!, body)).id, false);
+        return;
+      }
+      const full = payment ? { ...body, payment: { payment_type: payment } } : body;
+      const saved = await bookingApi.create(full, keyFor(full));
+      onSaved(saved.id, true, saved.payment?.purchase);
     } catch (err) {
       const result = bookingFailure(err instanceof ApiError ? err.drfBody : null);
       const fields = { ...result.fields };
@@ -141,6 +176,7 @@ export function BookingFormDialog({
       if (mounted.current) {
         setServer(fields);
         setFailure(result);
+        setConfirming(false);
       }
     } finally {
       if (mounted.current) setSaving(false);
@@ -150,6 +186,14 @@ export function BookingFormDialog({
   const promoText = promoFieldText(promo, translate, money, server.promocode);
   const promoProps = fieldProps('promocode', promoText.hint);
   if (promoText.error) Object.assign(promoProps, { error: true, helperText: promoText.error });
+
+  const saveDisabled = invalid || saving || promoState === 'checking';
+  // The hint names the fields still to fill or to correct (#30), in the form's order.
+  const missingHint = invalid
+    ? translate('app.desk.missing', { fields: (Object.keys(errors) as (keyof BookingValues)[]).map((k) => translate(`app.booking.fields.${FIELD_LABEL[k] ?? k}`)).join(', ') })
+    : undefined;
+  // #30 "Book and pay": a new paid order with a price and no payment link.
+  const canBookAndPay = !editing && billAllowed(values.order_type) && !values.bill && !!price && Number(price.purchase) > 0;
 
   const title = editing ? translate('app.booking.form.editTitle', { id: orderId! }) : translate('app.booking.form.createTitle');
   const noTimes = !!values.playground && !!values.date && schedule.isSuccess && times.length === 0;
@@ -195,6 +239,8 @@ export function BookingFormDialog({
             <TextField select label={translate('app.booking.fields.persons')} value={values.persons ?? ''} required disabled={!slot}
               onChange={(e) => set({ persons: Number(e.target.value) || null })} {...fieldProps('persons')}>
               {persons.map((n) => <MenuItem key={n} value={n}>{n}</MenuItem>)}
+              {/* The cashier's number stays shown when fewer places are left (#30); the warning says so. */}
+              {values.persons !== null && !persons.includes(values.persons) && <MenuItem value={values.persons} disabled>{values.persons}</MenuItem>}
             </TextField>
           </Grid>
           <Grid size={{ xs: 6, sm: 4 }}>
@@ -217,11 +263,11 @@ export function BookingFormDialog({
 
         <FormSection title={translate('app.booking.form.customer')}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.name')} value={values.name} required
+            <TextField label={translate('app.booking.fields.name')} value={values.name} required={!walkIns} autoFocus={!editing && !walkIns && !values.name}
               onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
+            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required={!walkIns} type="tel" placeholder="+79991234567"
               onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
@@ -279,8 +325,17 @@ export function BookingFormDialog({
         )}
         {schedule.isError && <Alert severity="error" sx={{ mt: 1 }}>{(schedule.error as Error).message}</Alert>}
       </DialogContent>
-      <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
-        onClose={onClose} onSave={save} hintTestId="booking-form-hint" saveTestId="booking-save" />
+      <FormActions invalid={invalid} saving={saving} saveDisabled={saveDisabled} editing={editing}
+        onClose={onClose} onSave={() => save()} hintTestId="booking-form-hint" saveTestId="booking-save" onBlocked={() => setShowAll(true)}
+        hint={missingHint}
+        secondary={canBookAndPay && (
+          <Button variant="contained" color="success" onClick={() => setConfirming(true)} disabled={saveDisabled} data-testid="booking-save-pay">
+            {translate('app.desk.bookAndPay')}
+          </Button>
+        )} />
+      {confirming && price && (
+        <BookPayDialog amount={money(price.purchase)} busy={saving} onClose={() => setConfirming(false)} onConfirm={(type) => void save(type)} />
+      )}
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
     </GuardedDialog>
   );

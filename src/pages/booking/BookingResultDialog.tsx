@@ -1,6 +1,7 @@
 // The order-created dialog: the order number as a link that opens the order page in a new tab,
 // the amount the server settled on, and a shortcut to take the payment. When the server refused,
 // "Unable to create" (or save) and the reason of the spec's error catalogue.
+import { guestName } from '../../../domain/guest';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Skeleton, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -31,7 +32,7 @@ function CreatedContent({ id, order }: { id: number; order: OrderDetail | undefi
       </Box>
       {order ? (
         <Typography data-testid="created-summary">
-          {order.name}, {order.phone} · {translate('app.calendar.persons', { n: order.persons })}<br />
+          {guestName(order.name, translate)}{order.phone ? `, ${order.phone}` : ''} · {translate('app.calendar.persons', { n: order.persons })}<br />
           {translate('app.booking.result.toPay')}: <b>{money(order.need_paid)}</b>
           {Number(order.discount) > 0 && <> ({translate('app.booking.price.discount')} {money(order.discount)})</>}
         </Typography>
@@ -67,7 +68,8 @@ export function BookingResultDialog({ result, onClose, onPay }: {
   let reason = '';
   if (result.kind === 'failed') {
     const { failure } = result;
-    reason = failure.reason === 'cancelDelay' && failure.text ? failure.text : translate(`app.booking.result.reasons.${failure.reason}`);
+    reason = (failure.reason === 'cancelDelay' || failure.reason === 'payment') && failure.text ? failure.text
+      : translate(`app.booking.result.reasons.${failure.reason === 'payment' ? 'tryLater' : failure.reason}`);
   }
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="booking-result-title" data-testid="booking-result">

@@ -24,7 +24,7 @@ export function FormSummary({ testId, children }: { testId: string; children: Re
   );
 }
 
-export function FormActions({ invalid, saving, saveDisabled, editing, onClose, onSave, hintTestId, saveTestId }: {
+export function FormActions({ invalid, saving, saveDisabled, editing, onClose, onSave, hintTestId, saveTestId, hint, secondary, onBlocked }: {
   /** Shows the hint that required fields are missing. */
   invalid: boolean;
   saving: boolean;
@@ -34,18 +34,28 @@ export function FormActions({ invalid, saving, saveDisabled, editing, onClose, o
   onSave: () => void;
   hintTestId: string;
   saveTestId: string;
+  /** What the hint says instead of the general words (#30: the fields still to fill, by name). */
+  hint?: string;
+  /** Another way to save, beside the save button (#30: "Book and pay"). */
+  secondary?: ReactNode;
+  /** A press on the disabled save (#30: the form then marks every field still to fill). */
+  onBlocked?: () => void;
 }) {
   const translate = useTranslate();
   return (
     <DialogActions sx={{ px: 3, py: 1.5 }}>
       {invalid && (
-        <ActionBarHint testId={hintTestId}>{translate('app.booking.form.fillRequired')}</ActionBarHint>
+        <ActionBarHint testId={hintTestId}>{hint ?? translate('app.booking.form.fillRequired')}</ActionBarHint>
       )}
       <CancelButton onClose={onClose} disabled={saving}>{translate('app.common.cancel')}</CancelButton>
-      <Button variant="contained" onClick={onSave} disabled={saveDisabled} data-testid={saveTestId}>
-        {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
-        {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
-      </Button>
+      {/* A disabled button gets no clicks: its wrapper hears the press. */}
+      <span onPointerDown={saveDisabled ? onBlocked : undefined} data-testid={`${saveTestId}-wrap`}>
+        <Button variant="contained" onClick={onSave} disabled={saveDisabled} data-testid={saveTestId}>
+          {saving && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
+          {translate(editing ? 'app.common.save' : 'app.booking.form.book')}
+        </Button>
+      </span>
+      {secondary}
     </DialogActions>
   );
 }

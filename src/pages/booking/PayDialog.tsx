@@ -1,6 +1,7 @@
 // Taking a payment for an order: type (cash, certificate, bill, card), amount (the amount owed by
 // default), external id, and the certificate number for certificate payments. When the server
 // refuses, its first message (of whatever field) shows under the certificate field (spec §8).
+import { guestName } from '../../../domain/guest';
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -127,7 +128,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
         <DialogTitle id="pay-title">{translate('app.booking.pay.title', { id: order.id })}</DialogTitle>
         <DialogContent>
           <Typography sx={{ mb: 2 }}>
-            {order.name} · {translate('app.booking.pay.owed')}: <b>{formatMoney(order.need_paid, currency, languageOf(translate))}</b>
+            {guestName(order.name, translate)} · {translate('app.booking.pay.owed')}: <b>{formatMoney(order.need_paid, currency, languageOf(translate))}</b>
           </Typography>
           {links && links.count > 0 && (
             <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-open-link">

@@ -1,6 +1,7 @@
 // Search orders by the customer's phone: digits with an optional leading plus, searched 500 ms
 // after the last key stroke (or at once with the button); a table of order, session date and
 // time, cost and a link to the order page; page sizes 10-100 and pagination with ellipsis.
+import { guestName } from '../../../domain/guest';
 import { TruncatedText } from '../../components/TruncatedText';
 import { useEffect, useState } from 'react';
 import {
@@ -100,7 +101,7 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
                 <TableBody>
                   {results.map((r) => (
                     <TableRow key={r.order_id} data-order-id={r.order_id}>
-                      <TableCell>№{r.order_id}{r.name ? <Typography component="span" variant="body2" color="text.secondary"> · <TruncatedText text={r.name} maxWidth="16em" sx={{ display: 'inline-block', verticalAlign: 'bottom' }} /></Typography> : null}</TableCell>
+                      <TableCell>№{r.order_id}{<Typography component="span" variant="body2" color="text.secondary"> · <TruncatedText text={guestName(r.name, translate)} maxWidth="16em" sx={{ display: 'inline-block', verticalAlign: 'bottom' }} /></Typography>}</TableCell>
                       {mixed && (
                         <TableCell data-testid="search-location">
                           {locationOf.get(r.location_id)?.name ?? `№${r.location_id}`}

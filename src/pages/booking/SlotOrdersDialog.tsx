@@ -3,6 +3,7 @@
 // Once the session has begun (or is archived) its orders can no longer be edited or cancelled,
 // but still paid (customers pay after playing); cancelling a paid order offers the cash refund. An order
 // that owes money back (a cancelled one that holds it, an overpaid one) offers recording the refund (#25).
+import { guestName } from '../../../domain/guest';
 import { useState } from 'react';
 import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
@@ -120,7 +121,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                     №{o.id}<OpenInNewIcon sx={{ fontSize: 14, ml: 0.25, verticalAlign: 'middle' }} />
                   </Link>
                   {/* A 150-character name is cut with its whole text as the title, not run past the dialog (#18). */}
-                  <TruncatedText text={o.name} maxWidth="100%" sx={{ fontWeight: 600, flex: '0 1 auto' }} />
+                  <TruncatedText text={guestName(o.name, translate)} maxWidth="100%" sx={{ fontWeight: 600, flex: '0 1 auto' }} />
                   <Box sx={{ flex: 1 }} />
                   {o.order_type !== 1 && <Chip size="small" variant="outlined" label={translate(`app.orderTypes.t${o.order_type}`)} />}
                   <Chip size="small" label={orderStatusText(translate, o.status)} color={o.status === 6 ? 'success' : o.status === 4 || o.status === 5 ? 'default' : 'warning'} />

@@ -4,6 +4,7 @@ import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tans
 import { api } from '../../dataProvider/http';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
+import type { BookPayType } from '../../../domain/booking';
 import { bookingKeys, fetchSchedule, JUST_READ_MS } from './dayData';
 import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
 import type { Slot } from '../../calendar/types';
@@ -94,7 +95,9 @@ export function useOrderSearch(phone: string, limit: number, offset: number) {
 }
 
 export const bookingApi = {
-  create: (body: BookingBody) => api<{ id: number }>('/api/v2.1/booking/', { method: 'POST', body }),
+  /** #30: `payment` books and pays the price in one call; `idempotencyKey` makes a retry answer the first booking. */
+  create: (body: BookingBody & { payment?: { payment_type: BookPayType } | null }, idempotencyKey?: string) =>
+    api<{ id: number; payment?: OrderPayment }>('/api/v2.1/booking/', { method: 'POST', body, idempotencyKey }),
   update: (id: number, body: BookingBody) => api<{ id: number }>(`/api/v2.1/booking/${id}/`, { method: 'PUT', body }),
   /** `refund: 'cash'` pays back in cash what the order holds, in the same call. */
   cancel: (id: number, refund: 'cash' | 'none' = 'none') => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE', query: refund === 'cash' ? { refund } : undefined }),

@@ -92,6 +92,8 @@ export interface BookingRules {
   slot: Slot | null;
   personsChoices: number[];
   promo: PromoState;
+  /** #30: the location books walk-ins without the guest's name and phone. */
+  walkIns?: boolean;
 }
 
 export type BookingErrors = Partial<Record<keyof BookingValues, string>>;
@@ -110,8 +112,8 @@ export function bookingErrors(v: BookingValues, rules: BookingRules): BookingErr
   else if (rules.slot && !rules.personsChoices.includes(v.persons)) e.persons = 'app.booking.errors.persons';
   if (!v.order_type) e.order_type = required;
   if (gameRequired(rules.slot) && !v.game) e.game = required;
-  if (!v.name.trim()) e.name = required;
-  if (!v.phone.trim()) e.phone = required;
+  if (!v.name.trim() && !rules.walkIns) e.name = required;
+  if (!v.phone.trim()) { if (!rules.walkIns) e.phone = required; }
   else if (!isValidPhone(v.phone.trim())) e.phone = 'validation.validationPhone';
   if (v.email.trim() && !isValidEmail(v.email)) e.email = 'validation.validationEmail';
   if (v.promocode.trim() && rules.promo === 'invalid') e.promocode = 'validation.validationPromocode';
@@ -147,7 +149,7 @@ export function bookingBody(v: BookingValues): BookingBody {
   };
 }
 
-export type FailureReason = 'noPayment' | 'timeSlotBusy' | 'phone' | 'sellerNotFound' | 'sellerNotCorrect' | 'cancelDelay' | 'tryLater';
+export type FailureReason = 'noPayment' | 'timeSlotBusy' | 'phone' | 'sellerNotFound' | 'sellerNotCorrect' | 'cancelDelay' | 'payment' | 'tryLater';
 
 export interface BookingFailure {
   reason: FailureReason;
@@ -173,6 +175,8 @@ export function bookingFailure(body: unknown): BookingFailure {
   if (m.seller === 'not found') return { reason: 'sellerNotFound', fields };
   if (m.seller === 'Must be a valid UUID.') return { reason: 'sellerNotCorrect', fields };
   if (m.cancel_delay) return { reason: 'cancelDelay', text: m.cancel_delay, fields };
+  // #30 "Book and pay" refused (nothing to pay, a link asked for too): the server says why.
+  if (m.payment) return { reason: 'payment', text: m.payment, fields };
   return { reason: 'tryLater', fields };
 }
 
@@ -194,11 +198,30 @@ export function changeBooking(v: BookingValues, patch: Partial<BookingValues>, e
   return next;
 }
 
-/** After the choices changed: a single persons choice is taken; a persons value no longer offered is cleared. */
+/**
+ * After the choices changed: with no number chosen yet, the smallest one allowed is taken (a single
+ * choice among them, as the spec says). A chosen number is never changed behind the cashier's back
+ * (#30): when another desk leaves fewer places, the form says so (SessionWatch) and the field is
+ * invalid until they choose.
+ */
 export function settlePersons(v: BookingValues, choices: number[]): BookingValues {
-  if (choices.length === 1 && v.persons !== choices[0]) return { ...v, persons: choices[0]! };
-  if (v.persons !== null && choices.length > 0 && !choices.includes(v.persons)) return { ...v, persons: null };
+  if (v.persons === null && choices.length > 0) return { ...v, persons: choices[0]! };
   return v;
+}
+
+/** #30: the only game offered is chosen (nothing else is changed, and a chosen game stays). */
+export function settleGame(v: BookingValues, gameIds: readonly number[] | undefined): BookingValues {
+  if (v.game === null && gameIds?.length === 1) return { ...v, game: gameIds[0]! };
+  return v;
+}
+
+/**
+ * #30: the session a clicked slot leads to. The slot itself when it can be booked, else the nearest
+ * bookable session after it (it began, or filled, while the cashier clicked), else none.
+ */
+export function nearestBookable(time: string, offered: readonly Pick<Slot, 'time_start'>[]): string {
+  if (!time || offered.some((s) => s.time_start === time)) return time;
+  return offered.map((s) => s.time_start).filter((t) => t > time).sort()[0] ?? '';
 }
 
 /** Payment types of the pay dialog: cash, certificate, bill, card (spec §9). */

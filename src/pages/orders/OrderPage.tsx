@@ -1,6 +1,7 @@
 // /orders/{id}: the order (customer, sessions, money, promo code, seller and staff), its log and
 // its payments. Opened in a new tab from the order-created dialog, the slot's order list and the
 // search. A missing order (404) says so; a skeleton shows while it loads.
+import { guestName } from '../../../domain/guest';
 import { useState, type ReactNode } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, Chip, Grid, Link, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead,
@@ -125,7 +126,7 @@ export function OrderPage() {
         <CardContent>
           <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.customer')}</Typography>
           <Grid container spacing={2}>
-            <Field label={translate('app.booking.fields.name')} testId="order-name">{o.name}</Field>
+            <Field label={translate('app.booking.fields.name')} testId="order-name">{guestName(o.name, translate)}</Field>
             <Field label={translate('app.booking.fields.phone')} testId="order-phone">{o.phone}</Field>
             <Field label={translate('app.booking.fields.email')}>{o.email}</Field>
             <Field label={translate('app.booking.fields.persons')} testId="order-persons">{o.persons}</Field>

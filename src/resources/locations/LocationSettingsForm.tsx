@@ -28,28 +28,30 @@ export interface LocationSettings {
   is_events_available: boolean;
   allow_refill: boolean;
   is_active: boolean;
+  walk_ins_without_details: boolean;
 }
 
-const SWITCHES = ['is_park', 'is_events_available', 'allow_refill', 'is_active'] as const;
+const SWITCHES = ['is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details'] as const;
 const label = (key: string) => `app.locationSettings.fields.${key}`;
 
-function initial(location?: LocationRecord & { languages?: string[]; allow_refill?: boolean }): LocationSettings {
+function initial(location?: LocationRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean }): LocationSettings {
   if (!location) {
     return {
       name: '', country: '', city: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '', currency: '', b2b_currency: '',
-      languages: [...LANGUAGES], is_park: false, is_events_available: false, allow_refill: false, is_active: true,
+      languages: [...LANGUAGES], is_park: false, is_events_available: false, allow_refill: false, is_active: true, walk_ins_without_details: false,
     };
   }
   return {
     name: location.name, country: location.country?.name ?? '', city: location.city, timezone: location.timezone ?? '',
     currency: location.currency?.code ?? '', b2b_currency: location.b2b_currency?.code ?? '', languages: location.languages ?? [...LANGUAGES],
     is_park: location.is_park, is_events_available: location.is_events_available, allow_refill: !!location.allow_refill, is_active: location.is_active,
+    walk_ins_without_details: !!location.walk_ins_without_details,
   };
 }
 
 export function LocationSettingsForm({ location, onSaved, onCancel }: {
   /** The location to edit; none: a new one. */
-  location?: LocationRecord & { languages?: string[]; allow_refill?: boolean };
+  location?: LocationRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean };
   onSaved: (saved: LocationRecord) => void;
   onCancel?: () => void;
 }) {

@@ -15,6 +15,8 @@ export interface LocationRecord {
   /** IANA zone: the location's clock ("today" of its lists, its calendar's now). */
   timezone?: string;
   is_active: boolean;
+  /** #30: the desk may book a walk-in without the guest's name and phone. */
+  walk_ins_without_details?: boolean;
   is_park: boolean;
   is_events_available: boolean;
   playgrounds: { id: number; name: string; types: string[] }[];
