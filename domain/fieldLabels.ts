@@ -164,7 +164,7 @@ export const LOCATION_SETTINGS_FIELDS = {
 // #29 A location's (or the installation's) payment provider settings: the write's labels and the tools tab's.
 export const PAYMENT_PROVIDER_FIELDS = {
   provider: { ru: 'Платёжный провайдер', en: 'Payment provider' },
-  shop_id: { ru: 'Идентификатор магазина (shopId)', en: 'Shop ID (shopId)' },
+  shop_id: { ru: 'Идентификатор магазина', en: 'Shop ID (shopId)' },
   secret_key: { ru: 'Секретный ключ', en: 'Secret key' },
   webhook_secret: { ru: 'Секрет подписи уведомлений', en: 'Webhook signing secret' },
   receipts: { ru: 'Отправлять чеки (54-ФЗ)', en: 'Send receipts (54-FZ)' },
