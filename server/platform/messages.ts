@@ -192,6 +192,11 @@ const en = {
   payment_sandbox_demo_only: 'The sandbox provider is for the demo only: no money moves through it.',
   payment_provider_not_available: 'This provider is not available yet.',
   payment_provider_busy: 'The payment is being settled right now; the provider will retry.',
+  // #29 Stripe.
+  stripe_auth_failed: 'Stripe refused this secret key: check it (Developers → API keys).',
+  stripe_secret_key_invalid: 'Not a Stripe secret key: it starts with sk_ (rk_ for a restricted key); the publishable pk_ key is not it.',
+  stripe_webhook_secret_invalid: 'Not a webhook signing secret: it starts with whsec_ (Developers → Webhooks → the endpoint → Signing secret).',
+  stripe_signature_invalid: 'The Stripe-Signature header does not sign this event with a signing secret set here.',
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
@@ -382,6 +387,11 @@ const ru: Record<MessageKey, string> = {
   payment_sandbox_demo_only: 'Тестовый провайдер — только для демо: через него деньги не проходят.',
   payment_provider_not_available: 'Этот провайдер пока недоступен.',
   payment_provider_busy: 'Платёж сейчас проводится; провайдер повторит уведомление.',
+  // #29 Stripe.
+  stripe_auth_failed: 'Stripe не принял этот секретный ключ: проверьте его.',
+  stripe_secret_key_invalid: 'Это не секретный ключ Stripe: он начинается с sk_ (у ограниченного ключа — rk_); публикуемый ключ pk_ не подходит.',
+  stripe_webhook_secret_invalid: 'Это не секрет подписи уведомлений: он начинается с whsec_.',
+  stripe_signature_invalid: 'Заголовок Stripe-Signature не подписывает это событие ни одним из заданных здесь секретов подписи.',
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',

@@ -29,6 +29,7 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /sandbox/pay/:token': 'the sandbox payment page\'s form, the signed link again',
   'POST /api/v2.1/payments/sandbox/callback/': 'the payment provider\'s callback, checked by its HMAC signature',
   'POST /api/v2.1/payments/yookassa/notifications/': 'YooKassa\'s notification (#29): unsigned, so it only names a payment, which is re-read from YooKassa',
+  'POST /api/v2.1/payments/stripe/webhook/': 'Stripe\'s events (#29): checked by Stripe-Signature with a signing secret set here; the session is then re-read from Stripe',
   'GET /dashboards/:id/': 'a statistics page opened by a signed, expiring URL (HMAC over dashboard, location, expiry)',
   'GET /api/public/locations/:id/': 'the customer booking widget: a location\'s public card',
   'GET /api/public/locations/:id/slots/': 'the booking widget: free places',

@@ -8,7 +8,9 @@ import { serverMessages, translate, moneyParam, dayParam, type MessageKey } from
 /** Screens match these literally and show their own words for them (src/pages/booking/bookingForm.ts, the certificate form). */
 const CONTRACT: MessageKey[] = ['invalid_uuid', 'wrong_persons', 'free_sessions_not_found', 'null_payment', 'seller_not_found'];
 /** Codes and formats, not words: a file type, a header's name, a protocol. */
-const CODES = new Set(['JSON', 'PNG', 'JPEG', 'WebP', 'GIF', 'PDF', 'Idempotency-Key', 'http', 'https']);
+const CODES = new Set(['JSON', 'PNG', 'JPEG', 'WebP', 'GIF', 'PDF', 'Idempotency-Key', 'http', 'https',
+  // #29 Stripe: the brand, its header and its keys' prefixes.
+  'Stripe', 'Stripe-Signature', 'sk', 'rk', 'pk', 'whsec']);
 
 describe('server texts', () => {
   it('in ru: no Latin word but codes (and the contract strings)', () => {

@@ -36,7 +36,7 @@ export interface LinkContext {
  * A pending payment of `amount` with its payment link (the order's `bill`): the order is paid only
  * when the provider's word settles it (settleBillPayment).
  */
-export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string) {
+export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string, lifeMinutes?: number) {
   // A link of nothing (an edit asking for one on an order already paid in full) is no link (#25).
   if (toCents(amount) <= 0) throw fieldError('bill', 'order_fully_paid');
   const provider = await providerFor(tx, ctx.payments, locationId);
@@ -57,6 +57,7 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
     amount, currency, description: lang === 'en' ? `Order #${orderId}` : `Заказ № ${orderId}`, returnUrl,
     metadata: { payment_id: String(payment!.id), order_id: String(orderId), location_id: String(locationId) },
     receipt: provider.receipts ? await orderReceipt(tx, provider, orderId, amount, currency) : null,
+    lifeMinutes,
   });
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
   await emitPaymentCreated(tx, payment!.id);
@@ -69,7 +70,8 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
 
 /** A booking's payment link with its deadline: unpaid after `cancelDelayMinutes`, the order is cancelled. */
 export async function createBillLink(tx: Tx, ctx: LinkContext, orderId: number, locationId: number, amount: string, cancelDelayMinutes: number): Promise<string> {
-  const { payment, link } = await createPaymentLink(tx, ctx, orderId, locationId, amount);
+  // The link lives as long as the hold (#29: Stripe's session expires with it, 30 minutes at least).
+  const { payment, link } = await createPaymentLink(tx, ctx, orderId, locationId, amount, cancelDelayMinutes);
   // Durable: the job row commits with the order, so a restart still cancels it on time.
   await enqueueJob(tx, 'order.auto_cancel', { orderId, paymentId: payment.id }, new Date(Date.now() + cancelDelayMinutes * 60_000));
   return link;

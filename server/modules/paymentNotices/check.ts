@@ -10,15 +10,19 @@ import { settleBillPayment, type SettleResult } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
 import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, providerOfPayment, type PaymentConfig } from '../paymentProviders/provider';
 
+/** A location's top-up is paid into the installation's account (null), every other payment into its location's. */
+export const isTopUp = (p: { orderId: number | null; comment: string | null }) => p.orderId === null && p.comment === REFILL_COMMENT;
+export const accountOf = (p: { orderId: number | null; comment: string | null; locationId: number }) => (isTopUp(p) ? null : p.locationId);
+
 /** How many times the job asks about a link still pending (every 15 minutes: a day). */
 const MAX_CHECKS = 96;
 
 /** What the provider's word did to our payment: settled it, nothing yet (pending), or nothing (unknown to us or to it). */
-export async function settleFromProvider(db: Db, config: PaymentConfig, where: { paymentId: number } | { provider: 'yookassa'; externalId: string }): Promise<SettleResult | 'pending'> {
+export async function settleFromProvider(db: Db, config: PaymentConfig, where: { paymentId: number } | { provider: 'yookassa' | 'stripe'; externalId: string }): Promise<SettleResult | 'pending'> {
   const [p] = await db.select().from(payments)
     .where('paymentId' in where ? eq(payments.id, where.paymentId) : eq(payments.externalId, where.externalId));
   if (!p?.externalId || ('provider' in where && p.provider !== where.provider)) return 'unknown';
-  const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: p.orderId === null && p.comment === REFILL_COMMENT });
+  const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: isTopUp(p) });
   if (!provider) return 'unknown';
   const state = await provider.fetchState(p.externalId);
   if (state === 'paid' || state === 'declined') return settleBillPayment(db, p.externalId, state);

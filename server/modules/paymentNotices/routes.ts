@@ -1,13 +1,15 @@
 // #29 The providers' notifications: POST /api/v2.1/payments/yookassa/notifications/ (public,
-// unsigned, never trusted: see check.ts). Above orders and paymentProviders, which it joins.
+// unsigned, never trusted: see check.ts) and POST /api/v2.1/payments/stripe/webhook/ (public, signed:
+// see stripe.ts). Above orders and paymentProviders, which it joins.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { LockConflictError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
-import { ProviderHttpError } from '../paymentProviders/yookassa';
+import { ProviderHttpError } from '../paymentProviders/errors';
 import { settleFromProvider } from './check';
+import { receiveStripeEvent } from './stripe';
 
 export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -32,5 +34,29 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
       }
       throw err;
     }
+  });
+
+  // Stripe signs the exact bytes it sends (Stripe-Signature): this route alone, in a scope of its own,
+  // takes its JSON body unparsed; every other route keeps the app's JSON parser (depth check included).
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post('/api/v2.1/payments/stripe/webhook/', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      const raw = request.body;
+      // Unsigned, or signed with no secret of ours: 400 and nothing changes (Stripe shows the failure on the endpoint).
+      const refused = () => reply.status(400).send({ detail: translate(request.lang, 'stripe_signature_invalid') });
+      if (!Buffer.isBuffer(raw) || typeof signature !== 'string' || signature.length > 2000) return refused();
+      try {
+        const result = await receiveStripeEvent(db, config, raw, signature, request.log);
+        return result === null ? refused() : { result };
+      } catch (err) {
+        if (err instanceof LockConflictError || err instanceof ProviderHttpError) {
+          request.log.warn({ err }, 'stripe event not settled now; Stripe will retry');
+          return reply.status(503).send({ detail: translate(request.lang, 'payment_provider_busy') });
+        }
+        throw err;
+      }
+    });
   });
 }

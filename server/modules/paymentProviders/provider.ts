@@ -2,13 +2,15 @@
 // bill, the widget's prepayment, a location's top-up) asks `providerFor` for the provider of its
 // account (the location's; a top-up: the installation's) and calls `createLink`; settling stays the
 // one idempotent settleBillPayment (orders/billing.ts), whoever reports the outcome (the sandbox's
-// callback, YooKassa's notification after we re-read the payment, the lost-notification job).
+// callback, YooKassa's notification or Stripe's signed event after we re-read the payment, the
+// lost-notification job).
 import crypto from 'node:crypto';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { loadAccount, type ProviderAccount } from './settings';
 import { createYooKassaPayment, yooKassaPaymentState } from './yookassa';
+import { createStripeSession, stripeSessionState } from './stripe';
 
 /** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
 export interface LinkRequest {
@@ -20,6 +22,8 @@ export interface LinkRequest {
   /** One per attempt: a retried request with it is answered with the same payment, not a second one. */
   idempotenceKey: string;
   receipt?: Receipt | null;
+  /** How long the link may be paid (a booking's hold before its auto-cancel); none: the provider's default. Stripe's expires_at. */
+  lifeMinutes?: number | null;
 }
 
 /** A 54-FZ receipt sent with the payment (YooKassa): the customer's contact and one item per session. */
@@ -79,6 +83,14 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
       fetchState: (id) => yooKassaPaymentState(api, id),
     };
   }
+  if (account.provider === 'stripe' && account.secretKey) {
+    const api = { apiUrl: config.stripeApiUrl, secretKey: account.secretKey };
+    return {
+      name: 'stripe', receipts: false, vatCode: null, taxSystemCode: null, polls: true,
+      createLink: (req) => createStripeSession(api, req),
+      fetchState: (id) => stripeSessionState(api, id),
+    };
+  }
   return null;
 }
 
@@ -98,7 +110,7 @@ export async function providerFor(db: DbOrTx, config: PaymentConfig, locationId:
 
 /** The provider a payment was made through, to ask it about that payment (null: none to ask). */
 export async function providerOfPayment(db: DbOrTx, config: PaymentConfig, payment: { provider: string | null; locationId: number; isTopUp: boolean }): Promise<PaymentProvider | null> {
-  if (payment.provider !== 'yookassa') return null;
+  if (payment.provider !== 'yookassa' && payment.provider !== 'stripe') return null;
   const account = await loadAccount(db, config, payment.isTopUp ? null : payment.locationId);
   const provider = account ? providerOf(config, account) : null;
   return provider?.name === payment.provider ? provider : null;

@@ -6,11 +6,13 @@ import { eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentProviders } from '../../db/schema';
 import { fieldError, ApiError } from '../../platform/errors';
+import type { MessageKey } from '../../platform/messages';
 import { recordChange } from '../activity/record';
 import { requireManagerAt } from '../locations/service';
 import { seal, unseal } from './secretBox';
 import type { PaymentConfig, ProviderName } from './provider';
 import { checkYooKassa } from './yookassa';
+import { checkStripe } from './stripe';
 
 export interface ProviderAccount {
   provider: ProviderName | null;
@@ -50,6 +52,18 @@ export async function loadAccount(db: DbOrTx, config: Pick<PaymentConfig, 'payme
   };
 }
 
+/**
+ * The signing secrets of every account set up with Stripe, the account `first` names (a location, or null:
+ * the installation's) first: Stripe signs each event with the secret of the endpoint it sends it to, and
+ * locations that share one Stripe account share that endpoint (our one webhook URL) and its secret.
+ */
+export async function stripeWebhookSecrets(db: DbOrTx, config: Pick<PaymentConfig, 'paymentProviderKey'>, first?: number | null): Promise<string[]> {
+  const rows = await db.select({ locationId: paymentProviders.locationId, sealed: paymentProviders.webhookSecretEnc }).from(paymentProviders)
+    .where(eq(paymentProviders.provider, 'stripe'));
+  rows.sort((a, b) => Number(b.locationId === first) - Number(a.locationId === first));
+  return rows.map((r) => (r.sealed ? unseal(config.paymentProviderKey, r.sealed) : null)).filter((v): v is string => !!v);
+}
+
 function view(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConfig, 'paymentSandbox'>) {
   return {
     provider: (r?.provider as ProviderName | null) ?? null, shop_id: r?.shopId ?? '',
@@ -75,25 +89,34 @@ export async function saveProviderSettings(db: Db, config: PaymentConfig, userId
   await allowed(db, userId, locationId);
   const input = { ...body, provider: body.provider ?? null };
   if (input.provider === 'sandbox' && !config.paymentSandbox) throw fieldError('provider', 'payment_sandbox_demo_only');
-  // Stripe's links come in a later step of #29: refused rather than saved as a provider that makes none.
-  if (input.provider === 'stripe') throw fieldError('provider', 'payment_provider_not_available');
   const before = await row(db, locationId);
   const sameProvider = before?.provider === input.provider;
   const given = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
   const secretKeyEnc = given(input.secret_key) !== undefined ? seal(config.paymentProviderKey, input.secret_key!) : sameProvider ? before?.secretKeyEnc ?? null : null;
   const webhookSecretEnc = given(input.webhook_secret) !== undefined ? seal(config.paymentProviderKey, input.webhook_secret!) : sameProvider ? before?.webhookSecretEnc ?? null : null;
+  const real = input.provider === 'yookassa' || input.provider === 'stripe';
+  // #29 Stripe: no shop id, and no 54-FZ receipts (those are YooKassa's).
+  const stripe = input.provider === 'stripe';
   const values = {
     provider: input.provider, shopId: input.provider === 'yookassa' ? (input.shop_id ?? before?.shopId ?? '').trim() : '',
-    secretKeyEnc: input.provider === 'yookassa' ? secretKeyEnc : null, webhookSecretEnc: input.provider === 'yookassa' ? webhookSecretEnc : null,
-    receipts: input.receipts ?? false, vatCode: input.vat_code ?? null, taxSystemCode: input.tax_system_code ?? null, updatedAt: new Date(),
+    secretKeyEnc: real ? secretKeyEnc : null, webhookSecretEnc: real ? webhookSecretEnc : null,
+    receipts: stripe ? false : input.receipts ?? false, vatCode: stripe ? null : input.vat_code ?? null, taxSystemCode: stripe ? null : input.tax_system_code ?? null, updatedAt: new Date(),
   };
+  const errors: [string, MessageKey][] = [];
   if (values.provider === 'yookassa') {
-    const errors: [string, 'required'][] = [];
     if (!values.shopId) errors.push(['shop_id', 'required']);
     if (!values.secretKeyEnc) errors.push(['secret_key', 'required']);
     if (values.receipts && values.vatCode === null) errors.push(['vat_code', 'required']);
-    if (errors.length) throw new ApiError(400, undefined, Object.fromEntries(errors.map(([f, k]) => [f, [{ key: k }]])));
   }
+  if (stripe) {
+    // The secret key makes the links, the signing secret checks Stripe's events: both, and the kinds Stripe issues
+    // (a secret or restricted key, never the publishable pk_ one; a webhook signing secret).
+    if (!values.secretKeyEnc) errors.push(['secret_key', 'required']);
+    else if (given(input.secret_key) && !/^(sk|rk)_(test|live)_/.test(input.secret_key!)) errors.push(['secret_key', 'stripe_secret_key_invalid']);
+    if (!values.webhookSecretEnc) errors.push(['webhook_secret', 'required']);
+    else if (given(input.webhook_secret) && !input.webhook_secret!.startsWith('whsec_')) errors.push(['webhook_secret', 'stripe_webhook_secret_invalid']);
+  }
+  if (errors.length) throw new ApiError(400, undefined, Object.fromEntries(errors.map(([f, k]) => [f, [{ key: k }]])));
   await db.transaction(async (tx) => {
     // Two saves racing to make the first row: the unique index stops the second (a 400 through the writes' `unique` (writes.ts)).
     if (before) await tx.update(paymentProviders).set(values).where(eq(paymentProviders.id, before.id));
@@ -117,6 +140,10 @@ export async function checkProviderSettings(db: Db, config: PaymentConfig, userI
   if (account.provider === 'yookassa') {
     if (!account.secretKey) throw fieldError('secret_key', 'required');
     await checkYooKassa({ apiUrl: config.yookassaApiUrl, shopId: account.shopId, secretKey: account.secretKey });
+  }
+  if (account.provider === 'stripe') {
+    if (!account.secretKey) throw fieldError('secret_key', 'required');
+    await checkStripe({ apiUrl: config.stripeApiUrl, secretKey: account.secretKey });
   }
   return { ok: true, provider: account.provider };
 }

@@ -2,7 +2,8 @@
 // Basic auth (shop id : secret key), JSON bodies, an Idempotence-Key on every POST. The base URL is
 // YOOKASSA_API_URL (tests point it at tests/providers/yookassa.ts).
 import type { LinkRequest, ProviderLink, ProviderState, Receipt } from './provider';
-import { ApiError, fieldError } from '../../platform/errors';
+import { ApiError } from '../../platform/errors';
+import { asFailure, ProviderHttpError } from './errors';
 
 export interface YooKassaAccount { apiUrl: string; shopId: string; secretKey: string }
 
@@ -10,11 +11,6 @@ export interface YooKassaAccount { apiUrl: string; shopId: string; secretKey: st
 interface YooPayment { id: string; status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled'; confirmation?: { confirmation_url?: string } }
 
 const TIMEOUT_MS = 15_000;
-
-/** A provider answer we cannot use: its HTTP status (0: no answer at all) and a short reason. */
-export class ProviderHttpError extends Error {
-  constructor(readonly status: number, reason: string) { super(reason); }
-}
 
 async function call<T>(account: YooKassaAccount, method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string): Promise<T> {
   const auth = Buffer.from(`${account.shopId}:${account.secretKey}`).toString('base64');
@@ -42,12 +38,6 @@ async function call<T>(account: YooKassaAccount, method: 'GET' | 'POST', path: s
   }
   return JSON.parse(text) as T;
 }
-
-// A 400 like the other refusals of a link (payment_provider_off), so every route's documented answers hold.
-const asFailure = (err: unknown) => {
-  if (err instanceof ProviderHttpError) return fieldError('non_field_errors', 'payment_provider_failed', { reason: err.message });
-  return err;
-};
 
 function receiptBody(r: Receipt) {
   return {

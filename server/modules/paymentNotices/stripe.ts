@@ -1,0 +1,61 @@
+// #29 Stripe's events (POST /api/v2.1/payments/stripe/webhook/). An event is acted on only when its
+// Stripe-Signature signs its exact bytes with a signing secret set here: the secret of the account whose
+// payment the event's metadata names is tried first, then the other Stripe accounts' (locations sharing
+// one Stripe account share its endpoint's secret). Even signed, what it says of a session is not taken
+// as it stands: the session is read back from Stripe (settleFromProvider, as YooKassa's notifications
+// and the lost-notification job do), so a replayed, stale or out-of-order event settles nothing twice.
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { payments } from '../../db/schema';
+import { jsonTooDeep } from '../../platform/validation';
+import type { SettleResult } from '../orders/billing';
+import type { PaymentConfig } from '../paymentProviders/provider';
+import { stripeWebhookSecrets } from '../paymentProviders/settings';
+import { verifyStripeEvent } from '../paymentProviders/stripe';
+import { accountOf, settleFromProvider } from './check';
+
+/** The session events whose outcome is the session's state: paid (completed, an async payment succeeded) or expired. */
+const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
+
+/** What an event did: what settling did, `ignored` (not about a payment of ours, or a kind we do not act on), `refund_noted`. */
+export type StripeEventResult = SettleResult | 'pending' | 'ignored' | 'refund_noted';
+
+interface EventObject { id?: unknown; object?: unknown; metadata?: { payment_id?: unknown }; amount_refunded?: unknown; currency?: unknown }
+
+/** The payment id the event's object names in its metadata (read before the signature is checked: it only picks the secret to try first). */
+function namedPaymentId(raw: Buffer): number | null {
+  const text = raw.toString('utf8');
+  if (jsonTooDeep(text)) return null;
+  try {
+    const id = (JSON.parse(text) as { data?: { object?: EventObject } })?.data?.object?.metadata?.payment_id;
+    return typeof id === 'string' && /^\d{1,9}$/.test(id) ? Number(id) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** null: no secret set here signs these bytes (the route's 400); else what the event did. */
+export async function receiveStripeEvent(db: Db, config: PaymentConfig, raw: Buffer, signature: string, log: FastifyBaseLogger): Promise<StripeEventResult | null> {
+  const named = namedPaymentId(raw);
+  const [payment] = named === null ? [] : await db.select().from(payments).where(and(eq(payments.id, named), eq(payments.provider, 'stripe')));
+  const secrets = await stripeWebhookSecrets(db, config, payment ? accountOf(payment) : undefined);
+  let event: ReturnType<typeof verifyStripeEvent> = null;
+  for (const secret of secrets) {
+    event = verifyStripeEvent(raw, signature, secret);
+    if (event) break;
+  }
+  if (!event) return null;
+  const object = event.data.object as EventObject;
+  if (SESSION_EVENTS.has(event.type) && typeof object.id === 'string') {
+    // Found by the session's id (our external_id), whatever the metadata says.
+    return settleFromProvider(db, config, { provider: 'stripe', externalId: object.id });
+  }
+  if (event.type === 'charge.refunded' && payment) {
+    // TODO(#29 refunds): record it as an external refund once refunds are records of their own; until then the log says so.
+    log.warn({ paymentId: payment.id, orderId: payment.orderId, charge: object.id, amountRefunded: object.amount_refunded, currency: object.currency },
+      'stripe: a refund was made in Stripe\'s dashboard; record it by hand');
+    return 'refund_noted';
+  }
+  return 'ignored';
+}

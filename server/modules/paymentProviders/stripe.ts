@@ -1,0 +1,106 @@
+// #29 Stripe through its official SDK (https://docs.stripe.com/api/checkout/sessions), the subset we
+// use: a Checkout Session per link (mode payment, one line item in the currency's minor units), read
+// back by its id; the balance as the "check connection" call. STRIPE_API_URL's scheme, host and port
+// become the SDK's protocol/host/port (tests point it at tests/providers/stripe.ts).
+import Stripe from 'stripe';
+import { ApiError } from '../../platform/errors';
+import { toCents } from '../../../domain/pricing';
+import { asFailure, ProviderHttpError } from './errors';
+import type { LinkRequest, ProviderLink, ProviderState } from './provider';
+
+export interface StripeAccount { apiUrl: string; secretKey: string }
+
+const TIMEOUT_MS = 15_000;
+
+export function stripeClient(account: StripeAccount): Stripe {
+  const url = new URL(account.apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(account.secretKey, {
+    host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol,
+    // One retry of a lost answer, with the same Idempotency-Key: answered with the same session.
+    timeout: TIMEOUT_MS, maxNetworkRetries: 1, telemetry: false,
+  });
+}
+
+// Stripe's amounts are integers in the currency's smallest unit (https://docs.stripe.com/currencies#zero-decimal):
+// most currencies have cents, these none, and these three decimals (sent with a last digit of 0).
+const ZERO_DECIMAL = new Set(['bif', 'clp', 'djf', 'gnf', 'jpy', 'kmf', 'krw', 'mga', 'pyg', 'rwf', 'ugx', 'vnd', 'vuv', 'xaf', 'xof', 'xpf']);
+const THREE_DECIMAL = new Set(['bhd', 'jod', 'kwd', 'omr', 'tnd']);
+
+/** "1000.00" RUB is 100000; "1000.00" JPY is 1000 (a fraction of a yen cannot be charged: refused). */
+export function minorUnits(amount: string, currency: string): number {
+  const cents = toCents(amount);
+  const code = currency.toLowerCase();
+  if (ZERO_DECIMAL.has(code)) {
+    if (cents % 100 !== 0) throw new ProviderHttpError(400, `${currency.toUpperCase()} amounts are whole`);
+    return cents / 100;
+  }
+  return THREE_DECIMAL.has(code) ? cents * 10 : cents;
+}
+
+/** Stripe takes an expiry from 30 minutes to 24 hours after the session is made; a shorter hold still gets 30 (and a minute's margin for clocks). */
+export function expiresAt(lifeMinutes: number, now = Date.now()): number {
+  const seconds = Math.min(24 * 3600, Math.max(31 * 60, Math.round(lifeMinutes * 60)));
+  return Math.floor(now / 1000) + seconds;
+}
+
+/** The SDK's errors as ours: Stripe's HTTP status (0: no answer) and its error code, never our key. */
+function asHttp(err: unknown): unknown {
+  if (err instanceof Stripe.errors.StripeError) return new ProviderHttpError(err.statusCode ?? 0, err.code ?? err.type);
+  return err;
+}
+
+export async function createStripeSession(account: StripeAccount, req: LinkRequest): Promise<ProviderLink> {
+  try {
+    const session = await stripeClient(account).checkout.sessions.create({
+      mode: 'payment',
+      line_items: [{ quantity: 1, price_data: { currency: req.currency.toLowerCase(), unit_amount: minorUnits(req.amount, req.currency), product_data: { name: req.description.slice(0, 250) } } }],
+      // Paid or given up, the customer comes back to the same page (as YooKassa's return_url): it shows the order's state.
+      success_url: req.returnUrl, cancel_url: req.returnUrl,
+      metadata: req.metadata,
+      client_reference_id: req.metadata.payment_id,
+      // The payment and its charge carry the same names: a refund made in Stripe's dashboard (charge.refunded) names our payment.
+      payment_intent_data: { metadata: req.metadata },
+      ...(req.lifeMinutes ? { expires_at: expiresAt(req.lifeMinutes) } : {}),
+    }, { idempotencyKey: req.idempotenceKey });
+    if (!session.id || !session.url) throw new ProviderHttpError(200, 'no session url');
+    return { externalId: session.id, url: session.url };
+  } catch (err) {
+    throw asFailure(asHttp(err));
+  }
+}
+
+/** What Stripe says of a session: paid when its payment_status is paid, declined once it expired; unknown when Stripe does not know the id. */
+export async function stripeSessionState(account: StripeAccount, externalId: string): Promise<ProviderState> {
+  try {
+    const session = await stripeClient(account).checkout.sessions.retrieve(externalId);
+    if (session.id !== externalId) return 'unknown';
+    if (session.payment_status === 'paid') return 'paid';
+    return session.status === 'expired' ? 'declined' : 'pending';
+  } catch (err) {
+    const e = asHttp(err);
+    if (e instanceof ProviderHttpError && e.status === 404) return 'unknown';
+    throw e;
+  }
+}
+
+/** The "check connection" call: the account's balance needs a valid secret key (401 otherwise). */
+export async function checkStripe(account: StripeAccount): Promise<void> {
+  try {
+    await stripeClient(account).balance.retrieve();
+  } catch (err) {
+    const e = asHttp(err);
+    if (e instanceof ProviderHttpError && (e.status === 401 || e.status === 403)) throw new ApiError(400, { key: 'stripe_auth_failed' });
+    if (e instanceof ProviderHttpError) throw new ApiError(400, { key: 'payment_provider_unreachable', params: { reason: e.message } });
+    throw e;
+  }
+}
+
+/** The event, when `header` (Stripe-Signature) signs exactly these bytes with `secret` within Stripe's 5 minutes; else null. */
+export function verifyStripeEvent(raw: Buffer, header: string, secret: string): Stripe.Event | null {
+  try {
+    return Stripe.webhooks.constructEvent(raw, header, secret);
+  } catch {
+    return null;
+  }
+}
