@@ -16,6 +16,7 @@ import { customRoutes } from './resources/declaration';
 import { declarations } from './resources/registry';
 import { createQueryClient } from './dataProvider/queryClient';
 import { theme } from './theme';
+import { LeaveGuards } from './components/forms/leaveGuards';
 import { store } from './store';
 
 // No retries of a 4xx answer (a deleted record's 404 is final); see dataProvider/queryClient.ts.
@@ -80,44 +81,47 @@ const screenRoutes = declarations.flatMap((d) => customRoutes(d).map((r) => {
 }));
 
 export function App() {
+  // The one navigation blocker: a dirty page asks before it is left, Back closes a dialog (#30).
   return (
-    <Admin
-      title="Venue back-office"
-      dataProvider={dataProvider}
-      queryClient={queryClient}
-      authProvider={authProvider}
-      i18nProvider={i18nProvider}
-      store={store}
-      layout={AppLayout}
-      loginPage={LoginPage}
-      catchAll={NotFoundPage}
-      notification={AlertsBar}
-      theme={theme}
-      disableTelemetry
-    >
-      {resources}
-      <CustomRoutes noLayout>
-        <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
-        <Route path="/invitation/:key" element={<InvitationPage />} />
-        <Route path="/setup/:token" element={<SetupPage />} />
-      </CustomRoutes>
-      <CustomRoutes>
-        <Route path="/user" element={<ProfilePage />} />
-        <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
-        <Route path="/locations/:location_id/multibooking_admin" element={<MultiBookingAdminPage />} />
-        <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
-        {resourceRoutes}
-        {screenRoutes}
-        <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
-        <Route path="/locations/:location_id" element={<LocationHomePage />} />
-        <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />
-        <Route path="/locations/:location_id/statistic" element={<StatisticPage />} />
-        <Route path="/locations/:location_id/tools" element={<ToolsPage />} />
-        <Route path="/control" element={<ControlPage />} />
-        <Route path="/orders/:order_id" element={<OrderPage />} />
-        <Route path="/iframe" element={<IframePage />} />
-        <Route path="/404" element={<NotFoundPage />} />
-      </CustomRoutes>
-    </Admin>
+    <LeaveGuards>
+      <Admin
+        title="Venue back-office"
+        dataProvider={dataProvider}
+        queryClient={queryClient}
+        authProvider={authProvider}
+        i18nProvider={i18nProvider}
+        store={store}
+        layout={AppLayout}
+        loginPage={LoginPage}
+        catchAll={NotFoundPage}
+        notification={AlertsBar}
+        theme={theme}
+        disableTelemetry
+      >
+        {resources}
+        <CustomRoutes noLayout>
+          <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
+          <Route path="/invitation/:key" element={<InvitationPage />} />
+          <Route path="/setup/:token" element={<SetupPage />} />
+        </CustomRoutes>
+        <CustomRoutes>
+          <Route path="/user" element={<ProfilePage />} />
+          <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
+          <Route path="/locations/:location_id/multibooking_admin" element={<MultiBookingAdminPage />} />
+          <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
+          {resourceRoutes}
+          {screenRoutes}
+          <Route path="/locations/:location_id/check_payment/:payment_id" element={<CheckPaymentPage />} />
+          <Route path="/locations/:location_id" element={<LocationHomePage />} />
+          <Route path="/locations/:location_id/location_management" element={<LocationManagementPage />} />
+          <Route path="/locations/:location_id/statistic" element={<StatisticPage />} />
+          <Route path="/locations/:location_id/tools" element={<ToolsPage />} />
+          <Route path="/control" element={<ControlPage />} />
+          <Route path="/orders/:order_id" element={<OrderPage />} />
+          <Route path="/iframe" element={<IframePage />} />
+          <Route path="/404" element={<NotFoundPage />} />
+        </CustomRoutes>
+      </Admin>
+    </LeaveGuards>
   );
 }

@@ -127,6 +127,8 @@ export interface ActionParams {
   data?: unknown;
   /** Path placeholders; `idempotencyKey`: the Idempotency-Key header. */
   meta?: Values;
+  /** The query string (a DELETE's options: the desk's cancel with `refund=cash`). */
+  query?: Record<string, string>;
 }
 
 /** The whole react-admin contract, plus `action` for the named actions a declaration lists and `exportFile`. */
@@ -161,7 +163,7 @@ export const dataProvider: AppDataProvider = {
     for (const id of params.ids) await remove(resource, id, undefined, params.meta);
     return { data: params.ids };
   },
-  action: async (resource, { id, action, data, meta }) => {
+  action: async (resource, { id, action, data, meta, query }) => {
     const e = apiOf(resource).actions?.[action];
     if (!e) throw new Error(`${resource}: no action "${action}" in its declaration`);
     const { path, method } = typeof e === 'string' ? { path: e, method: 'POST' as const } : e;
@@ -169,7 +171,7 @@ export const dataProvider: AppDataProvider = {
     const form = data instanceof FormData ? data : undefined;
     const body = form || method === 'GET' || method === 'DELETE' ? undefined : (data ?? {});
     const values = form ? {} : (data as Values);
-    return { data: await api(fill(path, { ...values, ...meta, id }), { method, body, form, idempotencyKey: keyOf(meta) }) };
+    return { data: await api(fill(path, { ...values, ...meta, id }), { method, body, form, query, idempotencyKey: keyOf(meta) }) };
   },
   exportFile: async (resource, { filter, format, sort }) => {
     const { path, query } = exportRequest(resource, filter, format, sort);

@@ -10,4 +10,9 @@ export const deskEn = {
   walkIn: 'Walk-in',
   missing: 'Fill in: %{fields}',
   leave: 'The booking form is not saved. Close it?',
+  // The cost of an event multi-booking: its package's price, or why none is offered.
+  packagePrice: 'By the package "%{name}": %{price}',
+  choosePackage: 'Choose an event package: its price becomes the cost.',
+  packageNotOnSale: 'The chosen package is not on sale on this date: type the cost.',
+  noPackageCost: 'No event package is on sale on this date: type the cost.',
 };

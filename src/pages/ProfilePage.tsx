@@ -13,6 +13,7 @@ import { Form, Loading, PasswordInput, TextInput, Title, useLogout, useNotify, u
 import { useWatch } from 'react-hook-form';
 import { session, type SessionUser } from '../authProvider/session';
 import { api } from '../dataProvider/http';
+import { deskAction } from '../dataProvider/desk';
 import { useGenericHandler } from '../dataProvider/useGenericHandler';
 import { SubmitButton } from '../components/SubmitButton';
 import { maxChars, requiredField, validEmail, validPhone } from '../components/validators';
@@ -60,7 +61,7 @@ function EditProfileDialog({ user, open, onClose }: { user: SessionUser; open: b
     if (file) form.set('avatar', file);
     let fieldErrors: Record<string, string> | undefined;
     const updated = await run(
-      () => api<SessionUser>(`/api/v2.1/users/${user.id}/`, { method: 'PUT', form }),
+      () => deskAction<SessionUser>('profile', { id: user.id, data: form }),
       (err) => {
         // Field messages go under their inputs, the photo's under the photo.
         const fields = (err.body?.errors ?? {}) as Record<string, string>;

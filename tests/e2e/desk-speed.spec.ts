@@ -102,3 +102,51 @@ test('en: a walk-in paid by card with Enter; another desk leaving 1 place keeps 
   // The disabled save names what to correct.
   await expect(form.getByTestId('booking-form-hint')).toHaveText('Fill in: Guests');
 });
+
+test('en: Back in the browser closes an untouched booking form and asks over a filled one; the day view stays', async ({ page }) => {
+  await signIn(page, ADMIN, 'en');
+  const date = moscowDate(14);
+  const { playground, slots } = await emptySlots(page, date);
+  // The day before, then "Next day": an entry of this app behind the day view for Back to go to.
+  await page.goto(`/locations/${LOCATION}/booking_admin?date=${moscowDate(13)}`);
+  await page.getByRole('button', { name: 'Next day' }).click();
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  const form = page.getByTestId('booking-form');
+  const add = card(page, playground, slots[0]!.time_start).getByTestId('slot-add');
+
+  await add.click();
+  await expect(form).toBeVisible();
+  await page.goBack();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+
+  await add.click();
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill('Back Button');
+  await page.goBack();
+  const question = page.getByTestId('discard-changes');
+  await question.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(form.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Back Button');
+  await page.goBack();
+  await question.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`date=${date}`));
+  await expect(page.getByTestId('calendar-date')).toBeVisible();
+});
+
+test('en: a booking with a payment link: the created dialog shows the link, where it went and its copy button, and offers no cash', async ({ page }) => {
+  await signIn(page, ADMIN, 'en');
+  await setWalkIns(page);
+  const date = moscowDate(15);
+  const { playground, slots } = await emptySlots(page, date);
+  await page.goto(`/locations/${LOCATION}/booking_admin?date=${date}`);
+  await card(page, playground, slots[0]!.time_start).getByTestId('slot-add').click();
+  const form = page.getByTestId('booking-form');
+  await form.getByRole('textbox', { name: 'Email', exact: true }).fill('link.guest@example.com');
+  await form.getByLabel('Send a payment link').click();
+  await form.getByTestId('booking-save').click();
+  const created = page.getByTestId('booking-result');
+  await expect(created.getByTestId('pay-link').locator('input')).toHaveValue(/^https?:\/\//);
+  await expect(created.getByTestId('pay-link-sent')).toHaveText('The link was sent to link.guest@example.com.');
+  await expect(created.getByTestId('pay-link-copy')).toBeVisible();
+  await expect(created.getByTestId('created-pay')).toHaveCount(0);
+});

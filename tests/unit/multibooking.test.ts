@@ -3,7 +3,7 @@ import type { SlotBase } from '../../domain/slot';
 import { BOOKING_SOURCE } from '../../src/pages/booking/bookingForm';
 import {
   changeMulti, emptyMulti, goneSessions, multiBody, multiErrors, multiFailure, multiFromOrder, multiOrderTypes, sessionChoices, sessionKey,
-  toggleSession, type MultiRules, type MultiSchedule, type MultiValues,
+  packageOffer, toggleSession, type MultiRules, type MultiSchedule, type MultiValues,
 } from '../../src/pages/multibooking/multiForm';
 import {
   addMonths, firstMonth, groupByPrice, isMonth, monthLabel, rememberedPlayground, visibleDays,
@@ -205,5 +205,20 @@ describe('month grid (issue #18)', () => {
     expect(dayFullness(26, 100)).toEqual({ level: 'free', taken: 0.74 });
     expect(dayFullness(25, 100)).toEqual({ level: 'filling', taken: 0.75 });
     expect(dayFullness(0, 100)).toEqual({ level: 'full', taken: 1 });
+  });
+});
+
+describe('the cost offer of an event multi-booking (#30)', () => {
+  const packages = [{ id: 7, name: 'Birthday', price: '15000.00' }, { id: 8, name: 'Team', price: '20000.00' }];
+  const event = { order_type: 4, date: '2030-01-14', event_type_id: 8 as number | null };
+  it('offers the price of the chosen package, or says why not; nothing for other types or before the packages are read', () => {
+    expect(packageOffer(event, packages)).toEqual({ kind: 'price', name: 'Team', price: '20000.00' });
+    expect(packageOffer({ ...event, event_type_id: null }, packages)).toEqual({ kind: 'why', reason: 'choosePackage' });
+    expect(packageOffer(event, [])).toEqual({ kind: 'why', reason: 'noPackageCost' });
+    // An edited order's package no longer on sale that date.
+    expect(packageOffer({ ...event, event_type_id: 3 }, packages)).toEqual({ kind: 'why', reason: 'packageNotOnSale' });
+    expect(packageOffer({ ...event, order_type: 1 }, packages)).toBeNull();
+    expect(packageOffer({ ...event, date: '' }, packages)).toBeNull();
+    expect(packageOffer(event, undefined)).toBeNull();
   });
 });

@@ -5,11 +5,13 @@
 //   - Forms of react-admin/react-hook-form report themselves with <ReportFormDirty /> inside <Form>.
 //   - Forms with their own state pass `dirty`.
 //   - Cancel buttons inside are <CancelButton> (the one place of the Cancel policy).
+// The browser's Back over an open dialog does what Escape does (#30): it closes an untouched dialog
+// and asks over a dirty one; the page's address stays.
 // A page holding a form (the schedule editor, a single record's form) asks the same question before
 // a link, Back or a tab of the page leaves it dirty (useLeaveGuard), and the browser's own before a
-// reload or a closed tab.
+// reload or a closed tab. Both go through the app's one navigation blocker (leaveGuards.tsx).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useBlocker } from 'react-router-dom';
+import { useRegisterGuard } from './leaveGuards';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
 import { useFormState } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
@@ -46,6 +48,7 @@ export function GuardedDialog({ open = true, dirty = false, busy = false, onClos
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [open, changed]);
+  useRegisterGuard(open, { back: requestClose });
   return (
     <Dialog open={open} onClose={requestClose} {...props}>
       <GuardContext.Provider value={{ reportDirty: setReported }}>{children}</GuardContext.Provider>
@@ -76,17 +79,14 @@ function DiscardQuestion({ open, onKeep, onDiscard }: { open: boolean; onKeep: (
  */
 export function useLeaveGuard(dirty: boolean): { question: ReactNode; leave: () => void } {
   const leaving = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && !leaving.current
-    && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const guard = useRegisterGuard(true, { holds: () => dirty && !leaving.current });
   useEffect(() => {
     if (!dirty) return undefined;
     const warn = (e: BeforeUnloadEvent) => { e.preventDefault(); };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
-  const question = (
-    <DiscardQuestion open={blocker.state === 'blocked'} onKeep={() => blocker.reset?.()} onDiscard={() => blocker.proceed?.()} />
-  );
+  const question = <DiscardQuestion open={guard.asking} onKeep={guard.stay} onDiscard={guard.go} />;
   return { question, leave: () => { leaving.current = true; } };
 }
 

@@ -7,12 +7,12 @@
 // order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Button, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
-  Stack, Switch, TextField, Typography,
+  Alert, Button, CircularProgress, DialogContent, DialogTitle, Grid, MenuItem,
+  Stack, TextField, Typography,
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
-import { FormActions, FormSection, FormSummary } from './FormParts';
+import { CustomerSection, FormActions, FormSection, FormSummary, PaymentSection } from './FormParts';
 import { promoFieldText, usePromoCode } from './promoCode';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
@@ -261,50 +261,16 @@ export function BookingFormDialog({
         <SessionWatch chosen={values.time} persons={values.persons} slots={schedule.data} offered={times}
           ownPersons={own && own.playground === values.playground && own.time_start === values.time ? own.persons : 0} onPick={(time) => set({ time })} />
 
-        <FormSection title={translate('app.booking.form.customer')}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.name')} value={values.name} required={!walkIns} autoFocus={!editing && !walkIns && !values.name}
-              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required={!walkIns} type="tel" placeholder="+79991234567"
-              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.email')} value={values.email} type="email"
-              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
-              onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
-              slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined }, htmlInput: { maxLength: TEXT_LIMITS.promocode } }} />
-          </Grid>
-        </FormSection>
+        <CustomerSection values={values} set={set} fieldProps={fieldProps} promoProps={promoProps} promoChecking={promoState === 'checking'}
+          required={{ name: !walkIns, phone: !walkIns, email: false }} autoFocusName={!editing && !walkIns && !values.name} />
 
-        <FormSection title={translate('app.booking.form.payment')}>
-          {billAllowed(values.order_type) && (
-            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
-              <FormControlLabel
-                control={<Switch checked={values.bill} onChange={(e) => set({ bill: e.target.checked })} />}
-                label={translate('app.booking.fields.bill')}
-              />
-            </Grid>
-          )}
-          {values.bill && billAllowed(values.order_type) && (
+        <PaymentSection values={values} set={set} fieldProps={fieldProps} billAllowed={billAllowed(values.order_type)}
+          extra={(
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={translate('app.booking.fields.cancelDelay')} value={values.cancel_delay} required inputMode="numeric"
-                onChange={(e) => set({ cancel_delay: e.target.value })} {...fieldProps('cancel_delay', translate('app.booking.form.cancelDelayHint'))} />
+              <TextField label={translate('app.booking.fields.seller')} value={values.seller}
+                onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.seller } }} />
             </Grid>
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.seller')} value={values.seller}
-              onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.seller } }} />
-          </Grid>
-          <Grid size={12}>
-            <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
-              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
-          </Grid>
-        </FormSection>
+          )} />
 
         <FormSummary testId="price-preview">
           {price ? (

@@ -1,5 +1,7 @@
 // The order-created dialog: the order number as a link that opens the order page in a new tab,
-// the amount the server settled on, and a shortcut to take the payment. When the server refused,
+// the amount the server settled on, and a shortcut to take the payment; for a booking with an open
+// payment link, the link, where it went and its copy button instead, and no "Pay" (the customer pays
+// on the link; money taken here too would be taken twice, #25, #30). When the server refused,
 // "Unable to create" (or save) and the reason of the spec's error catalogue.
 import { guestName } from '../../../domain/guest';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Skeleton, Typography } from '@mui/material';
@@ -8,7 +10,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useTranslate } from 'react-admin';
 import { formatMoney } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
-import { useOrder } from './api';
+import { useOrder, useOrderLog } from './api';
+import { openLinks } from '../../../domain/orderBalance';
+import { CopyLinkButton, linkSentTo, PaymentLinkDetails, type PaymentLinkShown } from './PaymentLink';
 import type { BookingFailure } from './bookingForm';
 import type { OrderDetail } from './types';
 
@@ -16,7 +20,7 @@ export type BookingResult =
   | { kind: 'created'; id: number }
   | { kind: 'failed'; failure: BookingFailure; editing: boolean };
 
-function CreatedContent({ id, order }: { id: number; order: OrderDetail | undefined }) {
+function CreatedContent({ id, order, link }: { id: number; order: OrderDetail | undefined; link: PaymentLinkShown | null }) {
   const translate = useTranslate();
   const money = (v: string) => formatMoney(v, order?.currency, languageOf(translate));
   return (
@@ -37,6 +41,7 @@ function CreatedContent({ id, order }: { id: number; order: OrderDetail | undefi
           {Number(order.discount) > 0 && <> ({translate('app.booking.price.discount')} {money(order.discount)})</>}
         </Typography>
       ) : <Skeleton width="80%" />}
+      {link && <Box sx={{ mt: 2 }} data-testid="created-link"><PaymentLinkDetails orderId={id} link={link} /></Box>}
     </DialogContent>
   );
 }
@@ -45,12 +50,20 @@ function CreatedContent({ id, order }: { id: number; order: OrderDetail | undefi
 function CreatedDialogBody({ id, onClose, onPay }: { id: number; onClose: () => void; onPay?: (order: OrderDetail) => void }) {
   const translate = useTranslate();
   const order = useOrder(id).data;
+  const links = order ? openLinks(order.payments) : null;
+  const linkOpen = !!order?.bill && !!links && links.count > 0;
+  // Where its letter went: the order log, read only for an order with a link.
+  const log = useOrderLog(id, linkOpen);
+  const link = linkOpen && !log.isPending
+    ? { url: order!.bill!, amount: formatMoney(links!.amount, order!.currency, languageOf(translate)), sentTo: linkSentTo(log.data) }
+    : null;
   return (
     <>
-      <CreatedContent id={id} order={order} />
+      <CreatedContent id={id} order={order} link={link} />
       <DialogActions>
         <Button onClick={onClose}>{translate('app.common.close')}</Button>
-        {order && onPay && Number(order.need_paid) > 0 && (
+        {link && <CopyLinkButton url={link.url} variant="contained" />}
+        {order && onPay && !linkOpen && Number(order.need_paid) > 0 && (
           <Button variant="contained" color="success" onClick={() => onPay(order)} data-testid="created-pay">{translate('app.booking.actions.pay')}</Button>
         )}
       </DialogActions>

@@ -1,11 +1,13 @@
-// The layout pieces the single and the multi-session booking forms share: a titled section of
-// fields, the grey summary box under them, and the action bar (the "fill in the required fields"
-// hint, Cancel, and the save button with its progress).
+// The pieces the single and the multi-session booking forms share: a titled section of fields,
+// the customer's and the payment's sections (#30: once, not a copy per form), the grey summary box
+// under them, and the action bar (the "fill in the required fields" hint, Cancel, and the save
+// button with its progress).
 import type { ReactNode } from 'react';
-import { Box, Button, CircularProgress, DialogActions, Grid, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, DialogActions, FormControlLabel, Grid, Switch, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { CancelButton } from '../../components/forms/GuardedDialog';
 import { ActionBarHint } from '../../components/forms/ActionBarHint';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export function FormSection({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -57,5 +59,94 @@ export function FormActions({ invalid, saving, saveDisabled, editing, onClose, o
       </span>
       {secondary}
     </DialogActions>
+  );
+}
+
+/** The fields both forms hold, by the names both give them. */
+interface SharedValues {
+  name: string;
+  phone: string;
+  email: string;
+  promocode: string;
+  bill: boolean;
+  cancel_delay: string;
+  comment: string;
+}
+
+/** A field's error, hint and blur as the form settles them. */
+interface SharedFieldProps {
+  error: boolean;
+  helperText: ReactNode;
+  onBlur: () => void;
+  fullWidth: boolean;
+  size: 'small';
+  margin: 'dense';
+}
+
+type FieldPropsOf = (field: 'name' | 'phone' | 'email' | 'cancel_delay' | 'comment', hint?: string) => SharedFieldProps;
+
+/** Name, phone, e-mail and promo code. `required`: the single form's walk-ins leave name and phone optional; the multi form requires the e-mail. */
+export function CustomerSection({ values, set, fieldProps, promoProps, promoChecking, required, autoFocusName = false }: {
+  values: Pick<SharedValues, 'name' | 'phone' | 'email' | 'promocode'>;
+  set: (patch: Partial<SharedValues>) => void;
+  fieldProps: FieldPropsOf;
+  promoProps: SharedFieldProps;
+  promoChecking: boolean;
+  required: { name: boolean; phone: boolean; email: boolean };
+  autoFocusName?: boolean;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormSection title={translate('app.booking.form.customer')}>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={translate('app.booking.fields.name')} value={values.name} required={required.name} autoFocus={autoFocusName}
+          onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={translate('app.booking.fields.phone')} value={values.phone} required={required.phone} type="tel" placeholder="+79991234567"
+          onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={translate('app.booking.fields.email')} value={values.email} required={required.email} type="email"
+          onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
+      </Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>
+        <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
+          onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
+          slotProps={{ input: { endAdornment: promoChecking ? <CircularProgress size={16} /> : undefined }, htmlInput: { maxLength: TEXT_LIMITS.promocode } }} />
+      </Grid>
+    </FormSection>
+  );
+}
+
+/** The payment link switch and its cancel delay (where the order type allows a link), then `extra` (the single form's seller) and the comment. */
+export function PaymentSection({ values, set, fieldProps, billAllowed, extra }: {
+  values: Pick<SharedValues, 'bill' | 'cancel_delay' | 'comment'>;
+  set: (patch: Partial<SharedValues>) => void;
+  fieldProps: FieldPropsOf;
+  billAllowed: boolean;
+  extra?: ReactNode;
+}) {
+  const translate = useTranslate();
+  return (
+    <FormSection title={translate('app.booking.form.payment')}>
+      {billAllowed && (
+        <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <FormControlLabel control={<Switch checked={values.bill} onChange={(e) => set({ bill: e.target.checked })} />}
+            label={translate('app.booking.fields.bill')} />
+        </Grid>
+      )}
+      {values.bill && billAllowed && (
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField label={translate('app.booking.fields.cancelDelay')} value={values.cancel_delay} required inputMode="numeric"
+            onChange={(e) => set({ cancel_delay: e.target.value })} {...fieldProps('cancel_delay', translate('app.booking.form.cancelDelayHint'))} />
+        </Grid>
+      )}
+      {extra}
+      <Grid size={12}>
+        <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
+          onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
+      </Grid>
+    </FormSection>
   );
 }

@@ -3,8 +3,7 @@
 // refuses, its first message (of whatever field) shows under the certificate field (spec §8).
 import { guestName } from '../../../domain/guest';
 import { useState } from 'react';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, TextField, Typography } from '@mui/material';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Typography } from '@mui/material';
 import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { firstErrorMessage } from '../../../domain/errors';
@@ -17,6 +16,7 @@ import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { bookingApi, useOrder } from './api';
 import { openLinks } from '../../../domain/orderBalance';
+import { CopyLinkButton, PaymentLinkDetails, type PaymentLinkShown } from './PaymentLink';
 import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
@@ -60,7 +60,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   // One key for this dialog: pressing pay again after a lost answer replays the first payment.
   const [idempotencyKey] = useState(newIdempotencyKey);
   // A bill is a payment link, not money: the dialog then shows the link to give the customer.
-  const [link, setLink] = useState<{ url: string; amount: string; sentTo: string | null } | null>(null);
+  const [link, setLink] = useState<PaymentLinkShown | null>(null);
   // Prefilled as the screens write amounts ('3 000,00', '3,000.00'); readAmount takes it back.
   const owed = Number(order.need_paid) > 0 ? formatAmount(order.need_paid, languageOf(translate)) : '';
   // Its open payment links: taking the money here too would let a link pay it again (#25), so say so.
@@ -99,22 +99,10 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
       <Dialog open onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="pay-link-title" data-testid="pay-link-dialog">
         <DialogTitle id="pay-link-title">{translate('app.booking.pay.linkTitle', { id: order.id })}</DialogTitle>
         <DialogContent>
-          <Typography sx={{ mb: 1 }}>{translate('app.booking.pay.linkHint', { amount: link.amount })}</Typography>
-          <Typography sx={{ mb: 2 }} color={link.sentTo ? 'success.main' : 'text.secondary'} data-testid="pay-link-sent">
-            {link.sentTo ? translate('app.booking.pay.linkSent', { email: link.sentTo }) : translate('app.booking.pay.linkNoEmail')}
-          </Typography>
-          <TextField value={link.url} fullWidth size="small" slotProps={{ htmlInput: { readOnly: true, 'aria-label': translate('app.booking.pay.linkTitle', { id: order.id }) } }} data-testid="pay-link" />
+          <PaymentLinkDetails orderId={order.id} link={link} />
         </DialogContent>
         <DialogActions>
-          <Button
-            startIcon={<ContentCopyIcon />}
-            onClick={async () => {
-              await navigator.clipboard?.writeText(link.url).catch(() => undefined);
-              notify('app.booking.pay.copied', { type: 'info' });
-            }}
-          >
-            {translate('app.booking.pay.copy')}
-          </Button>
+          <CopyLinkButton url={link.url} />
           <Button variant="contained" onClick={onClose}>{translate('app.common.close')}</Button>
         </DialogActions>
       </Dialog>

@@ -2,6 +2,7 @@
 // under ['booking', 'schedule'], so a reload (or any change to an order) refetches them all.
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { api } from '../../dataProvider/http';
+import { deskAction } from '../../dataProvider/desk';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
 import type { BookPayType } from '../../../domain/booking';
@@ -94,18 +95,19 @@ export function useOrderSearch(phone: string, limit: number, offset: number) {
   });
 }
 
+/** The desk's order writes: named actions of `desk` (src/resources/desk), through the one data layer (#30). */
 export const bookingApi = {
   /** #30: `payment` books and pays the price in one call; `idempotencyKey` makes a retry answer the first booking. */
   create: (body: BookingBody & { payment?: { payment_type: BookPayType } | null }, idempotencyKey?: string) =>
-    api<{ id: number; payment?: OrderPayment }>('/api/v2.1/booking/', { method: 'POST', body, idempotencyKey }),
-  update: (id: number, body: BookingBody) => api<{ id: number }>(`/api/v2.1/booking/${id}/`, { method: 'PUT', body }),
+    deskAction<{ id: number; payment?: OrderPayment }>('book', { data: body, idempotencyKey }),
+  update: (id: number, body: BookingBody) => deskAction<{ id: number }>('change', { id, data: body }),
   /** `refund: 'cash'` pays back in cash what the order holds, in the same call. */
-  cancel: (id: number, refund: 'cash' | 'none' = 'none') => api<null>(`/api/v2.1/booking/${id}/`, { method: 'DELETE', query: refund === 'cash' ? { refund } : undefined }),
+  cancel: (id: number, refund: 'cash' | 'none' = 'none') => deskAction<null>('cancel', { id, query: refund === 'cash' ? { refund } : undefined }),
   /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
   pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
-    api<OrderPayment & { payment_url?: string; sent_to?: string | null }>(`/api/v2.1/booking/${id}/pay/`, { method: 'POST', body, idempotencyKey }),
+    deskAction<OrderPayment & { payment_url?: string; sent_to?: string | null }>('pay', { id, data: body, idempotencyKey }),
   /** A cancelled order's money went back: cash (2), online (1) or card (6). */
-  refund: (id: number, paymentType: number) => api<OrderDetail>(`/api/v2.2/orders/${id}/refund/`, { method: 'POST', body: { payment_type: paymentType } }),
+  refund: (id: number, paymentType: number) => deskAction<OrderDetail>('refund', { id, data: { payment_type: paymentType } }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
     api<CouponResult>('/api/v2.1/check_coupon/', { method: 'POST', body: { code, location, ...(datetime ? { datetime } : {}) } }),
   locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }, idempotencyKey?: string) =>

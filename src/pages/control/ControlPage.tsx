@@ -17,6 +17,7 @@ import { CONTROL_REFRESH_MS } from '../../../domain/constants';
 import { hasPermission } from '../../../domain/permissions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api } from '../../dataProvider/http';
+import { deskAction } from '../../dataProvider/desk';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { accessOpen, updatedTime, zonedDateTime } from './access';
 import { TechSessionDialog } from './TechSessionDialog';
@@ -119,7 +120,7 @@ function PlaygroundRow({ playground: p, timezone, now }: { playground: ControlPl
 
   const createToken = async () => {
     setBusy(true);
-    const saved = await run(() => api<ControlPlayground>('/api/v2.2/playgrounds/create_token/', { method: 'POST', body: { playground: p.id } }));
+    const saved = await run(() => deskAction<ControlPlayground>('token', { data: { playground: p.id } }));
     if (saved) {
       await refetch();
       notify(p.uuid_token ? 'app.tools.control.tokenReplaced' : 'app.tools.control.tokenCreated', { type: 'success', messageArgs: { name: p.name } });
@@ -129,7 +130,7 @@ function PlaygroundRow({ playground: p, timezone, now }: { playground: ControlPl
   };
   const stop = async () => {
     setBusy(true);
-    const done = await run(() => api(`/api/v2.2/playgrounds/${p.id}/tech_sessions/`, { method: 'DELETE' }).then(() => true));
+    const done = await run(() => deskAction('techStop', { id: p.id }).then(() => true));
     if (done) {
       await refetch();
       notify('app.tools.control.stopped', { type: 'success', messageArgs: { name: p.name } });

@@ -4,7 +4,7 @@ import { DialogActions, DialogContent, DialogContentText, DialogTitle } from '@m
 import { Form, NumberInput, TextInput, maxLength, maxValue, minValue, required, useNotify, useTranslate } from 'react-admin';
 import { TECH_SESSION_MIN_MINUTES } from '../../../domain/locationManagement';
 import { SubmitButton } from '../../components/SubmitButton';
-import { api } from '../../dataProvider/http';
+import { deskAction } from '../../dataProvider/desk';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { submitWithFieldErrors } from '../money/fieldErrors';
 import type { ControlPlayground } from './types';
@@ -33,7 +33,7 @@ export function TechSessionDialog({ playground, running, onClose, onSaved }: {
   const submit = async (values: Record<string, unknown>) => {
     const body = { minutes: Number(values.minutes), comment: String(values.comment ?? '').trim() };
     const { saved, errors } = await submitWithFieldErrors(run,
-      () => api<ControlPlayground>(`/api/v2.2/playgrounds/${playground.id}/tech_sessions/`, { method: 'POST', body }),
+      () => deskAction<ControlPlayground>('techStart', { id: playground.id, data: body }),
       { minutes: 'minutes', comment: 'comment' });
     if (errors) return errors;
     if (!saved) return undefined;

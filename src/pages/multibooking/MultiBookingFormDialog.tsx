@@ -1,18 +1,19 @@
 // The multi-booking form: one order over several fully free sessions of one date, possibly on
 // several playgrounds, for a new order and for changing an existing multi-session order
 // (update_part). Rules and the body live in multiForm.ts. The cost is the staff's figure (an
-// event package fills it in until staff change it; the schedule's price of the chosen sessions
-// is offered as a one-click suggestion). Saving shows the order-created dialog, or why it failed.
+// event package fills it in until staff change it, then its price stays a one-click suggestion,
+// or the form says why there is none; otherwise the schedule's price of the chosen sessions is
+// the one-click suggestion). Saving shows the order-created dialog, or why it failed.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Box, Button, Chip, CircularProgress, DialogContent, DialogTitle, FormControlLabel, Grid, MenuItem,
-  Stack, Switch, TextField, Typography,
+  Alert, Box, Button, Chip, CircularProgress, DialogContent, DialogTitle, Grid, MenuItem,
+  Stack, TextField, Typography,
 } from '@mui/material';
 import CheckIcon from '@mui/icons-material/Check';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
-import { FormActions, FormSection, FormSummary } from '../booking/FormParts';
+import { CustomerSection, FormActions, FormSection, FormSummary, PaymentSection } from '../booking/FormParts';
 import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
 import { languageOf } from '../../i18n/useLanguage';
@@ -25,11 +26,10 @@ import { multiApi, useEventPackages, useMultiSchedule } from './api';
 import { MultiSessionWatch } from '../../live/SessionWatch';
 import { DateField } from '../../components/forms/DateField';
 import {
-  changeMulti, goneSessions, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, sessionChoices, sessionKey, toggleSession,
+  changeMulti, goneSessions, multiBillAllowed, multiBody, multiErrors, multiFailure, multiOrderTypes, packageOffer, sessionChoices, sessionKey, toggleSession,
   type MultiErrors, type MultiField, type MultiValues,
 } from './multiForm';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
-import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 export interface MultiFormLocation {
   id: number;
@@ -71,6 +71,8 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
 
   // An event package sets the cost until staff type their own.
   const pkg = packages.data?.find((p) => p.id === values.event_type_id) ?? null;
+  // Typed over, the package's price stays one click away; without one, the form says why (#30).
+  const offer = packageOffer(values, packages.data);
   useEffect(() => {
     if (pkg && !costTouched) setValues((v) => ({ ...v, cost: formatAmount(pkg.price, languageOf(translate)) }));
   }, [pkg, costTouched]);
@@ -237,51 +239,28 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           </Stack>
         </Box>
 
-        <FormSection title={translate('app.booking.form.customer')}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.name')} value={values.name} required
-              onChange={(e) => set({ name: e.target.value })} {...fieldProps('name')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.personName } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.phone')} value={values.phone} required type="tel" placeholder="+79991234567"
-              onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.email')} value={values.email} required type="email"
-              onChange={(e) => set({ email: e.target.value })} {...fieldProps('email')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField label={translate('app.booking.fields.promocode')} value={values.promocode}
-              onChange={(e) => set({ promocode: e.target.value })} {...promoProps}
-              slotProps={{ input: { endAdornment: promoState === 'checking' ? <CircularProgress size={16} /> : undefined }, htmlInput: { maxLength: TEXT_LIMITS.promocode } }} />
-          </Grid>
-        </FormSection>
+        <CustomerSection values={values} set={set} fieldProps={fieldProps} promoProps={promoProps} promoChecking={promoState === 'checking'}
+          required={{ name: true, phone: true, email: true }} />
 
-        <FormSection title={translate('app.booking.form.payment')}>
-          {multiBillAllowed(values.order_type) && (
-            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
-              <FormControlLabel control={<Switch checked={values.bill} onChange={(e) => set({ bill: e.target.checked })} />}
-                label={translate('app.booking.fields.bill')} />
-            </Grid>
-          )}
-          {values.bill && multiBillAllowed(values.order_type) && (
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={translate('app.booking.fields.cancelDelay')} value={values.cancel_delay} required inputMode="numeric"
-                onChange={(e) => set({ cancel_delay: e.target.value })} {...fieldProps('cancel_delay', translate('app.booking.form.cancelDelayHint'))} />
-            </Grid>
-          )}
-          <Grid size={12}>
-            <TextField label={translate('app.booking.fields.comment')} value={values.comment} multiline minRows={2}
-              onChange={(e) => set({ comment: e.target.value })} {...fieldProps('comment')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.orderComment } }} />
-          </Grid>
-        </FormSection>
+        <PaymentSection values={values} set={set} fieldProps={fieldProps} billAllowed={multiBillAllowed(values.order_type)} />
 
         <FormSummary testId="multi-summary">
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, alignItems: { sm: 'center' } }}>
             <Typography>
               {translate('app.multibooking.form.summary', { n: values.sessions.length, playgrounds: new Set(chosen.map((c) => c.pg.id)).size })}
             </Typography>
-            {schedulePrice !== null && (
+            {offer?.kind === 'price' && (
+              <Typography color="text.secondary" data-testid="multi-package-price">
+                {translate('app.desk.packagePrice', { name: offer.name, price: money(offer.price) })}
+                {(typedCost === null || toCents(typedCost) !== toCents(offer.price)) && (
+                  <Button size="small" sx={{ ml: 1 }} onClick={() => { setCostTouched(true); set({ cost: formatAmount(offer.price, languageOf(translate)) }); }} data-testid="multi-use-package">
+                    {translate('app.multibooking.form.usePrice')}
+                  </Button>
+                )}
+              </Typography>
+            )}
+            {offer?.kind === 'why' && <Typography color="text.secondary" data-testid="multi-package-why">{translate(`app.desk.${offer.reason}`)}</Typography>}
+            {offer?.kind !== 'price' && schedulePrice !== null && (
               <Typography color="text.secondary">
                 {translate('app.multibooking.form.schedulePrice', { price: money(schedulePrice) })}
                 {(typedCost === null || toCents(typedCost) !== toCents(schedulePrice)) && (

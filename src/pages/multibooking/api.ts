@@ -3,6 +3,7 @@
 // refetches both after any change.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../dataProvider/http';
+import { deskAction } from '../../dataProvider/desk';
 import type { EventPackage, MultiBody, MultiOrder, MultiSchedule } from './multiForm';
 
 export const multiKeys = {
@@ -47,7 +48,8 @@ export function useMonthSummary(locationId: number, monthFirstDay: string) {
   });
 }
 
+/** Named actions of `desk`, through the one data layer (#30). */
 export const multiApi = {
-  create: (body: MultiBody) => api<{ order_id: number }>('/api/v2.2/multibooking/', { method: 'POST', body }),
-  update: (id: number, body: MultiBody) => api<{ order_id: number }>(`/api/v2.2/multibooking/${id}/update_part/`, { method: 'POST', body }),
+  create: (body: MultiBody) => deskAction<{ order_id: number }>('multiBook', { data: body }),
+  update: (id: number, body: MultiBody) => deskAction<{ order_id: number }>('multiChange', { id, data: body }),
 };

@@ -248,6 +248,23 @@ export function changeMulti(v: MultiValues, patch: Partial<MultiValues>): MultiV
   return next;
 }
 
+/**
+ * The cost an event multi-booking is offered (#30): its package's price, or why there is none (no
+ * package on sale that date, none chosen yet, or the chosen one, an edited order's, not on sale
+ * that date). Null: not an event, or the date's packages are not read yet.
+ */
+type PackageOffer =
+  | { kind: 'price'; name: string; price: string }
+  | { kind: 'why'; reason: 'noPackageCost' | 'choosePackage' | 'packageNotOnSale' };
+
+export function packageOffer(v: Pick<MultiValues, 'order_type' | 'date' | 'event_type_id'>, packages: readonly EventPackage[] | undefined): PackageOffer | null {
+  if (v.order_type !== ORDER_TYPE.event || !v.date || !packages) return null;
+  if (packages.length === 0) return { kind: 'why', reason: 'noPackageCost' };
+  if (v.event_type_id === null) return { kind: 'why', reason: 'choosePackage' };
+  const pkg = packages.find((p) => p.id === v.event_type_id);
+  return pkg ? { kind: 'price', name: pkg.name, price: pkg.price } : { kind: 'why', reason: 'packageNotOnSale' };
+}
+
 /** Choosing a session again un-chooses it. */
 export const toggleSession = (sessions: readonly string[], key: string) =>
   (sessions.includes(key) ? sessions.filter((k) => k !== key) : [...sessions, key]);

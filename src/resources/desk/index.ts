@@ -1,0 +1,30 @@
+// The desk's writes (#30) as named actions of the data layer: an order's book, change, cancel, pay
+// and refund, the multi-booking's book and change, the technical sessions and the playground's
+// token (the control page), and the staff member's own profile. They go through
+// `dataProvider.action('desk', …)` (src/dataProvider/desk.ts), so the Idempotency-Key, the errors
+// and the live read position are handled where every other screen's writes are. No screen of its
+// own: the day view, the order page, the control page and the profile are its screens. The server:
+// server/modules/orders/routes.ts, server/modules/multibooking/routes.ts, the playgrounds' and users' routes.
+import { defineResource } from '../declaration';
+
+export default defineResource({
+  name: 'desk',
+  api: {
+    paging: 'none',
+    actions: {
+      book: '/api/v2.1/booking/',
+      change: { path: '/api/v2.1/booking/{id}/', method: 'PUT' },
+      // With `query.refund: 'cash'` it pays back in cash what the order holds, in the same call.
+      cancel: { path: '/api/v2.1/booking/{id}/', method: 'DELETE' },
+      pay: '/api/v2.1/booking/{id}/pay/',
+      refund: '/api/v2.2/orders/{id}/refund/',
+      multiBook: '/api/v2.2/multibooking/',
+      multiChange: '/api/v2.2/multibooking/{id}/update_part/',
+      techStart: '/api/v2.2/playgrounds/{id}/tech_sessions/',
+      techStop: { path: '/api/v2.2/playgrounds/{id}/tech_sessions/', method: 'DELETE' },
+      token: '/api/v2.2/playgrounds/create_token/',
+      // Multipart (the photo): the body is FormData.
+      profile: { path: '/api/v2.1/users/{id}/', method: 'PUT' },
+    },
+  },
+});
