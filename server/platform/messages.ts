@@ -192,6 +192,10 @@ const en = {
   payment_sandbox_demo_only: 'The sandbox provider is for the demo only: no money moves through it.',
   payment_provider_not_available: 'This provider is not available yet.',
   payment_provider_busy: 'The payment is being settled right now; the provider will retry.',
+  // #29 refunds through the provider.
+  refund_over_due: 'At most %{max} is left to refund on this order.',
+  refund_over_online: 'At most %{max} was paid through the payment provider and can go back that way; refund the rest another way.',
+  refund_failed: 'The payment provider refused the refund (%{reason}); nothing was refunded.',
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
@@ -382,6 +386,10 @@ const ru: Record<MessageKey, string> = {
   payment_sandbox_demo_only: 'Тестовый провайдер — только для демо: через него деньги не проходят.',
   payment_provider_not_available: 'Этот провайдер пока недоступен.',
   payment_provider_busy: 'Платёж сейчас проводится; провайдер повторит уведомление.',
+  // #29 возвраты через провайдера
+  refund_over_due: 'По этому заказу можно вернуть не больше %{max}.',
+  refund_over_online: 'Через платёжного провайдера оплачено и может вернуться не больше %{max}; остальное верните другим способом.',
+  refund_failed: 'Платёжный провайдер отказал в возврате (%{reason}); ничего не возвращено.',
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',

@@ -8,6 +8,7 @@ import { LockConflictError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import { ProviderHttpError } from '../paymentProviders/yookassa';
 import { settleFromProvider } from './check';
+import { recordProviderRefund } from '../orders/refunds';
 
 export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,6 +24,14 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
     },
   }, async (request, reply) => {
     try {
+      // #29 refunds: refund.succeeded names a refund (and its payment): ours settles, one made in YooKassa's dashboard is recorded once.
+      if (request.body.event?.startsWith('refund.')) {
+        const paymentId = request.body.object.payment_id;
+        const result = await recordProviderRefund(db, config, { provider: 'yookassa', externalId: request.body.object.id, paymentExternalId: typeof paymentId === 'string' ? paymentId : null });
+        // Not final yet (or one of ours still unanswered): YooKassa sends it again.
+        if (result === 'pending') return reply.status(503).send({ detail: translate(request.lang, 'payment_provider_busy') });
+        return { result };
+      }
       const result = await settleFromProvider(db, config, { provider: 'yookassa', externalId: request.body.object.id });
       return { result };
     } catch (err) {
