@@ -52,8 +52,11 @@ export async function recordRefund(tx: Tx, order: OrderRow, userId: number | nul
   }).returning();
   const paid = fromCents(toCents(order.paid) - toCents(amount));
   // A paid live order that holds less than its price again (a refund made in the provider's dashboard) owes the rest.
-  const status = order.status === ORDER_STATUS.paid && toCents(paid) < toCents(order.purchase) ? ORDER_STATUS.pending : order.status;
-  await tx.update(orders).set({ paid, status, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  // Read from the row as it is now: a cancel passes the order as it was before it cancelled it.
+  await tx.update(orders).set({
+    paid, updatedAt: new Date(),
+    status: sql`case when ${orders.status} = ${ORDER_STATUS.paid} and ${paid}::numeric < ${orders.purchase} then ${ORDER_STATUS.pending}::int else ${orders.status} end`,
+  }).where(eq(orders.id, order.id));
   await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount, ...extra });
   await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`,
     before: { paid: order.paid }, after: { paid, payment_type: paymentType, payment_id: refund!.id, amount, ...extra } });
