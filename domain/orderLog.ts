@@ -8,6 +8,8 @@ export const ORDER_LOG_TYPES = [
   'refund_due',
   // The order was paid in full another way: its open payment links are closed (data: payment_ids, amount).
   'links_closed',
+  // #29 A refund through the payment provider: taken and not final yet, or refused (data: amount, refund_id, error). Its success is `refunded`.
+  'refund_pending', 'refund_failed',
 ] as const;
 export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
 

@@ -637,3 +637,37 @@ export const paymentProviders = pgTable('payment_providers', {
   // One row per location and one for the installation (NULLs would not clash in a plain unique index).
   uniqueIndex('payment_providers_scope_idx').on(sql`coalesce(${t.locationId}, 0)`),
 ]);
+
+// #29 A refund through the payment provider (YooKassa), a record of its own: made by staff on an
+// order (`user_id`), or made in the provider's dashboard and learnt from its notification
+// (`external`). pending until the provider's answer is final (succeeded, failed); a succeeded one
+// has its negative payment (`refund_payment_id`), which lowers the order's paid.
+export const refunds = pgTable('refunds', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  // The provider's payment it gives back.
+  paymentId: bigint('payment_id', { mode: 'number' }).notNull().references(() => payments.id),
+  provider: text('provider').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  // pending, succeeded, failed
+  status: text('status').notNull().default('pending'),
+  // The provider's refund id, once it answered.
+  externalId: text('external_id'),
+  // Sent as the provider's Idempotence-Key on every attempt: a retry is the same refund.
+  idempotenceKey: text('idempotence_key').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  external: boolean('external').notNull().default(false),
+  // Why the provider refused it (its error code).
+  error: text('error'),
+  // The refund receipt's state as the provider reports it (pending, succeeded, canceled); null: none sent.
+  receiptStatus: text('receipt_status'),
+  refundPaymentId: bigint('refund_payment_id', { mode: 'number' }).references(() => payments.id),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('refunds_order_idx').on(t.orderId),
+  uniqueIndex('refunds_idempotence_key_idx').on(t.idempotenceKey),
+  // One record per provider refund: a notification repeated, or our own refund told back to us, is recorded once.
+  uniqueIndex('refunds_provider_external_idx').on(t.provider, t.externalId),
+]);

@@ -122,6 +122,14 @@ export const PaymentMade = Payment.extend({
 }).meta({ id: 'PaymentMade' });
 
 const OrderSession = z.object({ playground_id: int(), playground_name: z.string(), session_dt: localDateTime(), duration: int() });
+/** #29 A refund through the payment provider, as the order page shows it. */
+export const OrderRefund = z.object({
+  id: int(), payment_id: int().describe('The provider payment it gives back.'), provider: z.string(), amount: money(),
+  status: z.string().describe('pending, succeeded, failed'), external_id: z.string().nullable(), external: z.boolean().describe('Made in the provider\'s dashboard.'),
+  error: z.string().nullable(), receipt_status: z.string().nullable().describe('The refund receipt: pending, succeeded, canceled; null: none sent.'),
+  created: instant(), user: z.object({ name: z.string() }).nullable(),
+}).meta({ id: 'OrderRefund' });
+
 export const Order = z.object({
   id: int(), order_id: int(), location_id: int(), name: z.string(), phone: z.string(), email: z.string().nullable(), persons: int(),
   order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), need_paid: money(), to_refund: money(),
@@ -129,6 +137,9 @@ export const Order = z.object({
   staff_user_id: int().nullable(), game: Named.nullable(), multisession: z.boolean(), source: z.string(), amo_id: z.string().nullable(),
   created: instant(), session_date: day().nullable(), session_time: z.string().nullable(), playsessions: z.array(OrderSession),
   currency: Currency.nullable(), payments: z.array(Payment),
+  // #29 refunds through the provider.
+  refunds: z.array(OrderRefund), refund_pending: money().describe('Refunds sent to the provider and not final yet.'),
+  online_refundable: money().describe('What can go back through the payment provider now.'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });

@@ -197,6 +197,10 @@ const en = {
   stripe_secret_key_invalid: 'Not a Stripe secret key: it starts with sk_ (rk_ for a restricted key); the publishable pk_ key is not it.',
   stripe_webhook_secret_invalid: 'Not a webhook signing secret: it starts with whsec_ (Developers → Webhooks → the endpoint → Signing secret).',
   stripe_signature_invalid: 'The Stripe-Signature header does not sign this event with a signing secret set here.',
+  // #29 refunds through the provider.
+  refund_over_due: 'At most %{max} is left to refund on this order.',
+  refund_over_online: 'At most %{max} was paid through the payment provider and can go back that way; refund the rest another way.',
+  refund_failed: 'The payment provider refused the refund (%{reason}); nothing was refunded.',
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
@@ -392,6 +396,10 @@ const ru: Record<MessageKey, string> = {
   stripe_secret_key_invalid: 'Это не секретный ключ Stripe: он начинается с sk_ (у ограниченного ключа — rk_); публикуемый ключ pk_ не подходит.',
   stripe_webhook_secret_invalid: 'Это не секрет подписи уведомлений: он начинается с whsec_.',
   stripe_signature_invalid: 'Заголовок Stripe-Signature не подписывает это событие ни одним из заданных здесь секретов подписи.',
+  // #29 возвраты через провайдера
+  refund_over_due: 'По этому заказу можно вернуть не больше %{max}.',
+  refund_over_online: 'Через платёжного провайдера оплачено и может вернуться не больше %{max}; остальное верните другим способом.',
+  refund_failed: 'Платёжный провайдер отказал в возврате (%{reason}); ничего не возвращено.',
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',

@@ -9,6 +9,7 @@ import { catalogueEn } from './catalogue.en';
 import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
+import { refundsEn } from './refunds.en'; // #29 refunds
 import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
@@ -634,6 +635,7 @@ export const enApp = {
         refunded: 'Refunded',
         refund_due: 'Refund due',
         links_closed: 'Payment links closed',
+        refund_pending: 'Refund pending', refund_failed: 'Refund failed', // #29 refunds
       },
     },
     notFound: {
@@ -648,6 +650,7 @@ export const enApp = {
     forms: formsEn,
     management: managementEn,
     orderLog: orderLogEn,
+    providerRefunds: refundsEn, // #29 refunds
     live: liveEn,
     desk: deskEn, // #30 DESK
     invitation: invitationEn, // #28 STAFF

@@ -15,6 +15,9 @@ export const orderLogEn = {
   toRefund: 'to refund: %{amount}',
   linksClosed: 'the order is paid; open links for %{amount} no longer take payment',
   lateLink: 'paid on a link closed before',
+  // #29 refunds
+  externalRefund: 'made in the payment provider\'s dashboard',
+  providerReason: 'the provider\'s reason: %{reason}',
   multisession: 'multi-booking',
   priceReason: 'Price changed: %{reason}',
   priceReasons: {

@@ -17,6 +17,9 @@ export const orderLogRu: typeof orderLogEn = {
   toRefund: 'к возврату: %{amount}',
   linksClosed: 'заказ оплачен; открытые ссылки на %{amount} больше не принимают оплату',
   lateLink: 'оплата по уже закрытой ссылке',
+  // #29 refunds
+  externalRefund: 'сделан в личном кабинете платёжного провайдера',
+  providerReason: 'причина у провайдера: %{reason}',
   multisession: 'мультибронь',
   priceReason: 'Цена изменилась: %{reason}',
   priceReasons: {

@@ -10,6 +10,7 @@ import { catalogueRu } from './catalogue.ru';
 import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
+import { refundsRu } from './refunds.ru'; // #29 refunds
 import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
@@ -634,6 +635,7 @@ export const ruApp: typeof enApp = {
         refunded: 'Возврат',
         refund_due: 'Нужен возврат',
         links_closed: 'Ссылки на оплату закрыты',
+        refund_pending: 'Возврат в обработке', refund_failed: 'Возврат не прошёл', // #29 refunds
       },
     },
     notFound: {
@@ -648,6 +650,7 @@ export const ruApp: typeof enApp = {
     forms: formsRu,
     management: managementRu,
     orderLog: orderLogRu,
+    providerRefunds: refundsRu, // #29 refunds
     live: liveRu,
     desk: deskRu, // #30 DESK
     invitation: invitationRu, // #28 STAFF

@@ -1,5 +1,5 @@
 // #29 A local YooKassa (API v3) for the tests: the documented subset the product uses, over real HTTP.
-// POST/GET /v3/payments, POST /v3/refunds, POST /v3/receipts, GET /v3/me; HTTP Basic auth
+// POST/GET /v3/payments, POST/GET /v3/refunds, POST /v3/receipts, GET /v3/me; HTTP Basic auth
 // (shop id : secret key, 401 otherwise); an Idempotence-Key required on every POST, and a repeated key
 // answered with the same object (YooKassa keeps keys 24 hours); a payment's receipt items must add up
 // to its amount. A test marks a payment succeeded or canceled (what the customer did on YooKassa's
@@ -19,6 +19,12 @@ export interface LocalYooKassa {
   shops: Map<string, string>;
   payments: Map<string, Json>;
   requests: SeenRequest[];
+  refunds: Map<string, Json>;
+  /** How the next refunds end: succeeded (YooKassa's usual), pending (until `settleRefund`), canceled. */
+  refundOutcome: 'succeeded' | 'pending' | 'canceled';
+  settleRefund(id: string, status: 'succeeded' | 'canceled'): Json;
+  /** A refund made in YooKassa's dashboard (no API call of ours). */
+  dashboardRefund(paymentId: string, value: string): Json;
   succeed(id: string): Json;
   cancel(id: string): Json;
   /** The body of YooKassa's notification about a payment (its current state, or a made-up event). */
@@ -37,6 +43,17 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
   const owner = new Map<string, string>();
   const replays = new Map<string, Json>();
   const requests: SeenRequest[] = [];
+  const refunds = new Map<string, Json>();
+  const refunded = (paymentId: string) => [...refunds.values()].filter((r) => r.payment_id === paymentId && r.status !== 'canceled')
+    .reduce((s, r) => s + cents(r.amount.value), 0);
+  const makeRefund = (p: Json, amount: Json, status: string, receipt: boolean) => {
+    const refund = { id: `${crypto.randomBytes(4).toString('hex')}-0015-5000-8000-${crypto.randomBytes(6).toString('hex')}`, payment_id: p.id, status, amount,
+      created_at: new Date().toISOString(), ...(receipt ? { receipt_registration: 'pending' } : {}),
+      ...(status === 'canceled' ? { cancellation_details: { party: 'yoo_money', reason: 'rejected_by_payee' } } : {}) };
+    refunds.set(refund.id, refund);
+    return refund;
+  };
+  const state = { refundOutcome: 'succeeded' as 'succeeded' | 'pending' | 'canceled' };
 
   const error = (res: http.ServerResponse, status: number, code: string, description: string) => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', id: crypto.randomUUID(), code, description }));
@@ -95,7 +112,21 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
       if (req.method === 'POST' && path === '/v3/refunds') {
         const p = payments.get(String(body?.payment_id));
         if (!p || owner.get(p.id) !== user || p.status !== 'succeeded') return error(res, 400, 'invalid_request', 'payment_id');
-        return remember({ id: crypto.randomUUID(), payment_id: p.id, status: 'succeeded', amount: body!.amount, created_at: new Date().toISOString() });
+        const amount = body!.amount;
+        if (!amount || !money.test(String(amount.value)) || amount.currency !== p.amount.currency) return error(res, 400, 'invalid_request', 'amount');
+        // Never more than what is left of the payment.
+        if (cents(amount.value) + refunded(p.id) > cents(p.amount.value)) return error(res, 400, 'invalid_request', 'amount exceeds the refundable amount');
+        if (body!.receipt) {
+          const sum = (body!.receipt.items as Json[]).reduce((s, i) => s + cents(i.amount.value) * Number(i.quantity), 0);
+          if (sum !== cents(amount.value)) return error(res, 400, 'invalid_request', `receipt items add up to ${sum / 100}, not ${amount.value}`);
+        }
+        return remember(makeRefund(p, amount, state.refundOutcome, !!body!.receipt));
+      }
+      const rm = /^\/v3\/refunds\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && rm) {
+        const r = refunds.get(decodeURIComponent(rm[1]!));
+        if (!r || owner.get(r.payment_id) !== user) return error(res, 404, 'not_found', 'Refund not found');
+        return send(res, 200, r);
       }
       if (req.method === 'POST' && path === '/v3/receipts') {
         if (!body?.type || !Array.isArray(body.items) || !body.customer) return error(res, 400, 'invalid_request', 'receipt');
@@ -116,11 +147,20 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
     return p;
   };
   const notification = (id: string, event?: string) => {
+    const r = refunds.get(id);
+    if (r) return { type: 'notification', event: event ?? `refund.${r.status}`, object: r };
     const p = payments.get(id) ?? { id, status: 'succeeded' };
     return { type: 'notification', event: event ?? (p.status === 'canceled' ? 'payment.canceled' : 'payment.succeeded'), object: p };
   };
   return {
-    url, shops, payments, requests,
+    url, shops, payments, requests, refunds,
+    get refundOutcome() { return state.refundOutcome; },
+    set refundOutcome(v) { state.refundOutcome = v; },
+    settleRefund: (id, status) => Object.assign(refunds.get(id)!, { status }),
+    dashboardRefund: (paymentId, value) => {
+      const p = payments.get(paymentId)!;
+      return makeRefund(p, { value, currency: p.amount.currency }, 'succeeded', false);
+    },
     succeed: (id) => mark(id, 'succeeded'),
     cancel: (id) => mark(id, 'canceled'),
     notification,

@@ -44,15 +44,19 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
   payment_failed: [{ payment_id: 10 }],
   bill: [{ payment_id: 10, purchase: '500.00' }],
   bill_sent: [{ email: EMAIL, purchase: '500.00' }],
-  refunded: [{ payment_type: 2, payment_id: 11, amount: '1500.00' }],
+  refunded: [{ payment_type: 2, payment_id: 11, amount: '1500.00' },
+    // #29 through the provider, and one made in its dashboard.
+    { payment_type: 1, payment_id: 14, amount: '500.00', refund_id: 3 }, { payment_type: 1, payment_id: 15, amount: '700.00', refund_id: 4, external: true }],
+  refund_pending: [{ payment_type: 1, amount: '500.00', refund_id: 3 }],
+  refund_failed: [{ payment_type: 1, amount: '500.00', refund_id: 3, error: 'rejected_by_payee' }],
   refund_due: [{ amount: '1500.00', by: 'staff' }, { amount: '500.00', by: 'system', payment_id: 12 }],
   links_closed: [{ payment_ids: [10, 13], amount: '1000.00' }],
   cancelled: [{}, { by: 'customer' }],
   auto_cancelled: [{}, { by: 'system' }],
 };
 
-// What may stay latin on a Russian screen: the currency's code and the customer's e-mail.
-const LATIN_ALLOWED = ['RUB', EMAIL];
+// What may stay latin on a Russian screen: the currency's code, the customer's e-mail and a provider's reason code (#29).
+const LATIN_ALLOWED = ['RUB', EMAIL, 'rejected_by_payee'];
 
 /** Every type's samples in one language: a name, no raw keys or JSON, and in ru no English. */
 function readsAsText(lang: 'ru' | 'en') {

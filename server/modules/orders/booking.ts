@@ -10,8 +10,7 @@ import { locations, orderPlaysessions, orders, payments, playgrounds, playsessio
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import { ORDER_SOURCE, type BookingPayload, type NewBookingPayload } from '../../../domain/booking';
-import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../domain/pricing';
-import { orderBalance } from '../../../domain/orderBalance';
+import { bookingPrice, earlyBookingPercent, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, takesNewBookings, type PlaygroundDay, type StoredSession } from '../slots/service';
@@ -21,13 +20,13 @@ import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome, paymentsTotal } from '../../platform/metrics';
-import { emitOrderEvent, emitPaymentCreated } from '../webhooks/outbox';
+import { emitOrderEvent } from '../webhooks/outbox';
 import { recordOrderEvent } from '../live/record';
 import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
-import { recordActivity } from '../../platform/activity';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
+import { recordRefund } from './refunds';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -384,7 +383,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
     await writeLog(tx, orderId, type, ctx.userId, '', { by });
     if (Number(order.paid) > 0) {
-      if (refund === 'cash') await refundOrder(tx, order, ctx.userId, 2);
+      if (refund === 'cash') await recordRefund(tx, order, ctx.userId, 2);
       else await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: order.paid, by });
     }
     if (order.source === ORDER_SOURCE.widget && order.email && by !== 'staff') {
@@ -393,42 +392,4 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     }
     await emitOrderEvent(tx, orderId, 'order.cancelled');
   }, 'slot_locked');
-}
-
-/** The payment types a refund of a cancelled order can be recorded with: cash, online (the provider), card. */
-export const REFUND_PAYMENT_TYPES = [2, 1, 6] as const;
-export type RefundPaymentType = (typeof REFUND_PAYMENT_TYPES)[number];
-
-/**
- * POST /api/v2.2/orders/{id}/refund/: staff record that what an order owes back went back (in cash,
- * through the provider or to the card): all a cancelled order holds, or what a live order holds
- * beyond its price (a link settled after it was paid another way, #25). Exactly the amount due
- * (domain/orderBalance); when nothing is due (a second refund too) it is refused.
- */
-export async function refundOrderDue(db: Db, userId: number, orderId: number, paymentType: RefundPaymentType): Promise<void> {
-  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!existing) throw notFound();
-  await requireRoleAt(db, userId, existing.locationId);
-  await lockedTransaction(db, async (tx) => {
-    const order = await loadOrderForChange(tx, orderId);
-    const { toRefund } = orderBalance(order);
-    if (toCents(toRefund) <= 0) throw fieldError('non_field_errors', 'refund_nothing');
-    await refundOrder(tx, order, userId, paymentType, toRefund);
-  });
-}
-
-/**
- * Pays back `amount` of what an order holds (all of it by default): a negative payment of the type,
- * the order's paid lowered by it, a log entry. No comment is stored: the negative amount says it is
- * a refund, and a stored word would be in one language on every screen (#18).
- */
-async function refundOrder(tx: Tx, order: typeof orders.$inferSelect, userId: number | null, paymentType: number, amount: string = order.paid): Promise<void> {
-  const [refund] = await tx.insert(payments).values({
-    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
-  }).returning();
-  await tx.update(orders).set({ paid: fromCents(toCents(order.paid) - toCents(amount)), updatedAt: new Date() }).where(eq(orders.id, order.id));
-  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount });
-  await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`,
-    before: { paid: order.paid }, after: { paid: fromCents(toCents(order.paid) - toCents(amount)), payment_type: paymentType, payment_id: refund!.id, amount } });
-  await emitPaymentCreated(tx, refund!.id);
 }

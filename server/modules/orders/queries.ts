@@ -14,6 +14,7 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
 import { withPlaygroundNames } from './orderLog';
+import { orderRefunds } from './refunds';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -39,12 +40,13 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
   await requireRoleAt(db, userId, order.locationId);
-  const [sessions, paymentRows, game, loc] = await Promise.all([
+  const [sessions, paymentRows, game, loc, refundFacts] = await Promise.all([
     sessionsOf(db, [orderId]),
     db.select({ p: payments, user: { id: users.id, name: users.name, email: users.email } }).from(payments)
       .leftJoin(users, eq(users.id, payments.userId)).where(eq(payments.orderId, orderId)).orderBy(payments.id),
     order.gameId ? db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)) : Promise.resolve([]),
     db.select({ c: currencies }).from(locations).leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order.locationId)),
+    orderRefunds(db, order),
   ]);
   const ps = sessions.get(orderId) ?? [];
   const first = ps[0];
@@ -82,6 +84,7 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
     playsessions: ps,
     currency: currency ? { code: currency.code, is_before: currency.isBefore, blank_place: currency.blankPlace, unicode: currency.unicode } : null,
     payments: paymentRows.map((r) => paymentJson(r.p, r.user?.id ? r.user : null)),
+    ...refundFacts,
   };
 }
 

@@ -12,7 +12,8 @@ import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
 import { locationToday, requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
-import { REFUND_PAYMENT_TYPES, cancelBooking, createBooking, refundOrderDue, updateBooking, type RefundPaymentType } from './booking';
+import { cancelBooking, createBooking, updateBooking } from './booking';
+import { REFUND_PAYMENT_TYPES, refundOrderDue, type RefundPaymentType } from './refunds';
 import { checkCoupon } from './coupons';
 import { payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
@@ -108,23 +109,28 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     return reply.status(201).send(payment);
   });
 
-  // Ours (the specs name no refund): staff record that what an order owes back (`to_refund`: all a
-  // cancelled order holds, or a live order's overpayment; a `refund_due` log entry) went back, in
-  // cash, online or to the card.
+  // Ours (the specs name no refund): staff give back what an order owes back (`to_refund`: all a
+  // cancelled order holds, or a live order's overpayment; a `refund_due` log entry), all or `amount`
+  // of it, in cash, online or to the card. #29: online on an order paid through a provider goes
+  // through the provider (a refund record); an Idempotency-Key makes a retry the same refund.
   r.post('/api/v2.2/orders/:id/refund/', {
-    config: { conflicts: true },
+    config: { conflicts: true, idempotent: true },
     schema: {
-      summary: 'Record the refund of what an order owes back (a cancelled order\'s money, an overpayment)',
+      summary: 'Refund what an order owes back (a cancelled order\'s money, an overpayment); online: through the payment provider',
       tags, params,
       body: z.strictObject({
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (REFUND_PAYMENT_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
           .transform((v) => v as RefundPaymentType),
+        amount: positiveAmount(10).nullable().optional().transform((v) => v ?? null).describe('Part of what is due; all of it when absent.'),
       }),
       answers: { 200: Order },
     },
-  }, async (request) => {
-    await refundOrderDue(db, currentUser(request).id, request.params.id, request.body.payment_type);
-    return getOrder(db, currentUser(request).id, request.params.id);
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const call = idempotentCall(request, user.id);
+    await refundOrderDue(db, config, user.id, request.params.id, request.body, call);
+    if (call?.replayed) reply.header('idempotent-replayed', 'true');
+    return getOrder(db, user.id, request.params.id);
   });
 
   r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params, answers: { 200: z.array(OrderLogEntry) } } }, async (request) =>

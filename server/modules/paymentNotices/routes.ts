@@ -10,6 +10,7 @@ import { translate } from '../../platform/messages';
 import { ProviderHttpError } from '../paymentProviders/errors';
 import { settleFromProvider } from './check';
 import { receiveStripeEvent } from './stripe';
+import { recordProviderRefund } from '../orders/refunds';
 
 export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +26,14 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
     },
   }, async (request, reply) => {
     try {
+      // #29 refunds: refund.succeeded names a refund (and its payment): ours settles, one made in YooKassa's dashboard is recorded once.
+      if (request.body.event?.startsWith('refund.')) {
+        const paymentId = request.body.object.payment_id;
+        const result = await recordProviderRefund(db, config, { provider: 'yookassa', externalId: request.body.object.id, paymentExternalId: typeof paymentId === 'string' ? paymentId : null });
+        // Not final yet (or one of ours still unanswered): YooKassa sends it again.
+        if (result === 'pending') return reply.status(503).send({ detail: translate(request.lang, 'payment_provider_busy') });
+        return { result };
+      }
       const result = await settleFromProvider(db, config, { provider: 'yookassa', externalId: request.body.object.id });
       return { result };
     } catch (err) {

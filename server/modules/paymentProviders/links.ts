@@ -5,14 +5,14 @@
 // provider made for a transaction that then fails is a link nobody was given.
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { currencies, locations, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, type LinkRequest, type PaymentProvider } from './provider';
 
 /** The currency a location takes money in (for top-ups: its b2b currency); RUB when it has none set (YooKassa's own). */
-export async function currencyOf(tx: Tx, locationId: number, b2b = false): Promise<string> {
+export async function currencyOf(tx: DbOrTx, locationId: number, b2b = false): Promise<string> {
   const [row] = await tx.select({ code: currencies.code }).from(locations)
     .innerJoin(currencies, eq(currencies.id, b2b ? locations.b2bCurrencyId : locations.currencyId)).where(eq(locations.id, locationId));
   return row?.code ?? 'RUB';

@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { loadAccount, type ProviderAccount } from './settings';
-import { createYooKassaPayment, yooKassaPaymentState } from './yookassa';
+import { createYooKassaPayment, createYooKassaRefund, yooKassaPaymentState, yooKassaRefund } from './yookassa';
 import { createStripeSession, stripeSessionState } from './stripe';
 
 /** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
@@ -40,6 +40,26 @@ export interface ProviderLink { externalId: string; url: string }
 /** paid / declined: final; pending: not yet; unknown: the provider does not know the payment. */
 export type ProviderState = 'paid' | 'declined' | 'pending' | 'unknown';
 
+/** A refund of a provider's payment (#29 refunds): one Idempotence-Key for every attempt of one refund. */
+export interface RefundRequest {
+  paymentExternalId: string;
+  amount: string;
+  currency: string;
+  idempotenceKey: string;
+  receipt?: Receipt | null;
+}
+
+/** The provider's word on a refund: `failed` with the provider's reason when it refused it. */
+export interface ProviderRefund {
+  externalId: string | null;
+  paymentExternalId: string;
+  amount: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  error: string | null;
+  /** The refund receipt's state (pending, succeeded, canceled) when the provider reports one. */
+  receiptStatus: string | null;
+}
+
 export type ProviderName = 'yookassa' | 'stripe' | 'sandbox';
 export const PROVIDER_NAMES = ['yookassa', 'stripe', 'sandbox'] as const;
 
@@ -54,6 +74,10 @@ export interface PaymentProvider {
   fetchState(externalId: string): Promise<ProviderState>;
   /** Whether a job should ask about its links still processing after a while (lost notifications). */
   polls: boolean;
+  /** #29 refunds: gives back (part of) a payment. Throws ProviderHttpError when the answer is unknown (no answer, 5xx): ask again with the same key. */
+  refund?(req: RefundRequest): Promise<ProviderRefund>;
+  /** A refund as the provider has it (null: it does not know the id). */
+  fetchRefund?(externalId: string): Promise<ProviderRefund | null>;
 }
 
 /** What making links needs of the configuration. */
@@ -62,6 +86,8 @@ export type PaymentConfig = Pick<Config, 'publicUrl' | 'paymentSandbox' | 'yooka
 /** How often the job asks about a link still processing, and for how long. */
 export const PAYMENT_CHECK_JOB = 'payment.check';
 export const PAYMENT_CHECK_AFTER_MS = 15 * 60_000;
+/** #29 refunds: a refund still pending is asked about again (and one whose request got no answer is sent again, same key). */
+export const REFUND_CHECK_JOB = 'refund.check';
 
 export function sandboxProvider(config: PaymentConfig): PaymentProvider {
   return {
@@ -81,6 +107,8 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
       name: 'yookassa', receipts: account.receipts, vatCode: account.vatCode, taxSystemCode: account.taxSystemCode, polls: true,
       createLink: (req) => createYooKassaPayment(api, req),
       fetchState: (id) => yooKassaPaymentState(api, id),
+      refund: (req) => createYooKassaRefund(api, req),
+      fetchRefund: (id) => yooKassaRefund(api, id),
     };
   }
   if (account.provider === 'stripe' && account.secretKey) {

@@ -1,7 +1,7 @@
 // #29 YooKassa's API v3 (https://yookassa.ru/developers/api), the subset we use, over plain HTTPS:
 // Basic auth (shop id : secret key), JSON bodies, an Idempotence-Key on every POST. The base URL is
 // YOOKASSA_API_URL (tests point it at tests/providers/yookassa.ts).
-import type { LinkRequest, ProviderLink, ProviderState, Receipt } from './provider';
+import type { LinkRequest, ProviderLink, ProviderRefund, ProviderState, Receipt, RefundRequest } from './provider';
 import { ApiError } from '../../platform/errors';
 import { asFailure, ProviderHttpError } from './errors';
 
@@ -76,6 +76,47 @@ export async function yooKassaPaymentState(account: YooKassaAccount, externalId:
     return p.status === 'succeeded' ? 'paid' : p.status === 'canceled' ? 'declined' : 'pending';
   } catch (err) {
     if (err instanceof ProviderHttpError && err.status === 404) return 'unknown';
+    throw err;
+  }
+}
+
+/** The provider's refund as far as we read it (https://yookassa.ru/developers/api#refund_object). */
+interface YooRefund { id: string; payment_id: string; status: 'pending' | 'succeeded' | 'canceled'; amount: { value: string }; receipt_registration?: string; cancellation_details?: { reason?: string } }
+
+const refundOf = (r: YooRefund): ProviderRefund => ({
+  externalId: r.id, paymentExternalId: r.payment_id, amount: r.amount.value,
+  status: r.status === 'succeeded' ? 'succeeded' : r.status === 'canceled' ? 'failed' : 'pending',
+  error: r.status === 'canceled' ? (r.cancellation_details?.reason ?? 'canceled') : null,
+  receiptStatus: r.receipt_registration ?? null,
+});
+
+/**
+ * POST /refunds. A refusal (a 4xx: the payment is not refundable, the amount too big, bad
+ * credentials) is a failed refund naming YooKassa's code; no answer, a 5xx or a 429 says nothing
+ * about it, so the ProviderHttpError goes up and the refund is asked again with the same key.
+ */
+export async function createYooKassaRefund(account: YooKassaAccount, req: RefundRequest): Promise<ProviderRefund> {
+  try {
+    return refundOf(await call<YooRefund>(account, 'POST', '/refunds', {
+      payment_id: req.paymentExternalId,
+      amount: { value: req.amount, currency: req.currency },
+      ...(req.receipt ? { receipt: receiptBody(req.receipt) } : {}),
+    }, req.idempotenceKey));
+  } catch (err) {
+    if (err instanceof ProviderHttpError && err.status >= 400 && err.status < 500 && err.status !== 429) {
+      return { externalId: null, paymentExternalId: req.paymentExternalId, amount: req.amount, status: 'failed', error: err.message, receiptStatus: null };
+    }
+    throw err;
+  }
+}
+
+/** GET /refunds/{id}: null when YooKassa does not know it (for this shop). */
+export async function yooKassaRefund(account: YooKassaAccount, externalId: string): Promise<ProviderRefund | null> {
+  try {
+    const r = await call<YooRefund>(account, 'GET', `/refunds/${encodeURIComponent(externalId)}`);
+    return r.id === externalId ? refundOf(r) : null;
+  } catch (err) {
+    if (err instanceof ProviderHttpError && err.status === 404) return null;
     throw err;
   }
 }

@@ -106,8 +106,9 @@ export const bookingApi = {
   /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
   pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
     deskAction<OrderPayment & { payment_url?: string; sent_to?: string | null }>('pay', { id, data: body, idempotencyKey }),
-  /** A cancelled order's money went back: cash (2), online (1) or card (6). */
-  refund: (id: number, paymentType: number) => deskAction<OrderDetail>('refund', { id, data: { payment_type: paymentType } }),
+  /** A cancelled order's money goes back: cash (2), online (1: through the payment provider when it came that way, #29) or card (6); all that is due, or `amount` of it. */
+  refund: (id: number, paymentType: number, amount: string | null = null, idempotencyKey?: string) =>
+    deskAction<OrderDetail>('refund', { id, data: { payment_type: paymentType, ...(amount ? { amount } : {}) }, idempotencyKey }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
     api<CouponResult>('/api/v2.1/check_coupon/', { method: 'POST', body: { code, location, ...(datetime ? { datetime } : {}) } }),
   locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }, idempotencyKey?: string) =>

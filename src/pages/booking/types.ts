@@ -37,6 +37,25 @@ export interface OrderDetail extends SlotOrder {
   playsessions: { playground_id: number; playground_name: string; session_dt: string; duration: number }[];
   currency: Currency | null;
   payments: OrderPayment[];
+  // #29 refunds through the payment provider.
+  refunds?: OrderRefund[];
+  refund_pending?: string;
+  online_refundable?: string;
+}
+
+/** #29 A refund through the payment provider (GET /api/v2.2/orders/{id}/). */
+export interface OrderRefund {
+  id: number;
+  payment_id: number;
+  provider: string;
+  amount: string;
+  status: 'pending' | 'succeeded' | 'failed';
+  external_id: string | null;
+  external: boolean;
+  error: string | null;
+  receipt_status: string | null;
+  created: string;
+  user: { name: string } | null;
 }
 
 /** GET /api/v2.1/booking/{id}/comments/ */

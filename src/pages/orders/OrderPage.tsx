@@ -21,6 +21,7 @@ import { orderStatusText } from '../booking/SlotOrdersDialog';
 import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog';
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
+import { OrderRefunds } from './OrderRefunds';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { openLinks } from '../../../domain/orderBalance';
 import { useFollowLocations } from '../../live/followed';
@@ -120,7 +121,10 @@ export function OrderPage() {
         />
       )}
       {Number(o.to_refund ?? 0) > 0 && (
-        <RefundDue order={{ id: o.id, status: o.status, to_refund: o.to_refund!, currency: o.currency }} onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
+        // Keyed by what is due: the amount field starts again from the new figures after a refund (#29).
+        <RefundDue key={`${o.to_refund}-${o.refund_pending}-${o.online_refundable}`}
+          order={{ id: o.id, status: o.status, to_refund: o.to_refund!, currency: o.currency, refund_pending: o.refund_pending, online_refundable: o.online_refundable }}
+          onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
       )}
       <Card sx={{ mb: 2 }}>
         <CardContent>
@@ -209,6 +213,8 @@ export function OrderPage() {
           )}
         </CardContent>
       </Card>
+
+      <OrderRefunds refunds={o.refunds ?? []} money={money} when={when} />
 
       <Card>
         <CardContent>

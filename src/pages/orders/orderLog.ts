@@ -32,7 +32,8 @@ const MONEY_FIELDS = new Set(['purchase', 'paid', 'cost', 'discount', 'amount'])
 const LABELLED = new Set(['persons', 'session_dt', 'purchase', 'paid', 'payment_type', 'name', 'phone', 'email', 'order_type', 'comment', 'cost',
   'discount', 'amount', 'promocode']);
 // Bookkeeping, said elsewhere on the page (payment ids, the author, the order's kind).
-const UNSAID = new Set(['payment_id', 'payment_ids', 'by', 'multisession', 'late']);
+// #29: a provider refund's record id and its `external` flag (said in words), the refusal's code.
+const UNSAID = new Set(['payment_id', 'payment_ids', 'by', 'multisession', 'late', 'refund_id', 'external', 'error']);
 
 function fieldValue(f: Format, key: string, v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
@@ -98,7 +99,9 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   payment_failed: (d, f) => [...(d.payment_id ? [f.t('app.orderLog.paymentOf', { id: d.payment_id })] : []), ...describe(d, f, AMOUNT)],
   bill: (d, f) => describe(d, f, AMOUNT),
   bill_sent: (d, f) => [...(d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []), ...describe(d, f, AMOUNT, ['email'])],
-  refunded: (d, f) => describe(d, f),
+  refunded: (d, f) => [...describe(d, f), ...(d.external ? [f.t('app.orderLog.externalRefund')] : [])],
+  refund_pending: (d, f) => describe(d, f),
+  refund_failed: (d, f) => [...describe(d, f), ...(d.error ? [f.t('app.orderLog.providerReason', { reason: String(d.error) })] : [])],
   refund_due: (d, f) => [...(d.amount ? [f.t('app.orderLog.toRefund', { amount: f.money(String(d.amount)) })] : []), ...describe(d, f, {}, ['amount'])],
   links_closed: (d, f) => [f.t('app.orderLog.linksClosed', { amount: f.money(String(d.amount ?? '0')) })],
   cancelled: (d, f) => describe(d, f),

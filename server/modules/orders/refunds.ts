@@ -1,0 +1,273 @@
+// Refunds of what an order owes back (POST /api/v2.2/orders/{id}/refund/): recorded as given back
+// in cash or to the card, or (#29) sent through the payment provider the money came through.
+// A provider's refund is a record of its own (`refunds`): made pending under the order's lock with
+// its Idempotence-Key, then sent to the provider outside the lock (a slow provider holds no order),
+// then the answer applied under the lock again: succeeded gives the money back (a negative payment,
+// the order's paid lowered, its log, an activity entry), failed changes nothing but the record,
+// pending waits for the refund.check job or the provider's notification. A refund that got no
+// answer at all is sent again with the same key, so the provider makes it once.
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { currencies, locations, orders, payments, refunds, users } from '../../db/schema';
+import { fieldError, notFound } from '../../platform/errors';
+import { orderBalance } from '../../../domain/orderBalance';
+import { fromCents, toCents } from '../../../domain/pricing';
+import { ORDER_STATUS } from '../../../domain/slotFlags';
+import { requireRoleAt, currencyJson } from '../locations/service';
+import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { writeLog } from './orderLog';
+import { recordActivity } from '../../platform/activity';
+import { emitPaymentCreated } from '../webhooks/outbox';
+import { enqueueJob } from '../../platform/jobs';
+import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import { moneyParam } from '../../platform/messages';
+import { providerOfPayment, REFUND_CHECK_JOB, type PaymentConfig, type ProviderRefund } from '../paymentProviders/provider';
+import { currencyOf } from '../paymentProviders/links';
+import { orderReceipt } from '../paymentProviders/receipt';
+import { ProviderHttpError } from '../paymentProviders/errors';
+
+/** The payment types a refund can be recorded with: cash, online (through the provider when the money came that way), card. */
+export const REFUND_PAYMENT_TYPES = [2, 1, 6] as const;
+export type RefundPaymentType = (typeof REFUND_PAYMENT_TYPES)[number];
+const ONLINE = 1;
+
+/** A refund still pending is asked about 5 minutes on, then every 15 minutes for a day. */
+const FIRST_CHECK_MS = 5 * 60_000;
+const NEXT_CHECK_MS = 15 * 60_000;
+const MAX_CHECKS = 96;
+
+type OrderRow = typeof orders.$inferSelect;
+type RefundRow = typeof refunds.$inferSelect;
+
+/**
+ * Pays back `amount` of what an order holds (all of it by default): a negative payment of the type,
+ * the order's paid lowered by it, a log entry, an activity entry. No comment is stored: the negative
+ * amount says it is a refund, and a stored word would be in one language on every screen (#18).
+ * `extra` names a provider's refund in the log (refund_id, external). Caller holds the order lock.
+ */
+export async function recordRefund(tx: Tx, order: OrderRow, userId: number | null, paymentType: number, amount: string = order.paid, extra: Record<string, unknown> = {}): Promise<number> {
+  const [refund] = await tx.insert(payments).values({
+    orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
+  }).returning();
+  const paid = fromCents(toCents(order.paid) - toCents(amount));
+  // A paid live order that holds less than its price again (a refund made in the provider's dashboard) owes the rest.
+  // Read from the row as it is now: a cancel passes the order as it was before it cancelled it.
+  await tx.update(orders).set({
+    paid, updatedAt: new Date(),
+    status: sql`case when ${orders.status} = ${ORDER_STATUS.paid} and ${paid}::numeric < ${orders.purchase} then ${ORDER_STATUS.pending}::int else ${orders.status} end`,
+  }).where(eq(orders.id, order.id));
+  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount, ...extra });
+  await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`,
+    before: { paid: order.paid }, after: { paid, payment_type: paymentType, payment_id: refund!.id, amount, ...extra } });
+  await emitPaymentCreated(tx, refund!.id);
+  return refund!.id;
+}
+
+/** The order's payments made through a real provider, each with what is left to give back through it (pending and succeeded refunds taken off). */
+async function providerPayments(db: DbOrTx, orderId: number) {
+  const paid = await db.select({ id: payments.id, externalId: payments.externalId, provider: payments.provider, purchase: payments.purchase }).from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'paid'), sql`${payments.provider} is not null and ${payments.provider} <> 'sandbox'`,
+      sql`${payments.externalId} is not null`, sql`${payments.purchase} > 0`))
+    .orderBy(asc(payments.id));
+  if (!paid.length) return [];
+  const taken = await db.select({ paymentId: refunds.paymentId, cents: sql<string>`sum(${refunds.amount} * 100)` }).from(refunds)
+    .where(and(inArray(refunds.paymentId, paid.map((p) => p.id)), inArray(refunds.status, ['pending', 'succeeded']))).groupBy(refunds.paymentId);
+  const takenOf = new Map(taken.map((t) => [t.paymentId, Math.round(Number(t.cents))]));
+  return paid.map((p) => ({ ...p, left: toCents(p.purchase) - (takenOf.get(p.id) ?? 0) }));
+}
+
+/** What an order's pending refunds are giving back (in kopecks): not yet final, so not to be given back again. */
+async function pendingCents(db: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await db.select({ cents: sql<string>`coalesce(sum(${refunds.amount} * 100), 0)` }).from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'pending')));
+  return Math.round(Number(row?.cents ?? 0));
+}
+
+/** The order page's view of its refunds: the records, what is pending, what can still go back through the provider. */
+export async function orderRefunds(db: DbOrTx, order: OrderRow) {
+  const [rows, online, pending] = await Promise.all([
+    db.select({ r: refunds, user: { name: users.name, email: users.email } }).from(refunds).leftJoin(users, eq(users.id, refunds.userId))
+      .where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id)),
+    providerPayments(db, order.id),
+    pendingCents(db, order.id),
+  ]);
+  const due = Math.max(0, toCents(orderBalance(order).toRefund) - pending);
+  const onlineLeft = online.reduce((s, p) => s + Math.max(0, p.left), 0);
+  return {
+    refund_pending: fromCents(pending),
+    online_refundable: fromCents(Math.min(due, onlineLeft)),
+    refunds: rows.map(({ r, user }) => ({
+      id: r.id, payment_id: r.paymentId, provider: r.provider, amount: r.amount, status: r.status, external_id: r.externalId,
+      external: r.external, error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
+      user: user?.email ? { name: user.name || user.email } : null,
+    })),
+  };
+}
+
+async function maxParam(tx: DbOrTx, locationId: number, cents: number) {
+  const [row] = await tx.select({ c: currencies }).from(locations).leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, locationId));
+  return { max: moneyParam(fromCents(cents), currencyJson(row?.c)) };
+}
+
+interface RefundInput { payment_type: RefundPaymentType; amount: string | null }
+
+/**
+ * POST /api/v2.2/orders/{id}/refund/: what an order owes back (all a cancelled order holds, or what
+ * a live order holds beyond its price, #25), all of it or `amount` of it; never more than is due
+ * (pending refunds taken off). Online (1) on an order paid through a provider goes through the
+ * provider, at most what was paid there; its refusal is a 400 naming the provider's reason, after
+ * the failed record is kept. Cash, card, and online without a provider payment are recorded as given back.
+ * `call`: the Idempotency-Key; a retry answers the same refunds (sent again, same key, if they got no answer).
+ */
+export async function refundOrderDue(db: Db, config: PaymentConfig, userId: number, orderId: number, input: RefundInput, call?: IdempotentCall): Promise<void> {
+  const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!existing) throw notFound();
+  await requireRoleAt(db, userId, existing.locationId);
+  const { refundIds } = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+    if (!(await lockOrder(tx, orderId))) throw notFound();
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const due = toCents(orderBalance(order!).toRefund) - await pendingCents(tx, orderId);
+    if (due <= 0) throw fieldError('non_field_errors', 'refund_nothing');
+    const online = input.payment_type === ONLINE ? await providerPayments(tx, orderId) : [];
+    const onlineLeft = online.reduce((s, p) => s + Math.max(0, p.left), 0);
+    // Without an amount: all that is due; through the provider, as much of it as was paid there.
+    const amount = input.amount !== null ? toCents(input.amount) : online.length ? Math.min(due, onlineLeft) : due;
+    if (amount > due) throw fieldError('amount', 'refund_over_due', await maxParam(tx, order!.locationId, due));
+    if (!online.length) {
+      await recordRefund(tx, order!, userId, input.payment_type, fromCents(amount));
+      return { refundIds: [] as number[] };
+    }
+    if (amount > onlineLeft || amount <= 0) throw fieldError('amount', 'refund_over_online', await maxParam(tx, order!.locationId, Math.min(due, onlineLeft)));
+    // Over the order's provider payments, oldest first: one refund each (a provider refunds one payment at a time).
+    const refundIds: number[] = [];
+    let rest = amount;
+    for (const p of online) {
+      const part = Math.min(rest, Math.max(0, p.left));
+      if (part <= 0) continue;
+      rest -= part;
+      const [row] = await tx.insert(refunds).values({
+        orderId, locationId: order!.locationId, paymentId: p.id, provider: p.provider!, amount: fromCents(part), idempotenceKey: crypto.randomUUID(), userId,
+      }).returning({ id: refunds.id });
+      refundIds.push(row!.id);
+      // Committed with the record: a server that stops before the provider answers still asks it (same key).
+      await enqueueJob(tx, REFUND_CHECK_JOB, { refundId: row!.id } satisfies RefundCheckJob, new Date(Date.now() + FIRST_CHECK_MS));
+    }
+    return { refundIds };
+  }));
+  const refused: string[] = [];
+  for (const id of refundIds) {
+    const r = await sendRefund(db, config, id);
+    if (r?.status === 'failed') refused.push(r.error ?? 'failed');
+  }
+  if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { reason: refused.join(', ') });
+}
+
+const refusal = (r: RefundRow & { paymentExternalId: string }, error: string): ProviderRefund =>
+  ({ externalId: null, paymentExternalId: r.paymentExternalId, amount: r.amount, status: 'failed', error, receiptStatus: null });
+
+/**
+ * Brings a pending refund to the provider's word: sends it (never answered yet: the same key, so
+ * the provider makes it once) or reads it (answered pending), and applies the answer. No answer at
+ * all leaves it pending for the job. Returns the record as it is now.
+ */
+async function sendRefund(db: Db, config: PaymentConfig, refundId: number): Promise<RefundRow | null> {
+  const [row] = await db.select({ r: refunds, p: payments }).from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(refunds.id, refundId));
+  if (!row || row.r.status !== 'pending') return row?.r ?? null;
+  const r = { ...row.r, paymentExternalId: row.p.externalId ?? '' };
+  const provider = await providerOfPayment(db, config, { provider: row.p.provider, locationId: row.p.locationId, isTopUp: false });
+  let answer: ProviderRefund | null;
+  try {
+    if (!provider?.refund || !provider.fetchRefund) answer = refusal(r, 'payment_provider_off');
+    else if (r.externalId) answer = await provider.fetchRefund(r.externalId);
+    else {
+      const currency = await currencyOf(db, r.locationId);
+      // The refund receipt (54-FZ) of the amount given back, when the account sends receipts.
+      const receipt = provider.receipts ? await orderReceipt(db, provider, r.orderId, r.amount, currency) : null;
+      answer = await provider.refund({ paymentExternalId: r.paymentExternalId, amount: r.amount, currency, idempotenceKey: r.idempotenceKey, receipt });
+    }
+  } catch (err) {
+    if (err instanceof ProviderHttpError) return row.r;
+    throw err;
+  }
+  if (!answer) return row.r;
+  return applyRefundAnswer(db, refundId, answer);
+}
+
+/** The provider's answer on a pending refund, under the order's lock; a refund already final stays as it is. */
+async function applyRefundAnswer(db: Db, refundId: number, answer: ProviderRefund): Promise<RefundRow> {
+  return lockedTransaction(db, async (tx) => {
+    const [ref] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+    await lockOrder(tx, ref!.orderId);
+    const [r] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (r!.status !== 'pending') return r!;
+    const facts = { externalId: answer.externalId ?? r!.externalId, receiptStatus: answer.receiptStatus ?? r!.receiptStatus, updatedAt: new Date() };
+    if (answer.status === 'pending') {
+      // Said once: the provider took it and has not finished.
+      if (!r!.externalId) await writeLog(tx, r!.orderId, 'refund_pending', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id });
+      const [now] = await tx.update(refunds).set(facts).where(eq(refunds.id, refundId)).returning();
+      return now!;
+    }
+    if (answer.status === 'failed') {
+      await writeLog(tx, r!.orderId, 'refund_failed', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, error: answer.error });
+      const [now] = await tx.update(refunds).set({ ...facts, status: 'failed', error: answer.error }).where(eq(refunds.id, refundId)).returning();
+      return now!;
+    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, r!.orderId));
+    const paymentId = await recordRefund(tx, order!, r!.userId, ONLINE, r!.amount, { refund_id: r!.id });
+    const [now] = await tx.update(refunds).set({ ...facts, status: 'succeeded', refundPaymentId: paymentId }).where(eq(refunds.id, refundId)).returning();
+    return now!;
+  });
+}
+
+export interface RefundCheckJob { refundId: number; checks?: number }
+
+/** The refund.check job: sends or reads a refund still pending; asks again later while it stays pending. */
+export async function checkRefund(db: Db, config: PaymentConfig, job: RefundCheckJob): Promise<void> {
+  const r = await sendRefund(db, config, job.refundId);
+  const checks = (job.checks ?? 0) + 1;
+  if (r?.status === 'pending' && checks < MAX_CHECKS) {
+    await enqueueJob(db, REFUND_CHECK_JOB, { refundId: job.refundId, checks } satisfies RefundCheckJob, new Date(Date.now() + NEXT_CHECK_MS));
+  }
+}
+
+/**
+ * A provider's notification of a refund (YooKassa's refund.succeeded): never believed, the refund is
+ * read from the provider with the credentials of the account of the payment it names. Our own
+ * refund is settled by it; one made in the provider's dashboard is recorded as an external refund,
+ * once (the record's unique provider id). `pending`: ask again later (the provider retries).
+ */
+export async function recordProviderRefund(db: Db, config: PaymentConfig, where: { provider: string; externalId: string; paymentExternalId: string | null }): Promise<'settled' | 'already' | 'pending' | 'unknown'> {
+  const [own] = await db.select().from(refunds).where(and(eq(refunds.provider, where.provider), eq(refunds.externalId, where.externalId)));
+  if (own) {
+    if (own.status !== 'pending') return 'already';
+    const now = await sendRefund(db, config, own.id);
+    return now?.status === 'pending' ? 'pending' : 'settled';
+  }
+  if (!where.paymentExternalId) return 'unknown';
+  const [p] = await db.select().from(payments)
+    .where(and(eq(payments.provider, where.provider), eq(payments.externalId, where.paymentExternalId), eq(payments.status, 'paid')));
+  if (!p?.orderId) return 'unknown';
+  const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: false });
+  const got = provider?.fetchRefund ? await provider.fetchRefund(where.externalId) : null;
+  if (!got?.externalId || got.paymentExternalId !== p.externalId) return 'unknown';
+  if (got.status !== 'succeeded') return got.status === 'pending' ? 'pending' : 'unknown';
+  const orderId = p.orderId;
+  return lockedTransaction(db, async (tx) => {
+    await lockOrder(tx, orderId);
+    const [again] = await tx.select({ id: refunds.id }).from(refunds).where(and(eq(refunds.provider, where.provider), eq(refunds.externalId, got.externalId!)));
+    if (again) return 'already';
+    // One of ours the provider never answered may be this one: its retry (same key) will tell; the provider notifies again meanwhile.
+    const [unanswered] = await tx.select({ id: refunds.id }).from(refunds)
+      .where(and(eq(refunds.paymentId, p.id), eq(refunds.status, 'pending'), isNull(refunds.externalId)));
+    if (unanswered) return 'pending';
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+    const [row] = await tx.insert(refunds).values({
+      orderId, locationId: order!.locationId, paymentId: p.id, provider: where.provider, amount: fromCents(toCents(got.amount)), status: 'succeeded',
+      externalId: got.externalId, idempotenceKey: `${where.provider}:${got.externalId}`, external: true, receiptStatus: got.receiptStatus,
+    }).returning({ id: refunds.id });
+    const paymentId = await recordRefund(tx, order!, null, ONLINE, fromCents(toCents(got.amount)), { refund_id: row!.id, external: true });
+    await tx.update(refunds).set({ refundPaymentId: paymentId }).where(eq(refunds.id, row!.id));
+    return 'settled' as const;
+  });
+}
