@@ -61,6 +61,9 @@ test('the scroll-to-top button appears after scrolling', async ({ page }) => {
   await signIn(page, ADMIN, 'ru', '/user');
   const button = page.getByRole('button', { name: 'Наверх' });
   await expect(button).toBeHidden();
+  // The profile is drawn (the page can scroll 30 px): a scroll before that went nowhere, now and then.
+  await expect(page.getByTestId('profile-name')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight)).toBeGreaterThan(30);
   // 20 px is the threshold: 15 px keeps it hidden, 30 px shows it.
   await page.evaluate(() => window.scrollTo(0, 15));
   await page.waitForTimeout(300);
