@@ -52,7 +52,8 @@ export async function receiveStripeEvent(db: Db, config: PaymentConfig, raw: Buf
     return settleFromProvider(db, config, { provider: 'stripe', externalId: object.id });
   }
   if (event.type === 'charge.refunded' && payment) {
-    // TODO(#29 refunds): record it as an external refund once refunds are records of their own; until then the log says so.
+    // Open in #29: Stripe's refunds are not yet records like YooKassa's (server/modules/orders/refunds.ts, which
+    // needs a Stripe fetchRefund); until they are, the log says so and the staff record it on the order.
     log.warn({ paymentId: payment.id, orderId: payment.orderId, charge: object.id, amountRefunded: object.amount_refunded, currency: object.currency },
       'stripe: a refund was made in Stripe\'s dashboard; record it by hand');
     return 'refund_noted';
