@@ -10,14 +10,16 @@
 // A page holding a form (the schedule editor, a single record's form) asks the same question before
 // a link, Back or a tab of the page leaves it dirty (useLeaveGuard), and the browser's own before a
 // reload or a closed tab. Both go through the app's one navigation blocker (leaveGuards.tsx).
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useRegisterGuard } from './leaveGuards';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, type DialogProps } from '@mui/material';
-import { useFormState } from 'react-hook-form';
+import { useFormContext, useFormState } from 'react-hook-form';
 import { useTranslate } from 'react-admin';
 
 interface Guard {
   reportDirty: (dirty: boolean) => void;
+  /** A form's own "changed now?", asked at the moment of closing (see ReportFormDirty). */
+  probes: Set<() => boolean>;
 }
 
 const GuardContext = createContext<Guard | null>(null);
@@ -35,12 +37,16 @@ export type GuardedDialogProps = Omit<DialogProps, 'open' | 'onClose'> & {
 export function GuardedDialog({ open = true, dirty = false, busy = false, onClose, children, ...props }: GuardedDialogProps) {
   const [reported, setReported] = useState(false);
   const [asking, setAsking] = useState(false);
+  const probes = useRef(new Set<() => boolean>()).current;
+  const guard = useMemo(() => ({ reportDirty: setReported, probes }), [probes]);
   const changed = dirty || reported;
   const requestClose = useCallback(() => {
     if (busy) return;
-    if (changed) setAsking(true);
+    // The reported state trails the typing by a render or two; a key pressed right after a keystroke
+    // (a fast cashier, a busy machine) must still ask, so the forms are asked too.
+    if (changed || [...probes].some((changedNow) => changedNow())) setAsking(true);
     else onClose();
-  }, [busy, changed, onClose]);
+  }, [busy, changed, onClose, probes]);
   // A reload or a closed tab over a half-filled form gets the browser's own question (#30).
   useEffect(() => {
     if (!open || !changed) return undefined;
@@ -51,7 +57,7 @@ export function GuardedDialog({ open = true, dirty = false, busy = false, onClos
   useRegisterGuard(open, { back: requestClose });
   return (
     <Dialog open={open} onClose={requestClose} {...props}>
-      <GuardContext.Provider value={{ reportDirty: setReported }}>{children}</GuardContext.Provider>
+      <GuardContext.Provider value={guard}>{children}</GuardContext.Provider>
       <DiscardQuestion open={asking} onKeep={() => setAsking(false)} onDiscard={() => { setAsking(false); onClose(); }} />
     </Dialog>
   );
@@ -97,14 +103,26 @@ export function LeaveGuardForForm() {
 
 /** Inside a react-admin <Form>: tells the dialog around whether the form has changed. */
 export function ReportFormDirty() {
-  useReportDirty(useFormState().isDirty);
+  const { control } = useFormContext();
+  // react-hook-form updates its own form state in the change handler itself, before any render.
+  useReportDirty(useFormState().isDirty, () => control._formState.isDirty);
   return null;
 }
 
 /** A part of a dialog with state of its own (an "add" row) tells the dialog around it is dirty. */
-export function useReportDirty(dirty: boolean) {
-  const report = useContext(GuardContext)?.reportDirty;
+export function useReportDirty(dirty: boolean, changedNow?: () => boolean) {
+  const guard = useContext(GuardContext);
+  const report = guard?.reportDirty;
   useEffect(() => { report?.(dirty); }, [dirty, report]);
+  // What the last render saw, and the form's own word when it has one: the dialog asks these on close.
+  const latest = useRef({ dirty, changedNow });
+  latest.current = { dirty, changedNow };
+  useEffect(() => {
+    if (!guard) return undefined;
+    const probe = () => latest.current.dirty || (latest.current.changedNow?.() ?? false);
+    guard.probes.add(probe);
+    return () => { guard.probes.delete(probe); };
+  }, [guard]);
 }
 
 /** A dialog form's Cancel: said on purpose, so it closes without asking (Escape and a click outside ask). */
