@@ -270,7 +270,8 @@ export function OrderPage() {
 function PaymentReceipt({ payment }: { payment: OrderPayment }) {
   const translate = useTranslate();
   const state = (code: string) => translate(`app.order.receiptStatus.${code}`, { _: code });
-  if (!payment.receipt_status && !payment.settlement_status) return <>—</>;
+  // A link not paid (yet) has no receipt to register.
+  if (payment.status !== 'paid' || (!payment.receipt_status && !payment.settlement_status)) return <>—</>;
   return (
     <>
       {payment.receipt_status ? state(payment.receipt_status) : '—'}
