@@ -50,7 +50,11 @@ export async function settleReceipt(db: Db, config: PaymentConfig, job: Settleme
     ? enqueueJob(db, SETTLEMENT_RECEIPT_JOB, { paymentId: p.id, checks } satisfies SettlementJob, new Date(Date.now() + ms)) : undefined);
   // An order's payment (never a top-up). Only YooKassa writes receipts, and only for an account that still asks for them.
   const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: false });
-  if (!provider?.sendSettlementReceipt || !provider.fetchReceipt || !provider.receipts) return;
+  if (!provider?.sendSettlementReceipt || !provider.fetchReceipt || !provider.receipts) {
+    // A due one is not owed by this product any more (receipts off, another provider); a sent one keeps its last state.
+    if (p.settlementStatus === 'due') await setStatus(db, p.id, { settlementStatus: null });
+    return;
+  }
 
   if (p.settlementStatus === 'pending') {
     const got = await provider.fetchReceipt(p.settlementReceiptId!);
