@@ -46,6 +46,16 @@ export const PAYMENT_STATUS_LABELS: EnumLabels = {
   refunded: { ru: 'Возврат', en: 'Refund' },
 };
 
+/** #29 receipts: a payment's 54-FZ receipt (payments.receipt_status). */
+export const RECEIPT_STATUS_LABELS: EnumLabels = {
+  pending: { ru: 'Регистрируется', en: 'Being registered' },
+  succeeded: { ru: 'Зарегистрирован', en: 'Registered' },
+  canceled: { ru: 'Не зарегистрирован', en: 'Not registered' },
+  not_sent: { ru: 'Не отправлялся', en: 'Not sent' },
+  // The settlement receipt not sent yet: its session is still ahead.
+  due: { ru: 'После сеанса', en: 'After the session' },
+};
+
 export const SESSION_TYPE_LABELS: EnumLabels = {
   1: { ru: 'Коммерческая', en: 'Commercial' },
   2: { ru: 'Технический тест', en: 'Technical test' },

@@ -65,6 +65,8 @@ export const PAYMENT_FIELDS = {
   purchase: { ru: 'Сумма', en: 'Amount' },
   comment: { ru: 'Комментарий', en: 'Comment' },
   user: { ru: 'Пользователь', en: 'User' },
+  // #29 receipts
+  receipt_status: { ru: 'Чек', en: 'Receipt' },
 } satisfies FieldLabels;
 
 /** Balance transactions (app.money.transactions.fields). */

@@ -16,7 +16,8 @@ import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/lette
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, STAFF_ADDED_LETTER_JOB, sendInvitation, sendStaffAdded, type InvitationLetterJob } from './modules/staff/service';
-import { PAYMENT_CHECK_JOB, REFUND_CHECK_JOB } from './modules/paymentProviders/provider';
+import { PAYMENT_CHECK_JOB, REFUND_CHECK_JOB, SETTLEMENT_RECEIPT_JOB } from './modules/paymentProviders/provider';
+import { settleReceipt, type SettlementJob } from './modules/paymentNotices/settlement';
 import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
 import { checkPendingPayment, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
@@ -77,6 +78,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     // #29 A refund through the provider still pending (or never answered): asked again, same key.
     [REFUND_CHECK_JOB]: async (p: RefundCheckJob) => {
       await checkRefund(deps.db, deps.config, p);
+    },
+    // #29 receipts: a paid prepayment's settlement receipt once its session has begun, read until final.
+    [SETTLEMENT_RECEIPT_JOB]: async (p: SettlementJob) => {
+      await settleReceipt(deps.db, deps.config, p);
     },
     // A payment link's letter to the customer.
     [BILL_LETTER_JOB]: async (p: BillLetterJob) => {

@@ -337,6 +337,15 @@ export const payments = pgTable('payments', {
   actual: boolean('actual').notNull().default(true),
   // #29: which provider made the link (sandbox, yookassa, stripe); null for money taken at the desk.
   provider: text('provider'),
+  // #29 receipts: the 54-FZ receipt sent with the payment: pending, succeeded, canceled (YooKassa's
+  // receipt_registration of the payment); not_sent when receipts are on but none could go (no e-mail
+  // or phone); null when no receipt was due (receipts off, the desk, another provider).
+  receiptStatus: text('receipt_status'),
+  // #29 receipts: the settlement receipt of a prepayment (sent by the receipt.settle job once the
+  // session has begun): due (not sent yet), pending, succeeded, canceled; null when none is needed.
+  settlementStatus: text('settlement_status'),
+  // YooKassa's id of the settlement receipt, to re-read it while pending.
+  settlementReceiptId: text('settlement_receipt_id'),
 }, (t) => [
   index('payments_provider_external_idx').on(t.provider, t.externalId),
   index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId),

@@ -114,6 +114,9 @@ const Person = z.object({ id: int(), name: z.string(), email: z.string() });
 export const Payment = z.object({
   id: int(), order: int().nullable(), payment_type: int(), created: instant(), status: z.string(), external_id: z.string().nullable(),
   purchase: money(), comment: z.string(), user: Person.nullable(), actual: z.boolean(),
+  // #29 receipts
+  receipt_status: z.string().nullable().describe('The 54-FZ receipt sent with an online payment: pending, succeeded, canceled, not_sent (receipts on, no e-mail or phone); null: none due (the desk, receipts off).'),
+  settlement_status: z.string().nullable().describe('A prepayment\'s settlement receipt: due (after the session), pending, succeeded, canceled; null: none due.'),
 }).meta({ id: 'Payment' });
 /** A payment as recorded; a bill (payment type 4) also carries its payment link and where it was sent. */
 export const PaymentMade = Payment.extend({

@@ -15,7 +15,7 @@ import { deskEn } from './desk.en'; // #30 DESK
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
-  ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
+  ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, RECEIPT_STATUS_LABELS, SESSION_TYPE_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
 } from '../../domain/enumLabels';
 import { LOCATION_SETTINGS_FIELDS, ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
@@ -626,8 +626,12 @@ export const enApp = {
       logColumns: { created: 'Time', type: 'Event', text: 'Details', author: 'Author' },
       paymentColumns: {
         id: 'ID', type: 'Type', created: 'Created', status: 'Status', externalId: 'External ID', purchase: 'Amount', comment: 'Comment', user: 'User',
+        receipt: 'Receipt', // #29 receipts
       },
       paymentStatus: textsIn(PAYMENT_STATUS_LABELS, 'en'),
+      // #29 receipts: a payment's 54-FZ receipt and a prepayment's settlement receipt.
+      receiptStatus: textsIn(RECEIPT_STATUS_LABELS, 'en'),
+      settlement: 'Settlement receipt: %{state}',
       logTypes: {
         created: 'Created', edited: 'Edited', paid: 'Payment', payment_failed: 'Payment failed', cancelled: 'Cancelled', auto_cancelled: 'Cancelled automatically',
         bill: 'Payment link created',

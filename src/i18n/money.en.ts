@@ -16,6 +16,9 @@ export const moneyEn = {
     signs: { all: 'All', positive: 'Positive', negative: 'Negative' },
     payer: 'Whose money',
     payers: { customers: 'Customers\' payments', topups: 'Location balance top-ups', all: 'All' },
+    // #29 receipts
+    receipt: 'Receipt',
+    receipts: { all: 'All', unregistered: 'Without a registered receipt' },
     add: 'Add payment',
     hide: 'Hide',
     hideNamed: 'Hide payment №%{id}',

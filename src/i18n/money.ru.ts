@@ -16,6 +16,9 @@ export const moneyRu: typeof moneyEn = {
     signs: { all: 'Все', positive: 'Положительные', negative: 'Отрицательные' },
     payer: 'Чьи деньги',
     payers: { customers: 'Платежи клиентов', topups: 'Пополнения счёта локации', all: 'Все' },
+    // #29 receipts
+    receipt: 'Чек',
+    receipts: { all: 'Все', unregistered: 'Без зарегистрированного чека' },
     add: 'Добавить платёж',
     hide: 'Скрыть',
     hideNamed: 'Скрыть платёж №%{id}',

@@ -16,7 +16,7 @@ import { deskRu } from './desk.ru'; // #30 DESK
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
-  ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, SESSION_TYPE_LABELS,
+  ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, RECEIPT_STATUS_LABELS, SESSION_TYPE_LABELS,
   WEBHOOK_DELIVERY_STATUS_LABELS,
 } from '../../domain/enumLabels';
 import { LOCATION_SETTINGS_FIELDS, ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
@@ -626,8 +626,12 @@ export const ruApp: typeof enApp = {
       logColumns: { created: 'Время', type: 'Событие', text: 'Подробности', author: 'Автор' },
       paymentColumns: {
         id: 'ID', type: 'Тип', created: 'Создан', status: 'Статус', externalId: 'Внешний ID', purchase: 'Сумма', comment: 'Комментарий', user: 'Пользователь',
+        receipt: 'Чек', // #29 receipts
       },
       paymentStatus: textsIn(PAYMENT_STATUS_LABELS, 'ru'),
+      // #29 receipts: a payment's 54-FZ receipt and a prepayment's settlement receipt.
+      receiptStatus: textsIn(RECEIPT_STATUS_LABELS, 'ru'),
+      settlement: 'Чек зачёта предоплаты: %{state}',
       logTypes: {
         created: 'Создан', edited: 'Изменён', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменён', auto_cancelled: 'Отменён автоматически',
         bill: 'Создана ссылка на оплату',

@@ -45,6 +45,7 @@ describe('GET /api/v2.2/orders/{id}/: the order page', () => {
       payments: [{
         id: paid.json().id, order: id, payment_type: 6, created: expect.any(String), status: 'paid', external_id: 'TERM-77', purchase: '1000.00',
         comment: '', user: { id: w.users.staff.id, name: w.users.staff.name, email: w.users.staff.email }, actual: true,
+        receipt_status: null, settlement_status: null, // #29 receipts: card at the desk, the venue's own register
       }],
     });
     expect(Math.abs(Date.now() - Date.parse(order.created))).toBeLessThan(60_000);

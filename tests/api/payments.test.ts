@@ -61,6 +61,8 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
     expect(payment).toEqual({
       id: expect.any(Number), order: id, payment_type: 2, created: expect.any(String), status: 'paid', external_id: 'CASH-1',
       purchase: '1000.00', comment: '', user: { id: w.users.staff.id, name: w.users.staff.name, email: w.users.staff.email }, actual: true,
+      // #29 receipts: cash at the desk goes through the venue's own register: no receipt of ours.
+      receipt_status: null, settlement_status: null,
     });
     expect(Date.now() - Date.parse(payment.created)).toBeLessThan(60_000);
     expect(await getOrder(w, id)).toMatchObject({ status: 2, purchase: '1900.00', paid: '1000.00', need_paid: '900.00' });
@@ -514,6 +516,7 @@ describe('POST /api/v2.1/locations/{id}/payments/: standalone payments', () => {
     expect(res.json()).toEqual({
       id: expect.any(Number), order: null, payment_type: 7, created: expect.any(String), status: 'paid', external_id: 'EXT-9',
       purchase: '1234567.50', comment: 'Cafe', user: { id: w.users.staff.id, name: w.users.staff.name, email: w.users.staff.email }, actual: true,
+      receipt_status: null, settlement_status: null,
     });
     const [row] = await h.database.db.select().from(payments).where(eq(payments.id, res.json().id));
     expect(row).toMatchObject({ locationId: 1, orderId: null, paymentType: 7, purchase: '1234567.50' });

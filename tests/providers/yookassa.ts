@@ -1,5 +1,5 @@
 // #29 A local YooKassa (API v3) for the tests: the documented subset the product uses, over real HTTP.
-// POST/GET /v3/payments, POST/GET /v3/refunds, POST /v3/receipts, GET /v3/me; HTTP Basic auth
+// POST/GET /v3/payments, POST/GET /v3/refunds, POST/GET /v3/receipts, GET /v3/me; HTTP Basic auth
 // (shop id : secret key, 401 otherwise); an Idempotence-Key required on every POST, and a repeated key
 // answered with the same object (YooKassa keeps keys 24 hours); a payment's receipt items must add up
 // to its amount. A test marks a payment succeeded or canceled (what the customer did on YooKassa's
@@ -20,6 +20,10 @@ export interface LocalYooKassa {
   payments: Map<string, Json>;
   requests: SeenRequest[];
   refunds: Map<string, Json>;
+  /** Receipts made with POST /receipts (a prepayment's settlement). */
+  receipts: Map<string, Json>;
+  /** The tax service's word on a receipt: a payment's (its receipt_registration) or a receipt's (its status). */
+  registerReceipt(id: string, status: 'succeeded' | 'canceled'): Json;
   /** How the next refunds end: succeeded (YooKassa's usual), pending (until `settleRefund`), canceled. */
   refundOutcome: 'succeeded' | 'pending' | 'canceled';
   settleRefund(id: string, status: 'succeeded' | 'canceled'): Json;
@@ -53,6 +57,7 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
     refunds.set(refund.id, refund);
     return refund;
   };
+  const receipts = new Map<string, Json>();
   const state = { refundOutcome: 'succeeded' as 'succeeded' | 'pending' | 'canceled' };
 
   const error = (res: http.ServerResponse, status: number, code: string, description: string) => {
@@ -129,8 +134,26 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
         return send(res, 200, r);
       }
       if (req.method === 'POST' && path === '/v3/receipts') {
-        if (!body?.type || !Array.isArray(body.items) || !body.customer) return error(res, 400, 'invalid_request', 'receipt');
-        return remember({ id: crypto.randomUUID(), type: body.type, status: 'pending', payment_id: body.payment_id, items: body.items });
+        if (!['payment', 'refund'].includes(body?.type) || !Array.isArray(body!.items) || !body!.items.length) return error(res, 400, 'invalid_request', 'receipt');
+        if (!body!.customer?.email && !body!.customer?.phone) return error(res, 400, 'invalid_request', 'customer');
+        if (typeof body!.send !== 'boolean' || !Array.isArray(body!.settlements) || !body!.settlements.length) return error(res, 400, 'invalid_request', 'settlements');
+        const p = payments.get(String(body!.payment_id));
+        if (body!.payment_id !== undefined && (!p || owner.get(p.id) !== user)) return error(res, 400, 'invalid_request', 'payment_id');
+        // The settlements add up to the items, to the kopeck.
+        const items = (body!.items as Json[]).reduce((s, i) => s + cents(i.amount.value) * Number(i.quantity), 0);
+        const settled = (body!.settlements as Json[]).reduce((s, x) => s + cents(x.amount.value), 0);
+        if (items !== settled) return error(res, 400, 'invalid_request', `settlements add up to ${settled / 100}, not ${items / 100}`);
+        const receipt = { id: `${crypto.randomBytes(4).toString('hex')}-0019-5000-9000-${crypto.randomBytes(6).toString('hex')}`, type: body!.type,
+          status: 'pending', payment_id: body!.payment_id, items: body!.items, settlements: body!.settlements };
+        receipts.set(receipt.id, receipt);
+        owner.set(receipt.id, user);
+        return remember(receipt);
+      }
+      const cm = /^\/v3\/receipts\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && cm) {
+        const r = receipts.get(decodeURIComponent(cm[1]!));
+        if (!r || owner.get(r.id) !== user) return error(res, 404, 'not_found', 'Receipt not found');
+        return send(res, 200, r);
       }
       return error(res, 404, 'not_found', 'no such method');
     });
@@ -153,7 +176,12 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
     return { type: 'notification', event: event ?? (p.status === 'canceled' ? 'payment.canceled' : 'payment.succeeded'), object: p };
   };
   return {
-    url, shops, payments, requests, refunds,
+    url, shops, payments, requests, refunds, receipts,
+    registerReceipt: (id, status) => {
+      const r = receipts.get(id);
+      if (r) return Object.assign(r, { status });
+      return Object.assign(payments.get(id)!, { receipt_registration: status });
+    },
     get refundOutcome() { return state.refundOutcome; },
     set refundOutcome(v) { state.refundOutcome = v; },
     settleRefund: (id, status) => Object.assign(refunds.get(id)!, { status }),

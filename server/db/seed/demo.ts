@@ -150,6 +150,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
         created: new Date(Date.now() - 20 * 86_400_000) },
       { locationId: 1, paymentType: 2, status: 'paid', purchase: '-1500.00', comment: 'Возврат за отменённый сеанс', userId: staff!.id,
         created: new Date(Date.now() - 2 * 86_400_000) },
+      // #29 receipts: a YooKassa payment whose receipt the tax service refused (the "without a registered receipt" filter).
+      { locationId: 1, paymentType: 4, status: 'paid', purchase: '3000.00', externalId: 'demo-yookassa-receipt-1', provider: 'yookassa', receiptStatus: 'canceled',
+        userId: staff!.id, created: new Date(Date.now() - 3 * 86_400_000) },
     ]);
   });
   return true;

@@ -155,6 +155,7 @@ export function paymentJson(p: typeof payments.$inferSelect, user: { id: number;
     // A refund row (paid, negative) is 'refunded', so no screen reads it as paid (#25).
     id: p.id, order: p.orderId, payment_type: p.paymentType, created: p.created.toISOString(), status: paymentStatusCode(p),
     external_id: p.externalId, purchase: p.purchase, comment: p.comment, user, actual: p.actual,
+    receipt_status: p.receiptStatus, settlement_status: p.settlementStatus,
   };
 }
 

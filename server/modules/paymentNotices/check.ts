@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { settleBillPayment, type SettleResult } from '../orders/billing';
+import { scheduleSettlement } from './settlement';
 import { REFILL_COMMENT } from '../transactions/refill';
 import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, providerOfPayment, type PaymentConfig } from '../paymentProviders/provider';
 
@@ -24,8 +25,17 @@ export async function settleFromProvider(db: Db, config: PaymentConfig, where: {
   if (!p?.externalId || ('provider' in where && p.provider !== where.provider)) return 'unknown';
   const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: isTopUp(p) });
   if (!provider) return 'unknown';
-  const state = await provider.fetchState(p.externalId);
-  if (state === 'paid' || state === 'declined') return settleBillPayment(db, p.externalId, state);
+  const { state, receiptStatus } = await provider.fetchState(p.externalId);
+  // #29 receipts: the receipt's registration as the provider reports it (kept only for a payment sent with one).
+  if (receiptStatus && p.receiptStatus !== null && receiptStatus !== p.receiptStatus) {
+    await db.update(payments).set({ receiptStatus }).where(eq(payments.id, p.id));
+  }
+  if (state === 'paid' || state === 'declined') {
+    const result = await settleBillPayment(db, p.externalId, state);
+    // A prepayment now paid owes its settlement receipt once its sessions have begun.
+    if (state === 'paid' && result === 'settled' && p.settlementStatus === 'due') await scheduleSettlement(db, p.id);
+    return result;
+  }
   return state;
 }
 
@@ -33,11 +43,15 @@ export interface PaymentCheckJob { paymentId: number; checks?: number }
 
 /** The lost-notification job: settles what the provider settled; asks again later while the link is pending. */
 export async function checkPendingPayment(db: Db, config: PaymentConfig, job: PaymentCheckJob): Promise<void> {
-  const [p] = await db.select({ status: payments.status }).from(payments).where(eq(payments.id, job.paymentId));
-  if (p?.status !== 'processing') return;
+  const [p] = await db.select({ status: payments.status, receiptStatus: payments.receiptStatus }).from(payments).where(eq(payments.id, job.paymentId));
+  // #29 receipts: a paid payment whose receipt YooKassa has not registered yet is read again too (no notification tells it).
+  const receiptOpen = p?.status === 'paid' && p.receiptStatus === 'pending';
+  if (p?.status !== 'processing' && !receiptOpen) return;
   const result = await settleFromProvider(db, config, { paymentId: job.paymentId });
   const checks = (job.checks ?? 0) + 1;
-  if (result === 'pending' && checks < MAX_CHECKS) {
+  const [now] = await db.select({ receiptStatus: payments.receiptStatus }).from(payments).where(eq(payments.id, job.paymentId));
+  const again = result === 'pending' || (result !== 'unknown' && now?.receiptStatus === 'pending');
+  if (again && checks < MAX_CHECKS) {
     await enqueueJob(db, PAYMENT_CHECK_JOB, { paymentId: job.paymentId, checks }, new Date(Date.now() + PAYMENT_CHECK_AFTER_MS));
   }
 }

@@ -21,7 +21,13 @@ export async function currencyOf(tx: DbOrTx, locationId: number, b2b = false): P
 export async function openLink(tx: Tx, provider: PaymentProvider, paymentId: number, req: Omit<LinkRequest, 'idempotenceKey'>): Promise<string> {
   // Two decimals always ("700.00"), as YooKassa writes amounts.
   const { externalId, url } = await provider.createLink({ ...req, amount: fromCents(toCents(req.amount)), idempotenceKey: crypto.randomUUID() });
-  await tx.update(payments).set({ externalId, provider: provider.name }).where(eq(payments.id, paymentId));
+  // #29 receipts: a receipt sent is pending until the provider registers it; an account with receipts
+  // on that could send none (the order names no e-mail or phone) is `not_sent`, so the payments list
+  // shows it as unregistered; one with a session paid ahead (full_prepayment) owes a settlement
+  // receipt once the session has begun.
+  const receiptStatus = req.receipt ? 'pending' : provider.receipts ? 'not_sent' : null;
+  const settlementStatus = req.receipt?.items.some((i) => i.paymentMode === 'full_prepayment') ? 'due' : null;
+  await tx.update(payments).set({ externalId, provider: provider.name, receiptStatus, settlementStatus }).where(eq(payments.id, paymentId));
   if (provider.polls) await enqueueJob(tx, PAYMENT_CHECK_JOB, { paymentId }, new Date(Date.now() + PAYMENT_CHECK_AFTER_MS));
   return url;
 }

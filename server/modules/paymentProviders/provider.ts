@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { loadAccount, type ProviderAccount } from './settings';
-import { createYooKassaPayment, createYooKassaRefund, yooKassaPaymentState, yooKassaRefund } from './yookassa';
+import { createYooKassaPayment, createYooKassaRefund, createYooKassaSettlement, yooKassaPaymentState, yooKassaReceipt, yooKassaRefund } from './yookassa';
 import { createStripeSession, stripeSessionState } from './stripe';
 
 /** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
@@ -39,6 +39,21 @@ export interface Receipt {
 export interface ProviderLink { externalId: string; url: string }
 /** paid / declined: final; pending: not yet; unknown: the provider does not know the payment. */
 export type ProviderState = 'paid' | 'declined' | 'pending' | 'unknown';
+/** #29 receipts: a payment as the provider has it: its state and, when a receipt went with it, the receipt's (pending, succeeded, canceled). */
+export interface ProviderPayment { state: ProviderState; receiptStatus: ReceiptStatus | null }
+export type ReceiptStatus = 'pending' | 'succeeded' | 'canceled';
+
+/** #29 receipts: the settlement receipt of a prepaid payment (54-FZ's offset of the prepayment once the service is rendered). */
+export interface SettlementRequest {
+  paymentExternalId: string;
+  /** The prepayment it offsets: the items' total. */
+  amount: string;
+  /** Stable per payment: a retry is the same receipt. */
+  idempotenceKey: string;
+  receipt: Receipt;
+}
+/** A receipt as the provider has it. */
+export interface ProviderReceipt { externalId: string; status: ReceiptStatus }
 
 /** A refund of a provider's payment (#29 refunds): one Idempotence-Key for every attempt of one refund. */
 export interface RefundRequest {
@@ -71,13 +86,17 @@ export interface PaymentProvider {
   taxSystemCode: number | null;
   createLink(req: LinkRequest): Promise<ProviderLink>;
   /** The provider's word on a payment (the sandbox has none to give: its callback is its word). */
-  fetchState(externalId: string): Promise<ProviderState>;
+  fetchState(externalId: string): Promise<ProviderPayment>;
   /** Whether a job should ask about its links still processing after a while (lost notifications). */
   polls: boolean;
   /** #29 refunds: gives back (part of) a payment. Throws ProviderHttpError when the answer is unknown (no answer, 5xx): ask again with the same key. */
   refund?(req: RefundRequest): Promise<ProviderRefund>;
   /** A refund as the provider has it (null: it does not know the id). */
   fetchRefund?(externalId: string): Promise<ProviderRefund | null>;
+  /** #29 receipts: sends a prepayment's settlement receipt (YooKassa). Throws ProviderHttpError on a refusal or no answer. */
+  sendSettlementReceipt?(req: SettlementRequest): Promise<ProviderReceipt>;
+  /** A receipt as the provider has it (null: it does not know the id). */
+  fetchReceipt?(externalId: string): Promise<ProviderReceipt | null>;
 }
 
 /** What making links needs of the configuration. */
@@ -88,6 +107,8 @@ export const PAYMENT_CHECK_JOB = 'payment.check';
 export const PAYMENT_CHECK_AFTER_MS = 15 * 60_000;
 /** #29 refunds: a refund still pending is asked about again (and one whose request got no answer is sent again, same key). */
 export const REFUND_CHECK_JOB = 'refund.check';
+/** #29 receipts: sends a prepayment's settlement receipt once its sessions have begun, then reads it until final. */
+export const SETTLEMENT_RECEIPT_JOB = 'receipt.settle';
 
 export function sandboxProvider(config: PaymentConfig): PaymentProvider {
   return {
@@ -96,7 +117,7 @@ export function sandboxProvider(config: PaymentConfig): PaymentProvider {
       const token = crypto.randomBytes(16).toString('hex');
       return { externalId: `sandbox-${token}`, url: `${config.publicUrl}/sandbox/pay/${token}` };
     },
-    fetchState: async () => 'unknown',
+    fetchState: async () => ({ state: 'unknown', receiptStatus: null }),
   };
 }
 
@@ -109,6 +130,8 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
       fetchState: (id) => yooKassaPaymentState(api, id),
       refund: (req) => createYooKassaRefund(api, req),
       fetchRefund: (id) => yooKassaRefund(api, id),
+      sendSettlementReceipt: (req) => createYooKassaSettlement(api, req),
+      fetchReceipt: (id) => yooKassaReceipt(api, id),
     };
   }
   if (account.provider === 'stripe' && account.secretKey) {
@@ -116,7 +139,7 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
     return {
       name: 'stripe', receipts: false, vatCode: null, taxSystemCode: null, polls: true,
       createLink: (req) => createStripeSession(api, req),
-      fetchState: (id) => stripeSessionState(api, id),
+      fetchState: async (id) => ({ state: await stripeSessionState(api, id), receiptStatus: null }),
     };
   }
   return null;

@@ -1,14 +1,17 @@
 // #29 YooKassa's API v3 (https://yookassa.ru/developers/api), the subset we use, over plain HTTPS:
 // Basic auth (shop id : secret key), JSON bodies, an Idempotence-Key on every POST. The base URL is
 // YOOKASSA_API_URL (tests point it at tests/providers/yookassa.ts).
-import type { LinkRequest, ProviderLink, ProviderRefund, ProviderState, Receipt, RefundRequest } from './provider';
+import type { LinkRequest, ProviderLink, ProviderPayment, ProviderReceipt, ProviderRefund, Receipt, ReceiptStatus, RefundRequest, SettlementRequest } from './provider';
 import { ApiError } from '../../platform/errors';
 import { asFailure, ProviderHttpError } from './errors';
 
 export interface YooKassaAccount { apiUrl: string; shopId: string; secretKey: string }
 
 /** The provider's payment as far as we read it. */
-interface YooPayment { id: string; status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled'; confirmation?: { confirmation_url?: string } }
+interface YooPayment { id: string; status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled'; confirmation?: { confirmation_url?: string }; receipt_registration?: string }
+
+/** YooKassa's receipt_registration / receipt status; anything else (absent) is no receipt. */
+const receiptStatusOf = (v: string | undefined): ReceiptStatus | null => (v === 'pending' || v === 'succeeded' || v === 'canceled' ? v : null);
 
 const TIMEOUT_MS = 15_000;
 
@@ -68,14 +71,15 @@ export async function createYooKassaPayment(account: YooKassaAccount, req: LinkR
   }
 }
 
-/** What the provider says of a payment: succeeded is paid, canceled is declined; unknown when it does not know the id. */
-export async function yooKassaPaymentState(account: YooKassaAccount, externalId: string): Promise<ProviderState> {
+/** What the provider says of a payment: succeeded is paid, canceled is declined; unknown when it does not know the id. With its receipt's registration. */
+export async function yooKassaPaymentState(account: YooKassaAccount, externalId: string): Promise<ProviderPayment> {
   try {
     const p = await call<YooPayment>(account, 'GET', `/payments/${encodeURIComponent(externalId)}`);
-    if (p.id !== externalId) return 'unknown';
-    return p.status === 'succeeded' ? 'paid' : p.status === 'canceled' ? 'declined' : 'pending';
+    if (p.id !== externalId) return { state: 'unknown', receiptStatus: null };
+    const state = p.status === 'succeeded' ? 'paid' : p.status === 'canceled' ? 'declined' : 'pending';
+    return { state, receiptStatus: receiptStatusOf(p.receipt_registration) };
   } catch (err) {
-    if (err instanceof ProviderHttpError && err.status === 404) return 'unknown';
+    if (err instanceof ProviderHttpError && err.status === 404) return { state: 'unknown', receiptStatus: null };
     throw err;
   }
 }
@@ -115,6 +119,34 @@ export async function yooKassaRefund(account: YooKassaAccount, externalId: strin
   try {
     const r = await call<YooRefund>(account, 'GET', `/refunds/${encodeURIComponent(externalId)}`);
     return r.id === externalId ? refundOf(r) : null;
+  } catch (err) {
+    if (err instanceof ProviderHttpError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+/** YooKassa's receipt object (https://yookassa.ru/developers/api#receipt_object), as far as we read it. */
+interface YooReceipt { id: string; status: string; payment_id?: string }
+
+/**
+ * #29 receipts: POST /receipts, a settlement receipt of a prepaid payment: type payment, the payment
+ * it settles, the items as rendered (full_payment) and the prepayment offset (settlements). The key is
+ * stable per payment, so a retry after no answer is the same receipt.
+ */
+export async function createYooKassaSettlement(account: YooKassaAccount, req: SettlementRequest): Promise<ProviderReceipt> {
+  const body = receiptBody(req.receipt);
+  const r = await call<YooReceipt>(account, 'POST', '/receipts', {
+    type: 'payment', payment_id: req.paymentExternalId, send: true, ...body,
+    settlements: [{ type: 'prepayment', amount: { value: req.amount, currency: req.receipt.currency } }],
+  }, req.idempotenceKey);
+  return { externalId: r.id, status: receiptStatusOf(r.status) ?? 'pending' };
+}
+
+/** GET /receipts/{id}: null when YooKassa does not know it. */
+export async function yooKassaReceipt(account: YooKassaAccount, externalId: string): Promise<ProviderReceipt | null> {
+  try {
+    const r = await call<YooReceipt>(account, 'GET', `/receipts/${encodeURIComponent(externalId)}`);
+    return r.id === externalId ? { externalId: r.id, status: receiptStatusOf(r.status) ?? 'pending' } : null;
   } catch (err) {
     if (err instanceof ProviderHttpError && err.status === 404) return null;
     throw err;

@@ -1,7 +1,7 @@
 // The payments of a location (GET /locations/{id}/payments/, its CSV and XLSX): the visible ones,
 // newest first, as a plain array (the screen pages it).
 import { inArray, sql } from 'drizzle-orm';
-import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS } from '../../../domain/enumLabels';
+import { PAYMENT_STATUS_LABELS, PAYMENT_TYPE_LABELS, RECEIPT_STATUS_LABELS } from '../../../domain/enumLabels';
 import { currencies, locations, payments, users } from '../../db/schema';
 import { PAYMENT_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
@@ -9,6 +9,9 @@ import { intList } from '../../platform/query';
 import { z } from 'zod';
 import { locationListScope } from '../locations/service';
 import { REFILL_COMMENT, isTopUpPayment } from '../transactions/refill';
+
+/** #29 receipts: paid online, a receipt due, not registered (pending, canceled, not sent). */
+const unregisteredReceipt = sql`${payments.receiptStatus} IS NOT NULL AND ${payments.receiptStatus} <> 'succeeded' AND ${payments.status} = 'paid' AND ${payments.purchase} > 0`;
 
 export const locationPayments = defineList({
   path: '/api/v2.1/locations/:id/payments/', summary: "A location's payments, newest first", tags: ['payments'],
@@ -28,6 +31,14 @@ export const locationPayments = defineList({
       example: 'customers',
       holds: (row) => !(row.order === null && row.payment_type === 1 && row.comment === REFILL_COMMENT),
     },
+    // #29 receipts: money taken online with a receipt due (the account had receipts on) that the tax
+    // service has not registered; the desk's cash and card (the venue's own register) never are.
+    receipt: {
+      schema: z.enum(['all', 'unregistered']),
+      where: (v: string) => (v === 'unregistered' ? unregisteredReceipt : undefined),
+      example: 'unregistered',
+      holds: (row) => row.receipt_status !== null && row.receipt_status !== 'succeeded' && row.status === 'paid' && Number(row.purchase) > 0,
+    },
     purchase_sign: {
       schema: z.enum(['all', 'positive', 'negative']),
       where: (v: string) => (v === 'positive' ? sql`${payments.purchase} > 0` : v === 'negative' ? sql`${payments.purchase} < 0` : undefined),
@@ -45,6 +56,7 @@ export const locationPayments = defineList({
     { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: F.external_id },
     { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: F.purchase },
     { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: F.comment },
+    { key: 'receipt_status', kind: 'enum', sql: sql`${payments.receiptStatus}`, labels: RECEIPT_STATUS_LABELS, label: F.receipt_status },
     { key: 'user_id', kind: 'int', sql: sql`${users.id}` },
     { key: 'user_name', kind: 'text', sql: sql`${users.name}` },
     { key: 'user_email', kind: 'text', sql: sql`${users.email}` },
@@ -56,11 +68,11 @@ export const locationPayments = defineList({
   json: {
     record: (r) => ({
       id: r.id, order: r.order, payment_type: r.payment_type, created: r.created, status: r.status, external_id: r.external_id,
-      purchase: r.purchase, comment: r.comment, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
+      purchase: r.purchase, comment: r.comment, receipt_status: r.receipt_status, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
     }),
     schema: z.object({
       id: z.number().int(), order: z.number().int().nullable(), payment_type: z.number().int(), created: z.string(), status: z.string(),
-      external_id: z.string().nullable(), purchase: z.string(), comment: z.string().nullable(),
+      external_id: z.string().nullable(), purchase: z.string(), comment: z.string().nullable(), receipt_status: z.string().nullable(),
       user: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
     }),
   },

@@ -25,6 +25,9 @@ export interface OrderPayment {
   purchase: string;
   comment: string;
   user: { id: number; name: string; email?: string } | null;
+  /** #29 receipts: the payment's receipt and a prepayment's settlement receipt (null: none due). */
+  receipt_status?: string | null;
+  settlement_status?: string | null;
 }
 
 /** GET /api/v2.2/orders/{id}/ */

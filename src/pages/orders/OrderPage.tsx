@@ -24,6 +24,7 @@ import { RefundDue } from './RefundDue';
 import { OrderRefunds } from './OrderRefunds';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { openLinks } from '../../../domain/orderBalance';
+import type { OrderPayment } from '../booking/types';
 import { useFollowLocations } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { formatInstant } from '../../../domain/dates';
@@ -233,6 +234,7 @@ export function OrderPage() {
                     <TableCell>{translate('app.order.paymentColumns.externalId')}</TableCell>
                     <TableCell align="right">{translate('app.order.paymentColumns.purchase')}</TableCell>
                     <TableCell>{translate('app.order.paymentColumns.comment')}</TableCell>
+                    <TableCell>{translate('app.order.paymentColumns.receipt')}</TableCell>
                     <TableCell>{translate('app.order.paymentColumns.user')}</TableCell>
                   </TableRow>
                 </TableHead>
@@ -246,6 +248,7 @@ export function OrderPage() {
                       <TableCell sx={{ wordBreak: 'break-all' }}>{p.external_id ?? '—'}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(p.purchase)}</TableCell>
                       <TableCell>{p.comment || '—'}</TableCell>
+                      <TableCell data-testid="payment-receipt"><PaymentReceipt payment={p} /></TableCell>
                       <TableCell>{p.user?.name || p.user?.email || '—'}</TableCell>
                     </TableRow>
                   ))}
@@ -256,5 +259,27 @@ export function OrderPage() {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/**
+ * #29 receipts: an online payment's 54-FZ receipt state and, for a prepayment, its settlement
+ * receipt's (sent after the session); a payment with no receipt due (the desk's cash and card go
+ * through the venue's own register) shows a dash.
+ */
+function PaymentReceipt({ payment }: { payment: OrderPayment }) {
+  const translate = useTranslate();
+  const state = (code: string) => translate(`app.order.receiptStatus.${code}`, { _: code });
+  // A link not paid (yet) has no receipt to register.
+  if (payment.status !== 'paid' || (!payment.receipt_status && !payment.settlement_status)) return <>—</>;
+  return (
+    <>
+      {payment.receipt_status ? state(payment.receipt_status) : '—'}
+      {payment.settlement_status && (
+        <Typography variant="body2" color="text.secondary" data-testid="payment-settlement">
+          {translate('app.order.settlement', { state: state(payment.settlement_status) })}
+        </Typography>
+      )}
+    </>
   );
 }

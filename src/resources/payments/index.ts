@@ -24,7 +24,7 @@ export default defineResource({
   api: {
     list: '/api/v2.1/locations/{location_id}/payments/',
     paging: 'none',
-    filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign', payer: 'payer' },
+    filters: { date_from: 'date_start', date_to: 'date_end', payment_type: 'payment_type', purchase_sign: 'purchase_sign', payer: 'payer', receipt: 'receipt' },
     ordering: ['id', 'order', 'payment_type', 'created', 'status', 'external_id', 'purchase', 'comment'],
     totals: true,
     create: '/api/v2.1/locations/{location_id}/payments/',
@@ -64,6 +64,9 @@ export default defineResource({
       // Customers' money by default: the location's own balance top-ups are one choice away.
       { kind: 'select', source: 'payer', label: 'app.money.payments.payer', default: 'customers',
         choices: enumChoices(['customers', 'topups', 'all'], 'app.money.payments.payers.') },
+      // #29 receipts: online payments whose 54-FZ receipt the tax service has not registered.
+      { kind: 'select', source: 'receipt', label: 'app.money.payments.receipt', default: 'all',
+        choices: enumChoices(['all', 'unregistered'], 'app.money.payments.receipts.') },
       { kind: 'select', source: 'purchase_sign', label: 'app.money.payments.sign', default: 'all',
         choices: enumChoices(['all', 'positive', 'negative'], 'app.money.payments.signs.') },
     ],
@@ -80,6 +83,7 @@ export default defineResource({
       { kind: 'text', source: 'external_id', label: f('external_id') },
       { kind: 'money', source: 'purchase', label: f('purchase') },
       { kind: 'text', source: 'comment', label: f('comment') },
+      { kind: 'enum', source: 'receipt_status', label: f('receipt_status'), prefix: 'app.order.receiptStatus.' }, // #29 receipts
       { kind: 'text', source: 'user', label: f('user'), value: (r) => r.user?.name || r.user?.email },
     ],
   },
