@@ -13,6 +13,7 @@ import { languageOf } from '../../i18n/useLanguage';
 import { hasPermission } from '../../../domain/permissions';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import type { LocationDetail } from '../../resources/locations/types';
+import { ActionFormDialog } from '../../components/forms/ActionFormDialog';
 import { MultiBookingFormDialog } from '../multibooking/MultiBookingFormDialog';
 import { emptyMulti, multiFromOrder, type MultiValues } from '../multibooking/multiForm';
 import { useMultiOrder } from '../multibooking/api';
@@ -20,7 +21,6 @@ import { useBookingRefresh, usePlaygroundSchedule, useUser } from './api';
 import { BookingFormDialog, type FormPlayground } from './BookingFormDialog';
 import { bookingFromOrder, emptyBooking, type BookingValues } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
-import { LocationPaymentDialog } from './LocationPaymentDialog';
 import { PayDialog, type PayTarget } from './PayDialog';
 import { SearchDialog } from './SearchDialog';
 import { SlotOrdersDialog } from './SlotOrdersDialog';
@@ -179,7 +179,8 @@ export function useBookingDialogs({ location, now, today }: { location: Location
         />
       )}
       {tool === 'search' && <SearchDialog locationId={ctx.location.id} currency={currency} onClose={() => setTool(null)} />}
-      {tool === 'payment' && <LocationPaymentDialog locationId={ctx.location.id} onClose={() => setTool(null)} />}
+      {/* The payments screen's own declared form (location_payments' create): one dialog, one call. */}
+      {tool === 'payment' && <ActionFormDialog name="location_payments" form="create" meta={{ location_id: ctx.location.id }} onClose={() => setTool(null)} />}
     </>
   );
 

@@ -5,7 +5,8 @@ import { guestName } from '../../../domain/guest';
 import { useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, Typography } from '@mui/material';
 import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
+import { ActionBarHint } from '../../components/forms/ActionBarHint';
 import { firstErrorMessage } from '../../../domain/errors';
 import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
@@ -24,6 +25,48 @@ const CERTIFICATE = CERTIFICATE_PAYMENT;
 const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule, positiveAmount];
 const certificateRule = (value: unknown, values: Record<string, unknown>) =>
   Number(values.payment_type) === CERTIFICATE && !String(value ?? '').trim() ? 'validation.validationCertificate' : undefined;
+const typeRules = [required('validation.validationRequired')];
+const externalIdRules = [maxChars(TEXT_LIMITS.externalId)];
+const certificateRules = [certificateRule, maxChars(TEXT_LIMITS.certificateNumber)];
+
+type Rule = (value: unknown, values: Record<string, unknown>) => unknown;
+/** The dialog's fields in their order, with their rules: what the disabled take button's hint names (#30). */
+const PAY_FIELDS: { source: string; label: string; rules: Rule[]; shown?: (values: Record<string, unknown>) => boolean }[] = [
+  { source: 'payment_type', label: 'app.booking.pay.type', rules: typeRules },
+  { source: 'amount', label: 'app.booking.pay.amount', rules: amountRules },
+  { source: 'external_id', label: 'app.booking.pay.externalId', rules: externalIdRules },
+  { source: 'certificate', label: 'app.booking.pay.certificate', rules: certificateRules, shown: (v) => Number(v.payment_type) === CERTIFICATE },
+];
+
+/** The labels of the fields still to fill or to correct, whether or not they were touched yet. */
+function payFieldsMissing(values: Record<string, unknown>): string[] {
+  return PAY_FIELDS.filter((f) => (f.shown?.(values) ?? true) && f.rules.some((rule) => rule(values[f.source], values)))
+    .map((f) => f.label);
+}
+
+/**
+ * The take button with the booking form's disabled-save hint (#30): "Fill in: Certificate number"
+ * while it is disabled, and a press on it marks those fields red (a disabled button gets no click:
+ * its wrapper hears the press).
+ */
+function PayActions({ onClose }: { onClose: () => void }) {
+  const translate = useTranslate();
+  const values = (useWatch() ?? {}) as Record<string, unknown>;
+  const { trigger } = useFormContext();
+  const { isSubmitting } = useFormState();
+  const missing = payFieldsMissing(values);
+  return (
+    <DialogActions>
+      {missing.length > 0 && (
+        <ActionBarHint testId="pay-hint">{translate('app.desk.missing', { fields: missing.map((l) => translate(l)).join(', ') })}</ActionBarHint>
+      )}
+      <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
+      <span onPointerDown={missing.length && !isSubmitting ? () => void trigger() : undefined} data-testid="pay-submit-wrap">
+        <SubmitButton color="success">{translate('app.booking.pay.submit')}</SubmitButton>
+      </span>
+    </DialogActions>
+  );
+}
 
 export interface PayTarget {
   id: number;
@@ -40,7 +83,7 @@ function CertificateField({ serverError }: { serverError: string | null }) {
   if (Number(type) === CERTIFICATE) {
     return (
       <>
-        <TextInput source="certificate" label="app.booking.pay.certificate" validate={[certificateRule, maxChars(TEXT_LIMITS.certificateNumber)]} fullWidth helperText={serverError ? false : undefined} />
+        <TextInput source="certificate" label="app.booking.pay.certificate" validate={certificateRules} fullWidth helperText={serverError ? false : undefined} />
         {error}
       </>
     );
@@ -128,17 +171,14 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
             source="payment_type"
             label="app.booking.pay.type"
             choices={PAYMENT_TYPES.map((t) => ({ id: t, name: translate(`app.paymentTypes.t${t}`) }))}
-            validate={required('validation.validationRequired')}
+            validate={typeRules}
             fullWidth
           />
           <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth inputMode="decimal" />
-          <TextInput source="external_id" label="app.booking.pay.externalId" validate={maxChars(TEXT_LIMITS.externalId)} fullWidth />
+          <TextInput source="external_id" label="app.booking.pay.externalId" validate={externalIdRules} fullWidth />
           <CertificateField serverError={serverError} />
         </DialogContent>
-        <DialogActions>
-          <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>
-          <SubmitButton color="success">{translate('app.booking.pay.submit')}</SubmitButton>
-        </DialogActions>
+        <PayActions onClose={onClose} />
       </Form>
     </GuardedDialog>
   );

@@ -110,9 +110,7 @@ export const bookingApi = {
   refund: (id: number, paymentType: number, amount: string | null = null, idempotencyKey?: string) =>
     deskAction<OrderDetail>('refund', { id, data: { payment_type: paymentType, ...(amount ? { amount } : {}) }, idempotencyKey }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
-    api<CouponResult>('/api/v2.1/check_coupon/', { method: 'POST', body: { code, location, ...(datetime ? { datetime } : {}) } }),
-  locationPayment: (locationId: number | string, body: { purchase: string; external_id: string | null; comment: string }, idempotencyKey?: string) =>
-    api<OrderPayment>(`/api/v2.1/locations/${locationId}/payments/`, { method: 'POST', body, idempotencyKey }),
+    deskAction<CouponResult>('checkCoupon', { data: { code, location, ...(datetime ? { datetime } : {}) } }),
 };
 
 /** Refetches the day's slots, the multi-booking sessions, the month's free places and every order query after a change. */

@@ -1,11 +1,12 @@
 // #28 CATALOGUE: which games of the catalogue the location offers, and on which of its playgrounds
-// (none chosen: all of them). One save: PUT /api/v2.1/locations/{id}/games/ with the whole list.
+// (none chosen: all of them). One save: the `games` declaration's `offer` (PUT with the whole list).
 import { useState } from 'react';
 import {
   Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, InputLabel, MenuItem, Select, Stack,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { useNotify, useTranslate } from 'react-admin';
+import { useDataProvider, useNotify, useTranslate } from 'react-admin';
+import type { AppDataProvider } from '../../dataProvider';
 import { api } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import type { LocationGame } from './api';
@@ -20,6 +21,7 @@ export function LocationGamesDialog({ locationId, offered, playgrounds, onClose,
   const translate = useTranslate();
   const notify = useNotify();
   const run = useGenericHandler();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const catalogue = useQuery({ queryKey: ['games-catalogue'], queryFn: () => api<LocationGame[]>('/api/v2.1/games/') });
   // Game id -> its playgrounds here ([] : all of them).
   const [chosen, setChosen] = useState(() => new Map(offered.map((g) => [g.id, g.playgrounds ?? []])));
@@ -29,7 +31,7 @@ export function LocationGamesDialog({ locationId, offered, playgrounds, onClose,
   const save = async () => {
     setSaving(true);
     const games = [...chosen].map(([game, pgs]) => ({ game, playgrounds: pgs.length ? pgs : null }));
-    const done = await run(() => api(`/api/v2.1/locations/${locationId}/games/`, { method: 'PUT', body: { games } }).then(() => true));
+    const done = await run(() => dataProvider.action('games', { action: 'offer', data: { games }, meta: { location_id: locationId } }).then(() => true));
     setSaving(false);
     if (!done) return;
     notify('app.catalogue.games.saved', { type: 'success' });

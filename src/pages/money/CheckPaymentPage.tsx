@@ -5,9 +5,9 @@
 import { Alert, AlertTitle, Box, Button, CircularProgress, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { PAYMENT_POLL_MS } from '../../../domain/constants';
-import { api } from '../../dataProvider/http';
+import type { AppDataProvider } from '../../dataProvider';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 
 type PaymentStatus = 'processing' | 'paid' | 'failed' | 'cancelled';
@@ -15,12 +15,13 @@ type PaymentStatus = 'processing' | 'paid' | 'failed' | 'cancelled';
 export function CheckPaymentPage() {
   useSignedIn();
   const translate = useTranslate();
+  const dataProvider = useDataProvider<AppDataProvider>();
   const { location_id: locationId = '', payment_id: paymentId = '' } = useParams();
   const check = useQuery({
     queryKey: ['check_payment', locationId, paymentId],
-    queryFn: () => api<{ payment_id: number; status: PaymentStatus }>(`/api/v2.2/locations/${locationId}/check_payment/`, {
-      method: 'POST', body: { payment_id: Number(paymentId) },
-    }),
+    queryFn: async () => (await dataProvider.action<{ payment_id: number; status: PaymentStatus }>('transactions', {
+      action: 'checkPayment', data: { payment_id: Number(paymentId) }, meta: { location_id: locationId },
+    })).data,
     refetchInterval: (query) => (query.state.data?.status === 'processing' ? PAYMENT_POLL_MS : false),
     retry: false,
   });

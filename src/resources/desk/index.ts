@@ -1,6 +1,6 @@
 // The desk's writes (#30) as named actions of the data layer: an order's book, change, cancel, pay
-// and refund, the multi-booking's book and change, the technical sessions and the playground's
-// token (the control page), and the staff member's own profile. They go through
+// and refund, the promo code's check, the multi-booking's book and change, the technical sessions
+// and the playground's token (the control page), and the staff member's own profile. They go through
 // `dataProvider.action('desk', …)` (src/dataProvider/desk.ts), so the Idempotency-Key, the errors
 // and the live read position are handled where every other screen's writes are. No screen of its
 // own: the day view, the order page, the control page and the profile are its screens. The server:
@@ -18,6 +18,8 @@ export default defineResource({
       cancel: { path: '/api/v2.1/booking/{id}/', method: 'DELETE' },
       pay: '/api/v2.1/booking/{id}/pay/',
       refund: '/api/v2.2/orders/{id}/refund/',
+      // A POST that only reads (the promo code field's check): here so its errors go the same way.
+      checkCoupon: '/api/v2.1/check_coupon/',
       multiBook: '/api/v2.2/multibooking/',
       multiChange: '/api/v2.2/multibooking/{id}/update_part/',
       techStart: '/api/v2.2/playgrounds/{id}/tech_sessions/',

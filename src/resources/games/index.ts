@@ -15,6 +15,8 @@ export default defineResource({
   api: {
     list: '/api/v2.1/locations/{location_id}/games/',
     paging: 'none',
+    // #28's dialog (LocationGamesDialog): the whole list of games offered, in one PUT.
+    actions: { offer: { path: '/api/v2.1/locations/{location_id}/games/', method: 'PUT' } },
   },
   screen: lazyPart(() => import('../../pages/management/GamesTablePage'), 'GamesTablePage'),
   recordRepresentation: (record: { name: string }) => record.name,

@@ -5,6 +5,7 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain/constants';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { positiveAmount } from '../../components/validators';
 import { defineResource, enumChoices } from '../declaration';
 
 /** "All" rows on one page: larger than any list. */
@@ -37,7 +38,8 @@ export default defineResource({
       action: 'create', testId: 'location-payment', title: 'app.booking.locationPayment.title', submit: 'app.booking.locationPayment.submit',
       idempotent: true,
       fields: [
-        { kind: 'money', source: 'purchase', label: 'app.booking.pay.amount', required: true, requiredMessage: 'validation.validationSum', maxLength: 10 },
+        // Above zero, as the server's rule (the screens write it the same on the day view and here).
+        { kind: 'money', source: 'purchase', label: 'app.booking.pay.amount', required: true, requiredMessage: 'validation.validationSum', maxLength: 10, rules: [positiveAmount] },
         { kind: 'text', source: 'external_id', label: 'app.booking.pay.externalId', maxLength: TEXT_LIMITS.externalId },
         { kind: 'textarea', source: 'comment', label: 'app.booking.fields.comment', maxLength: TEXT_LIMITS.shortComment },
       ],

@@ -44,6 +44,8 @@ export default defineResource({
       dispute: '/api/v2.1/transactions/{id}/dispute/',
       disputes: { path: '/api/v2.1/transactions/{id}/dispute/', method: 'GET' },
       refill: '/api/v2.2/locations/{location_id}/refill/',
+      // The top-up's return page (CheckPaymentPage) asks how its payment went: a POST that reads.
+      checkPayment: '/api/v2.2/locations/{location_id}/check_payment/',
     },
   },
   // The bar's buttons (add: transactions.edit with transactions.all; top-up: allow_refill); the
