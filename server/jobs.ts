@@ -34,7 +34,7 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     'order.auto_cancel': async (p: { orderId: number; paymentId: number }) => {
       // #29: the provider's word first: a link paid just before the deadline whose notification is late settles, not cancels.
       await settleFromProvider(deps.db, deps.config, { paymentId: p.paymentId }).catch((err) => log.warn({ err, paymentId: p.paymentId }, 'provider not asked before auto-cancel'));
-      await autoCancelIfUnpaid(deps.db, p.orderId, p.paymentId, (orderId) => cancelBooking(deps.db, { userId: null }, orderId, 'auto_cancelled'));
+      await autoCancelIfUnpaid(deps.db, p.orderId, p.paymentId, async (orderId) => { await cancelBooking(deps.db, { userId: null }, orderId, 'auto_cancelled'); });
     },
     // Hourly: certificates past their date become EXPIRED; the job books its own next run.
     'certificates.expire': async () => {

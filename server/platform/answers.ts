@@ -128,7 +128,7 @@ const OrderSession = z.object({ playground_id: int(), playground_name: z.string(
 /** #29 A refund through the payment provider, as the order page shows it. */
 export const OrderRefund = z.object({
   id: int(), payment_id: int().describe('The provider payment it gives back.'), provider: z.string(), amount: money(),
-  status: z.string().describe('pending, succeeded, failed'), external_id: z.string().nullable(), external: z.boolean().describe('Made in the provider\'s dashboard.'),
+  status: z.string().describe('pending, succeeded, failed'), external_id: z.string().nullable(), external: z.boolean().describe('Made in the provider\'s dashboard.'), by_customer: z.boolean().describe('Asked by the customer\'s own cancel in the widget (#29).'),
   error: z.string().nullable(), receipt_status: z.string().nullable().describe('The refund receipt: pending, succeeded, canceled; null: none sent.'),
   created: instant(), user: z.object({ name: z.string() }).nullable(),
 }).meta({ id: 'OrderRefund' });

@@ -12,4 +12,5 @@ export const refundsEn = {
   status: { pending: 'Pending', succeeded: 'Refunded', failed: 'Failed' },
   receipt: { pending: 'Being registered', succeeded: 'Registered', canceled: 'Not registered', none: 'Not sent' },
   external: 'In the provider\'s dashboard',
+  customer: 'The customer, by cancelling', // #29 widget cancellation refunds
 };

@@ -14,4 +14,5 @@ export const refundsRu: typeof refundsEn = {
   status: { pending: 'В обработке', succeeded: 'Возвращено', failed: 'Не прошёл' },
   receipt: { pending: 'Регистрируется', succeeded: 'Зарегистрирован', canceled: 'Не зарегистрирован', none: 'Не отправлялся' },
   external: 'В личном кабинете провайдера',
+  customer: 'Клиент, отменив бронь', // #29 widget cancellation refunds
 };

@@ -162,4 +162,38 @@ describe('refunds through YooKassa', () => {
     }
     expect(await getOrder(w, id)).toMatchObject({ paid: '1800.00', refunds: [{ external: true }] });
   });
+
+  it('a customer\'s cancel of a prepaid widget booking refunds it through YooKassa at once, named the customer\'s; cancelling again refunds nothing more', async () => {
+    const booked = await h.app.inject({
+      method: 'POST', url: '/api/public/locations/1/bookings/?lang=en', remoteAddress: '198.51.100.91',
+      payload: { name: 'Irina', phone: '+79161234598', email: 'irina.cancels@example.com', persons: 2, promocode: '', playground_id: w.pg.dayRoom, session_dt: `${addDays(w.today, day++)} 06:00` },
+    });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const made = booked.json() as Json;
+    const ext = (await getOrder(w, made.order.id)).payments.find((p: Json) => p.payment_type === 4).external_id as string;
+    yoo.succeed(ext);
+    expect((await notify(yoo.notification(ext))).statusCode).toBe(200);
+    const before = refundCalls().length;
+
+    const cancelled = await h.app.inject({ method: 'POST', url: `/api/public/orders/${made.key}/cancel/?lang=en` });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ state: 'cancelled', cancelled_by: 'customer', paid: '0.00', to_refund: '0.00' });
+    // One refund of the whole prepayment, of that payment, with its own key.
+    expect(refundCalls().slice(before).map((r) => r.body)).toEqual([expect.objectContaining({ payment_id: ext, amount: { value: made.due_now, currency: 'RUB' } })]);
+    const order = await getOrder(w, made.order.id);
+    expect(order).toMatchObject({ paid: '0.00', to_refund: '0.00', refund_pending: '0.00', refunds: [{ amount: made.due_now, status: 'succeeded', external: false, by_customer: true, user: null }] });
+    // The log: cancelled by the customer, refunded by the customer's cancel, nothing left owed (no refund_due).
+    const log = await comments(w, made.order.id);
+    expect(log.filter((e) => e.type === 'refunded').map((e) => [e.author, e.data.payment_type, e.data.amount, e.data.by])).toEqual([[null, 1, made.due_now, 'customer']]);
+    expect(log.some((e) => e.type === 'refund_due')).toBe(false);
+    const [entry] = await h.database.db.select().from(activityEntries).where(and(eq(activityEntries.kind, 'money.refund'), eq(activityEntries.subject, `#${made.order.id}`)));
+    expect(entry!.after).toMatchObject({ amount: made.due_now, by: 'customer' });
+
+    // The same cancel again (a second click, a replayed request): refused, YooKassa not asked again.
+    const again = await h.app.inject({ method: 'POST', url: `/api/public/orders/${made.key}/cancel/?lang=en` });
+    expect(again.statusCode).toBe(400);
+    expect(refundCalls().length).toBe(before + 1);
+    await h.runJobs();
+    expect((await getOrder(w, made.order.id)).refunds).toHaveLength(1);
+  });
 });

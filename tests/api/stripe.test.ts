@@ -5,9 +5,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEntries, jobs, locations, orderLogs, orders, payments, webhookDeliveries, webhooks } from '../../server/db/schema';
+import { activityEntries, jobs, locations, orderLogs, orders, payments, refunds, webhookDeliveries, webhooks } from '../../server/db/schema';
 import { addDays } from '../../domain/businessDay';
-import { book, bookingBody, makeWorld, pay, type Json, type World } from './bookingFixture';
+import { book, bookingBody, getOrder, makeWorld, pay, type Json, type World } from './bookingFixture';
 import { createHarness, type Harness } from './harness';
 import { startLocalStripe, stripeSignature, type LocalStripe } from '../providers/stripe';
 
@@ -131,9 +131,9 @@ describe('money through Stripe', () => {
     expect(await h.database.db.select().from(orderLogs).where(and(eq(orderLogs.orderId, id), eq(orderLogs.type, 'paid')))).toHaveLength(1);
     expect(await h.database.db.select().from(activityEntries).where(and(eq(activityEntries.kind, 'money.payment'), eq(activityEntries.subject, `#${id}`)))).toHaveLength(1);
     expect(await h.database.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.webhookId, hook!.id), eq(webhookDeliveries.event, 'payment.settled')))).toHaveLength(1);
-    // A refund made in Stripe's dashboard: taken (200) and noted; the order's money is not changed here (refunds: a later step).
+    // A charge.refunded naming no refund: nothing recorded, the order's money unchanged.
     const refunded = await send('charge.refunded', link.externalId!);
-    expect(refunded.json()).toEqual({ result: 'refund_noted' });
+    expect(refunded.json()).toEqual({ result: 'unknown' });
     expect((await orderRow(id)).paid).toBe('1000.00');
   });
 
@@ -172,5 +172,56 @@ describe('money through Stripe', () => {
     expect((await paymentRow(bill.id)).status).toBe('failed');
     expect(await h.database.db.select().from(orderLogs).where(and(eq(orderLogs.orderId, id), eq(orderLogs.type, 'payment_failed')))).toHaveLength(1);
     expect((await orderRow(id)).paid).toBe('0.00');
+  });
+
+  it('refunds through Stripe: a partial refund of the payment_intent in minor units with an Idempotency-Key, a pending one settled by the job; a dashboard refund recorded once; our own refund\'s event not doubling it', async () => {
+    const id = await book(w, bookingBody(w.pg.dayRoom, `${addDays(w.today, 6)} 06:00`, { persons: 2 }));
+    expect((await pay(w, id, { payment_type: 4, purchase: '3000.00' })).statusCode).toBe(201);
+    const link = await linkOf(id);
+    const pi = stripe.complete(link.externalId!).payment_intent as string;
+    expect((await send('checkout.session.completed', link.externalId!)).json()).toEqual({ result: 'settled' });
+    expect((await h.call('DELETE', `/api/v2.1/booking/${id}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    const refund = (body: Json, key?: string) => h.call('POST', `/api/v2.2/orders/${id}/refund/`, {
+      token: w.tokens.staff, body, lang: 'en', ...(key ? { headers: { 'idempotency-key': key } } : {}),
+    });
+    const refundCalls = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds');
+
+    // 1250.50 RUB back: Stripe receives the session's payment_intent, 125050 kopecks, our key; the order gives it back.
+    const first = await refund({ payment_type: 1, amount: '1250.50' }, 'stripe-refund-1');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(refundCalls()).toHaveLength(1);
+    expect(refundCalls()[0]).toMatchObject({ auth: `Bearer ${KEY}`, form: { payment_intent: pi, amount: '125050' } });
+    expect(refundCalls()[0]!.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(first.json()).toMatchObject({ paid: '1749.50', to_refund: '1749.50', online_refundable: '1749.50',
+      refunds: [{ provider: 'stripe', amount: '1250.50', status: 'succeeded', external: false, external_id: expect.stringMatching(/^re_/) }] });
+    expect((await refund({ payment_type: 1, amount: '1250.50' }, 'stripe-refund-1')).headers['idempotent-replayed']).toBe('true');
+    expect(refundCalls()).toHaveLength(1);
+
+    // Stripe's event about our own refund: already ours, not recorded again.
+    expect((await send('charge.refunded', link.externalId!)).json()).toEqual({ result: 'already' });
+    expect((await getOrder(w, id)).paid).toBe('1749.50');
+
+    // A refund made in Stripe's dashboard (500.00): its event, twice, records it once as external; the same refund read back from Stripe.
+    const dash = stripe.dashboardRefund(link.externalId!, 50000);
+    const twice = [await send('charge.refunded', link.externalId!), await send('charge.refunded', link.externalId!)];
+    expect(twice.map((r) => r.json())).toEqual([{ result: 'settled' }, { result: 'already' }]);
+    expect(stripe.requests.some((r) => r.method === 'GET' && r.path === `/v1/refunds/${dash.id}`)).toBe(true);
+    const order = await getOrder(w, id);
+    expect(order).toMatchObject({ paid: '1249.50', online_refundable: '1249.50' });
+    expect(order.refunds.map((r: Json) => [r.amount, r.status, r.external, r.user])).toEqual([['1250.50', 'succeeded', false, { name: expect.any(String) }], ['500.00', 'succeeded', true, null]]);
+    expect(await h.database.db.select().from(activityEntries).where(and(eq(activityEntries.kind, 'money.refund'), eq(activityEntries.subject, `#${id}`)))).toHaveLength(2);
+
+    // Stripe answers pending: the order keeps its money until the refund.check job reads it succeeded.
+    stripe.refundStatus = 'pending';
+    const pending = await refund({ payment_type: 1 });
+    stripe.refundStatus = 'succeeded';
+    expect(pending.json()).toMatchObject({ paid: '1249.50', refund_pending: '1249.50', refunds: [{}, {}, { amount: '1249.50', status: 'pending' }] });
+    expect(refundCalls().at(-1)!.form).toMatchObject({ amount: '124950' });
+    const [row] = await h.database.db.select().from(refunds).where(and(eq(refunds.orderId, id), eq(refunds.status, 'pending')));
+    stripe.refunds.get(row!.externalId!)!.status = 'succeeded';
+    await h.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.kind, 'refund.check'), sql`${jobs.payload}->>'refundId' = ${String(row!.id)}`));
+    await h.runJobs();
+    expect(await getOrder(w, id)).toMatchObject({ paid: '0.00', refund_pending: '0.00', to_refund: '0.00' });
+    expect(refundCalls()).toHaveLength(2);
   });
 });

@@ -1,6 +1,6 @@
 // #29 A local Stripe for the tests: the documented subset the product's SDK calls, over real HTTP.
 // POST /v1/checkout/sessions (form-encoded, Stripe's bracket notation), GET /v1/checkout/sessions/:id,
-// GET /v1/balance (the check call); Bearer auth with a secret key (401 otherwise, as Stripe answers);
+// GET /v1/balance (the check call); POST /v1/refunds, GET /v1/refunds/:id, GET /v1/checkout/sessions?payment_intent= (#29 refunds); Bearer auth with a secret key (401 otherwise, as Stripe answers);
 // an Idempotency-Key on a POST answered again with the first answer (the same parameters) or refused
 // (other parameters), as Stripe does for 24 hours. A test completes or expires a session (what the
 // customer did on Stripe's page) and builds the events Stripe would send, signed as Stripe signs them
@@ -23,8 +23,14 @@ export interface LocalStripe {
   /** The customer paid on Checkout: complete, paid, with a payment intent and a charge. */
   complete(id: string): Json;
   expire(id: string): Json;
-  /** The event Stripe would send about a session (a charge for charge.refunded), as JSON text. */
+  /** The event Stripe would send about a session (a charge for charge.refunded, with its refunds list), as JSON text. */
   event(type: string, sessionId: string): string;
+  /** Refunds made (through the API or the dashboard), by id. */
+  refunds: Map<string, Json>;
+  /** The status the next refunds get (Stripe's card refunds are mostly succeeded at once; pending until `settleRefund`). */
+  refundStatus: 'succeeded' | 'pending' | 'failed';
+  /** A refund made in Stripe's dashboard of a paid session's payment (amount in minor units). */
+  dashboardRefund(sessionId: string, amount: number): Json;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,21 @@ export async function startLocalStripe(): Promise<LocalStripe> {
   const owner = new Map<string, string>();
   const replays = new Map<string, { raw: string; status: number; body: Json }>();
   const requests: SeenStripeRequest[] = [];
+  const refunds = new Map<string, Json>();
+  const refundOwner = new Map<string, string>();
+  const state = { refundStatus: 'succeeded' as 'succeeded' | 'pending' | 'failed' };
+  const sessionOfIntent = (pi: string) => [...sessions.values()].find((s) => s.payment_intent === pi);
+  const refundedOf = (pi: string) => [...refunds.values()].filter((r) => r.payment_intent === pi && r.status !== 'failed').reduce((n, r) => n + r.amount, 0);
+  const makeRefund = (s: Json, amount: number, metadata: Json) => {
+    const status = state.refundStatus;
+    const refund = {
+      id: id('re'), object: 'refund', amount, currency: s.currency, payment_intent: s.payment_intent, charge: s._charge, status, metadata,
+      failure_reason: status === 'failed' ? 'lost_or_stolen_card' : null, created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    refundOwner.set(refund.id, owner.get(s.id)!);
+    return refund;
+  };
 
   const send = (res: http.ServerResponse, status: number, body: Json, headers: Record<string, string> = {}) =>
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req'), ...headers }).end(JSON.stringify(body));
@@ -114,12 +135,35 @@ export async function startLocalStripe(): Promise<LocalStripe> {
         const { _intentMetadata, ...answer } = session;
         return remember(answer);
       }
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const pi = String(form?.payment_intent ?? '');
+        const s = sessionOfIntent(pi);
+        if (!pi || !s || owner.get(s.id) !== account) return error(res, 404, 'invalid_request_error', `No such payment_intent: '${pi}'`, 'resource_missing');
+        const left = s.amount_total - refundedOf(pi);
+        const amount = form?.amount === undefined ? left : Number(form.amount);
+        if (!Number.isInteger(amount) || amount <= 0) return error(res, 400, 'invalid_request_error', 'amount', 'parameter_invalid_integer');
+        if (left <= 0) return error(res, 400, 'invalid_request_error', 'already refunded', 'charge_already_refunded');
+        if (amount > left) return error(res, 400, 'invalid_request_error', 'Refund amount is greater than unrefunded amount on charge', 'amount_too_large');
+        return remember(makeRefund(s, amount, form?.metadata ?? {}));
+      }
+      const rm = /^\/v1\/refunds\/([^/]+)$/.exec(path);
+      if (req.method === 'GET' && rm) {
+        const r = refunds.get(decodeURIComponent(rm[1]!));
+        if (!r || refundOwner.get(r.id) !== account) return error(res, 404, 'invalid_request_error', `No such refund: '${rm[1]}'`, 'resource_missing');
+        return send(res, 200, r);
+      }
+      if (req.method === 'GET' && path === '/v1/checkout/sessions') {
+        const pi = new URL(req.url!, 'http://x').searchParams.get('payment_intent');
+        const found = [...sessions.values()].filter((s) => owner.get(s.id) === account && (!pi || s.payment_intent === pi));
+        const data = found.slice(0, 1).map(({ _intentMetadata, _charge, ...answer }) => answer);
+        return send(res, 200, { object: 'list', url: '/v1/checkout/sessions', has_more: found.length > 1, data });
+      }
       const m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && m) {
         const s = sessions.get(decodeURIComponent(m[1]!));
         // Another account's session is as unknown as one that does not exist.
         if (!s || owner.get(s.id) !== account) return error(res, 404, 'invalid_request_error', `No such checkout.session: '${m[1]}'`, 'resource_missing');
-        const { _intentMetadata, ...answer } = s;
+        const { _intentMetadata, _charge, ...answer } = s;
         return send(res, 200, answer);
       }
       return error(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path}).`);
@@ -134,9 +178,13 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     return s;
   };
   const event = (type: string, sid: string) => {
-    const { _intentMetadata, ...s } = session(sid);
+    const { _intentMetadata, _charge, ...s } = session(sid);
+    // The charge with its refunds, newest first (https://docs.stripe.com/api/charges/object#charge_object-refunds).
+    const list = [...refunds.values()].filter((r) => s.payment_intent && r.payment_intent === s.payment_intent).reverse();
+    const refunded = s.payment_intent ? refundedOf(s.payment_intent) : 0;
     const object = type === 'charge.refunded'
-      ? { id: id('ch'), object: 'charge', amount: s.amount_total, amount_refunded: s.amount_total, currency: s.currency, refunded: true, payment_intent: s.payment_intent, metadata: _intentMetadata }
+      ? { id: _charge ?? id('ch'), object: 'charge', amount: s.amount_total, amount_refunded: refunded, currency: s.currency, refunded: refunded >= s.amount_total, payment_intent: s.payment_intent, metadata: _intentMetadata,
+        refunds: { object: 'list', data: list, has_more: false, total_count: list.length, url: `/v1/charges/${_charge}/refunds` } }
       : s;
     return JSON.stringify({
       id: id('evt'), object: 'event', api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), type, livemode: false,
@@ -144,8 +192,11 @@ export async function startLocalStripe(): Promise<LocalStripe> {
     });
   };
   return {
-    url, keys, sessions, requests,
-    complete: (sid) => Object.assign(session(sid), { status: 'complete', payment_status: 'paid', payment_intent: id('pi') }),
+    url, keys, sessions, requests, refunds,
+    get refundStatus() { return state.refundStatus; },
+    set refundStatus(v) { state.refundStatus = v; },
+    dashboardRefund: (sid, amount) => makeRefund(session(sid), amount, {}),
+    complete: (sid) => Object.assign(session(sid), { status: 'complete', payment_status: 'paid', payment_intent: id('pi'), _charge: id('ch') }),
     expire: (sid) => Object.assign(session(sid), { status: 'expired' }),
     event,
     close: () => new Promise((resolve) => server.close(() => resolve())),

@@ -10,7 +10,7 @@ import { locations, orderPlaysessions, orders, payments, playgrounds, playsessio
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import { ORDER_SOURCE, type BookingPayload, type NewBookingPayload } from '../../../domain/booking';
-import { bookingPrice, earlyBookingPercent, toCents } from '../../../domain/pricing';
+import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, takesNewBookings, type PlaygroundDay, type StoredSession } from '../slots/service';
@@ -26,7 +26,7 @@ import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from
 import type { Lang } from '../../platform/messages';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
-import { recordRefund } from './refunds';
+import { queueCustomerCancelRefunds, recordRefund } from './refunds';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -358,18 +358,18 @@ export type CancelledBy = 'staff' | 'customer' | 'system';
  * `refund_due` entry in its log, for staff to settle (POST /orders/{id}/refund/). A widget order's
  * customer gets a letter when they cancel or when its payment hold expires.
  */
-export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: CancelledBy }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', refund: 'cash' | 'none' = 'none'): Promise<void> {
+export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: CancelledBy }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', refund: 'cash' | 'none' | 'online' = 'none'): Promise<number[]> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
   const by: CancelledBy = ctx.by ?? (ctx.userId !== null ? 'staff' : 'system');
   // Read before the transaction: inside it, only its own connection is used.
   const clock = await locationClock(db, existing.locationId);
-  await lockedTransaction(db, async (tx) => {
+  return lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
-    if (order.status === ORDER_STATUS.cancelled) return;
+    if (order.status === ORDER_STATUS.cancelled) return [];
     // The auto-cancel job looked without the lock: a payment may have come in since.
-    if (type === 'auto_cancelled' && (order.status !== ORDER_STATUS.pending || Number(order.paid) > 0)) return;
+    if (type === 'auto_cancelled' && (order.status !== ORDER_STATUS.pending || Number(order.paid) > 0)) return [];
     if (ctx.userId !== null) {
       const sessions = await tx.select({ timeStart: playsessions.timeStart }).from(orderPlaysessions)
         .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
@@ -382,14 +382,21 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     // back places that may be sold again by then.
     await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
     await writeLog(tx, orderId, type, ctx.userId, '', { by });
+    let refundIds: number[] = [];
     if (Number(order.paid) > 0) {
       if (refund === 'cash') await recordRefund(tx, order, ctx.userId, 2);
-      else await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: order.paid, by });
+      else {
+        // #29 online: what came through a provider goes back through it (queued with the cancel); the rest stays owed.
+        const queued = refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };
+        refundIds = queued.refundIds;
+        if (queued.restCents > 0) await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: fromCents(queued.restCents), by });
+      }
     }
     if (order.source === ORDER_SOURCE.widget && order.email && by !== 'staff') {
       const job: WidgetCancelLetterJob = { orderId, reason: by === 'customer' ? 'customer' : 'expired' };
       await enqueueJob(tx, WIDGET_CANCEL_LETTER_JOB, job);
     }
     await emitOrderEvent(tx, orderId, 'order.cancelled');
+    return refundIds;
   }, 'slot_locked');
 }

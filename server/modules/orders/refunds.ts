@@ -99,7 +99,7 @@ export async function orderRefunds(db: DbOrTx, order: OrderRow) {
     online_refundable: fromCents(Math.min(due, onlineLeft)),
     refunds: rows.map(({ r, user }) => ({
       id: r.id, payment_id: r.paymentId, provider: r.provider, amount: r.amount, status: r.status, external_id: r.externalId,
-      external: r.external, error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
+      external: r.external, by_customer: 'by' in askedBy(r), error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
       user: user?.email ? { name: user.name || user.email } : null,
     })),
   };
@@ -139,29 +139,56 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
       return { refundIds: [] as number[] };
     }
     if (amount > onlineLeft || amount <= 0) throw fieldError('amount', 'refund_over_online', await maxParam(tx, order!.locationId, Math.min(due, onlineLeft)));
-    // Over the order's provider payments, oldest first: one refund each (a provider refunds one payment at a time).
-    const refundIds: number[] = [];
-    let rest = amount;
-    for (const p of online) {
-      const part = Math.min(rest, Math.max(0, p.left));
-      if (part <= 0) continue;
-      rest -= part;
-      const [row] = await tx.insert(refunds).values({
-        orderId, locationId: order!.locationId, paymentId: p.id, provider: p.provider!, amount: fromCents(part), idempotenceKey: crypto.randomUUID(), userId,
-      }).returning({ id: refunds.id });
-      refundIds.push(row!.id);
-      // Committed with the record: a server that stops before the provider answers still asks it (same key).
-      await enqueueJob(tx, REFUND_CHECK_JOB, { refundId: row!.id } satisfies RefundCheckJob, new Date(Date.now() + FIRST_CHECK_MS));
-    }
-    return { refundIds };
+    return { refundIds: await queueRefunds(tx, order!, userId, online, amount) };
   }));
+  const refused = await sendRefunds(db, config, refundIds);
+  if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { reason: refused.join(', ') });
+}
+
+/** Pending refund records of `cents` over the order's provider payments, oldest first: one each (a provider refunds one payment at a time). Caller holds the order lock. */
+async function queueRefunds(tx: Tx, order: OrderRow, userId: number | null, online: Awaited<ReturnType<typeof providerPayments>>, cents: number): Promise<number[]> {
+  const refundIds: number[] = [];
+  let rest = cents;
+  for (const p of online) {
+    const part = Math.min(rest, Math.max(0, p.left));
+    if (part <= 0) continue;
+    rest -= part;
+    const [row] = await tx.insert(refunds).values({
+      orderId: order.id, locationId: order.locationId, paymentId: p.id, provider: p.provider!, amount: fromCents(part), idempotenceKey: crypto.randomUUID(), userId,
+    }).returning({ id: refunds.id });
+    refundIds.push(row!.id);
+    // Committed with the record: a server that stops before the provider answers still asks it (same key).
+    await enqueueJob(tx, REFUND_CHECK_JOB, { refundId: row!.id } satisfies RefundCheckJob, new Date(Date.now() + FIRST_CHECK_MS));
+  }
+  return refundIds;
+}
+
+/**
+ * #29 widget cancellation: the customer's cancel (allowed only before the location's deadline) gives
+ * back what the order holds through its providers, all that is left of each online payment, in the
+ * cancel's own transaction (the order lock held, `order` as it was before the cancel); no user: the
+ * customer's. Returns the refunds to send and what is left owed back (a desk payment: the staff's).
+ */
+export async function queueCustomerCancelRefunds(tx: Tx, order: OrderRow): Promise<{ refundIds: number[]; restCents: number }> {
+  const due = toCents(order.paid) - await pendingCents(tx, order.id);
+  const online = await providerPayments(tx, order.id);
+  const cents = Math.min(due, online.reduce((s, p) => s + Math.max(0, p.left), 0));
+  if (cents <= 0) return { refundIds: [], restCents: Math.max(0, due) };
+  return { refundIds: await queueRefunds(tx, order, null, online, cents), restCents: due - cents };
+}
+
+/** Sends refunds just queued (after their transaction committed); returns the providers' refusals. */
+export async function sendRefunds(db: Db, config: PaymentConfig, refundIds: number[]): Promise<string[]> {
   const refused: string[] = [];
   for (const id of refundIds) {
     const r = await sendRefund(db, config, id);
     if (r?.status === 'failed') refused.push(r.error ?? 'failed');
   }
-  if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { reason: refused.join(', ') });
+  return refused;
 }
+
+/** Who asked for a refund, in its log and activity entries: a refund of ours with no user is the customer's cancel. */
+const askedBy = (r: RefundRow) => (r.userId === null && !r.external ? { by: 'customer' } : {});
 
 const refusal = (r: RefundRow & { paymentExternalId: string }, error: string): ProviderRefund =>
   ({ externalId: null, paymentExternalId: r.paymentExternalId, amount: r.amount, status: 'failed', error, receiptStatus: null });
@@ -204,17 +231,17 @@ async function applyRefundAnswer(db: Db, refundId: number, answer: ProviderRefun
     const facts = { externalId: answer.externalId ?? r!.externalId, receiptStatus: answer.receiptStatus ?? r!.receiptStatus, updatedAt: new Date() };
     if (answer.status === 'pending') {
       // Said once: the provider took it and has not finished.
-      if (!r!.externalId) await writeLog(tx, r!.orderId, 'refund_pending', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id });
+      if (!r!.externalId) await writeLog(tx, r!.orderId, 'refund_pending', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, ...askedBy(r!) });
       const [now] = await tx.update(refunds).set(facts).where(eq(refunds.id, refundId)).returning();
       return now!;
     }
     if (answer.status === 'failed') {
-      await writeLog(tx, r!.orderId, 'refund_failed', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, error: answer.error });
+      await writeLog(tx, r!.orderId, 'refund_failed', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, error: answer.error, ...askedBy(r!) });
       const [now] = await tx.update(refunds).set({ ...facts, status: 'failed', error: answer.error }).where(eq(refunds.id, refundId)).returning();
       return now!;
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, r!.orderId));
-    const paymentId = await recordRefund(tx, order!, r!.userId, ONLINE, r!.amount, { refund_id: r!.id });
+    const paymentId = await recordRefund(tx, order!, r!.userId, ONLINE, r!.amount, { refund_id: r!.id, ...askedBy(r!) });
     const [now] = await tx.update(refunds).set({ ...facts, status: 'succeeded', refundPaymentId: paymentId }).where(eq(refunds.id, refundId)).returning();
     return now!;
   });

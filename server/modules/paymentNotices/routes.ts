@@ -58,7 +58,10 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
       if (!Buffer.isBuffer(raw) || typeof signature !== 'string' || signature.length > 2000) return refused();
       try {
         const result = await receiveStripeEvent(db, config, raw, signature, request.log);
-        return result === null ? refused() : { result };
+        if (result === null) return refused();
+        // A refund not final yet (or one of ours still unanswered): Stripe sends the event again.
+        if (result === 'refund_pending') return reply.status(503).send({ detail: translate(request.lang, 'payment_provider_busy') });
+        return { result };
       } catch (err) {
         if (err instanceof LockConflictError || err instanceof ProviderHttpError) {
           request.log.warn({ err }, 'stripe event not settled now; Stripe will retry');

@@ -14,14 +14,15 @@ import type { PaymentConfig } from '../paymentProviders/provider';
 import { stripeWebhookSecrets } from '../paymentProviders/settings';
 import { verifyStripeEvent } from '../paymentProviders/stripe';
 import { accountOf, settleFromProvider } from './check';
+import { recordProviderRefund } from '../orders/refunds';
 
 /** The session events whose outcome is the session's state: paid (completed, an async payment succeeded) or expired. */
 const SESSION_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded', 'checkout.session.async_payment_failed', 'checkout.session.expired']);
 
-/** What an event did: what settling did, `ignored` (not about a payment of ours, or a kind we do not act on), `refund_noted`. */
-export type StripeEventResult = SettleResult | 'pending' | 'ignored' | 'refund_noted';
+/** What an event did: what settling did, `ignored` (not about a payment of ours, or a kind we do not act on); `refund_pending`: ask again (the route's 503). */
+export type StripeEventResult = SettleResult | 'pending' | 'ignored' | 'refund_pending';
 
-interface EventObject { id?: unknown; object?: unknown; metadata?: { payment_id?: unknown }; amount_refunded?: unknown; currency?: unknown }
+interface EventObject { id?: unknown; object?: unknown; metadata?: { payment_id?: unknown }; refunds?: { data?: { id?: unknown }[] } }
 
 /** The payment id the event's object names in its metadata (read before the signature is checked: it only picks the secret to try first). */
 function namedPaymentId(raw: Buffer): number | null {
@@ -51,12 +52,15 @@ export async function receiveStripeEvent(db: Db, config: PaymentConfig, raw: Buf
     // Found by the session's id (our external_id), whatever the metadata says.
     return settleFromProvider(db, config, { provider: 'stripe', externalId: object.id });
   }
-  if (event.type === 'charge.refunded' && payment) {
-    // Open in #29: Stripe's refunds are not yet records like YooKassa's (server/modules/orders/refunds.ts, which
-    // needs a Stripe fetchRefund); until they are, the log says so and the staff record it on the order.
-    log.warn({ paymentId: payment.id, orderId: payment.orderId, charge: object.id, amountRefunded: object.amount_refunded, currency: object.currency },
-      'stripe: a refund was made in Stripe\'s dashboard; record it by hand');
-    return 'refund_noted';
+  if (event.type === 'charge.refunded' && payment?.externalId) {
+    // The charge lists its refunds (https://docs.stripe.com/api/charges/object#charge_object-refunds): each is read
+    // back from Stripe; ours settle (or are already final), one made in Stripe's dashboard is recorded once.
+    const ids = (object.refunds?.data ?? []).map((r) => r.id).filter((x): x is string => typeof x === 'string' && x.length <= 100).slice(0, 100);
+    if (!ids.length) log.warn({ paymentId: payment.id, charge: object.id }, 'stripe: charge.refunded without its refunds list');
+    const results: string[] = [];
+    for (const id of ids) results.push(await recordProviderRefund(db, config, { provider: 'stripe', externalId: id, paymentExternalId: payment.externalId }));
+    if (results.includes('pending')) return 'refund_pending';
+    return results.includes('settled') ? 'settled' : results.length && results.every((r) => r === 'already') ? 'already' : 'unknown';
   }
   return 'ignored';
 }

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { loadAccount, type ProviderAccount } from './settings';
 import { createYooKassaPayment, createYooKassaRefund, createYooKassaSettlement, yooKassaPaymentState, yooKassaReceipt, yooKassaRefund } from './yookassa';
-import { createStripeSession, stripeSessionState } from './stripe';
+import { createStripeRefund, createStripeSession, stripeRefund, stripeSessionState } from './stripe';
 
 /** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
 export interface LinkRequest {
@@ -140,6 +140,8 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
       name: 'stripe', receipts: false, vatCode: null, taxSystemCode: null, polls: true,
       createLink: (req) => createStripeSession(api, req),
       fetchState: async (id) => ({ state: await stripeSessionState(api, id), receiptStatus: null }),
+      refund: (req) => createStripeRefund(api, req),
+      fetchRefund: (id) => stripeRefund(api, id),
     };
   }
   return null;

@@ -4,9 +4,9 @@
 // become the SDK's protocol/host/port (tests point it at tests/providers/stripe.ts).
 import Stripe from 'stripe';
 import { ApiError } from '../../platform/errors';
-import { toCents } from '../../../domain/pricing';
+import { fromCents, toCents } from '../../../domain/pricing';
 import { asFailure, ProviderHttpError } from './errors';
-import type { LinkRequest, ProviderLink, ProviderState } from './provider';
+import type { LinkRequest, ProviderLink, ProviderRefund, ProviderState, RefundRequest } from './provider';
 
 export interface StripeAccount { apiUrl: string; secretKey: string }
 
@@ -36,6 +36,13 @@ export function minorUnits(amount: string, currency: string): number {
     return cents / 100;
   }
   return THREE_DECIMAL.has(code) ? cents * 10 : cents;
+}
+
+/** Stripe's minor units back into our amount: 150050 RUB is "1500.50", 1000 JPY is "1000.00". */
+export function fromMinorUnits(units: number, currency: string): string {
+  const code = currency.toLowerCase();
+  const cents = ZERO_DECIMAL.has(code) ? units * 100 : THREE_DECIMAL.has(code) ? Math.round(units / 10) : units;
+  return fromCents(cents);
 }
 
 /** Stripe takes an expiry from 30 minutes to 24 hours after the session is made; a shorter hold still gets 30 (and a minute's margin for clocks). */
@@ -80,6 +87,65 @@ export async function stripeSessionState(account: StripeAccount, externalId: str
   } catch (err) {
     const e = asHttp(err);
     if (e instanceof ProviderHttpError && e.status === 404) return 'unknown';
+    throw e;
+  }
+}
+
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : v?.id ?? null);
+
+/**
+ * Our payment's id is its Checkout Session's; a refund names the session's payment_intent. Asked of
+ * Stripe when needed (a refund is rare) rather than kept: no column, and a session read back is Stripe's word.
+ */
+async function intentOf(client: Stripe, sessionId: string): Promise<string | null> {
+  return idOf((await client.checkout.sessions.retrieve(sessionId)).payment_intent);
+}
+
+/** The session a payment_intent was paid through (our payment's external id), null when none of this account's. */
+async function sessionOfIntent(client: Stripe, intent: string | null): Promise<string | null> {
+  if (!intent) return null;
+  return (await client.checkout.sessions.list({ payment_intent: intent, limit: 1 })).data[0]?.id ?? null;
+}
+
+const refundOf = (r: Stripe.Refund, paymentExternalId: string): ProviderRefund => ({
+  externalId: r.id, paymentExternalId, amount: fromMinorUnits(r.amount, r.currency),
+  // requires_action (a bank-transfer customer's details) is still on its way; canceled and failed give nothing back.
+  status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' || r.status === 'canceled' ? 'failed' : 'pending',
+  error: r.status === 'failed' || r.status === 'canceled' ? (r.failure_reason ?? r.status) : null,
+  receiptStatus: null,
+});
+
+/**
+ * #29 A refund through Stripe (https://docs.stripe.com/api/refunds/create): of the session's
+ * payment_intent, the amount in minor units, our key as the SDK's Idempotency-Key (a retry is
+ * answered with the same refund). Stripe's refusal (a 4xx: already refunded, more than is left) is a
+ * failed refund naming its code; no answer, a 5xx or a 429 goes up: asked again with the same key.
+ */
+export async function createStripeRefund(account: StripeAccount, req: RefundRequest): Promise<ProviderRefund> {
+  const failed = (error: string): ProviderRefund => ({ externalId: null, paymentExternalId: req.paymentExternalId, amount: req.amount, status: 'failed', error, receiptStatus: null });
+  try {
+    const client = stripeClient(account);
+    const intent = await intentOf(client, req.paymentExternalId);
+    if (!intent) return failed('no payment_intent');
+    const refund = await client.refunds.create({ payment_intent: intent, amount: minorUnits(req.amount, req.currency) }, { idempotencyKey: req.idempotenceKey });
+    return refundOf(refund, req.paymentExternalId);
+  } catch (err) {
+    const e = asHttp(err);
+    if (e instanceof ProviderHttpError && e.status >= 400 && e.status < 500 && e.status !== 429) return failed(e.message);
+    throw e;
+  }
+}
+
+/** A refund as Stripe has it, named by the session its payment_intent was paid through; null when Stripe does not know it. */
+export async function stripeRefund(account: StripeAccount, externalId: string): Promise<ProviderRefund | null> {
+  try {
+    const client = stripeClient(account);
+    const r = await client.refunds.retrieve(externalId);
+    if (r.id !== externalId) return null;
+    return refundOf(r, (await sessionOfIntent(client, idOf(r.payment_intent))) ?? '');
+  } catch (err) {
+    const e = asHttp(err);
+    if (e instanceof ProviderHttpError && e.status === 404) return null;
     throw e;
   }
 }

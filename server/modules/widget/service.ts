@@ -23,6 +23,7 @@ import { createBillLink, createPaymentLink } from '../orders/billing';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
+import { sendRefunds } from '../orders/refunds';
 import { locationDaySlots } from '../slots/service';
 import { orderIdOfKey, orderKey } from '../../platform/orderLinks';
 
@@ -308,7 +309,9 @@ export async function widgetCancel(db: Db, config: Config, key: string, lang: La
     const [loc] = await db.select({ hours: locations.customerCancelHours }).from(locations).where(eq(locations.id, order.locationId));
     throw fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
   }
-  await cancelBooking(db, { userId: null, by: 'customer' }, order.id);
+  // #29: the online prepayment goes back through its provider with the cancel (a refusal stays on the order for the staff).
+  const refundIds = await cancelBooking(db, { userId: null, by: 'customer' }, order.id, 'cancelled', 'online');
+  await sendRefunds(db, config, refundIds);
   return orderView(db, order.locationId, order.id, lang);
 }
 

@@ -55,6 +55,8 @@ export interface OrderRefund {
   status: 'pending' | 'succeeded' | 'failed';
   external_id: string | null;
   external: boolean;
+  /** Asked by the customer's own cancel in the widget. */
+  by_customer: boolean;
   error: string | null;
   receipt_status: string | null;
   created: string;
