@@ -191,6 +191,9 @@ export const toolsEn = {
   },
   // #29 payment provider tab.
   paymentProvider: {
+    // #29 "check connection" (tries the saved credentials against the provider)
+    check: 'Check connection',
+    checkOk: 'Connection works: %{provider} accepted the saved credentials.',
     intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard is in the operations guide (docs/operations.md).',
     provider: PAYMENT_PROVIDER_FIELDS.provider.en,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.en,

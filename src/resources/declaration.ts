@@ -353,7 +353,15 @@ export interface FormDeclaration {
   /** Shown after a create with the server's answer (a webhook's secret, answered this once). */
   afterCreate?: Part<{ record: any; onClose: () => void }>;
   /** One record edited in place, no list: `api.one` and `api.update` with `{location_id}`. */
-  single?: { intro?: MessageKey };
+  single?: {
+    intro?: MessageKey;
+    /**
+     * #29 A button beside Save that calls a named action of `api.actions` with the saved record's
+     * `{location_id}` (e.g. "check connection"): `ok` is shown with `args` of the answer as placeholders;
+     * a refusal shows the server's message.
+     */
+    check?: { action: string; label: MessageKey; ok: MessageKey; args?: (answer: any, translate: (key: string) => string) => Record<string, unknown> };
+  };
 }
 
 interface Confirmation {

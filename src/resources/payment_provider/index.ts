@@ -12,9 +12,12 @@ export default defineResource({
   name: 'payment_provider',
   access: { minRole: 40 },
   menu: { tools: { order: 50, label: 'app.tools.tabs.payments', tab: 'payments' } },
-  api: { paging: 'none', one: path, update: { path, method: 'PUT' } },
+  api: { paging: 'none', one: path, update: { path, method: 'PUT' }, actions: { check: '/api/v2.1/locations/{location_id}/payment_provider/check/' } },
   form: {
-    single: { intro: t('intro') },
+    single: { intro: t('intro'), check: {
+      action: 'check', label: t('check'), ok: t('checkOk'),
+      args: (answer, translate) => ({ provider: translate(t(`providers.${answer.provider}`)) }),
+    } },
     saved: { edit: t('saved') },
     fields: [
       { kind: 'select', source: 'provider', label: t('provider'), hint: (v) => (v.provider === 'stripe' ? t('stripeHint') : v.sandbox_available ? t('sandboxHint') : t('providerHint')),
