@@ -28,6 +28,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { hasPermission, type PermissionCodename } from '../../domain/permissions';
 import type { LocationRecord } from './locations/types';
+import { session } from '../authProvider/session';
 
 /** An i18n key (present in ru and en; a unit test checks every key a declaration names). */
 export type MessageKey = string;
@@ -59,6 +60,8 @@ export interface AccessDeclaration {
   minRole?: number;
   permissions?: PermissionCodename[];
   denied?: MessageKey;
+  /** #29 The installation's owner only (the account-wide settings, e.g. the top-ups' payment account). */
+  owner?: boolean;
 }
 
 /** Menu entries: an icon link on the locations list (`home`) and a card of location management. */
@@ -278,6 +281,7 @@ export const enumChoices = (values: readonly (string | number)[], prefix: string
 export function allowed(access: AccessDeclaration | undefined, location: Pick<LocationRecord, 'role'> | undefined,
   permissions: readonly string[] | undefined): boolean {
   if (!access) return true;
+  if (access.owner && !session.user()?.is_owner) return false;
   if (access.minRole !== undefined && !((location?.role?.value ?? 0) >= access.minRole)) return false;
   return (access.permissions ?? []).every((p) => hasPermission(permissions, p));
 }

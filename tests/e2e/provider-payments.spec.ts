@@ -11,6 +11,7 @@ const TEXT = {
   ru: {
     provider: 'Платёжный провайдер', yookassa: 'ЮКасса', shop: 'Идентификатор магазина', key: 'Секретный ключ', save: 'Сохранить', saved: 'Платёжный провайдер сохранён.',
     check: 'Проверить подключение', checkOk: 'Подключение работает: ЮКасса принимает сохранённые данные.',
+    topups: 'Счёт для пополнений', topupsSaved: 'Счёт для пополнений сохранён.',
     pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счёт (ссылка на оплату)', submit: 'Принять оплату', paid: 'Оплачен',
     cancel: 'Отменить заказ', yes: 'Да', online: /^Через платёжного провайдера: .+ вернётся на карту или кошелёк клиента\.$/, sendOnline: 'Вернуть через провайдера',
     refundsTitle: 'Возвраты через платёжного провайдера', refunded: 'Возвращено', done: /Платёжный провайдер вернул/,
@@ -18,6 +19,7 @@ const TEXT = {
   en: {
     provider: 'Payment provider', yookassa: 'YooKassa', shop: 'Shop ID (shopId)', key: 'Secret key', save: 'Save', saved: 'Payment provider saved.',
     check: 'Check connection', checkOk: 'Connection works: YooKassa accepted the saved credentials.',
+    topups: 'Top-ups account', topupsSaved: 'The top-ups account saved.',
     pay: 'Pay', type: /Payment type/, bill: 'Bill (payment link)', submit: 'Take payment', paid: 'Paid',
     cancel: 'Cancel order', yes: 'Yes', online: /^Through the payment provider: .+ goes back to the customer's card or wallet\.$/, sendOnline: 'Refund through the provider',
     refundsTitle: 'Refunds through the payment provider', refunded: 'Refunded', done: /The payment provider refunded/,
@@ -26,7 +28,9 @@ const TEXT = {
 
 test.afterEach(async ({ page }) => {
   // Never leave location 1 on the local YooKassa, whatever happened above.
-  await page.request.put('/api/v2.1/locations/1/payment_provider/', { headers: { Authorization: `Token ${await token(page)}` }, data: { provider: null } });
+  const headers = { Authorization: `Token ${await token(page)}` };
+  await page.request.put('/api/v2.1/locations/1/payment_provider/', { headers, data: { provider: null } });
+  await page.request.put('/api/v2.1/payment_provider/', { headers, data: { provider: null } });
 });
 
 for (const [lang, days] of [['ru', 33], ['en', 34]] as const) {
@@ -42,6 +46,21 @@ for (const [lang, days] of [['ru', 33], ['en', 34]] as const) {
     await expect(page.getByText(t.saved)).toBeVisible();
     await tab.getByRole('button', { name: t.check }).click();
     await expect(page.getByText(t.checkOk)).toBeVisible();
+    if (lang === 'en') {
+      // The owner's tab: the installation's own account, which top-ups go to, set and checked the same way.
+      await page.getByRole('tab', { name: t.topups }).click();
+      await tab.getByRole('button', { name: t.check }).click();
+      await expect(page.getByText('No payment provider is chosen.')).toBeVisible();
+      await tab.getByRole('combobox', { name: t.provider }).click();
+      await page.getByRole('option', { name: t.yookassa, exact: true }).click();
+      await tab.getByLabel(t.shop).fill(E2E_YOOKASSA_SHOP.shopId);
+      await tab.getByLabel(t.key).fill(E2E_YOOKASSA_SHOP.secretKey);
+      await tab.getByRole('button', { name: t.save }).click();
+      await expect(page.getByText(t.topupsSaved)).toBeVisible();
+      await tab.getByRole('button', { name: t.check }).click();
+      await expect(page.getByText(t.checkOk)).toBeVisible();
+      expect(await apiGet<{ provider: string; secret_key_set: boolean }>(page, '/api/v2.1/payment_provider/')).toMatchObject({ provider: 'yookassa', secret_key_set: true });
+    }
 
     // The desk: a bill for the whole order is a link to the provider's page, not a payment.
     const { date, slot, orderId } = await bookEmptySession(page, days, 'Provider Guest');
