@@ -6,6 +6,9 @@ import fs from 'node:fs';
 // The e2e suite runs the real server (embedded PostgreSQL in a fresh data folder, demo data,
 // letters written to its mail folder) and drives Debian's Chromium: no browser download.
 const port = Number(process.env.E2E_PORT ?? 8123);
+// #29 The local YooKassa (tests/providers/serve-yookassa.ts) the app's YooKassa calls go to: E2E_PORT + 50,
+// so each shard (run-shards.ts: consecutive ports) has its own.
+export const E2E_YOOKASSA_PORT = port + 50;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `backoffice-e2e-${port}`);
 
 // Debian's chromium-headless-shell when it is there (.ci/run installs it): the headless build without
@@ -48,7 +51,16 @@ export default defineConfig({
         '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
+  webServer: [{
+    // #29 Started first: the app is told its address (YOOKASSA_API_URL below).
+    command: 'node --import tsx tests/providers/serve-yookassa.ts',
+    port: E2E_YOOKASSA_PORT,
+    timeout: 30_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { YOOKASSA_PORT: String(E2E_YOOKASSA_PORT), APP_URL: `http://127.0.0.1:${port}` },
+  }, {
     // A fresh data folder every run: the demo data is seeded anew.
     command: `rm -rf '${E2E_DATA_DIR}' && node --import tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
@@ -64,6 +76,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The tools e2e registers a webhook to a receiver on 127.0.0.1 (refused without this).
       WEBHOOK_ALLOW_PRIVATE: 'true',
+      YOOKASSA_API_URL: `http://127.0.0.1:${E2E_YOOKASSA_PORT}/v3`,
     },
-  },
+  }],
 });

@@ -12,6 +12,7 @@ export const toolsEn = {
     rates: 'Certificate rates',
     widget: 'Booking widget',
     payments: 'Online payments', // #29
+    installationPayments: 'Top-ups account', // #29
   },
   early: {
     hint: 'A booking made at least this many days before its session gets the discount. When several conditions apply, the largest discount wins.',
@@ -191,6 +192,12 @@ export const toolsEn = {
   },
   // #29 payment provider tab.
   paymentProvider: {
+    // #29 the installation's own account (the owner's tab)
+    installationIntro: 'Top-ups of every location\'s balance are paid into the installation\'s own merchant account, set here by the owner. It is the same on every location\'s tools page. YooKassa\'s HTTP notification URL is the same as for the locations (docs/operations.md).',
+    installationSaved: 'The top-ups account saved.',
+    // #29 "check connection" (tries the saved credentials against the provider)
+    check: 'Check connection',
+    checkOk: 'Connection works: %{provider} accepted the saved credentials.',
     intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard is in the operations guide (docs/operations.md).',
     provider: PAYMENT_PROVIDER_FIELDS.provider.en,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.en,

@@ -28,6 +28,7 @@ import type { ComponentType } from 'react';
 import type { SvgIconComponent } from '@mui/icons-material';
 import { hasPermission, type PermissionCodename } from '../../domain/permissions';
 import type { LocationRecord } from './locations/types';
+import { session } from '../authProvider/session';
 
 /** An i18n key (present in ru and en; a unit test checks every key a declaration names). */
 export type MessageKey = string;
@@ -59,6 +60,8 @@ export interface AccessDeclaration {
   minRole?: number;
   permissions?: PermissionCodename[];
   denied?: MessageKey;
+  /** #29 The installation's owner only (the account-wide settings, e.g. the top-ups' payment account). */
+  owner?: boolean;
 }
 
 /** Menu entries: an icon link on the locations list (`home`) and a card of location management. */
@@ -278,6 +281,7 @@ export const enumChoices = (values: readonly (string | number)[], prefix: string
 export function allowed(access: AccessDeclaration | undefined, location: Pick<LocationRecord, 'role'> | undefined,
   permissions: readonly string[] | undefined): boolean {
   if (!access) return true;
+  if (access.owner && !session.user()?.is_owner) return false;
   if (access.minRole !== undefined && !((location?.role?.value ?? 0) >= access.minRole)) return false;
   return (access.permissions ?? []).every((p) => hasPermission(permissions, p));
 }
@@ -353,7 +357,15 @@ export interface FormDeclaration {
   /** Shown after a create with the server's answer (a webhook's secret, answered this once). */
   afterCreate?: Part<{ record: any; onClose: () => void }>;
   /** One record edited in place, no list: `api.one` and `api.update` with `{location_id}`. */
-  single?: { intro?: MessageKey };
+  single?: {
+    intro?: MessageKey;
+    /**
+     * #29 A button beside Save that calls a named action of `api.actions` with the saved record's
+     * `{location_id}` (e.g. "check connection"): `ok` is shown with `args` of the answer as placeholders;
+     * a refusal shows the server's message.
+     */
+    check?: { action: string; label: MessageKey; ok: MessageKey; args?: (answer: any, translate: (key: string) => string) => Record<string, unknown> };
+  };
 }
 
 interface Confirmation {

@@ -38,10 +38,17 @@ export interface LocalYooKassa {
   close(): Promise<void>;
 }
 
+/** The one shop of the e2e run's local YooKassa (serve-yookassa.ts), which the spec enters on the tools page. */
+export const E2E_YOOKASSA_SHOP = { shopId: '510042', secretKey: 'test_e2e_local_secret' };
+
 const money = /^\d{1,10}(\.\d{1,2})?$/;
 const cents = (v: string) => Math.round(Number(v) * 100);
 
-export async function startLocalYooKassa(): Promise<LocalYooKassa> {
+/**
+ * `port`: a fixed one (the e2e run's, E2E_PORT + 50); `notifyUrl`: where the checkout page's "Pay"
+ * sends YooKassa's notification (the app's /api/v2.1/payments/yookassa/notifications/).
+ */
+export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: string } = {}): Promise<LocalYooKassa> {
   const shops = new Map<string, string>();
   const payments = new Map<string, Json>();
   const owner = new Map<string, string>();
@@ -74,6 +81,10 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
       const [user, pass] = authHeader?.startsWith('Basic ') ? Buffer.from(authHeader.slice(6), 'base64').toString().split(':') : [];
       let body: Json | null = null;
       try { body = raw ? JSON.parse(raw) : null; } catch { return error(res, 400, 'invalid_request', 'not JSON'); }
+      // The customer's side (the e2e's browser): the confirmation page, and its "Pay", which settles the
+      // payment, sends the notification and goes back to the shop's return_url, as YooKassa's page does.
+      const checkout = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
+      if (checkout) return customerPage(res, req.method!, decodeURIComponent(checkout[1]!), !!checkout[2]);
       const key = (req.headers['idempotence-key'] as string | undefined) ?? null;
       requests.push({ method: req.method!, path, auth: authHeader, shopId: user ?? null, idempotenceKey: key, body });
       if (!user || shops.get(user) !== pass) return error(res, 401, 'invalid_credentials', 'Authentication by given credentials failed');
@@ -158,7 +169,23 @@ export async function startLocalYooKassa(): Promise<LocalYooKassa> {
       return error(res, 404, 'not_found', 'no such method');
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const customerPage = (res: http.ServerResponse, method: string, id: string, pay: boolean) => {
+    const p = payments.get(id);
+    if (!p) return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such payment');
+    if (method === 'POST' && pay) {
+      if (p.status === 'pending') mark(id, 'succeeded');
+      const back = () => res.writeHead(303, { location: p.confirmation.return_url }).end();
+      if (!opts.notifyUrl) return back();
+      // YooKassa answers the customer first and notifies on its own; here after the notification, so the test has no race.
+      return void fetch(opts.notifyUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification(id)) })
+        .catch(() => undefined).then(back);
+    }
+    const amount = `${p.amount.value} ${p.amount.currency}`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html><html><head><title>Local YooKassa</title></head><body>
+<h1>Local YooKassa (test)</h1><p data-testid="checkout-amount">${amount}</p><p data-testid="checkout-status">${p.status}</p>
+<form method="post" action="/checkout/${encodeURIComponent(id)}/pay"><button type="submit">Pay</button></form></body></html>`);
+  };
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
 
   const mark = (id: string, status: 'succeeded' | 'canceled') => {

@@ -46,8 +46,8 @@ export const checkLocationProvider = defineWrite({
 });
 export const saveInstallationProvider = defineWrite({
   kind: 'update', path: '/api/v2.1/payment_provider/', summary: 'Set the installation\'s payment provider (top-ups)', tags, access: { owner: true },
-  // No labels: no screen sends it yet (the owner's screen is a later step of #29); the location's tab does.
-  fields, unique, answer: ProviderSettings,
+  // The owner's "top-ups account" tab of the tools page sends it (src/resources/installation_payment_provider).
+  fields, labels, unique, answer: ProviderSettings,
   run: ({ db, deps, user, body }) => saveProviderSettings(db, deps.config, user.id, null, body),
 });
 export const checkInstallationProvider = defineWrite({

@@ -2,15 +2,17 @@
 // widget's settings): read with useGetOne, saved with useUpdate (pessimistic), the server's field
 // errors under their inputs.
 import { useState } from 'react';
-import { Alert, Box, CircularProgress, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form, useGetOne, useNotificationContext, useNotify, useTranslate, useUpdate } from 'react-admin';
+import { Form, useDataProvider, useGetOne, useNotificationContext, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
 import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
 import { splitErrors } from './serverErrors';
 import { useRouteMoney } from './routeMoney';
 import { LeaveGuardForForm } from './GuardedDialog';
+import type { AppDataProvider } from '../../dataProvider';
+import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 
 export function ResourceSingleForm({ name, locationId }: { name: string; locationId: string }) {
   const d = declaration(name);
@@ -28,6 +30,9 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
   const [problem, setProblem] = useState<string | null>(null);
   // A new form after each save, from the saved record: it is not dirty any more (the page's leave guard).
   const [round, setRound] = useState(0);
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const run = useGenericHandler();
+  const [checking, setChecking] = useState(false);
 
   if (error) return <Alert severity="error">{(error as Error).message}</Alert>;
   if (!data) return <CircularProgress />;
@@ -48,6 +53,16 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
     return undefined;
   };
 
+  // #29 "Check connection": tries what is saved (not the form's unsaved values); the server's refusal as it words it.
+  const check = form.single?.check;
+  const runCheck = async () => {
+    if (!check) return;
+    setChecking(true);
+    const answer = await run(() => dataProvider.action(name, { action: check.action, meta }));
+    setChecking(false);
+    if (answer) notify(check.ok, { type: 'success', messageArgs: check.args?.(answer.data, translate) ?? answer.data });
+  };
+
   return (
     <Box sx={{ maxWidth: 560 }}>
       {form.single?.intro && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(form.single.intro)}</Typography>}
@@ -55,7 +70,10 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
       <Form key={round} onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, data)} record={data}>
         <LeaveGuardForForm />
         <FormFields fields={fields} />
-        <SubmitButton>{translate('app.common.save')}</SubmitButton>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <SubmitButton>{translate('app.common.save')}</SubmitButton>
+          {check && <Button variant="outlined" onClick={runCheck} disabled={checking} data-testid="single-form-check">{translate(check.label)}</Button>}
+        </Stack>
       </Form>
     </Box>
   );

@@ -1,0 +1,108 @@
+// #29 Real online money through YooKassa, end to end against the local YooKassa (tests/providers,
+// started by playwright.config.ts): the location's owner sets YooKassa up on the tools page and checks
+// the connection; the desk sends a bill; the customer pays on the provider's page; the desk shows the
+// order paid live; the order is cancelled and the money goes back through the provider. Location 1,
+// put back to "no provider" after each test: other specs make sandbox links there.
+import { expect, test } from '@playwright/test';
+import { ADMIN, apiGet, bookEmptySession, signIn, token } from './helpers';
+import { E2E_YOOKASSA_SHOP } from '../providers/yookassa';
+
+const TEXT = {
+  ru: {
+    provider: 'Платёжный провайдер', yookassa: 'ЮКасса', shop: 'Идентификатор магазина', key: 'Секретный ключ', save: 'Сохранить', saved: 'Платёжный провайдер сохранён.',
+    check: 'Проверить подключение', checkOk: 'Подключение работает: ЮКасса принимает сохранённые данные.',
+    topups: 'Счёт для пополнений', topupsSaved: 'Счёт для пополнений сохранён.',
+    pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счёт (ссылка на оплату)', submit: 'Принять оплату', paid: 'Оплачен',
+    cancel: 'Отменить заказ', yes: 'Да', online: /^Через платёжного провайдера: .+ вернётся на карту или кошелёк клиента\.$/, sendOnline: 'Вернуть через провайдера',
+    refundsTitle: 'Возвраты через платёжного провайдера', refunded: 'Возвращено', done: /Платёжный провайдер вернул/,
+  },
+  en: {
+    provider: 'Payment provider', yookassa: 'YooKassa', shop: 'Shop ID (shopId)', key: 'Secret key', save: 'Save', saved: 'Payment provider saved.',
+    check: 'Check connection', checkOk: 'Connection works: YooKassa accepted the saved credentials.',
+    topups: 'Top-ups account', topupsSaved: 'The top-ups account saved.',
+    pay: 'Pay', type: /Payment type/, bill: 'Bill (payment link)', submit: 'Take payment', paid: 'Paid',
+    cancel: 'Cancel order', yes: 'Yes', online: /^Through the payment provider: .+ goes back to the customer's card or wallet\.$/, sendOnline: 'Refund through the provider',
+    refundsTitle: 'Refunds through the payment provider', refunded: 'Refunded', done: /The payment provider refunded/,
+  },
+} as const;
+
+test.afterEach(async ({ page }) => {
+  // Never leave location 1 on the local YooKassa, whatever happened above.
+  const headers = { Authorization: `Token ${await token(page)}` };
+  await page.request.put('/api/v2.1/locations/1/payment_provider/', { headers, data: { provider: null } });
+  await page.request.put('/api/v2.1/payment_provider/', { headers, data: { provider: null } });
+});
+
+for (const [lang, days] of [['ru', 33], ['en', 34]] as const) {
+  test(`${lang}: YooKassa set up on the tools page, a bill paid on the provider's page turns the order paid live, refunded through the provider`, async ({ page, context }) => {
+    const t = TEXT[lang];
+    await signIn(page, ADMIN, lang, '/locations/1/tools?tab=payments');
+    const tab = page.getByRole('tabpanel');
+    await tab.getByRole('combobox', { name: t.provider }).click();
+    await page.getByRole('option', { name: t.yookassa, exact: true }).click();
+    await tab.getByLabel(t.shop).fill(E2E_YOOKASSA_SHOP.shopId);
+    await tab.getByLabel(t.key).fill(E2E_YOOKASSA_SHOP.secretKey);
+    await tab.getByRole('button', { name: t.save }).click();
+    await expect(page.getByText(t.saved)).toBeVisible();
+    await tab.getByRole('button', { name: t.check }).click();
+    await expect(page.getByText(t.checkOk)).toBeVisible();
+    if (lang === 'en') {
+      // The owner's tab: the installation's own account, which top-ups go to, set and checked the same way.
+      await page.getByRole('tab', { name: t.topups }).click();
+      await tab.getByRole('button', { name: t.check }).click();
+      await expect(page.getByText('No payment provider is chosen.')).toBeVisible();
+      await tab.getByRole('combobox', { name: t.provider }).click();
+      await page.getByRole('option', { name: t.yookassa, exact: true }).click();
+      await tab.getByLabel(t.shop).fill(E2E_YOOKASSA_SHOP.shopId);
+      await tab.getByLabel(t.key).fill(E2E_YOOKASSA_SHOP.secretKey);
+      await tab.getByRole('button', { name: t.save }).click();
+      await expect(page.getByText(t.topupsSaved)).toBeVisible();
+      await tab.getByRole('button', { name: t.check }).click();
+      await expect(page.getByText(t.checkOk)).toBeVisible();
+      expect(await apiGet<{ provider: string; secret_key_set: boolean }>(page, '/api/v2.1/payment_provider/')).toMatchObject({ provider: 'yookassa', secret_key_set: true });
+    }
+
+    // The desk: a bill for the whole order is a link to the provider's page, not a payment.
+    const { date, slot, orderId } = await bookEmptySession(page, days, 'Provider Guest');
+    const order = () => apiGet<{ status: number; paid: string; need_paid: string }>(page, `/api/v2.2/orders/${orderId}/`);
+    const owed = (await order()).need_paid;
+    await page.goto(`/locations/1/booking_admin?date=${date}`);
+    await page.getByTestId('day-calendar').locator(`[data-testid="slot-card"][data-playground="1"][data-start="${slot.time_start}"]`).click();
+    const row = page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`);
+    await row.getByRole('button', { name: t.pay }).click();
+    const pay = page.getByTestId('pay-dialog');
+    await pay.getByRole('combobox', { name: t.type }).click();
+    await page.getByRole('option', { name: t.bill }).click();
+    await pay.getByRole('button', { name: t.submit }).click();
+    const linkDialog = page.getByTestId('pay-link-dialog');
+    const url = await linkDialog.getByTestId('pay-link').locator('input').inputValue();
+    expect(url, 'the link is the provider\'s confirmation page').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/checkout\/[0-9a-f-]+$/);
+    await linkDialog.getByRole('button').last().click();
+    await expect(linkDialog).toBeHidden();
+    await expect(row).toHaveAttribute('data-status', '2');
+
+    // The customer pays on the provider's page; YooKassa notifies us; the desk turns the order paid with no reload.
+    const customer = await context.newPage();
+    await customer.goto(url);
+    await expect(customer.getByTestId('checkout-amount')).toHaveText(`${owed} RUB`);
+    await customer.getByRole('button', { name: 'Pay' }).click();
+    await customer.close();
+    await expect(row).toHaveAttribute('data-status', '6');
+    await expect(row.getByText(t.paid, { exact: true })).toBeVisible();
+
+    // Cancelled without the cash refund; the order page offers the provider's refund of what was paid online.
+    await row.getByRole('button', { name: t.cancel, exact: true }).click();
+    await page.getByTestId('cancel-refund').locator('input').uncheck();
+    await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
+    await expect.poll(async () => (await order()).status).toBe(4);
+    await page.goto(`/orders/${orderId}`);
+    await expect(page.getByTestId('order-refund-online')).toHaveText(t.online);
+    await page.getByTestId('order-refund-record').click();
+    await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
+    await expect(page.getByText(t.done)).toBeVisible();
+    await expect(page.getByRole('heading', { name: t.refundsTitle })).toBeVisible();
+    await expect(page.getByTestId('order-refunds').locator('tbody tr[data-status="succeeded"]')).toContainText(t.refunded);
+    await expect(page.getByTestId('order-refund-due')).toHaveCount(0);
+    expect(await order()).toMatchObject({ paid: '0.00' });
+  });
+}
