@@ -143,6 +143,7 @@ export const Order = z.object({
   // #29 refunds through the provider.
   refunds: z.array(OrderRefund), refund_pending: money().describe('Refunds sent to the provider and not final yet.'),
   online_refundable: money().describe('What can go back through the payment provider now.'),
+  online_paid: money().describe('What was paid through the payment provider and not given back: what a cancel gives back that way.'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });

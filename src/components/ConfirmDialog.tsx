@@ -4,8 +4,10 @@ import { useState, type ReactNode } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-export function ConfirmDialog({ open, title, text, onConfirm, onClose }: {
+export function ConfirmDialog({ open, title, text, onConfirm, onClose, confirmDisabled = false }: {
   open: boolean;
+  /** "Yes" waits (e.g. for what the question offers to be read). */
+  confirmDisabled?: boolean;
   title: string;
   text?: ReactNode;
   onConfirm: () => Promise<unknown> | void;
@@ -27,7 +29,7 @@ export function ConfirmDialog({ open, title, text, onConfirm, onClose }: {
       {text && <DialogContent><DialogContentText>{text}</DialogContentText></DialogContent>}
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>{translate('app.common.no')}</Button>
-        <Button onClick={confirm} disabled={busy} variant="contained" color="error" autoFocus>
+        <Button onClick={confirm} disabled={busy || confirmDisabled} variant="contained" color="error" autoFocus>
           {busy && <CircularProgress size={18} color="inherit" sx={{ mr: 1 }} />}
           {translate('app.common.yes')}
         </Button>

@@ -53,8 +53,10 @@ const refundsLogged = async (id: number) => (await comments(w, id)).filter((e) =
 describe('refunds through YooKassa', () => {
   it('a partial refund, then the rest: what YooKassa receives; a retried call refunds once; never more than was paid online', async () => {
     const { id, ext } = await paidOrder('1000.00', '2000.00');
+    // Live and paid: nothing is owed back yet, but the desk's cancel question knows what came online.
+    expect(await getOrder(w, id)).toMatchObject({ to_refund: '0.00', online_refundable: '0.00', online_paid: '2000.00' });
     await cancel(id);
-    expect(await getOrder(w, id)).toMatchObject({ to_refund: '3000.00', online_refundable: '2000.00', refund_pending: '0.00', refunds: [] });
+    expect(await getOrder(w, id)).toMatchObject({ to_refund: '3000.00', online_refundable: '2000.00', online_paid: '2000.00', refund_pending: '0.00', refunds: [] });
 
     const first = await refund(id, { payment_type: 1, amount: '500.00' }, 'refund-once-1');
     expect(first.statusCode, first.body).toBe(200);

@@ -15,6 +15,7 @@ const TEXT = {
     pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счёт (ссылка на оплату)', submit: 'Принять оплату', paid: 'Оплачен',
     cancel: 'Отменить заказ', yes: 'Да', online: /^Через платёжного провайдера: .+ вернётся на карту или кошелёк клиента\.$/, sendOnline: 'Вернуть через провайдера',
     refundsTitle: 'Возвраты через платёжного провайдера', refunded: 'Возвращено', done: /Платёжный провайдер вернул/,
+    cancelOnline: /^Вернуть .+ через платёжного провайдера на карту или кошелёк клиента/, cancelledOnline: /^Заказ №\d+ отменён, .+ возвращается через платёжного провайдера$/,
   },
   en: {
     provider: 'Payment provider', yookassa: 'YooKassa', shop: 'Shop ID (shopId)', key: 'Secret key', save: 'Save', saved: 'Payment provider saved.',
@@ -23,6 +24,7 @@ const TEXT = {
     pay: 'Pay', type: /Payment type/, bill: 'Bill (payment link)', submit: 'Take payment', paid: 'Paid',
     cancel: 'Cancel order', yes: 'Yes', online: /^Through the payment provider: .+ goes back to the customer's card or wallet\.$/, sendOnline: 'Refund through the provider',
     refundsTitle: 'Refunds through the payment provider', refunded: 'Refunded', done: /The payment provider refunded/,
+    cancelOnline: /^Refund .+ through the payment provider/, cancelledOnline: /goes back through the payment provider$/,
   },
 } as const;
 
@@ -90,16 +92,27 @@ for (const [lang, days] of [['ru', 33], ['en', 34]] as const) {
     await expect(row).toHaveAttribute('data-status', '6');
     await expect(row.getByText(t.paid, { exact: true })).toBeVisible();
 
-    // Cancelled without the cash refund; the order page offers the provider's refund of what was paid online.
     await row.getByRole('button', { name: t.cancel, exact: true }).click();
-    await page.getByTestId('cancel-refund').locator('input').uncheck();
-    await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
-    await expect.poll(async () => (await order()).status).toBe(4);
-    await page.goto(`/orders/${orderId}`);
-    await expect(page.getByTestId('order-refund-online')).toHaveText(t.online);
-    await page.getByTestId('order-refund-record').click();
-    await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
-    await expect(page.getByText(t.done)).toBeVisible();
+    const question = page.getByRole('dialog').filter({ has: page.getByTestId('cancel-refund') });
+    if (lang === 'ru') {
+      // At the desk: the cancel offers to give back what came online through the provider (ticked), never cash from the till.
+      await expect(question.getByTestId('cancel-refund-online')).toHaveText(t.cancelOnline);
+      await expect(question.getByTestId('cancel-refund').locator('input')).toBeChecked();
+      await question.getByRole('button', { name: t.yes }).click();
+      await expect(page.getByText(t.cancelledOnline)).toBeVisible();
+      await expect.poll(async () => (await order()).status).toBe(4);
+      await page.goto(`/orders/${orderId}`);
+    } else {
+      // Cancelled without the refund; the order page offers the provider's refund of what was paid online.
+      await question.getByTestId('cancel-refund').locator('input').uncheck();
+      await question.getByRole('button', { name: t.yes }).click();
+      await expect.poll(async () => (await order()).status).toBe(4);
+      await page.goto(`/orders/${orderId}`);
+      await expect(page.getByTestId('order-refund-online')).toHaveText(t.online);
+      await page.getByTestId('order-refund-record').click();
+      await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
+      await expect(page.getByText(t.done)).toBeVisible();
+    }
     await expect(page.getByRole('heading', { name: t.refundsTitle })).toBeVisible();
     await expect(page.getByTestId('order-refunds').locator('tbody tr[data-status="succeeded"]')).toContainText(t.refunded);
     await expect(page.getByTestId('order-refund-due')).toHaveCount(0);

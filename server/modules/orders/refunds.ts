@@ -97,6 +97,8 @@ export async function orderRefunds(db: DbOrTx, order: OrderRow) {
   return {
     refund_pending: fromCents(pending),
     online_refundable: fromCents(Math.min(due, onlineLeft)),
+    // A live order owes nothing back yet; its cancel gives this back through the provider (the desk's question).
+    online_paid: fromCents(onlineLeft),
     refunds: rows.map(({ r, user }) => ({
       id: r.id, payment_id: r.paymentId, provider: r.provider, amount: r.amount, status: r.status, external_id: r.externalId,
       external: r.external, by_customer: 'by' in askedBy(r), error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),

@@ -26,7 +26,9 @@ import { TruncatedText } from '../../components/TruncatedText';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { canAddBooking, canChangeOrders } from '../../calendar/calendarModel';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
-import { bookingApi, useGames } from './api';
+import { bookingApi, useGames, useOrder } from './api';
+import { newIdempotencyKey } from '../../dataProvider/http';
+import { fromCents, toCents } from '../../../domain/pricing';
 import type { Slot, SlotOrder } from '../../calendar/types';
 
 export function orderStatusText(translate: (key: string, options?: object) => string, status: number) {
@@ -48,7 +50,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   const games = useGames(slot.playground);
   const [cancelling, setCancelling] = useState<SlotOrder | null>(null);
   // A paid order's cancel offers the refund in the same confirmation (on by default).
-  const [refundCash, setRefundCash] = useState(true);
+  const [refundNow, setRefundNow] = useState(true);
   const currency = slot.pricing?.currency;
   const money = (v: string) => formatMoney(v, currency, languageOf(translate));
   const changeable = canChangeOrders(slot, now);
@@ -68,14 +70,28 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
     }
   };
 
+  // #29 What of a paid order's money came through the payment provider (the order's own view): that
+  // part goes back through the provider, never as cash from the till. Read when the question opens;
+  // "Yes" waits for it, so the refund offered is never the wrong one.
+  const paidCancel = cancelling && toCents(cancelling.paid) > 0 ? cancelling : null;
+  const detail = useOrder(paidCancel?.id ?? 0, !!paidCancel);
+  const online = paidCancel && detail.data ? fromCents(Math.min(toCents(paidCancel.paid), toCents(detail.data.online_paid ?? '0'))) : '0.00';
+  const refundOnline = toCents(online) > 0;
+  const [refundKey, setRefundKey] = useState(newIdempotencyKey);
+
   const cancel = async () => {
     if (!cancelling) return;
     const id = cancelling.id;
-    const refund = refundCash && Number(cancelling.paid) > 0 ? 'cash' : 'none';
+    const paid = toCents(cancelling.paid) > 0;
+    const refund = refundNow && paid && !refundOnline ? 'cash' : 'none';
     const done = await run(() => bookingApi.cancel(id, refund).then(() => true));
+    // Cancelled, then the online part goes back through the provider (the cash part, if any, stays to refund).
+    const refunded = done && refundNow && paid && refundOnline
+      ? await run(() => bookingApi.refund(id, 1, online, refundKey).then(() => true)) : false;
     setCancelling(null);
+    setRefundKey(newIdempotencyKey());
     if (done) {
-      notify('app.booking.cancelled', { type: 'success', messageArgs: { id } });
+      notify(refunded ? 'app.booking.cancelledRefundOnline' : 'app.booking.cancelled', { type: 'success', messageArgs: { id, amount: money(online) } });
       await onChanged();
     }
   };
@@ -166,7 +182,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                       </Button>
                     )}
                     {changeable && (
-                      <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => { setRefundCash(true); setCancelling(o); }}>
+                      <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => { setRefundNow(true); setCancelling(o); }}>
                         {translate('app.booking.actions.cancel')}
                       </Button>
                     )}
@@ -191,14 +207,18 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                 {' '}{translate('app.booking.cancelPaid', { amount: money(cancelling.paid) })}
                 <FormControlLabel
                   sx={{ display: 'flex', mt: 1 }}
-                  control={<Checkbox checked={refundCash} onChange={(e) => setRefundCash(e.target.checked)} data-testid="cancel-refund" />}
-                  label={translate('app.booking.refundCash', { amount: money(cancelling.paid) })}
+                  control={<Checkbox checked={refundNow} disabled={detail.isFetching} onChange={(e) => setRefundNow(e.target.checked)} data-testid="cancel-refund" />}
+                  label={refundOnline
+                    ? translate('app.booking.refundOnline', { amount: money(online) })
+                    : translate('app.booking.refundCash', { amount: money(cancelling.paid) })}
+                  data-testid={refundOnline ? 'cancel-refund-online' : 'cancel-refund-cash'}
                 />
               </>
             )}
           </>
         ) : undefined}
         onConfirm={cancel}
+        confirmDisabled={!!paidCancel && detail.isFetching}
         onClose={() => setCancelling(null)}
       />
     </Dialog>

@@ -61,8 +61,8 @@ export function useGames(playgroundId: number | null) {
 /** A location's details (the one location-detail read), once its id is known. */
 export const useLocationOf = (id: number | null | undefined) => useLocationDetail(id);
 
-export function useOrder(id: string | number) {
-  return useQuery({ queryKey: bookingKeys.order(id), queryFn: () => api<OrderDetail>(`/api/v2.2/orders/${id}/`), retry: false });
+export function useOrder(id: string | number, enabled = true) {
+  return useQuery({ queryKey: bookingKeys.order(id), queryFn: () => api<OrderDetail>(`/api/v2.2/orders/${id}/`), retry: false, enabled });
 }
 
 export function useOrderLog(id: string | number, enabled = true) {

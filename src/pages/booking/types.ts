@@ -44,6 +44,7 @@ export interface OrderDetail extends SlotOrder {
   refunds?: OrderRefund[];
   refund_pending?: string;
   online_refundable?: string;
+  online_paid?: string;
 }
 
 /** #29 A refund through the payment provider (GET /api/v2.2/orders/{id}/). */
