@@ -16,10 +16,10 @@ import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/lette
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, STAFF_ADDED_LETTER_JOB, sendInvitation, sendStaffAdded, type InvitationLetterJob } from './modules/staff/service';
-import { PAYMENT_CHECK_JOB, REFUND_CHECK_JOB, SETTLEMENT_RECEIPT_JOB } from './modules/paymentProviders/provider';
+import { LINK_CLOSE_JOB, PAYMENT_CHECK_JOB, REFUND_CHECK_JOB, SETTLEMENT_RECEIPT_JOB } from './modules/paymentProviders/provider';
 import { settleReceipt, type SettlementJob } from './modules/paymentNotices/settlement';
 import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
-import { checkPendingPayment, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
+import { checkPendingPayment, closeLinkAtProvider, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -74,6 +74,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     // #29 A link still processing 15 minutes on: the provider is asked (a lost notification).
     [PAYMENT_CHECK_JOB]: async (p: PaymentCheckJob) => {
       await checkPendingPayment(deps.db, deps.config, p);
+    },
+    // #29 A link closed on our side, closed at its provider (Stripe's expire) so the customer cannot pay it.
+    [LINK_CLOSE_JOB]: async (p: { paymentId: number }) => {
+      await closeLinkAtProvider(deps.db, deps.config, p);
     },
     // #29 A refund through the provider still pending (or never answered): asked again, same key.
     [REFUND_CHECK_JOB]: async (p: RefundCheckJob) => {

@@ -174,6 +174,37 @@ describe('money through Stripe', () => {
     expect((await orderRow(id)).paid).toBe('0.00');
   });
 
+  it('a link closed on our side is expired at Stripe after the commit: paid another way, or its order cancelled; one already paid is left to settle late', async () => {
+    const expireCalls = () => stripe.requests.filter((r) => r.method === 'POST' && /^\/v1\/checkout\/sessions\/[^/]+\/expire$/.test(r.path));
+    const before = expireCalls().length;
+    // Paid in cash in full while its link is open: the link is closed here and expired at Stripe.
+    const paidCash = await book(w, bookingBody(w.pg.dayRoom, `${addDays(w.today, 7)} 06:00`, { persons: 2 }));
+    expect((await pay(w, paidCash, { payment_type: 4, purchase: '1000.00' })).statusCode).toBe(201);
+    const first = await linkOf(paidCash);
+    const full = (await orderRow(paidCash)).purchase;
+    expect((await pay(w, paidCash, { payment_type: 2, purchase: full })).statusCode).toBe(201);
+    expect((await paymentRow(first.id)).status).toBe('cancelled');
+    expect(stripe.sessions.get(first.externalId!)!.status).toBe('open');
+    await h.runJobs();
+    expect(expireCalls().slice(before).map((r) => r.path)).toEqual([`/v1/checkout/sessions/${first.externalId}/expire`]);
+    expect(expireCalls().at(-1)).toMatchObject({ auth: `Bearer ${KEY}` });
+    expect(stripe.sessions.get(first.externalId!)!.status).toBe('expired');
+
+    // Cancelled with its link open, and the customer pays in the same moment: Stripe refuses the
+    // expire (no longer open), the job is done, and the payment settles as a late one (owed back).
+    const cancelled = await book(w, bookingBody(w.pg.dayRoom, `${addDays(w.today, 8)} 06:00`, { persons: 2 }));
+    expect((await pay(w, cancelled, { payment_type: 4, purchase: '1000.00' })).statusCode).toBe(201);
+    const second = await linkOf(cancelled);
+    expect((await h.call('DELETE', `/api/v2.1/booking/${cancelled}/`, { token: w.tokens.staff })).statusCode).toBe(204);
+    stripe.complete(second.externalId!);
+    await h.runJobs();
+    expect(expireCalls().slice(before)).toHaveLength(2);
+    const [job] = await h.database.db.select().from(jobs).where(and(eq(jobs.kind, 'payment.close'), sql`${jobs.payload}->>'paymentId' = ${String(second.id)}`));
+    expect(job).toMatchObject({ attempts: 1, lastError: null });
+    expect(job!.doneAt).not.toBeNull();
+    expect((await send('checkout.session.completed', second.externalId!)).json()).toEqual({ result: 'late' });
+  });
+
   it('refunds through Stripe: a partial refund of the payment_intent in minor units with an Idempotency-Key, a pending one settled by the job; a dashboard refund recorded once; our own refund\'s event not doubling it', async () => {
     const id = await book(w, bookingBody(w.pg.dayRoom, `${addDays(w.today, 6)} 06:00`, { persons: 2 }));
     expect((await pay(w, id, { payment_type: 4, purchase: '3000.00' })).statusCode).toBe(201);

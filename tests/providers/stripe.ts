@@ -1,6 +1,7 @@
 // #29 A local Stripe for the tests: the documented subset the product's SDK calls, over real HTTP.
 // POST /v1/checkout/sessions (form-encoded, Stripe's bracket notation), GET /v1/checkout/sessions/:id,
-// GET /v1/balance (the check call); POST /v1/refunds, GET /v1/refunds/:id, GET /v1/checkout/sessions?payment_intent= (#29 refunds); Bearer auth with a secret key (401 otherwise, as Stripe answers);
+// GET /v1/balance (the check call); POST /v1/refunds, GET /v1/refunds/:id, GET /v1/checkout/sessions?payment_intent= (#29 refunds);
+// POST /v1/checkout/sessions/:id/expire (a link closed on our side); Bearer auth with a secret key (401 otherwise, as Stripe answers);
 // an Idempotency-Key on a POST answered again with the first answer (the same parameters) or refused
 // (other parameters), as Stripe does for 24 hours. A test completes or expires a session (what the
 // customer did on Stripe's page) and builds the events Stripe would send, signed as Stripe signs them
@@ -157,6 +158,16 @@ export async function startLocalStripe(): Promise<LocalStripe> {
         const found = [...sessions.values()].filter((s) => owner.get(s.id) === account && (!pi || s.payment_intent === pi));
         const data = found.slice(0, 1).map(({ _intentMetadata, _charge, ...answer }) => answer);
         return send(res, 200, { object: 'list', url: '/v1/checkout/sessions', has_more: found.length > 1, data });
+      }
+      // #29 A link we closed: only an open session can be expired (https://docs.stripe.com/api/checkout/sessions/expire).
+      const xm = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+      if (req.method === 'POST' && xm) {
+        const s = sessions.get(decodeURIComponent(xm[1]!));
+        if (!s || owner.get(s.id) !== account) return error(res, 404, 'invalid_request_error', `No such checkout.session: '${xm[1]}'`, 'resource_missing');
+        if (s.status !== 'open') return error(res, 400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+        s.status = 'expired';
+        const { _intentMetadata, _charge, ...answer } = s;
+        return send(res, 200, answer);
       }
       const m = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && m) {

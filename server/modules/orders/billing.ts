@@ -20,7 +20,7 @@ import type { Lang } from '../../platform/messages';
 import { queueBillLetter } from './billLetter';
 import { fieldError } from '../../platform/errors';
 import { recordActivity } from '../../platform/activity';
-import { providerFor, type PaymentConfig } from '../paymentProviders/provider';
+import { LINK_CLOSE_JOB, LINK_CLOSING_PROVIDERS, providerFor, type PaymentConfig } from '../paymentProviders/provider';
 import { currencyOf, openLink } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
 import { orderPageUrl } from '../../platform/orderLinks';
@@ -87,10 +87,21 @@ export async function createBillLink(tx: Tx, ctx: LinkContext, orderId: number, 
 export async function closeOpenLinks(tx: Tx, orderId: number, exceptPaymentId: number | null, authorUserId: number | null): Promise<void> {
   const closed = await tx.update(payments).set({ status: 'cancelled' })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing'), exceptPaymentId === null ? undefined : ne(payments.id, exceptPaymentId)))
-    .returning({ id: payments.id, purchase: payments.purchase });
+    .returning({ id: payments.id, purchase: payments.purchase, provider: payments.provider });
   if (!closed.length) return;
+  await closeAtProvider(tx, closed);
   const amount = fromCents(closed.reduce((s, p) => s + toCents(p.purchase), 0));
   await writeLog(tx, orderId, 'links_closed', authorUserId, '', { payment_ids: closed.map((p) => p.id), amount });
+}
+
+/**
+ * #29 Links we closed are closed at their provider too, after the commit (a job in the same
+ * transaction: a crash in between still closes them), where the provider can (Stripe's expire).
+ */
+export async function closeAtProvider(tx: Tx, closed: { id: number; provider: string | null }[]): Promise<void> {
+  for (const p of closed) {
+    if (p.provider && (LINK_CLOSING_PROVIDERS as readonly string[]).includes(p.provider)) await enqueueJob(tx, LINK_CLOSE_JOB, { paymentId: p.id });
+  }
 }
 
 /** Adds a paid amount to an order and sets its status from the new total. Caller holds the order lock. */

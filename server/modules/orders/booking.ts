@@ -15,7 +15,7 @@ import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../do
 import { requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, takesNewBookings, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
-import { closeOpenLinks, createBillLink } from './billing';
+import { closeAtProvider, closeOpenLinks, createBillLink } from './billing';
 import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
@@ -380,7 +380,9 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     await releaseCoupon(tx, order.locationId, order.promocode);
     // Its open payment links close with it: a late payment must not revive the order and take
     // back places that may be sold again by then.
-    await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')));
+    const closedLinks = await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')))
+      .returning({ id: payments.id, provider: payments.provider });
+    await closeAtProvider(tx, closedLinks);
     await writeLog(tx, orderId, type, ctx.userId, '', { by });
     let refundIds: number[] = [];
     if (Number(order.paid) > 0) {

@@ -55,3 +55,11 @@ export async function checkPendingPayment(db: Db, config: PaymentConfig, job: Pa
     await enqueueJob(db, PAYMENT_CHECK_JOB, { paymentId: job.paymentId, checks }, new Date(Date.now() + PAYMENT_CHECK_AFTER_MS));
   }
 }
+
+/** #29 A link we closed, closed at its provider (the payment.close job): a payment no longer `cancelled` (settled late meanwhile) is left alone. */
+export async function closeLinkAtProvider(db: Db, config: PaymentConfig, job: { paymentId: number }): Promise<void> {
+  const [p] = await db.select().from(payments).where(eq(payments.id, job.paymentId));
+  if (p?.status !== 'cancelled' || !p.externalId) return;
+  const provider = await providerOfPayment(db, config, { provider: p.provider, locationId: p.locationId, isTopUp: isTopUp(p) });
+  await provider?.closeLink?.(p.externalId);
+}

@@ -10,7 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { loadAccount, type ProviderAccount } from './settings';
 import { createYooKassaPayment, createYooKassaRefund, createYooKassaSettlement, yooKassaPaymentState, yooKassaReceipt, yooKassaRefund } from './yookassa';
-import { createStripeRefund, createStripeSession, stripeRefund, stripeSessionState } from './stripe';
+import { createStripeRefund, createStripeSession, expireStripeSession, stripeRefund, stripeSessionState } from './stripe';
 
 /** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
 export interface LinkRequest {
@@ -91,6 +91,8 @@ export interface PaymentProvider {
   polls: boolean;
   /** #29 refunds: gives back (part of) a payment. Throws ProviderHttpError when the answer is unknown (no answer, 5xx): ask again with the same key. */
   refund?(req: RefundRequest): Promise<ProviderRefund>;
+  /** Makes a link we closed unpayable at the provider (Stripe's expire); a provider without it (YooKassa cannot cancel a pending payment) settles a late payment as a refund due. */
+  closeLink?(externalId: string): Promise<void>;
   /** A refund as the provider has it (null: it does not know the id). */
   fetchRefund?(externalId: string): Promise<ProviderRefund | null>;
   /** #29 receipts: sends a prepayment's settlement receipt (YooKassa). Throws ProviderHttpError on a refusal or no answer. */
@@ -105,6 +107,10 @@ export type PaymentConfig = Pick<Config, 'publicUrl' | 'paymentSandbox' | 'yooka
 /** How often the job asks about a link still processing, and for how long. */
 export const PAYMENT_CHECK_JOB = 'payment.check';
 export const PAYMENT_CHECK_AFTER_MS = 15 * 60_000;
+/** #29 A link closed on our side (payment `cancelled`) is closed at its provider after the commit. */
+export const LINK_CLOSE_JOB = 'payment.close';
+/** The providers whose links can be closed (YooKassa cannot cancel a payment waiting for the customer). */
+export const LINK_CLOSING_PROVIDERS = ['stripe'] as const;
 /** #29 refunds: a refund still pending is asked about again (and one whose request got no answer is sent again, same key). */
 export const REFUND_CHECK_JOB = 'refund.check';
 /** #29 receipts: sends a prepayment's settlement receipt once its sessions have begun, then reads it until final. */
@@ -142,6 +148,7 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
       fetchState: async (id) => ({ state: await stripeSessionState(api, id), receiptStatus: null }),
       refund: (req) => createStripeRefund(api, req),
       fetchRefund: (id) => stripeRefund(api, id),
+      closeLink: (id) => expireStripeSession(api, id),
     };
   }
   return null;

@@ -170,3 +170,19 @@ export function verifyStripeEvent(raw: Buffer, header: string, secret: string): 
     return null;
   }
 }
+
+/**
+ * #29 A link we closed (its order paid another way, or cancelled) is closed at Stripe too
+ * (https://docs.stripe.com/api/checkout/sessions/expire): the customer can no longer pay it. A
+ * session no longer open (paid in the meantime, expired) is refused by Stripe with a 400: nothing to
+ * do, a payment that came through is settled as a late one (refund due). No answer goes up: asked again.
+ */
+export async function expireStripeSession(account: StripeAccount, externalId: string): Promise<void> {
+  try {
+    await stripeClient(account).checkout.sessions.expire(externalId);
+  } catch (err) {
+    const e = asHttp(err);
+    if (e instanceof ProviderHttpError && e.status >= 400 && e.status < 500 && e.status !== 429) return;
+    throw e;
+  }
+}
