@@ -41,8 +41,8 @@ describe('screens and the routes that read them', () => {
         if (`GET ${shape(url)}` in SHARED_READS) continue;
         const route = routes.find((r) => shape(r.url) === shape(url));
         expect(route, `${d.name}: no GET route for ${url}`).toBeDefined();
-        const screen = { minRole: d.access.minRole, permissions: d.access.permissions };
-        const server = { minRole: route!.access?.minRole, permissions: route!.access?.permissions };
+        const screen = { minRole: d.access.minRole, permissions: d.access.permissions, owner: d.access.owner };
+        const server = { minRole: route!.access?.minRole, permissions: route!.access?.permissions, owner: route!.access?.owner };
         compared.push(d.name);
         if (JSON.stringify(screen) !== JSON.stringify(server)) differ.push(`${d.name} ${url}: screen ${JSON.stringify(screen)}, route ${JSON.stringify(server)}`);
       }

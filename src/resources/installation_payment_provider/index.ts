@@ -9,7 +9,7 @@ const path = '/api/v2.1/payment_provider/';
 
 export default defineResource({
   name: 'installation_payment_provider',
-  access: { minRole: 40, owner: true },
+  access: { owner: true },
   menu: { tools: { order: 51, label: 'app.tools.tabs.installationPayments', tab: 'topups' } },
   api: { paging: 'none', one: path, update: { path, method: 'PUT' }, actions: { check: '/api/v2.1/payment_provider/check/' } },
   form: {
