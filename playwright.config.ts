@@ -6,9 +6,9 @@ import fs from 'node:fs';
 // The e2e suite runs the real server (embedded PostgreSQL in a fresh data folder, demo data,
 // letters written to its mail folder) and drives Debian's Chromium: no browser download.
 const port = Number(process.env.E2E_PORT ?? 8123);
-// #29 The local YooKassa (tests/providers/serve-yookassa.ts) the app's YooKassa calls go to: E2E_PORT + 50,
+// #29 The local YooKassa (tests/providers/serve-yookassa.ts) the app's YooKassa calls go to: E2E_PORT + 60 (+ 50 is setup.spec.ts's own server),
 // so each shard (run-shards.ts: consecutive ports) has its own.
-export const E2E_YOOKASSA_PORT = port + 50;
+export const E2E_YOOKASSA_PORT = port + 60;
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `backoffice-e2e-${port}`);
 
 // Debian's chromium-headless-shell when it is there (.ci/run installs it): the headless build without

@@ -1,5 +1,5 @@
 // #28: a venue goes live from an empty database, as its owner and its first cashier do it. A server
-// of its own (not the demo one of playwright.config.ts) on E2E_PORT + 50, with an empty data folder
+// of its own (not the demo one of playwright.config.ts) on E2E_PORT + 50 (+ 60 is the local YooKassa of playwright.config.ts), with an empty data folder
 // and SEED_DEMO=false: the setup link read from its log, the owner created on the setup page, the
 // first location in Moscow with RUB, a playground on the schedules screen; a playground group, a
 // game and a schedule with a price through the API calls other clients script a setup with; a

@@ -1,5 +1,5 @@
 // #29 The local YooKassa as a process of its own, for the e2e run (playwright.config.ts starts it beside
-// the app on E2E_PORT + 50): one test shop, its confirmation pages, notifications sent to the app.
+// the app on E2E_PORT + 60): one test shop, its confirmation pages, notifications sent to the app.
 import { E2E_YOOKASSA_SHOP, startLocalYooKassa } from './yookassa';
 
 const port = Number(process.env.YOOKASSA_PORT);

@@ -45,7 +45,7 @@ const money = /^\d{1,10}(\.\d{1,2})?$/;
 const cents = (v: string) => Math.round(Number(v) * 100);
 
 /**
- * `port`: a fixed one (the e2e run's, E2E_PORT + 50); `notifyUrl`: where the checkout page's "Pay"
+ * `port`: a fixed one (the e2e run's, E2E_PORT + 60); `notifyUrl`: where the checkout page's "Pay"
  * sends YooKassa's notification (the app's /api/v2.1/payments/yookassa/notifications/).
  */
 export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: string } = {}): Promise<LocalYooKassa> {
