@@ -23,6 +23,8 @@ const MONEY_FIELDS = new Set(['amount', 'paid', 'price', 'purchase']);
 /** Fields whose values are codes with words. */
 const CODE_WORDS: Record<string, EnumLabels> = { payment_type: PAYMENT_TYPE_LABELS, status: CERTIFICATE_STATUS_LABELS, type: TRANSACTION_TYPE_LABELS };
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Fields that name something by its number: `id`, `shop_id`, `payment_id`... */
+const IDENTIFIER = /(^|_)id$/;
 const LONGEST = 80;
 
 /** A field's name: its label, a translation's as "Адрес (ru)", else the key. */
@@ -61,7 +63,11 @@ function Side({ record, side }: { record: Entry; side: 'before' | 'after' }) {
   return (
     <Box component="span" sx={{ display: 'block', fontSize: '0.8125rem', wordBreak: 'break-word' }}>
       {activityKeys(record).map((key) => (
-        <Box component="span" key={key} sx={{ display: 'block' }}>{activityField(key, ctx.lang)}: {activityValue(key, fields[key], ctx)}</Box>
+        <Box component="span" key={key} sx={{ display: 'block' }}>
+          {activityField(key, ctx.lang)}:{' '}
+          {/* An identifier (a shop id, an external id) is not an amount: never grouped, and the number check knows it. */}
+          {IDENTIFIER.test(key) ? <span data-number-check="skip">{activityValue(key, fields[key], ctx)}</span> : activityValue(key, fields[key], ctx)}
+        </Box>
       ))}
     </Box>
   );
