@@ -140,8 +140,10 @@ async function goLive(page: Page, server: Server, lang: 'ru' | 'en') {
     // At the desk: tomorrow's first session of the playground, a walk-in for two, paid in cash.
     await desk.goto(`/locations/${id}/booking_admin`);
     await desk.getByRole('button', { name: t.nextDay }).click();
-    // Tomorrow in the location's zone: read the card only once the next day is shown (not today's, still on screen for a moment).
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(Date.now() + 86_400_000);
+    // The next business day as the day view shows it (its address): not the calendar's tomorrow, which
+    // differs from 00:00 to 06:00 in the location's zone, when the business day is still the one before.
+    await expect(desk).toHaveURL(/[?&]date=\d{4}-\d{2}-\d{2}/);
+    const tomorrow = new URL(desk.url()).searchParams.get('date')!;
     const free = desk.locator(`[data-testid="slot-card"][data-playground="${playground!.id}"][data-colour="empty"][data-start^="${tomorrow}"]`).first();
     // The card of that session, by its start: once booked it is no longer "empty".
     const slot = desk.locator(`[data-testid="slot-card"][data-playground="${playground!.id}"][data-start="${await free.getAttribute('data-start')}"]`);
