@@ -18,6 +18,10 @@ export const TEXT_LIMITS = {
   /** A payment's or technical session's comment, a transaction's description. */
   shortComment: 500,
   externalId: 100,
+  /** #38: a card refund's terminal reference. */
+  cardRefundReference: 64,
+  /** #38: why cash goes back for another tender's money (at least 3 characters). */
+  refundReason: 500,
   certificateNumber: 15,
   /** Group and schedule names. */
   itemName: 100,

@@ -133,6 +133,16 @@ export const OrderRefund = z.object({
   created: instant(), user: z.object({ name: z.string() }).nullable(),
 }).meta({ id: 'OrderRefund' });
 
+/** #38: one tender's money on an order (or its part of a refund). */
+export const RefundTender = z.object({
+  tender: z.enum(['cash', 'card', 'certificate', 'provider', 'online']),
+  payment_type: int().describe('The payment type its refund is recorded with: 2 cash, 6 card, 3 certificate, 1 online.'),
+  payment_id: int().describe('The provider payment it goes back through, else the latest payment of the tender.'),
+  provider: z.string().nullable(), certificate_id: int().nullable(), certificate_number: z.string().nullable(),
+  certificate_expired: z.boolean().describe('A certificate past its end date: its balance comes back, it stays EXPIRED.'),
+  amount: money(),
+}).meta({ id: 'RefundTender' });
+
 export const Order = z.object({
   id: int(), order_id: int(), location_id: int(), name: z.string(), phone: z.string(), email: z.string().nullable(), persons: int(),
   order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), need_paid: money(), to_refund: money(),
@@ -144,6 +154,9 @@ export const Order = z.object({
   refunds: z.array(OrderRefund), refund_pending: money().describe('Refunds sent to the provider and not final yet.'),
   online_refundable: money().describe('What can go back through the payment provider now.'),
   online_paid: money().describe('What was paid through the payment provider and not given back: what a cancel gives back that way.'),
+  // #38 refunds by tender.
+  refund_tenders: z.array(RefundTender).describe('What the order holds per tender, latest paid first: what a cancel with refund=original gives back, each its own way.'),
+  refund_split: z.array(RefundTender).describe('How what is owed back now (to_refund less pending refunds) splits over the tenders, latest paid first.'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });

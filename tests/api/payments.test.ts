@@ -92,13 +92,20 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
     ]);
   });
 
-  it('cancelling a paid order: refund=cash pays it back (a negative cash payment, logged); without it the money is shown as to refund', async () => {
+  it('cancelling a paid order: refund=cash pays cash back (a negative cash payment, logged), refund=original the card to the card; without it the money is shown as to refund', async () => {
     const refunded = await book(w, bookingBody(w.pg.cube2, '2030-04-01 16:00'));
     expect((await pay(w, refunded, { payment_type: 6, purchase: '1000' })).statusCode).toBe(201);
-    expect((await h.call('DELETE', `/api/v2.1/booking/${refunded}/?refund=cash`, { token: w.tokens.staff })).statusCode).toBe(204);
+    // #38: card money is not paid out in cash without a reason (and a manager).
+    expect((await h.call('DELETE', `/api/v2.1/booking/${refunded}/?refund=cash`, { token: w.tokens.staff })).statusCode).toBe(400);
+    expect((await h.call('DELETE', `/api/v2.1/booking/${refunded}/?refund=original`, { token: w.tokens.staff })).statusCode).toBe(204);
     const back = await getOrder(w, refunded);
     expect(back).toMatchObject({ status: 4, paid: '0.00', need_paid: '0.00', to_refund: '0.00' });
-    expect(back.payments.map((p: Json) => [p.payment_type, p.purchase, p.comment])).toEqual([[6, '1000.00', ''], [2, '-1000.00', '']]);
+    expect(back.payments.map((p: Json) => [p.payment_type, p.purchase, p.comment])).toEqual([[6, '1000.00', ''], [6, '-1000.00', '']]);
+
+    const cash = await book(w, bookingBody(w.pg.cube2, '2030-04-01 18:00'));
+    expect((await pay(w, cash, { payment_type: 2, purchase: '1000' })).statusCode).toBe(201);
+    expect((await h.call('DELETE', `/api/v2.1/booking/${cash}/?refund=cash`, { token: w.tokens.staff })).statusCode).toBe(204);
+    expect((await getOrder(w, cash)).payments.map((p: Json) => [p.payment_type, p.purchase])).toEqual([[2, '1000.00'], [2, '-1000.00']]);
     expect((await comments(w, refunded)).map((e) => [e.type, e.data.amount])).toEqual([['created', undefined], ['paid', undefined], ['cancelled', undefined], ['refunded', '1000.00']]);
 
     const kept = await book(w, bookingBody(w.pg.cube2, '2030-04-01 17:00'));

@@ -12,7 +12,7 @@ import { businessDateOf, daysBetween } from '../../../domain/businessDay';
 import { ORDER_SOURCE, type BookingPayload, type NewBookingPayload } from '../../../domain/booking';
 import { bookingPrice, earlyBookingPercent, fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS, ORDER_TYPE, isLiveOrder, personsTaken } from '../../../domain/slotFlags';
-import { requireRoleAt } from '../locations/service';
+import { locationToday, requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, takesNewBookings, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { closeAtProvider, closeOpenLinks, createBillLink } from './billing';
@@ -26,7 +26,7 @@ import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from
 import type { Lang } from '../../platform/messages';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
-import { queueCustomerCancelRefunds, recordRefund } from './refunds';
+import { queueCustomerCancelRefunds, refundOnCancel } from './refunds';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -351,20 +351,31 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
 /** Who cancels: staff (a user), the customer on their widget page, or the system (a payment hold expired). */
 export type CancelledBy = 'staff' | 'customer' | 'system';
 
+/** #38 how a staff cancel gives back what the order holds: not now (`none`, the default), each tender its own way, or all in cash (with a reason for other tenders' money). */
+export interface CancelRefund {
+  refund: 'cash' | 'none' | 'online' | 'original';
+  externalId?: string | null;
+  refundReason?: string | null;
+}
+
 /**
  * DELETE /booking/{id}/, the customer's cancel and the auto-cancel. Cancelling twice is harmless.
- * `refund: 'cash'` pays back what the order holds (a negative cash payment, logged), so a cancelled
- * order keeps no money silently; without it the money stays on the order as `to_refund` and a
- * `refund_due` entry in its log, for staff to settle (POST /orders/{id}/refund/). A widget order's
- * customer gets a letter when they cancel or when its payment hold expires.
+ * `original` (#38) gives back what the order holds in the same transaction, each tender its own
+ * way: cash and card recorded, certificate money onto the certificate, provider money as pending
+ * refunds sent after the commit (returned). `cash` pays it all in cash: the part that came by other
+ * tenders only with a reason, by a manager. `online` (the customer's cancel) gives back the provider
+ * money. Whatever is not given back stays on the order as `to_refund` and a `refund_due` entry in
+ * its log, for staff to settle (POST /orders/{id}/refund/). A widget order's customer gets a letter
+ * when they cancel or when its payment hold expires.
  */
-export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: CancelledBy }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', refund: 'cash' | 'none' | 'online' = 'none'): Promise<number[]> {
+export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: CancelledBy }, orderId: number, type: 'cancelled' | 'auto_cancelled' = 'cancelled', how: CancelRefund = { refund: 'none' }): Promise<number[]> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
-  if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
+  const role = ctx.userId !== null ? await requireRoleAt(db, ctx.userId, existing.locationId) : null;
   const by: CancelledBy = ctx.by ?? (ctx.userId !== null ? 'staff' : 'system');
   // Read before the transaction: inside it, only its own connection is used.
   const clock = await locationClock(db, existing.locationId);
+  const today = await locationToday(db, existing.locationId);
   return lockedTransaction(db, async (tx) => {
     const order = await loadOrderForChange(tx, orderId);
     if (order.status === ORDER_STATUS.cancelled) return [];
@@ -386,10 +397,11 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     await writeLog(tx, orderId, type, ctx.userId, '', { by });
     let refundIds: number[] = [];
     if (Number(order.paid) > 0) {
-      if (refund === 'cash') await recordRefund(tx, order, ctx.userId, 2);
-      else {
+      if (how.refund === 'cash' || how.refund === 'original') {
+        refundIds = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, role, today });
+      } else {
         // #29 online: what came through a provider goes back through it (queued with the cancel); the rest stays owed.
-        const queued = refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };
+        const queued = how.refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };
         refundIds = queued.refundIds;
         if (queued.restCents > 0) await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: fromCents(queued.restCents), by });
       }

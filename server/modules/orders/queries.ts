@@ -11,7 +11,7 @@ import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { requireRoleAt } from '../locations/service';
+import { locationToday, requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
 import { withPlaygroundNames } from './orderLog';
 import { orderRefunds } from './refunds';
@@ -46,7 +46,7 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
       .leftJoin(users, eq(users.id, payments.userId)).where(eq(payments.orderId, orderId)).orderBy(payments.id),
     order.gameId ? db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)) : Promise.resolve([]),
     db.select({ c: currencies }).from(locations).leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order.locationId)),
-    orderRefunds(db, order),
+    orderRefunds(db, order, await locationToday(db, order.locationId)),
   ]);
   const ps = sessions.get(orderId) ?? [];
   const first = ps[0];

@@ -9,12 +9,14 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { currencies, locations, orders, payments, refunds, users } from '../../db/schema';
-import { fieldError, notFound } from '../../platform/errors';
+import { certificateRedemptions, certificates, currencies, locations, orders, payments, refunds, users } from '../../db/schema';
+import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { orderBalance } from '../../../domain/orderBalance';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
-import { requireRoleAt, currencyJson } from '../locations/service';
+import { requireRoleAt, currencyJson, locationToday } from '../locations/service';
+import { recordEvent } from '../live/record';
+import { heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { writeLog } from './orderLog';
 import { recordActivity } from '../../platform/activity';
@@ -27,41 +29,132 @@ import { currencyOf } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
 import { ProviderHttpError } from '../paymentProviders/errors';
 
-/** The payment types a refund can be recorded with: cash, online (through the provider when the money came that way), card. */
-export const REFUND_PAYMENT_TYPES = [2, 1, 6] as const;
+/** The payment types a refund can be recorded with: cash, online (through the provider when the money came that way), card, certificate (#38: back onto it). */
+export const REFUND_PAYMENT_TYPES = [2, 1, 6, 3] as const;
 export type RefundPaymentType = (typeof REFUND_PAYMENT_TYPES)[number];
 const ONLINE = 1;
+const CASH = 2;
+const CERTIFICATE = 3;
 
 /** A refund still pending is asked about 5 minutes on, then every 15 minutes for a day. */
 const FIRST_CHECK_MS = 5 * 60_000;
 const NEXT_CHECK_MS = 15 * 60_000;
 const MAX_CHECKS = 96;
 
+/** #38: paying out in cash what came by another tender is a manager's decision (role value 20 or more), with a reason. */
+export const CASH_INSTEAD_MIN_ROLE = 20;
+
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;
 
 /**
- * Pays back `amount` of what an order holds (all of it by default): a negative payment of the type,
- * the order's paid lowered by it, a log entry, an activity entry. No comment is stored: the negative
- * amount says it is a refund, and a stored word would be in one language on every screen (#18).
- * `extra` names a provider's refund in the log (refund_id, external). Caller holds the order lock.
+ * Pays back `amount` of what an order holds: a negative payment of the type (of the certificate, with
+ * the card terminal's reference), the order's paid lowered by it, a log entry, an activity entry. No
+ * comment is stored: the negative amount says it is a refund, and a stored word would be in one
+ * language on every screen (#18). `extra` names a provider's refund in the log (refund_id, external)
+ * or the reason money went back by another tender. Caller holds the order lock; the order is read
+ * again, so several refunds in one transaction each lower what the last left.
  */
-export async function recordRefund(tx: Tx, order: OrderRow, userId: number | null, paymentType: number, amount: string = order.paid, extra: Record<string, unknown> = {}): Promise<number> {
+export async function recordRefund(tx: Tx, order: OrderRow, userId: number | null, paymentType: number, amount: string,
+  extra: Record<string, unknown> = {}, row: { certificateId?: number | null; externalId?: string | null } = {}): Promise<number> {
   const [refund] = await tx.insert(payments).values({
     orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
+    certificateId: row.certificateId ?? null, externalId: row.externalId ?? null,
   }).returning();
-  const paid = fromCents(toCents(order.paid) - toCents(amount));
+  const [before] = await tx.select({ paid: orders.paid }).from(orders).where(eq(orders.id, order.id));
+  const paid = fromCents(toCents(before!.paid) - toCents(amount));
   // A paid live order that holds less than its price again (a refund made in the provider's dashboard) owes the rest.
   // Read from the row as it is now: a cancel passes the order as it was before it cancelled it.
   await tx.update(orders).set({
     paid, updatedAt: new Date(),
     status: sql`case when ${orders.status} = ${ORDER_STATUS.paid} and ${paid}::numeric < ${orders.purchase} then ${ORDER_STATUS.pending}::int else ${orders.status} end`,
   }).where(eq(orders.id, order.id));
-  await writeLog(tx, order.id, 'refunded', userId, '', { payment_type: paymentType, payment_id: refund!.id, amount, ...extra });
-  await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`,
-    before: { paid: order.paid }, after: { paid, payment_type: paymentType, payment_id: refund!.id, amount, ...extra } });
+  const facts = { payment_type: paymentType, payment_id: refund!.id, amount, ...(row.externalId ? { external_id: row.externalId } : {}), ...extra };
+  await writeLog(tx, order.id, 'refunded', userId, '', facts);
+  await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`, before: { paid: before!.paid }, after: { paid, ...facts } });
   await emitPaymentCreated(tx, refund!.id);
   return refund!.id;
+}
+
+/**
+ * Certificate money back onto its certificate: the refund row, a negative line in the certificate's
+ * ledger (its balance restored), and its status ACTIVE again, unless it has expired: an expired
+ * certificate stays EXPIRED with its balance back. Caller holds the order lock; takes the certificate's.
+ */
+async function refundToCertificate(tx: Tx, order: OrderRow, userId: number | null, certificateId: number, amount: string, today: string): Promise<number> {
+  const [cert] = await tx.select().from(certificates).where(eq(certificates.id, certificateId)).for('update');
+  const expired = cert!.status === 'EXPIRED' || (cert!.expiresAt !== null && cert!.expiresAt < today);
+  const paymentId = await recordRefund(tx, order, userId, CERTIFICATE, amount,
+    { certificate: cert!.uniqueNumber, ...(expired ? { certificate_expired: true } : {}) }, { certificateId });
+  await tx.insert(certificateRedemptions).values({ certificateId, paymentId, amount: `-${amount}` });
+  const status = expired ? 'EXPIRED' : cert!.status === 'USED' ? 'ACTIVE' : cert!.status;
+  if (status !== cert!.status) await tx.update(certificates).set({ status }).where(eq(certificates.id, certificateId));
+  await recordEvent(tx, order.locationId, 'certificate', { certificate_ids: [certificateId] });
+  return paymentId;
+}
+
+/** What an order holds, per tender (latest paid first): its payments and the provider refunds taken off them. */
+export async function orderHoldings(db: DbOrTx, order: OrderRow): Promise<TenderHolding[]> {
+  const [rows, taken, pending] = await Promise.all([
+    db.select({ id: payments.id, type: payments.paymentType, status: payments.status, purchase: payments.purchase, certificateId: payments.certificateId,
+      provider: payments.provider, externalId: payments.externalId }).from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+    db.select({ paymentId: refunds.paymentId, refundPaymentId: refunds.refundPaymentId, status: refunds.status, cents: sql<string>`${refunds.amount} * 100` })
+      .from(refunds).where(eq(refunds.orderId, order.id)),
+    pendingCents(db, order.id),
+  ]);
+  const providerTaken = new Map<number, number>();
+  const providerRows = new Set<number>();
+  for (const t of taken) {
+    if (t.refundPaymentId !== null) providerRows.add(t.refundPaymentId);
+    if (t.status === 'pending' || t.status === 'succeeded') providerTaken.set(t.paymentId, (providerTaken.get(t.paymentId) ?? 0) + Math.round(Number(t.cents)));
+  }
+  return tenderHoldings(rows.map((p) => ({
+    id: p.id, payment_type: p.type, status: p.status, purchase: p.purchase, certificate_id: p.certificateId, provider: p.provider,
+    provider_refundable: p.provider !== null && p.provider !== 'sandbox' && p.externalId !== null,
+    provider_refund_row: providerRows.has(p.id),
+  })), providerTaken, toCents(order.paid) - pending);
+}
+
+/** Holdings as the order's answer shows them: with each certificate's number and whether it has expired. */
+async function holdingsJson(db: DbOrTx, holdings: readonly TenderHolding[], today: string) {
+  const ids = holdings.flatMap((h) => (h.certificate_id !== null ? [h.certificate_id] : []));
+  const certs = ids.length ? await db.select({ id: certificates.id, number: certificates.uniqueNumber, status: certificates.status, expiresAt: certificates.expiresAt })
+    .from(certificates).where(inArray(certificates.id, ids)) : [];
+  const byId = new Map(certs.map((c) => [c.id, c]));
+  return holdings.map((h) => {
+    const c = h.certificate_id !== null ? byId.get(h.certificate_id) : undefined;
+    return holdingJson(h, c ? { certificate_number: c.number, certificate_expired: c.status === 'EXPIRED' || (c.expiresAt !== null && c.expiresAt < today) } : {});
+  });
+}
+
+/**
+ * Gives back each part by its own tender, inside the caller's transaction (the order lock held):
+ * cash and card (the terminal's reference) and online money without a provider recorded as given
+ * back, certificate money onto its certificate, provider money as pending refunds sent after the
+ * commit. Returns the provider refunds to send.
+ */
+async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts: readonly TenderHolding[], opts: { externalId?: string | null; today: string }): Promise<number[]> {
+  const refundIds: number[] = [];
+  for (const part of parts) {
+    const amount = fromCents(part.cents);
+    if (part.kind === 'certificate') await refundToCertificate(tx, order, userId, part.certificate_id!, amount, opts.today);
+    else if (part.kind === 'provider') {
+      const online = (await providerPayments(tx, order.id)).filter((p) => p.id === part.payment_id);
+      refundIds.push(...await queueRefunds(tx, order, userId, online, part.cents));
+    } else await recordRefund(tx, order, userId, part.payment_type, amount, {}, { externalId: part.kind === 'card' ? opts.externalId ?? null : null });
+  }
+  return refundIds;
+}
+
+/**
+ * Cash for money that came by another tender (the till pays out a certificate's or a card's money):
+ * only with a reason of 3-500 characters, kept in the log and the activity entry, and by a manager
+ * (role 20 or more) at the location. `insteadCents`: how much of the cash is not the order's cash.
+ */
+export function checkCashInstead(role: { value: number } | null, insteadCents: number, reason: string | null): void {
+  if (insteadCents <= 0) return;
+  if (!reason || reason.trim().length < 3) throw fieldError('refund_reason', 'refund_reason_required');
+  if (!role || role.value < CASH_INSTEAD_MIN_ROLE) throw permissionDenied('refund_cash_instead_role');
 }
 
 /** The order's payments made through a real provider, each with what is left to give back through it (pending and succeeded refunds taken off). */
@@ -85,20 +178,25 @@ async function pendingCents(db: DbOrTx, orderId: number): Promise<number> {
 }
 
 /** The order page's view of its refunds: the records, what is pending, what can still go back through the provider. */
-export async function orderRefunds(db: DbOrTx, order: OrderRow) {
-  const [rows, online, pending] = await Promise.all([
+export async function orderRefunds(db: DbOrTx, order: OrderRow, today: string) {
+  const [rows, online, pending, holdings] = await Promise.all([
     db.select({ r: refunds, user: { name: users.name, email: users.email } }).from(refunds).leftJoin(users, eq(users.id, refunds.userId))
       .where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id)),
     providerPayments(db, order.id),
     pendingCents(db, order.id),
+    orderHoldings(db, order),
   ]);
   const due = Math.max(0, toCents(orderBalance(order).toRefund) - pending);
+  const [tenders, split] = await Promise.all([holdingsJson(db, holdings, today), holdingsJson(db, splitRefund(holdings, due), today)]);
   const onlineLeft = online.reduce((s, p) => s + Math.max(0, p.left), 0);
   return {
     refund_pending: fromCents(pending),
     online_refundable: fromCents(Math.min(due, onlineLeft)),
     // A live order owes nothing back yet; its cancel gives this back through the provider (the desk's question).
     online_paid: fromCents(onlineLeft),
+    // #38: what it holds per tender, latest paid first (what a cancel gives back, each its own way), and how what is due splits over them.
+    refund_tenders: tenders,
+    refund_split: split,
     refunds: rows.map(({ r, user }) => ({
       id: r.id, payment_id: r.paymentId, provider: r.provider, amount: r.amount, status: r.status, external_id: r.externalId,
       external: r.external, by_customer: 'by' in askedBy(r), error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
@@ -112,39 +210,74 @@ async function maxParam(tx: DbOrTx, locationId: number, cents: number) {
   return { max: moneyParam(fromCents(cents), currencyJson(row?.c)) };
 }
 
-interface RefundInput { payment_type: RefundPaymentType; amount: string | null }
+export interface RefundInput {
+  payment_type: RefundPaymentType;
+  amount: string | null;
+  /** #38 card: the terminal's reference of its refund. */
+  external_id?: string | null;
+  /** #38: why cash goes back for money that came by another tender. */
+  refund_reason?: string | null;
+}
 
 /**
  * POST /api/v2.2/orders/{id}/refund/: what an order owes back (all a cancelled order holds, or what
  * a live order holds beyond its price, #25), all of it or `amount` of it; never more than is due
- * (pending refunds taken off). Online (1) on an order paid through a provider goes through the
- * provider, at most what was paid there; its refusal is a 400 naming the provider's reason, after
- * the failed record is kept. Cash, card, and online without a provider payment are recorded as given back.
+ * (pending refunds taken off). #38: by the tender asked, never more than that tender holds on the
+ * order, its parts latest paid first: online through the provider (its refusal is a 400 naming the
+ * provider's reason, after the failed record is kept; online money without a provider recorded),
+ * a certificate's money back onto it, card (the terminal's reference) and cash recorded. Cash beyond
+ * the order's cash is paid out instead of another tender: only with a reason, by a manager.
  * `call`: the Idempotency-Key; a retry answers the same refunds (sent again, same key, if they got no answer).
  */
 export async function refundOrderDue(db: Db, config: PaymentConfig, userId: number, orderId: number, input: RefundInput, call?: IdempotentCall): Promise<void> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
-  await requireRoleAt(db, userId, existing.locationId);
+  const role = await requireRoleAt(db, userId, existing.locationId);
+  const today = await locationToday(db, existing.locationId);
   const { refundIds } = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     if (!(await lockOrder(tx, orderId))) throw notFound();
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const due = toCents(orderBalance(order!).toRefund) - await pendingCents(tx, orderId);
     if (due <= 0) throw fieldError('non_field_errors', 'refund_nothing');
-    const online = input.payment_type === ONLINE ? await providerPayments(tx, orderId) : [];
-    const onlineLeft = online.reduce((s, p) => s + Math.max(0, p.left), 0);
-    // Without an amount: all that is due; through the provider, as much of it as was paid there.
-    const amount = input.amount !== null ? toCents(input.amount) : online.length ? Math.min(due, onlineLeft) : due;
+    const holdings = await orderHoldings(tx, order!);
+    const kinds = kindsOfPaymentType(input.payment_type);
+    const own = holdings.filter((h) => kinds.includes(h.kind));
+    const ownCents = Math.min(due, heldOf(own));
+    // Without an amount: all that is due in cash (an explicit choice), else as much as the tender holds.
+    const amount = input.amount !== null ? toCents(input.amount) : input.payment_type === CASH || ownCents <= 0 ? due : ownCents;
     if (amount > due) throw fieldError('amount', 'refund_over_due', await maxParam(tx, order!.locationId, due));
-    if (!online.length) {
-      await recordRefund(tx, order!, userId, input.payment_type, fromCents(amount));
+    if (input.payment_type === CASH) {
+      const instead = amount - Math.min(amount, ownCents);
+      checkCashInstead(role, instead, input.refund_reason ?? null);
+      await recordRefund(tx, order!, userId, CASH, fromCents(amount), instead > 0 ? { refund_reason: input.refund_reason!.trim(), instead_of: fromCents(instead) } : {});
       return { refundIds: [] as number[] };
     }
-    if (amount > onlineLeft || amount <= 0) throw fieldError('amount', 'refund_over_online', await maxParam(tx, order!.locationId, Math.min(due, onlineLeft)));
-    return { refundIds: await queueRefunds(tx, order!, userId, online, amount) };
+    if (amount > ownCents) {
+      const key = input.payment_type === CERTIFICATE ? 'refund_over_certificate' : input.payment_type === ONLINE ? 'refund_over_online' : 'refund_over_card';
+      throw fieldError('amount', key, await maxParam(tx, order!.locationId, ownCents));
+    }
+    return { refundIds: await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today }) };
   }));
   const refused = await sendRefunds(db, config, refundIds);
   if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { reason: refused.join(', ') });
+}
+
+/**
+ * #38 the cancel's refund, inside the cancel's transaction (the order lock held, `order` as it was):
+ * `original` gives every tender back its own way (refundParts); `cash` pays all of it in cash, the
+ * part that came by other tenders only with a reason by a manager (checked by the caller before).
+ * Returns the provider refunds to send after the commit.
+ */
+export async function refundOnCancel(tx: Tx, order: OrderRow, userId: number | null, how: 'original' | 'cash',
+  opts: { externalId?: string | null; refundReason?: string | null; role: { value: number } | null; today: string }): Promise<number[]> {
+  const holdings = await orderHoldings(tx, order);
+  const held = heldOf(holdings);
+  if (held <= 0) return [];
+  if (how === 'original') return refundParts(tx, order, userId, holdings, { externalId: opts.externalId, today: opts.today });
+  const instead = held - heldOf(holdings.filter((h) => h.kind === 'cash'));
+  checkCashInstead(opts.role, instead, opts.refundReason ?? null);
+  await recordRefund(tx, order, userId, CASH, fromCents(held), instead > 0 ? { refund_reason: opts.refundReason!.trim(), instead_of: fromCents(instead) } : {});
+  return [];
 }
 
 /** Pending refund records of `cents` over the order's provider payments, oldest first: one each (a provider refunds one payment at a time). Caller holds the order lock. */

@@ -13,7 +13,7 @@ import { businessDateOf } from '../../../domain/businessDay';
 import { locationToday, requireRoleAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
 import { cancelBooking, createBooking, updateBooking } from './booking';
-import { REFUND_PAYMENT_TYPES, refundOrderDue, type RefundPaymentType } from './refunds';
+import { REFUND_PAYMENT_TYPES, refundOrderDue, sendRefunds, type RefundPaymentType } from './refunds';
 import { checkCoupon } from './coupons';
 import { payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
@@ -23,6 +23,9 @@ import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { BOOK_PAY_TYPES, type BookPayType } from '../../../domain/booking';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
+/** #38: why cash goes back for another tender's money; the card terminal's reference of a card refund. */
+const refundReasonSchema = z.preprocess(emptyToNull, z.string().trim().min(3).max(TEXT_LIMITS.refundReason).nullable()).optional().transform((v) => v ?? null);
+const cardRefundReferenceSchema = z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.cardRefundReference).nullable()).optional().transform((v) => v ?? null);
 
 export const bookingSchema = z.strictObject({
   playground_id: idNumber(),
@@ -79,10 +82,23 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
 
   r.delete('/api/v2.1/booking/:id/', {
     config: { conflicts: true },
-    // refund=cash: what the order holds is paid back in cash and recorded in the same transaction.
-    schema: { summary: 'Cancel a booking', tags, params, querystring: z.strictObject({ refund: z.enum(['cash', 'none']).optional() }), answers: { 204: null } },
+    // #38 refund=original: what the order holds goes back each tender its own way in the cancel's
+    // transaction (provider refunds sent after it); refund=cash: all in cash, other tenders' money only
+    // with refund_reason by a manager; none (the default): it stays on the order to refund later.
+    schema: {
+      summary: 'Cancel a booking', tags, params,
+      querystring: z.strictObject({
+        refund: z.enum(['original', 'cash', 'none']).optional(),
+        refund_reason: refundReasonSchema,
+        external_id: cardRefundReferenceSchema,
+      }),
+      answers: { 204: null },
+    },
   }, async (request, reply) => {
-    await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled', request.query.refund ?? 'none');
+    const { refund = 'none', refund_reason, external_id } = request.query;
+    const refundIds = await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled', { refund, refundReason: refund_reason, externalId: external_id });
+    // Sent after the cancel committed; a provider that does not answer now is asked again by the refund.check job.
+    await sendRefunds(db, config, refundIds);
     return reply.status(204).send();
   });
 
@@ -122,6 +138,8 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (REFUND_PAYMENT_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
           .transform((v) => v as RefundPaymentType),
         amount: positiveAmount(10).nullable().optional().transform((v) => v ?? null).describe('Part of what is due; all of it when absent.'),
+        external_id: cardRefundReferenceSchema.describe('Card: the terminal\'s reference of the refund.'),
+        refund_reason: refundReasonSchema.describe('Cash for money that came by another tender: why (a manager only).'),
       }),
       answers: { 200: Order },
     },

@@ -310,7 +310,7 @@ export async function widgetCancel(db: Db, config: Config, key: string, lang: La
     throw fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
   }
   // #29: the online prepayment goes back through its provider with the cancel (a refusal stays on the order for the staff).
-  const refundIds = await cancelBooking(db, { userId: null, by: 'customer' }, order.id, 'cancelled', 'online');
+  const refundIds = await cancelBooking(db, { userId: null, by: 'customer' }, order.id, 'cancelled', { refund: 'online' });
   await sendRefunds(db, config, refundIds);
   return orderView(db, order.locationId, order.id, lang);
 }
