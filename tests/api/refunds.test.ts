@@ -99,6 +99,28 @@ describe('refunds through YooKassa', () => {
     expect(entries.map((e) => (e.after as Json).amount)).toEqual(['500.00', '1500.00', '1000.00']);
   });
 
+  it('#38 a cancel with refund=original gives cash back in cash and sends the online part to YooKassa in the same call; pending until YooKassa answers', async () => {
+    const { id, ext } = await paidOrder('1000.00', '2000.00');
+    expect((await getOrder(w, id)).refund_tenders.map((t: Json) => [t.tender, t.provider, t.amount])).toEqual([['provider', 'yookassa', '2000.00'], ['cash', null, '1000.00']]);
+    const calls = refundCalls().length;
+    yoo.refundOutcome = 'pending';
+    try {
+      expect((await h.call('DELETE', `/api/v2.1/booking/${id}/?refund=original`, { token: w.tokens.staff })).statusCode).toBe(204);
+    } finally {
+      yoo.refundOutcome = 'succeeded';
+    }
+    expect(refundCalls().slice(calls).map((c) => [c.body!.payment_id, c.body!.amount.value])).toEqual([[ext, '2000.00']]);
+    const pending = await getOrder(w, id);
+    // The cash is back; the online part is on its way, not due again.
+    expect(pending).toMatchObject({ status: 4, paid: '2000.00', to_refund: '2000.00', refund_pending: '2000.00', refund_split: [], refunds: [{ status: 'pending', amount: '2000.00' }] });
+    expect(pending.payments.filter((p: Json) => p.status === 'refunded').map((p: Json) => [p.payment_type, p.purchase])).toEqual([[2, '-1000.00']]);
+    const [row] = await h.database.db.select().from(refunds).where(eq(refunds.orderId, id));
+    yoo.settleRefund(row!.externalId!, 'succeeded');
+    await h.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.kind, 'refund.check'), sql`${jobs.payload}->>'refundId' = ${String(row!.id)}`));
+    await h.runJobs();
+    expect(await getOrder(w, id)).toMatchObject({ paid: '0.00', to_refund: '0.00', refund_pending: '0.00', refund_tenders: [] });
+  });
+
   it('a refused refund changes nothing; a pending one holds its amount until the job hears it succeeded', async () => {
     const { id } = await paidOrder(null, '3000.00');
     await cancel(id);
