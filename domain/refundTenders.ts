@@ -4,6 +4,9 @@
 // it paid in. Pure: the server plans its refunds with it and the desk shows the same split.
 import { fromCents, toCents } from './pricing';
 
+/** Paying out in cash what came by another tender is a manager's decision (role value 20 or more), with a reason. */
+export const CASH_INSTEAD_MIN_ROLE = 20;
+
 /** The tender classes a refund can go back by, with the payment type its refund row is recorded with. */
 export type TenderKind = 'cash' | 'card' | 'certificate' | 'provider' | 'online';
 

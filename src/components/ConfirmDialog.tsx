@@ -4,8 +4,12 @@ import { useState, type ReactNode } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-export function ConfirmDialog({ open, title, text, onConfirm, onClose, confirmDisabled = false }: {
+export function ConfirmDialog({ open, title, text, children, onConfirm, onClose, confirmDisabled = false, dirty = false }: {
   open: boolean;
+  /** Fields of the question (a reason, a reference), below its text. */
+  children?: ReactNode;
+  /** Something typed in its fields: Escape and a click outside do not close it, only "No" does. */
+  dirty?: boolean;
   /** "Yes" waits (e.g. for what the question offers to be read). */
   confirmDisabled?: boolean;
   title: string;
@@ -24,9 +28,14 @@ export function ConfirmDialog({ open, title, text, onConfirm, onClose, confirmDi
     }
   };
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-title">
+    <Dialog open={open} onClose={busy || dirty ? undefined : onClose} maxWidth="xs" fullWidth aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{title}</DialogTitle>
-      {text && <DialogContent><DialogContentText>{text}</DialogContentText></DialogContent>}
+      {(text || children) && (
+        <DialogContent>
+          {text && <DialogContentText component="div">{text}</DialogContentText>}
+          {children}
+        </DialogContent>
+      )}
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>{translate('app.common.no')}</Button>
         <Button onClick={confirm} disabled={busy || confirmDisabled} variant="contained" color="error" autoFocus>

@@ -351,10 +351,8 @@ export const enApp = {
       cancelTitle: 'Cancel order №%{id}?',
       cancelText: '%{name}, %{playground}, %{time}. The places will be freed.',
       cancelPaid: 'The customer has paid %{amount}.',
-      refundCash: 'Pay %{amount} back in cash now (otherwise the order shows it as to refund)',
-      // #29 a paid order's cancel: what came online goes back through the payment provider.
-      refundOnline: 'Refund %{amount} through the payment provider to the customer\'s card or wallet (the order shows the rest as to refund)',
-      cancelledRefundOnline: 'Order №%{id} is cancelled; %{amount} goes back through the payment provider',
+      refundOriginal: 'Refund %{amount} now, the way it was paid',
+      cancelledRefunded: 'Order №%{id} is cancelled; %{amount} goes back the way it was paid',
       promoChecking: 'Checking the promo code…',
       billCopied: 'Payment link copied',
       promoValid: 'Promo code applies: %{discount} off',

@@ -13,4 +13,25 @@ export const refundsEn = {
   receipt: { pending: 'Being registered', succeeded: 'Registered', canceled: 'Not registered', none: 'Not sent' },
   external: 'In the provider\'s dashboard',
   customer: 'The customer, by cancelling', // #29 widget cancellation refunds
+  // #38 refunds by tender: what goes back, each the way it came.
+  tenders: {
+    title: 'Goes back the way it was paid',
+    cash: 'In cash: %{amount}',
+    card: 'To the card: %{amount}. Refund it on the card terminal and print the cash register\'s refund receipt.',
+    certificate: 'Onto certificate %{number}: %{amount}',
+    certificateExpired: 'Onto certificate %{number}: %{amount}. It has expired: its balance comes back, it stays expired.',
+    provider: 'Through %{provider}: %{amount} back to the customer\'s card or wallet',
+    online: 'Paid online: %{amount} (recorded as given back)',
+    pending: 'Refund through %{provider} in progress: %{amount}',
+    providers: { yookassa: 'YooKassa', stripe: 'Stripe', sandbox: 'the demo sandbox' },
+    cardReference: 'Terminal reference (RRN), optional',
+    refundAll: 'Refund %{amount} the way it was paid',
+    confirmAll: 'Each part goes back as listed: cash from the till, card on the terminal, certificates onto their balance, online money through the provider.',
+    done: '%{amount} refunded the way it was paid.',
+    other: 'Another way…',
+    cashInstead: 'Pay it all out in cash instead (a manager\'s decision, with a reason)',
+    cashInsteadShort: 'Cash instead of another tender needs a reason',
+    reason: 'Why in cash (3-500 characters)',
+    managerOnly: 'Only a manager can pay out card, certificate or online money in cash.',
+  },
 };

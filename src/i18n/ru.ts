@@ -352,10 +352,8 @@ export const ruApp: typeof enApp = {
       cancelTitle: 'Отменить заказ №%{id}?',
       cancelText: '%{name}, %{playground}, %{time}. Места освободятся.',
       cancelPaid: 'Клиент оплатил %{amount}.',
-      refundCash: 'Вернуть %{amount} наличными сейчас (иначе заказ покажет эту сумму к возврату)',
-      // #29 a paid order's cancel: what came online goes back through the payment provider.
-      refundOnline: 'Вернуть %{amount} через платёжного провайдера на карту или кошелёк клиента (остальное заказ покажет к возврату)',
-      cancelledRefundOnline: 'Заказ №%{id} отменён, %{amount} возвращается через платёжного провайдера',
+      refundOriginal: 'Вернуть %{amount} сейчас тем же способом, каким платили',
+      cancelledRefunded: 'Заказ №%{id} отменён; %{amount} возвращается тем же способом, каким платили',
       promoChecking: 'Проверяем промокод…',
       billCopied: 'Ссылка на оплату скопирована',
       promoValid: 'Промокод действует: скидка %{discount}',

@@ -16,7 +16,7 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { requireRoleAt, currencyJson, locationToday } from '../locations/service';
 import { recordEvent } from '../live/record';
-import { heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
+import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { writeLog } from './orderLog';
 import { recordActivity } from '../../platform/activity';
@@ -40,9 +40,6 @@ const CERTIFICATE = 3;
 const FIRST_CHECK_MS = 5 * 60_000;
 const NEXT_CHECK_MS = 15 * 60_000;
 const MAX_CHECKS = 96;
-
-/** #38: paying out in cash what came by another tender is a manager's decision (role value 20 or more), with a reason. */
-export const CASH_INSTEAD_MIN_ROLE = 20;
 
 type OrderRow = typeof orders.$inferSelect;
 type RefundRow = typeof refunds.$inferSelect;

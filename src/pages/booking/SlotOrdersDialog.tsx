@@ -5,14 +5,14 @@
 // that owes money back (a cancelled one that holds it, an overpaid one) offers recording the refund (#25).
 import { guestName } from '../../../domain/guest';
 import { useState } from 'react';
-import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Link, Stack, Typography } from '@mui/material';
+import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { formatCount, formatMoney } from '../../../domain/money';
@@ -21,13 +21,16 @@ import { paymentLine } from '../../../domain/paymentLine';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
 import { RefundDue } from '../orders/RefundDue';
+import { RefundTenderList } from '../orders/RefundTenderList';
+import { CASH_INSTEAD_MIN_ROLE } from '../../../domain/refundTenders';
+import { TEXT_LIMITS } from '../../../domain/textLimits';
+import type { LocationRecord } from '../../resources/locations/types';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TruncatedText } from '../../components/TruncatedText';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { canAddBooking, canChangeOrders } from '../../calendar/calendarModel';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
 import { bookingApi, useGames, useOrder } from './api';
-import { newIdempotencyKey } from '../../dataProvider/http';
 import { fromCents, toCents } from '../../../domain/pricing';
 import type { Slot, SlotOrder } from '../../calendar/types';
 
@@ -70,28 +73,37 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
     }
   };
 
-  // #29 What of a paid order's money came through the payment provider (the order's own view): that
-  // part goes back through the provider, never as cash from the till. Read when the question opens;
-  // "Yes" waits for it, so the refund offered is never the wrong one.
+  // #38 A paid order's money goes back the way it came (the order's own view, read when the question
+  // opens: cash from the till, the card on the terminal, certificates onto their balance, provider
+  // money through the provider), in the cancel's one call. Cash for all of it instead is a manager's
+  // choice with a reason. "Yes" waits for the order's view, so the refund offered is never the wrong one.
   const paidCancel = cancelling && toCents(cancelling.paid) > 0 ? cancelling : null;
   const detail = useOrder(paidCancel?.id ?? 0, !!paidCancel);
-  const online = paidCancel && detail.data ? fromCents(Math.min(toCents(paidCancel.paid), toCents(detail.data.online_paid ?? '0'))) : '0.00';
-  const refundOnline = toCents(online) > 0;
-  const [refundKey, setRefundKey] = useState(newIdempotencyKey);
+  const tenders = paidCancel ? detail.data?.refund_tenders ?? [] : [];
+  const otherTenders = tenders.some((t) => t.tender !== 'cash');
+  const manager = (useGetOne<LocationRecord>('locations', { id: detail.data?.location_id ?? 0 }, { enabled: !!detail.data }).data?.role?.value ?? 0) >= CASH_INSTEAD_MIN_ROLE;
+  const [cashInstead, setCashInstead] = useState(false);
+  const [reason, setReason] = useState('');
+  const [cardReference, setCardReference] = useState('');
+  const reasonOk = reason.trim().length >= 3 && reason.trim().length <= TEXT_LIMITS.refundReason;
+  const refundTotal = fromCents(tenders.reduce((s, t) => s + toCents(t.amount), 0));
+  const closeQuestion = () => {
+    setCancelling(null);
+    setCashInstead(false);
+    setReason('');
+    setCardReference('');
+  };
 
   const cancel = async () => {
     if (!cancelling) return;
     const id = cancelling.id;
-    const paid = toCents(cancelling.paid) > 0;
-    const refund = refundNow && paid && !refundOnline ? 'cash' : 'none';
-    const done = await run(() => bookingApi.cancel(id, refund).then(() => true));
-    // Cancelled, then the online part goes back through the provider (the cash part, if any, stays to refund).
-    const refunded = done && refundNow && paid && refundOnline
-      ? await run(() => bookingApi.refund(id, 1, online, refundKey).then(() => true)) : false;
-    setCancelling(null);
-    setRefundKey(newIdempotencyKey());
+    const refunding = refundNow && toCents(cancelling.paid) > 0;
+    const how = !refunding ? { refund: 'none' as const } : cashInstead && otherTenders
+      ? { refund: 'cash' as const, refund_reason: reason.trim() } : { refund: 'original' as const, external_id: cardReference.trim() || undefined };
+    const done = await run(() => bookingApi.cancel(id, how).then(() => true));
+    closeQuestion();
     if (done) {
-      notify(refunded ? 'app.booking.cancelledRefundOnline' : 'app.booking.cancelled', { type: 'success', messageArgs: { id, amount: money(online) } });
+      notify(refunding ? 'app.booking.cancelledRefunded' : 'app.booking.cancelled', { type: 'success', messageArgs: { id, amount: money(refunding && tenders.length ? refundTotal : cancelling.paid) } });
       await onChanged();
     }
   };
@@ -208,18 +220,36 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                 <FormControlLabel
                   sx={{ display: 'flex', mt: 1 }}
                   control={<Checkbox checked={refundNow} disabled={detail.isFetching} onChange={(e) => setRefundNow(e.target.checked)} data-testid="cancel-refund" />}
-                  label={refundOnline
-                    ? translate('app.booking.refundOnline', { amount: money(online) })
-                    : translate('app.booking.refundCash', { amount: money(cancelling.paid) })}
-                  data-testid={refundOnline ? 'cancel-refund-online' : 'cancel-refund-cash'}
+                  label={translate('app.booking.refundOriginal', { amount: money(tenders.length ? refundTotal : cancelling.paid) })}
+                  data-testid="cancel-refund-original"
                 />
+                {refundNow && !cashInstead && <RefundTenderList tenders={tenders} money={money} title={false} />}
+                {refundNow && !cashInstead && tenders.some((t) => t.tender === 'card') && (
+                  <TextField size="small" fullWidth margin="dense" label={translate('app.providerRefunds.tenders.cardReference')} value={cardReference}
+                    onChange={(e) => setCardReference(e.target.value)} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.cardRefundReference, 'data-testid': 'cancel-card-reference' } }} />
+                )}
+                {refundNow && otherTenders && (manager ? (
+                  <>
+                    <FormControlLabel
+                      sx={{ display: 'flex' }}
+                      control={<Checkbox checked={cashInstead} onChange={(e) => setCashInstead(e.target.checked)} data-testid="cancel-cash-instead" />}
+                      label={translate('app.providerRefunds.tenders.cashInstead')}
+                    />
+                    {cashInstead && (
+                      <TextField size="small" fullWidth margin="dense" required label={translate('app.providerRefunds.tenders.reason')} value={reason}
+                        error={reason !== '' && !reasonOk} onChange={(e) => setReason(e.target.value)}
+                        slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.refundReason, 'data-testid': 'cancel-refund-reason' } }} />
+                    )}
+                  </>
+                ) : <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>{translate('app.providerRefunds.tenders.managerOnly')}</Typography>)}
               </>
             )}
           </>
         ) : undefined}
         onConfirm={cancel}
-        confirmDisabled={!!paidCancel && detail.isFetching}
-        onClose={() => setCancelling(null)}
+        confirmDisabled={!!paidCancel && (detail.isFetching || (refundNow && cashInstead && otherTenders && !reasonOk))}
+        dirty={reason !== '' || cardReference !== ''}
+        onClose={closeQuestion}
       />
     </Dialog>
   );

@@ -45,6 +45,21 @@ export interface OrderDetail extends SlotOrder {
   refund_pending?: string;
   online_refundable?: string;
   online_paid?: string;
+  // #38 refunds by tender.
+  refund_tenders?: RefundTender[];
+  refund_split?: RefundTender[];
+}
+
+/** #38 One tender's money on an order, or its part of a refund (GET /api/v2.2/orders/{id}/). */
+export interface RefundTender {
+  tender: 'cash' | 'card' | 'certificate' | 'provider' | 'online';
+  payment_type: number;
+  payment_id: number;
+  provider: string | null;
+  certificate_id: number | null;
+  certificate_number: string | null;
+  certificate_expired: boolean;
+  amount: string;
 }
 
 /** #29 A refund through the payment provider (GET /api/v2.2/orders/{id}/). */

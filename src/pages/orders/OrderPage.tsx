@@ -121,10 +121,10 @@ export function OrderPage() {
           onPaid={() => Promise.all([order.refetch(), log.refetch()])}
         />
       )}
-      {Number(o.to_refund ?? 0) > 0 && (
+      {(Number(o.to_refund ?? 0) > 0 || Number(o.refund_pending ?? 0) > 0) && (
         // Keyed by what is due: the amount field starts again from the new figures after a refund (#29).
         <RefundDue key={`${o.to_refund}-${o.refund_pending}-${o.online_refundable}`}
-          order={{ id: o.id, status: o.status, to_refund: o.to_refund!, currency: o.currency, refund_pending: o.refund_pending, online_refundable: o.online_refundable }}
+          order={{ id: o.id, status: o.status, to_refund: o.to_refund!, currency: o.currency, refund_pending: o.refund_pending }}
           onRefunded={() => Promise.all([order.refetch(), log.refetch()])} />
       )}
       <Card sx={{ mb: 2 }}>
