@@ -15,7 +15,7 @@ import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
 import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
-import { INVITATION_LETTER_JOB, STAFF_ADDED_LETTER_JOB, sendInvitation, sendStaffAdded, type InvitationLetterJob } from './modules/staff/service';
+import { INVITATION_LETTER_JOB, sendInvitation, type InvitationLetterJob } from './modules/staff/service';
 import { LINK_CLOSE_JOB, PAYMENT_CHECK_JOB, REFUND_CHECK_JOB, SETTLEMENT_RECEIPT_JOB } from './modules/paymentProviders/provider';
 import { settleReceipt, type SettlementJob } from './modules/paymentNotices/settlement';
 import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
@@ -64,12 +64,9 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
         text: translate(lang, 'reset_mail_text', { name: p.name, email: p.to, link: p.link, minutes: p.minutes }),
       });
     },
-    // #28 STAFF: an invitation's letter (the job writes its key) and "you were added" to an existing account.
+    // #28 STAFF: an invitation's letter (the job writes its key); since #38 an existing account is invited too.
     [INVITATION_LETTER_JOB]: async (p: InvitationLetterJob) => {
       await sendInvitation(deps.db, deps.mailer, p, deps.config.publicUrl);
-    },
-    [STAFF_ADDED_LETTER_JOB]: async (p: { userId: number; locationId: number; lang: string }) => {
-      await sendStaffAdded(deps.db, deps.mailer, p, deps.config.publicUrl);
     },
     // #29 A link still processing 15 minutes on: the provider is asked (a lost notification).
     [PAYMENT_CHECK_JOB]: async (p: PaymentCheckJob) => {

@@ -1,9 +1,14 @@
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise each letter is written as an .eml file
-// to DATA_DIR/mail (and a log line says where), so a developer can open it.
+// to DATA_DIR/mail (and a log line says where), so a developer can open it. Letters carry sign-in
+// links (invitations, password resets): the folder is the server user's alone (0700, also when it
+// was made before with looser modes) and each letter 0600, whatever the umask (#38).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
 
 export interface Letter {
   to: string;
@@ -29,12 +34,16 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   return {
     async send(letter) {
       const info = await transport.sendMail({ from: opts.from, ...letter });
-      await fs.mkdir(opts.mailDir, { recursive: true });
+      await fs.mkdir(opts.mailDir, { recursive: true, mode: PRIVATE_DIR });
+      // mkdir's mode is only for a folder it makes, and the umask may narrow it: set it every time.
+      await fs.chmod(opts.mailDir, PRIVATE_DIR);
       const safeTo = letter.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const file = path.join(opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
       // Written aside and renamed into place, so a reader of the folder never sees half a letter.
       const partial = `${file}.part`;
-      await fs.writeFile(partial, info.message as Buffer);
+      await fs.writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE });
+      // The same for a leftover .part of a crashed write, which writeFile's mode would not change.
+      await fs.chmod(partial, PRIVATE_FILE);
       await fs.rename(partial, file);
       opts.log.info({ to: letter.to, subject: letter.subject, file }, 'mail written to the mail folder');
     },

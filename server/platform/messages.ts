@@ -173,12 +173,13 @@ const en = {
   owner_only: 'Only an owner can do this.',
   owner_self_deactivate: 'You cannot deactivate your own account.',
   invitation_invalid: 'This invitation is invalid, withdrawn, already used or has expired.',
-  invitation_existing_password: 'This e-mail already has an account: enter its password.',
+  invitation_keeps_password: 'This e-mail already has an account: its password stays as it is. Accept without a new one, then sign in as usual.',
   invitation_mail_subject: 'Invitation to %{location}',
   invitation_mail_text:
     'Hello!\n\nYou are invited to work at %{location} in the venue back-office.\nOpen this link to set your name and password: %{link}\nThe link works once and expires in %{days} days.\n\nIf you did not expect it, ignore this letter.',
-  staff_added_mail_subject: 'You were added to %{location}',
-  staff_added_mail_text: 'Hello, %{name}!\n\nYou were added to the staff of %{location} in the venue back-office.\nSign in with your usual password: %{link}',
+  // #38: an existing account is invited too; the letter tells its owner (never the inviter) that the password stays.
+  invitation_mail_text_existing:
+    'Hello!\n\nYou are invited to work at %{location} in the venue back-office, with the account you already have (%{email}).\nOpen this link to accept: %{link}\nYour password stays as it is: after accepting, sign in as usual. The role takes effect when you accept.\nThe link works once and expires in %{days} days.\n\nIf you did not expect it, ignore this letter.',
   // #28 SETUP: a location's settings.
   unknown_timezone: 'Not a time zone: choose one from the list (e.g. Europe/Moscow).',
   unknown_currency: 'Not a currency: choose one from the list (an ISO 4217 code, e.g. RUB).',
@@ -377,12 +378,13 @@ const ru: Record<MessageKey, string> = {
   owner_only: 'Это может сделать только владелец.',
   owner_self_deactivate: 'Нельзя отключить собственную учётную запись.',
   invitation_invalid: 'Приглашение недействительно, отозвано, уже использовано или устарело.',
-  invitation_existing_password: 'У этого адреса уже есть учётная запись: введите её пароль.',
+  invitation_keeps_password: 'У этого адреса уже есть учётная запись, и её пароль не меняется. Примите приглашение без нового пароля и входите как обычно.',
   invitation_mail_subject: 'Приглашение в %{location}',
   invitation_mail_text:
     'Здравствуйте!\n\nВас пригласили работать в %{location} в бэк-офисе площадки.\nОткройте ссылку, чтобы указать имя и пароль: %{link}\nСсылка работает один раз, срок действия — %{days} дн.\n\nЕсли вы не ждали этого письма, просто проигнорируйте его.',
-  staff_added_mail_subject: 'Вас добавили в %{location}',
-  staff_added_mail_text: 'Здравствуйте, %{name}!\n\nВас добавили в сотрудники %{location} в бэк-офисе площадки.\nВходите со своим обычным паролем: %{link}',
+  // #38
+  invitation_mail_text_existing:
+    'Здравствуйте!\n\nВас пригласили работать в %{location} в бэк-офисе площадки с вашей учётной записью (%{email}).\nОткройте ссылку, чтобы принять приглашение: %{link}\nПароль остаётся прежним: после принятия входите как обычно. Роль начнёт действовать, когда вы примете приглашение.\nСсылка работает один раз, срок действия — %{days} дн.\n\nЕсли вы не ждали этого письма, просто проигнорируйте его.',
   // #28 SETUP: a location's settings.
   unknown_timezone: 'Нет такого часового пояса: выберите его из списка.',
   unknown_currency: 'Нет такой валюты: выберите её из списка.',

@@ -1,5 +1,6 @@
 // Staff and their rights (#28 STAFF): invitations (letter, single use, expiry, re-send, withdrawal,
-// an existing account added without a password), the rules (no escalation of the role or of any
+// an existing account invited too and joining with its own password, #38; the details of that in
+// staff-invitations.test.ts), the rules (no escalation of the role or of any
 // permission, owners protected, a location keeps an administrator, a right at A useless at B), the
 // owner's deactivation (next request 401, live stream closed) and the activity entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +37,7 @@ beforeAll(async () => {
 afterAll(async () => { await h?.close(); });
 
 describe('staff', () => {
-  it('invites by a letter whose link signs the person in once; re-send, withdraw and expiry kill old links; an account is added without a password', async () => {
+  it('invites by a letter whose link signs the person in once; re-send, withdraw and expiry kill old links; an account joins by its link and keeps its password', async () => {
     // Only the administrator of the location: a manager there is refused, a stranger sees nothing.
     const manager = await h.login('manager@example.com', 'manager123');
     expect((await h.call('GET', '/api/v2.1/locations/1/staff/', { token: manager })).statusCode).toBe(403);
@@ -97,19 +98,26 @@ describe('staff', () => {
     expect((await h.call('DELETE', `/api/v2.1/locations/1/invitations/${again.invitation_id}/`, { token: boss.token })).statusCode).toBe(204);
     expect((await accept(second)).statusCode).toBe(404);
 
-    // An existing account (the cashier of location 1) is added to location 2 at once, keeps its password, is told by letter.
+    // An existing account (the cashier of location 1) is invited to location 2 like anyone (#38): nothing
+    // there until it accepts by its letter's link, which keeps its password and signs nobody in.
     const added = await invite('STAFF@example.com', 20, [], boss.token, 2);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ state: 'active', role: 20, invitation_id: null });
-    await h.runJobs();
-    expect(h.letters.some((l) => l.to === 'staff@example.com' && /^Вас добавили в /.test(l.subject))).toBe(true);
+    expect(added.json()).toMatchObject({ state: 'invited', role: 20, user_id: null, name: '', last_login: null });
     const cashier = await h.login('staff@example.com', 'staff123');
+    expect((await h.call('GET', '/api/v2.1/locations/my/', { token: cashier })).json().map((l: { id: number }) => l.id)).toEqual([1]);
+    await h.runJobs();
+    const staffKey = keyFor('staff@example.com');
+    expect((await h.call('GET', `/api/v2.1/invitations/${staffKey}/`)).json()).toMatchObject({ has_account: true });
+    const accepted = await accept(staffKey, {});
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect(accepted.json()).toEqual({ token: null });
     expect((await h.call('GET', '/api/v2.1/locations/my/', { token: cashier })).json().map((l: { id: number }) => l.id)).toEqual([1, 2]);
+    expect((await h.login('staff@example.com', 'staff123'))).toBeTruthy();
     expect((await invite('staff@example.com', 10, [], boss.token, 2)).json()).toEqual({ email: [expect.any(String)] });
 
     // Every change is in the activity log, with who did it.
     const { rows } = await q(`select kind, location_id, user_id from activity_entries where kind like 'staff.%' order by id`);
-    expect(rows.map((r) => r.kind)).toEqual(['staff.invited', 'staff.joined', 'staff.invited', 'staff.invited', 'staff.invitation_resent', 'staff.invitation_withdrawn', 'staff.added']);
+    expect(rows.map((r) => r.kind)).toEqual(['staff.invited', 'staff.joined', 'staff.invited', 'staff.invited', 'staff.invitation_resent', 'staff.invitation_withdrawn', 'staff.invited', 'staff.joined']);
     expect(rows.filter((r) => r.kind !== 'staff.joined').every((r) => r.user_id === boss.id)).toBe(true);
   });
 

@@ -1,18 +1,20 @@
-// Staff and their rights at a location (#28 STAFF): inviting, adding, changing, removing people, the
-// invitations' letters and acceptance, and the owner's installation-wide switches (deactivate,
+// Staff and their rights at a location (#28 STAFF): inviting (every addition, also of an existing
+// account, is an invitation its owner accepts: #38), changing, removing people, the invitations'
+// letters and acceptance, and the owner's installation-wide switches (deactivate,
 // activate, make an owner). Every change takes the location's staff lock (so two administrators
 // cannot each remove the other and leave none) and writes its activity entry in its transaction.
+import { issueToken } from '../auth/service';
 import { makeOwner as grantOwnership } from '../owners/service';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { authTokens, invitations, locations, userLocationRoles, userPermissions, users } from '../../db/schema';
+import { invitations, locations, userLocationRoles, userPermissions, users } from '../../db/schema';
 import type { AuthUser } from '../../platform/auth';
 import { recordActivity } from '../../platform/activity';
 import { ApiError, fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import { pickLanguage, translate, type Lang } from '../../platform/messages';
-import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { hashPassword } from '../../platform/passwords';
 import { newSecret, secretHash } from '../../platform/tokens';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
@@ -20,7 +22,6 @@ import { locationNameIn, requireRoleAt, type RoleAtLocation } from '../locations
 
 export const INVITATION_DAYS = 7;
 export const INVITATION_LETTER_JOB = 'mail.invitation';
-export const STAFF_ADDED_LETTER_JOB = 'mail.staff_added';
 const ADMINISTRATOR = 40;
 
 export interface StaffGrant { role: number; permissions: string[] }
@@ -99,7 +100,13 @@ function invitationRow(i: typeof invitations.$inferSelect): StaffRow {
   };
 }
 
-/** POST /locations/{id}/staff/: an account is added at once (and told by a short letter); an unknown e-mail is invited. */
+/**
+ * POST /locations/{id}/staff/: always an invitation, whether or not the e-mail has an account (#38).
+ * An administrator of one location must learn nothing about accounts elsewhere: the answer, the
+ * list row and the work done (the same queries in the same order) are those of an unknown e-mail,
+ * and the role takes effect only when the mailbox's owner accepts by the letter's link. The one
+ * thing refused is what this location already knows: the e-mail is on its staff, or invited to it.
+ */
 export async function addStaff(db: Db, user: AuthUser, locationId: number, body: { email: string; role: number; permissions: string[] }, lang: Lang): Promise<StaffRow> {
   const callerRole = await requireRoleAt(db, user.id, locationId);
   const grant = { role: body.role, permissions: sorted(body.permissions) };
@@ -108,14 +115,10 @@ export async function addStaff(db: Db, user: AuthUser, locationId: number, body:
   const letterLang = await locationLanguage(db, locationId, lang);
   return db.transaction(async (tx) => {
     await lockStaff(tx, locationId);
-    const [existing] = await tx.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-    if (existing) {
-      if (await grantOf(tx, existing.id, locationId)) throw fieldError('email', 'staff_already_here');
-      await setGrant(tx, existing.id, locationId, grant);
-      await recordActivity(tx, { locationId, kind: 'staff.added', subject: existing.email, after: { ...grant } });
-      await enqueueJob(tx, STAFF_ADDED_LETTER_JOB, { userId: existing.id, locationId, lang: letterLang });
-      return userRow(existing, grant);
-    }
+    // One query joined to this location's roles: an account elsewhere reads as no row, like no account.
+    const [here] = await tx.select({ one: sql`1` }).from(userLocationRoles).innerJoin(users, eq(users.id, userLocationRoles.userId))
+      .where(and(eq(userLocationRoles.locationId, locationId), sql`lower(${users.email}) = ${email}`)).limit(1);
+    if (here) throw fieldError('email', 'staff_already_here');
     const [open] = await tx.select({ id: invitations.id }).from(invitations)
       .where(and(eq(invitations.locationId, locationId), sql`lower(${invitations.email}) = ${email}`, isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt)));
     if (open) throw fieldError('email', 'staff_already_invited');
@@ -130,13 +133,18 @@ export async function addStaff(db: Db, user: AuthUser, locationId: number, body:
   });
 }
 
-/** 404 unless the person has a role at this location; 403 when a non-owner touches an owner. */
+/**
+ * 404 unless the person has a role at this location; 403 when a non-owner touches an owner. One
+ * query joined to this location's roles, so an account elsewhere answers as an unknown id does.
+ */
 async function requireMember(tx: Tx, caller: AuthUser, locationId: number, userId: number) {
-  const [u] = await tx.select().from(users).where(eq(users.id, userId));
-  const grant = u ? await grantOf(tx, userId, locationId) : null;
-  if (!u || !grant) throw notFound();
-  if (u.isOwner && !caller.isOwner) throw permissionDenied('staff_owner_protected');
-  return { u, grant };
+  const [row] = await tx.select({ u: users }).from(users)
+    .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, locationId)))
+    .where(eq(users.id, userId));
+  const grant = row ? await grantOf(tx, userId, locationId) : null;
+  if (!row || !grant) throw notFound();
+  if (row.u.isOwner && !caller.isOwner) throw permissionDenied('staff_owner_protected');
+  return { u: row.u, grant };
 }
 
 /** PUT /locations/{id}/staff/{user_id}/: the role and every permission at this location. */
@@ -204,7 +212,11 @@ export async function withdrawInvitation(db: Db, user: AuthUser, locationId: num
 
 export interface InvitationLetterJob { invitationId: number; lang: Lang }
 
-/** The job: a fresh key for an invitation still open, and its letter (a retried send writes another key). */
+/**
+ * The job: a fresh key for an invitation still open, and its letter (a retried send writes another
+ * key). The mailbox's owner may learn that their address has an account (the inviter never does):
+ * the letter says so, and that their password stays.
+ */
 export async function sendInvitation(db: Db, mailer: Mailer, job: InvitationLetterJob, publicUrl: string): Promise<void> {
   const key = newSecret(32);
   const [row] = await db.update(invitations).set({ keyHash: secretHash(key) })
@@ -213,24 +225,18 @@ export async function sendInvitation(db: Db, mailer: Mailer, job: InvitationLett
   if (!row) return;
   const lang = pickLanguage(job.lang);
   const location = await locationNameIn(db, row.locationId, lang);
+  const account = await accountOf(db, row.email);
   await mailer.send({
     to: row.email,
     subject: translate(lang, 'invitation_mail_subject', { location }),
-    text: translate(lang, 'invitation_mail_text', { location, link: `${publicUrl}/invitation/${key}`, days: INVITATION_DAYS }),
+    text: translate(lang, account ? 'invitation_mail_text_existing' : 'invitation_mail_text', { location, email: row.email, link: `${publicUrl}/invitation/${key}`, days: INVITATION_DAYS }),
   });
 }
 
-/** The job: "you were added" to an existing account (no new password). */
-export async function sendStaffAdded(db: Db, mailer: Mailer, job: { userId: number; locationId: number; lang: string }, publicUrl: string): Promise<void> {
-  const [u] = await db.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, job.userId));
-  if (!u) return;
-  const lang = pickLanguage(job.lang);
-  const location = await locationNameIn(db, job.locationId, lang);
-  await mailer.send({
-    to: u.email,
-    subject: translate(lang, 'staff_added_mail_subject', { location }),
-    text: translate(lang, 'staff_added_mail_text', { name: u.name || u.email, location, link: publicUrl }),
-  });
+/** The account an e-mail has, whatever the case it was typed in. */
+async function accountOf(db: Db | Tx, email: string) {
+  const [u] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`).limit(1);
+  return u;
 }
 
 const validKey = (key: string) => /^[0-9a-f]{16,128}$/.test(key);
@@ -248,39 +254,50 @@ const invalidInvitation = () => new ApiError(404, { key: 'invitation_invalid' })
 export async function invitationFacts(db: Db, key: string, lang: Lang) {
   const row = await liveInvitation(db, key);
   if (!row) throw invalidInvitation();
-  const [account] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`);
-  return { location: await locationNameIn(db, row.locationId, lang), email: row.email, has_account: !!account };
+  return { location: await locationNameIn(db, row.locationId, lang), email: row.email, has_account: !!(await accountOf(db, row.email)) };
 }
+
+export interface Acceptance { name?: string; password?: string; password_confirm?: string }
 
 /**
  * POST /invitations/{key}/: single use (claimed in the UPDATE itself), 7 days, never after a
- * withdrawal. A new account is made with the name and password; an e-mail that got an account
- * meanwhile only gets the role, after its own password is given. Answers a token: signed in.
+ * withdrawal. The link from the letter is the proof that the e-mail is the acceptor's, for a new
+ * address and for an account alike (#38). A new address becomes an account with the name and
+ * password given, signed in (answers a token). An existing account keeps its name and its password:
+ * a password sent for it is refused (accepting must never become a way to reset one), nothing
+ * signs it in (the link is no sign-in credential for 7 days), and the answer's token is null: the
+ * person signs in as they always do. Acceptance gives the invitation's role and permissions there.
  */
-export async function acceptInvitation(db: Db, key: string, body: { name: string; password: string; password_confirm: string }, ip: string | null): Promise<string> {
-  if (!validKey(key)) throw invalidInvitation();
-  if (body.password !== body.password_confirm) throw fieldError('password_confirm', 'password_mismatch');
-  const hash = await hashPassword(body.password);
+export async function acceptInvitation(db: Db, key: string, body: Acceptance, ip: string | null): Promise<{ token: string | null }> {
   const candidate = await liveInvitation(db, key);
-  const [existing] = candidate ? await db.select().from(users).where(sql`lower(${users.email}) = ${candidate.email.toLowerCase()}`) : [];
-  if (existing && !(await verifyPassword(body.password, existing.passwordHash))) throw fieldError('password', 'invitation_existing_password');
-  if (existing && !existing.isActive) throw invalidInvitation();
+  if (!candidate) throw invalidInvitation();
+  const existing = await accountOf(db, candidate.email);
+  let hash: string | null = null;
+  if (existing) {
+    if (body.password !== undefined || body.password_confirm !== undefined) throw fieldError('password', 'invitation_keeps_password');
+    if (!existing.isActive) throw invalidInvitation();
+  } else {
+    const missing = (['name', 'password', 'password_confirm'] as const).filter((f) => !body[f]);
+    if (missing.length) throw new ApiError(400, undefined, Object.fromEntries(missing.map((f) => [f, [{ key: 'required' as const }]])));
+    if (body.password !== body.password_confirm) throw fieldError('password_confirm', 'password_mismatch');
+    hash = await hashPassword(body.password!);
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx.update(invitations).set({ acceptedAt: new Date() })
       .where(and(eq(invitations.keyHash, secretHash(key)), isNull(invitations.acceptedAt), isNull(invitations.withdrawnAt), gt(invitations.expiresAt, new Date())))
       .returning();
     if (!row) throw invalidInvitation();
     await lockStaff(tx, row.locationId);
-    const [found] = await tx.select().from(users).where(sql`lower(${users.email}) = ${row.email.toLowerCase()}`);
-    if (found && found.id !== existing?.id) throw invalidInvitation();
-    const u = found ?? (await tx.insert(users).values({ email: row.email, name: body.name, passwordHash: hash }).returning())[0]!;
-    const grant = { role: row.roleId, permissions: sorted(row.permissions.filter((p) => (PERMISSION_CODENAMES as readonly string[]).includes(p))) };
-    await setGrant(tx, u.id, row.locationId, grant);
-    await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, u.id));
+    // The account appeared or went between the checks above and the claim: the page reads the facts again.
+    const found = await accountOf(tx, row.email);
+    if (found?.id !== existing?.id) throw invalidInvitation();
+    const u = found ?? (await tx.insert(users).values({ email: row.email, name: body.name!, passwordHash: hash! }).returning())[0]!;
+    // Already on this location's staff (an owner holds a role everywhere): the invitation never lowers a grant.
+    const held = found ? await grantOf(tx, u.id, row.locationId) : null;
+    const grant = held ?? { role: row.roleId, permissions: sorted(row.permissions.filter((p) => (PERMISSION_CODENAMES as readonly string[]).includes(p))) };
+    if (!held) await setGrant(tx, u.id, row.locationId, grant);
     await recordActivity(tx, { locationId: row.locationId, kind: 'staff.joined', subject: u.email, after: { ...grant } }, { userId: u.id, ip });
-    const token = newSecret();
-    await tx.insert(authTokens).values({ userId: u.id, keyHash: secretHash(token) });
-    return token;
+    return { token: found ? null : await issueToken(tx, u.id) };
   });
 }
 
