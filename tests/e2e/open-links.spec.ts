@@ -88,7 +88,9 @@ for (const [lang, days] of [['ru', 27], ['en', 28]] as const) {
     // The closed link is no longer given as the order's payment link.
     await expect(page.getByRole('link', { name: url })).toHaveCount(0);
     await expect(due).toContainText(t.overpaid);
-    await due.getByTestId('order-refund-record').click();
+    // #38 it goes back the way it came: the link's payment, online.
+    await expect(due.getByTestId('refund-tender-online')).toBeVisible();
+    await due.getByTestId('order-refund-all').click();
     await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
     await expect(due).toBeHidden();
     expect(await order()).toMatchObject({ status: 6, paid: price, to_refund: '0.00' });

@@ -13,18 +13,18 @@ const TEXT = {
     check: 'Проверить подключение', checkOk: 'Подключение работает: ЮKassa принимает сохранённые данные.',
     topups: 'Счёт для пополнений', topupsSaved: 'Счёт для пополнений сохранён.',
     pay: 'Оплатить', type: /Способ оплаты/, bill: 'Счёт (ссылка на оплату)', submit: 'Принять оплату', paid: 'Оплачен',
-    cancel: 'Отменить заказ', yes: 'Да', online: /^Через платёжного провайдера: .+ вернётся на карту или кошелёк клиента\.$/, sendOnline: 'Вернуть через провайдера',
-    refundsTitle: 'Возвраты через платёжного провайдера', refunded: 'Возвращено', done: /Платёжный провайдер вернул/,
-    cancelOnline: /^Вернуть .+ через платёжного провайдера на карту или кошелёк клиента/, cancelledOnline: /^Заказ №\d+ отменён, .+ возвращается через платёжного провайдера$/,
+    cancel: 'Отменить заказ', yes: 'Да', online: /^Через ЮKassa: .+ вернутся на карту или кошелёк клиента$/,
+    refundsTitle: 'Возвраты через платёжного провайдера', refunded: 'Возвращено', done: /теми же способами, какими платили/,
+    cancelOnline: /^Вернуть .+ сейчас тем же способом, каким платили$/, cancelledOnline: /^Заказ №\d+ отменён; .+ возвращается тем же способом, каким платили$/,
   },
   en: {
     provider: 'Payment provider', yookassa: 'YooKassa', shop: 'Shop ID (shopId)', key: 'Secret key', save: 'Save', saved: 'Payment provider saved.',
     check: 'Check connection', checkOk: 'Connection works: YooKassa accepted the saved credentials.',
     topups: 'Top-ups account', topupsSaved: 'The top-ups account saved.',
     pay: 'Pay', type: /Payment type/, bill: 'Bill (payment link)', submit: 'Take payment', paid: 'Paid',
-    cancel: 'Cancel order', yes: 'Yes', online: /^Through the payment provider: .+ goes back to the customer's card or wallet\.$/, sendOnline: 'Refund through the provider',
-    refundsTitle: 'Refunds through the payment provider', refunded: 'Refunded', done: /The payment provider refunded/,
-    cancelOnline: /^Refund .+ through the payment provider/, cancelledOnline: /goes back through the payment provider$/,
+    cancel: 'Cancel order', yes: 'Yes', online: /^Through YooKassa: .+ back to the customer's card or wallet$/,
+    refundsTitle: 'Refunds through the payment provider', refunded: 'Refunded', done: /refunded the way it was paid/,
+    cancelOnline: /^Refund .+ now, the way it was paid$/, cancelledOnline: /goes back the way it was paid$/,
   },
 } as const;
 
@@ -96,7 +96,8 @@ for (const [lang, days] of [['ru', 33], ['en', 34]] as const) {
     const question = page.getByRole('dialog').filter({ has: page.getByTestId('cancel-refund') });
     if (lang === 'ru') {
       // At the desk: the cancel offers to give back what came online through the provider (ticked), never cash from the till.
-      await expect(question.getByTestId('cancel-refund-online')).toHaveText(t.cancelOnline);
+      await expect(question.getByTestId('cancel-refund-original')).toHaveText(t.cancelOnline);
+      await expect(question.getByTestId('refund-tenders').getByRole('listitem')).toHaveText([t.online]);
       await expect(question.getByTestId('cancel-refund').locator('input')).toBeChecked();
       await question.getByRole('button', { name: t.yes }).click();
       await expect(page.getByText(t.cancelledOnline)).toBeVisible();
@@ -108,8 +109,8 @@ for (const [lang, days] of [['ru', 33], ['en', 34]] as const) {
       await question.getByRole('button', { name: t.yes }).click();
       await expect.poll(async () => (await order()).status).toBe(4);
       await page.goto(`/orders/${orderId}`);
-      await expect(page.getByTestId('order-refund-online')).toHaveText(t.online);
-      await page.getByTestId('order-refund-record').click();
+      await expect(page.getByTestId('order-refund-due').getByTestId('refund-tender-provider')).toHaveText(t.online);
+      await page.getByTestId('order-refund-all').click();
       await page.getByRole('dialog').getByRole('button', { name: t.yes }).click();
       await expect(page.getByText(t.done)).toBeVisible();
     }

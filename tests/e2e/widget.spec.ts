@@ -230,11 +230,11 @@ test.describe('en: money of a customer booking', () => {
     await signIn(page, ADMIN, 'en', `/orders/${orderId}`);
     const due = page.getByTestId('order-refund-due');
     await expect(due).toContainText('The order is cancelled but still holds');
-    await due.getByLabel('Refunded as').click();
-    await page.getByRole('option', { name: 'Online' }).click();
-    await due.getByRole('button', { name: 'Record the refund' }).click();
+    // #38 it goes back the way it came: the prepayment was paid online.
+    await expect(due.getByTestId('refund-tender-online')).toContainText('Paid online');
+    await due.getByRole('button', { name: /^Refund .+ the way it was paid$/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
-    await expect(page.getByText(/^The refund of .+ is recorded\.$/)).toBeVisible();
+    await expect(page.getByText(/^.+ refunded the way it was paid\.$/)).toBeVisible();
     await expect(due).toHaveCount(0);
     await expect(page.getByTestId('order-paid')).toContainText('0');
   });
