@@ -35,8 +35,9 @@ async function activeCertificate(page: Page, rate: string): Promise<string> {
   const made = await page.request.post('/api/v2.2/certificate/', { headers, data: { rate, type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
   expect(made.status(), await made.text()).toBe(201);
   const [{ unique_number: number }] = await made.json() as { unique_number: string }[];
+  const sellers = await apiGet<{ uid: string; email: string }[]>(page, '/api/v2.2/certificate/sellers/?location_id=1');
   const activated = await page.request.post(`/api/v2.2/certificate/${number}/activate/`, {
-    headers, data: { seller: 'admin@example.com', name: 'Gift Buyer', phone: '+79990001122', email: 'gift.buyer@example.com', location_id: 1 },
+    headers, data: { seller: sellers.find((u) => u.email === ADMIN.email)!.uid, name: 'Gift Buyer', phone: '+79990001122', email: 'gift.buyer@example.com', location_id: 1 },
   });
   expect(activated.ok(), await activated.text()).toBe(true);
   return number!;
