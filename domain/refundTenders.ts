@@ -18,6 +18,8 @@ const OUTSIDE_TYPES = new Set([1, 4, 5]);
 /** One payment row of an order as the split reads it. */
 export interface TenderPayment {
   id: number;
+  /** When its money came in (ms): a link's payment is paid when it settles, long after its row was made. */
+  paid_at: number;
   payment_type: number;
   status: string;
   purchase: string;
@@ -29,7 +31,7 @@ export interface TenderPayment {
   provider_refund_row: boolean;
 }
 
-/** One tender's money on the order, latest paid first. */
+/** One tender's money on the order, latest paid first (by when the money came in). */
 export interface TenderHolding {
   key: string;
   kind: TenderKind;
@@ -69,7 +71,7 @@ export function tenderHoldings(rows: readonly TenderPayment[], providerTaken: Re
   const units = rows
     .filter((p) => p.status === 'paid' && toCents(p.purchase) > 0)
     .map((p) => ({ ...tenderOf(p), p, cents: toCents(p.purchase) - (providerTaken.get(p.id) ?? 0) }));
-  const latestFirst = [...units].sort((a, b) => b.p.id - a.p.id);
+  const latestFirst = [...units].sort((a, b) => b.p.paid_at - a.p.paid_at || b.p.id - a.p.id);
   const take = (cents: number, from: typeof units) => {
     let rest = cents;
     for (const u of from) {

@@ -5,7 +5,7 @@ import { splitRefund, tenderHoldings, type TenderPayment } from '../../domain/re
 
 let next = 0;
 const p = (payment_type: number, purchase: string, over: Partial<TenderPayment> = {}): TenderPayment => ({
-  id: ++next, payment_type, status: 'paid', purchase, certificate_id: null, provider: null, provider_refundable: false, provider_refund_row: false, ...over,
+  id: ++next, paid_at: next * 1000, payment_type, status: 'paid', purchase, certificate_id: null, provider: null, provider_refundable: false, provider_refund_row: false, ...over,
 });
 const view = (hs: ReturnType<typeof tenderHoldings>) => hs.map((h) => [h.key, h.cents]);
 
@@ -29,6 +29,13 @@ describe('tenderHoldings', () => {
     expect(view(tenderHoldings(rows, new Map(), 0))).toEqual([]);
     const mixed = [p(2, '300.00'), p(6, '700.00'), p(2, '-500.00')];
     expect(view(tenderHoldings(mixed, new Map(), 50000))).toEqual([['card', 50000]]);
+  });
+
+  it('orders by when the money came in: a link paid after the cash goes back first', () => {
+    const link = p(4, '1425.00', { provider: 'sandbox' });
+    const cash = p(2, '1425.00');
+    const hs = tenderHoldings([link, { ...cash }, { ...link, id: link.id, paid_at: cash.paid_at + 1 }].slice(1), new Map(), 285000);
+    expect(view(splitRefund(hs, 142500))).toEqual([['online', 142500]]);
   });
 });
 

@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { certificateRedemptions, certificates, currencies, locations, orders, payments, refunds, users } from '../../db/schema';
+import { certificateRedemptions, certificates, currencies, locations, orderLogs, orders, payments, refunds, users } from '../../db/schema';
 import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { orderBalance } from '../../../domain/orderBalance';
 import { fromCents, toCents } from '../../../domain/pricing';
@@ -92,13 +92,17 @@ async function refundToCertificate(tx: Tx, order: OrderRow, userId: number | nul
 
 /** What an order holds, per tender (latest paid first): its payments and the provider refunds taken off them. */
 export async function orderHoldings(db: DbOrTx, order: OrderRow): Promise<TenderHolding[]> {
-  const [rows, taken, pending] = await Promise.all([
+  const [rows, taken, pending, paidLog] = await Promise.all([
     db.select({ id: payments.id, type: payments.paymentType, status: payments.status, purchase: payments.purchase, certificateId: payments.certificateId,
-      provider: payments.provider, externalId: payments.externalId }).from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+      provider: payments.provider, externalId: payments.externalId, created: payments.created }).from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
     db.select({ paymentId: refunds.paymentId, refundPaymentId: refunds.refundPaymentId, status: refunds.status, cents: sql<string>`${refunds.amount} * 100` })
       .from(refunds).where(eq(refunds.orderId, order.id)),
     pendingCents(db, order.id),
+    // When each payment's money came in: its "paid" log entry (a link settles long after its row was made).
+    db.select({ paymentId: sql<string>`${orderLogs.data}->>'payment_id'`, created: orderLogs.created }).from(orderLogs)
+      .where(and(eq(orderLogs.orderId, order.id), eq(orderLogs.type, 'paid'))),
   ]);
+  const paidAt = new Map(paidLog.map((l) => [Number(l.paymentId), l.created.getTime()]));
   const providerTaken = new Map<number, number>();
   const providerRows = new Set<number>();
   for (const t of taken) {
@@ -106,7 +110,7 @@ export async function orderHoldings(db: DbOrTx, order: OrderRow): Promise<Tender
     if (t.status === 'pending' || t.status === 'succeeded') providerTaken.set(t.paymentId, (providerTaken.get(t.paymentId) ?? 0) + Math.round(Number(t.cents)));
   }
   return tenderHoldings(rows.map((p) => ({
-    id: p.id, payment_type: p.type, status: p.status, purchase: p.purchase, certificate_id: p.certificateId, provider: p.provider,
+    id: p.id, paid_at: paidAt.get(p.id) ?? p.created.getTime(), payment_type: p.type, status: p.status, purchase: p.purchase, certificate_id: p.certificateId, provider: p.provider,
     provider_refundable: p.provider !== null && p.provider !== 'sandbox' && p.externalId !== null,
     provider_refund_row: providerRows.has(p.id),
   })), providerTaken, toCents(order.paid) - pending);
