@@ -643,6 +643,8 @@ export const enApp = {
         refund_due: 'Refund due',
         links_closed: 'Payment links closed',
         refund_pending: 'Refund pending', refund_failed: 'Refund failed', // #29 refunds
+        // #38 provider checks
+        test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
       },
     },
     notFound: {

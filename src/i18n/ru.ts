@@ -643,6 +643,8 @@ export const ruApp: typeof enApp = {
         refund_due: 'Нужен возврат',
         links_closed: 'Ссылки на оплату закрыты',
         refund_pending: 'Возврат в обработке', refund_failed: 'Возврат не прошёл', // #29 refunds
+        // #38 проверки провайдера
+        test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
       },
     },
     notFound: {
