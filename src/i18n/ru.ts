@@ -635,6 +635,8 @@ export const ruApp: typeof enApp = {
       // #29 receipts: a payment's 54-FZ receipt and a prepayment's settlement receipt.
       receiptStatus: textsIn(RECEIPT_STATUS_LABELS, 'ru'),
       settlement: 'Чек зачёта предоплаты: %{state}',
+      // #38
+      providerMismatch: 'Провайдер сообщил %{amount} %{currency}, а не сумму ссылки: платёж не засчитан',
       logTypes: {
         created: 'Создан', edited: 'Изменён', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменён', auto_cancelled: 'Отменён автоматически',
         bill: 'Создана ссылка на оплату',
