@@ -133,6 +133,7 @@ const OrderSession = z.object({ playground_id: int(), playground_name: z.string(
 export const OrderRefund = z.object({
   id: int(), payment_id: int().describe('The provider payment it gives back.'), provider: z.string(), amount: money(),
   status: z.string().describe('pending, succeeded, failed'), external_id: z.string().nullable(), external: z.boolean().describe('Made in the provider\'s dashboard.'), by_customer: z.boolean().describe('Asked by the customer\'s own cancel in the widget (#29).'),
+  automatic: z.boolean().describe('#38 Made by the product itself: a payment that reached a closed link, given back in full.'),
   error: z.string().nullable(), receipt_status: z.string().nullable().describe('The refund receipt: pending, succeeded, canceled; null: none sent.'),
   created: instant(), user: z.object({ name: z.string() }).nullable(),
 }).meta({ id: 'OrderRefund' });

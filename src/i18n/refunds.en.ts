@@ -13,4 +13,5 @@ export const refundsEn = {
   receipt: { pending: 'Being registered', succeeded: 'Registered', canceled: 'Not registered', none: 'Not sent' },
   external: 'In the provider\'s dashboard',
   customer: 'The customer, by cancelling', // #29 widget cancellation refunds
+  automatic: 'The system: paid after the link was closed', // #38
 };

@@ -15,4 +15,5 @@ export const refundsRu: typeof refundsEn = {
   receipt: { pending: 'Регистрируется', succeeded: 'Зарегистрирован', canceled: 'Не зарегистрирован', none: 'Не отправлялся' },
   external: 'В личном кабинете провайдера',
   customer: 'Клиент, отменив бронь', // #29 widget cancellation refunds
+  automatic: 'Система: оплата пришла после закрытия ссылки', // #38
 };

@@ -319,7 +319,7 @@ describe('a payment after its link was closed', () => {
     const log = await comments(w, id);
     expect(log.map((e) => e.type).filter((t) => ['late_refund', 'refunded', 'refund_due'].includes(t))).toEqual(['late_refund', 'refunded']);
     expect(log.find((e) => e.type === 'refunded')!.data).toMatchObject({ amount: '1000.00', by: 'system' });
-    expect(await getOrder(w, id)).toMatchObject({ to_refund: '0.00' });
+    expect(await getOrder(w, id)).toMatchObject({ to_refund: '0.00', refunds: [{ amount: '1000.00', status: 'succeeded', automatic: true, by_customer: false, user: null }] });
     // Told again: nothing more.
     expect((await sendStripe('checkout.session.completed', link.externalId!)).json()).toEqual({ result: 'already' });
     expect(await db().select().from(refunds).where(eq(refunds.paymentId, link.id))).toHaveLength(1);

@@ -101,7 +101,7 @@ export async function orderRefunds(db: DbOrTx, order: OrderRow) {
     online_paid: fromCents(onlineLeft),
     refunds: rows.map(({ r, user }) => ({
       id: r.id, payment_id: r.paymentId, provider: r.provider, amount: r.amount, status: r.status, external_id: r.externalId,
-      external: r.external, by_customer: askedBy(r).by === 'customer', error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
+      external: r.external, by_customer: askedBy(r).by === 'customer', automatic: r.automatic, error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
       user: user?.email ? { name: user.name || user.email } : null,
     })),
   };

@@ -61,6 +61,8 @@ export interface OrderRefund {
   external: boolean;
   /** Asked by the customer's own cancel in the widget. */
   by_customer: boolean;
+  /** #38 made by the product (a late payment given back in full). */
+  automatic?: boolean;
   error: string | null;
   receipt_status: string | null;
   created: string;
