@@ -61,6 +61,9 @@ export const ACTIVITY_KIND_LABELS = {
   'money.transaction_refund': { ru: 'Возврат по транзакции баланса', en: 'Balance transaction refunded' },
   'money.transaction_type': { ru: 'Тип транзакции изменён', en: 'Transaction type changed' },
   'money.certificate_activated': { ru: 'Сертификат активирован', en: 'Certificate activated' },
+  // #38 What a provider says is checked.
+  'money.provider_mismatch': { ru: 'Провайдер сообщил другую сумму или валюту', en: 'Provider reported another amount or currency' },
+  'money.test_payment': { ru: 'Тестовый платёж не засчитан', en: 'Test payment not counted' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
@@ -132,4 +135,5 @@ export const ACTIVITY_CHANGE_FIELDS = {
   receipts: { ru: 'Чеки (54-ФЗ)', en: 'Receipts (54-FZ)' },
   vat_code: { ru: 'Ставка НДС', en: 'VAT rate' },
   tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
+  test: { ru: 'Тестовый платёж', en: 'Test payment' },
 } as const satisfies EnumLabels;

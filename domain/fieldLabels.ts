@@ -67,6 +67,8 @@ export const PAYMENT_FIELDS = {
   user: { ru: 'Пользователь', en: 'User' },
   // #29 receipts
   receipt_status: { ru: 'Чек', en: 'Receipt' },
+  // #38 a provider's test-mode payment on a live install
+  test: { ru: 'Тест', en: 'Test' },
 } satisfies FieldLabels;
 
 /** Balance transactions (app.money.transactions.fields). */

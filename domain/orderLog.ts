@@ -10,6 +10,12 @@ export const ORDER_LOG_TYPES = [
   'links_closed',
   // #29 A refund through the payment provider: taken and not final yet, or refused (data: amount, refund_id, error). Its success is `refunded`.
   'refund_pending', 'refund_failed',
+  // #38 A provider's test-mode payment on a live install: recorded, settles nothing (data: payment_id, purchase).
+  'test_payment',
+  // #38 Money the provider held (two-stage) was let go: its link was closed or the order no longer owes it (data: payment_id, purchase, late).
+  'payment_released',
+  // #38 A payment that reached a closed link is refunded in full through its provider, automatically (data: payment_id, amount).
+  'late_refund',
 ] as const;
 export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
 

@@ -346,6 +346,12 @@ export const payments = pgTable('payments', {
   settlementStatus: text('settlement_status'),
   // YooKassa's id of the settlement receipt, to re-read it while pending.
   settlementReceiptId: text('settlement_receipt_id'),
+  // #38 A payment the provider made in its test mode (YooKassa's `test`, Stripe's livemode false) on a
+  // live install: it settled nothing and counts in no revenue (status failed). The demo's count as usual.
+  test: boolean('test').notNull().default(false),
+  // #38 What the provider reported when it differs from the link (its amount and currency): the payment
+  // is not settled; null while nothing differed.
+  providerMismatch: jsonb('provider_mismatch').$type<{ amount: string | null; currency: string | null }>(),
 }, (t) => [
   index('payments_provider_external_idx').on(t.provider, t.externalId),
   index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId),
@@ -672,6 +678,8 @@ export const refunds = pgTable('refunds', {
   // The refund receipt's state as the provider reports it (pending, succeeded, canceled); null: none sent.
   receiptStatus: text('receipt_status'),
   refundPaymentId: bigint('refund_payment_id', { mode: 'number' }).references(() => payments.id),
+  // #38 Made by the product itself (a payment that reached a closed link goes back in full), not by staff or the customer.
+  automatic: boolean('automatic').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

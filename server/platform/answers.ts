@@ -117,6 +117,10 @@ export const Payment = z.object({
   // #29 receipts
   receipt_status: z.string().nullable().describe('The 54-FZ receipt sent with an online payment: pending, succeeded, canceled, not_sent (receipts on, no e-mail or phone); null: none due (the desk, receipts off).'),
   settlement_status: z.string().nullable().describe('A prepayment\'s settlement receipt: due (after the session), pending, succeeded, canceled; null: none due.'),
+  // #38
+  test: z.literal(true).optional().describe('Only on a payment the provider made in its test mode on a live install: it settled nothing and counts in no total.'),
+  provider_mismatch: z.object({ amount: money().nullable(), currency: z.string().nullable() }).optional()
+    .describe('Only when the provider reported another amount or currency than the link asked (what it reported): the payment is not settled.'),
 }).meta({ id: 'Payment' });
 /** A payment as recorded; a bill (payment type 4) also carries its payment link and where it was sent. */
 export const PaymentMade = Payment.extend({
@@ -129,6 +133,7 @@ const OrderSession = z.object({ playground_id: int(), playground_name: z.string(
 export const OrderRefund = z.object({
   id: int(), payment_id: int().describe('The provider payment it gives back.'), provider: z.string(), amount: money(),
   status: z.string().describe('pending, succeeded, failed'), external_id: z.string().nullable(), external: z.boolean().describe('Made in the provider\'s dashboard.'), by_customer: z.boolean().describe('Asked by the customer\'s own cancel in the widget (#29).'),
+  automatic: z.boolean().describe('#38 Made by the product itself: a payment that reached a closed link, given back in full.'),
   error: z.string().nullable(), receipt_status: z.string().nullable().describe('The refund receipt: pending, succeeded, canceled; null: none sent.'),
   created: instant(), user: z.object({ name: z.string() }).nullable(),
 }).meta({ id: 'OrderRefund' });

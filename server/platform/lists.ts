@@ -51,6 +51,8 @@ export interface ListColumn {
   exportOnly?: boolean;
   /** The JSON too is `inLanguage` in the caller's language (#28 activity: a kind's label and its subject). */
   jsonInLanguage?: boolean;
+  /** `money`: what the totals add up, when not every row's value counts (#38: a test-mode payment is listed, never summed). */
+  sum?: SQL;
 }
 
 /** What the query of a call reads, settled after the caller is authorised. */
@@ -249,7 +251,7 @@ async function summary<S extends ListScope>(db: Db, d: ListDeclaration<S>, from:
     return { count: Number(rows.rows[0]?.count ?? 0), totals: [], byCurrencyId: [] };
   }
   const inCurrency = summed.some((c) => c.inCurrency);
-  const sums = sql.join(summed.map((c) => sql`coalesce(sum(${c.sql}), 0)::numeric(16,2)::text AS ${sql.identifier(c.key)}`), sql`, `);
+  const sums = sql.join(summed.map((c) => sql`coalesce(sum(${c.sum ?? c.sql}), 0)::numeric(16,2)::text AS ${sql.identifier(c.key)}`), sql`, `);
   const currency = inCurrency ? sql`${currencies.id} AS currency_id, ${currencies.code} AS currency` : sql`NULL::int AS currency_id, NULL::text AS currency`;
   const group = inCurrency ? sql` GROUP BY ${currencies.id}, ${currencies.code} ORDER BY ${currencies.code} NULLS LAST` : sql``;
   const rows = (await db.execute(sql`SELECT count(*)::int AS count, ${currency}, ${sums} FROM ${from}${whereSql}${group}`)).rows;

@@ -193,6 +193,8 @@ const en = {
   payment_sandbox_demo_only: 'The sandbox provider is for the demo only: no money moves through it.',
   payment_provider_not_available: 'This provider is not available yet.',
   payment_provider_busy: 'The payment is being settled right now; the provider will retry.',
+  // #38
+  payment_provider_test_keys: 'These are test keys: the provider takes only test payments with them, and on this live install a test payment pays no order and credits no balance. Enter the live keys to take money.',
   // #29 Stripe.
   stripe_auth_failed: 'Stripe refused this secret key: check it (Developers → API keys).',
   stripe_secret_key_invalid: 'Not a Stripe secret key: it starts with sk_ (rk_ for a restricted key); the publishable pk_ key is not it.',
@@ -398,6 +400,8 @@ const ru: Record<MessageKey, string> = {
   payment_sandbox_demo_only: 'Тестовый провайдер — только для демо: через него деньги не проходят.',
   payment_provider_not_available: 'Этот провайдер пока недоступен.',
   payment_provider_busy: 'Платёж сейчас проводится; провайдер повторит уведомление.',
+  // #38
+  payment_provider_test_keys: 'Это тестовые ключи: с ними провайдер принимает только тестовые платежи, а на этой рабочей установке тестовый платёж не оплачивает заказ и не пополняет баланс. Введите боевые ключи, чтобы принимать деньги.',
   // #29 Stripe.
   stripe_auth_failed: 'Stripe не принял этот секретный ключ: проверьте его.',
   stripe_secret_key_invalid: 'Это не секретный ключ Stripe: он начинается с sk_ (у ограниченного ключа — rk_); публикуемый ключ pk_ не подходит.',

@@ -38,8 +38,15 @@ export const bookingsTotal = new client.Counter({
 
 export const paymentsTotal = new client.Counter({
   name: 'backoffice_payments_total',
-  help: 'Payments by kind (desk, standalone, provider callback) and outcome (recorded, link, paid, declined, late (settled on a closed link: a refund due), duplicate, unknown, refused, lock_timeout, error)',
+  help: 'Payments by kind (desk, standalone, provider callback) and outcome (recorded, link, paid, declined, late (paid on a closed link: refunded), test (a test-mode payment on a live install: not counted), released (held money let go), duplicate, unknown, refused, lock_timeout, error)',
   labelNames: ['kind', 'outcome'] as const,
+});
+
+/** #38 A provider reported another amount or currency than the link's: the payment was not settled (an operator looks at each). */
+export const providerMismatchTotal = new client.Counter({
+  name: 'backoffice_payment_provider_mismatch_total',
+  help: 'Provider payments not settled because the provider reported another amount or currency than the link asked, by provider',
+  labelNames: ['provider'] as const,
 });
 
 export const lockConflictsTotal = new client.Counter({

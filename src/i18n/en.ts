@@ -633,6 +633,8 @@ export const enApp = {
       // #29 receipts: a payment's 54-FZ receipt and a prepayment's settlement receipt.
       receiptStatus: textsIn(RECEIPT_STATUS_LABELS, 'en'),
       settlement: 'Settlement receipt: %{state}',
+      // #38
+      providerMismatch: 'The provider reported %{amount} %{currency}, not the link\'s amount: not settled',
       logTypes: {
         created: 'Created', edited: 'Edited', paid: 'Payment', payment_failed: 'Payment failed', cancelled: 'Cancelled', auto_cancelled: 'Cancelled automatically',
         bill: 'Payment link created',
@@ -641,6 +643,8 @@ export const enApp = {
         refund_due: 'Refund due',
         links_closed: 'Payment links closed',
         refund_pending: 'Refund pending', refund_failed: 'Refund failed', // #29 refunds
+        // #38 provider checks
+        test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
       },
     },
     notFound: {

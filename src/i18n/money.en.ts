@@ -26,6 +26,9 @@ export const moneyEn = {
     hideText: 'The manual payment of %{amount} will no longer be listed or exported.',
     hidden: 'Payment №%{id} hidden.',
     fields: textsIn(PAYMENT_FIELDS, 'en'),
+    // #38 a provider's test-mode payment on a live install
+    testBadge: 'TEST',
+    testHint: 'Made in the payment provider\'s test mode: no money came; it settles nothing and is in no total.',
   },
   transactions: {
     title: 'Transactions: %{name}',

@@ -26,6 +26,9 @@ export const moneyRu: typeof moneyEn = {
     hideText: 'Ручной платёж на %{amount} больше не будет показан в списке и выгрузке.',
     hidden: 'Платёж №%{id} скрыт.',
     fields: textsIn(PAYMENT_FIELDS, 'ru'),
+    // #38 тестовый платёж провайдера на рабочей установке
+    testBadge: 'ТЕСТ',
+    testHint: 'Проведён в тестовом режиме платёжного провайдера: денег нет; он ничего не оплачивает и не входит в итоги.',
   },
   transactions: {
     title: 'Транзакции: %{name}',

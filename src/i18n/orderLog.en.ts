@@ -18,6 +18,11 @@ export const orderLogEn = {
   // #29 refunds
   externalRefund: 'made in the payment provider\'s dashboard',
   providerReason: 'the provider\'s reason: %{reason}',
+  // #38 provider checks
+  testPayment: 'payment №%{id} of %{amount} was made in the provider\'s test mode: no money came, the order still owes it',
+  released: 'the customer paid %{amount} (payment №%{id}) but the order no longer owed it: the provider\'s hold was cancelled, no money moved',
+  releasedLate: 'the customer paid %{amount} (payment №%{id}) on a link closed before: the provider\'s hold was cancelled, no money moved',
+  lateRefund: '%{amount} paid on a link closed before (payment №%{id}) goes back to the customer in full through the provider',
   multisession: 'multi-booking',
   priceReason: 'Price changed: %{reason}',
   priceReasons: {

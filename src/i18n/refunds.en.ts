@@ -34,4 +34,5 @@ export const refundsEn = {
     reason: 'Why in cash (3-500 characters)',
     managerOnly: 'Only a manager can pay out card, certificate or online money in cash.',
   },
+  automatic: 'The system: paid after the link was closed', // #38
 };

@@ -633,6 +633,8 @@ export const ruApp: typeof enApp = {
       // #29 receipts: a payment's 54-FZ receipt and a prepayment's settlement receipt.
       receiptStatus: textsIn(RECEIPT_STATUS_LABELS, 'ru'),
       settlement: 'Чек зачёта предоплаты: %{state}',
+      // #38
+      providerMismatch: 'Провайдер сообщил %{amount} %{currency}, а не сумму ссылки: платёж не засчитан',
       logTypes: {
         created: 'Создан', edited: 'Изменён', paid: 'Оплата', payment_failed: 'Оплата не прошла', cancelled: 'Отменён', auto_cancelled: 'Отменён автоматически',
         bill: 'Создана ссылка на оплату',
@@ -641,6 +643,8 @@ export const ruApp: typeof enApp = {
         refund_due: 'Нужен возврат',
         links_closed: 'Ссылки на оплату закрыты',
         refund_pending: 'Возврат в обработке', refund_failed: 'Возврат не прошёл', // #29 refunds
+        // #38 проверки провайдера
+        test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
       },
     },
     notFound: {

@@ -1,9 +1,13 @@
 // #29 A local YooKassa (API v3) for the tests: the documented subset the product uses, over real HTTP.
-// POST/GET /v3/payments, POST/GET /v3/refunds, POST/GET /v3/receipts, GET /v3/me; HTTP Basic auth
+// POST/GET /v3/payments, POST /v3/payments/{id}/capture and /cancel (#38: a two-stage payment, capture
+// false, waits for capture once the customer paid: waiting_for_capture, then we take it or let it go),
+// POST/GET /v3/refunds, POST/GET /v3/receipts, GET /v3/me; HTTP Basic auth
 // (shop id : secret key, 401 otherwise); an Idempotence-Key required on every POST, and a repeated key
 // answered with the same object (YooKassa keeps keys 24 hours); a payment's receipt items must add up
-// to its amount. A test marks a payment succeeded or canceled (what the customer did on YooKassa's
-// page) and builds or sends the notification YooKassa would send. Every request is kept for assertions.
+// to its amount. A test marks a payment paid (succeeded, or waiting_for_capture for a two-stage one)
+// or canceled (what the customer did on YooKassa's page) and builds or sends the notification YooKassa
+// would send. A shop's payments are test ones (`test: true`, as a test shop's) unless the shop is in
+// `liveShops`. Every request is kept for assertions.
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +21,8 @@ export interface LocalYooKassa {
   url: string;
   /** Shops it accepts: shop id -> secret key. */
   shops: Map<string, string>;
+  /** #38 Shops whose payments are real (`test: false`); the others' are test payments, as a test shop's. */
+  liveShops: Set<string>;
   payments: Map<string, Json>;
   requests: SeenRequest[];
   refunds: Map<string, Json>;
@@ -29,6 +35,7 @@ export interface LocalYooKassa {
   settleRefund(id: string, status: 'succeeded' | 'canceled'): Json;
   /** A refund made in YooKassa's dashboard (no API call of ours). */
   dashboardRefund(paymentId: string, value: string): Json;
+  /** The customer paid: a two-stage payment (capture false) waits for capture, another succeeds. */
   succeed(id: string): Json;
   cancel(id: string): Json;
   /** The body of YooKassa's notification about a payment (its current state, or a made-up event). */
@@ -50,6 +57,7 @@ const cents = (v: string) => Math.round(Number(v) * 100);
  */
 export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: string } = {}): Promise<LocalYooKassa> {
   const shops = new Map<string, string>();
+  const liveShops = new Set<string>();
   const payments = new Map<string, Json>();
   const owner = new Map<string, string>();
   const replays = new Map<string, Json>();
@@ -108,9 +116,11 @@ export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: stri
         }
         const id = `${crypto.randomBytes(4).toString('hex')}-000f-5000-9000-${crypto.randomBytes(6).toString('hex')}`;
         const base = `http://${req.headers.host}`;
+        // `capture` is true unless sent false (YooKassa's default).
+        if (body.capture !== undefined && typeof body.capture !== 'boolean') return error(res, 400, 'invalid_request', 'capture');
         const payment = {
-          id, status: 'pending', paid: false, amount, description: body.description, metadata: body.metadata ?? {},
-          recipient: { account_id: user, gateway_id: '1' }, created_at: new Date().toISOString(), test: true, refundable: false,
+          id, status: 'pending', paid: false, amount, description: body.description, metadata: body.metadata ?? {}, capture: body.capture !== false,
+          recipient: { account_id: user, gateway_id: '1' }, created_at: new Date().toISOString(), test: !liveShops.has(user), refundable: false,
           confirmation: { type: 'redirect', return_url: body.confirmation.return_url, confirmation_url: `${base}/checkout/${id}` },
           ...(body.receipt ? { receipt_registration: 'pending' } : {}),
         };
@@ -124,6 +134,24 @@ export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: stri
         // Another shop's payment is as unknown as one that does not exist.
         if (!p || owner.get(p.id) !== user) return error(res, 404, 'not_found', 'Payment not found');
         return send(res, 200, p);
+      }
+      // #38 https://yookassa.ru/developers/api#capture_payment and #cancel_payment: only a payment
+      // waiting for capture; a capture takes at most the amount held (a smaller one is partial).
+      const hm = /^\/v3\/payments\/([^/]+)\/(capture|cancel)$/.exec(path);
+      if (req.method === 'POST' && hm) {
+        const p = payments.get(decodeURIComponent(hm[1]!));
+        if (!p || owner.get(p.id) !== user) return error(res, 404, 'not_found', 'Payment not found');
+        if (p.status !== 'waiting_for_capture') return error(res, 400, 'invalid_request', `Payment is in ${p.status} status`);
+        if (hm[2] === 'cancel') {
+          Object.assign(p, { status: 'canceled', paid: false, cancellation_details: { party: 'merchant', reason: 'canceled_by_merchant' } });
+          return remember(p);
+        }
+        const amount = body?.amount ?? p.amount;
+        if (!money.test(String(amount.value)) || amount.currency !== p.amount.currency || cents(amount.value) > cents(p.amount.value)) {
+          return error(res, 400, 'invalid_request', 'amount');
+        }
+        Object.assign(p, { status: 'succeeded', paid: true, amount: { value: amount.value, currency: amount.currency }, captured_at: new Date().toISOString(), refundable: true });
+        return remember(p);
       }
       if (req.method === 'POST' && path === '/v3/refunds') {
         const p = payments.get(String(body?.payment_id));
@@ -173,7 +201,7 @@ export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: stri
     const p = payments.get(id);
     if (!p) return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such payment');
     if (method === 'POST' && pay) {
-      if (p.status === 'pending') mark(id, 'succeeded');
+      if (p.status === 'pending') mark(id, 'paid');
       const back = () => res.writeHead(303, { location: p.confirmation.return_url }).end();
       if (!opts.notifyUrl) return back();
       // YooKassa answers the customer first and notifies on its own; here after the notification, so the test has no race.
@@ -188,22 +216,22 @@ export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: stri
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v3`;
 
-  const mark = (id: string, status: 'succeeded' | 'canceled') => {
+  const mark = (id: string, status: 'paid' | 'canceled') => {
     const p = payments.get(id);
     if (!p) throw new Error(`no payment ${id}`);
-    Object.assign(p, status === 'succeeded'
-      ? { status, paid: true, captured_at: new Date().toISOString() }
-      : { status, paid: false, cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' } });
-    return p;
+    if (status === 'canceled') return Object.assign(p, { status, paid: false, cancellation_details: { party: 'yoo_money', reason: 'expired_on_confirmation' } });
+    // Two-stage: the money is held for the shop to capture or cancel (paid is true already).
+    if (!p.capture) return Object.assign(p, { status: 'waiting_for_capture', paid: true });
+    return Object.assign(p, { status: 'succeeded', paid: true, captured_at: new Date().toISOString(), refundable: true });
   };
   const notification = (id: string, event?: string) => {
     const r = refunds.get(id);
     if (r) return { type: 'notification', event: event ?? `refund.${r.status}`, object: r };
     const p = payments.get(id) ?? { id, status: 'succeeded' };
-    return { type: 'notification', event: event ?? (p.status === 'canceled' ? 'payment.canceled' : 'payment.succeeded'), object: p };
+    return { type: 'notification', event: event ?? `payment.${p.status === 'pending' ? 'succeeded' : p.status}`, object: p };
   };
   return {
-    url, shops, payments, requests, refunds, receipts,
+    url, shops, liveShops, payments, requests, refunds, receipts,
     registerReceipt: (id, status) => {
       const r = receipts.get(id);
       if (r) return Object.assign(r, { status });
@@ -216,7 +244,7 @@ export async function startLocalYooKassa(opts: { port?: number; notifyUrl?: stri
       const p = payments.get(paymentId)!;
       return makeRefund(p, { value, currency: p.amount.currency }, 'succeeded', false);
     },
-    succeed: (id) => mark(id, 'succeeded'),
+    succeed: (id) => mark(id, 'paid'),
     cancel: (id) => mark(id, 'canceled'),
     notification,
     notify: async (target, id, event) => (await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(notification(id, event)) })).status,

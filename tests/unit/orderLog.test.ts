@@ -53,6 +53,10 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
   links_closed: [{ payment_ids: [10, 13], amount: '1000.00' }],
   cancelled: [{}, { by: 'customer' }],
   auto_cancelled: [{}, { by: 'system' }],
+  // #38 provider checks
+  test_payment: [{ payment_id: 21, purchase: '1500.00', by: 'system' }],
+  payment_released: [{ payment_id: 22, purchase: '1500.00', by: 'system', late: true }, { payment_id: 23, purchase: '700.00', by: 'system', late: false }],
+  late_refund: [{ payment_id: 24, amount: '1500.00', by: 'system' }],
 };
 
 // What may stay latin on a Russian screen: the currency's code, the customer's e-mail and a provider's reason code (#29).

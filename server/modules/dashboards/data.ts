@@ -1,6 +1,7 @@
 // The numbers of the dashboards, computed with the same filters as the lists they must agree with:
 // - money (revenue, payments by type) as the payments list: visible payments (actual) of the
-//   location by their local date; only paid ones count as revenue;
+//   location by their local date; only paid ones count as revenue, never a provider's test-mode
+//   payment (#38: flagged `test`, it brought no money);
 // - orders (by type and status, average check) as the orders list: by the business date of their
 //   creation (local time less 6 hours);
 // - occupancy: places sold in live orders over places offered, per playground, weekday and hour,
@@ -33,7 +34,7 @@ export async function locationFacts(db: Db, locationId: number) {
 
 const paidPayments = (locationId: number, tz: string, p: Period) => {
   const localDate = sql`(${payments.created} at time zone ${tz})::date`;
-  return and(eq(payments.locationId, locationId), eq(payments.actual, true), eq(payments.status, 'paid'),
+  return and(eq(payments.locationId, locationId), eq(payments.actual, true), eq(payments.status, 'paid'), eq(payments.test, false),
     sql`${localDate} >= ${p.from}`, sql`${localDate} <= ${p.to}`);
 };
 

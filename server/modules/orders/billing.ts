@@ -4,7 +4,7 @@
 // link is refused with a 400 (payment_provider_off) rather than handing out a link that leads nowhere.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { orders, payments } from '../../db/schema';
+import { orderLogs, orders, payments } from '../../db/schema';
 import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
@@ -24,6 +24,7 @@ import { LINK_CLOSE_JOB, LINK_CLOSING_PROVIDERS, providerFor, type PaymentConfig
 import { currencyOf, openLink } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
 import { orderPageUrl } from '../../platform/orderLinks';
+import { queueLateRefund, sendRefunds } from './refunds';
 
 /** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */
 export interface LinkContext {
@@ -123,42 +124,54 @@ export async function applyPayment(tx: Tx, orderId: number, amount: string, auth
   return order!;
 }
 
-/** What a provider's callback did: settled a pending link, recorded money on a closed link (`late`), nothing (`already`), or named no payment. */
-export type SettleResult = 'settled' | 'late' | 'already' | 'unknown';
+/**
+ * What a provider's callback did: settled a pending link, recorded money on a closed link (`late`),
+ * nothing (`already`), or named no payment; #38 `test`: a test-mode payment on a live install,
+ * recorded and not counted; `released`: money the provider held was let go (no money moved).
+ */
+export type SettleResult = 'settled' | 'late' | 'already' | 'unknown' | 'test' | 'released';
+/** #38 test: the provider made it in its test mode (a live install counts none); released: the provider held it and we cancelled it. */
+export type SettleOutcome = 'paid' | 'declined' | 'test' | 'released';
 
 /**
  * The provider's answer for a payment link. Idempotent: a payment that is already final stays as
  * it is, so a provider calling back twice changes nothing the second time. A link we closed (its
  * order was paid another way, or cancelled) that the provider still reports paid is money taken:
- * recorded, never dropped, and owed back (settleLate).
+ * recorded, never dropped, and (#38) given back in full through its provider at once (settleLate):
+ * with `config` the refund is sent right after the commit, else by its refund.check job.
  */
-export function settleBillPayment(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<SettleResult> {
+export async function settleBillPayment(db: Db, externalId: string, outcome: SettleOutcome, config?: PaymentConfig): Promise<SettleResult> {
   // Counted in /metrics: paid or declined once settled; late on a closed link; a repeated callback is a duplicate.
-  return countOutcome(paymentsTotal, { kind: 'provider' }, () => settle(db, externalId, outcome),
-    (result) => (result === 'settled' ? outcome : result === 'late' ? 'late' : result === 'already' ? 'duplicate' : 'unknown'));
+  const { result, refundIds } = await countOutcome(paymentsTotal, { kind: 'provider' }, () => settle(db, externalId, outcome),
+    ({ result: r }) => (r === 'settled' ? outcome : r === 'already' ? 'duplicate' : r));
+  // Its failure to send (no answer) is the refund.check job's to retry: the settle has committed.
+  if (refundIds.length && config) await sendRefunds(db, config, refundIds);
+  return result;
 }
 
-async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'): Promise<SettleResult> {
+async function settle(db: Db, externalId: string, outcome: SettleOutcome): Promise<{ result: SettleResult; refundIds: number[] }> {
+  const done = (result: SettleResult, refundIds: number[] = []) => ({ result, refundIds });
   return lockedTransaction(db, async (tx) => {
     // The order first, then the payment: the order the other writers (pay, cancel) lock them in.
     const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.externalId, externalId));
-    if (!ref) return 'unknown';
+    if (!ref) return done('unknown');
     if (ref.orderId) await lockOrder(tx, ref.orderId);
-    const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string; location_id: number; user_id: number | null; comment: string }>(sql`
-      SELECT id, order_id, status, purchase, location_id, user_id, comment FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
+    const locked = await tx.execute<{ id: number; order_id: number | null; status: string; purchase: string; location_id: number; user_id: number | null; comment: string; test: boolean }>(sql`
+      SELECT id, order_id, status, purchase, location_id, user_id, comment, test FROM ${payments} WHERE external_id = ${externalId} FOR UPDATE`);
     const payment = locked.rows[0];
-    if (!payment) return 'unknown';
+    if (!payment) return done('unknown');
+    if (outcome === 'test') return done(await settleTest(tx, payment));
+    if (outcome === 'released') return done(await settleReleased(tx, payment));
     // Under the order's lock: a cash payment that closed this link came before, or waits for us.
     if (payment.status === 'cancelled' && outcome === 'paid' && payment.order_id) {
-      await settleLate(tx, Number(payment.id), Number(payment.order_id), String(payment.purchase));
-      return 'late';
+      return done('late', await settleLate(tx, Number(payment.id), Number(payment.order_id), String(payment.purchase)));
     }
-    if (payment.status !== 'processing') return 'already';
+    if (payment.status !== 'processing') return done('already');
     if (outcome === 'declined') {
       await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
       if (payment.order_id) await writeLog(tx, Number(payment.order_id), 'payment_failed', null, '', { payment_id: Number(payment.id) });
       if (payment.order_id) await emitPaymentEvent(tx, Number(payment.id), 'payment.failed');
-      return 'settled';
+      return done('settled');
     }
     await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
     if (payment.order_id) {
@@ -173,16 +186,80 @@ async function settle(db: Db, externalId: string, outcome: 'paid' | 'declined'):
       await recordActivity(tx, { locationId: Number(payment.location_id), kind: 'money.payment', subject: `#${payment.id}`,
         after: { payment_type: 1, payment_id: Number(payment.id), amount: String(payment.purchase), refill: true } });
     }
-    return 'settled';
+    return done('settled');
+  });
+}
+
+type LockedPayment = { id: number; order_id: number | null; status: string; purchase: string; location_id: number; test: boolean };
+
+/**
+ * #38 A payment the provider made in its test mode, on a live install: no money came, so it settles
+ * nothing (the order still owes; a top-up credits nothing) and is final as `failed`, flagged `test`
+ * so every screen badges it and no total counts it. Said on the order's log and in the activity log.
+ * A closed link's stays cancelled (flagged). Caller holds the order and payment locks.
+ */
+async function settleTest(tx: Tx, payment: LockedPayment): Promise<SettleResult> {
+  if (payment.test || (payment.status !== 'processing' && payment.status !== 'cancelled')) return 'already';
+  await tx.update(payments).set({ test: true, status: payment.status === 'processing' ? 'failed' : payment.status }).where(eq(payments.id, payment.id));
+  const data = { payment_id: Number(payment.id), purchase: String(payment.purchase) };
+  if (payment.order_id) await writeLog(tx, Number(payment.order_id), 'test_payment', null, '', { ...data, by: 'system' });
+  await recordActivity(tx, { locationId: Number(payment.location_id), kind: 'money.test_payment', subject: payment.order_id ? `#${payment.order_id}` : `#${payment.id}`,
+    after: { payment_id: Number(payment.id), amount: String(payment.purchase), test: true } });
+  return 'test';
+}
+
+/**
+ * #38 The provider held a customer's payment (two-stage) and we let it go, since its link was closed
+ * or the order no longer owes its amount: no money moved. An open link is failed (as a declined
+ * one); a closed one stays cancelled. Said once on the order's log. Caller holds the locks.
+ */
+async function settleReleased(tx: Tx, payment: LockedPayment): Promise<SettleResult> {
+  if (payment.status !== 'processing' && payment.status !== 'cancelled') return 'already';
+  const orderId = payment.order_id === null ? null : Number(payment.order_id);
+  if (orderId !== null) {
+    const [said] = await tx.select({ id: orderLogs.id }).from(orderLogs)
+      .where(and(eq(orderLogs.orderId, orderId), eq(orderLogs.type, 'payment_released'), sql`${orderLogs.data}->>'payment_id' = ${String(payment.id)}`));
+    if (said) return 'already';
+  } else if (payment.status === 'cancelled') return 'already';
+  if (payment.status === 'processing') {
+    await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
+    if (orderId !== null) await emitPaymentEvent(tx, Number(payment.id), 'payment.failed');
+  }
+  if (orderId !== null) {
+    await writeLog(tx, orderId, 'payment_released', null, '', { payment_id: Number(payment.id), purchase: String(payment.purchase), by: 'system', late: payment.status === 'cancelled' });
+  }
+  return 'released';
+}
+
+/**
+ * #38 Whether a payment its provider holds (two-stage) may be taken: its link is still open and its
+ * order (a top-up has none) is live and still owes all of it. Read under the order's lock; the
+ * capture then goes out without it (a slow provider holds no order), so a payment closing the link
+ * in between makes the captured money a late one, refunded (settleLate).
+ */
+export async function mayCapture(db: Db, paymentId: number): Promise<boolean> {
+  return lockedTransaction(db, async (tx) => {
+    const [ref] = await tx.select({ orderId: payments.orderId }).from(payments).where(eq(payments.id, paymentId));
+    if (!ref) return false;
+    if (ref.orderId) await lockOrder(tx, ref.orderId);
+    const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (p?.status !== 'processing') return false;
+    if (!p.orderId) return true;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, p.orderId));
+    return !!order && isLiveOrder(order) && toCents(orderBalance(order).toPay) >= toCents(p.purchase);
   });
 }
 
 /**
  * The provider took the money of a link we had closed: the payment is paid, the order holds it,
- * and what it now holds beyond its price (all of it on a cancelled order) is a refund due, in its
- * log and on the order page and the desk (domain/orderBalance). A cancelled order stays cancelled.
+ * and what it now holds beyond its price (all of it on a cancelled order) is owed back. #38 A real
+ * provider's payment goes back in full at once, by the product: its refund is queued here (the
+ * refunds record and its job, in this transaction) and sent after the commit, and the log says so
+ * (`late_refund`); one no provider can give back (the sandbox's) is a refund due for the staff, in
+ * its log and on the order page and the desk (domain/orderBalance). A cancelled order stays cancelled.
+ * Returns the refunds to send.
  */
-async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: string): Promise<void> {
+async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: string): Promise<number[]> {
   await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, paymentId));
   await emitPaymentEvent(tx, paymentId, 'payment.settled');
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -196,7 +273,10 @@ async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: st
     await recordActivity(tx, { locationId: after.locationId, kind: 'money.payment', subject: `#${orderId}`,
       after: { payment_type: 4, payment_id: paymentId, amount, paid: after.paid, late: true } });
   }
-  await logRefundDue(tx, after, paymentId);
+  const refundIds = await queueLateRefund(tx, after, paymentId);
+  if (refundIds.length) await writeLog(tx, orderId, 'late_refund', null, '', { payment_id: paymentId, amount, by: 'system' });
+  else await logRefundDue(tx, after, paymentId);
+  return refundIds;
 }
 
 /** A `refund_due` entry when an order now holds more than it owes (domain/orderBalance). */

@@ -200,7 +200,7 @@ export async function orderRefunds(db: DbOrTx, order: OrderRow, today: string) {
     refund_split: split,
     refunds: rows.map(({ r, user }) => ({
       id: r.id, payment_id: r.paymentId, provider: r.provider, amount: r.amount, status: r.status, external_id: r.externalId,
-      external: r.external, by_customer: 'by' in askedBy(r), error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
+      external: r.external, by_customer: askedBy(r).by === 'customer', automatic: r.automatic, error: r.error, receipt_status: r.receiptStatus, created: r.createdAt.toISOString(),
       user: user?.email ? { name: user.name || user.email } : null,
     })),
   };
@@ -282,7 +282,7 @@ export async function refundOnCancel(tx: Tx, order: OrderRow, userId: number | n
 }
 
 /** Pending refund records of `cents` over the order's provider payments, oldest first: one each (a provider refunds one payment at a time). Caller holds the order lock. */
-async function queueRefunds(tx: Tx, order: OrderRow, userId: number | null, online: Awaited<ReturnType<typeof providerPayments>>, cents: number): Promise<number[]> {
+async function queueRefunds(tx: Tx, order: OrderRow, userId: number | null, online: Awaited<ReturnType<typeof providerPayments>>, cents: number, automatic = false): Promise<number[]> {
   const refundIds: number[] = [];
   let rest = cents;
   for (const p of online) {
@@ -290,7 +290,7 @@ async function queueRefunds(tx: Tx, order: OrderRow, userId: number | null, onli
     if (part <= 0) continue;
     rest -= part;
     const [row] = await tx.insert(refunds).values({
-      orderId: order.id, locationId: order.locationId, paymentId: p.id, provider: p.provider!, amount: fromCents(part), idempotenceKey: crypto.randomUUID(), userId,
+      orderId: order.id, locationId: order.locationId, paymentId: p.id, provider: p.provider!, amount: fromCents(part), idempotenceKey: crypto.randomUUID(), userId, automatic,
     }).returning({ id: refunds.id });
     refundIds.push(row!.id);
     // Committed with the record: a server that stops before the provider answers still asks it (same key).
@@ -313,6 +313,19 @@ export async function queueCustomerCancelRefunds(tx: Tx, order: OrderRow): Promi
   return { refundIds: await queueRefunds(tx, order, null, online, cents), restCents: due - cents };
 }
 
+/**
+ * #38 A provider payment that reached a link we had closed (the order paid another way, or
+ * cancelled) goes back in full through its provider, by the product itself: its refund record and
+ * its refund.check job in the caller's transaction (the settle's, the order lock held, the payment
+ * already recorded paid), sent after the commit (sendRefunds). None (an empty list) for a payment no
+ * provider can give back (the sandbox's): it stays owed back for the staff.
+ */
+export async function queueLateRefund(tx: Tx, order: OrderRow, paymentId: number): Promise<number[]> {
+  const online = (await providerPayments(tx, order.id)).filter((p) => p.id === paymentId);
+  const cents = online.reduce((s, p) => s + Math.max(0, p.left), 0);
+  return cents > 0 ? queueRefunds(tx, order, null, online, cents, true) : [];
+}
+
 /** Sends refunds just queued (after their transaction committed); returns the providers' refusals. */
 export async function sendRefunds(db: Db, config: PaymentConfig, refundIds: number[]): Promise<string[]> {
   const refused: string[] = [];
@@ -323,8 +336,8 @@ export async function sendRefunds(db: Db, config: PaymentConfig, refundIds: numb
   return refused;
 }
 
-/** Who asked for a refund, in its log and activity entries: a refund of ours with no user is the customer's cancel. */
-const askedBy = (r: RefundRow) => (r.userId === null && !r.external ? { by: 'customer' } : {});
+/** Who asked for a refund, in its log and activity entries: the product itself (#38, a late payment), else a refund of ours with no user is the customer's cancel. */
+const askedBy = (r: RefundRow): { by?: string } => (r.automatic ? { by: 'system' } : r.userId === null && !r.external ? { by: 'customer' } : {});
 
 const refusal = (r: RefundRow & { paymentExternalId: string }, error: string): ProviderRefund =>
   ({ externalId: null, paymentExternalId: r.paymentExternalId, amount: r.amount, status: 'failed', error, receiptStatus: null });

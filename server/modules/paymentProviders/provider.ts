@@ -9,7 +9,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
 import { loadAccount, type ProviderAccount } from './settings';
-import { createYooKassaPayment, createYooKassaRefund, createYooKassaSettlement, yooKassaPaymentState, yooKassaReceipt, yooKassaRefund } from './yookassa';
+import { cancelYooKassaPayment, captureYooKassaPayment, createYooKassaPayment, createYooKassaRefund, createYooKassaSettlement, yooKassaPaymentState, yooKassaReceipt, yooKassaRefund } from './yookassa';
 import { createStripeRefund, createStripeSession, expireStripeSession, stripeRefund, stripeSessionState } from './stripe';
 
 /** What a link is made from: the amount in the account's currency, where the customer returns, what names our payment. */
@@ -37,10 +37,18 @@ export interface Receipt {
 }
 
 export interface ProviderLink { externalId: string; url: string }
-/** paid / declined: final; pending: not yet; unknown: the provider does not know the payment. */
-export type ProviderState = 'paid' | 'declined' | 'pending' | 'unknown';
-/** #29 receipts: a payment as the provider has it: its state and, when a receipt went with it, the receipt's (pending, succeeded, canceled). */
-export interface ProviderPayment { state: ProviderState; receiptStatus: ReceiptStatus | null }
+/**
+ * paid / declined: final; pending: not yet; unknown: the provider does not know the payment;
+ * held (#38): the customer paid and the provider holds the money until we capture or cancel it
+ * (YooKassa's waiting_for_capture of a two-stage payment).
+ */
+export type ProviderState = 'paid' | 'declined' | 'pending' | 'held' | 'unknown';
+/**
+ * #29 receipts: a payment as the provider has it: its state and, when a receipt went with it, the receipt's (pending, succeeded, canceled).
+ * #38 What it says was paid (amount as "1500.00", ISO currency; null when it does not say) and whether
+ * it was made in the provider's test mode: settling checks both against the link.
+ */
+export interface ProviderPayment { state: ProviderState; receiptStatus: ReceiptStatus | null; amount: string | null; currency: string | null; test: boolean }
 export type ReceiptStatus = 'pending' | 'succeeded' | 'canceled';
 
 /** #29 receipts: the settlement receipt of a prepaid payment (54-FZ's offset of the prepayment once the service is rendered). */
@@ -91,8 +99,15 @@ export interface PaymentProvider {
   polls: boolean;
   /** #29 refunds: gives back (part of) a payment. Throws ProviderHttpError when the answer is unknown (no answer, 5xx): ask again with the same key. */
   refund?(req: RefundRequest): Promise<ProviderRefund>;
-  /** Makes a link we closed unpayable at the provider (Stripe's expire); a provider without it (YooKassa cannot cancel a pending payment) settles a late payment as a refund due. */
+  /** Makes a link we closed unpayable at the provider (Stripe's expire); with a provider without it (YooKassa cannot cancel a pending payment) a late payment is held and cancelled, or refunded. */
   closeLink?(externalId: string): Promise<void>;
+  /**
+   * #38 Two-stage payments (YooKassa's capture: false): takes the money held for a payment, or lets
+   * it go (no money moves). Answer the payment as it is after. A refusal (it is not held any more)
+   * answers the payment as the provider has it; no answer throws ProviderHttpError (asked again, same key).
+   */
+  capture?(req: { externalId: string; amount: string; currency: string; idempotenceKey: string }): Promise<ProviderPayment>;
+  release?(req: { externalId: string; idempotenceKey: string }): Promise<ProviderPayment>;
   /** A refund as the provider has it (null: it does not know the id). */
   fetchRefund?(externalId: string): Promise<ProviderRefund | null>;
   /** #29 receipts: sends a prepayment's settlement receipt (YooKassa). Throws ProviderHttpError on a refusal or no answer. */
@@ -111,6 +126,8 @@ export const PAYMENT_CHECK_AFTER_MS = 15 * 60_000;
 export const LINK_CLOSE_JOB = 'payment.close';
 /** The providers whose links can be closed (YooKassa cannot cancel a payment waiting for the customer). */
 export const LINK_CLOSING_PROVIDERS = ['stripe'] as const;
+/** #38 The providers whose payments are two-stage (held, then captured or let go): a closed link of theirs is still read by the payment.check job. */
+export const TWO_STAGE_PROVIDERS = ['yookassa'] as const;
 /** #29 refunds: a refund still pending is asked about again (and one whose request got no answer is sent again, same key). */
 export const REFUND_CHECK_JOB = 'refund.check';
 /** #29 receipts: sends a prepayment's settlement receipt once its sessions have begun, then reads it until final. */
@@ -123,7 +140,7 @@ export function sandboxProvider(config: PaymentConfig): PaymentProvider {
       const token = crypto.randomBytes(16).toString('hex');
       return { externalId: `sandbox-${token}`, url: `${config.publicUrl}/sandbox/pay/${token}` };
     },
-    fetchState: async () => ({ state: 'unknown', receiptStatus: null }),
+    fetchState: async () => ({ state: 'unknown', receiptStatus: null, amount: null, currency: null, test: false }),
   };
 }
 
@@ -134,6 +151,8 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
       name: 'yookassa', receipts: account.receipts, vatCode: account.vatCode, taxSystemCode: account.taxSystemCode, polls: true,
       createLink: (req) => createYooKassaPayment(api, req),
       fetchState: (id) => yooKassaPaymentState(api, id),
+      capture: (req) => captureYooKassaPayment(api, req),
+      release: (req) => cancelYooKassaPayment(api, req),
       refund: (req) => createYooKassaRefund(api, req),
       fetchRefund: (id) => yooKassaRefund(api, id),
       sendSettlementReceipt: (req) => createYooKassaSettlement(api, req),
@@ -145,7 +164,7 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
     return {
       name: 'stripe', receipts: false, vatCode: null, taxSystemCode: null, polls: true,
       createLink: (req) => createStripeSession(api, req),
-      fetchState: async (id) => ({ state: await stripeSessionState(api, id), receiptStatus: null }),
+      fetchState: (id) => stripeSessionState(api, id),
       refund: (req) => createStripeRefund(api, req),
       fetchRefund: (id) => stripeRefund(api, id),
       closeLink: (id) => expireStripeSession(api, id),

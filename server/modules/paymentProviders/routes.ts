@@ -17,11 +17,11 @@ export async function paymentProviderRoutes(app: FastifyInstance, { db, config }
   r.get('/api/v2.1/locations/:id/payment_provider/', {
     config: { access: { minRole: 40 } },
     schema: { summary: 'A location\'s payment provider (secrets only as *_set)', tags, params: z.object({ id: idParam }), querystring: noQuery, answers: { 200: ProviderSettings } },
-  }, async (request) => getProviderSettings(db, config, currentUser(request).id, request.params.id));
+  }, async (request) => getProviderSettings(db, config, currentUser(request).id, request.params.id, request.lang));
 
   r.get('/api/v2.1/payment_provider/', {
     config: { access: { owner: true } },
     schema: { summary: 'The installation\'s payment provider, which top-ups go to (the owner)', tags, querystring: noQuery, answers: { 200: ProviderSettings } },
-  }, async (request) => getProviderSettings(db, config, currentUser(request).id, null));
+  }, async (request) => getProviderSettings(db, config, currentUser(request).id, null, request.lang));
 
 }

@@ -6,7 +6,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { paymentProviders } from '../../db/schema';
 import { fieldError, ApiError } from '../../platform/errors';
-import type { MessageKey } from '../../platform/messages';
+import { translate, type Lang, type MessageKey } from '../../platform/messages';
 import { recordChange } from '../activity/record';
 import { requireManagerAt } from '../locations/service';
 import { seal, unseal } from './secretBox';
@@ -64,13 +64,32 @@ export async function stripeWebhookSecrets(db: DbOrTx, config: Pick<PaymentConfi
   return rows.map((r) => (r.sealed ? unseal(config.paymentProviderKey, r.sealed) : null)).filter((v): v is string => !!v);
 }
 
-function view(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConfig, 'paymentSandbox'>) {
+/** YooKassa's test shop keys start with test_ (live_ for a live one); Stripe's with sk_test_ (rk_test_ restricted). */
+export function isTestKey(provider: string | null | undefined, secretKey: string | null): boolean {
+  if (!secretKey) return false;
+  if (provider === 'yookassa') return secretKey.startsWith('test_');
+  if (provider === 'stripe') return /^(sk|rk)_test_/.test(secretKey);
+  return false;
+}
+
+/**
+ * #38 What the account's staff should know: on a live install (not the demo) test keys take only
+ * test payments, and those settle no order and credit no balance. Answered while it holds (GET and
+ * the save), only then (an ordinary account keeps the answer's shape).
+ */
+function warningsOf(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConfig, 'paymentSandbox' | 'paymentProviderKey'>, lang: Lang): { warnings?: string[] } {
+  if (config.paymentSandbox || !r?.secretKeyEnc) return {};
+  return isTestKey(r.provider, unseal(config.paymentProviderKey, r.secretKeyEnc)) ? { warnings: [translate(lang, 'payment_provider_test_keys')] } : {};
+}
+
+function view(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConfig, 'paymentSandbox' | 'paymentProviderKey'>, lang: Lang) {
   return {
     provider: (r?.provider as ProviderName | null) ?? null, shop_id: r?.shopId ?? '',
     secret_key_set: !!r?.secretKeyEnc, webhook_secret_set: !!r?.webhookSecretEnc,
     receipts: r?.receipts ?? false, vat_code: r?.vatCode ?? null, tax_system_code: r?.taxSystemCode ?? null,
     // The screen offers the sandbox only where the server would take it.
     sandbox_available: config.paymentSandbox,
+    ...warningsOf(r, config, lang),
   };
 }
 export type ProviderSettingsView = ReturnType<typeof view>;
@@ -80,12 +99,12 @@ async function allowed(db: Db, userId: number, locationId: number | null): Promi
   if (locationId !== null) await requireManagerAt(db, userId, locationId);
 }
 
-export async function getProviderSettings(db: Db, config: PaymentConfig, userId: number, locationId: number | null): Promise<ProviderSettingsView> {
+export async function getProviderSettings(db: Db, config: PaymentConfig, userId: number, locationId: number | null, lang: Lang): Promise<ProviderSettingsView> {
   await allowed(db, userId, locationId);
-  return view(await row(db, locationId), config);
+  return view(await row(db, locationId), config, lang);
 }
 
-export async function saveProviderSettings(db: Db, config: PaymentConfig, userId: number, locationId: number | null, body: ProviderSettingsInput): Promise<ProviderSettingsView> {
+export async function saveProviderSettings(db: Db, config: PaymentConfig, userId: number, locationId: number | null, body: ProviderSettingsInput, lang: Lang): Promise<ProviderSettingsView> {
   await allowed(db, userId, locationId);
   const input = { ...body, provider: body.provider ?? null };
   if (input.provider === 'sandbox' && !config.paymentSandbox) throw fieldError('provider', 'payment_sandbox_demo_only');
@@ -129,7 +148,7 @@ export async function saveProviderSettings(db: Db, config: PaymentConfig, userId
     const after = { ...shape(values)!, ...(given(input.secret_key) ? { secret_key_changed: true } : {}), ...(given(input.webhook_secret) ? { webhook_secret_changed: true } : {}) };
     await recordChange(tx, locationId, 'payment_provider.changed', locationId === null ? 'installation' : '', shape(before), after);
   });
-  return view(await row(db, locationId), config);
+  return view(await row(db, locationId), config, lang);
 }
 
 /** "Check connection": tries the stored credentials against the provider (400 with the reason when they fail). */

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { ApiError } from '../../platform/errors';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { asFailure, ProviderHttpError } from './errors';
-import type { LinkRequest, ProviderLink, ProviderRefund, ProviderState, RefundRequest } from './provider';
+import type { LinkRequest, ProviderLink, ProviderPayment, ProviderRefund, ProviderState, RefundRequest } from './provider';
 
 export interface StripeAccount { apiUrl: string; secretKey: string }
 
@@ -77,16 +77,25 @@ export async function createStripeSession(account: StripeAccount, req: LinkReque
   }
 }
 
-/** What Stripe says of a session: paid when its payment_status is paid, declined once it expired; unknown when Stripe does not know the id. */
-export async function stripeSessionState(account: StripeAccount, externalId: string): Promise<ProviderState> {
+const UNKNOWN: ProviderPayment = { state: 'unknown', receiptStatus: null, amount: null, currency: null, test: false };
+
+/**
+ * What Stripe says of a session: paid when its payment_status is paid, declined once it expired;
+ * unknown when Stripe does not know the id. #38 With what it charged (amount_total in the currency's
+ * minor units, back into ours) and whether it was made in test mode (livemode false).
+ */
+export async function stripeSessionState(account: StripeAccount, externalId: string): Promise<ProviderPayment> {
   try {
     const session = await stripeClient(account).checkout.sessions.retrieve(externalId);
-    if (session.id !== externalId) return 'unknown';
-    if (session.payment_status === 'paid') return 'paid';
-    return session.status === 'expired' ? 'declined' : 'pending';
+    if (session.id !== externalId) return UNKNOWN;
+    const state: ProviderState = session.payment_status === 'paid' ? 'paid' : session.status === 'expired' ? 'declined' : 'pending';
+    const currency = typeof session.currency === 'string' ? session.currency.toUpperCase() : null;
+    const amount = Number.isSafeInteger(session.amount_total) && currency ? fromMinorUnits(session.amount_total!, currency) : null;
+    // Only an explicit false is a test: a session that does not say is taken as live (never settles less).
+    return { state, receiptStatus: null, amount, currency, test: session.livemode === false };
   } catch (err) {
     const e = asHttp(err);
-    if (e instanceof ProviderHttpError && e.status === 404) return 'unknown';
+    if (e instanceof ProviderHttpError && e.status === 404) return UNKNOWN;
     throw e;
   }
 }
@@ -175,7 +184,7 @@ export function verifyStripeEvent(raw: Buffer, header: string, secret: string): 
  * #29 A link we closed (its order paid another way, or cancelled) is closed at Stripe too
  * (https://docs.stripe.com/api/checkout/sessions/expire): the customer can no longer pay it. A
  * session no longer open (paid in the meantime, expired) is refused by Stripe with a 400: nothing to
- * do, a payment that came through is settled as a late one (refund due). No answer goes up: asked again.
+ * do, a payment that came through is settled as a late one (#38: refunded in full at once). No answer goes up: asked again.
  */
 export async function expireStripeSession(account: StripeAccount, externalId: string): Promise<void> {
   try {

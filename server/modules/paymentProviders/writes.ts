@@ -12,6 +12,7 @@ export const ProviderSettings = z.object({
   secret_key_set: z.boolean(), webhook_secret_set: z.boolean(),
   receipts: z.boolean(), vat_code: z.number().int().nullable(), tax_system_code: z.number().int().nullable(),
   sandbox_available: z.boolean(),
+  warnings: z.array(z.string()).optional().describe('#38 Only when there is something to know: on a live install, test keys take test payments, which pay no order and credit no balance.'),
 });
 const CheckResult = z.object({ ok: z.literal(true), provider: z.enum(PROVIDER_NAMES) });
 
@@ -37,7 +38,7 @@ const unique = { field: 'provider' as const, message: 'busy' as const };
 export const saveLocationProvider = defineWrite({
   kind: 'update', path: '/api/v2.1/locations/:id/payment_provider/', summary: 'Set a location\'s payment provider', tags, access: { minRole: 40 },
   fields, labels, unique, answer: ProviderSettings,
-  run: ({ db, deps, user, params, body }) => saveProviderSettings(db, deps.config, user.id, params.id, body),
+  run: ({ db, deps, user, params, body, lang }) => saveProviderSettings(db, deps.config, user.id, params.id, body, lang),
 });
 export const checkLocationProvider = defineWrite({
   kind: 'action', path: '/api/v2.1/locations/:id/payment_provider/check/', summary: 'Try a location\'s payment provider credentials', tags, access: { minRole: 40 },
@@ -48,7 +49,7 @@ export const saveInstallationProvider = defineWrite({
   kind: 'update', path: '/api/v2.1/payment_provider/', summary: 'Set the installation\'s payment provider (top-ups)', tags, access: { owner: true },
   // The owner's "top-ups account" tab of the tools page sends it (src/resources/installation_payment_provider).
   fields, labels, unique, answer: ProviderSettings,
-  run: ({ db, deps, user, body }) => saveProviderSettings(db, deps.config, user.id, null, body),
+  run: ({ db, deps, user, body, lang }) => saveProviderSettings(db, deps.config, user.id, null, body, lang),
 });
 export const checkInstallationProvider = defineWrite({
   kind: 'action', path: '/api/v2.1/payment_provider/check/', summary: 'Try the installation\'s payment provider credentials', tags, access: { owner: true },

@@ -8,7 +8,10 @@ import { asFailure, ProviderHttpError } from './errors';
 export interface YooKassaAccount { apiUrl: string; shopId: string; secretKey: string }
 
 /** The provider's payment as far as we read it. */
-interface YooPayment { id: string; status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled'; confirmation?: { confirmation_url?: string }; receipt_registration?: string }
+interface YooPayment {
+  id: string; status: 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled'; confirmation?: { confirmation_url?: string }; receipt_registration?: string;
+  amount?: { value?: unknown; currency?: unknown }; test?: unknown;
+}
 
 /** YooKassa's receipt_registration / receipt status; anything else (absent) is no receipt. */
 const receiptStatusOf = (v: string | undefined): ReceiptStatus | null => (v === 'pending' || v === 'succeeded' || v === 'canceled' ? v : null);
@@ -57,7 +60,10 @@ export async function createYooKassaPayment(account: YooKassaAccount, req: LinkR
   try {
     const payment = await call<YooPayment>(account, 'POST', '/payments', {
       amount: { value: req.amount, currency: req.currency },
-      capture: true,
+      // #38 Two-stage: the customer's money is held (waiting_for_capture) and taken only when we
+      // capture it, which we do while the order still owes it and its link is open; else we cancel
+      // it and no money moves (a late payment on a closed link). https://yookassa.ru/developers/payment-acceptance/getting-started/payment-process#capture-true
+      capture: false,
       confirmation: { type: 'redirect', return_url: req.returnUrl },
       description: req.description.slice(0, 128),
       metadata: req.metadata,
@@ -71,17 +77,50 @@ export async function createYooKassaPayment(account: YooKassaAccount, req: LinkR
   }
 }
 
-/** What the provider says of a payment: succeeded is paid, canceled is declined; unknown when it does not know the id. With its receipt's registration. */
+const UNKNOWN: ProviderPayment = { state: 'unknown', receiptStatus: null, amount: null, currency: null, test: false };
+
+/** A payment object as our word: succeeded is paid, waiting_for_capture held, canceled declined; with what it says was paid and whether it is a test. */
+function paymentOf(p: YooPayment): ProviderPayment {
+  const state = p.status === 'succeeded' ? 'paid' : p.status === 'waiting_for_capture' ? 'held' : p.status === 'canceled' ? 'declined' : 'pending';
+  const amount = typeof p.amount?.value === 'string' && /^\d{1,10}(\.\d{1,2})?$/.test(p.amount.value) ? p.amount.value : null;
+  const currency = typeof p.amount?.currency === 'string' ? p.amount.currency.toUpperCase() : null;
+  // Only an explicit `true` is a test payment (a live shop's payments say false).
+  return { state, receiptStatus: receiptStatusOf(p.receipt_registration), amount, currency, test: p.test === true };
+}
+
+/** What the provider says of a payment (paymentOf); unknown when it does not know the id. With its receipt's registration. */
 export async function yooKassaPaymentState(account: YooKassaAccount, externalId: string): Promise<ProviderPayment> {
   try {
     const p = await call<YooPayment>(account, 'GET', `/payments/${encodeURIComponent(externalId)}`);
-    if (p.id !== externalId) return { state: 'unknown', receiptStatus: null };
-    const state = p.status === 'succeeded' ? 'paid' : p.status === 'canceled' ? 'declined' : 'pending';
-    return { state, receiptStatus: receiptStatusOf(p.receipt_registration) };
+    return p.id === externalId ? paymentOf(p) : UNKNOWN;
   } catch (err) {
-    if (err instanceof ProviderHttpError && err.status === 404) return { state: 'unknown', receiptStatus: null };
+    if (err instanceof ProviderHttpError && err.status === 404) return UNKNOWN;
     throw err;
   }
+}
+
+/**
+ * #38 POST /payments/{id}/capture (the whole amount) or POST /payments/{id}/cancel of a payment held
+ * (waiting_for_capture), with an Idempotence-Key stable per payment: a retry is the same capture.
+ * YooKassa refuses (4xx) a payment no longer held (captured, cancelled, its hold expired): the
+ * payment is read back and answered as it is; no answer, a 5xx or a 429 goes up (asked again).
+ */
+async function settleHeld(account: YooKassaAccount, externalId: string, action: 'capture' | 'cancel', body: unknown, idempotenceKey: string): Promise<ProviderPayment> {
+  try {
+    const p = await call<YooPayment>(account, 'POST', `/payments/${encodeURIComponent(externalId)}/${action}`, body, idempotenceKey);
+    return p.id === externalId ? paymentOf(p) : UNKNOWN;
+  } catch (err) {
+    if (err instanceof ProviderHttpError && err.status >= 400 && err.status < 500 && err.status !== 429) return yooKassaPaymentState(account, externalId);
+    throw err;
+  }
+}
+
+export function captureYooKassaPayment(account: YooKassaAccount, req: { externalId: string; amount: string; currency: string; idempotenceKey: string }): Promise<ProviderPayment> {
+  return settleHeld(account, req.externalId, 'capture', { amount: { value: req.amount, currency: req.currency } }, req.idempotenceKey);
+}
+
+export function cancelYooKassaPayment(account: YooKassaAccount, req: { externalId: string; idempotenceKey: string }): Promise<ProviderPayment> {
+  return settleHeld(account, req.externalId, 'cancel', {}, req.idempotenceKey);
 }
 
 /** The provider's refund as far as we read it (https://yookassa.ru/developers/api#refund_object). */

@@ -53,8 +53,11 @@ export const locationPayments = defineList({
     { key: 'created', kind: 'datetime', sql: sql`${payments.created}`, label: F.created },
     // A refund row (paid, negative) reads 'refunded', as domain/orderBalance paymentStatusCode says (#25).
     { key: 'status', kind: 'enum', sql: sql`CASE WHEN ${payments.status} = 'paid' AND ${payments.purchase} < 0 THEN 'refunded' ELSE ${payments.status} END`, labels: PAYMENT_STATUS_LABELS, label: F.status },
+    // #38 A payment the provider made in its test mode on a live install: listed (badged), never in the totals.
+    { key: 'test', kind: 'bool', sql: sql`${payments.test}`, label: F.test },
     { key: 'external_id', kind: 'text', sql: sql`${payments.externalId}`, label: F.external_id },
-    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: F.purchase },
+    { key: 'purchase', kind: 'money', sql: sql`${payments.purchase}`, inCurrency: true, label: F.purchase,
+      sum: sql`CASE WHEN ${payments.test} THEN 0 ELSE ${payments.purchase} END` },
     { key: 'comment', kind: 'text', sql: sql`${payments.comment}`, label: F.comment },
     { key: 'receipt_status', kind: 'enum', sql: sql`${payments.receiptStatus}`, labels: RECEIPT_STATUS_LABELS, label: F.receipt_status },
     { key: 'user_id', kind: 'int', sql: sql`${users.id}` },
@@ -69,10 +72,13 @@ export const locationPayments = defineList({
     record: (r) => ({
       id: r.id, order: r.order, payment_type: r.payment_type, created: r.created, status: r.status, external_id: r.external_id,
       purchase: r.purchase, comment: r.comment, receipt_status: r.receipt_status, user: r.user_id ? { id: r.user_id, name: r.user_name, email: r.user_email } : null,
+      // #38 Only when so, as on the order page: an ordinary payment keeps the specs' shape.
+      ...(r.test ? { test: true } : {}),
     }),
     schema: z.object({
       id: z.number().int(), order: z.number().int().nullable(), payment_type: z.number().int(), created: z.string(), status: z.string(),
       external_id: z.string().nullable(), purchase: z.string(), comment: z.string().nullable(), receipt_status: z.string().nullable(),
+      test: z.literal(true).optional().describe('Only on a payment the provider made in its test mode on a live install: counted in no total.'),
       user: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
     }),
   },

@@ -67,6 +67,10 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
     <Box sx={{ maxWidth: 560 }}>
       {form.single?.intro && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(form.single.intro)}</Typography>}
       {problem && <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">{problem}</Alert>}
+      {/* #38 What the server says the record's owner should know (e.g. test keys on a live install), in the reader's language. */}
+      {(Array.isArray(data.warnings) ? data.warnings as string[] : []).map((w) => (
+        <Alert key={w} severity="warning" sx={{ mb: 2 }} data-testid="form-warning">{w}</Alert>
+      ))}
       <Form key={round} onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, data)} record={data}>
         <LeaveGuardForForm />
         <FormFields fields={fields} />

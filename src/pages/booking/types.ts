@@ -28,6 +28,9 @@ export interface OrderPayment {
   /** #29 receipts: the payment's receipt and a prepayment's settlement receipt (null: none due). */
   receipt_status?: string | null;
   settlement_status?: string | null;
+  /** #38 A test-mode payment on a live install (counted nowhere), and what a provider reported that differed from the link. */
+  test?: boolean;
+  provider_mismatch?: { amount: string | null; currency: string | null };
 }
 
 /** GET /api/v2.2/orders/{id}/ */
@@ -73,6 +76,8 @@ export interface OrderRefund {
   external: boolean;
   /** Asked by the customer's own cancel in the widget. */
   by_customer: boolean;
+  /** #38 made by the product (a late payment given back in full). */
+  automatic?: boolean;
   error: string | null;
   receipt_status: string | null;
   created: string;

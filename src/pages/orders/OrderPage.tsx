@@ -25,6 +25,7 @@ import { OrderRefunds } from './OrderRefunds';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { openLinks } from '../../../domain/orderBalance';
 import type { OrderPayment } from '../booking/types';
+import { TestPaymentBadge } from '../../components/TestPaymentBadge';
 import { useFollowLocations } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { formatInstant } from '../../../domain/dates';
@@ -244,7 +245,16 @@ export function OrderPage() {
                       <TableCell>{p.id}</TableCell>
                       <TableCell>{translate(`app.paymentTypes.t${p.payment_type}`, { _: String(p.payment_type) })}</TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(p.created)}</TableCell>
-                      <TableCell>{translate(`app.order.paymentStatus.${p.status}`, { _: p.status })}</TableCell>
+                      <TableCell>
+                        {translate(`app.order.paymentStatus.${p.status}`, { _: p.status })}
+                        <TestPaymentBadge payment={p} />
+                        {/* #38 What the provider reported when it was not the link's amount and currency: not settled. */}
+                        {p.provider_mismatch && (
+                          <Typography variant="body2" color="error" data-testid="payment-mismatch">
+                            {translate('app.order.providerMismatch', { amount: p.provider_mismatch.amount ?? '—', currency: p.provider_mismatch.currency ?? '—' })}
+                          </Typography>
+                        )}
+                      </TableCell>
                       <TableCell sx={{ wordBreak: 'break-all' }}>{p.external_id ?? '—'}</TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(p.purchase)}</TableCell>
                       <TableCell>{p.comment || '—'}</TableCell>

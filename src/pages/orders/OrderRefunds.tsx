@@ -35,7 +35,7 @@ export function OrderRefunds({ refunds, money, when }: { refunds: OrderRefund[];
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(r.amount)}</TableCell>
                   <TableCell><Chip size="small" color={COLOUR[r.status]} label={t(`status.${r.status}`)} /></TableCell>
                   <TableCell>{t(`receipt.${r.receipt_status ?? 'none'}`, { _: r.receipt_status ?? '' })}</TableCell>
-                  <TableCell>{r.external ? t('external') : r.by_customer ? t('customer') : r.user?.name ?? '—'}</TableCell>
+                  <TableCell>{r.external ? t('external') : r.by_customer ? t('customer') : r.automatic ? t('automatic') : r.user?.name ?? '—'}</TableCell>
                   <TableCell sx={{ wordBreak: 'break-all' }}>{r.error ?? '—'}</TableCell>
                 </TableRow>
               ))}

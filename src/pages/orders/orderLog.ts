@@ -106,6 +106,10 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   links_closed: (d, f) => [f.t('app.orderLog.linksClosed', { amount: f.money(String(d.amount ?? '0')) })],
   cancelled: (d, f) => describe(d, f),
   auto_cancelled: (d, f) => [f.t('app.orderLog.notPaidInTime'), ...describe(d, f)],
+  // #38 provider checks: each a sentence of its own (the payment's number and amount are in it).
+  test_payment: (d, f) => [f.t('app.orderLog.testPayment', { id: d.payment_id, amount: f.money(String(d.purchase ?? '0')) })],
+  payment_released: (d, f) => [f.t(d.late ? 'app.orderLog.releasedLate' : 'app.orderLog.released', { id: d.payment_id, amount: f.money(String(d.purchase ?? '0')) })],
+  late_refund: (d, f) => [f.t('app.orderLog.lateRefund', { id: d.payment_id, amount: f.money(String(d.amount ?? '0')) })],
 };
 
 /** One line about an entry's text and data; `money` formats amounts in the order's currency. */

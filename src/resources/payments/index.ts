@@ -6,7 +6,7 @@ import { PAYMENTS_DEFAULT_PAGE_SIZE, PAYMENTS_PAGE_SIZES } from '../../../domain
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { positiveAmount } from '../../components/validators';
-import { defineResource, enumChoices } from '../declaration';
+import { defineResource, enumChoices, lazyPart } from '../declaration';
 
 /** "All" rows on one page: larger than any list. */
 const ALL_ROWS = Number.MAX_SAFE_INTEGER;
@@ -82,6 +82,8 @@ export default defineResource({
       { kind: 'enum', source: 'payment_type', label: f('payment_type'), prefix: 'app.paymentTypes.t' },
       { kind: 'date', source: 'created', label: f('created') },
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.order.paymentStatus.' },
+      // #38 a provider's test-mode payment on a live install: badged, in no total (the export writes yes/no).
+      { kind: 'custom', source: 'test', label: f('test'), exported: true, render: lazyPart(() => import('../../components/TestPaymentBadge'), 'TestPaymentCell') },
       { kind: 'text', source: 'external_id', label: f('external_id') },
       { kind: 'money', source: 'purchase', label: f('purchase') },
       { kind: 'text', source: 'comment', label: f('comment') },
