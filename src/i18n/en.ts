@@ -465,6 +465,7 @@ export const enApp = {
         certificateBalance: '%{amount} on the certificate',
         rest: 'The rest',
         restType: 'How the rest is paid',
+        restLater: 'Later',
         by2: 'in cash',
         by6: 'by card',
         doneSplit: 'Payment for order №%{id} recorded: %{certificate} by certificate and %{rest} %{by}.',

@@ -466,6 +466,7 @@ export const ruApp: typeof enApp = {
         certificateBalance: 'На сертификате %{amount}',
         rest: 'Остаток',
         restType: 'Чем оплачивается остаток',
+        restLater: 'Позже',
         by2: 'наличными',
         by6: 'картой',
         doneSplit: 'Оплата по заказу №%{id} принята: %{certificate} сертификатом и %{rest} %{by}.',

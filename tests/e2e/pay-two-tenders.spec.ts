@@ -9,7 +9,8 @@ import { ADMIN, apiGet, bookEmptySession, signIn, token } from './helpers';
 // (VR Arena Moscow, RUB). Every item in ru and in en, from one table of texts.
 
 const DEBT = '3600.00';
-const RATE = '1500';
+// One of location 1's certificate rates (the demo's 1 000, 2 000, 3 000, 5 000, 10 000).
+const RATE = '1000';
 
 type Lang = 'ru' | 'en';
 
@@ -17,21 +18,21 @@ type Lang = 'ru' | 'en';
 const T = {
   ru: {
     days: [27, 29], pay: 'Оплатить', type: /Способ оплаты/, certificate: 'Сертификат', number: /Номер сертификата/, amount: /Сумма/,
-    submit: 'Принять оплату', submitRest: 'Принять остаток',
-    owed: /Долг: 3\s600,00\s₽/, part: '1\u00a0500,00', balance: /^На сертификате 1\s500,00\s₽$/, rest: /^2\s100,00\s₽$/,
-    done: /^Оплата по заказу №\d+ принята: 1\s500,00\s₽ сертификатом и 2\s100,00\s₽ наличными\.$/,
-    firstDone: /^Оплата сертификатом на 1\s500,00\s₽ принята\.$/, stillOwed: /Ещё к оплате: 1\s100,00\s₽$/,
-    refused: /^Остаток не принят: Сумма больше, чем осталось оплатить: 1\s100,00\s₽\.$/, restNow: /^1\s100,00\s₽$/,
-    doneAfter: /^Оплата по заказу №\d+ принята: 1\s500,00\s₽ сертификатом и 1\s100,00\s₽ картой\.$/,
+    submit: 'Принять оплату', submitRest: 'Принять остаток', restChoices: ['Наличные', 'Карта', 'Позже'],
+    owed: /Долг: 3\s600,00\s₽/, part: '1\u00a0000,00', balance: /^На сертификате 1\s000,00\s₽$/, rest: /^2\s600,00\s₽$/,
+    done: /^Оплата по заказу №\d+ принята: 1\s000,00\s₽ сертификатом и 2\s600,00\s₽ наличными\.$/,
+    firstDone: /^Оплата сертификатом на 1\s000,00\s₽ принята\.$/, stillOwed: /Ещё к оплате: 1\s600,00\s₽$/,
+    refused: /^Остаток не принят: Сумма больше, чем осталось оплатить: 1\s600,00\s₽\.$/, restNow: /^1\s600,00\s₽$/,
+    doneAfter: /^Оплата по заказу №\d+ принята: 1\s000,00\s₽ сертификатом и 1\s600,00\s₽ картой\.$/,
   },
   en: {
     days: [28, 30], pay: 'Pay', type: /Payment type/, certificate: 'Certificate', number: /Certificate number/, amount: /Amount/,
-    submit: 'Take payment', submitRest: 'Take the rest',
-    owed: /Owed: 3,600\.00\s₽/, part: '1,500.00', balance: /^1,500\.00\s₽ on the certificate$/, rest: /^2,100\.00\s₽$/,
-    done: /^Payment for order №\d+ recorded: 1,500\.00\s₽ by certificate and 2,100\.00\s₽ in cash\.$/,
-    firstDone: /^The certificate payment of 1,500\.00\s₽ is recorded\.$/, stillOwed: /Still owed: 1,100\.00\s₽$/,
-    refused: /^The rest was not taken: The amount is more than is left to pay: 1,100\.00\s₽\.$/, restNow: /^1,100\.00\s₽$/,
-    doneAfter: /^Payment for order №\d+ recorded: 1,500\.00\s₽ by certificate and 1,100\.00\s₽ by card\.$/,
+    submit: 'Take payment', submitRest: 'Take the rest', restChoices: ['Cash', 'Card', 'Later'],
+    owed: /Owed: 3,600\.00\s₽/, part: '1,000.00', balance: /^1,000\.00\s₽ on the certificate$/, rest: /^2,600\.00\s₽$/,
+    done: /^Payment for order №\d+ recorded: 1,000\.00\s₽ by certificate and 2,600\.00\s₽ in cash\.$/,
+    firstDone: /^The certificate payment of 1,000\.00\s₽ is recorded\.$/, stillOwed: /Still owed: 1,600\.00\s₽$/,
+    refused: /^The rest was not taken: The amount is more than is left to pay: 1,600\.00\s₽\.$/, restNow: /^1,600\.00\s₽$/,
+    doneAfter: /^Payment for order №\d+ recorded: 1,000\.00\s₽ by certificate and 1,600\.00\s₽ by card\.$/,
   },
 } satisfies Record<Lang, unknown>;
 
@@ -98,8 +99,9 @@ for (const lang of ['ru', 'en'] as const) {
     // The certificate's amount is its balance (not the whole debt), read with the one money format.
     await expect(pay.getByTestId('pay-certificate-balance')).toHaveText(t.balance);
     await expect(pay.getByRole('textbox', { name: t.amount })).toHaveValue(t.part);
-    // The rest and its tender: cash unless card is chosen.
+    // The rest and its tender: cash unless card is chosen (or "later": left owed, certificates.spec.ts).
     await expect(pay.getByTestId('pay-rest-amount')).toHaveText(t.rest);
+    await expect(pay.getByTestId('pay-rest').getByRole('button')).toHaveText(t.restChoices);
     await expect(pay.getByTestId('pay-rest-type-2')).toHaveAttribute('aria-pressed', 'true');
 
     const payCalls: string[] = [];
@@ -110,7 +112,7 @@ for (const lang of ['ru', 'en'] as const) {
 
     // Two payments, the certificate's first, then the cash; each call with its own key.
     const { order, added } = await newPayments(page, booked.orderId, 1);
-    expect(added).toEqual([{ type: 3, purchase: '1500.00', status: 'paid' }, { type: 2, purchase: '2100.00', status: 'paid' }]);
+    expect(added).toEqual([{ type: 3, purchase: '1000.00', status: 'paid' }, { type: 2, purchase: '2600.00', status: 'paid' }]);
     expect(order).toMatchObject({ status: 6, need_paid: '0.00' });
     expect(payCalls).toHaveLength(2);
     expect(new Set(payCalls).size).toBe(2);
@@ -132,7 +134,7 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(pay.getByRole('textbox', { name: t.amount })).toHaveValue(t.part);
     await pay.getByTestId('pay-rest-type-6').click();
 
-    // The second call waits while another desk takes 1 000 in cash: the rest (2 100) is then more than is owed.
+    // The second call waits while another desk takes 1 000 in cash: the rest (2 600) is then more than is owed.
     const keys: string[] = [];
     await page.route('**/api/v2.1/booking/*/pay/', async (route) => {
       keys.push(route.request().headers()['idempotency-key'] ?? '');
@@ -147,7 +149,7 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(pay.getByTestId('pay-rest-amount')).toHaveText(t.restNow);
     await expect(pay.getByTestId('pay-rest-type-6')).toHaveAttribute('aria-pressed', 'true');
     let { added } = await newPayments(page, booked.orderId, 1);
-    expect(added).toEqual([{ type: 3, purchase: '1500.00', status: 'paid' }, { type: 2, purchase: '1000.00', status: 'paid' }]);
+    expect(added).toEqual([{ type: 3, purchase: '1000.00', status: 'paid' }, { type: 2, purchase: '1000.00', status: 'paid' }]);
 
     await pay.getByRole('button', { name: t.submitRest }).click();
     await expect(page.getByTestId('alert-success').filter({ hasText: t.doneAfter })).toBeVisible();
@@ -155,7 +157,7 @@ for (const lang of ['ru', 'en'] as const) {
     const after = await newPayments(page, booked.orderId, 1);
     added = after.added;
     expect(added).toEqual([
-      { type: 3, purchase: '1500.00', status: 'paid' }, { type: 2, purchase: '1000.00', status: 'paid' }, { type: 6, purchase: '1100.00', status: 'paid' },
+      { type: 3, purchase: '1000.00', status: 'paid' }, { type: 2, purchase: '1000.00', status: 'paid' }, { type: 6, purchase: '1600.00', status: 'paid' },
     ]);
     expect(after.order).toMatchObject({ status: 6, need_paid: '0.00' });
     // The certificate's call and the rest's have their own keys; the retry of the rest reused its key.

@@ -7,7 +7,7 @@
 // first stays: the dialog then says what the order still owes and why, and takes the rest again
 // with the same key.
 import { guestName } from '../../../domain/guest';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormHelperText, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
@@ -23,11 +23,14 @@ import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { bookingApi, useCertificateBalance, useOrder } from './api';
 import { certificatePart, openLinks, restAfter } from '../../../domain/orderBalance';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { BOOK_PAY_TYPES, type BookPayType } from '../../../domain/booking';
+import { BOOK_PAY_TYPES } from '../../../domain/booking';
 import { CopyLinkButton, PaymentLinkDetails, type PaymentLinkShown } from './PaymentLink';
 import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
+/** The rest's choice "later": the certificate pays its part and the rest stays owed (paid another time, a link...). */
+const REST_LATER = 0;
+const REST_CHOICES = [...BOOK_PAY_TYPES, REST_LATER] as const;
 
 const amountRules = [required('validation.validationSum'), amountMaxChars(10), amountRule, positiveAmount];
 const certificateRule = (value: unknown, values: Record<string, unknown>) =>
@@ -98,8 +101,11 @@ interface FirstPaid {
 const restToTake = (first: FirstPaid) =>
   (first.owedNow === null ? first.rest : fromCents(Math.max(0, Math.min(toCents(first.rest), toCents(first.owedNow)))));
 
-/** #38 What a certificate leaves of the debt: its amount and the choice of cash or card for it. */
-function RestPart({ rest, currency }: { rest: string; currency: Currency | null | undefined }) {
+/**
+ * #38 What a certificate leaves of the debt: its amount and the choice of cash or card for it, or
+ * (`later`, before anything is taken) of leaving it owed, as a certificate paying part always could.
+ */
+function RestPart({ rest, currency, later }: { rest: string; currency: Currency | null | undefined; later: boolean }) {
   const translate = useTranslate();
   const { field } = useController({ name: 'rest_type' });
   return (
@@ -107,10 +113,12 @@ function RestPart({ rest, currency }: { rest: string; currency: Currency | null 
       <Typography sx={{ mb: 1 }}>
         {translate('app.booking.pay.rest')}: <b data-testid="pay-rest-amount">{formatMoney(rest, currency, languageOf(translate))}</b>
       </Typography>
-      <ToggleButtonGroup exclusive value={Number(field.value)} onChange={(_, v: BookPayType | null) => { if (v) field.onChange(v); }}
+      <ToggleButtonGroup exclusive value={Number(field.value)} onChange={(_, v: number | null) => { if (v !== null) field.onChange(v); }}
         aria-label={translate('app.booking.pay.restType')} color="primary" size="small">
-        {BOOK_PAY_TYPES.map((t) => (
-          <ToggleButton key={t} value={t} data-testid={`pay-rest-type-${t}`}>{translate(`app.paymentTypes.t${t}`)}</ToggleButton>
+        {REST_CHOICES.filter((t) => later || t !== REST_LATER).map((t) => (
+          <ToggleButton key={t} value={t} data-testid={`pay-rest-type-${t}`}>
+            {translate(t === REST_LATER ? 'app.booking.pay.restLater' : `app.paymentTypes.t${t}`)}
+          </ToggleButton>
         ))}
       </ToggleButtonGroup>
     </Box>
@@ -170,18 +178,23 @@ function CertificateField({ serverError, look, debt, owed, currency }: {
 }
 
 /** The form's fields and buttons before anything is taken: one tender, or a certificate and its rest. */
-function PayFields({ orderId, debt, owed, currency, serverError, onClose }: {
+function PayFields({ orderId, debt, owed, currency, serverError, onClose, children }: {
   orderId: number; debt: string; owed: string; currency: Currency | null | undefined; serverError: string | null; onClose: () => void;
+  /** What the dialog says above the fields: the guest, the debt, open payment links. */
+  children: ReactNode;
 }) {
   const translate = useTranslate();
   const [type, typed, amount] = useWatch({ name: ['payment_type', 'certificate', 'amount'] }) as [unknown, unknown, unknown];
   const isCertificate = Number(type) === CERTIFICATE;
-  const look = useCertificateBalance(orderId, String(typed ?? ''), isCertificate);
+  // A number longer than any certificate's is the field's own error, not a question for the server.
+  const code = String(typed ?? '');
+  const look = useCertificateBalance(orderId, code, isCertificate && code.trim().length <= TEXT_LIMITS.certificateNumber);
   const part = readAmount(amount);
   const rest = isCertificate && part !== null ? restAfter(debt, part) : '0.00';
   return (
     <>
       <DialogContent>
+        {children}
         <SelectInput
           source="payment_type"
           label="app.booking.pay.type"
@@ -192,7 +205,7 @@ function PayFields({ orderId, debt, owed, currency, serverError, onClose }: {
         <TextInput source="amount" label="app.booking.pay.amount" validate={amountRules} fullWidth inputMode="decimal" />
         <TextInput source="external_id" label="app.booking.pay.externalId" validate={externalIdRules} fullWidth />
         <CertificateField serverError={serverError} look={look} debt={debt} owed={owed} currency={currency} />
-        {toCents(rest) > 0 && <RestPart rest={rest} currency={currency} />}
+        {toCents(rest) > 0 && <RestPart rest={rest} currency={currency} later />}
       </DialogContent>
       <PayActions onClose={onClose} checking={look.checking} rest="none" />
     </>
@@ -272,7 +285,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
       setLink({ url: answer.payment_url, amount: money(purchase), sentTo: answer.sent_to ?? null });
       return undefined;
     }
-    if (toCents(rest) > 0) return takeRest({ amount: purchase, rest, owedNow: null }, restType);
+    if (toCents(rest) > 0 && restType !== REST_LATER) return takeRest({ amount: purchase, rest, owedNow: null }, restType);
     notify('app.booking.pay.done', { type: 'success', messageArgs: { id: order.id, amount: money(purchase) } });
     onClose();
     return undefined;
@@ -322,26 +335,23 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
                 <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="pay-error">{translate('app.booking.pay.restRefused', { reason: serverError })}</Alert>
               )}
               {toCents(rest) > 0
-                ? <RestPart rest={rest} currency={currency} />
+                ? <RestPart rest={rest} currency={currency} later={false} />
                 : <Typography data-testid="pay-nothing-owed">{translate('app.booking.pay.nothingOwed')}</Typography>}
             </DialogContent>
             <PayActions onClose={onClose} checking={false} rest={toCents(rest) > 0 ? 'take' : 'nothing'} />
           </>
         ) : (
-          <>
-            <DialogContent sx={{ pb: 0 }}>
-              <Typography sx={{ mb: 2 }}>
-                {guestName(order.name, translate)} · {translate('app.booking.pay.owed')}: <b>{money(order.need_paid)}</b>
-              </Typography>
-              {links && links.count > 0 && (
-                <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-open-link">
-                  {translate(links.count === 1 ? 'app.booking.pay.openLink' : 'app.booking.pay.openLinks',
-                    { count: links.count, amount: money(links.amount) })}
-                </Alert>
-              )}
-            </DialogContent>
-            <PayFields orderId={order.id} debt={debt} owed={owed} currency={currency} serverError={serverError} onClose={onClose} />
-          </>
+          <PayFields orderId={order.id} debt={debt} owed={owed} currency={currency} serverError={serverError} onClose={onClose}>
+            <Typography sx={{ mb: 2 }}>
+              {guestName(order.name, translate)} · {translate('app.booking.pay.owed')}: <b>{money(order.need_paid)}</b>
+            </Typography>
+            {links && links.count > 0 && (
+              <Alert severity="warning" sx={{ mb: 2 }} data-testid="pay-open-link">
+                {translate(links.count === 1 ? 'app.booking.pay.openLink' : 'app.booking.pay.openLinks',
+                  { count: links.count, amount: money(links.amount) })}
+              </Alert>
+            )}
+          </PayFields>
         )}
       </Form>
     </GuardedDialog>
