@@ -38,3 +38,16 @@ export type PaymentStatusCode = 'paid' | 'processing' | 'failed' | 'cancelled' |
 export function paymentStatusCode(p: { status: string; purchase: string }): PaymentStatusCode {
   return p.status === 'paid' && toCents(p.purchase) < 0 ? 'refunded' : (p.status as PaymentStatusCode);
 }
+
+/**
+ * #38 Two tenders: what a certificate pays of a debt once its balance is known. All it has, up to
+ * the debt: a smaller balance pays part and leaves the rest to cash or card, a larger one pays all.
+ */
+export function certificatePart(owed: string, balance: string): string {
+  return fromCents(Math.max(0, Math.min(toCents(balance), toCents(owed))));
+}
+
+/** #38 What is left of a debt for the second tender after the certificate's `part` (never below zero). */
+export function restAfter(owed: string, part: string): string {
+  return fromCents(Math.max(0, toCents(owed) - toCents(part)));
+}

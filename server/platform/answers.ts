@@ -178,6 +178,11 @@ export const OrderFound = z.object({
   session_date: day().nullable(), session_time: z.string().nullable(),
 });
 
+/** #38 What a certificate has left to pay an order with (the pay dialog splits the debt by it). */
+export const CertificateBalance = z.object({
+  unique_number: z.string(), remaining: money().describe('What is left on it, in the order\'s currency; above zero (a used-up one is refused).'),
+}).meta({ id: 'CertificateBalance' });
+
 export const CouponCheck = z.object({
   valid: z.boolean(), type: z.enum(['fraction', 'flat']).nullable(), discount: z.string().nullable(), reason: z.string().optional(),
 });

@@ -274,6 +274,39 @@ describe('paying with a certificate (payment_type 3)', () => {
   });
 });
 
+describe('GET /api/v2.2/orders/{id}/certificate_balance/ (#38: the pay dialog splits the debt by it)', () => {
+  const balance = (orderId: number, code: string, token = w.tokens.staff) =>
+    h.call('GET', `/api/v2.2/orders/${orderId}/certificate_balance/?code=${encodeURIComponent(code)}`, { token, lang: 'en' });
+
+  it('answers what is left on it, the number as stored; less after a payment; the pay call\'s refusals otherwise; nothing to another location\'s staff', async () => {
+    const order = await book(w, bookingBody(w.pg.cube1, '2030-04-05 10:00', { persons: 3, game_id: game() }));
+    const [cert] = await h.database.db.insert(certificates).values({
+      uniqueNumber: 'SPLIT00001', creatingLocationId: 1, rate: '1500.00', type: 'digital', status: 'ACTIVE', expiresAt: addDays(w.today, 30),
+    }).returning();
+    const first = await balance(order, 'split00001');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ unique_number: 'SPLIT00001', remaining: '1500.00' });
+    expect((await pay(w, order, { payment_type: 3, purchase: '400', certificate: 'SPLIT00001' })).statusCode).toBe(201);
+    expect((await balance(order, 'SPLIT00001')).json()).toEqual({ unique_number: 'SPLIT00001', remaining: '1100.00' });
+    // Reading it changed nothing.
+    expect((await h.database.db.select().from(certificates).where(eq(certificates.id, cert!.id)))[0]!.status).toBe('ACTIVE');
+
+    for (const [code, message] of [
+      ['NOSUCHCERT', 'Certificate not found.'],
+      [w.certs.notPaid, 'The certificate is not active.'],
+      [w.certs.expired, 'The certificate has expired.'],
+    ] as const) {
+      expect400(await balance(order, code), { certificate: [message] });
+    }
+    const { rows: [usdOrder] } = await h.database.pool.query(`INSERT INTO orders (location_id, name, phone, persons, order_type, status, cost, purchase, paid)
+      VALUES (3, 'Guest', '+15550000002', 1, 1, 2, 100, 100, 0) RETURNING id`);
+    expect400(await balance(usdOrder.id, 'SPLIT00001', w.tokens.admin), { certificate: ['The certificate is in RUB; this order is paid in USD.'] });
+    // Staff of location 1 have no role at location 3: its order is not theirs to ask about.
+    expect([403, 404]).toContain((await balance(usdOrder.id, 'SPLIT00001')).statusCode);
+    expect((await h.call('GET', `/api/v2.2/orders/${order}/certificate_balance/?code=SPLIT00001`, {})).statusCode).toBe(401);
+  });
+});
+
 describe('payment links (bill) by the sandbox provider', () => {
   const LINK = /^http:\/\/backoffice\.test\/sandbox\/pay\/([0-9a-f]{32})$/;
 

@@ -1,7 +1,7 @@
 // What an order owes and owes back (domain/orderBalance, #25): one rule for the order API, the
 // customer's page, the desk and the refund.
 import { describe, expect, it } from 'vitest';
-import { openLinks, orderBalance, paymentStatusCode } from '../../domain/orderBalance';
+import { certificatePart, openLinks, orderBalance, paymentStatusCode, restAfter } from '../../domain/orderBalance';
 
 describe('orderBalance', () => {
   it('a live order owes its price less what is paid; beyond the price is to refund', () => {
@@ -33,5 +33,23 @@ describe('paymentStatusCode', () => {
     expect(paymentStatusCode({ status: 'paid', purchase: '-1800.00' })).toBe('refunded');
     expect(paymentStatusCode({ status: 'paid', purchase: '1800.00' })).toBe('paid');
     expect(paymentStatusCode({ status: 'cancelled', purchase: '1800.00' })).toBe('cancelled');
+  });
+});
+
+describe('two tenders (#38): certificatePart and restAfter', () => {
+  it('a certificate pays all it has up to the debt; the rest is left to cash or card', () => {
+    // A smaller balance: part of the debt, the rest for the second tender.
+    expect(certificatePart('3600.00', '1500.00')).toBe('1500.00');
+    expect(restAfter('3600.00', '1500.00')).toBe('2100.00');
+    // A larger balance pays the whole debt and leaves nothing (the old dialog's whole debt, now only here).
+    expect(certificatePart('3600.00', '5000.00')).toBe('3600.00');
+    expect(restAfter('3600.00', '3600.00')).toBe('0.00');
+    // Cents stay cents; nothing owed or nothing left gives nothing.
+    expect(certificatePart('1234.56', '1234.55')).toBe('1234.55');
+    expect(restAfter('1234.56', '1234.55')).toBe('0.01');
+    expect(certificatePart('0.00', '500.00')).toBe('0.00');
+    expect(certificatePart('-100.00', '500.00')).toBe('0.00');
+    // A certificate part typed above the debt leaves no rest, never a negative one.
+    expect(restAfter('1000.00', '1200.00')).toBe('0.00');
   });
 });

@@ -40,15 +40,14 @@ export async function certificateRemaining(tx: Tx | Db, certificateId: number, r
 }
 
 /**
- * Spends `amount` of a certificate on an order, under the certificate's lock. A certificate pays
- * only in its own currency: any location of the network with that currency takes it (a gift card
- * of the chain), none in another (its face value means nothing there).
+ * Whether a certificate can pay an order in `orderCurrencyId` on `today`, and what is left on it; the
+ * pay call's own refusals otherwise (not found, used, expired, inactive, another currency). One rule
+ * for spending it and for the pay dialog's look at its balance, so the two never disagree.
  */
-async function redeemCertificate(tx: Tx, code: string, amount: string, today: string, orderCurrencyId: number | null): Promise<{ id: number; used: boolean }> {
-  const id = await lockCertificate(tx, code);
+async function usableCertificate(tx: Tx | Db, id: number | null, today: string, orderCurrencyId: number | null): Promise<{ id: number; remaining: number; currency: typeof currencies.$inferSelect | null }> {
   if (!id) throw fieldError('certificate', 'certificate_not_found');
   const [cert] = await tx.select({ c: certificates, currency: currencies }).from(certificates)
-    .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).where(eq(certificates.id, Number(id)));
+    .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).where(eq(certificates.id, id));
   const c = cert!.c;
   if (c.status === 'USED') throw fieldError('certificate', 'certificate_used');
   if (c.status === 'EXPIRED' || (c.expiresAt && c.expiresAt < today)) throw fieldError('certificate', 'certificate_expired');
@@ -64,12 +63,40 @@ async function redeemCertificate(tx: Tx, code: string, amount: string, today: st
   }
   const remaining = await certificateRemaining(tx, c.id, c.rate);
   if (remaining <= 0) throw fieldError('certificate', 'certificate_used');
+  return { id: c.id, remaining, currency: cert!.currency };
+}
+
+/**
+ * Spends `amount` of a certificate on an order, under the certificate's lock. A certificate pays
+ * only in its own currency: any location of the network with that currency takes it (a gift card
+ * of the chain), none in another (its face value means nothing there).
+ */
+async function redeemCertificate(tx: Tx, code: string, amount: string, today: string, orderCurrencyId: number | null): Promise<{ id: number; used: boolean }> {
+  const { id, remaining, currency } = await usableCertificate(tx, await lockCertificate(tx, code), today, orderCurrencyId);
   if (toCents(amount) > remaining) {
-    throw fieldError('certificate', 'certificate_insufficient', { remaining: moneyParam(fromCents(remaining), currencyJson(cert!.currency)) });
+    throw fieldError('certificate', 'certificate_insufficient', { remaining: moneyParam(fromCents(remaining), currencyJson(currency)) });
   }
   const used = toCents(amount) === remaining;
-  if (used) await tx.update(certificates).set({ status: 'USED' }).where(eq(certificates.id, c.id));
-  return { id: c.id, used };
+  if (used) await tx.update(certificates).set({ status: 'USED' }).where(eq(certificates.id, id));
+  return { id, used };
+}
+
+/**
+ * GET /orders/{id}/certificate_balance/?code= (#38): what a certificate has left to pay this order
+ * with, for the pay dialog to split the debt before it takes anything. Anyone who may pay the order
+ * may ask (the pay call's refusal already names the balance); the same refusals as paying. A read:
+ * no lock, so the answer can be stale by the time of the payment, which re-checks under the lock.
+ */
+export async function certificateBalance(db: Db, userId: number, orderId: number, code: string): Promise<{ unique_number: string; remaining: string }> {
+  const [order] = await db.select({ locationId: orders.locationId }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw notFound();
+  await requireRoleAt(db, userId, order.locationId);
+  const now = await locationNow(db, order.locationId);
+  const [location] = await db.select({ currencyId: locations.currencyId }).from(locations).where(eq(locations.id, order.locationId));
+  const [found] = await db.select({ id: certificates.id, number: certificates.uniqueNumber }).from(certificates)
+    .where(sql`upper(${certificates.uniqueNumber}) = upper(${code.trim()})`);
+  const { remaining } = await usableCertificate(db, found?.id ?? null, now.slice(0, 10), location?.currencyId ?? null);
+  return { unique_number: found!.number, remaining: fromCents(remaining) };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Paths: POST /api/v2.1/booking/, PUT/DELETE /api/v2.1/booking/{id}/, POST /booking/{id}/pay/,
 // GET /booking/{id}/comments/, GET /api/v2.2/orders/{id}/, GET /api/v2.2/orders/search/,
+// GET /api/v2.2/orders/{id}/certificate_balance/ (ours, #38),
 // POST /api/v2.1/check_coupon/, GET /api/v2.2/playgrounds/{id}/games_for_booking/,
 // POST /api/v2.1/locations/{id}/payments/.
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +16,7 @@ import { dateTimeSchema } from '../schedules/schemas';
 import { cancelBooking, createBooking, updateBooking } from './booking';
 import { REFUND_PAYMENT_TYPES, refundOrderDue, sendRefunds, type RefundPaymentType } from './refunds';
 import { checkCoupon } from './coupons';
-import { payOrder, standalonePayment } from './payments';
+import { certificateBalance, payOrder, standalonePayment } from './payments';
 import { idempotentCall } from '../../platform/idempotency';
 import { gamesForBooking, getOrder, orderComments, searchOrders } from './queries';
 import type { Lang } from '../../platform/messages';
@@ -56,7 +57,7 @@ export const newBookingSchema = bookingSchema.extend({
 });
 
 
-import { BookedAndPaid, CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
+import { BookedAndPaid, CertificateBalance, CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
 
 export async function orderRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -124,6 +125,16 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     if (call?.replayed) reply.header('idempotent-replayed', 'true');
     return reply.status(201).send(payment);
   });
+
+  // Ours (#38): the pay dialog learns a certificate's balance before it takes anything, to split the
+  // debt between the certificate and cash or card. Refused as paying with it would be.
+  r.get('/api/v2.2/orders/:id/certificate_balance/', {
+    schema: {
+      summary: 'What a certificate has left to pay this order with', tags, params,
+      querystring: z.strictObject({ code: z.string().trim().min(1).max(TEXT_LIMITS.certificateNumber) }),
+      answers: { 200: CertificateBalance },
+    },
+  }, async (request) => certificateBalance(db, currentUser(request).id, request.params.id, request.query.code));
 
   // Ours (the specs name no refund): staff give back what an order owes back (`to_refund`: all a
   // cancelled order holds, or a live order's overpayment; a `refund_due` log entry), all or `amount`

@@ -1,13 +1,15 @@
 // Queries and calls of the booking screens and the order page. Every schedule query of a day is
 // under ['booking', 'schedule'], so a reload (or any change to an order) refetches them all.
+import { useEffect, useState } from 'react';
 import { useQueries, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { api } from '../../dataProvider/http';
 import { deskAction } from '../../dataProvider/desk';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
 import type { BookPayType } from '../../../domain/booking';
 import { bookingKeys, fetchSchedule, JUST_READ_MS } from './dayData';
-import type { CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
+import type { CertificateBalance, CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
 import type { Slot } from '../../calendar/types';
 
 export { dayViewDate, dayViewPlaygrounds } from './dayData';
@@ -63,6 +65,37 @@ export const useLocationOf = (id: number | null | undefined) => useLocationDetai
 
 export function useOrder(id: string | number, enabled = true) {
   return useQuery({ queryKey: bookingKeys.order(id), queryFn: () => api<OrderDetail>(`/api/v2.2/orders/${id}/`), retry: false, enabled });
+}
+
+/**
+ * #38 What a certificate has left to pay an order with, read once the typing stops (debounced like
+ * the promo code's check): the pay dialog fills the certificate's part in from it. `checking` while
+ * the typed number has no answer yet; `error` is the server's refusal (not found, used, expired...).
+ */
+export function useCertificateBalance(orderId: number, typed: string, enabled: boolean) {
+  const code = enabled ? typed.trim() : '';
+  const [asked, setAsked] = useState(code);
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(code), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [code]);
+  const settled = asked === code && code !== '';
+  const query = useQuery({
+    queryKey: bookingKeys.certificateBalance(orderId, asked),
+    queryFn: () => api<CertificateBalance>(`/api/v2.2/orders/${orderId}/certificate_balance/`, { query: { code: asked } }),
+    enabled: settled,
+    retry: false,
+    // A balance changes with every payment anywhere in the network: each look is a fresh read.
+    staleTime: 0,
+    gcTime: 0,
+    // A re-read would fill the amount in again over what the cashier typed since.
+    refetchOnWindowFocus: false,
+  });
+  return {
+    checking: code !== '' && (!settled || query.isFetching),
+    balance: settled && !query.isFetching ? query.data : undefined,
+    error: settled && !query.isFetching ? (query.error as Error | null) : null,
+  };
 }
 
 export function useOrderLog(id: string | number, enabled = true) {

@@ -16,6 +16,8 @@ export const bookingKeys = {
   comments: (id: string | number) => ['orders', 'comments', String(id)] as const,
   search: (phone: string, limit: number, offset: number) => ['orders', 'search', phone, limit, offset] as const,
   user: (id: number) => ['users', 'detail', id] as const,
+  // Not under ['orders']: a payment's refresh must not re-read it while the pay dialog is open (#38).
+  certificateBalance: (orderId: number, code: string) => ['booking', 'certificate', orderId, code.toUpperCase()] as const,
 };
 
 export const fetchSchedule = (playgroundId: number, date: string) =>

@@ -15,6 +15,12 @@ export interface CouponResult {
   reason?: string;
 }
 
+/** GET /api/v2.2/orders/{id}/certificate_balance/ (#38): what a certificate has left to pay the order with. */
+export interface CertificateBalance {
+  unique_number: string;
+  remaining: string;
+}
+
 export interface OrderPayment {
   id: number;
   order: number | null;
