@@ -40,7 +40,7 @@ describe('payments list', () => {
     const csv = await h.call('GET', '/api/v2.1/locations/1/payments/?payment_type=7&format=csv', { token: admin, lang: 'en' });
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="payments.csv"');
-    expect(csv.body.startsWith('\uFEFFID,Order,Payment type,Created,Status,External ID,Amount,Comment,Receipt,User\r\n')).toBe(true);
+    expect(csv.body.startsWith('\uFEFFID,Order,Payment type,Created,Status,Test,External ID,Amount,Comment,Receipt,User\r\n')).toBe(true);
     expect(csv.body).toContain(`'=HYPERLINK(""x"")`);
     expect(csv.body).toContain(',150.00\u00a0₽,');
     const ru = await h.call('GET', '/api/v2.1/locations/1/payments/?csv=true&payment_type=7', { token: admin, lang: 'ru' });
