@@ -164,3 +164,17 @@ export async function lackPermissionAt(page: Page, locationId: number): Promise<
 export function letterTag(): string {
   return Date.now().toString(36).slice(-6).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!);
 }
+
+/** A new ACTIVE gift certificate of location 1 worth `rate` (one of the location's rates), made and activated by the signed-in user through the API; its number. */
+export async function activeCertificate(page: Page, rate: string, buyer = 'Gift Buyer'): Promise<string> {
+  const headers = { Authorization: `Token ${await token(page)}` };
+  const made = await page.request.post('/api/v2.2/certificate/', { headers, data: { rate, type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+  expect(made.status(), await made.text()).toBe(201);
+  const [created] = await made.json() as { unique_number: string }[];
+  const me = await apiGet<{ uid: string }>(page, '/api/v2.1/users/am/');
+  const activated = await page.request.post(`/api/v2.2/certificate/${created!.unique_number}/activate/`, {
+    headers, data: { seller: me.uid, name: buyer, phone: '+79990001122', email: 'gift.buyer@example.com', location_id: 1 },
+  });
+  expect(activated.ok(), await activated.text()).toBe(true);
+  return created!.unique_number;
+}

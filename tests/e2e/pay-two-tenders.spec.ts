@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, apiGet, bookEmptySession, signIn, token } from './helpers';
+import { ADMIN, activeCertificate, apiGet, bookEmptySession, signIn, token } from './helpers';
 
 // #38 The pay dialog takes two tenders: a certificate with a smaller balance than the debt pays
 // what it has (its amount fills in as its balance once its number is typed) and cash or card the
@@ -47,15 +47,7 @@ async function post(page: Page, path: string, data: unknown, key?: string) {
   return res.json();
 }
 
-/** A new active certificate of location 1 worth `RATE`, made and activated through the API. */
-async function newCertificate(page: Page): Promise<string> {
-  const [created] = await post(page, '/api/v2.2/certificate/', { rate: RATE, type: 'digital', design: 'classic', quantity: 1, location_id: 1 }) as { unique_number: string }[];
-  const me = await apiGet<{ uid: string }>(page, '/api/v2.1/users/am/');
-  await post(page, `/api/v2.2/certificate/${created!.unique_number}/activate/`, {
-    seller: me.uid, name: 'Two Tenders', phone: '+79990003838', email: 'two.tenders@example.com', location_id: 1,
-  });
-  return created!.unique_number;
-}
+const newCertificate = (page: Page) => activeCertificate(page, RATE, 'Two Tenders');
 
 /** An order of Куб 1 that owes exactly `DEBT`: booked for three guests, the part above paid in cash first. */
 async function orderOwing(page: Page, days: number) {

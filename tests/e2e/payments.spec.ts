@@ -85,7 +85,7 @@ test('ru: add a payment, filter, page sizes, hide it after a confirmation, downl
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^payments_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
-  expect(lines[0]).toBe('ID,Заказ,Тип оплаты,Создан,Статус,Внешний ID,Сумма,Комментарий,Чек,Пользователь');
+  expect(lines[0]).toBe('ID,Заказ,Тип оплаты,Создан,Статус,Тест,Внешний ID,Сумма,Комментарий,Чек,Пользователь');
   const from = (await dateField(page, 'С').locator('input').inputValue()).split('.').reverse().join('-');
   const cash = await apiGet<unknown[]>(page, `/api/v2.1/locations/1/payments/?payment_type=2&date_start=${from}&date_end=${today()}`);
   expect(lines.length - 1).toBe(cash.length);

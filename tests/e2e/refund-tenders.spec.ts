@@ -4,7 +4,7 @@
 // certificate's balance restored and ACTIVE again, a card refund with the reference, cash. A cashier
 // is not offered cash instead. ru and en from one table of texts.
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, STAFF, apiGet, bookEmptySession, signIn, token } from './helpers';
+import { ADMIN, STAFF, activeCertificate, apiGet, bookEmptySession, signIn, token } from './helpers';
 
 test.setTimeout(90_000);
 
@@ -28,20 +28,6 @@ const TEXT = {
 } as const;
 
 interface Order { status: number; paid: string; need_paid: string; payments: { payment_type: number; purchase: string; external_id: string | null; status: string }[] }
-
-/** A new ACTIVE certificate of location 1 worth `rate`; its number. */
-async function activeCertificate(page: Page, rate: string): Promise<string> {
-  const headers = { Authorization: `Token ${await token(page)}` };
-  const made = await page.request.post('/api/v2.2/certificate/', { headers, data: { rate, type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
-  expect(made.status(), await made.text()).toBe(201);
-  const [{ unique_number: number }] = await made.json() as { unique_number: string }[];
-  const sellers = await apiGet<{ uid: string; email: string }[]>(page, '/api/v2.2/certificate/sellers/?location_id=1');
-  const activated = await page.request.post(`/api/v2.2/certificate/${number}/activate/`, {
-    headers, data: { seller: sellers.find((u) => u.email === ADMIN.email)!.uid, name: 'Gift Buyer', phone: '+79990001122', email: 'gift.buyer@example.com', location_id: 1 },
-  });
-  expect(activated.ok(), await activated.text()).toBe(true);
-  return number!;
-}
 
 async function payApi(page: Page, orderId: number, data: Record<string, unknown>) {
   const res = await page.request.post(`/api/v2.1/booking/${orderId}/pay/`, { headers: { Authorization: `Token ${await token(page)}` }, data });
