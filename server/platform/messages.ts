@@ -209,6 +209,8 @@ const en = {
   refund_over_certificate: 'At most %{max} was paid by gift certificate and can go back onto it; refund the rest another way.',
   refund_reason_required: 'Paying out in cash money that came by card, certificate or online needs a reason (3-500 characters).',
   refund_cash_instead_role: 'Only a manager (role 20 or more) at this location can pay out in cash money that came by card, certificate or online.',
+  refund_approval_failed: 'The manager\'s e-mail or password is wrong.',
+  refund_approval_not_manager: 'This person is not a manager (role 20 or more) at this location.',
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
@@ -415,6 +417,8 @@ const ru: Record<MessageKey, string> = {
   refund_over_certificate: 'Сертификатом оплачено и может вернуться на него не больше %{max}; остальное верните другим способом.',
   refund_reason_required: 'Чтобы выдать наличными деньги, пришедшие картой, сертификатом или онлайн, укажите причину (3–500 символов).',
   refund_cash_instead_role: 'Выдать наличными деньги, оплаченные картой, сертификатом или онлайн, может только менеджер (роль 20 и выше) этой локации.',
+  refund_approval_failed: 'Неверная почта или пароль менеджера.',
+  refund_approval_not_manager: 'Этот человек не менеджер (роль 20 и выше) этой локации.',
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',

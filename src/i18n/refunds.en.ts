@@ -30,9 +30,11 @@ export const refundsEn = {
     done: '%{amount} refunded the way it was paid.',
     other: 'Another way…',
     cashInstead: 'Pay it all out in cash instead (a manager\'s decision, with a reason)',
+    managerConfirms: 'A manager confirms it here with their e-mail and password.',
+    managerEmail: 'Manager\'s e-mail',
+    managerPassword: 'Manager\'s password',
     cashInsteadShort: 'Cash instead of another tender needs a reason',
     reason: 'Why in cash (3-500 characters)',
-    managerOnly: 'Only a manager can pay out card, certificate or online money in cash.',
   },
   automatic: 'The system: paid after the link was closed', // #38
 };

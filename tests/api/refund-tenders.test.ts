@@ -103,6 +103,24 @@ describe('a cancel gives every tender back its own way (refund=original)', () =>
     expect(activity.filter((a) => a.kind === 'money.refund').map((a) => (a.after as Json).refund_reason)).toEqual(['Certificate lost, approved']);
   });
 
+  it('a cashier pays out cash instead with a manager\'s confirmation typed at the desk: wrong or a non-manager\'s refused, the manager named in the log', async () => {
+    const id = await order();
+    await paid(id, { payment_type: 6, purchase: '3000' });
+    const ask = (approval: Json) => h.call('DELETE', `/api/v2.1/booking/${id}/?refund=cash&refund_reason=Terminal%20broken`, { token: w.tokens.staff, lang: 'en', body: { approval } });
+    const wrong = await ask({ email: 'manager@example.com', password: 'not-it' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ approval: ['The manager\'s e-mail or password is wrong.'] });
+    const cashier = await ask({ email: 'staff@example.com', password: 'staff123' });
+    expect(cashier.json()).toEqual({ approval: ['This person is not a manager (role 20 or more) at this location.'] });
+    expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '3000.00' });
+    const ok = await ask({ email: 'Manager@Example.com', password: 'manager123' });
+    expect(ok.statusCode, ok.body).toBe(204);
+    expect(refundRows(await getOrder(w, id))).toEqual([[2, '-3000.00', null]]);
+    const [logged] = (await comments(w, id)).filter((e) => e.type === 'refunded');
+    expect(logged!.data).toMatchObject({ refund_reason: 'Terminal broken', instead_of: '3000.00', approved_by: w.users.manager.name, approved_by_id: w.users.manager.id });
+    expect(logged!.author.name).toBe(w.users.staff.name);
+  });
+
   it('an expired certificate gets its balance back and stays EXPIRED; the order says so before the cancel', async () => {
     const cert = await certificate('3000.00', addDays(w.today, 30));
     const id = await order();

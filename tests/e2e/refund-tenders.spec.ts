@@ -14,7 +14,7 @@ const TEXT = {
     original: /^Вернуть .+ сейчас тем же способом, каким платили$/,
     tenders: [/^Наличными: 100,00\s₽$/, /^На карту: .+ Проведите возврат на терминале и пробейте чек возврата на кассе\.$/, /^На сертификат [0-9A-Z]+: 1\s000,00\s₽$/],
     done: /^Заказ №\d+ отменён; .+ возвращается тем же способом, каким платили$/,
-    managerOnly: 'Выдать наличными деньги, оплаченные картой, сертификатом или онлайн, может только менеджер.',
+    managerConfirms: 'Менеджер подтверждает это здесь своей почтой и паролем.',
     cashInstead: 'Выдать всё наличными (решение менеджера, с причиной)',
   },
   en: {
@@ -22,7 +22,7 @@ const TEXT = {
     original: /^Refund .+ now, the way it was paid$/,
     tenders: [/^In cash: ₽100\.00$|^In cash: 100\.00\s₽$/, /^To the card: .+ Refund it on the card terminal and print the cash register's refund receipt\.$/, /^Onto certificate [0-9A-Z]+: .*1,000\.00.*$/],
     done: /^Order №\d+ is cancelled; .+ goes back the way it was paid$/,
-    managerOnly: 'Only a manager can pay out card, certificate or online money in cash.',
+    managerConfirms: 'A manager confirms it here with their e-mail and password.',
     cashInstead: 'Pay it all out in cash instead (a manager\'s decision, with a reason)',
   },
 } as const;
@@ -77,7 +77,7 @@ for (const [lang, days] of [['ru', 45], ['en', 46]] as const) {
 }
 
 for (const [lang, days] of [['ru', 47], ['en', 48]] as const) {
-  test(`${lang}: a cashier's cancel of a card-paid order offers the card refund, never cash instead`, async ({ page }) => {
+  test(`${lang}: a cashier pays a card payment out in cash only with a reason and a manager's confirmation typed at the desk`, async ({ page }) => {
     const t = TEXT[lang];
     await signIn(page, STAFF, lang);
     const { date, slot, orderId } = await bookEmptySession(page, days, 'Card Guest');
@@ -89,10 +89,19 @@ for (const [lang, days] of [['ru', 47], ['en', 48]] as const) {
     await page.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: t.cancel, exact: true }).click();
     const question = page.getByRole('dialog').filter({ has: page.getByTestId('cancel-refund') });
     await expect(question.getByTestId('refund-tender-card')).toBeVisible();
-    await expect(question.getByText(t.managerOnly)).toBeVisible();
-    await expect(question.getByTestId('cancel-cash-instead')).toHaveCount(0);
-    await question.getByRole('button', { name: t.yes }).click();
+    await question.getByTestId('cancel-cash-instead').locator('input').check();
+    await expect(question.getByText(t.managerConfirms)).toBeVisible();
+    const yes = question.getByRole('button', { name: t.yes });
+    await expect(yes).toBeDisabled();
+    await question.getByTestId('cancel-instead-reason').fill('Terminal is down');
+    await expect(yes).toBeDisabled();
+    await question.getByTestId('cancel-instead-email').fill('manager@example.com');
+    await question.getByTestId('cancel-instead-password').fill('manager123');
+    // Typed in: Escape no longer throws it away.
+    await page.keyboard.press('Escape');
+    await expect(question).toBeVisible();
+    await yes.click();
     await expect.poll(async () => (await order()).status).toBe(4);
-    expect((await order()).payments.filter((p) => p.status === 'refunded').map((p) => [p.payment_type, p.purchase])).toEqual([[6, '-500.00']]);
+    expect((await order()).payments.filter((p) => p.status === 'refunded').map((p) => [p.payment_type, p.purchase])).toEqual([[2, '-500.00']]);
   });
 }

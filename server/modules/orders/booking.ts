@@ -26,7 +26,7 @@ import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from
 import type { Lang } from '../../platform/messages';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
-import { queueCustomerCancelRefunds, refundOnCancel } from './refunds';
+import { cashDecider, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -356,6 +356,8 @@ export interface CancelRefund {
   refund: 'cash' | 'none' | 'online' | 'original';
   externalId?: string | null;
   refundReason?: string | null;
+  /** A manager's confirmation of `cash` typed at a cashier's desk. */
+  approval?: ManagerApproval | null;
 }
 
 /**
@@ -372,6 +374,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   const role = ctx.userId !== null ? await requireRoleAt(db, ctx.userId, existing.locationId) : null;
+  const decider = role && ctx.userId !== null && how.refund === 'cash' ? await cashDecider(db, { id: ctx.userId, value: role.value }, existing.locationId, how.approval) : null;
   const by: CancelledBy = ctx.by ?? (ctx.userId !== null ? 'staff' : 'system');
   // Read before the transaction: inside it, only its own connection is used.
   const clock = await locationClock(db, existing.locationId);
@@ -398,7 +401,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     let refundIds: number[] = [];
     if (Number(order.paid) > 0) {
       if (how.refund === 'cash' || how.refund === 'original') {
-        refundIds = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, role, today });
+        refundIds = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, decider, today });
       } else {
         // #29 online: what came through a provider goes back through it (queued with the cancel); the rest stays owed.
         const queued = how.refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };

@@ -14,7 +14,9 @@ import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { orderBalance } from '../../../domain/orderBalance';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
-import { requireRoleAt, currencyJson, locationToday } from '../locations/service';
+import { requireRoleAt, currencyJson, locationToday, roleAt } from '../locations/service';
+import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
+import { hitRateLimit } from '../../platform/rateLimit';
 import { recordEvent } from '../live/record';
 import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
@@ -147,15 +149,42 @@ async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts
   return refundIds;
 }
 
+/** Who decides that cash goes back for another tender's money: the caller, or the manager who confirmed it at the desk. */
+export interface CashDecider { value: number; approvedBy?: { id: number; name: string } }
+
+/** A manager's confirmation typed at a cashier's desk: their e-mail and password (#38). */
+export interface ManagerApproval { email: string; password: string }
+
+/** Wrong confirmations per caller: a cashier's desk cannot try a manager's password at speed. */
+const APPROVAL_LIMIT = { name: 'refund.approval', max: 5, windowSeconds: 15 * 60 };
+
+/**
+ * The decider of a cash refund for another tender's money: the caller when they are a manager at the
+ * location; else the manager whose e-mail and password were typed at the desk (checked like a sign-in,
+ * with a role of 20 or more at this location); else the caller (refused later if cash goes instead).
+ */
+export async function cashDecider(db: Db, caller: { id: number; value: number }, locationId: number, approval: ManagerApproval | null | undefined): Promise<CashDecider> {
+  if (caller.value >= CASH_INSTEAD_MIN_ROLE || !approval) return { value: caller.value };
+  await hitRateLimit(db, APPROVAL_LIMIT, String(caller.id));
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${approval.email.trim().toLowerCase()}`).limit(1);
+  const ok = await verifyPassword(approval.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !ok || !user.isActive) throw fieldError('approval', 'refund_approval_failed');
+  const role = await roleAt(db, user.id, locationId);
+  if (!role || role.value < CASH_INSTEAD_MIN_ROLE) throw fieldError('approval', 'refund_approval_not_manager');
+  return { value: role.value, approvedBy: { id: user.id, name: user.name || user.email } };
+}
+
 /**
  * Cash for money that came by another tender (the till pays out a certificate's or a card's money):
- * only with a reason of 3-500 characters, kept in the log and the activity entry, and by a manager
- * (role 20 or more) at the location. `insteadCents`: how much of the cash is not the order's cash.
+ * only with a reason of 3-500 characters and by a manager at the location (role 20 or more: the
+ * caller, or one who confirmed it at the desk). `insteadCents`: how much of the cash is not the
+ * order's cash. Returns what the log and the activity entry keep of the decision.
  */
-export function checkCashInstead(role: { value: number } | null, insteadCents: number, reason: string | null): void {
-  if (insteadCents <= 0) return;
+export function cashInsteadFacts(decider: CashDecider | null, insteadCents: number, reason: string | null): Record<string, unknown> {
+  if (insteadCents <= 0) return {};
   if (!reason || reason.trim().length < 3) throw fieldError('refund_reason', 'refund_reason_required');
-  if (!role || role.value < CASH_INSTEAD_MIN_ROLE) throw permissionDenied('refund_cash_instead_role');
+  if (!decider || decider.value < CASH_INSTEAD_MIN_ROLE) throw permissionDenied('refund_cash_instead_role');
+  return { refund_reason: reason.trim(), instead_of: fromCents(insteadCents), ...(decider.approvedBy ? { approved_by: decider.approvedBy.name, approved_by_id: decider.approvedBy.id } : {}) };
 }
 
 /** The order's payments made through a real provider, each with what is left to give back through it (pending and succeeded refunds taken off). */
@@ -218,6 +247,8 @@ export interface RefundInput {
   external_id?: string | null;
   /** #38: why cash goes back for money that came by another tender. */
   refund_reason?: string | null;
+  /** #38: a manager's confirmation of cash instead, typed at a cashier's desk. */
+  approval?: ManagerApproval | null;
 }
 
 /**
@@ -234,6 +265,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   const role = await requireRoleAt(db, userId, existing.locationId);
+  const decider = await cashDecider(db, { id: userId, value: role.value }, existing.locationId, input.approval);
   const today = await locationToday(db, existing.locationId);
   const { refundIds } = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
     if (!(await lockOrder(tx, orderId))) throw notFound();
@@ -248,9 +280,8 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
     const amount = input.amount !== null ? toCents(input.amount) : input.payment_type === CASH || ownCents <= 0 ? due : ownCents;
     if (amount > due) throw fieldError('amount', 'refund_over_due', await maxParam(tx, order!.locationId, due));
     if (input.payment_type === CASH) {
-      const instead = amount - Math.min(amount, ownCents);
-      checkCashInstead(role, instead, input.refund_reason ?? null);
-      await recordRefund(tx, order!, userId, CASH, fromCents(amount), instead > 0 ? { refund_reason: input.refund_reason!.trim(), instead_of: fromCents(instead) } : {});
+      const facts = cashInsteadFacts(decider, amount - Math.min(amount, ownCents), input.refund_reason ?? null);
+      await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts);
       return { refundIds: [] as number[] };
     }
     if (amount > ownCents) {
@@ -270,14 +301,13 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
  * Returns the provider refunds to send after the commit.
  */
 export async function refundOnCancel(tx: Tx, order: OrderRow, userId: number | null, how: 'original' | 'cash',
-  opts: { externalId?: string | null; refundReason?: string | null; role: { value: number } | null; today: string }): Promise<number[]> {
+  opts: { externalId?: string | null; refundReason?: string | null; decider: CashDecider | null; today: string }): Promise<number[]> {
   const holdings = await orderHoldings(tx, order);
   const held = heldOf(holdings);
   if (held <= 0) return [];
   if (how === 'original') return refundParts(tx, order, userId, holdings, { externalId: opts.externalId, today: opts.today });
-  const instead = held - heldOf(holdings.filter((h) => h.kind === 'cash'));
-  checkCashInstead(opts.role, instead, opts.refundReason ?? null);
-  await recordRefund(tx, order, userId, CASH, fromCents(held), instead > 0 ? { refund_reason: opts.refundReason!.trim(), instead_of: fromCents(instead) } : {});
+  const facts = cashInsteadFacts(opts.decider, held - heldOf(holdings.filter((h) => h.kind === 'cash')), opts.refundReason ?? null);
+  await recordRefund(tx, order, userId, CASH, fromCents(held), facts);
   return [];
 }
 

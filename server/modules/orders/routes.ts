@@ -26,6 +26,9 @@ import { BOOK_PAY_TYPES, type BookPayType } from '../../../domain/booking';
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
 /** #38: why cash goes back for another tender's money; the card terminal's reference of a card refund. */
 const refundReasonSchema = z.preprocess(emptyToNull, z.string().trim().min(3).max(TEXT_LIMITS.refundReason).nullable()).optional().transform((v) => v ?? null);
+/** #38: a manager's e-mail and password typed at a cashier's desk to confirm cash instead of another tender. */
+const approvalSchema = z.strictObject({ email: z.string().trim().min(1).max(TEXT_LIMITS.email), password: z.string().min(1).max(256) })
+  .nullable().optional().transform((v) => v ?? null);
 const cardRefundReferenceSchema = z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.cardRefundReference).nullable()).optional().transform((v) => v ?? null);
 
 export const bookingSchema = z.strictObject({
@@ -93,11 +96,14 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         refund_reason: refundReasonSchema,
         external_id: cardRefundReferenceSchema,
       }),
+      // A manager's confirmation of refund=cash at a cashier's desk: in the body, never in the address.
+      body: z.strictObject({ approval: approvalSchema }).optional(),
       answers: { 204: null },
     },
   }, async (request, reply) => {
     const { refund = 'none', refund_reason, external_id } = request.query;
-    const refundIds = await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled', { refund, refundReason: refund_reason, externalId: external_id });
+    const refundIds = await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled',
+      { refund, refundReason: refund_reason, externalId: external_id, approval: request.body?.approval ?? null });
     // Sent after the cancel committed; a provider that does not answer now is asked again by the refund.check job.
     await sendRefunds(db, config, refundIds);
     return reply.status(204).send();
@@ -151,6 +157,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         amount: positiveAmount(10).nullable().optional().transform((v) => v ?? null).describe('Part of what is due; all of it when absent.'),
         external_id: cardRefundReferenceSchema.describe('Card: the terminal\'s reference of the refund.'),
         refund_reason: refundReasonSchema.describe('Cash for money that came by another tender: why (a manager only).'),
+        approval: approvalSchema.describe('Cash for another tender\'s money asked by a cashier: the confirming manager\'s e-mail and password.'),
       }),
       answers: { 200: Order },
     },

@@ -22,6 +22,7 @@ import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
 import { RefundDue } from '../orders/RefundDue';
 import { RefundTenderList } from '../orders/RefundTenderList';
+import { CashInsteadFields, cashInsteadBody, cashInsteadReady, NO_CASH_INSTEAD, type CashInstead } from '../orders/CashInsteadFields';
 import { CASH_INSTEAD_MIN_ROLE } from '../../../domain/refundTenders';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import type { LocationRecord } from '../../resources/locations/types';
@@ -83,14 +84,13 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   const otherTenders = tenders.some((t) => t.tender !== 'cash');
   const manager = (useGetOne<LocationRecord>('locations', { id: detail.data?.location_id ?? 0 }, { enabled: !!detail.data }).data?.role?.value ?? 0) >= CASH_INSTEAD_MIN_ROLE;
   const [cashInstead, setCashInstead] = useState(false);
-  const [reason, setReason] = useState('');
+  const [instead, setInstead] = useState<CashInstead>(NO_CASH_INSTEAD);
   const [cardReference, setCardReference] = useState('');
-  const reasonOk = reason.trim().length >= 3 && reason.trim().length <= TEXT_LIMITS.refundReason;
   const refundTotal = fromCents(tenders.reduce((s, t) => s + toCents(t.amount), 0));
   const closeQuestion = () => {
     setCancelling(null);
     setCashInstead(false);
-    setReason('');
+    setInstead(NO_CASH_INSTEAD);
     setCardReference('');
   };
 
@@ -99,7 +99,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
     const id = cancelling.id;
     const refunding = refundNow && toCents(cancelling.paid) > 0;
     const how = !refunding ? { refund: 'none' as const } : cashInstead && otherTenders
-      ? { refund: 'cash' as const, refund_reason: reason.trim() } : { refund: 'original' as const, external_id: cardReference.trim() || undefined };
+      ? { refund: 'cash' as const, ...cashInsteadBody(instead, manager) } : { refund: 'original' as const, external_id: cardReference.trim() || undefined };
     const done = await run(() => bookingApi.cancel(id, how).then(() => true));
     closeQuestion();
     if (done) {
@@ -228,27 +228,23 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                   <TextField size="small" fullWidth margin="dense" label={translate('app.providerRefunds.tenders.cardReference')} value={cardReference}
                     onChange={(e) => setCardReference(e.target.value)} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.cardRefundReference, 'data-testid': 'cancel-card-reference' } }} />
                 )}
-                {refundNow && otherTenders && (manager ? (
+                {refundNow && otherTenders && (
                   <>
                     <FormControlLabel
                       sx={{ display: 'flex' }}
                       control={<Checkbox checked={cashInstead} onChange={(e) => setCashInstead(e.target.checked)} data-testid="cancel-cash-instead" />}
                       label={translate('app.providerRefunds.tenders.cashInstead')}
                     />
-                    {cashInstead && (
-                      <TextField size="small" fullWidth margin="dense" required label={translate('app.providerRefunds.tenders.reason')} value={reason}
-                        error={reason !== '' && !reasonOk} onChange={(e) => setReason(e.target.value)}
-                        slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.refundReason, 'data-testid': 'cancel-refund-reason' } }} />
-                    )}
+                    {cashInstead && <CashInsteadFields value={instead} onChange={setInstead} manager={manager} testId="cancel-instead" />}
                   </>
-                ) : <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }}>{translate('app.providerRefunds.tenders.managerOnly')}</Typography>)}
+                )}
               </>
             )}
           </>
         ) : undefined}
         onConfirm={cancel}
-        confirmDisabled={!!paidCancel && (detail.isFetching || (refundNow && cashInstead && otherTenders && !reasonOk))}
-        dirty={reason !== '' || cardReference !== ''}
+        confirmDisabled={!!paidCancel && (detail.isFetching || (refundNow && cashInstead && otherTenders && !cashInsteadReady(instead, manager)))}
+        dirty={instead !== NO_CASH_INSTEAD || cardReference !== ''}
         onClose={closeQuestion}
       />
     </Dialog>

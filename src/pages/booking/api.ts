@@ -135,13 +135,16 @@ export const bookingApi = {
     deskAction<{ id: number; payment?: OrderPayment }>('book', { data: body, idempotencyKey }),
   update: (id: number, body: BookingBody) => deskAction<{ id: number }>('change', { id, data: body }),
   /** #38 `original`: what the order holds goes back each tender its own way in the same call; `cash` (a manager, `refund_reason`): all in cash. */
-  cancel: (id: number, how: { refund: 'original' | 'cash' | 'none'; refund_reason?: string; external_id?: string } = { refund: 'none' }) =>
-    deskAction<null>('cancel', { id, query: how.refund === 'none' ? undefined : how }),
+  cancel: (id: number, how: { refund: 'original' | 'cash' | 'none'; refund_reason?: string; external_id?: string; approval?: { email: string; password: string } } = { refund: 'none' }) => {
+    // The manager's confirmation goes in the body, never in the address (logs keep addresses).
+    const { approval, ...query } = how;
+    return deskAction<null>('cancel', { id, query: how.refund === 'none' ? undefined : query, data: approval ? { approval } : undefined });
+  },
   /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
   pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
     deskAction<OrderPayment & { payment_url?: string; sent_to?: string | null }>('pay', { id, data: body, idempotencyKey }),
   /** A cancelled order's money goes back: cash (2), online (1: through the payment provider when it came that way, #29) or card (6); all that is due, or `amount` of it. */
-  refund: (id: number, paymentType: number, amount: string | null = null, idempotencyKey?: string, extra: { external_id?: string; refund_reason?: string } = {}) =>
+  refund: (id: number, paymentType: number, amount: string | null = null, idempotencyKey?: string, extra: { external_id?: string; refund_reason?: string; approval?: { email: string; password: string } } = {}) =>
     deskAction<OrderDetail>('refund', { id, data: { payment_type: paymentType, ...(amount ? { amount } : {}), ...extra }, idempotencyKey }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
     deskAction<CouponResult>('checkCoupon', { data: { code, location, ...(datetime ? { datetime } : {}) } }),

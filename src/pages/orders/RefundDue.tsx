@@ -11,7 +11,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Box, Button, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import UndoIcon from '@mui/icons-material/Undo';
-import { useNotify, useTranslate } from 'react-admin';
+import { useGetOne, useNotify, useTranslate } from 'react-admin';
 import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { toCents, fromCents } from '../../../domain/pricing';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -23,6 +23,9 @@ import { bookingApi, useOrder } from '../booking/api';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import type { RefundTender } from '../booking/types';
 import { providerName, RefundTenderList } from './RefundTenderList';
+import { CashInsteadFields, cashInsteadBody, cashInsteadReady, NO_CASH_INSTEAD, type CashInstead } from './CashInsteadFields';
+import { CASH_INSTEAD_MIN_ROLE } from '../../../domain/refundTenders';
+import type { LocationRecord } from '../../resources/locations/types';
 
 /** Cash, online (the provider), card, certificate: the server's REFUND_PAYMENT_TYPES. */
 const REFUND_TYPES = [2, 1, 6, 3] as const;
@@ -63,7 +66,8 @@ export function RefundDue({ order, onRefunded }: {
   const [type, setType] = useState<number>(CASH);
   const [amountText, setAmountText] = useState(formatAmount(due, lang));
   const [reference, setReference] = useState('');
-  const [reason, setReason] = useState('');
+  const [instead, setInstead] = useState<CashInstead>(NO_CASH_INSTEAD);
+  const manager = (useGetOne<LocationRecord>('locations', { id: detail.data?.location_id ?? 0 }, { enabled: !!detail.data }).data?.role?.value ?? 0) >= CASH_INSTEAD_MIN_ROLE;
   // One key per tender part of an opened question: a retry after a lost answer is the same refund.
   const keys = useRef<Record<string, string>>({});
   const keyOf = (part: string) => (keys.current[part] ??= newIdempotencyKey());
@@ -73,8 +77,7 @@ export function RefundDue({ order, onRefunded }: {
   const wrongAmount = amount === null || toCents(amount) <= 0 || toCents(amount) > toCents(limit);
   // Cash beyond the cash the order holds is another tender's money: the manager's reason.
   const cashInstead = type === CASH && amount !== null && toCents(amount) > toCents(held(CASH));
-  const reasonOk = reason.trim().length >= 3 && reason.trim().length <= TEXT_LIMITS.refundReason;
-  const wrong = wrongAmount || (cashInstead && !reasonOk);
+  const wrong = wrongAmount || (cashInstead && !cashInsteadReady(instead, manager));
 
   const choose = (t: number) => {
     setType(t);
@@ -103,7 +106,7 @@ export function RefundDue({ order, onRefunded }: {
   const refundOne = async () => {
     setAsking(null);
     setBusy(true);
-    const extra = { ...(type === CARD && reference.trim() ? { external_id: reference.trim() } : {}), ...(cashInstead ? { refund_reason: reason.trim() } : {}) };
+    const extra = { ...(type === CARD && reference.trim() ? { external_id: reference.trim() } : {}), ...(cashInstead ? cashInsteadBody(instead, manager) : {}) };
     const answer = await run(() => bookingApi.refund(order.id, type, amount, keyOf(`one-${type}`), extra));
     await finish();
     if (answer) notify('app.order.refund.done', { type: 'success', messageArgs: { amount: money(amount ?? '0') } });
@@ -148,9 +151,10 @@ export function RefundDue({ order, onRefunded }: {
                 </Button>
               </Stack>
               {cashInstead && (
-                <TextField size="small" fullWidth margin="dense" required label={translate('app.providerRefunds.tenders.reason')} value={reason}
-                  helperText={translate('app.providerRefunds.tenders.cashInsteadShort')} error={reason !== '' && !reasonOk} onChange={(e) => setReason(e.target.value)}
-                  slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.refundReason, 'data-testid': 'order-refund-reason' } }} />
+                <>
+                  <Typography variant="caption" sx={{ display: 'block', mt: 1 }}>{translate('app.providerRefunds.tenders.cashInsteadShort')}</Typography>
+                  <CashInsteadFields value={instead} onChange={setInstead} manager={manager} testId="order-refund-instead" />
+                </>
               )}
             </Box>
           )}
