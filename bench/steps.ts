@@ -68,11 +68,11 @@ export const FULL: Scale = {
 
 /**
  * Every step, small: two locations over seven weeks (the day view's date, 30-36 days ahead, inside
- * them), 2,000 orders, half-second loads, one timed page load, live update and walk-in, two cluster
+ * them), 2,000 orders, quarter-second loads, one timed page load, live update and walk-in, two cluster
  * processes, ten SSE clients.
  */
 export const SMOKE: Scale = {
-  orders: 2_000, seconds: 0.5, concurrency: 4, engineRounds: 3,
+  orders: 2_000, seconds: 0.25, concurrency: 4, engineRounds: 3,
   chainLocations: 2, daysBack: 7, daysAhead: 42, bookingDays: 2,
   browserLoads: 1, liveUpdates: 1, walkIns: 1,
   workers: 2, eventClients: 10, eventsPerSecond: 10,

@@ -38,6 +38,9 @@ import { startBenchDatabase, type BenchDatabase } from './lib/postgres';
 import { startBenchServer, type BenchServer } from './lib/server';
 import { FULL, NEEDS, SMOKE, STEPS, stepsOf, type Mode, type StepId } from './steps';
 
+/** The 1, 5 and 15 minute load averages (os.loadavg() reads /proc/loadavg), written beside the results. */
+const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
+const LOAD_BEFORE = loadavg();
 const SMOKE_RUN = process.argv.includes('--smoke');
 const ONLY_BROWSER = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'browser';
 if (SMOKE_RUN && ONLY_BROWSER) throw new Error('--smoke runs every step: not with --only browser');
@@ -353,7 +356,7 @@ if (bad.length || unaccounted.length) {
   console.error(`[bench] ${MODE} run FAILED after ${Math.round((performance.now() - started) / 1000)} s: ${names.join(', ')}${OUT ? `; ${path.relative(process.cwd(), OUT)} left as it was` : ''}`);
   process.exit(1);
 }
-log(`${MODE} run: all ${plan.length} steps passed in ${Math.round((performance.now() - started) / 1000)} s`);
+log(`${MODE} run: all ${plan.length} steps passed in ${Math.round((performance.now() - started) / 1000)} s; load average ${LOAD_BEFORE} before, ${loadavg()} after`);
 if (OUT) {
   const flags = [
     scale.orders !== base.orders ? `--orders ${scale.orders}` : '', scale.seconds !== base.seconds ? `--seconds ${scale.seconds}` : '',
@@ -362,6 +365,7 @@ if (OUT) {
   fs.writeFileSync(OUT, `# Benchmark results
 
 \`npm run bench${flags ? ` -- ${flags}` : ''}\` on ${machineLine(machine)}.
+Load average (1, 5, 15 min) when the run began: ${LOAD_BEFORE}; when it ended: ${loadavg()}.
 The machine may be shared: a load average above the CPU count means other work competed for it.
 What the figures mean, the fixes they led to and why a target is missed: docs/decisions.md, "Benchmarks".
 
