@@ -29,7 +29,7 @@ function benchDate(today: string): string {
 }
 
 // A given build, or a fresh one in a temporary folder (removed at the end).
-const webDir = webIndex > 0 ? path.resolve(process.argv[webIndex + 1]!) : buildWeb(root);
+const webDir = webIndex > 0 ? path.resolve(process.argv[webIndex + 1]!) : await buildWeb(root);
 const database = await startBenchDatabase('orders');
 let server: BenchServer | undefined;
 try {

@@ -1,11 +1,13 @@
 // Runs npm scripts side by side. `npm test` is two such steps: the type check, the unit tests, the web
 // build and the API files (each part leaves a core idle somewhere: the type check and the unit tests
 // are one process each, the API files wait on PostgreSQL and on servers they start), then the fault
-// test beside the e2e shards (which start their servers and sign in meanwhile). Each output line is
-// marked with its script; fails when any script fails, after all have ended.
+// test and after it the smoke benchmark (one lane), beside the e2e shards (which start their servers
+// and sign in meanwhile, and run for many minutes after that lane is done). An argument "a,b" is one
+// lane: b starts when a has ended (passed or not), so the two never share the cores with each other.
+// Each output line is marked with its script; fails when any script fails, after all have ended.
 import { spawn } from 'node:child_process';
 
-const scripts = process.argv.slice(2);
+const lanes = process.argv.slice(2).map((arg) => arg.split(',').filter(Boolean));
 const started = Date.now();
 
 function run(script: string): Promise<number> {
@@ -28,5 +30,11 @@ function run(script: string): Promise<number> {
   }));
 }
 
-const codes = await Promise.all(scripts.map(run));
-process.exit(codes.every((c) => c === 0) ? 0 : 1);
+async function lane(scripts: string[]): Promise<number[]> {
+  const codes: number[] = [];
+  for (const script of scripts) codes.push(await run(script));
+  return codes;
+}
+
+const codes = (await Promise.all(lanes.map(lane))).flat();
+process.exit(codes.length > 0 && codes.every((c) => c === 0) ? 0 : 1);

@@ -26,10 +26,10 @@ export async function measureBookings(opts: {
     const res = await request(`${opts.base}/api/v2.1/booking/`, { method: 'POST', headers, body: payload(t, opts.offset + i) });
     return res.status === 201 || `${res.status} ${res.body.slice(0, 200)}`;
   };
-  const distinct = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: 1, limit: opts.distinct.length, cpu: opts.cpu },
+  const distinct = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: Math.min(1, opts.seconds), limit: opts.distinct.length, cpu: opts.cpu },
     (i) => book(opts.distinct[i]!, i)());
   if (distinct.count >= opts.distinct.length) distinct.firstError ??= 'ran out of free sessions: the rate is a lower bound';
-  const hot = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: 1, cpu: opts.cpu }, (i) => book(opts.hot, 1_000_000 + i)());
+  const hot = await closedLoop({ concurrency: opts.concurrency, seconds: opts.seconds, warmupSeconds: Math.min(1, opts.seconds), cpu: opts.cpu }, (i) => book(opts.hot, 1_000_000 + i)());
   return { distinct, hot };
 }
 

@@ -7,7 +7,7 @@
 //   are the calendar's columns, and GET playgrounds/{id}/schedule/?date=&orders=1 of every
 //   playground) to the moment every slot card is in the DOM and painted; and the whole page, from
 //   navigation start to the same moment. One warm-up load, then `loads` timed loads (warm cache).
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,10 +46,22 @@ export interface BrowserResult {
   liveRefetchMedian: number;
 }
 
-/** `npx vite build` into a new temporary folder; answers the folder (the caller removes it). */
-export function buildWeb(root: string): string {
+/**
+ * `npx vite build` into a new temporary folder; answers the folder (the caller removes it). A child
+ * process the caller may overlap with other work (the suite starts its database meanwhile).
+ */
+export async function buildWeb(root: string): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-bench-web-'));
-  execFileSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+      child.on('error', reject);
+      child.on('close', (code, signal) => (code === 0 ? resolve() : reject(new Error(`vite build: exit ${code ?? signal}`))));
+    });
+  } catch (e) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
   return dir;
 }
 
@@ -161,6 +173,8 @@ export async function measureBrowser(opts: {
   /** Slot cards the day shows (day and night calendars). */
   slots: number;
   loads?: number;
+  /** Live updates of a card (5 unless given). */
+  liveUpdates?: number;
 }): Promise<BrowserResult> {
   const { base, locationId, date, slots } = opts;
   const loads = opts.loads ?? 7;
@@ -222,7 +236,7 @@ export async function measureBrowser(opts: {
       afterLastCall.push(shown!.painted - dataEnd);
       whole.push(shown!.painted);
     }
-    const live = await measureLiveUpdates(page, date, 5);
+    const live = await measureLiveUpdates(page, date, opts.liveUpdates ?? 5);
     await context.close();
     render.sort((a, b) => a - b);
     afterLastCall.sort((a, b) => a - b);

@@ -99,12 +99,16 @@ export async function sessionsAfter(database: Database, chain: Chain, days: numb
   }
 }
 
-export async function generateChain(database: Database, opts: { orders: number; today: string }): Promise<Chain> {
+/**
+ * `locations` (CHAIN_LOCATIONS unless given) and the days of orders before and after today (a year
+ * each unless given): the smoke run (bench/steps.ts SMOKE) makes a small chain the same way.
+ */
+export async function generateChain(database: Database, opts: { orders: number; today: string; locations?: number; daysBack?: number; daysAhead?: number }): Promise<Chain> {
   const t0 = performance.now();
   const { db } = database;
   const today = opts.today;
-  const from = addDays(today, -365);
-  const to = addDays(today, 364);
+  const from = addDays(today, -(opts.daysBack ?? 365));
+  const to = addDays(today, opts.daysAhead ?? 364);
   const [ru] = await db.select().from(countries).where(eq(countries.slug, 'russia'));
   const chainCities = await db.select().from(cities).where(eq(cities.countryId, ru!.id));
   const [rub] = await db.select().from(currencies).where(eq(currencies.code, 'RUB'));
@@ -116,7 +120,7 @@ export async function generateChain(database: Database, opts: { orders: number; 
   const holidayMap = new Map(holidayRows.map((h) => [h.date, h.kind as HolidayKind]));
 
   // The chain's locations, groups, playgrounds and schedules (a few hundred rows).
-  const locs = await db.insert(locations).values(Array.from({ length: CHAIN_LOCATIONS }, (_, i) => ({
+  const locs = await db.insert(locations).values(Array.from({ length: opts.locations ?? CHAIN_LOCATIONS }, (_, i) => ({
     name: `VR Сеть ${i + 1}`, cityId: chainCities[i % chainCities.length]!.id, timezone: 'Europe/Moscow',
     currencyId: rub!.id, b2bCurrencyId: rub!.id, isEventsAvailable: true,
   }))).returning();

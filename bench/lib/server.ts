@@ -52,7 +52,11 @@ export async function startBenchServer(opts: { databaseUrl: string; dataDir: str
     await gone;
   };
   try {
-    await waitHealthy(port, { output });
+    // A server that exits while starting fails at once, with its output (not after waitHealthy's minute).
+    await Promise.race([
+      waitHealthy(port, { output }),
+      gone.then((code) => { throw new Error(`${entry} exited (${code ?? child.signalCode}) before it was up:\n${output()}`); }),
+    ]);
     const base = `http://127.0.0.1:${port}`;
     // Every worker must be up before the clock starts: each logs the line once.
     for (let i = 0; i < 600 && (fs.readFileSync(logFile, 'utf8').match(/back-office is up/g)?.length ?? 0) < workers; i++) {
