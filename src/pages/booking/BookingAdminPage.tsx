@@ -97,6 +97,15 @@ export function BookingAdminPage() {
       setPendingNow(true);
     } else scrollTo(now.slice(11, 16));
   };
+  // #39 Between midnight and the day boundary (06:00) now is in the night calendar, below the whole
+  // day's: the page opens there (the night calendar itself opens at its now-line, nightScroll), once
+  // per date, so the ticking clock and a reload never move the page under the cashier.
+  const openedAtNight = useRef<string | null>(null);
+  useEffect(() => {
+    if (!location.data || !nightBox.current || !loaded || date !== today || now.slice(0, 10) === date || openedAtNight.current === date) return;
+    openedAtNight.current = date;
+    requestAnimationFrame(() => nightBox.current?.scrollIntoView({ block: 'start' }));
+  });
   // "Now" on another date: once today's calendars are up, scroll to the current time.
   useEffect(() => {
     if (pendingNow && date === today && loaded) {
