@@ -188,12 +188,11 @@ export function BookingAdminPage() {
         {locationId === PAYMENTS_LOCATION_ID && (
           <Button size="small" startIcon={<PaymentsIcon />} onClick={dialogs.openPayment}>{translate('app.booking.toolbar.payment')}</Button>
         )}
-        {dialogs.canMulti && (
-          <Button size="small" startIcon={<DateRangeIcon />} component={RouterLink} to={`/locations/${locationId}/multibooking_admin?month=${date.slice(0, 7)}`}
-            data-testid="to-month">
-            {translate('app.multibooking.toolbar.month')}
-          </Button>
-        )}
+        {/* #39 The month view has its own route, open to every role here (its multi-booking needs the permission). */}
+        <Button size="small" startIcon={<DateRangeIcon />} component={RouterLink} to={`/locations/${locationId}/booking_admin/month?month=${date.slice(0, 7)}`}
+          data-testid="to-month">
+          {translate('app.multibooking.toolbar.month')}
+        </Button>
         <Box sx={{ flex: 1 }} />
         <FormControlLabel
           control={<Switch checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />}
