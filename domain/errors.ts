@@ -43,3 +43,29 @@ export function fieldMessages(body: unknown): Record<string, string> {
   }
   return out;
 }
+
+/** #39 One message of a refusal and the field it is under (`non_field_errors` and `detail` for the whole). */
+export interface FieldMessage { field: string; message: string }
+
+/**
+ * Every message of a DRF error body, in reading order: the whole request's (`non_field_errors`,
+ * `detail`) first, then each field's in the body's order, nested lists flattened; each message once.
+ */
+export function allErrorMessages(body: unknown): FieldMessage[] {
+  if (typeof body === 'string') return body.trim() ? [{ field: 'detail', message: body.trim() }] : [];
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return [];
+  const out: FieldMessage[] = [];
+  const collect = (field: string, value: unknown) => {
+    if (typeof value === 'string') { if (value) out.push({ field, message: value }); }
+    else if (Array.isArray(value)) value.forEach((v) => collect(field, v));
+    else if (value && typeof value === 'object') Object.values(value).forEach((v) => collect(field, v));
+  };
+  const entries = Object.entries(body as Record<string, unknown>);
+  for (const [field, value] of entries) if (field === 'non_field_errors' || field === 'detail') collect(field, value);
+  for (const [field, value] of entries) if (field !== 'non_field_errors' && field !== 'detail') collect(field, value);
+  const seen = new Set<string>();
+  return out.filter((m) => !seen.has(m.message) && seen.add(m.message));
+}
+
+/** #39 No answer (status 0) or the server's own failure: the only refusals that read "try again later". */
+export const isRetryLater = (status: number) => status === 0 || status >= 500;

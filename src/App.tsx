@@ -50,6 +50,7 @@ const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage')
 const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
+const MonthViewPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MonthViewPage');
 const OrderPage = lazyPage(() => import('./pages/orders/OrderPage'), 'OrderPage');
 const LocationHomePage = lazyPage(() => import('./pages/management/LocationHomePage'), 'LocationHomePage');
 const LocationManagementPage = lazyPage(() => import('./pages/management/LocationManagementPage'), 'LocationManagementPage');
@@ -107,6 +108,7 @@ export function App() {
         <CustomRoutes>
           <Route path="/user" element={<ProfilePage />} />
           <Route path="/locations/:location_id/booking_admin" element={<BookingAdminPage />} />
+          <Route path="/locations/:location_id/booking_admin/month" element={<MonthViewPage />} />
           <Route path="/locations/:location_id/multibooking_admin" element={<MultiBookingAdminPage />} />
           <Route path="/locations/:location_id/create" element={<CrmCreatePage />} />
           {resourceRoutes}

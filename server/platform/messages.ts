@@ -3,7 +3,9 @@
 // are contract strings and stay in English in both languages: see docs/decisions.md.
 
 import { formatDay } from '../../domain/dates';
+import type { Label } from '../../domain/enumLabels';
 import { formatMoney, type Currency } from '../../domain/money';
+import { PERMISSION_LABELS, ROLE_LABELS } from '../../domain/staff';
 
 export type Lang = 'ru' | 'en';
 
@@ -186,9 +188,9 @@ const en = {
   // #28 GAPS: an inactive location takes no new bookings.
   location_inactive: 'This location is not active: it takes no bookings.',
   // #29 payment providers.
-  payment_provider_failed: 'The payment provider did not make the payment link (%{reason}). Try again later.',
+  payment_provider_failed: 'The payment provider %{provider} did not make the payment link: %{provider_error}. Try again later.',
   payment_provider_auth_failed: 'The payment provider refused these credentials: check the shop ID and the secret key.',
-  payment_provider_unreachable: 'The payment provider could not be reached (%{reason}).',
+  payment_provider_unreachable: 'The payment provider %{provider} could not be reached: %{provider_error}.',
   payment_provider_not_set: 'No payment provider is chosen.',
   payment_sandbox_demo_only: 'The sandbox provider is for the demo only: no money moves through it.',
   payment_provider_not_available: 'This provider is not available yet.',
@@ -203,14 +205,14 @@ const en = {
   // #29 refunds through the provider.
   refund_over_due: 'At most %{max} is left to refund on this order.',
   refund_over_online: 'At most %{max} was paid through the payment provider and can go back that way; refund the rest another way.',
-  refund_failed: 'The payment provider refused the refund (%{reason}); nothing was refunded.',
+  refund_failed: 'The payment provider refused the refund: %{provider_error}. Nothing was refunded.',
   // #38 refunds by tender.
   refund_over_card: 'At most %{max} was paid by card and can go back to the card; refund the rest another way.',
   refund_over_certificate: 'At most %{max} was paid by gift certificate and can go back onto it; refund the rest another way.',
   refund_reason_required: 'Paying out in cash money that came by card, certificate or online needs a reason (3-500 characters).',
-  refund_cash_instead_role: 'Only a manager (role 20 or more) at this location can pay out in cash money that came by card, certificate or online.',
+  refund_cash_instead_role: 'Only a manager or an administrator of this location can pay out in cash money that came by card, certificate or online.',
   refund_approval_failed: 'The manager\'s e-mail or password is wrong.',
-  refund_approval_not_manager: 'This person is not a manager (role 20 or more) at this location.',
+  refund_approval_not_manager: 'This person is not a manager or an administrator of this location.',
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
@@ -395,9 +397,9 @@ const ru: Record<MessageKey, string> = {
   // #28 GAPS
   location_inactive: 'Локация не работает: бронирование закрыто.',
   // #29 платёжные провайдеры.
-  payment_provider_failed: 'Платёжный провайдер не создал ссылку на оплату (%{reason}). Попробуйте позже.',
+  payment_provider_failed: 'Платёжный провайдер %{provider} не создал ссылку на оплату: %{provider_error}. Попробуйте позже.',
   payment_provider_auth_failed: 'Платёжный провайдер не принял эти данные: проверьте идентификатор магазина и секретный ключ.',
-  payment_provider_unreachable: 'Платёжный провайдер недоступен (%{reason}).',
+  payment_provider_unreachable: 'Платёжный провайдер %{provider} недоступен: %{provider_error}.',
   payment_provider_not_set: 'Платёжный провайдер не выбран.',
   payment_sandbox_demo_only: 'Тестовый провайдер — только для демо: через него деньги не проходят.',
   payment_provider_not_available: 'Этот провайдер пока недоступен.',
@@ -412,13 +414,13 @@ const ru: Record<MessageKey, string> = {
   // #29 возвраты через провайдера
   refund_over_due: 'По этому заказу можно вернуть не больше %{max}.',
   refund_over_online: 'Через платёжного провайдера оплачено и может вернуться не больше %{max}; остальное верните другим способом.',
-  refund_failed: 'Платёжный провайдер отказал в возврате (%{reason}); ничего не возвращено.',
+  refund_failed: 'Платёжный провайдер отказал в возврате: %{provider_error}. Ничего не возвращено.',
   refund_over_card: 'Картой оплачено и может вернуться на карту не больше %{max}; остальное верните другим способом.',
   refund_over_certificate: 'Сертификатом оплачено и может вернуться на него не больше %{max}; остальное верните другим способом.',
   refund_reason_required: 'Чтобы выдать наличными деньги, пришедшие картой, сертификатом или онлайн, укажите причину (3–500 символов).',
-  refund_cash_instead_role: 'Выдать наличными деньги, оплаченные картой, сертификатом или онлайн, может только менеджер (роль 20 и выше) этой локации.',
+  refund_cash_instead_role: 'Выдать наличными деньги, оплаченные картой, сертификатом или онлайн, может только менеджер или администратор этой локации.',
   refund_approval_failed: 'Неверная почта или пароль менеджера.',
-  refund_approval_not_manager: 'Этот человек не менеджер (роль 20 и выше) этой локации.',
+  refund_approval_not_manager: 'Этот человек не менеджер и не администратор этой локации.',
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',
@@ -430,14 +432,109 @@ export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru
 export interface MoneyParam { money: string; currency: Currency | null }
 /** A day 'YYYY-MM-DD', written DD.MM.YYYY. */
 export interface DayParam { day: string }
-export type MessageParams = Record<string, string | number | MoneyParam | DayParam>;
+/**
+ * #39 A code the reader must never see as it is stored (`transactions.all`, `yookassa`,
+ * `invalid_credentials`, role 40): said in the words of the reader's language by WORDS below.
+ * The messages' params that carry such codes (CODE_PARAMS) are worded even when a caller passes
+ * the bare code, so no call site can leak one.
+ */
+export interface WordsParam { words: WordKind; code: string | number | readonly string[] }
+export type WordKind = 'permission' | 'role' | 'provider' | 'provider_error';
+export type MessageParams = Record<string, string | number | MoneyParam | DayParam | WordsParam>;
 
 export const moneyParam = (amount: string, currency: Currency | null): MoneyParam => ({ money: amount, currency });
 export const dayParam = (day: string): DayParam => ({ day });
+export const wordsParam = (words: WordKind, code: WordsParam['code']): WordsParam => ({ words, code });
 
-function paramText(lang: Lang, value: MessageParams[string] | undefined): string {
+/** A role inside a sentence: the label of the staff screen (domain/staff.ts), lower-case. */
+const roleWords = Object.fromEntries(Object.entries(ROLE_LABELS).map(([id, l]) =>
+  [id, { ru: l.ru.toLowerCase(), en: l.en.toLowerCase() }])) as Record<string, Label>;
+
+/** The providers by their brands (ЮKassa is the Russian spelling of its owner). */
+const PROVIDER_WORDS: Record<string, Label> = {
+  yookassa: { ru: 'ЮKassa', en: 'YooKassa' },
+  stripe: { ru: 'Stripe', en: 'Stripe' },
+  sandbox: { ru: '«Песочница» (демо)', en: 'Sandbox (demo)' },
+};
+
+/**
+ * What a provider (or our call to it) answered, in words: our own codes for no answer, YooKassa's
+ * error codes and refund cancellation reasons (yookassa.ru/developers/using-api/response-handling,
+ * /payment-acceptance/after-the-payment/declined-payments), Stripe's error codes and types
+ * (docs.stripe.com/error-codes). A code not listed reads as "another refusal": the raw code stays in
+ * the order log and the server's log, not in a sentence for the desk.
+ */
+const PROVIDER_ERROR_WORDS: Record<string, Label> = {
+  'no answer': { ru: 'нет ответа', en: 'no answer' },
+  timeout: { ru: 'не ответил вовремя', en: 'no answer in time' },
+  payment_provider_off: { ru: 'платёжный провайдер не подключён', en: 'no payment provider is configured' },
+  'no confirmation_url': { ru: 'в ответе нет ссылки на оплату', en: 'the answer holds no payment link' },
+  'no session url': { ru: 'в ответе нет ссылки на оплату', en: 'the answer holds no payment link' },
+  'no payment_intent': { ru: 'платёж не найден у провайдера', en: 'the provider does not know the payment' },
+  whole_amounts: { ru: 'в этой валюте сумма должна быть целой', en: 'amounts in this currency are whole' },
+  invalid_request: { ru: 'провайдер отклонил запрос', en: 'the provider refused the request' },
+  invalid_credentials: { ru: 'неверные идентификатор магазина или секретный ключ', en: 'wrong shop ID or secret key' },
+  forbidden: { ru: 'магазину это действие запрещено', en: 'the shop may not do this' },
+  not_found: { ru: 'платёж не найден у провайдера', en: 'the provider does not know the payment' },
+  resource_missing: { ru: 'платёж не найден у провайдера', en: 'the provider does not know the payment' },
+  too_many_requests: { ru: 'слишком много запросов, повторите позже', en: 'too many requests, try again later' },
+  rate_limit: { ru: 'слишком много запросов, повторите позже', en: 'too many requests, try again later' },
+  internal_server_error: { ru: 'сбой на стороне провайдера', en: 'a failure at the provider' },
+  api_error: { ru: 'сбой на стороне провайдера', en: 'a failure at the provider' },
+  api_connection_error: { ru: 'нет ответа', en: 'no answer' },
+  authentication_error: { ru: 'неверный секретный ключ', en: 'wrong secret key' },
+  invalid_request_error: { ru: 'провайдер отклонил запрос', en: 'the provider refused the request' },
+  canceled: { ru: 'провайдер отменил возврат', en: 'the provider cancelled the refund' },
+  failed: { ru: 'провайдер отклонил возврат', en: 'the provider declined the refund' },
+  rejected_by_payee: { ru: 'отклонён магазином', en: 'declined by the shop' },
+  insufficient_funds: { ru: 'на счёте магазина не хватает денег', en: 'not enough money on the shop\'s account' },
+  general_decline: { ru: 'отклонён без объяснения причины', en: 'declined without a reason given' },
+  payment_expired: { ru: 'срок платежа истёк', en: 'the payment has expired' },
+  charge_already_refunded: { ru: 'платёж уже возвращён', en: 'the payment is already refunded' },
+  amount_too_large: { ru: 'сумма больше, чем можно вернуть', en: 'the amount is more than can be refunded' },
+  other: { ru: 'другой отказ провайдера', en: 'another refusal of the provider' },
+};
+
+/** The four kinds of codes and their words; a code not listed falls back to the kind's `other`. */
+const WORDS: Record<WordKind, (code: string) => Label | undefined> = {
+  permission: (code) => (PERMISSION_LABELS as Record<string, Label>)[code] && (() => {
+    // «Транзакции: все» inside a sentence is quoted: it has its own colon.
+    const l = (PERMISSION_LABELS as Record<string, Label>)[code]!;
+    return { ru: `«${l.ru}»`, en: `“${l.en}”` };
+  })(),
+  role: (code) => roleWords[code],
+  provider: (code) => PROVIDER_WORDS[code],
+  provider_error: (code) => PROVIDER_ERROR_WORDS[code]
+    // YooKassa's error body without JSON: our "HTTP 502".
+    ?? (/^HTTP 5\d\d$/.test(code) ? PROVIDER_ERROR_WORDS.internal_server_error : /^HTTP 429$/.test(code) ? PROVIDER_ERROR_WORDS.too_many_requests
+      : /^HTTP 40[13]$/.test(code) ? PROVIDER_ERROR_WORDS.invalid_credentials : /amounts are whole$/.test(code) ? PROVIDER_ERROR_WORDS.whole_amounts : undefined),
+};
+const OTHER: Record<WordKind, Label> = {
+  permission: { ru: 'другое право', en: 'another permission' },
+  role: { ru: 'другая роль', en: 'another role' },
+  provider: { ru: 'платёжный провайдер', en: 'the payment provider' },
+  provider_error: PROVIDER_ERROR_WORDS.other!,
+};
+
+/** The params whose values are codes, by name: worded whatever the caller passed. */
+const CODE_PARAMS: Record<string, WordKind> = { permission: 'permission', role: 'role', provider: 'provider', provider_error: 'provider_error' };
+
+/** Every code the words know, by kind (the raw-code test walks them, with one code none knows). */
+export const KNOWN_CODES: Record<WordKind, string[]> = {
+  permission: Object.keys(PERMISSION_LABELS), role: Object.keys(roleWords), provider: Object.keys(PROVIDER_WORDS), provider_error: Object.keys(PROVIDER_ERROR_WORDS).filter((c) => c !== 'other'),
+};
+export const CODE_PARAM_NAMES = Object.keys(CODE_PARAMS);
+
+function wordsText(lang: Lang, kind: WordKind, code: WordsParam['code']): string {
+  const codes = Array.isArray(code) ? code : [code];
+  // The same words once: two refusals with one reason read once.
+  return [...new Set(codes.map((c) => (WORDS[kind](String(c)) ?? OTHER[kind])[lang]))].join('; ');
+}
+
+function paramText(lang: Lang, value: MessageParams[string] | undefined, name = ''): string {
   if (value === undefined) return '';
-  if (typeof value !== 'object') return String(value);
+  if (typeof value !== 'object') return CODE_PARAMS[name] ? wordsText(lang, CODE_PARAMS[name]!, String(value)) : String(value);
+  if ('words' in value) return wordsText(lang, value.words, value.code);
   return 'money' in value ? formatMoney(value.money, value.currency, lang) : formatDay(value.day);
 }
 
@@ -452,7 +549,7 @@ function pluralForm(lang: Lang, template: string, count: MessageParams[string] |
 
 export function translate(lang: Lang, key: MessageKey, params: MessageParams = {}): string {
   const template = pluralForm(lang, serverMessages[lang][key] ?? serverMessages.en[key], params.smart_count);
-  return template.replace(/%\{(\w+)\}/g, (_, name: string) => paramText(lang, params[name]));
+  return template.replace(/%\{(\w+)\}/g, (_, name: string) => paramText(lang, params[name], name));
 }
 
 /** The first of ru/en that Accept-Language names, else ru (the product's default). */

@@ -40,6 +40,11 @@ export interface DayCalendarProps {
 }
 
 /** The content FullCalendar was last given for an event: a wrapper (display: contents) and the slot of its card. */
+/** The narrowest playground column (#39): a card's "00:00–00:30" and "свободно 12" each on one line, at the card's padding. */
+const COLUMN_MIN_PX = 128;
+/** FullCalendar's time axis ("00:15") beside the columns. */
+const TIME_AXIS_PX = 56;
+
 interface ShownCard { wrapper: HTMLElement; slot: Slot }
 
 // Memoised: opening a dialog on the page must not re-render a few hundred cards.
@@ -96,7 +101,11 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
       data-testid={testId}
       data-date={date}
       sx={{
-        '& .fc': { fontFamily: 'inherit' },
+        // #39 A playground's column is never narrower than a card's time range and "free N" on one
+        // line and its words unbroken (at 390 px four columns were 73 px: "00:00–/00:30", "свободно"
+        // without its number, "бронир/ований"): more columns than fit scroll sideways, inside this box.
+        overflowX: 'auto',
+        '& .fc': { fontFamily: 'inherit', minWidth: `${TIME_AXIS_PX + playgrounds.length * COLUMN_MIN_PX}px` },
         '& .fc .fc-timegrid-slot': { height: `${CELL_HEIGHT_PX}px` },
         '& .fc .fc-timegrid-slot-label': { verticalAlign: 'top', fontSize: 13, color: 'text.secondary' },
         '& .fc .fc-timegrid-slot-minor': { borderTopStyle: 'dotted' },

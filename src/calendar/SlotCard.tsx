@@ -92,7 +92,8 @@ function cardStyles(theme: Theme): CSSObject {
     },
     // Wraps in a narrow column (a phone): the add button goes under the time instead of past the card's edge.
     '& .SlotCard-top': { display: 'flex', flexDirection: 'row', flexWrap: 'wrap', alignItems: 'center', gap: spacing(0.5), minHeight: 30 },
-    '& .SlotCard-time': { ...buttonBase, borderRadius: radius * 0.5, padding: spacing(0, 0.25), fontWeight: 700, fontSize: 15, lineHeight: 1.3 },
+    // A time range is one word to the reader: it never breaks at its dash (the column is wide enough, DayCalendar).
+    '& .SlotCard-time': { ...buttonBase, borderRadius: radius * 0.5, padding: spacing(0, 0.25), fontWeight: 700, fontSize: 15, lineHeight: 1.3, whiteSpace: 'nowrap' },
     '& .SlotCard-fill': { flex: 1 },
     '& .SlotCard-free': { ...caption, margin: 0, whiteSpace: 'nowrap', color: palette.text.secondary, fontWeight: 400 },
     // error.dark: error.main lacks contrast on an archived card's grey (axe color-contrast, #18).

@@ -1,8 +1,9 @@
 // The one HTTP client of the app: adds `Authorization: Token` and `Accept-Language`, and turns
 // DRF error bodies into react-admin HttpErrors whose body carries the field messages
-// (`body.errors`) that forms show under their inputs.
+// (`body.errors`) that forms show under their inputs, and the reasons every screen shows (./refusal.ts).
 import { HttpError } from 'react-admin';
-import { firstErrorMessage, fieldMessages } from '../../domain/errors';
+import { fieldMessages } from '../../domain/errors';
+import { refusalReasons } from './refusal';
 import { session } from '../authProvider/session';
 import { i18nProvider, storedLocale } from '../i18n';
 import { LIVE_POSITION_HEADER, noteReadPosition } from '../live/readPositions';
@@ -23,10 +24,17 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** An API failure: status, the raw DRF body, and the spec's generic message. */
+/**
+ * An API failure: status, the raw DRF body, and what the screens show (#39): `reasons`, every message
+ * of the body in the screen's words (or "try again later" for no answer and a 5xx); `message` is
+ * them in one line, for the alerts and the generic handler.
+ */
 export class ApiError extends HttpError {
-  constructor(message: string, status: number, readonly drfBody: unknown) {
-    super(message, status, { errors: fieldMessages(drfBody), drf: drfBody });
+  readonly reasons: readonly string[];
+  constructor(message: string | null, status: number, readonly drfBody: unknown) {
+    const reasons = message !== null ? [message] : refusalReasons(status, drfBody, (key, options) => i18nProvider.translate(key, options));
+    super(reasons.join(' '), status, { errors: fieldMessages(drfBody), drf: drfBody });
+    this.reasons = reasons;
     // react-admin's HttpError resets the prototype to its own; restore ours so instanceof works.
     Object.setPrototypeOf(this, ApiError.prototype);
   }
@@ -79,7 +87,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
   try {
     response = await fetch(buildUrl(path, req.query), { method: req.method ?? 'GET', headers, body });
   } catch {
-    throw new ApiError(i18nProvider.translate('app.alerts.unknownError'), 0, null);
+    throw new ApiError(null, 0, null);
   }
   // Where the live event log stood when this was read: the stream starts from there (src/live).
   noteReadPosition(response.headers.get(LIVE_POSITION_HEADER));
@@ -92,7 +100,7 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
   }
   if (!response.ok) {
     if (response.status === 401 && token && !req.anonymous) endSession(token);
-    throw new ApiError(firstErrorMessage(parsed, i18nProvider.translate('app.alerts.unknownError')), response.status, parsed);
+    throw new ApiError(null, response.status, parsed);
   }
   return parsed as T;
 }
@@ -107,14 +115,14 @@ export async function apiFile(path: string, query?: ApiRequest['query']): Promis
   try {
     response = await fetch(buildUrl(path, query), { headers });
   } catch {
-    throw new ApiError(i18nProvider.translate('app.alerts.unknownError'), 0, null);
+    throw new ApiError(null, 0, null);
   }
   if (!response.ok) {
     if (response.status === 401) endSession(token);
     const text = await response.text();
     let parsed: unknown = text;
     try { parsed = text ? JSON.parse(text) : null; } catch { /* text body */ }
-    throw new ApiError(firstErrorMessage(parsed, i18nProvider.translate('app.alerts.unknownError')), response.status, parsed);
+    throw new ApiError(null, response.status, parsed);
   }
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const star = disposition.match(/filename\*=(?:UTF-8'')?([^;]+)/i)?.[1];

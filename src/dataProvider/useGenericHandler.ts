@@ -1,6 +1,6 @@
 // The specs' generic handler for an action: it first clears the alerts on screen, then runs the
-// call; on failure it shows the first message of the first array field of the error body, else
-// the text body, else "Unknown error" (ApiError.message already holds that text).
+// call; on failure it shows the server's reasons (ApiError.message: all of them since #39, where the
+// spec said the first; "try later" for no answer or a 5xx; src/dataProvider/refusal.ts).
 import { useCallback } from 'react';
 import { useNotificationContext, useNotify, useTranslate } from 'react-admin';
 import { ApiError } from './http';

@@ -45,6 +45,7 @@ export const enApp = {
       close: 'Close',
       sessionEnded: 'The session has ended, please sign in again',
       unknownError: 'Unknown error',
+      tryLater: 'Something went wrong. Try again later.',
     },
     /** The dictionary's own language (languageOf). */
     locale: 'en',
@@ -414,8 +415,8 @@ export const enApp = {
         createdTitle: 'Order created',
         orderNumber: 'Order',
         toPay: 'To pay',
-        unableToCreate: 'Unable to create',
-        unableToSave: 'Unable to save',
+        unableToCreate: 'Unable to create the order',
+        unableToSave: 'Unable to save the order',
         reasons: {
           noPayment: 'Nothing to pay: a payment link needs a paid order with an amount above zero.',
           timeSlotBusy: 'The time slot is busy: not enough free places at this time. Choose another session or fewer guests.',
@@ -423,7 +424,6 @@ export const enApp = {
           sellerNotFound: 'Seller not found at this location.',
           sellerNotCorrect: 'The seller ID is not correct: it must be a UUID.',
           cancelDelay: 'Check the cancel time.',
-          tryLater: 'Something went wrong. Try again later.',
         },
       },
       actions: {

@@ -46,6 +46,8 @@ export const ruApp: typeof enApp = {
       close: 'Закрыть',
       sessionEnded: 'Сеанс завершён, войдите снова',
       unknownError: 'Неизвестная ошибка',
+      // #39 Only when the server did not answer or failed (5xx): otherwise its reason is shown.
+      tryLater: 'Что-то пошло не так. Попробуйте позже.',
     },
     /** The dictionary's own language (languageOf). */
     locale: 'ru',
@@ -415,8 +417,8 @@ export const ruApp: typeof enApp = {
         createdTitle: 'Заказ создан',
         orderNumber: 'Заказ',
         toPay: 'К оплате',
-        unableToCreate: 'Не удалось создать',
-        unableToSave: 'Не удалось сохранить',
+        unableToCreate: 'Не удалось создать заказ',
+        unableToSave: 'Не удалось сохранить заказ',
         reasons: {
           noPayment: 'Нечего оплачивать: ссылка на оплату нужна только платному заказу с суммой больше нуля.',
           timeSlotBusy: 'Время занято: на этот сеанс не хватает свободных мест. Выберите другой сеанс или меньше гостей.',
@@ -424,7 +426,6 @@ export const ruApp: typeof enApp = {
           sellerNotFound: 'Продавец не найден в этой локации.',
           sellerNotCorrect: 'ID продавца указан неверно: нужен UUID.',
           cancelDelay: 'Проверьте время отмены.',
-          tryLater: 'Что-то пошло не так. Попробуйте позже.',
         },
       },
       actions: {

@@ -87,7 +87,7 @@ describe('a cancel gives every tender back its own way (refund=original)', () =>
     expect(Object.keys(short.json())).toEqual(['refund_reason']);
     const cashier = await cancel(id, '?refund=cash&refund_reason=Customer%20insists');
     expect(cashier.statusCode).toBe(403);
-    expect(cashier.json().detail).toMatch(/Only a manager \(role 20 or more\)/);
+    expect(cashier.json().detail).toMatch(/Only a manager or an administrator of this location/);
     expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '3000.00' });
     expect(await certificateNow(cert.id)).toEqual({ status: 'ACTIVE', balance: '2000.00' });
 
@@ -111,7 +111,7 @@ describe('a cancel gives every tender back its own way (refund=original)', () =>
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({ approval: ['The manager\'s e-mail or password is wrong.'] });
     const cashier = await ask({ email: 'staff@example.com', password: 'staff123' });
-    expect(cashier.json()).toEqual({ approval: ['This person is not a manager (role 20 or more) at this location.'] });
+    expect(cashier.json()).toEqual({ approval: ['This person is not a manager or an administrator of this location.'] });
     expect(await getOrder(w, id)).toMatchObject({ status: 6, paid: '3000.00' });
     const ok = await ask({ email: 'Manager@Example.com', password: 'manager123' });
     expect(ok.statusCode, ok.body).toBe(204);

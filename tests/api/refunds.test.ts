@@ -128,7 +128,7 @@ describe('refunds through YooKassa', () => {
     try {
       const refused = await refund(id, { payment_type: 1 });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json().non_field_errors[0]).toMatch(/refused the refund \(rejected_by_payee\); nothing was refunded/);
+      expect(refused.json().non_field_errors[0]).toMatch(/refused the refund: declined by the shop\. Nothing was refunded/);
     } finally {
       yoo.refundOutcome = 'pending';
     }

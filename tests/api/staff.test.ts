@@ -5,6 +5,7 @@
 // owner's deactivation (next request 401, live stream closed) and the activity entries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSION_CODENAMES } from '../../domain/permissions';
+import { PERMISSION_LABELS } from '../../domain/staff';
 import { createHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -131,9 +132,11 @@ describe('staff', () => {
     for (const p of PERMISSION_CODENAMES.filter((c) => c !== 'multibooking')) {
       const res = await invite(`esc-${p}@example.com`, 10, [p]);
       expect(res.statusCode, p).toBe(400);
-      expect(res.json().permissions[0], p).toContain(p);
+      // #39 The permission by its label, never its codename.
+      expect(res.json().permissions[0], p).toContain(`«${PERMISSION_LABELS[p].ru}»`);
+      expect(res.json().permissions[0], p).not.toContain(p);
       const put = await h.call('PUT', `/api/v2.1/locations/1/staff/${staffId}/`, { token: boss.token, lang: 'en', body: { role: 10, permissions: [p] } });
-      expect(put.json(), p).toEqual({ permissions: [`You cannot grant or revoke a permission you do not hold at this location: ${p}.`] });
+      expect(put.json(), p).toEqual({ permissions: [`You cannot grant or revoke a permission you do not hold at this location: “${PERMISSION_LABELS[p].en}”.`] });
     }
     // What boss holds at location 1 he holds not at location 2.
     expect((await invite('esc-b@example.com', 10, ['multibooking'], boss.token, 2)).statusCode).toBe(400);

@@ -9,6 +9,7 @@ import {
   amountRule, BOOKING_SOURCE, bookingBody, bookingErrors, bookingFailure, bookingFromOrder, changeBooking, emptyBooking,
   gameRequired, nearestBookable, personsChoices, phoneSearchError, prepaymentNotSet, settleGame, settlePersons, timeChoices, type BookingValues,
 } from '../../src/pages/booking/bookingForm';
+import { refusalReasons } from '../../src/dataProvider/refusal';
 import type { Slot, SlotOrder } from '../../src/calendar/types';
 
 const RUB = { code: 'RUB', is_before: false, blank_place: true };
@@ -199,18 +200,30 @@ describe('booking form rules', () => {
     expect(v).toMatchObject({ date: '2030-01-14', playground: 1, time: '2030-01-14 15:00', persons: 2, promocode: 'VR10', bill: true, cancel_delay: '40', email: 'a@b.ru', seller: 'uuid-1', game: 2 });
   });
 
-  it('maps refusals to the error catalogue', () => {
-    expect(bookingFailure({ bill: ['null payment'] }).reason).toBe('noPayment');
-    expect(bookingFailure({ persons: ['wrong persons number'] }).reason).toBe('timeSlotBusy');
-    expect(bookingFailure({ datetime_start: ['Free sessions not found for this event on this location at given time'] }).reason).toBe('timeSlotBusy');
-    const phone = bookingFailure({ phone: ['Enter a valid phone number'] });
+  it('maps refusals to the error catalogue; any other refusal shows the server\'s reasons (#39)', () => {
+    // As the HTTP client reads them (src/dataProvider/refusal.ts), with a translate that echoes its key.
+    const refused = (drfBody: unknown, status = 400) => ({ status, drfBody, reasons: refusalReasons(status, drfBody, (k) => `<${k}>`) });
+    expect(bookingFailure(refused({ bill: ['null payment'] })).reason).toBe('noPayment');
+    expect(bookingFailure(refused({ persons: ['wrong persons number'] })).reason).toBe('timeSlotBusy');
+    expect(bookingFailure(refused({ datetime_start: ['Free sessions not found for this event on this location at given time'] })).reason).toBe('timeSlotBusy');
+    const phone = bookingFailure(refused({ phone: ['Enter a valid phone number'] }));
     expect(phone).toEqual({ reason: 'phone', fields: { phone: 'Enter a valid phone number' } });
-    expect(bookingFailure({ seller: ['not found'] }).reason).toBe('sellerNotFound');
-    expect(bookingFailure({ seller: ['Must be a valid UUID.'] }).reason).toBe('sellerNotCorrect');
-    expect(bookingFailure({ cancel_delay: ['Set the minutes'] })).toMatchObject({ reason: 'cancelDelay', text: 'Set the minutes' });
-    expect(bookingFailure({ detail: 'Someone else is booking' }).reason).toBe('tryLater');
+    expect(bookingFailure(refused({ seller: ['not found'] })).reason).toBe('sellerNotFound');
+    expect(bookingFailure(refused({ seller: ['Must be a valid UUID.'] })).reason).toBe('sellerNotCorrect');
+    expect(bookingFailure(refused({ cancel_delay: ['Set the minutes'] }))).toMatchObject({ reason: 'cancelDelay', texts: ['Set the minutes'] });
+    // A lock timeout, a missing provider, a closed location, a provider without an answer: the server says why.
+    expect(bookingFailure(refused({ detail: 'Someone else is booking' }, 409))).toMatchObject({ reason: 'server', texts: ['Someone else is booking'] });
+    expect(bookingFailure(refused({ non_field_errors: ['Payment links are not available: no payment provider is configured.'] })))
+      .toMatchObject({ reason: 'server', texts: ['Payment links are not available: no payment provider is configured.'] });
+    expect(bookingFailure(refused({ promocode: ['Promo code not found.'], non_field_errors: ['Closed.'] })))
+      .toEqual({ reason: 'server', texts: ['Closed.', 'Promo code not found.'], fields: { promocode: 'Promo code not found.' } });
+    // Another catalogue string among the reasons reads in the screen's words.
+    expect(refusalReasons(400, { non_field_errors: ['x'], bill: ['null payment'] }, (k) => `<${k}>`)).toEqual(['x', '<app.booking.result.reasons.noPayment>']);
+    // Only no answer (0) and the server's failure (5xx) read "try later"; not a call's refusal at all, too.
+    expect(bookingFailure(refused({ detail: 'A server error occurred.' }, 500)).reason).toBe('tryLater');
+    expect(bookingFailure(refused(null, 0)).reason).toBe('tryLater');
+    expect(refusalReasons(502, '<html>Bad gateway</html>', (k) => `<${k}>`)).toEqual(['<app.alerts.tryLater>']);
     expect(bookingFailure(null).reason).toBe('tryLater');
-    expect(bookingFailure({ promocode: ['Promo code not found.'] })).toEqual({ reason: 'tryLater', fields: { promocode: 'Promo code not found.' } });
   });
 
   it('checks amounts and the search phone', () => {

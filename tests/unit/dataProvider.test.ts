@@ -195,7 +195,18 @@ describe('writes of a declared endpoint set', async () => {
     const error = await dataProvider.create('probe_things', { data: { name: 'x'.repeat(300) }, meta: { location_id: 1 } }).catch((e) => e);
     expect(error.status).toBe(400);
     expect(error.body.errors).toEqual({ name: 'Too long.', non_field_errors: 'Nope.' });
-    expect(error.message).toBe('Too long.');
+    // #39 Every reason, the whole request's first (src/dataProvider/refusal.ts).
+    expect(error.reasons).toEqual(['Nope.', 'Too long.']);
+    expect(error.message).toBe('Nope. Too long.');
+  });
+
+  it('#39 says "try later" only for no answer or a 5xx, whatever the body holds', async () => {
+    answer = () => ({ status: 500, body: { detail: 'A server error occurred.' } });
+    const failed = await dataProvider.getOne('locations', { id: 1 }).catch((e) => e);
+    expect(failed.reasons).toEqual(['Что-то пошло не так. Попробуйте позже.']);
+    vi.stubGlobal('fetch', async () => { throw new TypeError('Failed to fetch'); });
+    const unanswered = await dataProvider.getOne('locations', { id: 1 }).catch((e) => e);
+    expect([unanswered.status, unanswered.message]).toEqual([0, 'Что-то пошло не так. Попробуйте позже.']);
   });
 });
 

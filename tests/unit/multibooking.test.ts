@@ -148,11 +148,15 @@ describe('multi-booking form rules', () => {
   });
 
   it('maps a refused multi-booking to the dialog reason and its fields', () => {
-    const busy = multiFailure({ datetime_start: ['Free sessions not found for this event on this location at given time'] });
+    const refused = (body: Record<string, string[]>) => ({ status: 400, drfBody: body, reasons: Object.values(body).flat() });
+    const busy = multiFailure(refused({ datetime_start: ['Free sessions not found for this event on this location at given time'] }));
     expect(busy.reason).toBe('timeSlotBusy');
-    const fields = multiFailure({ cost: ['Digits with a comma or dot'], playsessions: ['Choose at least one session.'] });
+    const fields = multiFailure(refused({ cost: ['Digits with a comma or dot'], playsessions: ['Choose at least one session.'] }));
     expect(fields.multiFields).toEqual({ cost: 'Digits with a comma or dot', sessions: 'Choose at least one session.' });
-    expect(multiFailure({ bill: ['null payment'] }).reason).toBe('noPayment');
+    expect(multiFailure(refused({ bill: ['null payment'] })).reason).toBe('noPayment');
+    // #39 Anything else: the server's reasons, as the dialog shows them.
+    expect(multiFailure(refused({ non_field_errors: ['This location is not active: it takes no bookings.'] })))
+      .toMatchObject({ reason: 'server', texts: ['This location is not active: it takes no bookings.'] });
   });
 });
 

@@ -25,7 +25,7 @@ import { recordActivity } from '../../platform/activity';
 import { emitPaymentCreated } from '../webhooks/outbox';
 import { enqueueJob } from '../../platform/jobs';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
-import { moneyParam } from '../../platform/messages';
+import { moneyParam, wordsParam } from '../../platform/messages';
 import { providerOfPayment, REFUND_CHECK_JOB, type PaymentConfig, type ProviderRefund } from '../paymentProviders/provider';
 import { currencyOf } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
@@ -291,7 +291,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
     return { refundIds: await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today }) };
   }));
   const refused = await sendRefunds(db, config, refundIds);
-  if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { reason: refused.join(', ') });
+  if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { provider_error: wordsParam('provider_error', refused) });
 }
 
 /**

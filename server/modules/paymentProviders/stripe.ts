@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import { ApiError } from '../../platform/errors';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { asFailure, ProviderHttpError } from './errors';
+import { asFailure, ProviderHttpError, providerFailureParams } from './errors';
 import type { LinkRequest, ProviderLink, ProviderPayment, ProviderRefund, ProviderState, RefundRequest } from './provider';
 
 export interface StripeAccount { apiUrl: string; secretKey: string }
@@ -32,7 +32,7 @@ export function minorUnits(amount: string, currency: string): number {
   const cents = toCents(amount);
   const code = currency.toLowerCase();
   if (ZERO_DECIMAL.has(code)) {
-    if (cents % 100 !== 0) throw new ProviderHttpError(400, `${currency.toUpperCase()} amounts are whole`);
+    if (cents % 100 !== 0) throw new ProviderHttpError(400, `${currency.toUpperCase()} amounts are whole`, 'stripe');
     return cents / 100;
   }
   return THREE_DECIMAL.has(code) ? cents * 10 : cents;
@@ -53,7 +53,7 @@ export function expiresAt(lifeMinutes: number, now = Date.now()): number {
 
 /** The SDK's errors as ours: Stripe's HTTP status (0: no answer) and its error code, never our key. */
 function asHttp(err: unknown): unknown {
-  if (err instanceof Stripe.errors.StripeError) return new ProviderHttpError(err.statusCode ?? 0, err.code ?? err.type);
+  if (err instanceof Stripe.errors.StripeError) return new ProviderHttpError(err.statusCode ?? 0, err.code ?? err.type, 'stripe');
   return err;
 }
 
@@ -70,7 +70,7 @@ export async function createStripeSession(account: StripeAccount, req: LinkReque
       payment_intent_data: { metadata: req.metadata },
       ...(req.lifeMinutes ? { expires_at: expiresAt(req.lifeMinutes) } : {}),
     }, { idempotencyKey: req.idempotenceKey });
-    if (!session.id || !session.url) throw new ProviderHttpError(200, 'no session url');
+    if (!session.id || !session.url) throw new ProviderHttpError(200, 'no session url', 'stripe');
     return { externalId: session.id, url: session.url };
   } catch (err) {
     throw asFailure(asHttp(err));
@@ -166,7 +166,7 @@ export async function checkStripe(account: StripeAccount): Promise<void> {
   } catch (err) {
     const e = asHttp(err);
     if (e instanceof ProviderHttpError && (e.status === 401 || e.status === 403)) throw new ApiError(400, { key: 'stripe_auth_failed' });
-    if (e instanceof ProviderHttpError) throw new ApiError(400, { key: 'payment_provider_unreachable', params: { reason: e.message } });
+    if (e instanceof ProviderHttpError) throw new ApiError(400, { key: 'payment_provider_unreachable', params: providerFailureParams(e) });
     throw e;
   }
 }

@@ -3,7 +3,7 @@
 // YOOKASSA_API_URL (tests point it at tests/providers/yookassa.ts).
 import type { LinkRequest, ProviderLink, ProviderPayment, ProviderReceipt, ProviderRefund, Receipt, ReceiptStatus, RefundRequest, SettlementRequest } from './provider';
 import { ApiError } from '../../platform/errors';
-import { asFailure, ProviderHttpError } from './errors';
+import { asFailure, ProviderHttpError, providerFailureParams } from './errors';
 
 export interface YooKassaAccount { apiUrl: string; shopId: string; secretKey: string }
 
@@ -33,14 +33,14 @@ async function call<T>(account: YooKassaAccount, method: 'GET' | 'POST', path: s
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (err) {
-    throw new ProviderHttpError(0, (err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer');
+    throw new ProviderHttpError(0, (err as Error).name === 'TimeoutError' ? 'timeout' : 'no answer', 'yookassa');
   }
   const text = await res.text();
   if (!res.ok) {
     // YooKassa's errors are {type: error, code, description}: the code is safe to show, never our secrets.
     let code = `HTTP ${res.status}`;
     try { code = String((JSON.parse(text) as { code?: string }).code ?? code); } catch { /* not JSON */ }
-    throw new ProviderHttpError(res.status, code);
+    throw new ProviderHttpError(res.status, code, 'yookassa');
   }
   return JSON.parse(text) as T;
 }
@@ -70,7 +70,7 @@ export async function createYooKassaPayment(account: YooKassaAccount, req: LinkR
       ...(req.receipt ? { receipt: receiptBody(req.receipt) } : {}),
     }, req.idempotenceKey);
     const url = payment.confirmation?.confirmation_url;
-    if (!payment.id || !url) throw new ProviderHttpError(200, 'no confirmation_url');
+    if (!payment.id || !url) throw new ProviderHttpError(200, 'no confirmation_url', 'yookassa');
     return { externalId: payment.id, url };
   } catch (err) {
     throw asFailure(err);
@@ -198,7 +198,7 @@ export async function checkYooKassa(account: YooKassaAccount): Promise<void> {
     await call(account, 'GET', '/me');
   } catch (err) {
     if (err instanceof ProviderHttpError && (err.status === 401 || err.status === 403)) throw new ApiError(400, { key: 'payment_provider_auth_failed' });
-    if (err instanceof ProviderHttpError) throw new ApiError(400, { key: 'payment_provider_unreachable', params: { reason: err.message } });
+    if (err instanceof ProviderHttpError) throw new ApiError(400, { key: 'payment_provider_unreachable', params: providerFailureParams(err) });
     throw err;
   }
 }

@@ -13,7 +13,7 @@ import { recordActivity } from '../../platform/activity';
 import { ApiError, fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
-import { pickLanguage, translate, type Lang } from '../../platform/messages';
+import { pickLanguage, translate, wordsParam, type Lang } from '../../platform/messages';
 import { hashPassword } from '../../platform/passwords';
 import { newSecret, secretHash } from '../../platform/tokens';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
@@ -44,7 +44,7 @@ function checkGrant(caller: AuthUser, callerRole: RoleAtLocation, grant: StaffGr
   if (roleValue(grant.role) > callerRole.value) throw fieldError('role', 'staff_role_not_held');
   const changed = [...grant.permissions.filter((p) => !before.includes(p)), ...before.filter((p) => !grant.permissions.includes(p))];
   const lacking = changed.find((p) => !callerRole.permissions.includes(p));
-  if (lacking) throw fieldError('permissions', 'staff_permission_not_held', { permission: lacking });
+  if (lacking) throw fieldError('permissions', 'staff_permission_not_held', { permission: wordsParam('permission', lacking) });
 }
 
 async function setGrant(tx: Tx, userId: number, locationId: number, grant: StaffGrant): Promise<void> {

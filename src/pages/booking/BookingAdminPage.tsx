@@ -97,6 +97,15 @@ export function BookingAdminPage() {
       setPendingNow(true);
     } else scrollTo(now.slice(11, 16));
   };
+  // #39 Between midnight and the day boundary (06:00) now is in the night calendar, below the whole
+  // day's: the page opens there (the night calendar itself opens at its now-line, nightScroll), once
+  // per date, so the ticking clock and a reload never move the page under the cashier.
+  const openedAtNight = useRef<string | null>(null);
+  useEffect(() => {
+    if (!location.data || !nightBox.current || !loaded || date !== today || now.slice(0, 10) === date || openedAtNight.current === date) return;
+    openedAtNight.current = date;
+    requestAnimationFrame(() => nightBox.current?.scrollIntoView({ block: 'start' }));
+  });
   // "Now" on another date: once today's calendars are up, scroll to the current time.
   useEffect(() => {
     if (pendingNow && date === today && loaded) {
@@ -179,12 +188,11 @@ export function BookingAdminPage() {
         {locationId === PAYMENTS_LOCATION_ID && (
           <Button size="small" startIcon={<PaymentsIcon />} onClick={dialogs.openPayment}>{translate('app.booking.toolbar.payment')}</Button>
         )}
-        {dialogs.canMulti && (
-          <Button size="small" startIcon={<DateRangeIcon />} component={RouterLink} to={`/locations/${locationId}/multibooking_admin?month=${date.slice(0, 7)}`}
-            data-testid="to-month">
-            {translate('app.multibooking.toolbar.month')}
-          </Button>
-        )}
+        {/* #39 The month view has its own route, open to every role here (its multi-booking needs the permission). */}
+        <Button size="small" startIcon={<DateRangeIcon />} component={RouterLink} to={`/locations/${locationId}/booking_admin/month?month=${date.slice(0, 7)}`}
+          data-testid="to-month">
+          {translate('app.multibooking.toolbar.month')}
+        </Button>
         <Box sx={{ flex: 1 }} />
         <FormControlLabel
           control={<Switch checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} />}

@@ -170,7 +170,7 @@ export function BookingFormDialog({
       const saved = await bookingApi.create(full, keyFor(full));
       onSaved(saved.id, true, saved.payment?.purchase);
     } catch (err) {
-      const result = bookingFailure(err instanceof ApiError ? err.drfBody : null);
+      const result = bookingFailure(err instanceof ApiError ? err : null);
       const fields = { ...result.fields };
       if (result.reason === 'sellerNotFound' || result.reason === 'sellerNotCorrect') fields.seller = translate(`app.booking.result.reasons.${result.reason}`);
       if (mounted.current) {

@@ -2,7 +2,8 @@
 // the amount the server settled on, and a shortcut to take the payment; for a booking with an open
 // payment link, the link, where it went and its copy button instead, and no "Pay" (the customer pays
 // on the link; money taken here too would be taken twice, #25, #30). When the server refused,
-// "Unable to create" (or save) and the reason of the spec's error catalogue.
+// "Unable to create the order" (or save) and the reason: the spec's error catalogue's named cases,
+// else every reason the server gave (#39), "try later" only when it gave none (no answer, a 5xx).
 import { guestName } from '../../../domain/guest';
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Link, Skeleton, Typography } from '@mui/material';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -78,11 +79,12 @@ export function BookingResultDialog({ result, onClose, onPay }: {
 }) {
   const translate = useTranslate();
   const created = result.kind === 'created';
-  let reason = '';
+  // The catalogue's named case in its words, else the server's reasons (one a line), else "try later".
+  let reasons: readonly string[] = [];
   if (result.kind === 'failed') {
     const { failure } = result;
-    reason = (failure.reason === 'cancelDelay' || failure.reason === 'payment') && failure.text ? failure.text
-      : translate(`app.booking.result.reasons.${failure.reason === 'payment' ? 'tryLater' : failure.reason}`);
+    reasons = failure.texts?.length ? failure.texts
+      : [translate(failure.reason === 'tryLater' || failure.reason === 'server' || failure.reason === 'cancelDelay' ? 'app.alerts.tryLater' : `app.booking.result.reasons.${failure.reason}`)];
   }
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth aria-labelledby="booking-result-title" data-testid="booking-result">
@@ -94,7 +96,9 @@ export function BookingResultDialog({ result, onClose, onPay }: {
       {result.kind === 'created' ? <CreatedDialogBody id={result.id} onClose={onClose} onPay={onPay} /> : (
         <>
           <DialogContent>
-            <Alert severity="error" data-testid="booking-result-reason">{reason}</Alert>
+            <Alert severity="error" data-testid="booking-result-reason">
+              {reasons.map((r) => <Box key={r} component="span" sx={{ display: 'block' }}>{r}</Box>)}
+            </Alert>
           </DialogContent>
           <DialogActions>
             <Button onClick={onClose} autoFocus>{translate('app.common.close')}</Button>

@@ -12,7 +12,6 @@ import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, 
 import { Form, SelectInput, TextInput, required, useNotify, useTranslate } from 'react-admin';
 import { useController, useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { ActionBarHint } from '../../components/forms/ActionBarHint';
-import { firstErrorMessage } from '../../../domain/errors';
 import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { languageOf } from '../../i18n/useLanguage';
@@ -237,8 +236,9 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   // Its open payment links: taking the money here too would let a link pay it again (#25), so say so.
   const detail = useOrder(order.id);
   const links = detail.data ? openLinks(detail.data.payments) : null;
-  // The first message of the server's refusal, whatever its field.
-  const reason = (err: unknown) => (err instanceof ApiError ? firstErrorMessage(err.drfBody, err.message) : translate('app.alerts.unknownError'));
+  // Every reason of the server's refusal, whatever its field (#39; the spec said the first), in the
+  // client's one reading of refusals (src/dataProvider/refusal.ts).
+  const reason = (err: unknown) => (err instanceof ApiError ? err.message : translate('app.alerts.tryLater'));
 
   const takeRest = async (first: FirstPaid, restType: number) => {
     const amount = restToTake(first);

@@ -1,7 +1,7 @@
 // The single booking form's rules (booking spec §4, §5, §8), pure so unit tests prove them: which
 // times and persons can be chosen, the message key of each invalid field, the request body, and
 // what the order-created dialog says when the server refuses.
-import { fieldMessages } from '../../../domain/errors';
+import { fieldMessages, isRetryLater } from '../../../domain/errors';
 import { readAmount } from '../../../domain/money';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
 import { startsAfterNow } from '../../../domain/slot';
@@ -149,20 +149,29 @@ export function bookingBody(v: BookingValues): BookingBody {
   };
 }
 
-export type FailureReason = 'noPayment' | 'timeSlotBusy' | 'phone' | 'sellerNotFound' | 'sellerNotCorrect' | 'cancelDelay' | 'payment' | 'tryLater';
+export type FailureReason = 'noPayment' | 'timeSlotBusy' | 'phone' | 'sellerNotFound' | 'sellerNotCorrect' | 'cancelDelay' | 'server' | 'tryLater';
 
 export interface BookingFailure {
   reason: FailureReason;
-  /** The server's own text (cancel_delay errors show it). */
-  text?: string;
+  /** `server` and `cancelDelay`: the server's reasons, one per line (src/dataProvider/refusal.ts). */
+  texts?: readonly string[];
   /** Server messages of form fields, to show under them (contract strings such as the seller's are translated by the reason). */
   fields: Partial<Record<keyof BookingValues, string>>;
 }
 
+/** A refused call as the HTTP client reads it (ApiError): its status, body and reasons. */
+export interface Refusal { status: number; drfBody: unknown; reasons: readonly string[] }
+
 const BUSY_DATETIME = 'Free sessions not found for this event on this location at given time';
 
-/** What the order-created dialog says about a refused booking (spec §8, in the catalogue's order). */
-export function bookingFailure(body: unknown): BookingFailure {
+/**
+ * What the order-created dialog says about a refused booking (spec §8, in the catalogue's order):
+ * the catalogue's named cases keep their texts; any other refusal shows the server's reasons (#39:
+ * no provider, a closed location, a provider without an answer all have one); "try later" only
+ * when there was no answer or the server failed. `null`: not a call's refusal (a bug of ours).
+ */
+export function bookingFailure(refusal: Refusal | null): BookingFailure {
+  const body = refusal?.drfBody ?? null;
   const m = fieldMessages(body);
   const fields: BookingFailure['fields'] = {};
   for (const [server, field] of [['phone', 'phone'], ['email', 'email'], ['name', 'name'], ['promocode', 'promocode'], ['game_id', 'game'],
@@ -174,10 +183,9 @@ export function bookingFailure(body: unknown): BookingFailure {
   if (m.phone) return { reason: 'phone', fields };
   if (m.seller === 'not found') return { reason: 'sellerNotFound', fields };
   if (m.seller === 'Must be a valid UUID.') return { reason: 'sellerNotCorrect', fields };
-  if (m.cancel_delay) return { reason: 'cancelDelay', text: m.cancel_delay, fields };
-  // #30 "Book and pay" refused (nothing to pay, a link asked for too): the server says why.
-  if (m.payment) return { reason: 'payment', text: m.payment, fields };
-  return { reason: 'tryLater', fields };
+  if (m.cancel_delay) return { reason: 'cancelDelay', texts: [m.cancel_delay], fields };
+  if (!refusal || isRetryLater(refusal.status) || refusal.reasons.length === 0) return { reason: 'tryLater', fields };
+  return { reason: 'server', texts: refusal.reasons, fields };
 }
 
 /**

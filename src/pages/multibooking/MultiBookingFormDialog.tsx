@@ -134,7 +134,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
       const saved = editing ? await multiApi.update(orderId!, body) : await multiApi.create(body);
       onSaved(saved.order_id, !editing);
     } catch (err) {
-      const result = multiFailure(err instanceof ApiError ? err.drfBody : null);
+      const result = multiFailure(err instanceof ApiError ? err : null);
       if (mounted.current) {
         setServer(result.multiFields);
         setFailure(result);

@@ -9,7 +9,7 @@ import { isValidEmail, isValidPhone } from '../../../domain/validation';
 import { startsAfterNow, type SlotBase } from '../../../domain/slot';
 import { formatAmount, readAmount } from '../../../domain/money';
 import type { Language } from '../../../domain/constants';
-import { BOOKING_SOURCE, bookingFailure, type BookingFailure, type PromoState } from '../booking/bookingForm';
+import { BOOKING_SOURCE, bookingFailure, type BookingFailure, type PromoState, type Refusal } from '../booking/bookingForm';
 
 /** A playground as GET /locations/{id}/schedule_multi/ lists it. */
 export interface MultiPlayground {
@@ -270,9 +270,9 @@ export const toggleSession = (sessions: readonly string[], key: string) =>
   (sessions.includes(key) ? sessions.filter((k) => k !== key) : [...sessions, key]);
 
 /** Why the server refused: the dialog's reason plus messages under the form's own fields. */
-export function multiFailure(body: unknown): BookingFailure & { multiFields: MultiErrors } {
-  const failure = bookingFailure(body);
-  const m = fieldMessages(body);
+export function multiFailure(refusal: Refusal | null): BookingFailure & { multiFields: MultiErrors } {
+  const failure = bookingFailure(refusal);
+  const m = fieldMessages(refusal?.drfBody ?? null);
   const multiFields: MultiErrors = {};
   for (const field of ['name', 'phone', 'email', 'cost', 'persons', 'order_type', 'event_type_id', 'date', 'promocode', 'cancel_delay', 'comment'] as const) {
     if (m[field]) multiFields[field] = m[field];

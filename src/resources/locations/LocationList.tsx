@@ -6,7 +6,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
-  Datagrid, FunctionField, List, SimpleList, TextField as RaTextField, useGetList, useListContext, useNotify, useRefresh, useTranslate,
+  Datagrid, FunctionField, List, TextField as RaTextField, useGetList, useListContext, useNotify, useRefresh, useTranslate,
   type TranslateFunction,
 } from 'react-admin';
 import { permissionsAt } from './permissionsAt';
@@ -105,9 +105,46 @@ function NewLocationButton() {
   );
 }
 
+/**
+ * On a phone the rows become cards: name, place and role, balance and status, and the same manage
+ * links as the table's column, labelled, so the calendar and the management screens are a tap away
+ * (#39: the compact list had no way on, a dead end at 390 px).
+ */
+function PhoneLocations({ money }: { money: (r: LocationRecord) => string }) {
+  const translate = useTranslate();
+  const { data = [] } = useListContext<LocationRecord>();
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }} data-testid="phone-locations">
+      {data.map((r) => {
+        const links = manageLinksFor(r, permissionsAt(r));
+        return (
+          <Box component="li" key={r.id} sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }} data-testid="phone-location" data-id={r.id}>
+            <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{r.name}</Typography>
+            <Typography variant="body2" color="text.secondary">{`${r.city}, ${r.country?.name ?? ''} · ${roleName(translate, r.role)}`}</Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5 }}>
+              <Typography variant="body2" component="span" data-testid="balance">{money(r)}</Typography>
+              <StatusDot active={r.is_active} />
+            </Box>
+            {links.length > 0 && (
+              <Box component="nav" aria-label={translate('resources.locations.fields.manage')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
+                {links.map((link) => (
+                  <Button key={link.path} component={RouterLink} to={manageHref(r, link)} size="small" variant="outlined" startIcon={link.icon}
+                    sx={{ textTransform: 'none' }} data-testid={`phone-manage-${link.path}`}>
+                    {translate(link.label)}
+                  </Button>
+                ))}
+              </Box>
+            )}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
 export function LocationList() {
   const translate = useTranslate();
-  // On a phone the rows become a compact list: name, place and role, balance and status.
+  // On a phone the rows become cards (PhoneLocations).
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const money = (r: LocationRecord) => formatMoney(r.balance, balanceCurrency(r), languageOf(translate));
   return (
@@ -121,14 +158,7 @@ export function LocationList() {
       empty={<Box sx={{ p: 2, display: 'grid', gap: 2, justifyItems: 'start' }}><Typography>{translate('app.locations.empty')}</Typography><NewLocationButton /></Box>}
     >
       <Box sx={{ px: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}><CountryFilter /><Box sx={{ my: 1 }}><NewLocationButton /></Box></Box>
-      {isPhone ? (
-        <SimpleList<LocationRecord>
-          linkType={false}
-          primaryText={(r) => r.name}
-          secondaryText={(r) => `${r.city}, ${r.country?.name ?? ''} · ${roleName(translate, r.role)}`}
-          tertiaryText={(r) => <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}><span data-testid="balance">{money(r)}</span><StatusDot active={r.is_active} /></Box>}
-        />
-      ) : (
+      {isPhone ? <PhoneLocations money={money} /> : (
       <Datagrid bulkActionButtons={false} rowClick={false}>
         <RaTextField source="country.name" label="resources.locations.fields.country" sortBy="country.name" />
         <RaTextField source="city" label="resources.locations.fields.city" />
