@@ -474,9 +474,9 @@ export const enApp = {
         nothingOwed: 'Nothing more is owed on this order.',
       },
       search: {
-        title: 'Search orders by phone',
-        phone: 'Phone',
-        hint: 'Digits, with an optional leading plus; part of the number is enough',
+        title: 'Search orders by phone or name',
+        phone: 'Phone or name',
+        hint: 'A number as you have it: spaces, brackets, dashes, 8 or +7; or part of it; or the guest\'s name',
         submit: 'Search',
         found: '%{smart_count} order found |||| %{smart_count} orders found',
         open: 'Open',
@@ -682,6 +682,7 @@ export const enApp = {
   validation: {
     validationRequired: 'Required field',
     validationPhone: 'Digits only, with an optional leading plus',
+    validationNameSearch: 'A name to search: 2 to 100 characters',
     validationEmail: 'Enter a valid email',
     validationPasswordLength: 'At least 6 characters',
     validationPasswordMatch: 'Passwords do not match',

@@ -475,9 +475,9 @@ export const ruApp: typeof enApp = {
         nothingOwed: 'По заказу больше ничего не нужно оплачивать.',
       },
       search: {
-        title: 'Поиск заказов по телефону',
-        phone: 'Телефон',
-        hint: 'Цифры, в начале может быть плюс; достаточно части номера',
+        title: 'Поиск заказов по телефону или имени',
+        phone: 'Телефон или имя',
+        hint: 'Номер как угодно: с пробелами, скобками, дефисами, 8 или +7; или часть номера; или имя гостя',
         submit: 'Найти',
         found: 'Найден %{smart_count} заказ |||| Найдено %{smart_count} заказа |||| Найдено %{smart_count} заказов',
         open: 'Открыть',
@@ -681,6 +681,7 @@ export const ruApp: typeof enApp = {
   validation: {
     validationRequired: 'Обязательное поле',
     validationPhone: 'Только цифры, в начале может быть плюс',
+    validationNameSearch: 'Имя для поиска: от 2 до 100 символов',
     validationEmail: 'Введите корректный email',
     validationPasswordLength: 'Не менее 6 символов',
     validationPasswordMatch: 'Пароли не совпадают',

@@ -1,5 +1,5 @@
 // Reading orders: the order page (GET /api/v2.2/orders/{id}/), its log (GET /booking/{id}/comments/),
-// search by phone (GET /api/v2.2/orders/search/) and games for booking. Read-only.
+// search by phone or name (GET /api/v2.2/orders/search/) and games for booking. Read-only.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -10,6 +10,7 @@ import { notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
+import { foldName, NAME_FOLD_FROM, NAME_FOLD_TO, PHONE_KEY_DIGITS, phoneKey } from '../../../domain/orderSearch';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { locationToday, requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
@@ -100,11 +101,20 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
   })));
 }
 
-/** Orders whose phone contains the digits searched, at the user's locations only, newest first. */
-export async function searchOrders(db: Db, userId: number, phone: string, limit: number, offset: number) {
-  const digits = phone.replace(/\D/g, '');
+/**
+ * #39 Orders of the user's locations, newest first, by a phone as typed or a part of the customer's name.
+ * A phone matches on its last 10 digits (domain/orderSearch.ts phoneKey): a whole number finds the
+ * order whatever its country code or 8-prefix, a part of one is looked for within them. A name is
+ * compared folded (case, ё/е) by the domain's tables. Both are sequential filters over the caller's
+ * orders: measured on the 1,000,000-order bench chain in docs/decisions.md (#39), no index of their own.
+ */
+export async function searchOrders(db: Db, userId: number, query: { phone?: string; name?: string }, limit: number, offset: number) {
+  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const key = query.phone === undefined ? null : phoneKey(query.phone);
   const where = and(
-    sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${`%${digits}%`}`,
+    key === null ? undefined : sql`right(regexp_replace(${orders.phone}, '\\D', '', 'g'), ${PHONE_KEY_DIGITS}) like ${like(key)}`,
+    query.name === undefined ? undefined
+      : sql`lower(translate(${orders.name}, ${NAME_FOLD_FROM}, ${NAME_FOLD_TO})) like ${like(foldName(query.name))}`,
     inArray(orders.locationId, db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))),
   );
   const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where);

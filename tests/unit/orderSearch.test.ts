@@ -1,0 +1,59 @@
+// #39 The order search's one rule (domain/orderSearch.ts), read by the desk's field and the server alike.
+import { describe, expect, it } from 'vitest';
+import { foldName, isSearchPhone, NAME_FOLD_FROM, NAME_FOLD_TO, phoneDigits, phoneKey, searchQuery } from '../../domain/orderSearch';
+
+describe('a typed phone', () => {
+  it('keeps its digits through spaces, dashes, brackets and a leading plus', () => {
+    expect(phoneDigits('+7 (916) 123-45-67')).toBe('79161234567');
+    expect(phoneDigits(' 916 123 45 67 ')).toBe('9161234567');
+    expect(phoneDigits('123-45-67')).toBe('1234567');
+  });
+
+  it('reads an 11-digit number starting with 8 as +7, and nothing else so', () => {
+    expect(phoneDigits('8 916 123-45-67')).toBe('79161234567');
+    expect(phoneDigits('8(916)1234567')).toBe('79161234567');
+    // Not 11 digits: a part of a number or another country's, left as typed.
+    expect(phoneDigits('8916123')).toBe('8916123');
+    expect(phoneDigits('+8 916 123 45 678')).toBe('891612345678');
+  });
+
+  it('is matched on its last 10 digits', () => {
+    for (const typed of ['+7 916 123-45-67', '8 916 123 45 67', '79161234567', '9161234567', '+1 916 123 4567']) expect(phoneKey(typed), typed).toBe('9161234567');
+    expect(phoneKey('45-67')).toBe('4567');
+  });
+
+  it('refuses what is not a phone', () => {
+    for (const typed of ['', '+', '()', '- -', '7+916', '++7916', '916#123', 'abc', '9161234567x']) {
+      expect(phoneDigits(typed), typed).toBeNull();
+      expect(isSearchPhone(typed), typed).toBe(false);
+    }
+    // Longer than a stored phone can be.
+    expect(isSearchPhone(`+${'7'.repeat(20)}`)).toBe(true);
+    expect(isSearchPhone(`+${'7'.repeat(21)}`)).toBe(false);
+  });
+});
+
+describe('a name', () => {
+  it('folds case and ё to е, the same tables the SQL translates with', () => {
+    expect(foldName('Фёдор ЁЛКИН')).toBe('федор елкин');
+    expect(foldName('Anna SMITH')).toBe('anna smith');
+    expect([...NAME_FOLD_FROM]).toHaveLength([...NAME_FOLD_TO].length);
+    // The table is the whole Russian capital alphabet and ё: lowering by it is what toLowerCase does.
+    for (const [i, ch] of [...NAME_FOLD_FROM].entries()) {
+      if (ch !== 'Ё' && ch !== 'ё') expect(NAME_FOLD_TO[i], ch).toBe(ch.toLowerCase());
+    }
+  });
+});
+
+describe('the search field\'s query', () => {
+  it('sends a name when the text holds a letter, a phone otherwise, and says why it sends nothing', () => {
+    expect(searchQuery('+7 (916) 123-45-67')).toEqual({ phone: '+7 (916) 123-45-67' });
+    expect(searchQuery(' Фёдор ')).toEqual({ name: 'Фёдор' });
+    expect(searchQuery('Anna 2')).toEqual({ name: 'Anna 2' });
+    expect(searchQuery('  ')).toEqual({ error: 'validation.validationRequired' });
+    expect(searchQuery('7+916')).toEqual({ error: 'validation.validationPhone' });
+    expect(searchQuery('Ф')).toEqual({ error: 'validation.validationNameSearch' });
+    expect(searchQuery('я'.repeat(101))).toEqual({ error: 'validation.validationNameSearch' });
+    expect(searchQuery('я'.repeat(100))).toEqual({ name: 'я'.repeat(100) });
+  });
+});
