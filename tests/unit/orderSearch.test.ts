@@ -1,6 +1,6 @@
 // #39 The order search's one rule (domain/orderSearch.ts), read by the desk's field and the server alike.
 import { describe, expect, it } from 'vitest';
-import { foldName, isSearchPhone, NAME_FOLD_FROM, NAME_FOLD_TO, phoneDigits, phoneKey, searchQuery } from '../../domain/orderSearch';
+import { isSearchPhone, nameSearchPattern, phoneDigits, phoneKey, searchQuery } from '../../domain/orderSearch';
 
 describe('a typed phone', () => {
   it('keeps its digits through spaces, dashes, brackets and a leading plus', () => {
@@ -34,14 +34,22 @@ describe('a typed phone', () => {
 });
 
 describe('a name', () => {
-  it('folds case and ё to е, the same tables the SQL translates with', () => {
-    expect(foldName('Фёдор ЁЛКИН')).toBe('федор елкин');
-    expect(foldName('Anna SMITH')).toBe('anna smith');
-    expect([...NAME_FOLD_FROM]).toHaveLength([...NAME_FOLD_TO].length);
-    // The table is the whole Russian capital alphabet and ё: lowering by it is what toLowerCase does.
-    for (const [i, ch] of [...NAME_FOLD_FROM].entries()) {
-      if (ch !== 'Ё' && ch !== 'ё') expect(NAME_FOLD_TO[i], ch).toBe(ch.toLowerCase());
-    }
+  // The same pattern PostgreSQL reads (tests/api/order-search.test.ts runs it there).
+  const finds = (query: string, name: string) => new RegExp(nameSearchPattern(query)).test(name);
+
+  it('ignores case and ё/е, in Cyrillic and Latin', () => {
+    for (const query of ['фёдор', 'Федор', 'ФЁДОР ЁЛКИН', 'елкин', ' ёлк ']) expect(finds(query, 'Фёдор Ёлкин'), query).toBe(true);
+    for (const query of ['фёдор', 'ёлкин']) expect(finds(query, 'ФЕДОР ЕЛКИН'), query).toBe(true);
+    expect(finds('anna', 'Anna SMITH')).toBe(true);
+    expect(finds('федот', 'Фёдор')).toBe(false);
+  });
+
+  it('reads every other character as itself', () => {
+    expect(finds('100%_', 'Пётр 100%_Ok')).toBe(true);
+    expect(finds('a.b', 'axb')).toBe(false);
+    expect(finds('(a)*', 'X (a)* Y')).toBe(true);
+    expect(finds('[a]', 'a')).toBe(false);
+    expect(nameSearchPattern('Ёж 2')).toBe('[еЕёЁ][жЖ]\\ 2');
   });
 });
 

@@ -10,7 +10,7 @@ import { notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
-import { foldName, NAME_FOLD_FROM, NAME_FOLD_TO, PHONE_KEY_DIGITS, phoneKey } from '../../../domain/orderSearch';
+import { nameSearchPattern, PHONE_KEY_DIGITS, phoneKey } from '../../../domain/orderSearch';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { locationToday, requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
@@ -104,21 +104,29 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
 /**
  * #39 Orders of the user's locations, newest first, by a phone as typed or a part of the customer's name.
  * A phone matches on its last 10 digits (domain/orderSearch.ts phoneKey): a whole number finds the
- * order whatever its country code or 8-prefix, a part of one is looked for within them. A name is
- * compared folded (case, ё/е) by the domain's tables. Both are sequential filters over the caller's
- * orders: measured on the 1,000,000-order bench chain in docs/decisions.md (#39), no index of their own.
+ * order whatever its country code or 8-prefix, a part of one is looked for within them. Stored phones
+ * are already digits with an optional leading plus (every write checks PHONE_PATTERN), so their last 10
+ * characters are their last 10 digits without a per-row regexp_replace. A name is matched by the
+ * domain's case- and ё-blind pattern. No index serves either (a leading wildcard): the caller's
+ * locations are read first so that PostgreSQL narrows by the location index, and the page and its
+ * count come from one scan. Measured on the 1,000,000-order bench chain: docs/decisions.md (#39).
  */
 export async function searchOrders(db: Db, userId: number, query: { phone?: string; name?: string }, limit: number, offset: number) {
-  const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const mine = (await db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))).map((r) => r.id);
+  if (!mine.length) return { count: 0, results: [] };
   const key = query.phone === undefined ? null : phoneKey(query.phone);
   const where = and(
-    key === null ? undefined : sql`right(regexp_replace(${orders.phone}, '\\D', '', 'g'), ${PHONE_KEY_DIGITS}) like ${like(key)}`,
-    query.name === undefined ? undefined
-      : sql`lower(translate(${orders.name}, ${NAME_FOLD_FROM}, ${NAME_FOLD_TO})) like ${like(foldName(query.name))}`,
-    inArray(orders.locationId, db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))),
+    key === null ? undefined : sql`right(${orders.phone}, ${PHONE_KEY_DIGITS}) like ${`%${key}%`}`,
+    query.name === undefined ? undefined : sql`${orders.name} ~ ${nameSearchPattern(query.name)}`,
+    inArray(orders.locationId, mine),
   );
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+  // Narrow rows through the window count, then the page's orders by id.
+  const page = await db.select({ id: orders.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) }).from(orders).where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+  // A page past the end has no row to carry the count.
+  const count = page[0]?.total ?? (offset > 0 ? (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where))[0]!.n : 0);
+  const byId = new Map((page.length ? await db.select().from(orders).where(inArray(orders.id, page.map((r) => r.id))) : []).map((o) => [o.id, o]));
+  const rows = page.map((r) => byId.get(r.id)!);
   const sessions = await sessionsOf(db, rows.map((r) => r.id));
   return {
     count,
