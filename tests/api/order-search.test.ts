@@ -1,6 +1,7 @@
 // #39 GET /api/v2.2/orders/search/ by a phone as people type it (spaces, dashes, brackets, a leading
 // plus, the Russian 8-prefix), matched on the last 10 digits of the stored phone, and by `name` (2-100
 // characters, any case, ё and е alike); only the caller's locations, as the phone search always was.
+// And GET /api/v2.1/booking/sellers/: the booking form's seller chosen by name, readable by a cashier.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, makeWorld, type Json, type World } from './bookingFixture';
@@ -88,5 +89,30 @@ describe('search by the customer\'s name (#39)', () => {
     expect(await found(q({ name: 'фёдор' }), w.tokens.admin)).toEqual(sorted(ids.plus7!, ids.eight!, ids.foreign!));
     expect(await found(q({ phone: '8 (916) 123-45-67' }), w.tokens.admin)).toEqual(sorted(ids.plus7!, ids.eight!, ids.bare!, ids.foreign!));
     expect((await h.call('GET', `/api/v2.2/orders/search/?${q({ name: 'фёдор' })}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v2.1/booking/sellers/: the booking form\'s sellers by name (#39)', () => {
+  it('lists the location\'s staff to any role there, a cashier without the certificate permission too', async () => {
+    const res = await h.call('GET', '/api/v2.1/booking/sellers/?location_id=1', { token: w.tokens.staff });
+    expect(res.statusCode, res.body).toBe(200);
+    const sellers = res.json() as { uid: string; name: string | null; email: string; label: string }[];
+    const emails = sellers.map((s) => s.email);
+    for (const who of ['admin', 'manager', 'staff'] as const) expect(emails).toContain(w.users[who].email);
+    const staff = sellers.find((s) => s.email === w.users.staff.email)!;
+    expect(staff).toEqual({ uid: w.users.staff.uid, name: w.users.staff.name, email: w.users.staff.email, label: w.users.staff.name ? `${w.users.staff.name} (${w.users.staff.email})` : w.users.staff.email });
+    // The certificate activation's list stays behind its permission.
+    expect((await h.call('GET', '/api/v2.2/certificate/sellers/?location_id=1', { token: w.tokens.staff })).statusCode).toBe(403);
+    // A seller picked from it books: the booking names them.
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-06-04 10:00', { seller: staff.uid }));
+    expect((await h.call('GET', `/api/v2.2/orders/${id}/`, { token: w.tokens.staff })).json()).toMatchObject({ seller_user_id: w.users.staff.id });
+  });
+
+  it('answers only the caller\'s locations, and checks the location id', async () => {
+    expect((await h.call('GET', '/api/v2.1/booking/sellers/?location_id=2', { token: w.tokens.staff })).statusCode).toBe(404);
+    expect((await h.call('GET', '/api/v2.1/booking/sellers/?location_id=2', { token: w.tokens.admin })).statusCode).toBe(200);
+    expect((await h.call('GET', '/api/v2.1/booking/sellers/?location_id=x', { token: w.tokens.staff })).json()).toHaveProperty('location_id');
+    expect((await h.call('GET', '/api/v2.1/booking/sellers/', { token: w.tokens.staff })).statusCode).toBe(400);
+    expect((await h.call('GET', '/api/v2.1/booking/sellers/?location_id=1')).statusCode).toBe(401);
   });
 });

@@ -9,10 +9,10 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { isSearchPhone, NAME_SEARCH } from '../../../domain/orderSearch';
-import { emailSchema, idParam, phoneSchema, idNumber, positiveAmount, staffOrderSource } from '../../platform/validation';
+import { emailSchema, idParam, idText, phoneSchema, idNumber, positiveAmount, staffOrderSource } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
-import { locationToday, requireRoleAt } from '../locations/service';
+import { locationToday, requireRoleAt, sellersAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
 import { cancelBooking, createBooking, updateBooking } from './booking';
 import { REFUND_PAYMENT_TYPES, refundOrderDue, sendRefunds, type RefundPaymentType } from './refunds';
@@ -165,6 +165,20 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
 
   r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params, answers: { 200: z.array(OrderLogEntry) } } }, async (request) =>
     orderComments(db, currentUser(request).id, request.params.id));
+
+  // #39 The booking form's seller is chosen by name from the location's staff (the rule the booking
+  // checks a seller by), so every role there reads it: a cashier books and names the seller too. The
+  // certificate activation's list needs its permission; this one gives the same names, no more.
+  r.get('/api/v2.1/booking/sellers/', {
+    config: { notFound: true },
+    schema: {
+      summary: 'Who may be named as the seller of a booking at a location', tags, querystring: z.strictObject({ location_id: idText() }),
+      answers: { 200: z.array(z.object({ uid: z.string(), name: z.string().nullable(), email: z.string(), label: z.string() })) },
+    },
+  }, async (request) => {
+    await requireRoleAt(db, currentUser(request).id, request.query.location_id);
+    return sellersAt(db, request.query.location_id);
+  });
 
   r.get('/api/v2.2/orders/search/', {
     schema: {
