@@ -389,13 +389,16 @@ export const enApp = {
       form: {
         createTitle: 'New booking',
         editTitle: 'Order №%{id}',
+        moveTitle: 'Move order №%{id}: another date, playground or time',
         session: 'Session',
         customer: 'Customer',
         payment: 'Payment and notes',
         noTimes: 'No free sessions on this date',
         noGame: 'No game',
         cancelDelayHint: 'The order is cancelled if the link is not paid in time',
-        sellerHint: 'Optional: the seller’s user ID (UUID)',
+        sellerHint: 'Optional: who sold it, one of this location’s staff',
+        noSeller: 'No seller',
+        sellerGone: 'No longer on this location’s staff',
         fillRequired: 'Fill in the required fields and correct the ones marked in red',
         book: 'Book',
       },
@@ -510,6 +513,7 @@ export const enApp = {
       fields: {
         eventPackage: 'Event package',
         cost: 'Cost',
+        sessions: 'Sessions',
       },
       errors: {
         sessions: 'Choose at least one session',
@@ -610,6 +614,7 @@ export const enApp = {
       notFoundTitle: 'Order not found',
       notFound: 'Order №%{id} was not found. Check the number; orders of other locations are not shown.',
       openCalendar: 'Open in the calendar',
+      move: 'Move',
       customer: 'Customer and sessions',
       seller: 'Seller',
       staff: 'Booked by',

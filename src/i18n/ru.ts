@@ -390,13 +390,16 @@ export const ruApp: typeof enApp = {
       form: {
         createTitle: 'Новая бронь',
         editTitle: 'Заказ №%{id}',
+        moveTitle: 'Перенос заказа №%{id}: другая дата, площадка или время',
         session: 'Сеанс',
         customer: 'Клиент',
         payment: 'Оплата и заметки',
         noTimes: 'На эту дату свободных сеансов нет',
         noGame: 'Без игры',
         cancelDelayHint: 'Заказ отменится, если ссылку не оплатят вовремя',
-        sellerHint: 'Необязательно: ID продавца (UUID)',
+        sellerHint: 'Необязательно: кто продал, из сотрудников этой локации',
+        noSeller: 'Без продавца',
+        sellerGone: 'Больше не работает на этой локации',
         fillRequired: 'Заполните обязательные поля и исправьте отмеченные красным',
         book: 'Забронировать',
       },
@@ -511,6 +514,7 @@ export const ruApp: typeof enApp = {
       fields: {
         eventPackage: 'Пакет мероприятия',
         cost: 'Стоимость',
+        sessions: 'Сеансы',
       },
       errors: {
         sessions: 'Выберите хотя бы один сеанс',
@@ -610,6 +614,7 @@ export const ruApp: typeof enApp = {
       notFoundTitle: 'Заказ не найден',
       notFound: 'Заказ №%{id} не найден. Проверьте номер; заказы других локаций не показываются.',
       openCalendar: 'Открыть в календаре',
+      move: 'Перенести',
       customer: 'Клиент и сеансы',
       seller: 'Продавец',
       staff: 'Оформил',
