@@ -12,7 +12,7 @@ const T = {
   ru: {
     days: { search: 61, order: 63 }, search: 'Поиск', field: 'Телефон или имя', found1: 'Найден 1 заказ', phoneRule: 'Только цифры, в начале может быть плюс',
     move: 'Перенести', moveTitle: /^Перенос заказа №\d+: другая дата, площадка или время$/, time: /Время/, save: 'Сохранить', edit: 'Изменить',
-    seller: 'Продавец', manager: /^Михаил Менеджер/, managerName: 'Михаил Менеджер', openCalendar: 'Открыть в календаре', cancel: 'Отменить', yes: 'Да',
+    seller: 'Продавец', manager: /^Михаил Менеджер/, managerName: 'Михаил Менеджер', openCalendar: 'Открыть в календаре', cancel: 'Отменить заказ', yes: 'Да',
     cancelled: 'Отменён', cash: /^Наличными: 100,00\s₽$/,
     multi: 'Мультибронь', missing: 'Заполните: Гостей, Стоимость, Сеансы, Имя, Телефон, Электронная почта',
     missingAfterName: 'Заполните: Гостей, Стоимость, Сеансы, Телефон, Электронная почта', name: 'Имя',
@@ -20,7 +20,7 @@ const T = {
   en: {
     days: { search: 62, order: 64 }, search: 'Search', field: 'Phone or name', found1: '1 order found', phoneRule: 'Digits only, with an optional leading plus',
     move: 'Move', moveTitle: /^Move order №\d+: another date, playground or time$/, time: /Time/, save: 'Save', edit: 'Edit',
-    seller: 'Seller', manager: /^Михаил Менеджер/, managerName: 'Михаил Менеджер', openCalendar: 'Open in the calendar', cancel: 'Cancel', yes: 'Yes',
+    seller: 'Seller', manager: /^Михаил Менеджер/, managerName: 'Михаил Менеджер', openCalendar: 'Open in the calendar', cancel: 'Cancel order', yes: 'Yes',
     cancelled: 'Cancelled', cash: /^In cash: (₽100\.00|100\.00\s₽)$/,
     multi: 'Multi-booking', missing: 'Fill in: Guests, Cost, Sessions, Name, Phone, Email',
     missingAfterName: 'Fill in: Guests, Cost, Sessions, Phone, Email', name: 'Name',
