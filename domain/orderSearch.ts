@@ -24,10 +24,16 @@ export function phoneDigits(typed: string): string | null {
   return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
 }
 
-/** What a phone is matched on: its last 10 digits (the whole number when shorter), or null when it is not a phone. */
-export function phoneKey(typed: string): string | null {
+/**
+ * How a typed phone finds orders: a whole number (10 digits or more) by its last 10 digits, whatever the
+ * stored number's country code or 8-prefix; a part of a number (fewer digits) anywhere in the stored
+ * number's digits, the country code included ("+7 999" finds +7 999 ...). Null when it is not a phone.
+ */
+export type PhoneMatch = { whole: string } | { part: string };
+export function phoneMatch(typed: string): PhoneMatch | null {
   const digits = phoneDigits(typed);
-  return digits === null ? null : digits.slice(-PHONE_KEY_DIGITS);
+  if (digits === null) return null;
+  return digits.length >= PHONE_KEY_DIGITS ? { whole: digits.slice(-PHONE_KEY_DIGITS) } : { part: digits };
 }
 
 /** A phone the search accepts: a typed phone whose digits fit the stored phone's length. */

@@ -39,8 +39,9 @@ describe('search by a typed phone (#39)', () => {
     for (const typed of ['+7 (916) 123-45-67', '8 916 123 45 67', '8(916)1234567', '79161234567', '916 123-45-67', '+7 916 1234567']) {
       expect(await found(q({ phone: typed })), typed).toEqual(same);
     }
-    // A part of the number is still enough, typed the same way.
+    // A part of the number is still enough, typed the same way, also its beginning with the country code.
     expect(await found(q({ phone: '123-45-67' }))).toEqual(same);
+    expect(await found(q({ phone: '+7 916 123' }))).toEqual(sorted(ids.plus7!));
     expect(await found(q({ phone: '999 00 00' }))).toEqual([ids.other]);
     // Another country code with the same last 10 digits is the same subscriber number to the desk.
     expect(await found(q({ phone: '+1 916 123 4567' }))).toEqual(same);

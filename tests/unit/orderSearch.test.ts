@@ -1,6 +1,6 @@
 // #39 The order search's one rule (domain/orderSearch.ts), read by the desk's field and the server alike.
 import { describe, expect, it } from 'vitest';
-import { isSearchPhone, nameSearchPattern, phoneDigits, phoneKey, searchQuery } from '../../domain/orderSearch';
+import { isSearchPhone, nameSearchPattern, phoneDigits, phoneMatch, searchQuery } from '../../domain/orderSearch';
 
 describe('a typed phone', () => {
   it('keeps its digits through spaces, dashes, brackets and a leading plus', () => {
@@ -17,9 +17,12 @@ describe('a typed phone', () => {
     expect(phoneDigits('+8 916 123 45 678')).toBe('891612345678');
   });
 
-  it('is matched on its last 10 digits', () => {
-    for (const typed of ['+7 916 123-45-67', '8 916 123 45 67', '79161234567', '9161234567', '+1 916 123 4567']) expect(phoneKey(typed), typed).toBe('9161234567');
-    expect(phoneKey('45-67')).toBe('4567');
+  it('is matched on its last 10 digits when whole, as a part of the stored number when shorter', () => {
+    for (const typed of ['+7 916 123-45-67', '8 916 123 45 67', '79161234567', '9161234567', '+1 916 123 4567']) expect(phoneMatch(typed), typed).toEqual({ whole: '9161234567' });
+    expect(phoneMatch('45-67')).toEqual({ part: '4567' });
+    // The beginning of a number with its country code is a part too.
+    expect(phoneMatch('+7 999')).toEqual({ part: '7999' });
+    expect(phoneMatch('7+9')).toBeNull();
   });
 
   it('refuses what is not a phone', () => {

@@ -10,7 +10,7 @@ import { notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
-import { nameSearchPattern, PHONE_KEY_DIGITS, phoneKey } from '../../../domain/orderSearch';
+import { nameSearchPattern, PHONE_KEY_DIGITS, phoneMatch } from '../../../domain/orderSearch';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { locationToday, requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
@@ -103,10 +103,10 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
 
 /**
  * #39 Orders of the user's locations, newest first, by a phone as typed or a part of the customer's name.
- * A phone matches on its last 10 digits (domain/orderSearch.ts phoneKey): a whole number finds the
- * order whatever its country code or 8-prefix, a part of one is looked for within them. Stored phones
- * are already digits with an optional leading plus (every write checks PHONE_PATTERN), so their last 10
- * characters are their last 10 digits without a per-row regexp_replace. A name is matched by the
+ * A whole phone matches on its last 10 digits (domain/orderSearch.ts phoneMatch), whatever the stored
+ * number's country code or 8-prefix; a part of one anywhere in the stored number. Stored phones are
+ * already digits with an optional leading plus (every write checks PHONE_PATTERN), so their last 10
+ * characters are their last 10 digits and LIKE reads their digits, without a per-row regexp_replace. A name is matched by the
  * domain's case- and ё-blind pattern. No index serves either (a leading wildcard): the caller's
  * locations are read first so that PostgreSQL narrows by the location index, and the page and its
  * count come from one scan. Measured on the 1,000,000-order bench chain: docs/decisions.md (#39).
@@ -114,9 +114,9 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
 export async function searchOrders(db: Db, userId: number, query: { phone?: string; name?: string }, limit: number, offset: number) {
   const mine = (await db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))).map((r) => r.id);
   if (!mine.length) return { count: 0, results: [] };
-  const key = query.phone === undefined ? null : phoneKey(query.phone);
+  const phone = query.phone === undefined ? null : phoneMatch(query.phone);
   const where = and(
-    key === null ? undefined : sql`right(${orders.phone}, ${PHONE_KEY_DIGITS}) like ${`%${key}%`}`,
+    phone === null ? undefined : 'whole' in phone ? sql`right(${orders.phone}, ${PHONE_KEY_DIGITS}) = ${phone.whole}` : sql`${orders.phone} like ${`%${phone.part}%`}`,
     query.name === undefined ? undefined : sql`${orders.name} ~ ${nameSearchPattern(query.name)}`,
     inArray(orders.locationId, mine),
   );
