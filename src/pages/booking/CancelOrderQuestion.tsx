@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { Checkbox, FormControlLabel, TextField, Typography } from '@mui/material';
 import { useGetOne, useNotify, useTranslate } from 'react-admin';
+import { guestName } from '../../../domain/guest';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { CASH_INSTEAD_MIN_ROLE } from '../../../domain/refundTenders';
@@ -71,7 +72,7 @@ export function CancelOrderQuestion({ order, currency, onClose, onCancelled }: {
       title={translate('app.booking.cancelTitle', { id: order.id })}
       text={(
         <>
-          {translate('app.booking.cancelText', { name: order.name, time: order.time, playground: order.playground })}
+          {translate('app.booking.cancelText', { name: guestName(order.name, translate), time: order.time, playground: order.playground })}
           {paid && (
             <>
               {' '}{translate('app.booking.cancelPaid', { amount: money(order.paid) })}
