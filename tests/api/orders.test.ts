@@ -176,7 +176,8 @@ describe('GET /api/v2.2/orders/search/: orders by customer phone', () => {
   it('checks the phone (required, digits with an optional leading plus) and the paging numbers', async () => {
     const PHONE_ERROR = { phone: ['Digits only, with an optional leading plus'] };
     expect((await search('')).json()).toEqual({ phone: ['This field is required.'] });
-    for (const phone of ['abc', '+7 900', '7-900', '%2B%2B7900']) {
+    // #39: spaces, dashes and brackets are a typed phone's (tests/api/order-search.test.ts); a second plus or one inside is not.
+    for (const phone of ['abc', '7%2B900', '%2B', '%2B%2B7900']) {
       const res = await search(`phone=${phone}`);
       expect(res.statusCode, phone).toBe(400);
       expect(res.json()).toEqual(PHONE_ERROR);

@@ -7,7 +7,7 @@ import { paymentLineText } from '../../src/calendar/paymentLineText';
 import { amountMaxChars } from '../../src/components/validators';
 import {
   amountRule, BOOKING_SOURCE, bookingBody, bookingErrors, bookingFailure, bookingFromOrder, changeBooking, emptyBooking,
-  gameRequired, nearestBookable, personsChoices, phoneSearchError, prepaymentNotSet, settleGame, settlePersons, timeChoices, type BookingValues,
+  gameRequired, nearestBookable, personsChoices, prepaymentNotSet, settleGame, settlePersons, timeChoices, type BookingValues,
 } from '../../src/pages/booking/bookingForm';
 import { refusalReasons } from '../../src/dataProvider/refusal';
 import type { Slot, SlotOrder } from '../../src/calendar/types';
@@ -226,16 +226,14 @@ describe('booking form rules', () => {
     expect(bookingFailure(null).reason).toBe('tryLater');
   });
 
-  it('checks amounts and the search phone', () => {
+  it('checks amounts', () => {
     for (const ok of ['1', '1500', '1500.5', '1500,50', '1 500,50', '1\u00a0500', '12 000 000']) expect(amountRule(ok), ok).toBeUndefined();
     for (const bad of ['1.234', '-5', '1e3', '12a', '1.500,50', '15 00', '1 5000']) expect(amountRule(bad), bad).toBe('validation.validationCost');
     // The spec's length counts the amount, not the spaces that group its digits as the screens do.
     const ten = amountMaxChars(10);
     for (const ok of ['1 500 000,00', '1\u00a0500\u00a0000.00', '1500000.00']) expect(ten(ok, {}), ok).toBeUndefined();
     expect(ten('15 000 000,00', {})).toMatchObject({ message: 'validation.validationPaymentsLength', args: { max: 10 } });
-    expect(phoneSearchError('')).toBe('validation.validationRequired');
-    expect(phoneSearchError('79x')).toBe('validation.validationPhone');
-    expect(phoneSearchError('+7999')).toBeUndefined();
+    // The search's rule (#39: a phone or a name) is domain/orderSearch.ts searchQuery, tests/unit/orderSearch.test.ts.
   });
 });
 

@@ -12,7 +12,6 @@ const NOTHING_TO_LOSE: Record<string, string> = {
   'pages/booking/SearchDialog.tsx': 'a phone search, answered as it is typed',
   'pages/booking/PayDialog.tsx': 'the payment link dialog (read-only field); its form is guarded',
   'resources/webhooks/WebhookSecretDialog.tsx': 'a read-only secret, closed only by its button',
-  'pages/booking/SlotOrdersDialog.tsx': 'the cancel question\'s refund reason and terminal reference: once typed, only its "No" closes it (ConfirmDialog `dirty`)',
 };
 
 function tsxFiles(dir: string): string[] {

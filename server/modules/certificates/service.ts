@@ -11,7 +11,7 @@ import { lockCertificate, lockedTransaction } from '../../platform/locks';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { addDays } from '../../../domain/businessDay';
 import { CERTIFICATE_VALID_DAYS } from '../../../domain/certificates';
-import { currencyJson, locationNameIn, requireRoleAt } from '../locations/service';
+import { currencyJson, locationNameIn, requireRoleAt, sellersAt } from '../locations/service';
 import { dayParam, moneyParam, type Lang } from '../../platform/messages';
 import { fromCents } from '../../../domain/pricing';
 import { certificateRemaining } from '../orders/payments';
@@ -47,10 +47,7 @@ export async function activeDesigns(db: Db, userId: number, locationId: number |
 export async function sellers(db: Db, user: AuthUser, locationId: number) {
   await requireRoleAt(db, user.id, locationId);
   requirePermission(user, 'certificate.activate', locationId);
-  const rows = await db.selectDistinct({ uid: users.uid, name: users.name, email: users.email }).from(users)
-    .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, locationId)))
-    .orderBy(users.name, users.email);
-  return rows.map((r) => ({ uid: r.uid, name: r.name, email: r.email, label: r.name ? `${r.name} (${r.email})` : r.email }));
+  return sellersAt(db, locationId);
 }
 
 export async function createCertificates(db: Db, user: AuthUser, input: { rate: string; type: string; design: string; quantity: number; location_id: number }) {

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   cities, countries, currencies, earlyBookingConditions, locationTranslations, locations, playgroundGroups, playgrounds, roles,
-  transactions, userLocationRoles, userPermissions,
+  transactions, userLocationRoles, userPermissions, users,
 } from '../../db/schema';
 import { notFound, permissionDenied } from '../../platform/errors';
 import { requireDeclaredRole } from '../../platform/access';
@@ -42,6 +42,18 @@ export async function requireRoleAt(db: Db, userId: number, locationId: number):
   if (!role) throw notFound();
   requireDeclaredRole(role);
   return role;
+}
+
+/**
+ * Who may be named as a seller at a location: the users with a role there, the rule the booking and
+ * the certificate activation check a seller by. Answered to the booking form (#39) and the activation
+ * as names, so nobody types a UUID; the calls still carry the UUID.
+ */
+export async function sellersAt(db: Db, locationId: number) {
+  const rows = await db.selectDistinct({ uid: users.uid, name: users.name, email: users.email }).from(users)
+    .innerJoin(userLocationRoles, and(eq(userLocationRoles.userId, users.id), eq(userLocationRoles.locationId, locationId)))
+    .orderBy(users.name, users.email);
+  return rows.map((r) => ({ uid: r.uid, name: r.name, email: r.email, label: r.name ? `${r.name} (${r.email})` : r.email }));
 }
 
 /** The scope of a location's list: the caller's role there (else 404; not the one the list declares, 403) and the location's clock. */

@@ -1,5 +1,5 @@
 // Reading orders: the order page (GET /api/v2.2/orders/{id}/), its log (GET /booking/{id}/comments/),
-// search by phone (GET /api/v2.2/orders/search/) and games for booking. Read-only.
+// search by phone or name (GET /api/v2.2/orders/search/) and games for booking. Read-only.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -10,6 +10,7 @@ import { notFound } from '../../platform/errors';
 import { businessDateOf } from '../../../domain/businessDay';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
+import { nameSearchPattern, PHONE_KEY_DIGITS, phoneMatch } from '../../../domain/orderSearch';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { locationToday, requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
@@ -100,15 +101,32 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
   })));
 }
 
-/** Orders whose phone contains the digits searched, at the user's locations only, newest first. */
-export async function searchOrders(db: Db, userId: number, phone: string, limit: number, offset: number) {
-  const digits = phone.replace(/\D/g, '');
+/**
+ * #39 Orders of the user's locations, newest first, by a phone as typed or a part of the customer's name.
+ * A whole phone matches on its last 10 digits (domain/orderSearch.ts phoneMatch), whatever the stored
+ * number's country code or 8-prefix; a part of one anywhere in the stored number. Stored phones are
+ * already digits with an optional leading plus (every write checks PHONE_PATTERN), so their last 10
+ * characters are their last 10 digits and LIKE reads their digits, without a per-row regexp_replace. A name is matched by the
+ * domain's case- and ё-blind pattern. No index serves either (a leading wildcard): the caller's
+ * locations are read first so that PostgreSQL narrows by the location index, and the page and its
+ * count come from one scan. Measured on the 1,000,000-order bench chain: docs/decisions.md (#39).
+ */
+export async function searchOrders(db: Db, userId: number, query: { phone?: string; name?: string }, limit: number, offset: number) {
+  const mine = (await db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))).map((r) => r.id);
+  if (!mine.length) return { count: 0, results: [] };
+  const phone = query.phone === undefined ? null : phoneMatch(query.phone);
   const where = and(
-    sql`regexp_replace(${orders.phone}, '\\D', '', 'g') like ${`%${digits}%`}`,
-    inArray(orders.locationId, db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))),
+    phone === null ? undefined : 'whole' in phone ? sql`right(${orders.phone}, ${PHONE_KEY_DIGITS}) = ${phone.whole}` : sql`${orders.phone} like ${`%${phone.part}%`}`,
+    query.name === undefined ? undefined : sql`${orders.name} ~ ${nameSearchPattern(query.name)}`,
+    inArray(orders.locationId, mine),
   );
-  const [{ count } = { count: 0 }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where);
-  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+  // Narrow rows through the window count, then the page's orders by id.
+  const page = await db.select({ id: orders.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) }).from(orders).where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+  // A page past the end has no row to carry the count.
+  const count = page[0]?.total ?? (offset > 0 ? (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where))[0]!.n : 0);
+  const byId = new Map((page.length ? await db.select().from(orders).where(inArray(orders.id, page.map((r) => r.id))) : []).map((o) => [o.id, o]));
+  const rows = page.map((r) => byId.get(r.id)!);
   const sessions = await sessionsOf(db, rows.map((r) => r.id));
   return {
     count,

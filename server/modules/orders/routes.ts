@@ -8,10 +8,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
-import { emailSchema, idParam, phoneSchema, idNumber, positiveAmount, staffOrderSource } from '../../platform/validation';
+import { isSearchPhone, NAME_SEARCH } from '../../../domain/orderSearch';
+import { emailSchema, idParam, idText, phoneSchema, idNumber, positiveAmount, staffOrderSource } from '../../platform/validation';
 import { translate } from '../../platform/messages';
 import { businessDateOf } from '../../../domain/businessDay';
-import { locationToday, requireRoleAt } from '../locations/service';
+import { locationToday, requireRoleAt, sellersAt } from '../locations/service';
 import { dateTimeSchema } from '../schedules/schemas';
 import { cancelBooking, createBooking, updateBooking } from './booking';
 import { REFUND_PAYMENT_TYPES, refundOrderDue, sendRefunds, type RefundPaymentType } from './refunds';
@@ -172,18 +173,36 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params, answers: { 200: z.array(OrderLogEntry) } } }, async (request) =>
     orderComments(db, currentUser(request).id, request.params.id));
 
+  // #39 The booking form's seller is chosen by name from the location's staff (the rule the booking
+  // checks a seller by), so every role there reads it: a cashier books and names the seller too. The
+  // certificate activation's list needs its permission; this one gives the same names, no more.
+  r.get('/api/v2.1/booking/sellers/', {
+    config: { notFound: true },
+    schema: {
+      summary: 'Who may be named as the seller of a booking at a location', tags, querystring: z.strictObject({ location_id: idText() }),
+      answers: { 200: z.array(z.object({ uid: z.string(), name: z.string().nullable(), email: z.string(), label: z.string() })) },
+    },
+  }, async (request) => {
+    await requireRoleAt(db, currentUser(request).id, request.query.location_id);
+    return sellersAt(db, request.query.location_id);
+  });
+
   r.get('/api/v2.2/orders/search/', {
     schema: {
       summary: 'Search the orders of the caller\'s locations',
       tags,
+      // #39 A phone as typed (spaces, dashes, brackets, an 8-prefix) or a name (2-100 characters, any case,
+      // ё as е); both at once narrow each other. Neither is the spec's "phone required".
       querystring: z.strictObject({
-        phone: phoneSchema,
+        phone: z.string().trim().refine(isSearchPhone, { message: 'invalid_phone' }).optional()
+          .describe('Digits with spaces, "-", "(", ")" and a leading "+"; an 11-digit number starting with 8 reads as +7. Matches on the last 10 digits.'),
+        name: z.string().trim().min(NAME_SEARCH.min).max(NAME_SEARCH.max).optional().describe('Part of the customer\'s name: any case, ё and е alike.'),
         limit: z.coerce.number().int().min(1).max(100).default(10),
         offset: z.coerce.number().int().min(0).max(2147483647).default(0),
-      }),
+      }).refine((q) => q.phone !== undefined || q.name !== undefined, { message: 'required', path: ['phone'] }),
       answers: { 200: z.object({ count: z.number().int(), results: z.array(OrderFound) }) },
     },
-  }, async (request) => searchOrders(db, currentUser(request).id, request.query.phone, request.query.limit, request.query.offset));
+  }, async (request) => searchOrders(db, currentUser(request).id, { phone: request.query.phone, name: request.query.name }, request.query.limit, request.query.offset));
 
   r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params, answers: { 200: Order } } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
 

@@ -2,7 +2,8 @@
 // resource day calendar (06:00-24:00) and a night calendar (00:00-06:00 of the next date), with
 // date navigation, jump to now, reload, new booking, search, the location payment (location 1)
 // and the archive switch; progress bars of places taken per start time above. Cards open the
-// slot's order list (pay, edit, cancel); the date is kept in the address (?date=YYYY-MM-DD).
+// slot's order list (pay, edit, cancel); the date is kept in the address (?date=YYYY-MM-DD), and
+// ?order=<id> opens that order's card (#39).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert, Box, Button, Chip, Divider, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip, Typography,
@@ -113,6 +114,19 @@ export function BookingAdminPage() {
       requestAnimationFrame(() => scrollTo(now.slice(11, 16)));
     }
   });
+
+  // #39 `order` in the address (the order page's "Open in the calendar"): once the day is read, that
+  // order's card opens (its slot's order list) and the calendar scrolls to it. The address then keeps
+  // only the date, so a reload or a way back does not open it again.
+  const wantedOrder = Number(params.get('order')) || null;
+  useEffect(() => {
+    if (!wantedOrder || !loaded || playgrounds.length === 0) return;
+    const slot = day.slots.find((s) => s.orders.some((o) => o.id === wantedOrder));
+    setParams({ date }, { replace: true });
+    if (!slot) return;
+    dialogs.openSlot(slot);
+    requestAnimationFrame(() => scrollTo(slot.begin));
+  }, [wantedOrder, loaded, playgrounds.length]); // eslint-disable-line react-hooks/exhaustive-deps -- once per address
 
   // Stable card callbacks and renderer: the memoised calendars re-render only when slots or the clock change.
   const addRef = useRef<(slot: Slot) => void>(() => undefined);

@@ -28,7 +28,7 @@ import type { Slot, SlotOrder } from '../../calendar/types';
 
 type FormState =
   | { kind: 'create'; initial: BookingValues }
-  | { kind: 'edit'; order: SlotOrder; slot: Slot }
+  | { kind: 'edit'; order: SlotOrder; slot: Slot; move: boolean }
   | { kind: 'multiCreate'; initial: MultiValues }
   | { kind: 'multiEdit'; orderId: number }
   | { kind: 'multiForbidden'; orderId: number };
@@ -44,8 +44,8 @@ interface Context {
   onSaved: (id: number, created: boolean) => void;
 }
 
-/** Editing waits for the seller's UUID, so saving keeps the seller. */
-function EditBooking({ order, slot, ctx }: { order: SlotOrder; slot: Slot; ctx: Context }) {
+/** Editing waits for the seller's UUID, so saving keeps the seller. `move`: the order page's move (#39), the same form on its session. */
+function EditBooking({ order, slot, move, ctx }: { order: SlotOrder; slot: Slot; move: boolean; ctx: Context }) {
   const seller = useUser(order.seller_user_id);
   const date = businessDateOf(slot.time_start);
   const initial = useMemo(() => bookingFromOrder(order, slot, date, seller.data?.uid ?? null), [order, slot, date, seller.data]);
@@ -54,6 +54,7 @@ function EditBooking({ order, slot, ctx }: { order: SlotOrder; slot: Slot; ctx: 
   return (
     <BookingFormDialog locationId={ctx.location.id} playgrounds={ctx.playgrounds} currency={ctx.location.currency} today={ctx.today} now={ctx.now}
       onClose={ctx.onClose} onSaved={ctx.onSaved} initial={initial} own={own} orderId={order.id} originalPromocode={order.promocode}
+      sellerName={seller.data ? seller.data.name || seller.data.email : null} move={move}
       discounts={{ groupPercent: ctx.location.group_discount_percent ?? 0, early: ctx.location.early_booking ?? [] }} walkIns={!!ctx.location.walk_ins_without_details} />
   );
 }
@@ -87,6 +88,12 @@ export interface BookingDialogs {
   openMulti: (date: string, prefill?: Partial<MultiValues>) => void;
   openSearch: () => void;
   openPayment: () => void;
+  /**
+   * #39 Change an order (the order page's Edit and Move): the single form, or the multi form for a
+   * multi-session order. `move` opens the single form on its session fields: a move is the booking
+   * form's change of date, playground or time, as at the desk.
+   */
+  openEdit: (order: SlotOrder, slot: Slot, move?: boolean) => void;
   /** Whether the user may use the multi-booking form (accounts.{product}.multibooking). */
   canMulti: boolean;
   element: ReactNode;
@@ -110,8 +117,8 @@ export function useBookingDialogs({ location, now, today }: { location: Location
   });
   const openMulti = (date: string, prefill: Partial<MultiValues> = {}) =>
     setForm({ kind: 'multiCreate', initial: emptyMulti(date < today ? today : date, prefill) });
-  const openEdit = (order: SlotOrder, slot: Slot) => {
-    if (!order.multisession) setForm({ kind: 'edit', order, slot });
+  const openEdit = (order: SlotOrder, slot: Slot, move = false) => {
+    if (!order.multisession) setForm({ kind: 'edit', order, slot, move });
     else setForm(canMulti ? { kind: 'multiEdit', orderId: order.id } : { kind: 'multiForbidden', orderId: order.id });
   };
 
@@ -141,7 +148,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
               onClose={() => setSlotOpen(null)}
               onAdd={(s) => openCreate(businessDateOf(s.time_start), s)}
               onPay={(o, s) => setPaying({ target: o, currency: s.pricing?.currency ?? currency })}
-              onEdit={openEdit}
+              onEdit={(o, s) => openEdit(o, s)}
               onChanged={refresh}
             />
           )}
@@ -151,7 +158,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
         <BookingFormDialog locationId={ctx.location.id} playgrounds={playgrounds} currency={currency} today={today} now={now}
           onClose={ctx.onClose} onSaved={onSaved} initial={form.initial} discounts={discounts} walkIns={!!location?.walk_ins_without_details} />
       )}
-      {form?.kind === 'edit' && <EditBooking order={form.order} slot={form.slot} ctx={ctx} />}
+      {form?.kind === 'edit' && <EditBooking order={form.order} slot={form.slot} move={form.move} ctx={ctx} />}
       {form?.kind === 'multiCreate' && (
         <MultiBookingFormDialog location={ctx.location} today={today} now={now} initial={form.initial} onClose={ctx.onClose} onSaved={onSaved} />
       )}
@@ -190,6 +197,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
     openMulti,
     openSearch: () => setTool('search'),
     openPayment: () => setTool('payment'),
+    openEdit,
     canMulti,
     element,
   };

@@ -12,7 +12,7 @@ import {
 } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
-import { CustomerSection, FormActions, FormSection, FormSummary, PaymentSection } from './FormParts';
+import { CustomerSection, FormActions, FormSection, FormSummary, missingFieldsHint, PaymentSection } from './FormParts';
 import { promoFieldText, usePromoCode } from './promoCode';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { languageOf } from '../../i18n/useLanguage';
@@ -29,11 +29,12 @@ import {
 import { BookingResultDialog } from './BookingResultDialog';
 import { SessionWatch } from '../../live/SessionWatch';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
-import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { useEndpointChoices } from '../../components/records/choices';
 import { DateField } from '../../components/forms/DateField';
 
-/** The label key of a form field whose name differs from its value's. */
-const FIELD_LABEL: Partial<Record<keyof BookingValues, string>> = { order_type: 'orderType', cancel_delay: 'cancelDelay' };
+/** Each field's label key, for the hint of a disabled save (bookingErrors names them in the form's order). */
+const FIELD_LABEL = Object.fromEntries((['date', 'playground', 'time', 'persons', 'order_type', 'game', 'name', 'phone', 'email', 'promocode', 'bill',
+  'cancel_delay', 'comment', 'seller'] as const).map((k) => [k, `app.booking.fields.${({ order_type: 'orderType', cancel_delay: 'cancelDelay' } as Record<string, string>)[k] ?? k}`])) as Record<keyof BookingValues, string>;
 
 export interface FormPlayground {
   id: number;
@@ -47,8 +48,12 @@ export interface LocationDiscounts {
 }
 
 export function BookingFormDialog({
-  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, walkIns = false, onClose, onSaved,
+  locationId, playgrounds, currency, today, now, initial, own, orderId, originalPromocode, discounts, walkIns = false, sellerName, move = false, onClose, onSaved,
 }: {
+  /** Editing: the order's seller by name, shown should they no longer be among the location's staff. */
+  sellerName?: string | null;
+  /** #39 Editing to move the order: the title says so and the date field takes the focus. */
+  move?: boolean;
   /** #30: the location books walk-ins without the guest's name and phone. */
   walkIns?: boolean;
   locationId: number;
@@ -78,6 +83,7 @@ export function BookingFormDialog({
 
   const schedule = usePlaygroundSchedule(values.playground, values.date || null);
   const games = useGames(values.playground);
+  const sellers = useEndpointChoices({ path: `/api/v2.1/booking/sellers/?location_id=${locationId}`, value: 'uid', label: 'label' });
   const playground = playgrounds.find((p) => p.id === values.playground) ?? null;
   const times = useMemo(() => timeChoices(schedule.data ?? [], now, own), [schedule.data, now, own]);
   const slot = times.find((s) => s.time_start === values.time) ?? null;
@@ -189,13 +195,11 @@ export function BookingFormDialog({
 
   const saveDisabled = invalid || saving || promoState === 'checking';
   // The hint names the fields still to fill or to correct (#30), in the form's order.
-  const missingHint = invalid
-    ? translate('app.desk.missing', { fields: (Object.keys(errors) as (keyof BookingValues)[]).map((k) => translate(`app.booking.fields.${FIELD_LABEL[k] ?? k}`)).join(', ') })
-    : undefined;
+  const missingHint = invalid ? missingFieldsHint(translate, (Object.keys(errors) as (keyof BookingValues)[]).map((k) => FIELD_LABEL[k])) : undefined;
   // #30 "Book and pay": a new paid order with a price and no payment link.
   const canBookAndPay = !editing && billAllowed(values.order_type) && !values.bill && !!price && Number(price.purchase) > 0;
 
-  const title = editing ? translate('app.booking.form.editTitle', { id: orderId! }) : translate('app.booking.form.createTitle');
+  const title = editing ? translate(move ? 'app.booking.form.moveTitle' : 'app.booking.form.editTitle', { id: orderId! }) : translate('app.booking.form.createTitle');
   const noTimes = !!values.playground && !!values.date && schedule.isSuccess && times.length === 0;
 
   return (
@@ -209,7 +213,7 @@ export function BookingFormDialog({
               value={values.date}
               onChange={(v) => set({ date: v })}
               min={today} today={today} data-testid="booking-date"
-              required
+              required autoFocus={move}
               {...fieldProps('date')}
             />
           </Grid>
@@ -267,8 +271,16 @@ export function BookingFormDialog({
         <PaymentSection values={values} set={set} fieldProps={fieldProps} billAllowed={billAllowed(values.order_type)}
           extra={(
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label={translate('app.booking.fields.seller')} value={values.seller}
-                onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.seller } }} />
+              {/* #39 Chosen by name from the location's staff (the server's rule); the body still carries the UUID. */}
+              <TextField select label={translate('app.booking.fields.seller')} value={values.seller} data-testid="booking-seller"
+                onChange={(e) => set({ seller: e.target.value })} {...fieldProps('seller', translate('app.booking.form.sellerHint'))}>
+                <MenuItem value=""><em>{translate('app.booking.form.noSeller')}</em></MenuItem>
+                {sellers.map((s) => <MenuItem key={s.value} value={s.value}>{s.label}</MenuItem>)}
+                {/* An edited order's seller who has since left the location: shown, and refused on save by the server's rule. */}
+                {values.seller !== '' && !sellers.some((s) => s.value === values.seller) && (
+                  <MenuItem value={values.seller} disabled>{sellerName ?? translate('app.booking.form.sellerGone')}</MenuItem>
+                )}
+              </TextField>
             </Grid>
           )} />
 

@@ -26,6 +26,14 @@ export function FormSummary({ testId, children }: { testId: string; children: Re
   );
 }
 
+/**
+ * What a disabled save says (#30; the multi form since #39; the pay dialog's take): the fields still to
+ * fill or to correct, by their label keys, in the form's order. One text for every desk form.
+ */
+export function missingFieldsHint(translate: (key: string, options?: object) => string, labelKeys: readonly string[]): string {
+  return translate('app.desk.missing', { fields: labelKeys.map((k) => translate(k)).join(', ') });
+}
+
 export function FormActions({ invalid, saving, saveDisabled, editing, onClose, onSave, hintTestId, saveTestId, hint, secondary, onBlocked }: {
   /** Shows the hint that required fields are missing. */
   invalid: boolean;

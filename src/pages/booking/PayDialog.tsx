@@ -25,6 +25,7 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { BOOK_PAY_TYPES } from '../../../domain/booking';
 import { CopyLinkButton, PaymentLinkDetails, type PaymentLinkShown } from './PaymentLink';
 import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
+import { missingFieldsHint } from './FormParts';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
 /** The rest's choice "later": the certificate pays its part and the rest stays owed (paid another time, a link...). */
@@ -68,7 +69,7 @@ function PayActions({ onClose, checking, rest }: { onClose: () => void; checking
   return (
     <DialogActions>
       {missing.length > 0 && (
-        <ActionBarHint testId="pay-hint">{translate('app.desk.missing', { fields: missing.map((l) => translate(l)).join(', ') })}</ActionBarHint>
+        <ActionBarHint testId="pay-hint">{missingFieldsHint(translate, missing)}</ActionBarHint>
       )}
       <CancelButton onClose={onClose}>{translate(rest === 'none' ? 'app.common.cancel' : 'app.common.close')}</CancelButton>
       {rest !== 'nothing' && (

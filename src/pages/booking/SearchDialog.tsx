@@ -1,6 +1,8 @@
-// Search orders by the customer's phone: digits with an optional leading plus, searched 500 ms
-// after the last key stroke (or at once with the button); a table of order, session date and
-// time, cost and a link to the order page; page sizes 10-100 and pagination with ellipsis.
+// Search orders by the customer's phone or name (#39): a phone as people type it (spaces, dashes,
+// brackets, 8 or +7) or, when the text holds a letter, a part of the name; searched 500 ms after the
+// last key stroke (or at once with the button); a table of order, session date and time, cost and a
+// link to the order page; page sizes 10-100 and pagination with ellipsis. Text that can be neither
+// empties the table at once: results of an earlier query under it would read as its answer.
 import { guestName } from '../../../domain/guest';
 import { TruncatedText } from '../../components/TruncatedText';
 import { useEffect, useState } from 'react';
@@ -15,35 +17,43 @@ import type { LocationRecord } from '../../resources/locations/types';
 import dayjs from 'dayjs';
 import { DATE_FORMAT, DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS } from '../../../domain/constants';
 import { formatAmount, formatMoney, type Currency } from '../../../domain/money';
+import { searchQuery } from '../../../domain/orderSearch';
 import { languageOf } from '../../i18n/useLanguage';
 import { ApiError } from '../../dataProvider/http';
 import { useOrderSearch } from './api';
-import { phoneSearchError } from './bookingForm';
 import { readableTime } from '../../../domain/zonedTime';
+
+type Terms = { phone: string } | { name: string };
+const sameTerms = (a: Terms | null, b: Terms | null) => JSON.stringify(a) === JSON.stringify(b);
 
 export function SearchDialog({ locationId, currency, onClose }: { locationId: number; currency: Currency | null; onClose: () => void }) {
   const translate = useTranslate();
-  const [phone, setPhone] = useState('');
+  const [text, setText] = useState('');
   const [touched, setTouched] = useState(false);
-  const [query, setQuery] = useState('');
+  const [terms, setTerms] = useState<Terms | null>(null);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(1);
-  const rule = phoneSearchError(phone);
+  const typed = searchQuery(text);
+  const rule = 'error' in typed ? typed.error : undefined;
+  const wanted: Terms | null = 'error' in typed ? null : typed;
+  const run = (next: Terms) => { if (!sameTerms(next, terms)) { setTerms(next); setPage(1); } };
 
-  // Debounced: the search runs 500 ms after the last change of a valid phone.
+  // Debounced: the search runs 500 ms after the last change of a valid query; an invalid one clears it at once.
   useEffect(() => {
-    if (rule) return undefined;
-    const timer = setTimeout(() => { setQuery(phone.trim()); setPage(1); }, SEARCH_DEBOUNCE_MS);
+    if (!wanted) { setTerms(null); return undefined; }
+    const timer = setTimeout(() => run(wanted), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [phone, rule]);
+  }, [text]); // eslint-disable-line react-hooks/exhaustive-deps -- `wanted` is read from `text`
 
-  const search = useOrderSearch(query, pageSize, (page - 1) * pageSize);
-  const serverError = search.error instanceof ApiError ? (search.error.body?.errors as Record<string, string> | undefined)?.phone : undefined;
+  const search = useOrderSearch(terms, pageSize, (page - 1) * pageSize);
+  const data = terms ? search.data : undefined;
+  const serverErrors = search.error instanceof ApiError ? (search.error.body?.errors as Record<string, string> | undefined) : undefined;
+  const serverError = serverErrors?.phone ?? serverErrors?.name;
   const otherError = search.error && !serverError ? (search.error as Error).message : undefined;
   const shownRule = touched && rule ? translate(rule) : undefined;
-  const fieldError = shownRule ?? (query === phone.trim() ? serverError : undefined);
-  const pages = Math.max(1, Math.ceil((search.data?.count ?? 0) / pageSize));
-  const results = search.data?.results ?? [];
+  const fieldError = shownRule ?? (sameTerms(terms, wanted) ? serverError : undefined);
+  const pages = Math.max(1, Math.ceil((data?.count ?? 0) / pageSize));
+  const results = data?.results ?? [];
   // Results from several locations (the search covers all of the caller's) say whose each order is,
   // with that location's currency; the caller's locations list is react-admin's cached one.
   const mixed = new Set(results.map((r) => r.location_id)).size > 1 || results.some((r) => r.location_id !== locationId);
@@ -60,14 +70,13 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
     <Dialog open onClose={onClose} maxWidth="md" fullWidth aria-labelledby="search-title" data-testid="search-dialog">
       <DialogTitle id="search-title">{translate('app.booking.search.title')}</DialogTitle>
       <DialogContent>
-        <Box component="form" onSubmit={(e) => { e.preventDefault(); if (!rule) { setQuery(phone.trim()); setPage(1); } }}
+        <Box component="form" onSubmit={(e) => { e.preventDefault(); if (wanted) run(wanted); }}
           sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}>
           <TextField
             label={translate('app.booking.search.phone')}
-            value={phone}
-            type="tel"
+            value={text}
             autoFocus
-            onChange={(e) => { setPhone(e.target.value); setTouched(true); }}
+            onChange={(e) => { setText(e.target.value); setTouched(true); }}
             onBlur={() => setTouched(true)}
             error={!!fieldError}
             helperText={fieldError ?? translate('app.booking.search.hint')}
@@ -80,11 +89,11 @@ export function SearchDialog({ locationId, currency, onClose }: { locationId: nu
             {translate('app.booking.search.submit')}
           </Button>
         </Box>
-        {otherError && <Alert severity="error" sx={{ mt: 1 }}>{otherError}</Alert>}
-        {search.data && (
+        {otherError && terms && <Alert severity="error" sx={{ mt: 1 }}>{otherError}</Alert>}
+        {data && (
           <>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="search-count">
-              {translate('app.booking.search.found', { smart_count: search.data.count })}
+              {translate('app.booking.search.found', { smart_count: data.count })}
             </Typography>
             {results.length > 0 && (
               <Table size="small" sx={{ mt: 1 }} data-testid="search-results">

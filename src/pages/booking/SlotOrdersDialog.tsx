@@ -1,18 +1,18 @@
 // The order list of a slot: every order (live ones first) with its customer, persons, game,
 // payment line and status, and per order pay, edit and cancel (yes/no, then the day reloads).
 // Once the session has begun (or is archived) its orders can no longer be edited or cancelled,
-// but still paid (customers pay after playing); cancelling a paid order offers the cash refund. An order
+// but still paid (customers pay after playing); cancelling asks CancelOrderQuestion (refunds by tender). An order
 // that owes money back (a cancelled one that holds it, an overpaid one) offers recording the refund (#25).
 import { guestName } from '../../../domain/guest';
 import { useState } from 'react';
-import { Box, Button, Checkbox, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, FormControlLabel, Link, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import EditIcon from '@mui/icons-material/Edit';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import PaymentsIcon from '@mui/icons-material/Payments';
-import { useGetOne, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import dayjs from 'dayjs';
 import { DATE_FORMAT } from '../../../domain/constants';
 import { formatCount, formatMoney } from '../../../domain/money';
@@ -21,18 +21,11 @@ import { paymentLine } from '../../../domain/paymentLine';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
 import { RefundDue } from '../orders/RefundDue';
-import { RefundTenderList } from '../orders/RefundTenderList';
-import { CashInsteadFields, cashInsteadBody, cashInsteadReady, NO_CASH_INSTEAD, type CashInstead } from '../orders/CashInsteadFields';
-import { CASH_INSTEAD_MIN_ROLE } from '../../../domain/refundTenders';
-import { TEXT_LIMITS } from '../../../domain/textLimits';
-import type { LocationRecord } from '../../resources/locations/types';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { TruncatedText } from '../../components/TruncatedText';
-import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { canAddBooking, canChangeOrders } from '../../calendar/calendarModel';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
-import { bookingApi, useGames, useOrder } from './api';
-import { fromCents, toCents } from '../../../domain/pricing';
+import { useGames } from './api';
+import { CancelOrderQuestion } from './CancelOrderQuestion';
 import type { Slot, SlotOrder } from '../../calendar/types';
 
 export function orderStatusText(translate: (key: string, options?: object) => string, status: number) {
@@ -50,11 +43,8 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
 }) {
   const translate = useTranslate();
   const notify = useNotify();
-  const run = useGenericHandler();
   const games = useGames(slot.playground);
   const [cancelling, setCancelling] = useState<SlotOrder | null>(null);
-  // A paid order's cancel offers the refund in the same confirmation (on by default).
-  const [refundNow, setRefundNow] = useState(true);
   const currency = slot.pricing?.currency;
   const money = (v: string) => formatMoney(v, currency, languageOf(translate));
   const changeable = canChangeOrders(slot, now);
@@ -71,40 +61,6 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
       notify('app.booking.billCopied', { type: 'success' });
     } catch (err) {
       notify(err instanceof Error ? err.message : String(err), { type: 'error' });
-    }
-  };
-
-  // #38 A paid order's money goes back the way it came (the order's own view, read when the question
-  // opens: cash from the till, the card on the terminal, certificates onto their balance, provider
-  // money through the provider), in the cancel's one call. Cash for all of it instead is a manager's
-  // choice with a reason. "Yes" waits for the order's view, so the refund offered is never the wrong one.
-  const paidCancel = cancelling && toCents(cancelling.paid) > 0 ? cancelling : null;
-  const detail = useOrder(paidCancel?.id ?? 0, !!paidCancel);
-  const tenders = paidCancel ? detail.data?.refund_tenders ?? [] : [];
-  const otherTenders = tenders.some((t) => t.tender !== 'cash');
-  const manager = (useGetOne<LocationRecord>('locations', { id: detail.data?.location_id ?? 0 }, { enabled: !!detail.data }).data?.role?.value ?? 0) >= CASH_INSTEAD_MIN_ROLE;
-  const [cashInstead, setCashInstead] = useState(false);
-  const [instead, setInstead] = useState<CashInstead>(NO_CASH_INSTEAD);
-  const [cardReference, setCardReference] = useState('');
-  const refundTotal = fromCents(tenders.reduce((s, t) => s + toCents(t.amount), 0));
-  const closeQuestion = () => {
-    setCancelling(null);
-    setCashInstead(false);
-    setInstead(NO_CASH_INSTEAD);
-    setCardReference('');
-  };
-
-  const cancel = async () => {
-    if (!cancelling) return;
-    const id = cancelling.id;
-    const refunding = refundNow && toCents(cancelling.paid) > 0;
-    const how = !refunding ? { refund: 'none' as const } : cashInstead && otherTenders
-      ? { refund: 'cash' as const, ...cashInsteadBody(instead, manager) } : { refund: 'original' as const, external_id: cardReference.trim() || undefined };
-    const done = await run(() => bookingApi.cancel(id, how).then(() => true));
-    closeQuestion();
-    if (done) {
-      notify(refunding ? 'app.booking.cancelledRefunded' : 'app.booking.cancelled', { type: 'success', messageArgs: { id, amount: money(refunding && tenders.length ? refundTotal : cancelling.paid) } });
-      await onChanged();
     }
   };
 
@@ -194,7 +150,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                       </Button>
                     )}
                     {changeable && (
-                      <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => { setRefundNow(true); setCancelling(o); }}>
+                      <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => setCancelling(o)}>
                         {translate('app.booking.actions.cancel')}
                       </Button>
                     )}
@@ -208,45 +164,11 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
       <DialogActions>
         <Button onClick={onClose}>{translate('app.common.close')}</Button>
       </DialogActions>
-      <ConfirmDialog
-        open={!!cancelling}
-        title={translate('app.booking.cancelTitle', { id: cancelling?.id ?? '' })}
-        text={cancelling ? (
-          <>
-            {translate('app.booking.cancelText', { name: cancelling.name, time: `${slot.begin}–${slot.end}`, playground: slot.playground_name })}
-            {Number(cancelling.paid) > 0 && (
-              <>
-                {' '}{translate('app.booking.cancelPaid', { amount: money(cancelling.paid) })}
-                <FormControlLabel
-                  sx={{ display: 'flex', mt: 1 }}
-                  control={<Checkbox checked={refundNow} disabled={detail.isFetching} onChange={(e) => setRefundNow(e.target.checked)} data-testid="cancel-refund" />}
-                  label={translate('app.booking.refundOriginal', { amount: money(tenders.length ? refundTotal : cancelling.paid) })}
-                  data-testid="cancel-refund-original"
-                />
-                {refundNow && !cashInstead && <RefundTenderList tenders={tenders} money={money} title={false} />}
-                {refundNow && !cashInstead && tenders.some((t) => t.tender === 'card') && (
-                  <TextField size="small" fullWidth margin="dense" label={translate('app.providerRefunds.tenders.cardReference')} value={cardReference}
-                    onChange={(e) => setCardReference(e.target.value)} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.cardRefundReference, 'data-testid': 'cancel-card-reference' } }} />
-                )}
-                {refundNow && otherTenders && (
-                  <>
-                    <FormControlLabel
-                      sx={{ display: 'flex' }}
-                      control={<Checkbox checked={cashInstead} onChange={(e) => setCashInstead(e.target.checked)} data-testid="cancel-cash-instead" />}
-                      label={translate('app.providerRefunds.tenders.cashInstead')}
-                    />
-                    {cashInstead && <CashInsteadFields value={instead} onChange={setInstead} manager={manager} testId="cancel-instead" />}
-                  </>
-                )}
-              </>
-            )}
-          </>
-        ) : undefined}
-        onConfirm={cancel}
-        confirmDisabled={!!paidCancel && (detail.isFetching || (refundNow && cashInstead && otherTenders && !cashInsteadReady(instead, manager)))}
-        dirty={instead !== NO_CASH_INSTEAD || cardReference !== ''}
-        onClose={closeQuestion}
-      />
+      {cancelling && (
+        <CancelOrderQuestion
+          order={{ id: cancelling.id, name: cancelling.name, paid: cancelling.paid, time: `${slot.begin}–${slot.end}`, playground: slot.playground_name }}
+          currency={currency} onClose={() => setCancelling(null)} onCancelled={onChanged} />
+      )}
     </Dialog>
   );
 }

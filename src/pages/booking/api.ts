@@ -118,13 +118,19 @@ export function useUser(id: number | null | undefined) {
   });
 }
 
-export function useOrderSearch(phone: string, limit: number, offset: number) {
+/**
+ * #39 The search by a phone or a name (domain/orderSearch.ts searchQuery). `terms` null (nothing valid
+ * typed) reads nothing and shows nothing; the previous page stays on screen only while the next page
+ * or size of the same terms loads, never for other terms.
+ */
+export function useOrderSearch(terms: { phone: string } | { name: string } | null, limit: number, offset: number) {
   return useQuery({
-    queryKey: bookingKeys.search(phone, limit, offset),
-    queryFn: () => api<SearchPage>('/api/v2.2/orders/search/', { query: { phone, limit, offset } }),
-    enabled: phone !== '',
+    queryKey: bookingKeys.search(terms, limit, offset),
+    queryFn: () => api<SearchPage>('/api/v2.2/orders/search/', { query: { ...terms, limit, offset } }),
+    enabled: terms !== null,
     retry: false,
-    placeholderData: (previous) => previous,
+    placeholderData: (previous, previousQuery) =>
+      (terms !== null && JSON.stringify(previousQuery?.queryKey[2]) === JSON.stringify(terms) ? previous : undefined),
   });
 }
 

@@ -238,9 +238,3 @@ export const CERTIFICATE_PAYMENT = 3;
 /** An amount field's rule: one the cashier may type grouped ("1 500,50"), read by the one reader (domain/money.ts readAmount). */
 export const amountRule = (v: unknown) => (v === undefined || v === null || String(v).trim() === '' || readAmount(v) !== null ? undefined : 'validation.validationCost');
 
-/** The search phone's rule: required, digits with an optional leading plus. */
-export function phoneSearchError(phone: string): string | undefined {
-  if (!phone.trim()) return 'validation.validationRequired';
-  if (!isValidPhone(phone.trim())) return 'validation.validationPhone';
-  return undefined;
-}

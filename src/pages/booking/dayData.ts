@@ -14,7 +14,7 @@ export const bookingKeys = {
   orders: ['orders'] as const,
   order: (id: string | number) => ['orders', 'detail', String(id)] as const,
   comments: (id: string | number) => ['orders', 'comments', String(id)] as const,
-  search: (phone: string, limit: number, offset: number) => ['orders', 'search', phone, limit, offset] as const,
+  search: (terms: { phone: string } | { name: string } | null, limit: number, offset: number) => ['orders', 'search', terms, limit, offset] as const,
   user: (id: number) => ['users', 'detail', id] as const,
   // Not under ['orders']: a payment's refresh must not re-read it while the pay dialog is open (#38).
   certificateBalance: (orderId: number, code: string) => ['booking', 'certificate', orderId, code.toUpperCase()] as const,

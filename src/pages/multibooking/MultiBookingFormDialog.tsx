@@ -13,7 +13,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
-import { CustomerSection, FormActions, FormSection, FormSummary, PaymentSection } from '../booking/FormParts';
+import { CustomerSection, FormActions, FormSection, FormSummary, missingFieldsHint, PaymentSection } from '../booking/FormParts';
 import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
 import { languageOf } from '../../i18n/useLanguage';
@@ -30,6 +30,15 @@ import {
   type MultiErrors, type MultiField, type MultiValues,
 } from './multiForm';
 import { GuardedDialog } from '../../components/forms/GuardedDialog';
+
+/** #39 Each field's label key and the form's order of them, for the hint of a disabled save (the single form's mechanism). */
+const FIELD_ORDER = ['date', 'order_type', 'event_type_id', 'persons', 'cost', 'sessions', 'name', 'phone', 'email', 'promocode', 'bill', 'cancel_delay', 'comment'] as const satisfies readonly MultiField[];
+const FIELD_LABEL: Record<(typeof FIELD_ORDER)[number], string> = {
+  date: 'app.booking.fields.date', order_type: 'app.booking.fields.orderType', event_type_id: 'app.multibooking.fields.eventPackage',
+  persons: 'app.booking.fields.persons', cost: 'app.multibooking.fields.cost', sessions: 'app.multibooking.fields.sessions',
+  name: 'app.booking.fields.name', phone: 'app.booking.fields.phone', email: 'app.booking.fields.email', promocode: 'app.booking.fields.promocode',
+  bill: 'app.booking.fields.bill', cancel_delay: 'app.booking.fields.cancelDelay', comment: 'app.booking.fields.comment',
+};
 
 export interface MultiFormLocation {
   id: number;
@@ -99,8 +108,10 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
     });
   };
   const touch = (field: string) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
+  // A press on the disabled save marks every field still to fill, as in the single form.
+  const [showAll, setShowAll] = useState(false);
   const fieldProps = (field: MultiField, hint?: string) => {
-    const rule = errors[field] && touched.has(field) ? translate(errors[field]!, { _: errors[field]!, max: maxPersons ?? '' }) : undefined;
+    const rule = errors[field] && (touched.has(field) || showAll) ? translate(errors[field]!, { _: errors[field]!, max: maxPersons ?? '' }) : undefined;
     const text = server[field] ?? rule;
     return { error: !!text, helperText: text ?? hint ?? ' ', onBlur: () => touch(field), fullWidth: true, size: 'small' as const, margin: 'dense' as const };
   };
@@ -147,7 +158,7 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
   const promoText = promoFieldText(promo, translate, money, server.promocode);
   const promoProps = fieldProps('promocode', promoText.hint);
   if (promoText.error) Object.assign(promoProps, { error: true, helperText: promoText.error });
-  const sessionsError = server.sessions ?? (errors.sessions && (touched.has('sessions') || values.sessions.length > 0) ? translate(errors.sessions) : undefined);
+  const sessionsError = server.sessions ?? (errors.sessions && (touched.has('sessions') || showAll || values.sessions.length > 0) ? translate(errors.sessions) : undefined);
   const title = editing ? translate('app.multibooking.form.editTitle', { id: orderId! }) : translate('app.multibooking.form.createTitle');
 
   return (
@@ -286,7 +297,8 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
         </FormSummary>
       </DialogContent>
       <FormActions invalid={invalid} saving={saving} saveDisabled={invalid || saving || promoState === 'checking'} editing={editing}
-        onClose={onClose} onSave={save} hintTestId="multi-form-hint" saveTestId="multi-save" />
+        onClose={onClose} onSave={save} hintTestId="multi-form-hint" saveTestId="multi-save" onBlocked={() => setShowAll(true)}
+        hint={invalid ? missingFieldsHint(translate, FIELD_ORDER.filter((f) => errors[f]).map((f) => FIELD_LABEL[f])) : undefined} />
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
     </GuardedDialog>
   );

@@ -1,6 +1,8 @@
 // /orders/{id}: the order (customer, sessions, money, promo code, seller and staff), its log and
 // its payments. Opened in a new tab from the order-created dialog, the slot's order list and the
-// search. A missing order (404) says so; a skeleton shows while it loads.
+// search. A missing order (404) says so; a skeleton shows while it loads. #39 It pays, edits, moves
+// and cancels the order with the desk's own dialogs (useBookingDialogs, CancelOrderQuestion) while
+// its session has not begun, and "Open in the calendar" opens the day view on the order's card.
 import { guestName } from '../../../domain/guest';
 import { useState, type ReactNode } from 'react';
 import {
@@ -8,6 +10,9 @@ import {
   TableRow, Typography,
 } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
+import CancelIcon from '@mui/icons-material/Cancel';
+import EditIcon from '@mui/icons-material/Edit';
+import MoveIcon from '@mui/icons-material/EditCalendar';
 import PaymentsIcon from '@mui/icons-material/Payments';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Title, useTranslate } from 'react-admin';
@@ -16,7 +21,13 @@ import { languageOf } from '../../i18n/useLanguage';
 import { paymentLine } from '../../../domain/paymentLine';
 import { ApiError } from '../../dataProvider/http';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
-import { useLocationOf, useOrder, useOrderLog, useUser } from '../booking/api';
+import { useBookingRefresh, useLocationOf, useOrder, useOrderLog, usePlaygroundSchedule, useUser } from '../booking/api';
+import { useBookingDialogs } from '../booking/BookingDialogs';
+import { CancelOrderQuestion } from '../booking/CancelOrderQuestion';
+import { useWallClock } from '../booking/clock';
+import { canChangeOrders } from '../../calendar/calendarModel';
+import { businessDateOf } from '../../../domain/businessDay';
+import type { OrderDetail } from '../booking/types';
 import { orderStatusText } from '../booking/SlotOrdersDialog';
 import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog';
 import { PayDialog } from '../booking/PayDialog';
@@ -50,6 +61,19 @@ function OrderSkeleton() {
   );
 }
 
+/**
+ * The order as the desk's slot holds it (its first session's slot of the day's schedule): what the
+ * desk's edit and move start from, and whether the session has begun. Null until read, or when the
+ * schedule no longer lists it.
+ */
+function useOrderSlot(o: OrderDetail | undefined) {
+  const first = o?.playsessions[0];
+  const schedule = usePlaygroundSchedule(first?.playground_id ?? null, first ? businessDateOf(first.session_dt) : null);
+  const slot = first ? schedule.data?.find((s) => s.time_start === first.session_dt) : undefined;
+  const order = slot?.orders.find((x) => x.id === o?.id);
+  return slot && order ? { slot, order } : null;
+}
+
 function UserName({ id }: { id: number | null | undefined }) {
   const user = useUser(id);
   if (!id) return <>—</>;
@@ -68,7 +92,14 @@ export function OrderPage() {
   useFollowLocations(order.data ? [order.data.location_id] : []);
   // Paying is open whenever something is owed, also after the session (customers pay after playing).
   const [paying, setPaying] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
   const timezone = location.data?.timezone;
+  const now = useWallClock(timezone);
+  const dialogs = useBookingDialogs({ location: location.data, now, today: businessDateOf(now) });
+  const refresh = useBookingRefresh();
+  const held = useOrderSlot(order.data);
+  // Edit, move and cancel as at the desk: a live order whose session has not begun.
+  const changeable = !!held && !!order.data && isLiveOrder(order.data) && canChangeOrders(held.slot, now);
   // The one date formatter, on the order's location's clock.
   const when = (iso: string) => formatInstant(iso, timezone);
 
@@ -107,12 +138,33 @@ export function OrderPage() {
             {translate('app.booking.actions.pay')}
           </Button>
         )}
+        {changeable && held && (
+          <>
+            <Button variant="outlined" startIcon={<EditIcon />} onClick={() => dialogs.openEdit(held.order, held.slot)} data-testid="order-edit">
+              {translate('app.booking.actions.edit')}
+            </Button>
+            <Button variant="outlined" startIcon={<MoveIcon />} onClick={() => dialogs.openEdit(held.order, held.slot, true)} data-testid="order-move">
+              {translate('app.order.move')}
+            </Button>
+            <Button color="error" startIcon={<CancelIcon />} onClick={() => setCancelling(true)} data-testid="order-cancel">
+              {translate('app.booking.actions.cancel')}
+            </Button>
+          </>
+        )}
         {firstDate && (
-          <Link component={RouterLink} to={`/locations/${o.location_id}/booking_admin?date=${firstDate}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+          // The day view opens this order's card (its slot's order list) from `order` in the address.
+          <Link component={RouterLink} to={`/locations/${o.location_id}/booking_admin?date=${firstDate}&order=${o.id}`} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+            data-testid="order-open-calendar">
             <EventIcon fontSize="small" />{translate('app.order.openCalendar')}
           </Link>
         )}
       </Stack>
+      {dialogs.element}
+      {cancelling && held && (
+        <CancelOrderQuestion
+          order={{ id: o.id, name: o.name, paid: o.paid, time: `${held.slot.begin}–${held.slot.end}`, playground: held.slot.playground_name }}
+          currency={o.currency} onClose={() => setCancelling(false)} onCancelled={refresh} />
+      )}
 
       {paying && (
         <PayDialog
