@@ -166,10 +166,10 @@ export const dataProvider: AppDataProvider = {
   action: async (resource, { id, action, data, meta, query }) => {
     const e = apiOf(resource).actions?.[action];
     if (!e) throw new Error(`${resource}: no action "${action}" in its declaration`);
-    const { path, method } = typeof e === 'string' ? { path: e, method: 'POST' as const } : e;
+    const { path, method, deleteBody = false } = typeof e === 'string' ? { path: e, method: 'POST' as const } : e;
     // FormData (files) goes as multipart; its entries fill no path placeholder.
     const form = data instanceof FormData ? data : undefined;
-    const body = form || method === 'GET' || method === 'DELETE' ? undefined : (data ?? {});
+    const body = form || method === 'GET' || (method === 'DELETE' && !(deleteBody && data !== undefined)) ? undefined : (data ?? {});
     const values = form ? {} : (data as Values);
     return { data: await api(fill(path, { ...values, ...meta, id }), { method, body, form, query, idempotencyKey: keyOf(meta) }) };
   },

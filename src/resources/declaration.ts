@@ -84,7 +84,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * optionally with its method. `idInBody`: an update or delete sends the record's `id` in the JSON
  * body (endpoints of the spec that name the record there, such as a location's groups).
  */
-export type Endpoint = string | { path: string; method: HttpMethod; idInBody?: boolean };
+export type Endpoint = string | {
+  path: string; method: HttpMethod; idInBody?: boolean;
+  /** A DELETE that takes a body (#38: a cancel's manager confirmation, kept out of the address); other DELETEs send none. */
+  deleteBody?: boolean;
+};
 
 export interface ApiDeclaration {
   /** The list endpoint; `{location_id}` is filled from the route. */

@@ -14,8 +14,8 @@ export default defineResource({
     actions: {
       book: '/api/v2.1/booking/',
       change: { path: '/api/v2.1/booking/{id}/', method: 'PUT' },
-      // With `query.refund: 'cash'` it pays back in cash what the order holds, in the same call.
-      cancel: { path: '/api/v2.1/booking/{id}/', method: 'DELETE' },
+      // #38 `query.refund`: original (each tender its own way) or cash; a manager's confirmation of cash goes in the body.
+      cancel: { path: '/api/v2.1/booking/{id}/', method: 'DELETE', deleteBody: true },
       pay: '/api/v2.1/booking/{id}/pay/',
       refund: '/api/v2.2/orders/{id}/refund/',
       // A POST that only reads (the promo code field's check): here so its errors go the same way.
