@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ruMessages } from '../../src/i18n/ru';
 import { serverMessages } from '../../server/platform/messages';
+import { MIXED_SCRIPT_BRANDS } from '../../domain/brands';
 
 function texts(obj: unknown): string[] {
   if (typeof obj === 'string') return [obj];
@@ -11,8 +12,7 @@ function texts(obj: unknown): string[] {
 }
 
 const ALL_RU = [...texts(ruMessages), ...texts(serverMessages.ru)];
-/** Brands spelt so by their owners: YooKassa is «ЮKassa» in Russian (#38, #39). */
-const BRANDS = new Set(['ЮKassa']);
+const BRANDS = new Set<string>(MIXED_SCRIPT_BRANDS);
 
 describe('Russian texts', () => {
   it('have no word mixing Latin and Cyrillic letters', () => {
