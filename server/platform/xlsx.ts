@@ -19,7 +19,9 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
+import { currencyAffixes } from '../../domain/money';
 import { startCopy } from './copy';
+import type { Lang } from './messages';
 
 /** What a column holds, and so how its cell is written. */
 export type XlsxKind = 'int' | 'text' | 'money' | 'date' | 'datetime' | 'bool';
@@ -40,8 +42,8 @@ export interface XlsxColumn {
 /** A currency as an XLSX money format writes it (domain/money.ts Currency, with its row id). */
 export interface XlsxCurrency { id: number; code: string; unicode: string | null; is_before: boolean; blank_place: boolean }
 
-/** What the money cells of a sheet are written in: the currencies and the title of an amount without one. */
-export interface XlsxMoney { currencies: XlsxCurrency[]; defaultTitle: string }
+/** What the money cells of a sheet are written in: the currencies, and the language (the title of an amount without one). */
+export interface XlsxMoney { currencies: XlsxCurrency[]; lang: Lang }
 
 /**
  * Rows written under the list, outside its autofilter (sorting the sheet leaves them last): `label`
@@ -60,13 +62,15 @@ const STYLE = { none: 0, datetime: 1, date: 2, money: 3, header: 4 } as const;
 /** The money style of the default title; the currencies' styles follow it, in the order given. */
 const FIRST_CURRENCY_STYLE = 5;
 
-/** A number format text with the currency where the currency puts it ("#,##0.00\u00a0"₽"", ""$"#,##0.00"). */
-export function currencyFormatCode(currency: Pick<XlsxCurrency, 'code' | 'unicode' | 'is_before' | 'blank_place'> | null, defaultTitle: string): string {
-  const sign = (currency ? currency.unicode || currency.code : defaultTitle).replace(/"/g, '');
-  // As formatMoney places it: the default title after a space, a currency as its blank_place says.
-  const gap = !currency || currency.blank_place ? '\u00a0' : '';
-  const quoted = `"${currency?.is_before ? sign + gap : gap + sign}"`;
-  return currency?.is_before ? `${quoted}#,##0.00` : `#,##0.00${quoted}`;
+/**
+ * A number format text with the currency where the currency puts it ("#,##0.00\u00a0"₽"",
+ * ""$"#,##0.00"): the affixes of domain/money.ts's one rule, so a cell reads as the screen's amount
+ * (the spreadsheet program supplies the digits' marks of its own locale).
+ */
+export function currencyFormatCode(currency: Pick<XlsxCurrency, 'code' | 'unicode' | 'is_before' | 'blank_place'> | null, lang: Lang): string {
+  const { before, after } = currencyAffixes(currency, lang);
+  const quoted = (text: string) => (text ? `"${text.replace(/"/g, '')}"` : '');
+  return `${quoted(before)}#,##0.00${quoted(after)}`;
 }
 
 /** Text for XML: the five escapes, and the characters XML 1.0 cannot hold dropped. */
@@ -171,7 +175,7 @@ function filterRange(columns: number, rows: number): string {
 
 /** The styles part: the fixed styles, then the money formats of the default title and of each currency. */
 function styles(money?: XlsxMoney): string {
-  const formats = money ? [currencyFormatCode(null, money.defaultTitle), ...money.currencies.map((c) => currencyFormatCode(c, money.defaultTitle))] : [];
+  const formats = money ? [currencyFormatCode(null, money.lang), ...money.currencies.map((c) => currencyFormatCode(c, money.lang))] : [];
   const numFmts = formats.map((code, i) => `<numFmt numFmtId="${167 + i}" formatCode="${xmlText(code)}"/>`).join('');
   const xfs = formats.map((_, i) => `<xf numFmtId="${167 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
   return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'

@@ -80,6 +80,7 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
 });
 
 it('writes a money format from the one currency rule: RUB after with a space, USD before without', () => {
-  expect(currencyFormatCode({ code: 'RUB', unicode: '₽', is_before: false, blank_place: true }, 'у.е.')).toBe('#,##0.00"\u00a0₽"');
-  expect(currencyFormatCode({ code: 'USD', unicode: '$', is_before: true, blank_place: false }, 'c.u.')).toBe('"$"#,##0.00');
+  expect(currencyFormatCode({ code: 'RUB', unicode: '₽', is_before: false, blank_place: true }, 'ru')).toBe('#,##0.00"\u00a0₽"');
+  expect(currencyFormatCode({ code: 'USD', unicode: '$', is_before: true, blank_place: false }, 'en')).toBe('"$"#,##0.00');
+  expect(currencyFormatCode(null, 'ru')).toBe('#,##0.00"\u00a0у.е."');
 });
