@@ -20,6 +20,12 @@ export const ORDER_STATUS_LABELS: EnumLabels = {
   6: { ru: 'Оплачен', en: 'Paid' },
 };
 
+/** #39 The statuses of an order that took no money (cancelled, cart cancelled): lists' totals leave them out. */
+export const CANCELLED_ORDER_STATUSES = [4, 5] as const;
+
+/** What the orders' totals say when they leave the cancelled ones out (screen, XLSX). */
+export const TOTALS_EXCLUDING_CANCELLED: Label = { ru: 'без отменённых', en: 'excluding cancelled' };
+
 export const ORDER_TYPE_LABELS: EnumLabels = {
   1: { ru: 'Платный', en: 'Paid' },
   2: { ru: 'Технический', en: 'Technical' },
