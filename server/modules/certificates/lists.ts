@@ -40,8 +40,14 @@ export const locationCertificates = defineList({
     { key: 'type', kind: 'enum', sql: sql`${certificates.type}`, labels: CERTIFICATE_TYPE_LABELS, label: F.type },
     { key: 'design', kind: 'text', sql: sql`${certificates.design}`, label: F.design },
     { key: 'status', kind: 'enum', sql: sql`${certificates.status}`, labels: CERTIFICATE_STATUS_LABELS, label: F.status },
+    // #39 People by name (the e-mail on hover on screen), the spec's e-mail fields beside them.
+    { key: 'created_by_name', kind: 'text', sql: sql`nullif(${users.name}, '')`, label: F.created_by_name },
     { key: 'created_by', kind: 'text', sql: sql`${users.email}`, label: F.created_by },
     { key: 'datetime_created', kind: 'datetime', sql: sql`${certificates.datetimeCreated}`, label: F.datetime_created },
+    {
+      key: 'seller_user_name', kind: 'text', label: F.seller_user_name,
+      sql: sql`(SELECT nullif(name, '') FROM ${users} s WHERE s.id = ${certificates.sellerUserId})`,
+    },
     {
       key: 'seller_user', kind: 'text', label: F.seller_user,
       sql: sql`(SELECT email FROM ${users} s WHERE s.id = ${certificates.sellerUserId})`,
