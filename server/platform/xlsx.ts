@@ -19,7 +19,7 @@ import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
-import { currencyAffixes } from '../../domain/money';
+import { currencyAffixes, type Currency } from '../../domain/money';
 import { startCopy } from './copy';
 import type { Lang } from './messages';
 
@@ -67,7 +67,7 @@ const FIRST_CURRENCY_STYLE = 5;
  * ""$"#,##0.00"): the affixes of domain/money.ts's one rule, so a cell reads as the screen's amount
  * (the spreadsheet program supplies the digits' marks of its own locale).
  */
-export function currencyFormatCode(currency: Pick<XlsxCurrency, 'code' | 'unicode' | 'is_before' | 'blank_place'> | null, lang: Lang): string {
+export function currencyFormatCode(currency: Currency | null, lang: Lang): string {
   const { before, after } = currencyAffixes(currency, lang);
   const quoted = (text: string) => (text ? `"${text.replace(/"/g, '')}"` : '');
   return `${quoted(before)}#,##0.00${quoted(after)}`;

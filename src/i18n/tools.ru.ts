@@ -159,7 +159,7 @@ export const toolsRu: typeof toolsEn = {
     empty: 'На ваших локациях нет площадок.',
     updated: 'Обновлено в %{time}',
     refresh: 'Обновить',
-    zone: '%{city} · время в поясе %{zone}',
+    zone: '%{city} · время: %{zone}',
     playground: 'Площадка',
     token: 'Токен',
     access: 'Технический доступ',
@@ -194,12 +194,12 @@ export const toolsRu: typeof toolsEn = {
   // #29 вкладка платёжного провайдера.
   paymentProvider: {
     // #29 собственный счёт установки (вкладка владельца)
-    installationIntro: 'Пополнения баланса всех локаций оплачиваются на собственный счёт установки; его задаёт владелец. Он один и тот же на странице инструментов любой локации. Адрес HTTP-уведомлений для ЮKassa тот же, что и у локаций (docs/operations.md).',
+    installationIntro: 'Пополнения баланса всех локаций оплачиваются на собственный счёт установки; его задаёт владелец. Он один и тот же на странице инструментов любой локации. Адрес HTTP-уведомлений для ЮKassa тот же, что и у локаций: %{origin}/api/v2.1/payments/yookassa/notifications/',
     installationSaved: 'Счёт для пополнений сохранён.',
     // #29 «проверить подключение» (сохранённые данные пробуются у провайдера)
     check: 'Проверить подключение',
     checkOk: 'Подключение работает: %{provider} принимает сохранённые данные.',
-    intro: 'Онлайн-оплаты этой локации (ссылки на оплату, предоплата в виджете) идут на её собственный счёт. Какой адрес HTTP-уведомлений указать в личном кабинете ЮKassa, сказано в руководстве администратора (docs/operations.md).',
+    intro: 'Онлайн-оплаты этой локации (ссылки на оплату, предоплата в виджете) идут на её собственный счёт. Адрес HTTP-уведомлений для личного кабинета ЮKassa (Интеграция → HTTP-уведомления): %{origin}/api/v2.1/payments/yookassa/notifications/; для Stripe (Developers → Webhooks): %{origin}/api/v2.1/payments/stripe/webhook/',
     provider: PAYMENT_PROVIDER_FIELDS.provider.ru,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.ru,
     secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.ru,
@@ -213,7 +213,7 @@ export const toolsRu: typeof toolsEn = {
     secretSet: 'Ключ сохранён (не показывается). Оставьте поле пустым, чтобы не менять его.',
     secretNotSet: 'Ключ ещё не сохранён.',
     // #29 Stripe.
-    stripeHint: 'Stripe: секретный ключ (sk_live_… или sk_test_…) из раздела Developers → API keys и секрет подписи (whsec_…) адреса уведомлений, который указан в руководстве администратора (docs/operations.md). Идентификатор магазина и чеки относятся к ЮKassa.',
+    stripeHint: 'Stripe: секретный ключ (sk_live_… или sk_test_…) из раздела Developers → API keys и секрет подписи (whsec_…) адреса уведомлений, указанного выше на этой вкладке. Идентификатор магазина и чеки относятся к ЮKassa.',
     webhookSecretSet: 'Секрет подписи сохранён (не показывается). Оставьте поле пустым, чтобы не менять его.',
     webhookSecretNotSet: 'Секрет подписи ещё не сохранён.',
     receiptsHint: 'ЮKassa регистрирует чек по каждой оплате: почта или телефон клиента, строка на каждый сеанс.',

@@ -186,8 +186,11 @@ export type ColumnDeclaration = ColumnBase & (
   | { kind: 'date' }
   /** DD.MM.YYYY HH:mm. */
   | { kind: 'datetime' }
-  /** The label `${prefix}${value}` (the value itself when the key is missing). */
-  | { kind: 'enum'; prefix: string }
+  /**
+   * The label `${prefix}${value}` (the value itself when the key is missing); an array of codes, their
+   * labels joined. `codeKey`: the key of a code whose own text cannot be one (a dotted codename).
+   */
+  | { kind: 'enum'; prefix: string; codeKey?: (code: string) => string }
   /** The label of the id from an endpoint's list (e.g. a location's name), the id itself until it loads. */
   | { kind: 'lookup'; from: ChoicesFrom }
   /** A link opening in a new tab; `{value}` is the field (each element of an array). */

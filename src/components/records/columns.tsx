@@ -25,6 +25,12 @@ function Translated({ messageKey, fallback }: { messageKey: string; fallback: st
   return <>{translate(messageKey, { _: fallback })}</>;
 }
 
+/** Codes' labels, one after another ("Сертификаты: выпуск, Транзакции: все"). */
+function TranslatedList({ keys }: { keys: [string, string][] }) {
+  const translate = useTranslate();
+  return <TruncatedText text={keys.map(([k, fallback]) => translate(k, { _: fallback })).join(', ')} />;
+}
+
 function Lookup({ from, value }: { from: ChoicesFrom; value: string | number }) {
   const choices = useEndpointChoices(from);
   return <TruncatedText text={choices.find((c) => c.value === value)?.label ?? String(value)} />;
@@ -105,8 +111,12 @@ function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, Comp
       return formatDay(blank(value) ? null : String(value));
     case 'datetime':
       return formatDateTime(value as string | null);
-    case 'enum':
-      return blank(value) ? EMPTY : <Translated messageKey={`${column.prefix}${String(value)}`} fallback={String(value)} />;
+    case 'enum': {
+      if (blank(value) || (Array.isArray(value) && value.length === 0)) return EMPTY;
+      const key = (code: unknown) => `${column.prefix}${column.codeKey ? column.codeKey(String(code)) : String(code)}`;
+      if (Array.isArray(value)) return <TranslatedList keys={value.map((v) => [key(v), String(v)] as [string, string])} />;
+      return <Translated messageKey={key(value)} fallback={String(value)} />;
+    }
     case 'lookup':
       return blank(value) ? EMPTY : <Lookup from={column.from} value={value as string | number} />;
     case 'boolean':

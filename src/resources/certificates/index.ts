@@ -95,7 +95,8 @@ export default defineResource({
       { kind: 'money', source: 'rate', label: f('rate'), currencySource: 'currency' },
       { kind: 'money', source: 'remaining_rate', label: f('remaining_rate'), currencySource: 'currency' },
       { kind: 'enum', source: 'type', label: f('type'), prefix: 'app.money.certificates.types.' },
-      text('design'),
+      // The built-in designs' words; a design the venue typed as typed (the enum's fallback), #39.
+      { kind: 'enum', source: 'design', label: f('design'), prefix: 'app.money.certificates.designs.' },
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.money.certificates.statuses.' },
       // #39 People by name, the e-mail on hover; the exports write both.
       { kind: 'person', source: 'created_by_name', email: 'created_by', label: f('created_by_name'), emailLabel: f('created_by') },
