@@ -188,6 +188,8 @@ export const toolsEn = {
     paymentHint: 'An unpaid online booking is cancelled after this and its places are freed.',
     cancelHours: 'Customers may cancel up to, hours before the session',
     cancelHint: '0: until the session starts.',
+    phone: 'The venue\'s phone for customers',
+    phoneHint: 'Shown on the customer\'s booking page when it can no longer be cancelled online.',
     saved: 'Widget settings saved.',
   },
   // #29 payment provider tab.
