@@ -95,6 +95,7 @@ export const ACTIVITY_CHANGE_FIELDS = {
   days: { ru: 'Дней', en: 'Days' },
   payment_minutes: { ru: 'Удержание мест, минут', en: 'Places held, minutes' },
   cancel_hours: { ru: 'Отмена клиентом, часов', en: 'Customer cancel, hours' },
+  phone: { ru: 'Телефон', en: 'Phone' },
   url: { ru: 'Адрес', en: 'URL' },
   extra: { ru: 'Расширенные данные', en: 'Extra data' },
   secret: { ru: 'Секрет', en: 'Secret' },

@@ -73,18 +73,27 @@ export function formatInstant(instant: string | number | Date | null | undefined
 }
 
 /**
- * How a time zone reads in a choice: its name in the screen's language and its offset now, then the
- * IANA id, which is what is stored and what tells apart zones the names share ("Москва, стандартное
- * время (GMT+3) · Europe/Moscow"). The name lets a Russian owner find the zone by typing "Москва".
+ * #39 How a time zone reads where it is shown, not chosen: its name in the screen's language and its
+ * offset now ("Москва, стандартное время (GMT+3)"); the IANA id only when there is no name.
  */
-export function timeZoneLabel(zone: string, language: string, now = new Date()): string {
+export function timeZoneName(zone: string, language: string, now = new Date()): string {
   try {
     const part = (style: 'longGeneric' | 'shortOffset') => new Intl.DateTimeFormat(language, { timeZone: zone, timeZoneName: style })
       .formatToParts(now).find((p) => p.type === 'timeZoneName')?.value;
     const name = part('longGeneric');
     const offset = part('shortOffset');
-    return name && name !== offset ? `${name} (${offset}) · ${zone}` : `${offset ?? ''} · ${zone}`.replace(/^ · /, '');
+    return name && name !== offset ? `${name} (${offset})` : offset ?? zone;
   } catch {
     return zone; // a zone this browser does not know: its id is all there is to show
   }
+}
+
+/**
+ * How a time zone reads in a choice: its name in the screen's language and its offset now, then the
+ * IANA id, which is what is stored and what tells apart zones the names share ("Москва, стандартное
+ * время (GMT+3) · Europe/Moscow"). The name lets a Russian owner find the zone by typing "Москва".
+ */
+export function timeZoneLabel(zone: string, language: string, now = new Date()): string {
+  const name = timeZoneName(zone, language, now);
+  return name === zone ? zone : `${name} · ${zone}`;
 }

@@ -1,7 +1,7 @@
 // The words for the codes the lists carry (order status, payment type, ...), in ru and en, declared
 // once: the server's exports (CSV, XLSX), statistics and OpenAPI document write them, and the screens'
 // i18n dictionaries are built from them (textsIn, domain/fieldLabels.ts), so a code never reads two ways.
-import type { CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from './certificates';
+import type { CERTIFICATE_DESIGNS, CERTIFICATE_STATUSES, CERTIFICATE_TYPES } from './certificates';
 
 export interface Label {
   ru: string;
@@ -19,6 +19,12 @@ export const ORDER_STATUS_LABELS: EnumLabels = {
   5: { ru: 'Корзина отменена', en: 'Cart cancelled' },
   6: { ru: 'Оплачен', en: 'Paid' },
 };
+
+/** #39 The statuses of an order that took no money (cancelled, cart cancelled): lists' totals leave them out. */
+export const CANCELLED_ORDER_STATUSES = [4, 5] as const;
+
+/** What the orders' totals say when they leave the cancelled ones out (screen, XLSX). */
+export const TOTALS_EXCLUDING_CANCELLED: Label = { ru: 'без отменённых', en: 'excluding cancelled' };
 
 export const ORDER_TYPE_LABELS: EnumLabels = {
   1: { ru: 'Платный', en: 'Paid' },
@@ -77,6 +83,18 @@ export const CERTIFICATE_STATUS_LABELS: Record<(typeof CERTIFICATE_STATUSES)[num
   ACTIVE: { ru: 'Активен', en: 'Active' },
   EXPIRED: { ru: 'Истёк', en: 'Expired' },
   USED: { ru: 'Использован', en: 'Used' },
+};
+
+/**
+ * #39 The words of the built-in certificate designs (domain/certificates.ts, every location starts
+ * with them). A design a venue typed is its own word and is shown as typed.
+ */
+export const CERTIFICATE_DESIGN_LABELS: Record<(typeof CERTIFICATE_DESIGNS)[number], Label> = {
+  classic: { ru: 'Классический', en: 'Classic' },
+  birthday: { ru: 'День рождения', en: 'Birthday' },
+  newyear: { ru: 'Новогодний', en: 'New Year' },
+  sport: { ru: 'Спортивный', en: 'Sport' },
+  cosmos: { ru: 'Космос', en: 'Space' },
 };
 
 export const CERTIFICATE_TYPE_LABELS: Record<(typeof CERTIFICATE_TYPES)[number], Label> = {

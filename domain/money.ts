@@ -42,18 +42,28 @@ export function formatCount(count: number, lang: Language = 'ru'): string {
 export const currencySign = (currency: Currency) => currency.unicode || currency.code;
 
 /**
- * The amount with the currency placed as the currency says (spec): `is_before` puts it in front,
- * `blank_place` separates them with a space. RUB: "18 000,00 ₽"; USD: "$18,000.00". Without a
- * currency, the default title follows the amount.
+ * The one currency rule (spec: the currency object's `unicode`, `is_before`, `blank_place`): what
+ * goes before and after the digits. `is_before` puts the sign in front, `blank_place` separates
+ * them with a no-break space; the language only chooses the digits' marks, never the placement, so
+ * "$1 850,00" in ru and "$1,850.00" in en. Without a currency, the default title follows the
+ * amount. formatMoney (screens, letters, CSV's SQL mirror) and the XLSX number formats both read it.
+ */
+export function currencyAffixes(currency: Currency | null | undefined, lang: Language = 'ru'): { before: string; after: string } {
+  if (!currency) return { before: '', after: `\u00a0${DEFAULT_CURRENCY_TITLE[lang]}` };
+  const gap = currency.blank_place ? '\u00a0' : '';
+  const sign = currencySign(currency);
+  return currency.is_before ? { before: `${sign}${gap}`, after: '' } : { before: '', after: `${gap}${sign}` };
+}
+
+/**
+ * The amount with the currency placed as the currency says (currencyAffixes). RUB: "18 000,00 ₽";
+ * USD: "$18,000.00" (en), "$18 000,00" (ru). The table is docs/decisions.md, "#39 money".
  */
 export function formatMoney(amount: string | number, currency: Currency | null | undefined, lang: Language = 'ru'): string {
   const value = formatAmount(amount, lang);
-  if (!currency) return `${value}\u00a0${DEFAULT_CURRENCY_TITLE[lang]}`;
-  const gap = currency.blank_place ? '\u00a0' : '';
-  const sign = currencySign(currency);
+  const { before, after } = currencyAffixes(currency, lang);
   // A sign in front goes after the minus: -$150.00, not $-150.00.
-  if (currency.is_before) return value.startsWith('-') ? `-${sign}${gap}${value.slice(1)}` : `${sign}${gap}${value}`;
-  return `${value}${gap}${sign}`;
+  return value.startsWith('-') ? `-${before}${value.slice(1)}${after}` : `${before}${value}${after}`;
 }
 
 /** The currency a location's balance is shown in: its business (b2b) currency, else its currency. */

@@ -60,6 +60,8 @@ export const locations = pgTable('locations', {
   // cancelled unpaid, and hours before the session until which a customer may cancel on their page.
   widgetPaymentMinutes: integer('widget_payment_minutes').notNull().default(20),
   customerCancelHours: integer('customer_cancel_hours').notNull().default(24),
+  // #39 The venue's phone for its customers: the widget's order page says "call the venue" with it.
+  phone: text('phone').notNull().default(''),
   // #30: the desk may book a walk-in without the guest's name and phone (the spec's rule is the default).
   walkInsWithoutDetails: boolean('walk_ins_without_details').notNull().default(false),
   createdAt: createdAt(),

@@ -214,7 +214,7 @@ export const Promocode = z.object({
   usage_limit: int().nullable(), used_count: int(), active: z.boolean(), status: z.string(), created: instant(),
 }).meta({ id: 'Promocode' });
 
-export const WidgetSettings = z.object({ payment_minutes: int(), cancel_hours: int() }).meta({ id: 'WidgetSettings' });
+export const WidgetSettings = z.object({ payment_minutes: int(), cancel_hours: int(), phone: z.string() }).meta({ id: 'WidgetSettings' });
 
 export const Webhook = z.object({
   id: int(), url: z.string(), extra: z.boolean(), active: z.boolean(), disabled_reason: z.string().nullable(), created: instant(),
@@ -235,11 +235,13 @@ export const Image = z.object({
 /** A customer's booking as the booking widget's order page shows it. */
 export const CustomerOrder = z.object({
   id: int(), state: z.enum(['awaiting_payment', 'payment_declined', 'booked', 'paid', 'cancelled']), name: z.string(), persons: int(),
-  location: z.object({ id: int(), name: z.string(), address: z.string() }), playground: z.string().nullable(), time_start: localDateTime().nullable(),
+  location: z.object({ id: int(), name: z.string(), address: z.string(), phone: z.string().nullable().describe('The venue\'s phone for its customers (#39), null when it has none.') }),
+  playground: z.string().nullable(), time_start: localDateTime().nullable(),
   date: day().nullable(), begin: z.string().nullable(), end: z.string().nullable(), game: Named.nullable(), currency: Currency.nullable(),
   cost: money(), discount: money(), purchase: money(), paid: money(), to_pay: money(), payment_url: z.string().nullable(),
   hold_until: localDateTime().nullable(), cancelled_by: z.enum(['customer', 'staff', 'expired']).nullable(), cancel_until: localDateTime().nullable(),
   can_cancel: z.boolean(),
+  cancel_closes_in: int().nullable().describe('While the customer may cancel: the seconds until they no longer may (#39: a page left open stops offering it then, on its own clock).'),
 }).meta({ id: 'CustomerOrder' });
 
 export const WidgetLocation = z.object({

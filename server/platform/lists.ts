@@ -113,6 +113,13 @@ export interface ListDeclaration<S extends ListScope = ListScope> {
    * given (a running balance is not a sum). By currency when the columns are `inCurrency`.
    */
   totals?: string[];
+  /**
+   * #39 Rows the totals leave out unless the caller's `filter` is given (then they add up exactly
+   * the rows it selects): cancelled orders are no money taken. `sql` tells such a row, `row` the
+   * same from its JSON (the generated tests), `note` what the totals then say they leave out
+   * ("без отменённых"), on the screen (`totals_note`) and in the XLSX's totals label.
+   */
+  totalsExcept?: { filter: string; sql: SQL; row: (row: Record<string, any>) => boolean; note: Label };
   /** The JSON record, when it is not the columns as they are (nested objects), with its schema for the API document. */
   json?: { record: (row: Record<string, any>) => unknown; schema: ZodType };
 }
@@ -244,14 +251,22 @@ export interface ListTotals { currency: string | null; sums: Record<string, stri
  * currency (the joined `currencies` row) when the amounts are in currencies, since RUB and USD do
  * not add up.
  */
-async function summary<S extends ListScope>(db: Db, d: ListDeclaration<S>, from: SQL, whereSql: SQL): Promise<{ count: number; totals: ListTotals[]; byCurrencyId: (ListTotals & { currencyId: number | null | undefined })[] }> {
+/** Whether a call's totals leave rows out (`totalsExcept` without its filter given). */
+export function totalsExclude(d: ListDeclaration<any>, q: Record<string, unknown>): boolean {
+  const value = d.totalsExcept ? q[d.totalsExcept.filter] : undefined;
+  return Boolean(d.totalsExcept) && (value === undefined || (Array.isArray(value) && value.length === 0));
+}
+
+async function summary<S extends ListScope>(db: Db, d: ListDeclaration<S>, from: SQL, whereSql: SQL, exclude = false): Promise<{ count: number; totals: ListTotals[]; byCurrencyId: (ListTotals & { currencyId: number | null | undefined })[] }> {
   const summed = totalledColumns(d);
   if (summed.length === 0) {
     const rows = await db.execute(sql`SELECT count(*)::int AS count FROM ${from}${whereSql}`);
     return { count: Number(rows.rows[0]?.count ?? 0), totals: [], byCurrencyId: [] };
   }
   const inCurrency = summed.some((c) => c.inCurrency);
-  const sums = sql.join(summed.map((c) => sql`coalesce(sum(${c.sum ?? c.sql}), 0)::numeric(16,2)::text AS ${sql.identifier(c.key)}`), sql`, `);
+  // The count stays every row (the pages); only the sums leave the excepted rows out.
+  const only = exclude && d.totalsExcept ? sql` FILTER (WHERE NOT coalesce(${d.totalsExcept.sql}, false))` : sql``;
+  const sums = sql.join(summed.map((c) => sql`coalesce(sum(${c.sum ?? c.sql})${only}, 0)::numeric(16,2)::text AS ${sql.identifier(c.key)}`), sql`, `);
   const currency = inCurrency ? sql`${currencies.id} AS currency_id, ${currencies.code} AS currency` : sql`NULL::int AS currency_id, NULL::text AS currency`;
   const group = inCurrency ? sql` GROUP BY ${currencies.id}, ${currencies.code} ORDER BY ${currencies.code} NULLS LAST` : sql``;
   const rows = (await db.execute(sql`SELECT count(*)::int AS count, ${currency}, ${sums} FROM ${from}${whereSql}${group}`)).rows;
@@ -373,9 +388,12 @@ export function listAnswers(d: ListDeclaration<any>): Answers {
     currency: z.string().nullable().describe('The currency code of these sums (null: none).'),
     sums: z.object(Object.fromEntries(summed.map((c) => [c.key, z.string().describe('A decimal amount, e.g. "1500.00".')]))),
   })).describe('The sums of the money columns over the whole filtered range, one entry per currency.');
-  const page = z.object({ count: z.number().int(), results: z.array(record), ...(summed.length ? { totals } : {}) });
+  const note = d.totalsExcept
+    ? { totals_note: z.string().optional().describe(`What the totals leave out, in the caller's language ("${d.totalsExcept.note.en}"), when the ${d.totalsExcept.filter} filter is not given.`) }
+    : {};
+  const page = z.object({ count: z.number().int(), results: z.array(record), ...(summed.length ? { totals, ...note } : {}) });
   const json = d.paging === 'array' ? z.array(record) : page;
-  const onlyTotals = z.object({ count: z.number().int(), totals });
+  const onlyTotals = z.object({ count: z.number().int(), totals, ...note });
   return {
     200: {
       description: 'The list (JSON), or with `format=csv` / `format=xlsx` the same filtered list as a file, or with `format=totals` only its count and sums.',
@@ -402,20 +420,22 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     const whereSql = where ? sql` WHERE ${where}` : sql``;
     const format = q.format === 'csv' || q.csv === 'true' || q.csv === '1' ? 'csv' : q.format === 'xlsx' ? 'xlsx' : q.format === 'totals' ? 'totals' : 'json';
     const summed = totalledColumns(d).length > 0;
+    const exclude = totalsExclude(d, q);
+    const note = exclude ? { totals_note: d.totalsExcept!.note[request.lang] } : {};
 
     if (format === 'totals') {
-      const { count, totals } = await summary(db, d, from, whereSql);
-      return { count, totals };
+      const { count, totals } = await summary(db, d, from, whereSql, exclude);
+      return { count, totals, ...note };
     }
     if (format === 'json') {
       const rowsSql = jsonRowsSql(d, scope, from, whereSql, q.ordering, request.lang);
       if (d.paging === 'array') return toJson(d, (await db.execute(rowsSql)).rows);
       // The count and the sums are one query: the page's totals cost no extra round trip.
       const [{ count, totals }, page] = await Promise.all([
-        summary(db, d, from, whereSql),
+        summary(db, d, from, whereSql, exclude),
         db.execute(sql`${rowsSql} LIMIT ${q.limit ?? 10} OFFSET ${q.offset ?? 0}`),
       ]);
-      return { count, results: toJson(d, page.rows), ...(summed ? { totals } : {}) };
+      return { count, results: toJson(d, page.rows), ...(summed ? { totals, ...note } : {}) };
     }
 
     const exported = d.columns.filter((c) => c.label);
@@ -436,15 +456,15 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
     const columns: XlsxColumn[] = exported.map((c) => ({
       header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
     }));
-    const money = { currencies: await currencyFormats(db), defaultTitle: DEFAULT_CURRENCY_TITLE[request.lang] };
+    const money = { currencies: await currencyFormats(db), lang: request.lang };
     // The totals under the rows: values, not SUM formulas, one row per currency (a formula over a
     // column that mixes RUB and USD would add them up).
-    const totals = summed ? (await summary(db, d, from, whereSql)).byCurrencyId.map((t) => ({
+    const totals = summed ? (await summary(db, d, from, whereSql, exclude)).byCurrencyId.map((t) => ({
       currencyId: t.currencyId,
       cells: exported.map((c) => (c.key in t.sums ? t.sums[c.key]! : null)),
     })) : [];
     return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money,
-      totals.length ? { label: TOTALS_LABEL[request.lang], rows: totals } : undefined);
+      totals.length ? { label: exclude ? `${TOTALS_LABEL[request.lang]} (${note.totals_note})` : TOTALS_LABEL[request.lang], rows: totals } : undefined);
   });
 }
 

@@ -146,6 +146,7 @@ const en = {
   widget_places_gone: 'Sorry, these places have just been taken. Choose another session or fewer persons.',
   widget_session_gone: 'This session is no longer on sale. Choose another one.',
   widget_cancel_too_late: 'A booking can be cancelled here up to %{hours} h before the session. Please call the venue.',
+  widget_cancel_too_late_phone: 'A booking can be cancelled here up to %{hours} h before the session. Please call the venue: %{phone}.',
   widget_order_cancelled: 'This booking has already been cancelled.',
   widget_mail_subject: 'Booking №%{id} at %{location} is confirmed',
   widget_mail_text:
@@ -355,6 +356,7 @@ const ru: Record<MessageKey, string> = {
   widget_places_gone: 'Извините, эти места только что заняли. Выберите другой сеанс или меньше гостей.',
   widget_session_gone: 'Этот сеанс больше не продается. Выберите другой.',
   widget_cancel_too_late: 'Отменить бронь здесь можно не позднее чем за %{hours} ч до сеанса. Позвоните, пожалуйста, на площадку.',
+  widget_cancel_too_late_phone: 'Отменить бронь здесь можно не позднее чем за %{hours} ч до сеанса. Позвоните, пожалуйста, на площадку: %{phone}.',
   widget_order_cancelled: 'Эта бронь уже отменена.',
   widget_mail_subject: 'Бронь №%{id} в %{location} подтверждена',
   widget_mail_text:

@@ -10,11 +10,18 @@
 // cell in the serving process, where here PostgreSQL writes the rows and Node only deflates them;
 // the format needed is small (one sheet, inline strings, four styles). The benchmark measures it
 // next to the CSV and \copy (docs/decisions.md, "Lists from declarations").
+//
+// #39 Strict readers (exceljs, openpyxl behind pandas) place a cell only by its reference: every
+// `<row>` carries `r="n"` and every `<c>` its `r="B7"`, empty cells too (LibreOffice guessed the
+// positions; exceljs refused all eight lists). The row number is PostgreSQL's row_number() over
+// the ordered rows, + 1 for the header.
 import { Transform, pipeline, type TransformCallback } from 'node:stream';
 import zlib from 'node:zlib';
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
+import { currencyAffixes, type Currency } from '../../domain/money';
 import { startCopy } from './copy';
+import type { Lang } from './messages';
 
 /** What a column holds, and so how its cell is written. */
 export type XlsxKind = 'int' | 'text' | 'money' | 'date' | 'datetime' | 'bool';
@@ -35,8 +42,8 @@ export interface XlsxColumn {
 /** A currency as an XLSX money format writes it (domain/money.ts Currency, with its row id). */
 export interface XlsxCurrency { id: number; code: string; unicode: string | null; is_before: boolean; blank_place: boolean }
 
-/** What the money cells of a sheet are written in: the currencies and the title of an amount without one. */
-export interface XlsxMoney { currencies: XlsxCurrency[]; defaultTitle: string }
+/** What the money cells of a sheet are written in: the currencies, and the language (the title of an amount without one). */
+export interface XlsxMoney { currencies: XlsxCurrency[]; lang: Lang }
 
 /**
  * Rows written under the list, outside its autofilter (sorting the sheet leaves them last): `label`
@@ -55,13 +62,15 @@ const STYLE = { none: 0, datetime: 1, date: 2, money: 3, header: 4 } as const;
 /** The money style of the default title; the currencies' styles follow it, in the order given. */
 const FIRST_CURRENCY_STYLE = 5;
 
-/** A number format text with the currency where the currency puts it ("#,##0.00\u00a0"₽"", ""$"#,##0.00"). */
-export function currencyFormatCode(currency: Pick<XlsxCurrency, 'code' | 'unicode' | 'is_before' | 'blank_place'> | null, defaultTitle: string): string {
-  const sign = (currency ? currency.unicode || currency.code : defaultTitle).replace(/"/g, '');
-  // As formatMoney places it: the default title after a space, a currency as its blank_place says.
-  const gap = !currency || currency.blank_place ? '\u00a0' : '';
-  const quoted = `"${currency?.is_before ? sign + gap : gap + sign}"`;
-  return currency?.is_before ? `${quoted}#,##0.00` : `#,##0.00${quoted}`;
+/**
+ * A number format text with the currency where the currency puts it ("#,##0.00\u00a0"₽"",
+ * ""$"#,##0.00"): the affixes of domain/money.ts's one rule, so a cell reads as the screen's amount
+ * (the spreadsheet program supplies the digits' marks of its own locale).
+ */
+export function currencyFormatCode(currency: Currency | null, lang: Lang): string {
+  const { before, after } = currencyAffixes(currency, lang);
+  const quoted = (text: string) => (text ? `"${text.replace(/"/g, '')}"` : '');
+  return `${quoted(before)}#,##0.00${quoted(after)}`;
 }
 
 /** Text for XML: the five escapes, and the characters XML 1.0 cannot hold dropped. */
@@ -82,53 +91,62 @@ function xmlTextSql(value: string): string {
   return `replace(replace(replace(replace(replace(translate(${value}, ${XML_FORBIDDEN}, ''), '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), E'\\n', '&#10;'), E'\\r', '&#13;')`;
 }
 
-/** The SQL of one cell; NULL is an empty cell (`<c/>`), so the next cells keep their columns. */
-export function xlsxCellSql(column: XlsxColumn, money?: XlsxMoney): string {
+/** The SQL of a row's number in the sheet (row_number() of the COPY's query, the header being 1). */
+const ROW_SQL = 'xlsx_r';
+
+/**
+ * The SQL of one cell at column `index` (1-based), its reference written from the row's number;
+ * NULL is an empty cell (`<c r="B7"/>`).
+ */
+export function xlsxCellSql(column: XlsxColumn, money: XlsxMoney | undefined, index: number): string {
   const v = `(${column.sql})`;
+  const at = `'<c r="${columnName(index)}' || ${ROW_SQL}::text || '"'`;
   let cell: string;
   switch (column.kind) {
     case 'int':
-      cell = `'<c><v>' || ${v}::text || '</v></c>'`;
+      cell = `${at} || '><v>' || ${v}::text || '</v></c>'`;
       break;
     case 'money': {
       // Each currency its own style (its number format); no currency, the default title's.
       const style = column.currency && money
         ? `CASE WHEN (${column.currency}) IS NULL THEN '${FIRST_CURRENCY_STYLE}' ${money.currencies.map((c, i) => `WHEN (${column.currency}) = ${Number(c.id)} THEN '${FIRST_CURRENCY_STYLE + 1 + i}'`).join(' ')} ELSE '${STYLE.money}' END`
         : `'${STYLE.money}'`;
-      cell = `'<c s="' || ${style} || '"><v>' || ${v}::text || '</v></c>'`;
+      cell = `${at} || ' s="' || ${style} || '"><v>' || ${v}::text || '</v></c>'`;
       break;
     }
     case 'bool':
-      cell = `'<c t="b"><v>' || CASE WHEN ${v} THEN '1' ELSE '0' END || '</v></c>'`;
+      cell = `${at} || ' t="b"><v>' || CASE WHEN ${v} THEN '1' ELSE '0' END || '</v></c>'`;
       break;
     case 'date':
       // Days since 1899-12-30, Excel's day zero.
-      cell = `'<c s="${STYLE.date}"><v>' || (${v}::date - date '1899-12-30')::text || '</v></c>'`;
+      cell = `${at} || ' s="${STYLE.date}"><v>' || (${v}::date - date '1899-12-30')::text || '</v></c>'`;
       break;
     case 'datetime':
       // Days (with the time as a fraction) since Excel's day zero; float8 arithmetic, cheaper than numeric.
-      cell = `'<c s="${STYLE.datetime}"><v>' || (date_part('epoch', ${v}::timestamp - timestamp '1899-12-30') / 86400)::text || '</v></c>'`;
+      cell = `${at} || ' s="${STYLE.datetime}"><v>' || (date_part('epoch', ${v}::timestamp - timestamp '1899-12-30') / 86400)::text || '</v></c>'`;
       break;
     default:
-      cell = `'<c t="inlineStr"><is><t xml:space="preserve">' || ${xmlTextSql(`${v}::text`)} || '</t></is></c>'`;
+      cell = `${at} || ' t="inlineStr"><is><t xml:space="preserve">' || ${xmlTextSql(`${v}::text`)} || '</t></is></c>'`;
   }
-  return `coalesce(${cell}, '<c/>')`;
+  return `coalesce(${cell}, ${at} || '/>')`;
 }
 
-/** The XML of the totals rows (values computed by the server, not formulas). */
-export function totalsRowsXml(totals: XlsxTotals, money?: XlsxMoney): string {
+/** The XML of the totals rows (values computed by the server, not formulas), the first at sheet row `firstRow`. */
+export function totalsRowsXml(totals: XlsxTotals, money: XlsxMoney | undefined, firstRow: number): string {
   const styleOf = (currencyId: number | null | undefined) => {
     if (currencyId === undefined || !money) return STYLE.money;
     const i = money.currencies.findIndex((c) => c.id === currencyId);
     return currencyId === null ? FIRST_CURRENCY_STYLE : i < 0 ? STYLE.money : FIRST_CURRENCY_STYLE + 1 + i;
   };
-  return totals.rows.map(({ currencyId, cells }) => {
+  return totals.rows.map(({ currencyId, cells }, n) => {
+    const r = firstRow + n;
     const xml = cells.map((value, i) => {
+      const at = `r="${columnName(i + 1)}${r}"`;
       // A decimal as PostgreSQL wrote it ("18000.00"), as the rows' cells are.
-      if (value !== null) return `<c s="${styleOf(currencyId)}"><v>${/^-?\d+(\.\d+)?$/.test(value) ? value : Number(value)}</v></c>`;
-      return i === 0 ? `<c t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(totals.label)}</t></is></c>` : '<c/>';
+      if (value !== null) return `<c ${at} s="${styleOf(currencyId)}"><v>${/^-?\d+(\.\d+)?$/.test(value) ? value : Number(value)}</v></c>`;
+      return i === 0 ? `<c ${at} t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(totals.label)}</t></is></c>` : `<c ${at}/>`;
     }).join('');
-    return `<row>${xml}</row>\n`;
+    return `<row r="${r}">${xml}</row>\n`;
   }).join('');
 }
 
@@ -143,7 +161,7 @@ const WIDTH: Record<XlsxKind, number> = { int: 10, money: 14, date: 12, datetime
 
 function sheetHead(columns: XlsxColumn[]): string {
   const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${WIDTH[c.kind]}" customWidth="1"/>`).join('');
-  const header = columns.map((c) => `<c t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
+  const header = columns.map((c, i) => `<c r="${columnName(i + 1)}1" t="inlineStr" s="${STYLE.header}"><is><t>${xmlText(c.header)}</t></is></c>`).join('');
   return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
     + '<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
     + '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
@@ -157,7 +175,7 @@ function filterRange(columns: number, rows: number): string {
 
 /** The styles part: the fixed styles, then the money formats of the default title and of each currency. */
 function styles(money?: XlsxMoney): string {
-  const formats = money ? [currencyFormatCode(null, money.defaultTitle), ...money.currencies.map((c) => currencyFormatCode(c, money.defaultTitle))] : [];
+  const formats = money ? [currencyFormatCode(null, money.lang), ...money.currencies.map((c) => currencyFormatCode(c, money.lang))] : [];
   const numFmts = formats.map((code, i) => `<numFmt numFmtId="${167 + i}" formatCode="${xmlText(code)}"/>`).join('');
   const xfs = formats.map((_, i) => `<xf numFmtId="${167 + i}" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>`).join('');
   return '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -324,7 +342,7 @@ class XlsxWriter extends Transform {
 
   override _flush(callback: TransformCallback): void {
     this.pendingCallback = callback;
-    const tail = `${this.totals ? totalsRowsXml(this.totals, this.money) : ''}</sheetData><autoFilter ref="${filterRange(this.columns.length, this.rows)}"/></worksheet>`;
+    const tail = `${this.totals ? totalsRowsXml(this.totals, this.money, this.rows + 2) : ''}</sheetData><autoFilter ref="${filterRange(this.columns.length, this.rows)}"/></worksheet>`;
     this.sheetData(Buffer.from(tail, 'utf8'));
     this.deflate.once('end', () => this.finish());
     this.deflate.end();
@@ -365,11 +383,12 @@ export async function sendXlsx(
   money?: XlsxMoney,
   totals?: XlsxTotals,
 ): Promise<FastifyReply> {
-  const row = `'<row>' || ${columns.map((c) => xlsxCellSql(c, money)).join(' || ')} || '</row>'`;
+  const row = `'<row r="' || ${ROW_SQL}::text || '">' || ${columns.map((c, i) => xlsxCellSql(c, money, i + 1)).join(' || ')} || '</row>'`;
   // One line per row; COPY's csv format with a delimiter and quote that escaped XML never holds
   // (control characters are dropped, line breaks are references) writes each line as it is.
   const { client, copy } = await startCopy(pool, query,
-    (inner) => `COPY (SELECT ${row} FROM (${inner}) AS xlsx_rows) TO STDOUT (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`);
+    // row_number() over the rows in the order the list's query gives them (its ORDER BY), after the header.
+    (inner) => `COPY (SELECT ${row} FROM (SELECT *, row_number() OVER () + 1 AS ${ROW_SQL} FROM (${inner}) AS xlsx_list) AS xlsx_rows) TO STDOUT (FORMAT csv, DELIMITER E'\\x01', QUOTE E'\\x02')`);
   const body = new XlsxWriter(columns, sheetName(title), money, totals);
   pipeline(copy, body, (err) => {
     client.release(err ?? undefined);

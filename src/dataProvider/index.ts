@@ -74,16 +74,17 @@ async function getList(resource: string, params: GetListParams): Promise<{ data:
   const ordering = orderingOf(resource, params.sort);
   const query = { ...filters, ...ordering };
   if (c.paging === 'limit-offset') {
-    const data = await api<{ count: number; results: RaRecord[]; totals?: unknown }>(path, {
+    const data = await api<{ count: number; results: RaRecord[]; totals?: unknown; totals_note?: string }>(path, {
       query: { ...query, limit: perPage, offset: (page - 1) * perPage },
     });
-    // The sums of the money columns over the whole filtered range ride in the list's meta.
-    return { data: data.results, total: data.count, ...(data.totals ? { meta: { totals: data.totals } } : {}) };
+    // The sums of the money columns over the whole filtered range ride in the list's meta, with what
+    // they leave out (#39: "без отменённых") in the caller's language.
+    return { data: data.results, total: data.count, ...(data.totals ? { meta: { totals: data.totals, totalsNote: data.totals_note } } : {}) };
   }
   // A plain-array endpoint may still filter on the server (payments): its mapped filters are sent.
   const [all, summary] = await Promise.all([
     api<RaRecord[]>(path, { query }),
-    c.totals ? api<{ totals: unknown }>(path, { query: { ...filters, format: 'totals' } }) : undefined,
+    c.totals ? api<{ totals: unknown; totals_note?: string }>(path, { query: { ...filters, format: 'totals' } }) : undefined,
   ]);
   let rows = all;
   for (const [name, value] of Object.entries(filter)) {
@@ -94,7 +95,7 @@ async function getList(resource: string, params: GetListParams): Promise<{ data:
     const { field, order } = params.sort;
     rows = [...rows].sort((a, b) => compare(getPath(a, field), getPath(b, field)) * (order === 'DESC' ? -1 : 1));
   }
-  return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length, ...(summary ? { meta: { totals: summary.totals } } : {}) };
+  return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length, ...(summary ? { meta: { totals: summary.totals, totalsNote: summary.totals_note } } : {}) };
 }
 
 async function getOne(resource: string, id: RaRecord['id'], meta?: Values): Promise<any> {

@@ -2,7 +2,7 @@
 // check payment, certificates), mounted at app.money.* by en.ts. money.ru.ts mirrors it.
 // Keys named by the specs keep their names (transactionsAlert, certificatesLetterSent, ...).
 // The lists' labels and enum words are written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
-import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '../../domain/enumLabels';
+import { CERTIFICATE_DESIGN_LABELS, CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '../../domain/enumLabels';
 import { CERTIFICATE_FIELDS, PAYMENT_FIELDS, TRANSACTION_FIELDS, textsIn } from '../../domain/fieldLabels';
 export const moneyEn = {
   title: 'Money and records',
@@ -91,6 +91,7 @@ export const moneyEn = {
     search: 'Certificate number',
     statuses: textsIn(CERTIFICATE_STATUS_LABELS, 'en'),
     types: textsIn(CERTIFICATE_TYPE_LABELS, 'en'),
+    designs: textsIn(CERTIFICATE_DESIGN_LABELS, 'en'),
     fields: textsIn(CERTIFICATE_FIELDS, 'en'),
     create: 'Create certificates',
     createTitle: 'New certificates',

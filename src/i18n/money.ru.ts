@@ -1,7 +1,7 @@
 // Russian texts of the money and records screens, key for key the same as money.en.ts.
 import type { moneyEn } from './money.en';
 // The lists' labels and enum words are written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
-import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '../../domain/enumLabels';
+import { CERTIFICATE_DESIGN_LABELS, CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, TRANSACTION_TYPE_LABELS } from '../../domain/enumLabels';
 import { CERTIFICATE_FIELDS, PAYMENT_FIELDS, TRANSACTION_FIELDS, textsIn } from '../../domain/fieldLabels';
 
 export const moneyRu: typeof moneyEn = {
@@ -91,6 +91,7 @@ export const moneyRu: typeof moneyEn = {
     search: 'Номер сертификата',
     statuses: textsIn(CERTIFICATE_STATUS_LABELS, 'ru'),
     types: textsIn(CERTIFICATE_TYPE_LABELS, 'ru'),
+    designs: textsIn(CERTIFICATE_DESIGN_LABELS, 'ru'),
     fields: textsIn(CERTIFICATE_FIELDS, 'ru'),
     create: 'Создать сертификаты',
     createTitle: 'Новые сертификаты',

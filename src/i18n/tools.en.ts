@@ -158,7 +158,7 @@ export const toolsEn = {
     empty: 'Your locations have no playgrounds.',
     updated: 'Updated at %{time}',
     refresh: 'Refresh',
-    zone: '%{city} · times in %{zone}',
+    zone: '%{city} · time: %{zone}',
     playground: 'Playground',
     token: 'Token',
     access: 'Technical access',
@@ -188,17 +188,19 @@ export const toolsEn = {
     paymentHint: 'An unpaid online booking is cancelled after this and its places are freed.',
     cancelHours: 'Customers may cancel up to, hours before the session',
     cancelHint: '0: until the session starts.',
+    phone: 'The venue\'s phone for customers',
+    phoneHint: 'Shown on the customer\'s booking page when it can no longer be cancelled online.',
     saved: 'Widget settings saved.',
   },
   // #29 payment provider tab.
   paymentProvider: {
     // #29 the installation's own account (the owner's tab)
-    installationIntro: 'Top-ups of every location\'s balance are paid into the installation\'s own merchant account, set here by the owner. It is the same on every location\'s tools page. YooKassa\'s HTTP notification URL is the same as for the locations (docs/operations.md).',
+    installationIntro: 'Top-ups of every location\'s balance are paid into the installation\'s own merchant account, set here by the owner. It is the same on every location\'s tools page. YooKassa\'s HTTP notification URL is the same as for the locations: %{origin}/api/v2.1/payments/yookassa/notifications/',
     installationSaved: 'The top-ups account saved.',
     // #29 "check connection" (tries the saved credentials against the provider)
     check: 'Check connection',
     checkOk: 'Connection works: %{provider} accepted the saved credentials.',
-    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard is in the operations guide (docs/operations.md).',
+    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard (Integration → HTTP notifications): %{origin}/api/v2.1/payments/yookassa/notifications/; for Stripe (Developers → Webhooks): %{origin}/api/v2.1/payments/stripe/webhook/',
     provider: PAYMENT_PROVIDER_FIELDS.provider.en,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.en,
     secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.en,
@@ -212,7 +214,7 @@ export const toolsEn = {
     secretSet: 'A key is stored (never shown). Leave empty to keep it.',
     secretNotSet: 'No key is stored yet.',
     // #29 Stripe.
-    stripeHint: 'Stripe: the secret key (sk_live_… or sk_test_…) from Developers → API keys, and the signing secret (whsec_…) of the webhook endpoint whose URL is in the operations guide (docs/operations.md). The shop ID and receipts are YooKassa\'s.',
+    stripeHint: 'Stripe: the secret key (sk_live_… or sk_test_…) from Developers → API keys, and the signing secret (whsec_…) of the webhook endpoint with the address shown above on this tab. The shop ID and receipts are YooKassa\'s.',
     webhookSecretSet: 'A signing secret is stored (never shown). Leave empty to keep it.',
     webhookSecretNotSet: 'No signing secret is stored yet (Stripe: whsec_…).',
     receiptsHint: 'YooKassa registers a receipt for each payment: the customer\'s e-mail or phone, one line per session.',

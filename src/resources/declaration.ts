@@ -169,17 +169,32 @@ interface ColumnBase {
 /** Whether the server writes this column into the CSV/XLSX: the one reading of `exported` (tests pair it with the server's columns). */
 export const isExportedColumn = (c: ColumnBase & { kind: string }): boolean => c.exported ?? c.kind !== 'custom';
 
+/**
+ * The headers a column writes in the CSV/XLSX, in order: none, its label, or (#39) a person's name
+ * and then the e-mail the spec names (`emailLabel`).
+ */
+export const exportedLabels = (c: ColumnDeclaration): MessageKey[] =>
+  (!isExportedColumn(c) ? [] : c.kind === 'person' && c.emailLabel ? [c.label, c.emailLabel] : [c.label]);
+
 export type ColumnDeclaration = ColumnBase & (
   /** `value`: a text computed from the record instead of the field (e.g. a user's name or e-mail). */
   | { kind: 'text'; monospace?: boolean; value?: (record: any) => unknown }
+  /**
+   * #39 A person: the name (`source`), the e-mail (`email`) on hover, the e-mail itself when there is
+   * no name. `emailLabel`: the exports write the e-mail in a column of its own after the name.
+   */
+  | { kind: 'person'; email: string; emailLabel?: MessageKey }
   /** formatMoney in the list location's currency; `signColor`: red below zero, green above; `currencySource`: the row's own currency (object or code). */
   | { kind: 'money'; signColor?: boolean; currencySource?: string }
   /** DD.MM.YYYY. */
   | { kind: 'date' }
   /** DD.MM.YYYY HH:mm. */
   | { kind: 'datetime' }
-  /** The label `${prefix}${value}` (the value itself when the key is missing). */
-  | { kind: 'enum'; prefix: string }
+  /**
+   * The label `${prefix}${value}` (the value itself when the key is missing); an array of codes, their
+   * labels joined. `codeKey`: the key of a code whose own text cannot be one (a dotted codename).
+   */
+  | { kind: 'enum'; prefix: string; codeKey?: (code: string) => string }
   /** The label of the id from an endpoint's list (e.g. a location's name), the id itself until it loads. */
   | { kind: 'lookup'; from: ChoicesFrom }
   /** A link opening in a new tab; `{value}` is the field (each element of an array). */

@@ -71,7 +71,7 @@ export interface PublicOrder {
   state: 'awaiting_payment' | 'payment_declined' | 'booked' | 'paid' | 'cancelled';
   name: string;
   persons: number;
-  location: { id: number; name: string; address: string };
+  location: { id: number; name: string; address: string; phone: string | null };
   playground: string | null;
   time_start: string | null;
   date: string | null;
@@ -96,6 +96,8 @@ export interface PublicOrder {
   cancelled_by: 'customer' | 'staff' | 'expired' | null;
   cancel_until: string | null;
   can_cancel: boolean;
+  /** While it may be cancelled: seconds until it no longer may (counted on this page's clock). */
+  cancel_closes_in: number | null;
 }
 
 export interface Booked {

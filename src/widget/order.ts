@@ -9,25 +9,42 @@ const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
 
 export async function orderPage(root: HTMLElement, call: Call, t: T, lang: WidgetLang, key: string) {
   const path = `/api/public/orders/${encodeURIComponent(key)}/`;
-  render(await call<PublicOrder>(path));
+  // #39 When the offer to cancel ends on this page's clock (the server's seconds left, counted from
+  // when they arrived): a page left open past the deadline stops offering it, at the moment, on
+  // coming back to the tab, and before a click goes out. The server refuses a late cancel anyway.
+  let closesAt: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let shown: { o: PublicOrder; message?: string } | null = null;
+  document.addEventListener('visibilitychange', () => { if (shown && document.visibilityState === 'visible') render(shown.o, shown.message); });
+  received(await call<PublicOrder>(path));
 
-  function render(o: PublicOrder, message?: string) {
+  function received(o: PublicOrder, message?: string) {
+    closesAt = o.can_cancel && o.cancel_closes_in !== null ? Date.now() + o.cancel_closes_in * 1000 : null;
+    render(o, message);
+  }
+
+  function render(fresh: PublicOrder, message?: string) {
+    shown = { o: fresh, message };
+    clearTimeout(timer);
+    const open = fresh.can_cancel && (closesAt === null || Date.now() < closesAt);
+    const o: PublicOrder = open ? fresh : { ...fresh, can_cancel: false };
+    if (open && closesAt !== null) timer = setTimeout(() => render(fresh, message), Math.min(closesAt - Date.now() + 50, 2 ** 31 - 1));
     const money = (amount: string) => formatMoney(amount, o.currency, lang);
     const row = (label: string, value: string | null, testid: string) =>
       value ? h('div', { class: 'row', 'data-testid': testid }, h('span', {}, label), h('b', {}, value)) : null;
     const error = h('p', { class: 'alert', role: 'alert', hidden: true, 'data-testid': 'widget-error' });
     const actions = h('div', { class: 'actions' });
-    const askCancel = () => show(actions,
+    const askCancel = () => (closesAt !== null && Date.now() >= closesAt ? render(fresh) : show(actions,
       h('p', {}, t('cancelAsk')),
       h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel-yes', onclick: () => void cancel() }, t('yes')),
-      h('button', { type: 'button', onclick: () => render(o) }, t('no')));
+      h('button', { type: 'button', onclick: () => render(fresh) }, t('no'))));
     async function payAgain(button: HTMLButtonElement) {
       button.disabled = true;
       try {
         const fresh = await call<PublicOrder>(`${path}pay/`, {});
         // Straight to the provider's page with the new link, as after booking.
         if (fresh.payment_url) window.top!.location.href = fresh.payment_url;
-        else render(fresh);
+        else received(fresh);
       } catch (err) {
         if (!(err instanceof CallError)) throw err;
         button.disabled = false;
@@ -36,8 +53,10 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       }
     }
     async function cancel() {
+      // Past the deadline on this page's clock: not sent, the page shows it can no longer be done.
+      if (closesAt !== null && Date.now() >= closesAt) { render(fresh); return; }
       try {
-        render(await call<PublicOrder>(`${path}cancel/`, {}), t('cancelled'));
+        received(await call<PublicOrder>(`${path}cancel/`, {}), t('cancelled'));
       } catch (err) {
         if (!(err instanceof CallError)) throw err;
         error.hidden = false;
@@ -79,6 +98,10 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       error,
       actions,
       o.state === 'cancelled' ? null
-        : h('p', { class: 'muted' }, o.can_cancel && o.state !== 'awaiting_payment' ? t('cancelUntil', { when: until }) : o.can_cancel ? '' : t('cancelClosed'))));
+        : h('p', { class: 'muted', 'data-testid': 'order-cancel-note' }, ...(o.can_cancel && o.state !== 'awaiting_payment' ? [t('cancelUntil', { when: until })]
+          : o.can_cancel ? []
+          // "Call the venue" with the venue's phone when it has one (#39).
+          : o.location.phone ? [t('cancelClosedPhone'), h('a', { href: `tel:${o.location.phone}`, 'data-testid': 'order-venue-phone' }, o.location.phone)]
+          : [t('cancelClosed')]))));
   }
 }

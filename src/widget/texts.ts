@@ -75,6 +75,7 @@ const en = {
   no: 'No',
   cancelUntil: 'You can cancel here until %{when}.',
   cancelClosed: 'It can no longer be cancelled online; please call the venue.',
+  cancelClosedPhone: 'It can no longer be cancelled online; please call the venue: ',
   cancelled: 'The booking has been cancelled.',
 };
 
@@ -147,6 +148,7 @@ const ru: Record<TextKey, string> = {
   no: 'Нет',
   cancelUntil: 'Отменить здесь можно до %{when}.',
   cancelClosed: 'Отменить онлайн уже нельзя; позвоните, пожалуйста, на площадку.',
+  cancelClosedPhone: 'Отменить онлайн уже нельзя; позвоните, пожалуйста, на площадку: ',
   cancelled: 'Бронь отменена.',
 };
 

@@ -266,6 +266,11 @@ describe('booking with prepayment', () => {
 describe('the customer page', () => {
   it('cancels before the deadline; too late is refused with the hours; a wrong key is 404', async () => {
     const made = (await book(later, `${day(5)} 12:00`, { persons: 2 })).json();
+    // #39 The venue's phone, and the seconds until the offer to cancel ends (the deadline, 24 h before the session).
+    const view = (await pub('GET', `/api/public/orders/${made.key}/`)).json();
+    expect(view.location.phone).toBe('+74951234567');
+    const deadline = Date.parse(`${day(5)}T12:00:00+03:00`) - 24 * 3600_000;
+    expect(Math.abs(view.cancel_closes_in - (deadline - Date.now()) / 1000)).toBeLessThan(120);
     const cancel = await pub('POST', `/api/public/orders/${made.key}/cancel/?lang=en`);
     expect(cancel.statusCode, cancel.body).toBe(200);
     expect(cancel.json()).toMatchObject({ state: 'cancelled', can_cancel: false });
@@ -278,9 +283,11 @@ describe('the customer page', () => {
     try {
       const kept = (await book(later, `${day(5)} 13:00`, { persons: 1 })).json();
       expect(kept.order.can_cancel).toBe(false);
+      expect(kept.order.cancel_closes_in).toBeNull();
       const refused = await pub('POST', `/api/public/orders/${kept.key}/cancel/`, { lang: 'ru' });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toEqual({ non_field_errors: ['Отменить бронь здесь можно не позднее чем за 1440 ч до сеанса. Позвоните, пожалуйста, на площадку.'] });
+      // "Call the venue" with the venue's phone (#39).
+      expect(refused.json()).toEqual({ non_field_errors: ['Отменить бронь здесь можно не позднее чем за 1440 ч до сеанса. Позвоните, пожалуйста, на площадку: +74951234567.'] });
     } finally {
       await h.database.db.update(locations).set({ customerCancelHours: 24 }).where(eq(locations.id, 1));
     }

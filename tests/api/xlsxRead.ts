@@ -44,12 +44,25 @@ export interface Cell {
 const unescape = (text: string) => text.replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))
   .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
 
+/** The 1-based column of a cell reference's letters ("B7" -> 2). */
+const columnOf = (ref: string) => [...ref.replace(/\d+$/, '')].reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0);
+
+/**
+ * The rows as a strict reader sees them (#39): each row where its `r` says and each cell at its
+ * reference, which every row and cell must carry (exceljs places nothing without them).
+ */
 export function sheetRows(sheet: string): Cell[][] {
   const rows: Cell[][] = [];
-  for (const row of sheet.matchAll(/<row\b[^>]*>(.*?)<\/row>/gs)) {
+  for (const row of sheet.matchAll(/<row\b([^>]*)>(.*?)<\/row>/gs)) {
+    const r = /\br="(\d+)"/.exec(row[1]!)?.[1];
+    if (!r) throw new Error('a row without its r reference');
+    if (Number(r) !== rows.length + 1) throw new Error(`row ${r} where row ${rows.length + 1} was due`);
     const cells: Cell[] = [];
-    for (const c of row[1]!.matchAll(/<c\b([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)) {
+    for (const c of row[2]!.matchAll(/<c\b([^>]*?)(?:\/>|>(.*?)<\/c>)/gs)) {
       const attrs = c[1]!;
+      const ref = /\br="([A-Z]+)(\d+)"/.exec(attrs);
+      if (!ref || ref[2] !== r) throw new Error(`a cell without its reference in row ${r}: <c${attrs}>`);
+      if (columnOf(ref[1]!) !== cells.length + 1) throw new Error(`cell ${ref[1]}${r} out of place`);
       const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? null;
       const style = Number(/\bs="(\d+)"/.exec(attrs)?.[1] ?? 0);
       const body = c[2];

@@ -129,7 +129,9 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   await expect(page.getByText('Письмо с сертификатом отправлено.')).toBeVisible();
   await expect(rows.first().locator('td.column-status')).toHaveText('Активен');
   await expect(rows.first().locator('td.column-booked_by')).toHaveText('Ольга Сертификатова');
-  await expect(rows.first().locator('td.column-seller_user')).toHaveText(ADMIN.email);
+  // The seller by name, the e-mail on hover (#39).
+  await expect(rows.first().locator('td.column-seller_user_name')).toHaveText('Анна Администратор');
+  await expect(rows.first().locator('td.column-seller_user_name [data-testid="person"]')).toHaveAttribute('title', ADMIN.email);
   expect(letterText(await waitForLetter(email, since))).toContain(number);
 
   // Send it again: a second letter.
@@ -176,7 +178,8 @@ test('ru: create, activate with the letter, send again, spend on an order, filte
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^certificates_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
-  expect(lines[0]).toBe('Номер,Номинал,Остаток,Тип,Дизайн,Статус,Создал,Создан,Продавец,Активирован,Покупатель,Действует до');
+  // Each person by name, the spec's e-mail column beside it (#39).
+  expect(lines[0]).toBe('Номер,Номинал,Остаток,Тип,Дизайн,Статус,Создал,E-mail создавшего,Создан,Продавец,E-mail продавца,Активирован,Покупатель,Действует до');
   expect(lines.length - 1).toBe(await rows.count());
   // The export writes a code's label (domain/enumLabels), as the screen does.
   expect(lines.slice(1).every((l) => l.includes(',Истёк,'))).toBe(true);

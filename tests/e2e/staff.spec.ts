@@ -74,7 +74,9 @@ for (const lang of ['ru', 'en'] as const) {
     await dialog.getByRole('button', { name: t.invite }).click();
     const row = page.getByRole('row').filter({ hasText: email });
     await expect(row).toContainText(t.invited);
-    await expect(row).toContainText('multibooking');
+    // The permission's word, not its codename (#39).
+    await expect(row).toContainText(t.permission);
+    await expect(row).not.toContainText('multibooking');
 
     const letter = letterText(await waitForLetter(email, since));
     const link = letter.match(/https?:\/\/[^\s]+\/invitation\/[0-9a-f]+/)?.[0];

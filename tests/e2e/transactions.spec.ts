@@ -66,7 +66,9 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   await expect(row.locator('td.column-amount')).toHaveText('-250,00 ₽');
   expect(await hue(row.locator('td.column-amount'))).toBe('red');
   await expect(row.locator('td.column-type')).toHaveText('Списание');
-  await expect(row.locator('td.column-user_email')).toHaveText(ADMIN.email);
+  // The user by name, the e-mail on hover (#39).
+  await expect(row.locator('td.column-user_name')).toHaveText('Анна Администратор');
+  await expect(row.locator('td.column-user_name [data-testid="person"]')).toHaveAttribute('title', ADMIN.email);
   await expect(row.locator('td.column-additional')).toHaveText('Нет');
   await expect(page.getByTestId('location-balance')).toHaveText(`Баланс ${await balanceText(page, 'VR Арена Москва')}`);
 
@@ -175,7 +177,8 @@ test('ru: add, change type, refund, dispute, filters, CSV and a top-up through t
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toMatch(/^transactions_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
-  expect(lines[0]).toBe('ID,Локация,Сессия,Дата,Описание,Сумма,Дополнительная,Баланс,Лицензия,Код,Тип,Пользователь');
+  // The user by name, the spec's e-mail column beside it (#39).
+  expect(lines[0]).toBe('ID,Локация,Сессия,Дата,Описание,Сумма,Дополнительная,Баланс,Лицензия,Код,Тип,Пользователь,E-mail пользователя');
   expect(lines.length - 1).toBe(both.count);
 
   // Top-up: the provider's page, pay, back to check_payment, and the balance grows by 2 500.

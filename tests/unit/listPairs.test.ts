@@ -4,7 +4,7 @@
 // same ru and en labels (both sides read them from domain/fieldLabels.ts: this holds each screen
 // column's key to the server column of the same place), and every filter it sends is one the server declares.
 import { describe, expect, it, vi } from 'vitest';
-import { isExportedColumn, type ResourceDeclaration } from '../../src/resources/declaration';
+import { exportedLabels, type ResourceDeclaration } from '../../src/resources/declaration';
 
 vi.hoisted(() => {
   const store = new Map<string, string>();
@@ -24,8 +24,6 @@ const header = (label: string) => label.replace(/\u00ad/g, '');
 
 /** The server path a client list calls: `{location_id}` is the server's `:id`. */
 const serverPath = (d: ResourceDeclaration) => d.api.list!.replace('{location_id}', ':id');
-/** What the client exports of a column: every kind but `custom`, unless the declaration says. */
-const exported = isExportedColumn;
 
 const paired = declarations.filter((d) => d.list && d.api.list && serverLists.some((s) => s.path === serverPath(d)));
 
@@ -49,11 +47,14 @@ describe('client and server list declarations', () => {
       // Columns read from the field itself (not a value computed from the record, not a lookup elsewhere).
       const plain = columns.filter((c) => c.kind !== 'custom' && c.kind !== 'lookup' && !('value' in c && c.value));
       for (const c of plain) expect(keys, `${d.name}.${c.source}`).toContain(c.source);
+      // #39 A person's e-mail (on hover) is a field too.
+      for (const c of columns) if (c.kind === 'person') expect(keys, `${d.name}.${c.email}`).toContain(c.email);
     });
 
     it('exports the columns it shows, in its order, under the same ru and en labels', () => {
       for (const lang of ['ru', 'en'] as const) {
-        const shown = columns.filter(exported).map((c) => header(String(text(lang, c.label))));
+        // A person column writes its name and (#39) its e-mail column after it.
+        const shown = columns.flatMap(exportedLabels).map((label) => header(String(text(lang, label))));
         expect(shown, `${d.name} (${lang}): the screen's exported columns against the server's export`)
           .toEqual(server.columns.filter((c) => c.label).map((c) => c.label![lang]));
       }

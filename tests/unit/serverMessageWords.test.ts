@@ -14,7 +14,7 @@ const PLAIN: Record<string, string | number> = {
   address: 'Москва, ул. Тверская, 1', amount: '1 500,00 ₽', begin: '10:00', end: '11:00', currency: 'RUB', order_currency: 'EUR',
   date: '01.03.2030', days: 7, email: 'guest@example.com', game: 'Квест', hours: 24, id: 42, languages: 'ru, en',
   link: 'https://backoffice.test/x', location: 'Парк', max: 10, method: 'PATCH', minutes: 30, min: 2, name: 'Анна',
-  number: 'GC-1', paid: '0,00 ₽', persons: 3, playground: 'Куб 1', purchase: '3 000,00 ₽', rate: '5 000,00 ₽', refund: '',
+  number: 'GC-1', paid: '0,00 ₽', persons: 3, phone: '+7 495 123-45-67', playground: 'Куб 1', purchase: '3 000,00 ₽', rate: '5 000,00 ₽', refund: '',
   remaining: '100,00 ₽', rest: '3 000,00 ₽', seconds: 60, smart_count: 2, type: 'text/plain', until: '01.03.2031',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',

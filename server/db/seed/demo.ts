@@ -72,9 +72,9 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
     // Location 1 must exist with id 1: the payments button of the booking screens depends on it.
     const locs = await tx.insert(locations).values([
-      { id: 1, name: 'VR Арена Москва', cityId: msk!.id, lat: '55.751244', lng: '37.618423', timezone: 'Europe/Moscow', currencyId: rub!.id, b2bCurrencyId: rub!.id, isPark: true, isEventsAvailable: true, allowRefill: true },
+      { id: 1, name: 'VR Арена Москва', cityId: msk!.id, lat: '55.751244', lng: '37.618423', timezone: 'Europe/Moscow', currencyId: rub!.id, b2bCurrencyId: rub!.id, isPark: true, isEventsAvailable: true, allowRefill: true, phone: '+74951234567' },
       { id: 2, name: 'VR Парк Санкт-Петербург', cityId: spb!.id, lat: '59.938630', lng: '30.314130', timezone: 'Europe/Moscow', currencyId: rub!.id, b2bCurrencyId: rub!.id, isEventsAvailable: true },
-      { id: 3, name: 'VR Lounge Brooklyn', cityId: nyc!.id, lat: '40.678178', lng: '-73.944158', timezone: 'America/New_York', currencyId: usd!.id, b2bCurrencyId: usd!.id, languages: ['en', 'ru'] },
+      { id: 3, name: 'VR Lounge Brooklyn', cityId: nyc!.id, lat: '40.678178', lng: '-73.944158', timezone: 'America/New_York', currencyId: usd!.id, b2bCurrencyId: usd!.id, languages: ['en', 'ru'], phone: '+17185550123' },
       { id: 4, name: 'VR Куб Алматы', cityId: ala!.id, lat: '43.238949', lng: '76.889709', timezone: 'Asia/Almaty', currencyId: null, b2bCurrencyId: null, isActive: false },
     ]).returning();
     // Explicit ids above: move the sequence past them.

@@ -42,6 +42,8 @@ export const locationActivity = defineList({
     { key: 'id', kind: 'int', sql: sql`${a.id}`, label: F.id },
     { key: 'created', kind: 'datetime', sql: sql`${a.created}`, label: F.created },
     { key: 'user', kind: 'text', sql: personIn('ru'), inLanguage: personIn, jsonInLanguage: true, label: F.user },
+    // #39 In the JSON only: the screen shows the person by name and the e-mail on hover.
+    { key: 'user_email', kind: 'text', sql: sql`${users.email}` },
     // The address, on the screen as in the exports: who may read the log may read where from.
     { key: 'ip', kind: 'text', sql: sql`${a.ip}`, label: F.ip },
     { key: 'kind', kind: 'text', sql: sql`${a.kind}` },

@@ -4,7 +4,7 @@
 import { ilike, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CERTIFICATE_STATUSES } from '../../../domain/certificates';
-import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS } from '../../../domain/enumLabels';
+import { CERTIFICATE_DESIGN_LABELS, CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS } from '../../../domain/enumLabels';
 import { certificates, currencies, users } from '../../db/schema';
 import { CERTIFICATE_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
@@ -38,10 +38,17 @@ export const locationCertificates = defineList({
       sql: sql`(${certificates.rate} - coalesce((SELECT sum(amount) FROM certificate_redemptions r WHERE r.certificate_id = ${certificates.id}), 0))::numeric(12,2)`,
     },
     { key: 'type', kind: 'enum', sql: sql`${certificates.type}`, labels: CERTIFICATE_TYPE_LABELS, label: F.type },
-    { key: 'design', kind: 'text', sql: sql`${certificates.design}`, label: F.design },
+    // The built-in designs as words in the exports (#39); a design a venue typed as typed.
+    { key: 'design', kind: 'text', sql: sql`${certificates.design}`, labels: CERTIFICATE_DESIGN_LABELS, label: F.design },
     { key: 'status', kind: 'enum', sql: sql`${certificates.status}`, labels: CERTIFICATE_STATUS_LABELS, label: F.status },
+    // #39 People by name (the e-mail on hover on screen), the spec's e-mail fields beside them.
+    { key: 'created_by_name', kind: 'text', sql: sql`nullif(${users.name}, '')`, label: F.created_by_name },
     { key: 'created_by', kind: 'text', sql: sql`${users.email}`, label: F.created_by },
     { key: 'datetime_created', kind: 'datetime', sql: sql`${certificates.datetimeCreated}`, label: F.datetime_created },
+    {
+      key: 'seller_user_name', kind: 'text', label: F.seller_user_name,
+      sql: sql`(SELECT nullif(name, '') FROM ${users} s WHERE s.id = ${certificates.sellerUserId})`,
+    },
     {
       key: 'seller_user', kind: 'text', label: F.seller_user,
       sql: sql`(SELECT email FROM ${users} s WHERE s.id = ${certificates.sellerUserId})`,

@@ -1,7 +1,7 @@
 // The orders list of a location (GET /locations/{id}/orders/, its CSV and XLSX). Dates follow the
 // business day: an order created 00:00-05:59 belongs to the previous day.
 import { inArray, sql } from 'drizzle-orm';
-import { ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS } from '../../../domain/enumLabels';
+import { CANCELLED_ORDER_STATUSES, ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, TOTALS_EXCLUDING_CANCELLED } from '../../../domain/enumLabels';
 import { currencies, locations, orders, users } from '../../db/schema';
 import { ORDER_FIELDS as F } from '../../../domain/fieldLabels';
 import { defineList } from '../../platform/lists';
@@ -28,9 +28,17 @@ export const locationOrders = defineList({
     { key: 'discount', kind: 'money', sql: sql`${orders.discount}`, inCurrency: true, label: F.discount },
     { key: 'promocode', kind: 'text', sql: sql`${orders.promocode}`, label: F.promocode },
     { key: 'staff_user_id', kind: 'int', sql: sql`${orders.staffUserId}` },
+    // #39 The manager by name (the screen's column, the e-mail on hover), the spec's e-mail beside it.
+    { key: 'manager_name', kind: 'text', sql: sql`nullif(${users.name}, '')`, label: F.manager_name },
     { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: F.manager_email },
     { key: 'source', kind: 'text', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: F.source },
   ],
   orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
   sorting: { columns: ['id', 'created', 'order_type', 'status', 'cost', 'paid', 'purchase'], unique: sql`${orders.id}` },
+  // #39 A cancelled order (4) or cart (5) is no money taken: the totals leave them out unless the
+  // status filter asks for them.
+  totalsExcept: {
+    filter: 'status', sql: inArray(orders.status, [...CANCELLED_ORDER_STATUSES]),
+    row: (row) => (CANCELLED_ORDER_STATUSES as readonly number[]).includes(row.status), note: TOTALS_EXCLUDING_CANCELLED,
+  },
 });

@@ -3,7 +3,8 @@
 // screen shows whom it waits for beside whom it has.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { ROLE_LABELS, STAFF_FIELDS as F, STAFF_STATE_LABELS } from '../../../domain/staff';
+import { PERMISSION_LABELS, ROLE_LABELS, STAFF_FIELDS as F, STAFF_STATE_LABELS } from '../../../domain/staff';
+import type { Lang } from '../../platform/messages';
 import { defineList } from '../../platform/lists';
 import { locationListScope } from '../locations/service';
 
@@ -18,6 +19,12 @@ const people = sql.raw(`(
   FROM invitations i WHERE i.accepted_at IS NULL AND i.withdrawn_at IS NULL
 ) s`);
 
+/** A person's permissions as their labels in `lang`, in the codenames' order ("Сертификаты: выпуск, ..."). */
+const permissionsIn = (lang: Lang) => {
+  const cases = Object.entries(PERMISSION_LABELS).map(([code, label]) => sql`WHEN ${code} THEN ${label[lang]}`);
+  return sql`array_to_string(ARRAY(SELECT CASE p ${sql.join(cases, sql` `)} ELSE p END FROM unnest(s.permissions) WITH ORDINALITY AS x(p, n) ORDER BY n), ', ')`;
+};
+
 export const locationStaff = defineList({
   path: '/api/v2.1/locations/:id/staff/', summary: "A location's staff and open invitations", tags: ['staff'],
   file: 'staff', title: { ru: 'Сотрудники', en: 'Staff' }, paging: 'limit-offset', access: { minRole: 40 },
@@ -31,7 +38,8 @@ export const locationStaff = defineList({
     { key: 'name', kind: 'text', sql: sql`s.name`, label: F.name },
     { key: 'email', kind: 'text', sql: sql`s.email`, label: F.email },
     { key: 'role', kind: 'enum', sql: sql`s.role`, labels: ROLE_LABELS, label: F.role },
-    { key: 'permissions', kind: 'text', sql: sql`array_to_string(s.permissions, ', ')`, label: F.permissions },
+    // The JSON keeps the codenames (the forms send them); the exports write their words (#39).
+    { key: 'permissions', kind: 'text', sql: sql`array_to_string(s.permissions, ', ')`, label: F.permissions, inLanguage: permissionsIn },
     { key: 'last_login', kind: 'datetime', sql: sql`s.last_login`, label: F.last_login },
     { key: 'state', kind: 'enum', sql: sql`s.state`, labels: STAFF_STATE_LABELS, label: F.state },
     { key: 'is_owner', kind: 'bool', sql: sql`s.is_owner`, label: F.is_owner },

@@ -87,8 +87,13 @@ export const deletePromocode = defineWrite({
 // A payment hold of 1 minute to a day; a cancel deadline of 0 (until the session) to 30 days.
 export const saveWidget = defineWrite({
   kind: 'update', path: '/api/v2.1/locations/:id/widget_settings/', summary: 'Edit a location\'s booking widget settings', tags: ['widget'], access: { minRole: 40 },
-  fields: { payment_minutes: z.number().int().min(1).max(1440), cancel_hours: z.number().int().min(0).max(720) },
+  fields: {
+    payment_minutes: z.number().int().min(1).max(1440), cancel_hours: z.number().int().min(0).max(720),
+    // #39 Optional: empty for none; else a phone as the booking forms take it (PHONE_PATTERN).
+    phone: z.string().trim().max(TEXT_LIMITS.phone).regex(/^(\+?\d+)?$/).optional(),
+  },
   labels: {
+    phone: { ru: 'Телефон площадки для клиентов', en: 'The venue\'s phone for customers' },
     payment_minutes: { ru: 'Держать места, пока клиент платит, минут', en: 'Hold the places while the customer pays, minutes' },
     cancel_hours: { ru: 'Клиент может отменить не позднее чем за, часов до сеанса', en: 'Customers may cancel up to, hours before the session' },
   },

@@ -63,6 +63,8 @@ export const transactionList = defineList({
     { key: 'license', kind: 'text', sql: sql`${transactions.license}`, label: F.license },
     { key: 'code', kind: 'text', sql: sql`${transactions.code}`, label: F.code },
     { key: 'type', kind: 'enum', sql: sql`${transactions.type}`, labels: TRANSACTION_TYPE_LABELS, label: F.type },
+    // #39 The user by name (the e-mail on hover on screen), the spec's e-mail beside it.
+    { key: 'user_name', kind: 'text', sql: sql`nullif(${users.name}, '')`, label: F.user_name },
     { key: 'user_email', kind: 'text', sql: sql`${users.email}`, label: F.user_email },
     { key: 'number', kind: 'text', sql: sql`${transactions.number}` },
     { key: 'debt_open', kind: 'bool', sql: sql`${transactions.debtOpen}` },

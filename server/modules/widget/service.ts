@@ -14,6 +14,7 @@ import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
 import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
+import { instantOfLocal } from '../../../domain/zonedTime';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
 import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
@@ -251,14 +252,19 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
   const cancelUntil = start ? addRealMinutes(tz, start, -loc.row.customerCancelHours * 60) : null;
   const now = zoneNow(tz);
   // An unpaid hold may be dropped until the session begins (nothing was paid); otherwise the deadline.
+  const holdOnly = state === 'awaiting_payment' || state === 'payment_declined';
   const canCancel = state !== 'cancelled' && start !== null && !hasBegun(start, now)
-    && (state === 'awaiting_payment' || state === 'payment_declined' || !hasBegun(cancelUntil!, now));
+    && (holdOnly || !hasBegun(cancelUntil!, now));
+  // #39 When the offer ends, as seconds from now: the page counts them on its own clock (whatever
+  // that clock says the time is), so a page left open past the deadline stops offering to cancel.
+  const closesAt = canCancel ? instantOfLocal(tz, holdOnly ? start! : cancelUntil!) : null;
+  const closesIn = closesAt === null ? null : Math.max(0, Math.floor((closesAt - Date.now()) / 1000));
   return {
     id: order.id,
     state,
     name: order.name,
     persons: order.persons,
-    location: { id: loc.row.id, name: loc.name, address: loc.address },
+    location: { id: loc.row.id, name: loc.name, address: loc.address, phone: loc.row.phone || null },
     playground: session?.playground ?? null,
     time_start: start,
     date: start ? businessDateOf(start) : null,
@@ -282,6 +288,7 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     cancelled_by: state === 'cancelled' ? await cancelReason(db, orderId) : null,
     cancel_until: cancelUntil,
     can_cancel: canCancel,
+    cancel_closes_in: closesIn,
   };
 }
 
@@ -306,8 +313,10 @@ export async function widgetCancel(db: Db, config: Config, key: string, lang: La
   const view = await orderView(db, order.locationId, order.id, lang);
   if (view.state === 'cancelled') throw fieldError('non_field_errors', 'widget_order_cancelled');
   if (!view.can_cancel) {
-    const [loc] = await db.select({ hours: locations.customerCancelHours }).from(locations).where(eq(locations.id, order.locationId));
-    throw fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
+    const [loc] = await db.select({ hours: locations.customerCancelHours, phone: locations.phone }).from(locations).where(eq(locations.id, order.locationId));
+    // "Call the venue" with its phone when it has one (#39).
+    throw loc!.phone ? fieldError('non_field_errors', 'widget_cancel_too_late_phone', { hours: loc!.hours, phone: loc!.phone })
+      : fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
   }
   // #29: the online prepayment goes back through its provider with the cancel (a refusal stays on the order for the staff).
   const refundIds = await cancelBooking(db, { userId: null, by: 'customer' }, order.id, 'cancelled', { refund: 'online' });

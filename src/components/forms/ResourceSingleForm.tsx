@@ -65,7 +65,8 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
 
   return (
     <Box sx={{ maxWidth: 560 }}>
-      {form.single?.intro && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(form.single.intro)}</Typography>}
+      {/* `%{origin}`: this installation's address, so an intro can give a URL to enter elsewhere (#39: not a file of the docs). */}
+      {form.single?.intro && <Typography color="text.secondary" sx={{ mb: 2 }}>{translate(form.single.intro, { origin: window.location.origin })}</Typography>}
       {problem && <Alert severity="error" sx={{ mb: 2 }} data-testid="form-error">{problem}</Alert>}
       {/* #38 What the server says the record's owner should know (e.g. test keys on a live install), in the reader's language. */}
       {(Array.isArray(data.warnings) ? data.warnings as string[] : []).map((w) => (

@@ -3,6 +3,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Box } from '@mui/material';
 import { FunctionField, useGetOne, useTranslate } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../dataProvider/http';
 import { useParams } from 'react-router-dom';
 import { formatDay } from '../../../domain/dates';
 import { formatMoney, type Currency } from '../../../domain/money';
@@ -10,7 +12,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from '../../resources/locations/types';
 import type { ChoicesFrom, ColumnDeclaration, Part } from '../../resources/declaration';
 import { useEndpointChoices } from './choices';
-import { TruncatedText } from '../TruncatedText';
+import { CELL_MAX_WIDTH, TRUNCATED, TruncatedText } from '../TruncatedText';
 import { NewTabLink, formatDateTime } from './format';
 
 const EMPTY = '—';
@@ -23,21 +25,43 @@ function Translated({ messageKey, fallback }: { messageKey: string; fallback: st
   return <>{translate(messageKey, { _: fallback })}</>;
 }
 
+/** Codes' labels, one after another ("Сертификаты: выпуск, Транзакции: все"). */
+function TranslatedList({ keys }: { keys: [string, string][] }) {
+  const translate = useTranslate();
+  return <TruncatedText text={keys.map(([k, fallback]) => translate(k, { _: fallback })).join(', ')} />;
+}
+
 function Lookup({ from, value }: { from: ChoicesFrom; value: string | number }) {
   const choices = useEndpointChoices(from);
   return <TruncatedText text={choices.find((c) => c.value === value)?.label ?? String(value)} />;
 }
 
 /**
- * The currency of a money cell: the row's own (an object, or a code matched against the location's
- * currencies), else the currency of the location the list belongs to (its route's location).
+ * The installation's currencies (reference data, the same for every list): a row that names its
+ * currency by code (a transaction of another location, a totals line) is written by that
+ * currency's own rule, not as "1 850,00 USD" (#39).
+ */
+function useCurrencies(enabled: boolean): Currency[] | undefined {
+  const lang = useLanguage();
+  return useQuery({
+    queryKey: ['currencies', lang], queryFn: () => api<Currency[]>('/api/v2.1/currencies/'), enabled, staleTime: Infinity,
+  }).data;
+}
+
+/**
+ * The currency of a money cell: the row's own (an object, or a code looked up among the location's
+ * currencies, then the installation's), else the currency of the location the list belongs to.
  */
 function useCellCurrency(own: unknown): Currency | null {
   const { location_id: locationId } = useParams();
   const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
-  if (own && typeof own === 'object') return own as Currency;
   const known = [location?.currency, location?.b2b_currency].filter((c): c is Currency => !!c);
-  if (typeof own === 'string' && own) return known.find((c) => c.code === own) ?? { code: own, is_before: false, blank_place: true };
+  const code = typeof own === 'string' && own ? own : null;
+  const local = code ? known.find((c) => c.code === code) : undefined;
+  const all = useCurrencies(Boolean(code && !local));
+  if (own && typeof own === 'object') return own as Currency;
+  // Until the list arrives the code alone, after the amount (the rule's fallback when a currency has no sign).
+  if (code) return local ?? all?.find((c) => c.code === code) ?? { code, is_before: false, blank_place: true };
   return location?.currency ?? null;
 }
 
@@ -55,12 +79,28 @@ export function MoneyCell({ value, currency, signed }: { value: string; currency
   );
 }
 
+/**
+ * #39 A person as people know them: the name, the e-mail on hover (the title, as a cut text's
+ * whole text is, so also the accessible description); the e-mail when there is no name.
+ */
+export function PersonName({ name, email }: { name: string | null | undefined; email: string | null | undefined }) {
+  if (!name) return <TruncatedText text={email ?? EMPTY} />;
+  return (
+    <Box component="span" data-testid="person" title={email ?? name} sx={{ ...TRUNCATED, maxWidth: CELL_MAX_WIDTH }}>{name}</Box>
+  );
+}
+
 function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, ComponentType<any>>): ReactNode {
   const value = field(record, column.source);
   switch (column.kind) {
     case 'text': {
       const shown = column.value ? column.value(record) : value;
       return blank(shown) ? EMPTY : <TruncatedText text={String(shown)} />;
+    }
+    case 'person': {
+      const email = field(record, column.email);
+      if (blank(value) && blank(email)) return EMPTY;
+      return <PersonName name={blank(value) ? null : String(value)} email={blank(email) ? null : String(email)} />;
     }
     case 'money': {
       if (blank(value)) return EMPTY;
@@ -71,8 +111,12 @@ function cell(column: ColumnDeclaration, record: any, parts: Map<Part<any>, Comp
       return formatDay(blank(value) ? null : String(value));
     case 'datetime':
       return formatDateTime(value as string | null);
-    case 'enum':
-      return blank(value) ? EMPTY : <Translated messageKey={`${column.prefix}${String(value)}`} fallback={String(value)} />;
+    case 'enum': {
+      if (blank(value) || (Array.isArray(value) && value.length === 0)) return EMPTY;
+      const key = (code: unknown) => `${column.prefix}${column.codeKey ? column.codeKey(String(code)) : String(code)}`;
+      if (Array.isArray(value)) return <TranslatedList keys={value.map((v) => [key(v), String(v)] as [string, string])} />;
+      return <Translated messageKey={key(value)} fallback={String(value)} />;
+    }
     case 'lookup':
       return blank(value) ? EMPTY : <Lookup from={column.from} value={value as string | number} />;
     case 'boolean':

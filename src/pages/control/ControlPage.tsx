@@ -14,6 +14,8 @@ import StopIcon from '@mui/icons-material/Stop';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useLocaleState, useNotify, usePermissions, useTranslate } from 'react-admin';
 import { CONTROL_REFRESH_MS } from '../../../domain/constants';
+import { timeZoneName } from '../../../domain/dates';
+import { useLanguage } from '../../i18n/useLanguage';
 import { hasPermission } from '../../../domain/permissions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { api } from '../../dataProvider/http';
@@ -80,12 +82,13 @@ function ControlLocations() {
 
 function LocationCard({ location, now }: { location: ControlLocation; now: number }) {
   const translate = useTranslate();
+  const lang = useLanguage();
   return (
     <Card variant="outlined" component="section" data-testid="control-location" data-location-id={location.id} aria-labelledby={`control-loc-${location.id}`}>
       <CardContent>
         <Typography variant="h6" component="h2" id={`control-loc-${location.id}`}>{location.name}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          {translate('app.tools.control.zone', { city: location.city, zone: location.timezone })}
+          {translate('app.tools.control.zone', { city: location.city, zone: timeZoneName(location.timezone, lang) })}
         </Typography>
         <Box sx={{ overflowX: 'auto', width: 0, minWidth: '100%' }}>
           {/* Fixed columns: the cards of all locations line up one under another. */}

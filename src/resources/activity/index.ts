@@ -33,7 +33,8 @@ export default defineResource({
     columns: [
       { kind: 'text', source: 'id', label: f('id') },
       { kind: 'datetime', source: 'created', label: f('created') },
-      { kind: 'text', source: 'user', label: f('user') },
+      // #39 By name, the e-mail on hover (the exports write the name, as before).
+      { kind: 'person', source: 'user', email: 'user_email', label: f('user') },
       { kind: 'text', source: 'ip', label: f('ip'), monospace: true },
       { kind: 'text', source: 'text', label: f('text') },
       // Each side's fields, one a line, in the same order: read across, "price: 1 500,00 ₽ | 1 800,00 ₽".

@@ -23,7 +23,8 @@ export default defineResource({
     empty: t('empty'),
     hint: t('hint'),
     columns: [
-      { kind: 'text', source: 'name', label: t('fields.name') },
+      // The built-in designs' words (#39); a name the venue typed as typed.
+      { kind: 'enum', source: 'name', label: t('fields.name'), prefix: 'app.money.certificates.designs.' },
       { kind: 'enum', source: 'active', label: 'app.catalogue.status', prefix: 'app.catalogue.saleState.' },
     ],
   },

@@ -95,11 +95,13 @@ export default defineResource({
       { kind: 'money', source: 'rate', label: f('rate'), currencySource: 'currency' },
       { kind: 'money', source: 'remaining_rate', label: f('remaining_rate'), currencySource: 'currency' },
       { kind: 'enum', source: 'type', label: f('type'), prefix: 'app.money.certificates.types.' },
-      text('design'),
+      // The built-in designs' words; a design the venue typed as typed (the enum's fallback), #39.
+      { kind: 'enum', source: 'design', label: f('design'), prefix: 'app.money.certificates.designs.' },
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.money.certificates.statuses.' },
-      text('created_by'),
+      // #39 People by name, the e-mail on hover; the exports write both.
+      { kind: 'person', source: 'created_by_name', email: 'created_by', label: f('created_by_name'), emailLabel: f('created_by') },
       { kind: 'datetime', source: 'datetime_created', label: f('datetime_created') },
-      text('seller_user'),
+      { kind: 'person', source: 'seller_user_name', email: 'seller_user', label: f('seller_user_name'), emailLabel: f('seller_user') },
       { kind: 'datetime', source: 'datetime_activated', label: f('datetime_activated') },
       text('booked_by'),
       // No currency column: both amounts carry the currency sign already, and the list must fit

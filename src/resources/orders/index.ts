@@ -37,7 +37,9 @@ export default defineResource({
       { kind: 'enum', source: 'order_type', label: f('order_type'), prefix: 'app.orderTypes.t' },
       { kind: 'enum', source: 'status', label: f('status'), prefix: 'app.orderStatus.s' },
       ...['cost', 'paid', 'purchase', 'discount'].map((source) => ({ kind: 'money' as const, source, label: f(source) })),
-      ...['promocode', 'manager_email'].map(text),
+      text('promocode'),
+      // #39 The manager by name, the e-mail on hover; the exports write both.
+      { kind: 'person', source: 'manager_name', email: 'manager_email', label: f('manager_name'), emailLabel: f('manager_email') },
       { kind: 'enum', source: 'source', label: f('source'), prefix: 'app.orderSources.' },
     ],
   },

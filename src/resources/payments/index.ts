@@ -88,7 +88,8 @@ export default defineResource({
       { kind: 'money', source: 'purchase', label: f('purchase') },
       { kind: 'text', source: 'comment', label: f('comment') },
       { kind: 'enum', source: 'receipt_status', label: f('receipt_status'), prefix: 'app.order.receiptStatus.' }, // #29 receipts
-      { kind: 'text', source: 'user', label: f('user'), value: (r) => r.user?.name || r.user?.email },
+      // #39 By name, the e-mail on hover (the export writes the name, else the e-mail).
+      { kind: 'person', source: 'user.name', email: 'user.email', label: f('user') },
     ],
   },
 });

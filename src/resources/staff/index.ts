@@ -10,7 +10,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import { session } from '../../authProvider/session';
-import { PERMISSION_CODENAMES } from '../../../domain/permissions';
+import { PERMISSION_CODENAMES, type PermissionCodename } from '../../../domain/permissions';
 import { PERMISSION_FIELD, STAFF_ROLE_IDS } from '../../../domain/staff';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { defineResource, enumChoices, type ActionContext, type FieldDeclaration } from '../declaration';
@@ -57,7 +57,8 @@ export default defineResource({
       { kind: 'text', source: 'name', label: f('name') },
       { kind: 'text', source: 'email', label: f('email') },
       { kind: 'enum', source: 'role', label: f('role'), prefix: t('role.') },
-      { kind: 'text', source: 'permissions', label: f('permissions'), value: (r) => (r.permissions ?? []).join(', ') },
+      // The permissions' words, not their codenames (#39).
+      { kind: 'enum', source: 'permissions', label: f('permissions'), prefix: t('permission.'), codeKey: (c) => PERMISSION_FIELD[c as PermissionCodename] ?? c },
       { kind: 'datetime', source: 'last_login', label: f('last_login') },
       { kind: 'enum', source: 'state', label: f('state'), prefix: t('state.') },
       { kind: 'boolean', source: 'is_owner', label: f('is_owner') },

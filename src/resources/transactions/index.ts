@@ -149,7 +149,8 @@ export default defineResource({
       text('license'),
       text('code'),
       { kind: 'enum', source: 'type', label: f('type'), prefix: 'app.money.transactions.types.' },
-      text('user_email'),
+      // #39 The user by name, the e-mail on hover; the exports write both.
+      { kind: 'person', source: 'user_name', email: 'user_email', label: f('user_name'), emailLabel: f('user_email') },
     ],
   },
 });

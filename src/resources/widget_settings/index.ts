@@ -1,6 +1,7 @@
 // The booking widget's settings (the tools page's last tab): how long an online booking holds its
 // places while the customer pays (then an unpaid order is cancelled and its places freed), and until
 // how many hours before the session a customer may cancel on their own page (0: until it starts).
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { defineResource } from '../declaration';
 
 const t = (key: string) => `app.tools.widget.${key}`;
@@ -18,6 +19,8 @@ export default defineResource({
     fields: [
       { kind: 'number', source: 'payment_minutes', label: t('paymentMinutes'), hint: t('paymentHint'), required: true, integer: true, min: 1, max: 1440 },
       { kind: 'number', source: 'cancel_hours', label: t('cancelHours'), hint: t('cancelHint'), required: true, integer: true, min: 0, max: 720 },
+      // #39 The phone the customer's order page gives with "call the venue".
+      { kind: 'text', source: 'phone', label: t('phone'), hint: t('phoneHint'), format: 'phone', maxLength: TEXT_LIMITS.phone, maxLengthMessage: 'validation.validationPhone' },
     ],
   },
 });
