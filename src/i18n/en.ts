@@ -353,6 +353,7 @@ export const enApp = {
       cancelText: '%{name}, %{playground}, %{time}. The places will be freed.',
       cancelPaid: 'The customer has paid %{amount}.',
       refundOriginal: 'Refund %{amount} now, the way it was paid',
+      refundCashAll: 'Refund %{amount} now, all of it in cash',
       cancelledRefunded: 'Order №%{id} is cancelled; %{amount} goes back the way it was paid',
       promoChecking: 'Checking the promo code…',
       billCopied: 'Payment link copied',

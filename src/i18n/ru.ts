@@ -355,6 +355,7 @@ export const ruApp: typeof enApp = {
       cancelText: '%{name}, %{playground}, %{time}. Места освободятся.',
       cancelPaid: 'Клиент оплатил %{amount}.',
       refundOriginal: 'Вернуть %{amount} сейчас тем же способом, каким платили',
+      refundCashAll: 'Вернуть %{amount} сейчас, всё наличными',
       cancelledRefunded: 'Заказ №%{id} отменён; %{amount} возвращается тем же способом, каким платили',
       promoChecking: 'Проверяем промокод…',
       billCopied: 'Ссылка на оплату скопирована',

@@ -80,7 +80,7 @@ export function CancelOrderQuestion({ order, currency, onClose, onCancelled }: {
               <FormControlLabel
                 sx={{ display: 'flex', mt: 1 }}
                 control={<Checkbox checked={refundNow} disabled={detail.isFetching} onChange={(e) => setRefundNow(e.target.checked)} data-testid="cancel-refund" />}
-                label={translate('app.booking.refundOriginal', { amount: money(tenders.length ? refundTotal : order.paid) })}
+                label={translate(cashInstead && otherTenders ? 'app.booking.refundCashAll' : 'app.booking.refundOriginal', { amount: money(tenders.length ? refundTotal : order.paid) })}
                 data-testid="cancel-refund-original"
               />
               {refundNow && !cashInstead && <RefundTenderList tenders={tenders} money={money} title={false} />}
