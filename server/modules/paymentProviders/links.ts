@@ -9,7 +9,7 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { currencies, locations, payments } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, type LinkRequest, type PaymentProvider } from './provider';
+import { PAYMENT_CHECK_AFTER_MS, PAYMENT_CHECK_JOB, type LinkRequest, type PaymentProvider } from './types';
 
 /** The currency a location takes money in (for top-ups: its b2b currency); RUB when it has none set (YooKassa's own). */
 export async function currencyOf(tx: DbOrTx, locationId: number, b2b = false): Promise<string> {

@@ -9,7 +9,7 @@ import { locations, orderPlaysessions, orders, playgrounds, playsessions, users 
 import { formatWallClock } from '../../../domain/dates';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { wallClockNow } from '../../platform/clock';
-import type { PaymentProvider, Receipt } from './provider';
+import type { PaymentProvider, Receipt } from './types';
 
 type Item = Receipt['items'][number];
 

@@ -10,7 +10,7 @@ import { translate, type Lang, type MessageKey } from '../../platform/messages';
 import { recordChange } from '../activity/record';
 import { requireManagerAt } from '../locations/service';
 import { seal, unseal } from './secretBox';
-import type { PaymentConfig, ProviderName } from './provider';
+import type { PaymentConfig, ProviderName } from './types';
 import { checkYooKassa } from './yookassa';
 import { checkStripe } from './stripe';
 

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { ApiError } from '../../platform/errors';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { asFailure, ProviderHttpError, providerFailureParams } from './errors';
-import type { LinkRequest, ProviderLink, ProviderPayment, ProviderRefund, ProviderState, RefundRequest } from './provider';
+import type { LinkRequest, ProviderLink, ProviderPayment, ProviderRefund, ProviderState, RefundRequest } from './types';
 
 export interface StripeAccount { apiUrl: string; secretKey: string }
 

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { PAYMENT_PROVIDER_FIELDS } from '../../../domain/fieldLabels';
 import { defineWrite } from '../../platform/writes';
-import { PROVIDER_NAMES } from './provider';
+import { PROVIDER_NAMES } from './types';
 import { checkProviderSettings, saveProviderSettings } from './settings';
 
 export const ProviderSettings = z.object({

@@ -1,7 +1,7 @@
 // #29 YooKassa's API v3 (https://yookassa.ru/developers/api), the subset we use, over plain HTTPS:
 // Basic auth (shop id : secret key), JSON bodies, an Idempotence-Key on every POST. The base URL is
 // YOOKASSA_API_URL (tests point it at tests/providers/yookassa.ts).
-import type { LinkRequest, ProviderLink, ProviderPayment, ProviderReceipt, ProviderRefund, Receipt, ReceiptStatus, RefundRequest, SettlementRequest } from './provider';
+import type { LinkRequest, ProviderLink, ProviderPayment, ProviderReceipt, ProviderRefund, Receipt, ReceiptStatus, RefundRequest, SettlementRequest } from './types';
 import { ApiError } from '../../platform/errors';
 import { asFailure, ProviderHttpError, providerFailureParams } from './errors';
 
