@@ -5,11 +5,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import type { Lang } from './messages';
 
 export type JobHandler = (payload: any) => Promise<void>;
 
 export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, runAt = new Date()): Promise<void> {
-  await db.insert(jobs).values({ kind, payload, runAt });
+  await jobInsert(db, [{ kind, payload, runAt }]);
+}
+
+/** The INSERT of some jobs (effects.ts writes a change's letters with its other entries, in one statement). */
+export function jobInsert(db: DbOrTx, rows: { kind: string; payload: unknown; runAt?: Date }[]) {
+  return db.insert(jobs).values(rows.map((r) => ({ kind: r.kind, payload: r.payload, runAt: r.runAt ?? new Date() })));
 }
 
 // Job kinds that one module handles and another enqueues: here, so the producer (orders: a widget
@@ -19,6 +25,12 @@ export const WIDGET_LETTER_JOB = 'mail.widget_order';
 /** The job that tells the customer their widget booking was cancelled (by them, or its payment hold expired). */
 export const WIDGET_CANCEL_LETTER_JOB = 'mail.widget_cancelled';
 export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'expired' };
+/** The letter with a payment link (orders makes the link, its module sends it). */
+export const BILL_LETTER_JOB = 'mail.bill';
+export interface BillLetterJob { orderId: number; link: string; amount: string; lang: Lang }
+/** A certificate's letter to its buyer (activated, or sent again). */
+export const CERTIFICATE_LETTER_JOB = 'mail.certificate';
+export interface CertificateLetterJob { certificateId: number; lang: string }
 
 /** A job failing this many times is left undone (counted as dead in /metrics). */
 export const MAX_JOB_ATTEMPTS = 10;

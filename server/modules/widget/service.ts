@@ -11,7 +11,7 @@ import {
   playgrounds, playsessions,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
-import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
+import { recordEffects } from '../../platform/effects';
 import type { Lang } from '../../platform/messages';
 import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
 import { instantOfLocal } from '../../../domain/zonedTime';
@@ -197,7 +197,7 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
       await tx.update(orders).set({ cancelDelay: minutes }).where(eq(orders.id, order.id));
       return { id: order.id, paymentUrl: url, due };
     }
-    await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
+    await recordEffects(tx, { messages: { kind: 'booking_confirmed', payload: { orderId: order.id } } });
     return { id: order.id, paymentUrl: null, due };
   }));
   const key = orderKey(config.widgetSecret, placed.id);
