@@ -25,6 +25,8 @@ import {
 import { liveKindOf, liveRows, type LiveRecord, type LiveRow, type OrderFacts } from './liveEvents';
 import { writeWebhookEvent, type WebhookRecord } from './outbox';
 
+export type { LiveRecord } from './liveEvents';
+
 /** What a write records: read by the check below, the generated tests and the API's readers of the route table. */
 export interface WriteRecords {
   /** The kind of its one activity entry (one of these), or why it writes none (the generated test prints it). */

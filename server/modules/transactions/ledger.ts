@@ -5,7 +5,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { fromCents, toCents } from '../../../domain/pricing';
-import type { LiveRecord } from '../../platform/liveEvents';
+import type { LiveRecord } from '../../platform/effects';
 
 export const TRANSACTION_TYPES = ['refill', 'chargeoff', 'refund', 'overdraft', 'minimumfee', 'vatfee'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
