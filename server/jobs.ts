@@ -1,7 +1,7 @@
 // The job kinds the server knows and their handlers.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
-import { BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, JobWorker, WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob } from './platform/jobs';
+import { BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, JobWorker, PRUNE_JOBS_JOB, pruneFinishedJobs, schedulePruning, WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob } from './platform/jobs';
 import { pickLanguage, translate } from './platform/messages';
 import { autoCancelIfUnpaid } from './modules/orders/billing';
 import { cancelBooking } from './modules/orders/booking';
@@ -98,6 +98,11 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     // One attempt of a webhook delivery; the handler books its own retries (about three days).
     [DELIVER_JOB]: async (p: DeliverJob) => {
       await deliverWebhook(deps.db, deps.config.webhookAllowPrivate, p);
+    },
+    // #41 Daily: jobs finished more than 30 days ago are pruned; the job books its own next run.
+    [PRUNE_JOBS_JOB]: async () => {
+      await pruneFinishedJobs(deps.db);
+      await schedulePruning(deps.db, new Date(Date.now() + 24 * 3_600_000));
     },
     // Hourly: the live desk's events past their retention; the job books its own next run.
     [EXPIRE_EVENTS_JOB]: async () => {

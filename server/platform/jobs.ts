@@ -35,6 +35,29 @@ export interface CertificateLetterJob { certificateId: number; lang: string }
 /** A job failing this many times is left undone (counted as dead in /metrics). */
 export const MAX_JOB_ATTEMPTS = 10;
 
+/** #41 Finished jobs are kept this many days (what went out, for a look back), then pruned; dead ones stay. */
+export const FINISHED_JOB_DAYS = 30;
+/** The daily job that prunes them; it books its own next run. */
+export const PRUNE_JOBS_JOB = 'jobs.prune';
+const PRUNE_BATCH = 5000;
+
+/** Deletes jobs finished more than `days` ago, in batches (a short lock each); answers how many. */
+export async function pruneFinishedJobs(db: Db, days = FINISHED_JOB_DAYS): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const gone = await db.execute(sql`DELETE FROM ${jobs} WHERE id IN (
+      SELECT id FROM ${jobs} WHERE done_at < now() - make_interval(days => ${days}) ORDER BY done_at LIMIT ${PRUNE_BATCH})`);
+    pruned += gone.rowCount ?? 0;
+    if ((gone.rowCount ?? 0) < PRUNE_BATCH) return pruned;
+  }
+}
+
+/** Books the next pruning unless one is waiting (restarts and processes started together book one). */
+export async function schedulePruning(db: Db, runAt = new Date()): Promise<void> {
+  const pending = await db.execute(sql`SELECT 1 FROM ${jobs} WHERE kind = ${PRUNE_JOBS_JOB} AND done_at IS NULL LIMIT 1`);
+  if (!pending.rows.length) await enqueueJob(db, PRUNE_JOBS_JOB, {}, runAt);
+}
+
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
