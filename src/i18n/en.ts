@@ -10,6 +10,7 @@ import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
 import { refundsEn } from './refunds.en'; // #29 refunds
+import { consentEn } from './consent.en'; // #40 personal-data consent
 import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
@@ -680,6 +681,7 @@ export const enApp = {
     management: managementEn,
     orderLog: orderLogEn,
     providerRefunds: refundsEn, // #29 refunds
+    consent: consentEn, // #40 personal-data consent
     live: liveEn,
     desk: deskEn, // #30 DESK
     invitation: invitationEn, // #28 STAFF

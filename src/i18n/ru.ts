@@ -11,6 +11,7 @@ import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
 import { refundsRu } from './refunds.ru'; // #29 refunds
+import { consentRu } from './consent.ru'; // #40 personal-data consent
 import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
@@ -681,6 +682,7 @@ export const ruApp: typeof enApp = {
     management: managementRu,
     orderLog: orderLogRu,
     providerRefunds: refundsRu, // #29 refunds
+    consent: consentRu, // #40 personal-data consent
     live: liveRu,
     desk: deskRu, // #30 DESK
     invitation: invitationRu, // #28 STAFF
