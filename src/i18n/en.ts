@@ -151,7 +151,7 @@ export const enApp = {
       b2bHint: 'Empty: the location\'s currency',
       deactivateHint: 'An inactive location is not offered at the desk or in the booking widget; its history stays, and you can activate it again.',
       card: 'Settings',
-      cardHint: 'Time zone, currency, languages, active',
+      cardHint: 'Time zone, currency, languages, active, the personal data consent', // #40
     },
     profile: {
       title: 'Profile',
