@@ -24,7 +24,7 @@ export const consentRu: typeof consentEn = {
   order: {
     title: 'Согласие на обработку ПД',
     version: 'Версия текста',
-    acceptedAt: 'Дано',
+    acceptedAt: 'Время согласия',
     ip: 'IP-адрес',
     browser: 'Браузер',
     hash: 'Хеш текста (SHA-256)',

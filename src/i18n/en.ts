@@ -724,6 +724,7 @@ export const enApp = {
       fields: textsIn(ACTIVITY_FIELDS, 'en'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'en'),
       secretSet: 'set',
+      consentVersion: 'version %{version} (SHA-256 %{hash}…)', // #40
       rows: '%{smart_count} row |||| %{smart_count} rows',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },

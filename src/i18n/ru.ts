@@ -724,6 +724,7 @@ export const ruApp: typeof enApp = {
       fields: textsIn(ACTIVITY_FIELDS, 'ru'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'ru'),
       secretSet: 'задан',
+      consentVersion: 'версия %{version} (SHA-256 %{hash}…)', // #40
       rows: '%{smart_count} строка |||| %{smart_count} строки |||| %{smart_count} строк',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
     },

@@ -3,11 +3,14 @@
 // (a bad one is refused under its field) and the consent text, started from the template after a
 // question, and sees the text's next version; an order booked through the public API with the
 // consent shows its record on the order page (version, time, address, browser, hash, the text),
-// and a desk order shows none. Location 2's settings; its phone and link are put back at the end.
+// a widget order without one says so, and a desk order shows none. Location 2's settings; its phone
+// and link are put back at the end (its consent text keeps its new version).
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
+import { serverMessages } from '../../server/platform/messages';
+import { ACTIVITY_CHANGE_FIELDS } from '../../domain/activity';
 import { ADMIN, apiGet, bookEmptySession, signIn, token, type Lang } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -37,16 +40,7 @@ async function put(page: Page, path: string, data: unknown) {
 async function putBack(page: Page) {
   const widget = await apiGet<WidgetSettings>(page, '/api/v2.1/locations/2/widget_settings/');
   await put(page, '/api/v2.1/locations/2/widget_settings/', { payment_minutes: widget.payment_minutes, cancel_hours: widget.cancel_hours, phone: '' });
-  const loc = await apiGet<Location2>(page, '/api/v2.1/locations/2/');
-  if (loc.privacy_policy_url) {
-    const settings = await apiGet<Record<string, any>>(page, '/api/v2.1/locations/2/');
-    await put(page, '/api/v2.1/locations/2/', {
-      name: settings.name, country: settings.country?.name, city: settings.city, timezone: settings.timezone, currency: settings.currency?.code,
-      b2b_currency: settings.b2b_currency?.code ?? null, languages: settings.languages, is_park: settings.is_park, is_events_available: settings.is_events_available,
-      allow_refill: settings.allow_refill, is_active: settings.is_active, walk_ins_without_details: settings.walk_ins_without_details,
-      privacy_policy_url: '', personal_data_consent_text: settings.personal_data_consent_text,
-    });
-  }
+  await put(page, '/api/v2.1/locations/2/', { privacy_policy_url: '' });
 }
 
 for (const lang of ['ru', 'en'] as const) {
@@ -73,7 +67,7 @@ for (const lang of ['ru', 'en'] as const) {
       const section = page.getByTestId('personal-data');
       await expect(section.getByRole('heading', { name: say(lang, 'app.consent.section') })).toBeVisible();
       const version = section.getByTestId('consent-version');
-      const versionText = (n: number) => new RegExp(`^${escapeRe(say(lang, 'app.consent.version', { version: n, date: '#' })).replace('\\#', '\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}')}$`);
+      const versionText = (n: number) => new RegExp(`^${escapeRe(say(lang, 'app.consent.version', { version: n, date: '#' })).replace('#', '\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}')}$`);
       await expect(version).toHaveText(versionText(before.personal_data_consent_version));
       // What the law expects the text to name, beside it.
       for (const k of ['operator', 'purposes', 'data', 'actions', 'term', 'withdraw']) {
@@ -88,6 +82,7 @@ for (const lang of ['ru', 'en'] as const) {
       await link.fill('ftp://example.com/privacy');
       await save.click();
       await expect(link).toHaveAttribute('aria-invalid', 'true');
+      await expect(section.getByText(serverMessages[lang].invalid_url)).toBeVisible();
       await expect(section.getByText(say(lang, 'app.consent.privacyUrlHint'))).toHaveCount(0);
       await link.fill('https://example.com/privacy');
 
@@ -127,6 +122,12 @@ for (const lang of ['ru', 'en'] as const) {
       await text.fill('   ');
       await save.click();
       await expect(text).toHaveAttribute('aria-invalid', 'true');
+
+      // The location's activity names the change by the versions, not the text.
+      await page.goto('/locations/2/activity');
+      const entry = page.getByRole('row').filter({ hasText: say(lang, 'resources.activity.consentVersion', { version: before.personal_data_consent_version + 1, hash: '' }).replace(/…\)$/, '') }).first();
+      await expect(entry).toContainText(ACTIVITY_CHANGE_FIELDS.personal_data_consent[lang]);
+      await expect(entry).toContainText(say(lang, 'resources.activity.consentVersion', { version: before.personal_data_consent_version, hash: crypto.createHash('sha256').update(before.personal_data_consent_text, 'utf8').digest('hex').slice(0, 12) }));
     } finally {
       await putBack(page);
     }
@@ -180,6 +181,15 @@ test('ru and en: an order booked in the widget with the consent shows its record
     await dialog.getByRole('button', { name: say(lang, 'app.common.close') }).click();
     await expect(dialog).toBeHidden();
   }
+  // A widget order without a record (booked before the widget asked) says so: its answer as an older order's.
+  const orderAnswer = new RegExp(`/api/v2\\.2/orders/${booked.id}/$`);
+  await page.route(orderAnswer, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), personal_data_consent: null } });
+  });
+  await page.goto(`/orders/${booked.id}`);
+  await expect(page.getByTestId('order-consent-missing')).toHaveText(say('en', 'app.consent.order.notRecorded'));
+  await page.unroute(orderAnswer);
   // A desk order (booked for the customer by staff) has no consent record and shows no block.
   const desk = await bookEmptySession(page, 33, 'Desk Guest');
   await page.goto(`/orders/${desk.orderId}`);

@@ -2,9 +2,10 @@
 // policy link and the consent text (GET/PUT /api/v2.1/locations/{id}/, the contract of #40). The
 // server checks both and answers DRF field errors, shown under the inputs; here only what needs no
 // server: the text is required, and both inputs stop at the server's lengths.
+import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 /** The server's limits: a link of at most 500 characters ('' for none), a text of 1..20000 (trimmed). */
-export const PERSONAL_DATA_LIMITS = { privacyUrl: 500, consentText: 20_000 } as const;
+export const PERSONAL_DATA_LIMITS = { privacyUrl: TEXT_LIMITS.privacyPolicyUrl, consentText: TEXT_LIMITS.consentText } as const;
 
 /** The fields GET /api/v2.1/locations/{id}/ answers. */
 export interface PersonalDataRecord {
