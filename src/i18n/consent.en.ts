@@ -9,6 +9,7 @@ export const consentEn = {
   textHint: 'A changed text is saved as a new version; each order keeps the version its customer accepted.',
   version: 'Version %{version}, changed %{date}',
   fromTemplate: 'Start from the template',
+  unfilled: 'Fill in the places in square brackets: %{list}. Customers see the text as it is saved.',
   replaceTitle: 'Replace the text with the template?',
   replaceText: 'The text in the field will be replaced by the template. The saved version stays until you save.',
   lawTitle: 'What the law (152-FZ) expects the text to name:',

@@ -11,7 +11,7 @@ import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
 import { serverMessages } from '../../server/platform/messages';
 import { ACTIVITY_CHANGE_FIELDS } from '../../domain/activity';
-import { ADMIN, apiGet, bookEmptySession, signIn, token, type Lang } from './helpers';
+import { ADMIN, apiGet, bookEmptySession, letterTag, signIn, token, type Lang } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -98,10 +98,14 @@ for (const lang of ['ru', 'en'] as const) {
       await section.getByRole('button', { name: say(lang, 'app.consent.fromTemplate') }).click();
       await ask.getByRole('button', { name: say(lang, 'app.common.yes') }).click();
       await expect(text).toHaveValue(template.text);
-      // The administrator fills in the operator.
-      const operator = lang === 'ru' ? 'Оператор: ООО «Пример», ИНН 7701234567, Москва, ул. Примерная, 1.' : 'Operator: Example LLC, INN 7701234567, 1 Example St, Moscow.';
-      const written = `${template.text}\n${operator}\n${Date.now()}`;
+      // What the template leaves to the operator is named until it is filled in.
+      const unfilled = section.getByTestId('consent-unfilled');
+      await expect(unfilled).toContainText(lang === 'ru' ? '[ИНН]' : '[INN]');
+      // The administrator fills in the places in brackets (no long digit runs: the walk's and the
+      // widget's number checks read the text where it is shown).
+      const written = `${template.text.replace(/\[[^\]\n]{2,120}\]/g, lang === 'ru' ? '«Пример»' : '"Example"')}\n${letterTag()}`;
       await text.fill(written);
+      await expect(unfilled).toHaveCount(0);
       await save.click();
       await expect(page.getByText(say(lang, 'app.locationSettings.saved'))).toBeVisible();
       await expect(version).toHaveText(versionText(before.personal_data_consent_version + 1));

@@ -1,8 +1,9 @@
 // #40 The location settings' section about its customers' personal data: the privacy policy link
 // and the consent text the booking widget shows (a multiline editor with its current version and
 // when it changed, "start from the template" from GET /api/v2.2/locations/{id}/consent_template/
-// in the screen's language, asking before it replaces typed text, and what the law expects the text
-// to name). Part of LocationSettingsForm's edit: one Save sends it with the settings.
+// in the screen's language, asking before it replaces typed text, a warning while the text still holds
+// the template's places in square brackets, and what the law expects the text to name). Part of
+// LocationSettingsForm's edit: one Save sends it with the settings.
 import { useState } from 'react';
 import { Alert, Box, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import NoteAddIcon from '@mui/icons-material/NoteAdd';
@@ -12,6 +13,7 @@ import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { formatInstant } from '../../../domain/dates';
+import { consentPlaceholders } from '../../../domain/consentTemplate';
 import { PERSONAL_DATA_LIMITS, templateReplacesText, type PersonalDataRecord, type PersonalDataValues } from './personalData';
 
 const LAW = ['operator', 'purposes', 'data', 'actions', 'term', 'withdraw'] as const;
@@ -42,6 +44,8 @@ export function PersonalDataFields({ locationId, record, timezone, values, error
   };
 
   const version = record.personal_data_consent_version;
+  // What the template left for the operator to fill in ([ИНН], [юридический адрес], ...): customers see the text as saved.
+  const unfilled = consentPlaceholders(values.personal_data_consent_text);
   return (
     <Box component="section" aria-labelledby="personal-data-title" data-testid="personal-data" sx={{ display: 'grid', gap: 2 }}>
       <Box>
@@ -67,6 +71,9 @@ export function PersonalDataFields({ locationId, record, timezone, values, error
           error={!!errors.personal_data_consent_text} helperText={errors.personal_data_consent_text ?? translate('app.consent.textHint')}
           slotProps={{ htmlInput: { maxLength: PERSONAL_DATA_LIMITS.consentText, 'data-testid': 'consent-text' } }} />
       </Box>
+      {unfilled.length > 0 && (
+        <Alert severity="warning" data-testid="consent-unfilled">{translate('app.consent.unfilled', { list: unfilled.join(', ') })}</Alert>
+      )}
       <Alert severity="info" data-testid="consent-law">
         {translate('app.consent.lawTitle')}
         <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
