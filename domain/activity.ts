@@ -153,6 +153,9 @@ export const ACTIVITY_CHANGE_FIELDS = {
   vat_code: { ru: 'Ставка НДС', en: 'VAT rate' },
   tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
   test: { ru: 'Тестовый платёж', en: 'Test payment' },
+  // #40 a location's personal-data consent (the activity names the text's version and hash, not the text).
+  privacy_policy_url: { ru: 'Ссылка на политику конфиденциальности', en: 'Privacy policy link' },
+  personal_data_consent: { ru: 'Текст согласия на обработку ПД', en: 'Personal data consent text' },
   // #41 Bookings: what an order held and who changed it.
   customer: { ru: 'Клиент', en: 'Customer' },
   email: { ru: 'Эл. почта', en: 'E-mail' },

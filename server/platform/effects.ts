@@ -19,7 +19,7 @@ import type { WebhookEvent } from '../../domain/locationManagement';
 import type { OrderLogType } from '../../domain/orderLog';
 import type { Actor, ActivityEntry } from './activity';
 import {
-  BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, jobInsert,
+  BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, jobInsert,
   type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob,
 } from './jobs';
 import { liveKindOf, liveRows, type LiveRecord, type LiveRow, type OrderFacts } from './liveEvents';
@@ -55,6 +55,8 @@ declare module 'fastify' {
 export interface CustomerMessages {
   /** A widget booking confirmed (its online payment came, or none was needed). */
   booking_confirmed: { orderId: number };
+  /** #40 A widget booking held for its online payment: the letter with the payment link. */
+  booking_held: { orderId: number };
   /** A widget booking cancelled by the customer, or its payment hold expired. */
   booking_cancelled: WidgetCancelLetterJob;
   /** A payment link made by staff, sent to the order's e-mail. */
@@ -64,7 +66,7 @@ export interface CustomerMessages {
 }
 export type CustomerMessageKind = keyof CustomerMessages;
 const MESSAGE_JOBS: Record<CustomerMessageKind, string> = {
-  booking_confirmed: WIDGET_LETTER_JOB, booking_cancelled: WIDGET_CANCEL_LETTER_JOB, payment_link: BILL_LETTER_JOB, certificate: CERTIFICATE_LETTER_JOB,
+  booking_confirmed: WIDGET_LETTER_JOB, booking_held: WIDGET_HELD_LETTER_JOB, booking_cancelled: WIDGET_CANCEL_LETTER_JOB, payment_link: BILL_LETTER_JOB, certificate: CERTIFICATE_LETTER_JOB,
 };
 export type CustomerMessage = { [K in CustomerMessageKind]: { kind: K; payload: CustomerMessages[K] } }[CustomerMessageKind];
 

@@ -10,6 +10,7 @@ import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
 import { orderLogEn } from './orderLog.en';
 import { refundsEn } from './refunds.en'; // #29 refunds
+import { consentEn } from './consent.en'; // #40 personal-data consent
 import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
@@ -150,7 +151,7 @@ export const enApp = {
       b2bHint: 'Empty: the location\'s currency',
       deactivateHint: 'An inactive location is not offered at the desk or in the booking widget; its history stays, and you can activate it again.',
       card: 'Settings',
-      cardHint: 'Time zone, currency, languages, active',
+      cardHint: 'Time zone, currency, languages, active, the personal data consent', // #40
     },
     profile: {
       title: 'Profile',
@@ -680,6 +681,7 @@ export const enApp = {
     management: managementEn,
     orderLog: orderLogEn,
     providerRefunds: refundsEn, // #29 refunds
+    consent: consentEn, // #40 personal-data consent
     live: liveEn,
     desk: deskEn, // #30 DESK
     invitation: invitationEn, // #28 STAFF
@@ -722,6 +724,7 @@ export const enApp = {
       fields: textsIn(ACTIVITY_FIELDS, 'en'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'en'),
       secretSet: 'set',
+      consentVersion: 'version %{version} (SHA-256 %{hash}…)', // #40
       rows: '%{smart_count} row |||| %{smart_count} rows',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },

@@ -11,6 +11,7 @@ import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
 import { orderLogRu } from './orderLog.ru';
 import { refundsRu } from './refunds.ru'; // #29 refunds
+import { consentRu } from './consent.ru'; // #40 personal-data consent
 import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
@@ -152,7 +153,7 @@ export const ruApp: typeof enApp = {
       b2bHint: 'Пусто — валюта локации',
       deactivateHint: 'Неактивная локация не предлагается на кассе и в виджете бронирования; её история сохраняется, и её можно включить снова.',
       card: 'Настройки',
-      cardHint: 'Часовой пояс, валюта, языки, работа',
+      cardHint: 'Часовой пояс, валюта, языки, работа, согласие на обработку персональных данных', // #40
     },
     profile: {
       title: 'Профиль',
@@ -681,6 +682,7 @@ export const ruApp: typeof enApp = {
     management: managementRu,
     orderLog: orderLogRu,
     providerRefunds: refundsRu, // #29 refunds
+    consent: consentRu, // #40 personal-data consent
     live: liveRu,
     desk: deskRu, // #30 DESK
     invitation: invitationRu, // #28 STAFF
@@ -722,6 +724,7 @@ export const ruApp: typeof enApp = {
       fields: textsIn(ACTIVITY_FIELDS, 'ru'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'ru'),
       secretSet: 'задан',
+      consentVersion: 'версия %{version} (SHA-256 %{hash}…)', // #40
       rows: '%{smart_count} строка |||| %{smart_count} строки |||| %{smart_count} строк',
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
     },

@@ -189,7 +189,7 @@ export const toolsEn = {
     cancelHours: 'Customers may cancel up to, hours before the session',
     cancelHint: '0: until the session starts.',
     phone: 'The venue\'s phone for customers',
-    phoneHint: 'Shown on the customer\'s booking page when it can no longer be cancelled online.',
+    phoneHint: 'Customers see it in the booking widget, on their booking page and in the letters.', // #40
     saved: 'Widget settings saved.',
   },
   // #29 payment provider tab.

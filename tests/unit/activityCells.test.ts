@@ -24,6 +24,12 @@ describe('activity before/after', () => {
     expect(activityValue('items', [{}, {}, {}], ru)).toBe('3 строки');
     expect(activityValue('code', null, ru)).toBe('—');
   });
+  it('#40 names a consent text by its version and the start of its hash, never its words', () => {
+    const consent = { ...ru, translate: (key: string, o?: Record<string, unknown>) => (key === 'resources.activity.consentVersion' ? `версия ${o!.version} (SHA-256 ${o!.hash}…)` : key) };
+    expect(activityField('personal_data_consent', 'ru')).toBe('Текст согласия на обработку ПД');
+    expect(activityField('privacy_policy_url', 'en')).toBe('Privacy policy link');
+    expect(activityValue('personal_data_consent', { version: 2, text_hash: 'cd8bab8237e1a3abb58f91979313918e' }, consent)).toBe('версия 2 (SHA-256 cd8bab8237e1…)');
+  });
   it('lines both sides up on the keys of either', () => {
     expect(activityKeys({ before: { a: 1, b: 2 }, after: { b: 3, c: 4 } })).toEqual(['a', 'b', 'c']);
     expect(activityKeys({ before: null, after: { c: 4 } })).toEqual(['c']);

@@ -18,7 +18,7 @@ const BY_HAND: [RegExp, string][] = [
   [/insert\((activityEntries|orderLogs|locationEvents)\)/, 'an insert into an after-effect table'],
   [/INSERT INTO (activity_entries|order_logs|location_events)/i, 'an insert into an after-effect table in SQL'],
   [/from '\.\.\/\.\.\/platform\/(liveEvents|outbox)'/, 'the live events or the webhook outbox (they are recordEffects\' own)'],
-  [/enqueueJob\([^)]*(WIDGET_LETTER_JOB|WIDGET_CANCEL_LETTER_JOB|BILL_LETTER_JOB|CERTIFICATE_LETTER_JOB)/, 'a customer letter as a job (a message of recordEffects)'],
+  [/enqueueJob\([^)]*(WIDGET_LETTER_JOB|WIDGET_HELD_LETTER_JOB|WIDGET_CANCEL_LETTER_JOB|BILL_LETTER_JOB|CERTIFICATE_LETTER_JOB)/, 'a customer letter as a job (a message of recordEffects)'],
 ];
 
 /** The webhook module itself sends a delivery again (its resend) and reads the outbox's job name. */

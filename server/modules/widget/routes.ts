@@ -41,6 +41,12 @@ const bookingBody = z.strictObject({
   phone: phoneSchema,
   // Required here: the confirmation letter carries the link to the booking.
   email: emailSchema,
+  // #40 The customer's consent to the processing of their personal data (152-FZ): required, and
+  // true; missing or false is the same refusal in the customer's words.
+  personal_data_consent: z.preprocess((v) => (v === undefined ? false : v), z.boolean())
+    .refine((v) => v === true, { message: 'consent_required' }).describe('Must be true: the customer ticked the consent box.'),
+  personal_data_consent_version: idNumber().optional().describe('The consent text\'s version the customer was shown; a newer one is refused (read it again).'),
+  release_key: z.string().max(100).nullable().optional().describe('The key of this browser\'s earlier held booking at this location: released in the same transaction before the new places are taken. Any other key is ignored.'),
 });
 
 const WINDOW = 600;
@@ -50,7 +56,9 @@ import { CustomerOrder, Named, WidgetBooked, WidgetLocation, WidgetPrice, Widget
 // #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
 const RECORDS = {
   price: { activity: { none: 'a price asked: nothing is stored' } },
-  book: { activity: 'order.created', orderLog: ['created', 'bill'], webhooks: ['order.created', 'payment.created'], messages: ['booking_confirmed'] },
+  // #40 A new booking may release the customer's earlier hold (release_key): its cancel is recorded too.
+  book: { activity: ['order.created', 'order.cancelled'], orderLog: ['created', 'bill', 'cancelled'], webhooks: ['order.created', 'payment.created', 'order.cancelled'],
+    messages: ['booking_confirmed', 'booking_held'] },
   cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], messages: ['booking_cancelled'] },
   payAgain: { activity: { none: 'the customer\'s new payment link: the order\'s log has it' }, orderLog: ['bill'], webhooks: ['payment.created'] },
 } satisfies Record<string, WriteRecords>;
@@ -96,7 +104,9 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
       // Counted before validation, so malformed floods are limited too.
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
       schema: { summary: 'Booking widget: a customer\'s booking', tags, params: location, querystring: langOnly, body: bookingBody, answers: { 201: WidgetBooked } },
-    }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang)));
+    }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang, {
+      ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000),
+    })));
 
     r.get('/api/public/orders/:key/', {
       config: pub, schema: { summary: 'Booking widget: a customer\'s order by its secret key', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
@@ -116,7 +126,10 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     const page = async (_request: unknown, reply: import('fastify').FastifyReply) => {
       const file = path.join(config.webDir, 'widget.html');
       if (!fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send(translate('en', 'not_found'));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(file));
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      // #40 Through the built files' sender (server/app.ts) when the web app is there: its compressed copy when the browser takes one.
+      if (typeof reply.sendFile === 'function') return reply.sendFile('widget.html', config.webDir, { cacheControl: false });
+      return reply.send(fs.createReadStream(file));
     };
     r.get('/widget', { config: pub, schema: { hide: true } }, (request, reply) =>
       reply.redirect(`/widget/${request.url.slice('/widget'.length)}`));

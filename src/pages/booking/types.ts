@@ -57,6 +57,20 @@ export interface OrderDetail extends SlotOrder {
   // #38 refunds by tender.
   refund_tenders?: RefundTender[];
   refund_split?: RefundTender[];
+  /** #40 What the customer agreed to when booking in the widget; null: none recorded (the desk's orders, widget orders before #40). */
+  personal_data_consent?: PersonalDataConsent | null;
+}
+
+/** #40 An order's personal-data consent record (GET /api/v2.2/orders/{id}/). */
+export interface PersonalDataConsent {
+  version: number;
+  /** SHA-256 (hex) of the exact text. */
+  text_hash: string;
+  accepted_at: string;
+  ip: string;
+  user_agent: string;
+  /** The text of that version, word for word. */
+  text: string;
 }
 
 /** #38 One tender's money on an order, or its part of a refund (GET /api/v2.2/orders/{id}/). */

@@ -3,6 +3,7 @@
 // search. A missing order (404) says so; a skeleton shows while it loads. #39 It pays, edits, moves
 // and cancels the order with the desk's own dialogs (useBookingDialogs, CancelOrderQuestion) while
 // its session has not begun, and "Open in the calendar" opens the day view on the order's card.
+// #40 It shows the customer's personal-data consent record (OrderConsent).
 import { guestName } from '../../../domain/guest';
 import { useState, type ReactNode } from 'react';
 import {
@@ -33,6 +34,7 @@ import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog'
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { OrderRefunds } from './OrderRefunds';
+import { OrderConsent } from './OrderConsent';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { openLinks } from '../../../domain/orderBalance';
 import type { OrderPayment } from '../booking/types';
@@ -218,6 +220,9 @@ export function OrderPage() {
           </TableContainer>
         </CardContent>
       </Card>
+
+      {/* #40 The customer's personal-data consent, under the customer it is about. */}
+      <OrderConsent consent={o.personal_data_consent} source={o.source} when={when} />
 
       <Card sx={{ mb: 2 }}>
         <CardContent>

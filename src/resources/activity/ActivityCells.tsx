@@ -46,6 +46,11 @@ export function activityValue(key: string, value: unknown, ctx: Context): string
   const words = CODE_WORDS[key]?.[String(value)];
   if (words) return words[ctx.lang];
   if (key === 'secret' && value === 'set') return ctx.translate('resources.activity.secretSet');
+  // #40 A consent text by its version and the start of its hash (the text itself is in the location's versions).
+  if (key === 'personal_data_consent' && typeof value === 'object' && 'version' in value) {
+    const { version, text_hash: hash } = value as { version: number; text_hash?: string };
+    return ctx.translate('resources.activity.consentVersion', { version, hash: (hash ?? '').slice(0, 12) });
+  }
   if (isMoneyField(key) && /^-?\d+(\.\d+)?$/.test(String(value))) return formatMoney(String(value), ctx.currency, ctx.lang);
   if (typeof value === 'string') return DAY.test(value) ? formatDay(value) : value;
   if (typeof value === 'number') return String(value);

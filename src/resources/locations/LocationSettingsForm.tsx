@@ -2,6 +2,8 @@
 // the server makes a new one), a searchable IANA time zone, currencies from the ISO 4217 reference
 // list, languages offered and the switches. One form for creating (POST /api/v2.1/locations/: the
 // setup page's first location and the owner's "New location") and editing (PUT /api/v2.1/locations/{id}/).
+// #40 Editing also holds the customers' personal data (PersonalDataFields: the privacy policy link
+// and the consent text); a new location starts with the server's template and no link.
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
@@ -12,6 +14,8 @@ import { LANGUAGES } from '../../../domain/constants';
 import { api, ApiError } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from './types';
+import { PersonalDataFields } from './PersonalDataFields';
+import { personalDataBody, personalDataErrors, personalDataValues, type PersonalDataRecord, type PersonalDataValues } from './personalData';
 
 interface CurrencyChoice { code: string; unicode: string; name: string }
 interface GeoCountry { id: number; name: string; cities: { id: number; name: string }[] }
@@ -34,7 +38,9 @@ export interface LocationSettings {
 const SWITCHES = ['is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details'] as const;
 const label = (key: string) => `app.locationSettings.fields.${key}`;
 
-function initial(location?: LocationRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean }): LocationSettings {
+type EditedLocation = LocationRecord & PersonalDataRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean };
+
+function initial(location?: EditedLocation): LocationSettings {
   if (!location) {
     return {
       name: '', country: '', city: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '', currency: '', b2b_currency: '',
@@ -51,13 +57,15 @@ function initial(location?: LocationRecord & { languages?: string[]; allow_refil
 
 export function LocationSettingsForm({ location, onSaved, onCancel }: {
   /** The location to edit; none: a new one. */
-  location?: LocationRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean };
+  location?: EditedLocation;
   onSaved: (saved: LocationRecord) => void;
   onCancel?: () => void;
 }) {
   const translate = useTranslate();
   const lang = useLanguage();
   const [values, setValues] = useState<LocationSettings>(() => initial(location));
+  // #40 Only when editing: a new location gets the template from the server.
+  const [personal, setPersonal] = useState<PersonalDataValues>(() => personalDataValues(location ?? {}));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -74,11 +82,12 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
     setFailure(null);
     const missing = Object.fromEntries(required.map((k) => [k, translate('ra.validation.required')]));
     if (!values.languages.length) missing.languages = translate('ra.validation.required');
+    if (location) for (const [k, key] of Object.entries(personalDataErrors(personal))) missing[k] = translate(key);
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setSaving(true);
     try {
-      const body = { ...values, b2b_currency: values.b2b_currency || null };
+      const body = { ...values, b2b_currency: values.b2b_currency || null, ...(location ? personalDataBody(personal) : {}) };
       const saved = await api<LocationRecord>(location ? `/api/v2.1/locations/${location.id}/` : '/api/v2.1/locations/', { method: location ? 'PUT' : 'POST', body });
       onSaved(saved);
     } catch (err) {
@@ -145,6 +154,10 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
         ))}
       </FormGroup>
       {values.is_active === false && location?.is_active && <Alert severity="warning">{translate('app.locationSettings.deactivateHint')}</Alert>}
+      {location && (
+        <PersonalDataFields locationId={location.id} record={location} timezone={location.timezone} values={personal} onChange={setPersonal}
+          errors={{ privacy_policy_url: errors.privacy_policy_url, personal_data_consent_text: errors.personal_data_consent_text }} />
+      )}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         {onCancel && <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>}
         <Button type="submit" variant="contained" disabled={saving}>{translate(location ? 'ra.action.save' : 'app.locationSettings.create')}</Button>
