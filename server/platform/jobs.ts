@@ -1,6 +1,8 @@
-// The jobs table as a queue. Producers insert a row in the same transaction as their change;
-// the worker claims due rows with FOR UPDATE SKIP LOCKED, so several server processes never
-// run one job twice, and a crash before commit leaves the job to be retried.
+// The jobs table as a queue: the one outbox (#41). Producers insert a row in the same transaction as
+// their change (a change's letters through recordEffects, effects.ts); the worker claims due rows with
+// FOR UPDATE SKIP LOCKED, so several server processes never run one job twice, and a crash before
+// commit leaves the job to be retried. Due jobs run by priority, then by when they were due: money at
+// a provider is never queued behind a flood of letters and webhooks.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
@@ -9,13 +11,26 @@ import type { Lang } from './messages';
 
 export type JobHandler = (payload: any) => Promise<void>;
 
+/**
+ * #41 A kind's priority, by the first word of its name (lower runs first): money at a provider
+ * (`payment.*`: status checks, captures and releases, closing links; `refund.*`; `receipt.*`) before
+ * an order's own timers (`order.*`: the auto-cancel, which asks the provider first), before upkeep
+ * (expiries, pruning), before messages (`mail.*`, `auth.*`, `webhook.*`, later `sms.*`) and anything else.
+ */
+export const JOB_PRIORITY = { money: 0, order: 10, upkeep: 20, message: 50 } as const;
+const PRIORITY_OF_PREFIX: Record<string, number> = {
+  payment: JOB_PRIORITY.money, refund: JOB_PRIORITY.money, receipt: JOB_PRIORITY.money, order: JOB_PRIORITY.order,
+  certificates: JOB_PRIORITY.upkeep, live: JOB_PRIORITY.upkeep, jobs: JOB_PRIORITY.upkeep,
+};
+export const jobPriority = (kind: string): number => PRIORITY_OF_PREFIX[kind.split('.')[0]!] ?? JOB_PRIORITY.message;
+
 export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, runAt = new Date()): Promise<void> {
   await jobInsert(db, [{ kind, payload, runAt }]);
 }
 
 /** The INSERT of some jobs (effects.ts writes a change's letters with its other entries, in one statement). */
 export function jobInsert(db: DbOrTx, rows: { kind: string; payload: unknown; runAt?: Date }[]) {
-  return db.insert(jobs).values(rows.map((r) => ({ kind: r.kind, payload: r.payload, runAt: r.runAt ?? new Date() })));
+  return db.insert(jobs).values(rows.map((r) => ({ kind: r.kind, payload: r.payload, runAt: r.runAt ?? new Date(), priority: jobPriority(r.kind) })));
 }
 
 // Job kinds that one module handles and another enqueues: here, so the producer (orders: a widget
@@ -56,8 +71,17 @@ export async function pruneFinishedJobs(db: Db, days = FINISHED_JOB_DAYS): Promi
 
 /** Books the next pruning unless one is waiting (restarts and processes started together book one). */
 export async function schedulePruning(db: Db, runAt = new Date()): Promise<void> {
-  const pending = await db.execute(sql`SELECT 1 FROM ${jobs} WHERE kind = ${PRUNE_JOBS_JOB} AND done_at IS NULL LIMIT 1`);
-  if (!pending.rows.length) await enqueueJob(db, PRUNE_JOBS_JOB, {}, runAt);
+  await enqueueUnlessWaiting(db, PRUNE_JOBS_JOB, runAt);
+}
+
+/**
+ * Books a job of a kind that books its own next run, unless one of that kind is waiting. A job that
+ * is running is not waiting (its claim holds its row: SKIP LOCKED passes it), so a running job books
+ * its successor; two chains (a start while one ran) become one at their next runs.
+ */
+export async function enqueueUnlessWaiting(db: DbOrTx, kind: string, runAt: Date): Promise<void> {
+  const waiting = await db.execute(sql`SELECT 1 FROM ${jobs} WHERE kind = ${kind} AND done_at IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED`);
+  if (!waiting.rows.length) await enqueueJob(db, kind, {}, runAt);
 }
 
 export class JobWorker {
@@ -98,7 +122,7 @@ export class JobWorker {
         const claimed = await tx.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
           SELECT id, kind, payload, attempts FROM ${jobs}
           WHERE done_at IS NULL AND run_at <= now() AND attempts < ${MAX_JOB_ATTEMPTS}
-          ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+          ORDER BY priority, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         const job = claimed.rows[0];
         if (!job) return false;
         const handler = this.handlers[job.kind];

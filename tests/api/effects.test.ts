@@ -2,11 +2,16 @@
 // for declared and hand-written routes alike), a request that records what its route does not
 // declare fails in tests, and every change a person makes at a location is in its activity log:
 // a booking, an edit, a move and a cancel each leave exactly one entry, with the person, before and
-// after; a cancel's entry says what the order held (guests, session, price, paid by tender).
+// after; a cancel's entry says what the order held (guests, session, price, paid by tender). The
+// entries are append-only in the database. The jobs table is the one outbox: money first, finished
+// jobs pruned after 30 days.
 import Fastify from 'fastify';
-import { desc, gt } from 'drizzle-orm';
+import pino from 'pino';
+import { desc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEntries } from '../../server/db/schema';
+import { activityEntries, jobs } from '../../server/db/schema';
+import { EXPIRE_EVENTS_JOB } from '../../server/modules/live/retention';
+import { FINISHED_JOB_DAYS, JobWorker, PRUNE_JOBS_JOB, enqueueJob, jobPriority, pruneFinishedJobs } from '../../server/platform/jobs';
 import { ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { installEffectsScope, recordEffects } from '../../server/platform/effects';
 import { createHarness, type Harness } from './harness';
@@ -153,5 +158,64 @@ describe('bookings in the activity log', () => {
     expect(moved.map((e) => [e.kind, (e.before as { session: string }).session, (e.after as { session: string }).session])).toEqual([
       ['order.moved', 'Куб 2 2030-05-09 11:00; Куб 2 2030-05-09 12:00', 'Куб 2 2030-05-09 11:00; Куб 2 2030-05-09 13:00'],
     ]);
+  });
+});
+
+describe('append-only', () => {
+  it('the database refuses to change or remove an activity entry (UPDATE, DELETE, TRUNCATE), whoever asks', async () => {
+    const id = await lastId();
+    expect(id).toBeGreaterThan(0);
+    const refused = (statement: string) => h.database.pool.query(statement).then(() => 'done', (e: { code?: string; message: string }) => `${e.code}: ${e.message}`);
+    expect(await refused(`UPDATE activity_entries SET subject = 'changed' WHERE id = ${id}`)).toBe('42501: activity entries are append-only: UPDATE refused');
+    expect(await refused(`DELETE FROM activity_entries WHERE id = ${id}`)).toBe('42501: activity entries are append-only: DELETE refused');
+    expect(await refused('TRUNCATE activity_entries')).toBe('42501: activity entries are append-only: TRUNCATE refused');
+    const [kept] = await h.database.db.select().from(activityEntries).where(eq(activityEntries.id, id));
+    expect(kept!.subject).not.toBe('changed');
+  });
+});
+
+describe('the one outbox: the jobs table', () => {
+  const log = pino({ level: 'silent' });
+
+  it('money at a provider runs before letters and webhooks queued earlier (priority, then when due)', async () => {
+    expect([jobPriority('refund.check'), jobPriority('payment.check'), jobPriority('payment.close'), jobPriority('receipt.settle')]).toEqual([0, 0, 0, 0]);
+    expect(jobPriority('order.auto_cancel')).toBeLessThan(jobPriority('mail.bill'));
+    expect(jobPriority('webhook.deliver')).toBe(jobPriority('mail.widget_order'));
+    const ran: string[] = [];
+    const handler = (name: string) => async () => { ran.push(name); };
+    // A flood of letters due minutes ago, then a refund check due now.
+    for (let i = 0; i < 3; i++) await enqueueJob(h.database.db, 'mail.test_letter', { i }, new Date(Date.now() - 600_000 + i));
+    await enqueueJob(h.database.db, 'webhook.test_deliver', {}, new Date(Date.now() - 300_000));
+    await enqueueJob(h.database.db, 'refund.test_check', {}, new Date());
+    const worker = new JobWorker(h.database.db, { 'mail.test_letter': handler('letter'), 'webhook.test_deliver': handler('webhook'), 'refund.test_check': handler('refund') }, log);
+    // Other kinds queued by the tests above stay (no handler here): only ours are claimed in this order.
+    await h.database.db.update(jobs).set({ runAt: sql`now() + interval '1 day'` }).where(sql`${jobs.kind} NOT LIKE '%.test_%' AND ${jobs.doneAt} IS NULL`);
+    expect(await worker.runDue(10)).toBe(5);
+    expect(ran).toEqual(['refund', 'letter', 'letter', 'letter', 'webhook']);
+  });
+
+  it(`finished jobs are pruned after ${FINISHED_JOB_DAYS} days by a daily job; pending and dead ones stay`, async () => {
+    const old = new Date(Date.now() - (FINISHED_JOB_DAYS + 1) * 86_400_000);
+    const recent = new Date(Date.now() - (FINISHED_JOB_DAYS - 1) * 86_400_000);
+    const rows = await h.database.db.insert(jobs).values([
+      { kind: 'prune.test', payload: { n: 'old done' }, doneAt: old, runAt: old },
+      { kind: 'prune.test', payload: { n: 'recent done' }, doneAt: recent, runAt: recent },
+      { kind: 'prune.test', payload: { n: 'old pending' }, runAt: old },
+      { kind: 'prune.test', payload: { n: 'old dead' }, runAt: old, attempts: 10 },
+    ]).returning({ id: jobs.id });
+    expect(await pruneFinishedJobs(h.database.db)).toBeGreaterThanOrEqual(1);
+    const left = await h.database.db.select({ payload: jobs.payload }).from(jobs).where(eq(jobs.kind, 'prune.test'));
+    expect(left.map((r) => (r.payload as { n: string }).n).sort()).toEqual(['old dead', 'old pending', 'recent done']);
+    expect(rows).toHaveLength(4);
+    // The server books the daily run at start (main.ts) and the job books its next one, as the
+    // hourly expiry of the live events does (it booked none while it counted itself as waiting).
+    for (const [kind, hours] of [[PRUNE_JOBS_JOB, 24], [EXPIRE_EVENTS_JOB, 1]] as const) {
+      await h.database.db.update(jobs).set({ doneAt: new Date() }).where(sql`${jobs.kind} = ${kind} AND ${jobs.doneAt} IS NULL`);
+      await enqueueJob(h.database.db, kind, {});
+      await h.runJobs();
+      const next = await h.database.db.select({ runAt: jobs.runAt }).from(jobs).where(sql`${jobs.kind} = ${kind} AND ${jobs.doneAt} IS NULL`);
+      expect(next, kind).toHaveLength(1);
+      expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + (hours - 0.1) * 3_600_000);
+    }
   });
 });
