@@ -14,6 +14,8 @@ import { requireRoleAt } from '../locations/service';
 export interface GameInput { name: string; genre: string; info: { country: string; age: number }[] }
 
 const gameJson = (g: typeof games.$inferSelect) => ({ id: g.id, name: g.name, genre: g.genre, info: g.info });
+/** What its activity entry keeps (#41): the fields, not the row's id. */
+const gameFields = (g: typeof games.$inferSelect) => ({ name: g.name, genre: g.genre, info: g.info });
 
 /** GET /games/: the whole catalogue, for choosing what a location offers. */
 export async function listGames(db: Db) {
@@ -25,7 +27,7 @@ export async function createGame(db: Db, user: AuthUser, input: GameInput) {
   const row = await db.transaction(async (tx) => {
     const [created] = await tx.insert(games).values(input).returning();
     // The catalogue is the installation's: an entry for owners (location null).
-    await recordEffects(tx, { activity: activityChange(null, 'game.created', created!.name, null, gameJson(created!)) });
+    await recordEffects(tx, { activity: activityChange(null, 'game.created', created!.name, null, gameFields(created!)) });
     return created;
   });
   return gameJson(row!);
@@ -37,7 +39,7 @@ export async function updateGame(db: Db, user: AuthUser, id: number, input: Game
   if (!user.isOwner) throw permissionDenied('only_owner_edits_games');
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(games).set(input).where(eq(games.id, id)).returning();
-    await recordEffects(tx, { activity: activityChange(null, 'game.updated', updated!.name, gameJson(existing), gameJson(updated!)) });
+    await recordEffects(tx, { activity: activityChange(null, 'game.updated', updated!.name, gameFields(existing), gameFields(updated!)) });
     return updated;
   });
   return gameJson(row!);
