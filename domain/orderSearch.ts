@@ -3,24 +3,22 @@
 // read a query here, so the field never sends what the server would refuse, and the SQL compares
 // the stored phones and names folded by the same tables.
 import { TEXT_LIMITS } from './textLimits';
-
-/** A phone as typed into the search: digits with spaces, '-', '(' and ')' among them, an optional leading plus. */
-const TYPED_PHONE = /^\+?[\d\s()-]+$/;
+import { readPhone } from './phone';
 /** Orders match on a phone's last 10 digits: the subscriber number without any country code or trunk prefix. */
 export const PHONE_KEY_DIGITS = 10;
 /** A name query's length in characters, trimmed: one letter would find nearly every order, and a part of a name needs no more than 100. */
 export const NAME_SEARCH = { min: 2, max: 100 } as const;
 
 /**
- * The digits of a typed phone, an 11-digit number that starts with 8 read as +7 (8 is Russia's trunk
- * prefix: 8 900 111-22-33 is +7 900 111-22-33); null when the text is not a phone. A leading plus is
- * dropped: it adds no digit.
+ * The digits of a typed phone (read by the one phone rule, domain/phone.ts), an 11-digit number that
+ * starts with 8 read as +7 (8 is Russia's trunk prefix: 8 900 111-22-33 is +7 900 111-22-33); null
+ * when the text is not a phone. A leading plus is dropped: it adds no digit. Unlike a stored phone
+ * (normalizePhone) a query may be a part of a number ("+7 999").
  */
 export function phoneDigits(typed: string): string | null {
-  const text = typed.trim();
-  if (!TYPED_PHONE.test(text)) return null;
-  const digits = text.replace(/\D/g, '');
-  if (!digits) return null;
+  const phone = readPhone(typed);
+  if (!phone) return null;
+  const { digits } = phone;
   return digits.length === 11 && digits.startsWith('8') ? `7${digits.slice(1)}` : digits;
 }
 

@@ -173,12 +173,18 @@ export const intText = (schema: z.ZodNumber = z.number().int()) =>
  * for the widget's own bookings, and anything else is no source we know (#25: a closed set per caller). */
 export const staffOrderSource = z.enum(STAFF_ORDER_SOURCES).nullable().optional().transform((v) => v ?? null);
 
-/** Phone: optional leading plus, then digits only (the spec's validationPhone). */
+/** The stored phone's form: optional leading plus, then digits only (the spec's validationPhone). */
 export { PHONE_PATTERN } from "../../domain/validation";
-import { PHONE_PATTERN } from "../../domain/validation";
+import { normalizePhone } from "../../domain/phone";
 
-// A too-long phone is the same invalid_phone as a malformed one (one message, as the client's validationPhone).
-export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone' }).regex(PHONE_PATTERN, { message: 'invalid_phone' });
+/**
+ * A phone as people type it (#40: `+7 (916) 123-45-67`, `8 916 123 45 67`, ...), passed on in its
+ * stored form (`+79161234567`; domain/phone.ts, the rule the forms check it by). A too-long phone is
+ * the same invalid_phone as a malformed one (one message, as the client's validationPhone).
+ */
+export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone' })
+  .refine((v) => normalizePhone(v) !== null, { message: 'invalid_phone', abort: true })
+  .transform((v) => normalizePhone(v)!);
 export const emailSchema = z.string().trim().max(TEXT_LIMITS.email).pipe(z.email());
 /** Ids in paths: a positive integer in plain decimal digits, else 404 like an unknown object
  * (`1.0`, `0x1`, `1e0` or ` 1` do not name object 1). */

@@ -7,7 +7,7 @@ import { toMoneyString } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/locationManagement';
 import { EarlyBooking, Promocode, WidgetSettings } from '../../platform/answers';
-import { dateSchema } from '../../platform/validation';
+import { dateSchema, phoneSchema } from '../../platform/validation';
 import { defineWrite } from '../../platform/writes';
 import * as early from './earlyBooking';
 import * as promo from './promocodes';
@@ -89,8 +89,8 @@ export const saveWidget = defineWrite({
   kind: 'update', path: '/api/v2.1/locations/:id/widget_settings/', summary: 'Edit a location\'s booking widget settings', tags: ['widget'], access: { minRole: 40 },
   fields: {
     payment_minutes: z.number().int().min(1).max(1440), cancel_hours: z.number().int().min(0).max(720),
-    // #39 Optional: empty for none; else a phone as the booking forms take it (PHONE_PATTERN).
-    phone: z.string().trim().max(TEXT_LIMITS.phone).regex(/^(\+?\d+)?$/).optional(),
+    // #39 Optional: empty for none; else a phone as the booking forms take it, stored in one form (#40, phoneSchema).
+    phone: z.union([z.literal(''), phoneSchema]).optional(),
   },
   labels: {
     phone: { ru: 'Телефон площадки для клиентов', en: 'The venue\'s phone for customers' },
