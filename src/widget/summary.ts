@@ -19,9 +19,16 @@ export function whenText(lang: WidgetLang, timeStart: string, begin: string | nu
   return `${ddmmyyyy(day)}, ${dayWords(lang, day, { weekday: 'short' })}${begin ? `, ${begin}–${end ?? ''}` : ''}`;
 }
 
-export function row(label: string, value: string | null | undefined, testid: string): HTMLElement | null {
+export function row(label: string, value: string | Node | null | undefined, testid: string): HTMLElement | null {
   return value ? h('div', { class: 'row', 'data-testid': testid }, h('span', {}, label), h('b', {}, value)) : null;
 }
+
+/** The day, then the time unbroken ("15:00–16:00" never split at its dash). */
+const whenNode = (lang: WidgetLang, timeStart: string, begin: string | null, end: string | null) => {
+  const text = whenText(lang, timeStart, begin, end);
+  const time = begin ? `${begin}–${end ?? ''}` : '';
+  return h('span', {}, text.slice(0, text.length - time.length), h('span', { class: 'nowrap' }, time));
+};
 
 export interface Bought {
   time_start: string | null;
@@ -35,7 +42,7 @@ export interface Bought {
 /** The rows of what is bought, each with `<prefix>-when`, `-playground`, `-persons`, `-game` as its test id. */
 export function boughtRows(t: T, lang: WidgetLang, b: Bought, prefix: string): (HTMLElement | null)[] {
   return [
-    row(t('when'), b.time_start ? whenText(lang, b.time_start, b.begin, b.end) : null, `${prefix}-when`),
+    row(t('when'), b.time_start ? whenNode(lang, b.time_start, b.begin, b.end) : null, `${prefix}-when`),
     row(t('playground'), b.playground, `${prefix}-playground`),
     row(t('persons'), b.persons ? String(b.persons) : null, `${prefix}-persons`),
     row(t('game'), b.game, `${prefix}-game`),

@@ -126,7 +126,7 @@ const ru: Record<TextKey, string> = {
   name: 'Имя',
   phone: 'Телефон',
   email: 'Электронная почта',
-  emailHint: 'Сюда придет подтверждение и ссылка на бронь.',
+  emailHint: 'Сюда придёт подтверждение и ссылка на бронь.',
   promocode: 'Промокод',
   price: 'Стоимость',
   discount: 'Скидка',
