@@ -36,7 +36,11 @@ export const TEXT_LIMITS = {
   disputeText: 2000,
   /** A transaction's document number or technical session reference. */
   transactionRef: 64,
+  /** #40 A location's privacy policy link. */
+  privacyPolicyUrl: 500,
+  /** #40 A location's personal-data consent text (152-FZ: operator, purposes, data, actions, term, withdrawal). */
+  consentText: 20000,
 } as const;
 
-/** No text of any request is longer (the longest field above). */
-export const TEXT_MAX = 5000;
+/** No text of any request is longer (the longest field above: #40's consent text). */
+export const TEXT_MAX = 20000;

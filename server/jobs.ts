@@ -1,7 +1,7 @@
 // The job kinds the server knows and their handlers.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
-import { JobWorker, WIDGET_CANCEL_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './platform/jobs';
+import { JobWorker, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './platform/jobs';
 import { pickLanguage, translate } from './platform/messages';
 import { autoCancelIfUnpaid } from './modules/orders/billing';
 import { cancelBooking } from './modules/orders/booking';
@@ -12,7 +12,7 @@ import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
 import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
-import { sendWidgetCancelLetter, sendWidgetLetter } from './modules/widget/letter';
+import { sendWidgetCancelLetter, sendWidgetHeldLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, sendInvitation, type InvitationLetterJob } from './modules/staff/service';
@@ -94,6 +94,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     },
     [WIDGET_LETTER_JOB]: async (p: { orderId: number }) => {
       await sendWidgetLetter(deps, p.orderId);
+    },
+    // #40 A held widget booking's letter with its payment link, sent at once.
+    [WIDGET_HELD_LETTER_JOB]: async (p: { orderId: number }) => {
+      await sendWidgetHeldLetter(deps, p.orderId);
     },
     // One attempt of a webhook delivery; the handler books its own retries (about three days).
     [DELIVER_JOB]: async (p: DeliverJob) => {

@@ -12,6 +12,7 @@ import { loggerOptions } from './platform/logging';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
 import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
+import { ensureConsentTexts } from './modules/locations/consent';
 
 const settings = loadConfigOrExit();
 const log = pino(loggerOptions(settings.logLevel));
@@ -21,6 +22,9 @@ async function main() {
   const database = await openDatabase(settings, (m) => log.debug({ postgres: m }), async (db) => {
     await seedReference(db);
     if (settings.seedDemo && (await seedDemo(db))) log.info('demo data seeded');
+    // #40 Locations older than migration 0020 get their consent text's version 1 from the template.
+    const consents = await ensureConsentTexts(db);
+    if (consents) log.info({ locations: consents }, 'personal-data consent texts made from the template');
     // Under the startup lock, so processes started together book one hourly expiry run, not one each.
     await scheduleCertificateExpiry(db);
     await scheduleEventExpiry(db);

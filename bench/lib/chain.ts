@@ -14,6 +14,7 @@ import {
 import type { PoolClient } from 'pg';
 import type { Database } from '../../server/db/client';
 import { addDays } from '../../domain/businessDay';
+import { ensureConsentText } from '../../server/modules/locations/consent';
 import { dayTypeOf, generateSessions } from '../../domain/schedule/engine';
 import type { HolidayKind, ScheduleItem } from '../../domain/schedule/types';
 
@@ -128,6 +129,8 @@ export async function generateChain(database: Database, opts: { orders: number; 
   await db.insert(locationTranslations).values(locs.flatMap((l) => (['ru', 'en'] as const).map((language) => ({
     locationId: l.id, language, name: language === 'ru' ? l.name : l.name.replace('Сеть', 'Chain'), address: `ул. Сетевая, ${l.id}`,
   }))));
+  // #40 Every location has its consent text from the start (as POST /locations/ makes it).
+  for (const id of locationIds) await ensureConsentText(db, id);
   await db.insert(userLocationRoles).values(locs.map((l) => ({ userId: admin!.id, locationId: l.id, roleId: 40 })));
   await db.insert(locationGames).values(locs.flatMap((l) => gameIds.map((gameId) => ({ locationId: l.id, gameId }))));
   const groups = await db.insert(playgroundGroups).values(locs.flatMap((l) => KINDS.map((k) => ({ locationId: l.id, name: `${k.name}ы` })))).returning();

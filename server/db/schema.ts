@@ -2,7 +2,7 @@
 // from it by `npm run db:generate` (drizzle-kit) and committed.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
+  bigint, bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
   timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { ScheduleBreak, ScheduleItem } from '../../domain/schedule/types';
@@ -64,6 +64,8 @@ export const locations = pgTable('locations', {
   phone: text('phone').notNull().default(''),
   // #30: the desk may book a walk-in without the guest's name and phone (the spec's rule is the default).
   walkInsWithoutDetails: boolean('walk_ins_without_details').notNull().default(false),
+  // #40 The venue's privacy policy (an http(s) URL), linked beside the widget's consent box; '' when none.
+  privacyPolicyUrl: text('privacy_policy_url').notNull().default(''),
   createdAt: createdAt(),
 });
 
@@ -303,6 +305,32 @@ export const orders = pgTable('orders', {
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_location_created_idx').on(t.locationId, t.createdAt), index('orders_phone_idx').on(t.phone)]);
+
+// #40 A location's personal-data consent texts (152-FZ), one row per version, never edited: a
+// changed text is a new version. `text_hash` is the SHA-256 (hex) of the exact UTF-8 text, so a
+// consent record names the wording the customer was shown. Version 1 is made from the template
+// (domain/consentTemplate.ts) when a location's consent is first read (locations/consent.ts).
+export const consentTexts = pgTable('consent_texts', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  version: integer('version').notNull(),
+  text: text('text').notNull(),
+  textHash: char('text_hash', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+  // The administrator who saved it; null for the template's first version.
+  createdBy: integer('created_by').references(() => users.id),
+}, (t) => [uniqueIndex('consent_texts_location_version_idx').on(t.locationId, t.version)]);
+
+// #40 The personal-data consent a customer gave with a widget booking: the text's version, when,
+// from which address and browser. Written in the booking's own transaction; never edited.
+export const orderConsents = pgTable('order_consents', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id).unique(),
+  consentTextId: integer('consent_text_id').notNull().references(() => consentTexts.id),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+});
 
 export const orderPlaysessions = pgTable('order_playsessions', {
   orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),

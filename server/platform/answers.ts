@@ -62,6 +62,11 @@ export const Location = LocationCard.extend({
 
 export const LocationDetail = Location.extend({
   group_discount_percent: int(), early_booking: z.array(z.object({ days: int(), discount: int() })),
+  // #40 personal-data consent (152-FZ).
+  privacy_policy_url: z.string().describe('The venue\'s privacy policy (an http or https address), linked beside the widget\'s consent box; empty when none.'),
+  personal_data_consent_text: z.string().describe('The current personal-data consent text the widget shows.'),
+  personal_data_consent_version: int().describe('Its version: a saved text that differs makes the next one.'),
+  personal_data_consent_updated_at: instant().describe('When this version was made.'),
 }).meta({ id: 'LocationDetail' });
 
 export const Geo = z.array(Country.extend({ cities: z.array(z.object({ id: int(), name: z.string(), slug: z.string() })) }));
@@ -162,6 +167,11 @@ export const Order = z.object({
   // #38 refunds by tender.
   refund_tenders: z.array(RefundTender).describe('What the order holds per tender, latest paid first: what a cancel with refund=original gives back, each its own way.'),
   refund_split: z.array(RefundTender).describe('How what is owed back now (to_refund less pending refunds) splits over the tenders, latest paid first.'),
+  // #40 personal-data consent (152-FZ).
+  personal_data_consent: z.object({
+    version: int(), text_hash: z.string().describe('SHA-256 (hex) of the exact text.'), accepted_at: instant(), ip: z.string(), user_agent: z.string(),
+    text: z.string().describe('The text the customer agreed to.'),
+  }).nullable().describe('The customer\'s consent to the processing of their personal data, given with a widget booking; null when none was recorded (a desk order).'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });
@@ -247,6 +257,11 @@ export const CustomerOrder = z.object({
 export const WidgetLocation = z.object({
   id: int(), name: z.string(), address: z.string(), currency: Currency.nullable(), group: Named.nullable(), today: day(), last_date: day(),
   payment_minutes: int(), cancel_hours: int(),
+  // #40
+  phone: z.string().nullable().describe('The venue\'s phone for its customers, null when it has none.'),
+  privacy_policy_url: z.string().nullable().describe('The venue\'s privacy policy, null when it has none.'),
+  personal_data_consent: z.object({ version: int(), text: z.string() })
+    .describe('The personal-data consent the booking asks for (152-FZ): its text, and the version to send back with the booking.'),
 });
 
 export const WidgetSlots = z.object({

@@ -16,6 +16,8 @@ export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, run
 // booking paid or cancelled) need not import the handler's module (widget), which builds on it.
 /** The job that sends a widget booking's confirmation letter. */
 export const WIDGET_LETTER_JOB = 'mail.widget_order';
+/** #40 The job that sends a held widget booking's letter at once: the payment link, the amount, the hold's end. */
+export const WIDGET_HELD_LETTER_JOB = 'mail.widget_held';
 /** The job that tells the customer their widget booking was cancelled (by them, or its payment hold expired). */
 export const WIDGET_CANCEL_LETTER_JOB = 'mail.widget_cancelled';
 export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'expired' };

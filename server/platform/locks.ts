@@ -13,7 +13,7 @@
 //   6. a certificate (lockCertificate);
 //   7. a promo code (its use is counted with an UPDATE that re-checks the limit);
 //   8. a location's ledger (lockLedger: the location row);
-//   9. a webhook delivery; a schedule group, a location's webhooks (advisory locks).
+//   9. a webhook delivery; a schedule group, a location's webhooks, a location's consent texts (advisory locks).
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { certificates, locations, orders, playgrounds } from '../db/schema';
@@ -71,6 +71,11 @@ export async function lockLedger(tx: Tx, locationId: number): Promise<void> {
 /** Locks a location's webhook list (an advisory lock): two saves of the same URL cannot both pass the check. */
 export async function lockWebhooks(tx: Tx, locationId: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhooks'), ${locationId})`);
+}
+
+/** #40 Locks a location's consent texts (an advisory lock): two saves number their versions one after the other. */
+export async function lockConsentTexts(tx: Tx, locationId: number): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('consent_texts'), ${locationId})`);
 }
 
 /** Locks a playground's row (technical sessions start and stop one at a time). */

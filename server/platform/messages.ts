@@ -77,7 +77,7 @@ const en = {
   invalid_datetime: 'Enter a date and time as YYYY-MM-DD HH:mm.',
   date_out_of_range: 'Enter a date from 1900-01-01 to 2999-12-31.',
   null_character: 'Null characters are not allowed.',
-  text_too_long: 'Ensure this field has no more than 5000 characters.',
+  text_too_long: 'Ensure this field has no more than 20000 characters.',
   invalid_input: 'Invalid input: the value cannot be stored.',
   bad_url: 'Malformed URL: invalid percent-encoding.',
   cancel_delay_required: 'Set how many minutes the unpaid order is kept before it is cancelled.',
@@ -150,16 +150,28 @@ const en = {
   widget_order_cancelled: 'This booking has already been cancelled.',
   widget_mail_subject: 'Booking №%{id} at %{location} is confirmed',
   widget_mail_text:
-    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\nPaid online: %{paid}\nTo pay at the venue: %{rest}\n\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\nSee you soon!',
+    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\nPaid online: %{paid}\nTo pay at the venue: %{rest}\n\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
   widget_mail_game: 'Game: %{game}\n',
   widget_payment_not_declined: 'This booking is not waiting for a new payment.',
   widget_hold_expired: 'The time to pay for this booking is over and the places were released. Please book again.',
   widget_cancel_mail_subject: 'Booking №%{id} at %{location} is cancelled',
   widget_cancel_mail_customer:
-    'Hello, %{name}!\n\nYou cancelled your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}).\n%{refund}\nYour booking page:\n%{link}\n\n%{address}',
+    'Hello, %{name}!\n\nYou cancelled your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}).\n%{refund}\nYour booking page:\n%{link}\n\n%{address}\n%{phone_line}',
   widget_cancel_mail_expired:
-    'Hello, %{name}!\n\nThe payment for your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}) did not arrive within %{minutes} min, so the booking was cancelled and its places released. Nothing was charged.\nYou are welcome to book again.\n\n%{address}',
+    'Hello, %{name}!\n\nThe payment for your booking №%{id} at %{location} (%{date}, %{begin}–%{end}, %{playground}) did not arrive within %{minutes} min, so the booking was cancelled and its places released. Nothing was charged.\nYou are welcome to book again.\n\n%{address}\n%{phone_line}',
   widget_cancel_mail_refund: 'What you paid, %{amount}, will be returned to you; the venue will contact you about it.\n',
+  // #40 A held booking's letter, sent at once: the only payment link must not be lost with the tab.
+  widget_held_mail_subject: 'Booking №%{id} at %{location}: please pay by %{until}',
+  widget_held_mail_text:
+    'Hello, %{name}!\n\nYour places at %{location} are held until %{until}. To confirm the booking, pay %{amount} online:\n%{pay_link}\n\nIf the payment does not arrive by then, the booking is cancelled and its places released.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n\nYour booking page (pay or cancel there):\n%{link}\n\n%{address}\n%{phone_line}',
+  widget_mail_phone: 'Venue phone: %{phone}\n',
+  // #40 What the payment provider's page names (the payment's description).
+  payment_description: 'Order #%{id}: %{date} %{begin}–%{end}, %{playground}, guests: %{persons}%{more}',
+  payment_description_more: ' and %{smart_count} more session |||| and %{smart_count} more sessions',
+  // #40 personal-data consent (152-FZ) and the location's privacy policy link.
+  consent_required: 'We cannot take the booking without your consent to the processing of personal data',
+  consent_changed: 'The consent text has changed: please read it again and tick the box',
+  invalid_url: 'Enter a full http or https address, or leave the field empty.',
   refund_nothing: 'This order holds no money to refund.',
   // #28 CATALOGUE: plural forms split by ' |||| ', picked by smart_count (as the client's polyglot).
   playground_future_orders: 'This playground has %{smart_count} future order; move or cancel it first. |||| This playground has %{smart_count} future orders; move or cancel them first.',
@@ -289,7 +301,7 @@ const ru: Record<MessageKey, string> = {
   invalid_datetime: 'Укажите дату и время в формате ГГГГ-ММ-ДД ЧЧ:ММ.',
   date_out_of_range: 'Укажите дату с 1900-01-01 по 2999-12-31.',
   null_character: 'Нулевые символы недопустимы.',
-  text_too_long: 'Убедитесь, что это значение содержит не более 5000 символов.',
+  text_too_long: 'Убедитесь, что это значение содержит не более 20000 символов.',
   invalid_input: 'Недопустимые данные: значение не может быть сохранено.',
   bad_url: 'Неверный адрес: ошибка в %-кодировании.',
   cancel_delay_required: 'Укажите, сколько минут хранить неоплаченный заказ до отмены.',
@@ -360,16 +372,25 @@ const ru: Record<MessageKey, string> = {
   widget_order_cancelled: 'Эта бронь уже отменена.',
   widget_mail_subject: 'Бронь №%{id} в %{location} подтверждена',
   widget_mail_text:
-    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\nОплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n\nСтраница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\nДо встречи!',
+    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\nОплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n\nСтраница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
   widget_mail_game: 'Игра: %{game}\n',
   widget_payment_not_declined: 'Эта бронь не ждёт новой оплаты.',
   widget_hold_expired: 'Время на оплату этой брони истекло, места освобождены. Забронируйте, пожалуйста, заново.',
   widget_cancel_mail_subject: 'Бронь №%{id} в %{location} отменена',
   widget_cancel_mail_customer:
-    'Здравствуйте, %{name}!\n\nВы отменили бронь №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}).\n%{refund}\nСтраница брони:\n%{link}\n\n%{address}',
+    'Здравствуйте, %{name}!\n\nВы отменили бронь №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}).\n%{refund}\nСтраница брони:\n%{link}\n\n%{address}\n%{phone_line}',
   widget_cancel_mail_expired:
-    'Здравствуйте, %{name}!\n\nОплата брони №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}) не поступила за %{minutes} мин, поэтому бронь отменена и места освобождены. Деньги не списаны.\nБудем рады, если вы забронируете снова.\n\n%{address}',
+    'Здравствуйте, %{name}!\n\nОплата брони №%{id} в %{location} (%{date}, %{begin}–%{end}, %{playground}) не поступила за %{minutes} мин, поэтому бронь отменена и места освобождены. Деньги не списаны.\nБудем рады, если вы забронируете снова.\n\n%{address}\n%{phone_line}',
   widget_cancel_mail_refund: 'Оплаченные %{amount} будут вам возвращены; площадка свяжется с вами.\n',
+  widget_held_mail_subject: 'Бронь №%{id} в %{location}: оплатите до %{until}',
+  widget_held_mail_text:
+    'Здравствуйте, %{name}!\n\nМеста в %{location} держатся за вами до %{until}. Чтобы подтвердить бронь, оплатите онлайн %{amount}:\n%{pay_link}\n\nЕсли оплата не поступит к этому времени, бронь отменится и места освободятся.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n\nСтраница брони (там можно оплатить или отменить её):\n%{link}\n\n%{address}\n%{phone_line}',
+  widget_mail_phone: 'Телефон площадки: %{phone}\n',
+  payment_description: 'Заказ № %{id}: %{date} %{begin}–%{end}, %{playground}, гостей: %{persons}%{more}',
+  payment_description_more: ' и ещё %{smart_count} сеанс |||| и ещё %{smart_count} сеанса |||| и ещё %{smart_count} сеансов',
+  consent_required: 'Без согласия на обработку персональных данных забронировать нельзя',
+  consent_changed: 'Текст согласия изменился: прочитайте его ещё раз и поставьте отметку',
+  invalid_url: 'Укажите полный адрес http или https или оставьте поле пустым.',
   refund_nothing: 'По этому заказу нечего возвращать.',
   // #28 CATALOGUE
   playground_future_orders: 'У игровой зоны %{smart_count} будущий заказ; сначала перенесите или отмените его. |||| У игровой зоны %{smart_count} будущих заказа; сначала перенесите или отмените их. |||| У игровой зоны %{smart_count} будущих заказов; сначала перенесите или отмените их.',

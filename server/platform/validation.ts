@@ -182,7 +182,7 @@ import { normalizePhone } from "../../domain/phone";
  * stored form (`+79161234567`; domain/phone.ts, the rule the forms check it by). A too-long phone is
  * the same invalid_phone as a malformed one (one message, as the client's validationPhone).
  */
-export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone' })
+export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone', abort: true })
   .refine((v) => normalizePhone(v) !== null, { message: 'invalid_phone', abort: true })
   .transform((v) => normalizePhone(v)!);
 export const emailSchema = z.string().trim().max(TEXT_LIMITS.email).pipe(z.email());

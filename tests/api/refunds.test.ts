@@ -190,7 +190,7 @@ describe('refunds through YooKassa', () => {
   it('a customer\'s cancel of a prepaid widget booking refunds it through YooKassa at once, named the customer\'s; cancelling again refunds nothing more', async () => {
     const booked = await h.app.inject({
       method: 'POST', url: '/api/public/locations/1/bookings/?lang=en', remoteAddress: '198.51.100.91',
-      payload: { name: 'Irina', phone: '+79161234598', email: 'irina.cancels@example.com', persons: 2, promocode: '', playground_id: w.pg.dayRoom, session_dt: `${addDays(w.today, day++)} 06:00` },
+      payload: { name: 'Irina', phone: '+79161234598', email: 'irina.cancels@example.com', persons: 2, promocode: '', personal_data_consent: true, playground_id: w.pg.dayRoom, session_dt: `${addDays(w.today, day++)} 06:00` },
     });
     expect(booked.statusCode, booked.body).toBe(201);
     const made = booked.json() as Json;

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { routeTable } from '../../server/app';
 import type { RouteAccess } from '../../server/platform/access';
 import { dateKindOf, type DateKind } from '../../server/platform/validation';
+import { TEXT_MAX } from '../../domain/textLimits';
 
 export interface ApiRoute {
   method: string;
@@ -380,8 +381,8 @@ export function setAt(base: unknown, path: (string | number)[], value: unknown):
 }
 
 export const NUL_TEXT = 'a\u0000b';
-/** Longer than any stored text may be (TEXT_MAX is 5000): a 400 on the field for every text (#18). */
-export const LONG_TEXT = 'x'.repeat(5001);
+/** Longer than any stored text may be (TEXT_MAX): a 400 on the field for every text (#18). */
+export const LONG_TEXT = 'x'.repeat(TEXT_MAX + 1);
 export const HUGE_IDS = [2 ** 31, 2 ** 53];
 export const FAR_DATES = ['+275760-09-13', '0000-01-01', '10000-01-01', '1000-01-01'];
 export const FAR_DATETIMES = ['+275760-09-13 12:00', '0000-01-01 12:00', '10000-01-01 12:00', '1000-01-01 12:00'];

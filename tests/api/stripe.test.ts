@@ -141,7 +141,7 @@ describe('money through Stripe', () => {
     const [loc] = await h.database.db.select({ minutes: locations.widgetPaymentMinutes }).from(locations).where(eq(locations.id, 1));
     const res = await h.app.inject({
       method: 'POST', url: '/api/public/locations/1/bookings/?lang=en', remoteAddress: '198.51.100.78',
-      payload: { name: 'Olga', phone: '+79161234567', email: 'olga.stripe@example.com', persons: 2, promocode: '', playground_id: w.pg.dayRoom, session_dt: `${addDays(w.today, 4)} 06:00` },
+      payload: { name: 'Olga', phone: '+79161234567', email: 'olga.stripe@example.com', persons: 2, promocode: '', personal_data_consent: true, playground_id: w.pg.dayRoom, session_dt: `${addDays(w.today, 4)} 06:00` },
     });
     expect(res.statusCode, res.body).toBe(201);
     const orderId = (res.json() as Json).order.id as number;

@@ -1,11 +1,13 @@
 // The customer booking widget's public calls: what they show (and never show), booking with online
 // prepayment, holds while paying, the abandoned payment's release, the customer's page and cancel,
 // rate limits and validation in the customer's language.
+import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, locations, orders, playgrounds } from '../../server/db/schema';
+import { consentTexts, jobs, locations, orderConsents, orders, playgrounds } from '../../server/db/schema';
 import { sandboxSignature } from '../../server/modules/sandbox/routes';
-import { ALL_DAYS, makeWorld, type Json, type World } from './bookingFixture';
+import { orderKey } from '../../server/platform/orderLinks';
+import { ALL_DAYS, bookingBody, makeWorld, type Json, type World } from './bookingFixture';
 import { createHarness, type Harness } from './harness';
 import { item, scheduleBody } from './scheduleBuilders';
 import { addDays } from '../../domain/businessDay';
@@ -29,7 +31,7 @@ function pub(method: 'GET' | 'POST', url: string, o: { body?: unknown; lang?: st
 }
 
 const customer = (over: Record<string, unknown> = {}) => ({
-  name: 'Ольга Покупатель', phone: '+79161234567', email: 'olga@example.com', persons: 2, promocode: '', ...over,
+  name: 'Ольга Покупатель', phone: '+79161234567', email: 'olga@example.com', persons: 2, promocode: '', personal_data_consent: true, ...over,
 });
 
 async function book(playgroundId: number, sessionDt: string, over: Record<string, unknown> = {}, lang = 'ru') {
@@ -92,7 +94,8 @@ describe('public reading', () => {
     const loc = await pub('GET', '/api/public/locations/1/?lang=en');
     expect(loc.statusCode, loc.body).toBe(200);
     expect(loc.json()).toMatchObject({ id: 1, name: 'VR Arena Moscow', today: w.today, payment_minutes: 20, cancel_hours: 24, currency: { code: 'RUB' } });
-    expect(Object.keys(loc.json()).sort()).toEqual(['address', 'cancel_hours', 'currency', 'group', 'id', 'last_date', 'name', 'payment_minutes', 'today']);
+    expect(Object.keys(loc.json()).sort()).toEqual(['address', 'cancel_hours', 'currency', 'group', 'id', 'last_date', 'name', 'payment_minutes',
+      'personal_data_consent', 'phone', 'privacy_policy_url', 'today']);
 
     // A day with demo orders (tomorrow) on every playground: the answer names no customer, staff or order.
     const res = await pub('GET', `/api/public/locations/1/slots/?date=${addDays(w.today, 1)}`);
@@ -179,18 +182,31 @@ describe('booking with prepayment', () => {
     const lateEn = await book(hall, dt, { persons: 1 }, 'en');
     expect(lateEn.json()).toEqual({ persons: ['Sorry, these places have just been taken. Choose another session or fewer persons.'] });
 
-    // No letter before the payment; the prepayment (half) arrives: booked, letter with the link.
+    // #40 The held booking's letter at once: the payment link, the amount, the hold's end, the session, the venue's phone, the page.
     await h.runJobs();
-    expect(h.letters.filter((l) => l.to === 'olga@example.com')).toHaveLength(0);
+    const heldLetters = h.letters.filter((l) => l.to === 'olga@example.com');
+    expect(heldLetters).toHaveLength(1);
+    const held = heldLetters[0]!;
+    const holdEnd = made.order.hold_until.slice(0, 10).split('-').reverse().join('.') + made.order.hold_until.slice(10);
+    expect(held.subject).toBe(`Booking №${made.order.id} at VR Arena Moscow: please pay by ${holdEnd}`);
+    expect(held.text).toContain(`Your places at VR Arena Moscow are held until ${holdEnd}. To confirm the booking, pay 850.00\u00a0₽ online:\n${made.payment_url}\n`);
+    expect(held.text).toContain(`Date and time: ${day(1).split('-').reverse().join('.')}, 15:00–16:00\nPlayground: Widget hall\nPersons: 4\n`);
+    expect(held.text).toContain('Price: 1,700.00\u00a0₽');
+    expect(held.text).toContain('Venue phone: +74951234567');
+    expect(held.text).toContain(`http://backoffice.test/widget/order/${made.key}?lang=en`);
+    // The prepayment (half) arrives: booked, the confirmation with the link (as before).
     expect(await providerSays(made.payment_url, 'paid')).toBe('settled');
     await h.runJobs();
-    const letter = h.letters.find((l) => l.to === 'olga@example.com')!;
+    const letter = h.letters.find((l) => l.to === 'olga@example.com' && l !== held)!;
     expect(letter.subject).toBe(`Booking №${made.order.id} at VR Arena Moscow is confirmed`);
     expect(letter.text).toContain(`Date and time: ${day(1).split('-').reverse().join('.')}, 15:00–16:00`);
     expect(letter.text).toContain('Persons: 4');
     expect(letter.text).toContain('Paid online: 850.00\u00a0₽');
     expect(letter.text).toContain('To pay at the venue: 850.00\u00a0₽');
     expect(letter.text).toContain(`http://backoffice.test/widget/order/${made.key}?lang=en`);
+    expect(letter.text).toContain('Venue phone: +74951234567\nSee you soon!');
+    // Paid: no second payment link goes out.
+    expect(h.letters.filter((l) => l.to === 'olga@example.com')).toHaveLength(2);
 
     const page = await pub('GET', `/api/public/orders/${made.key}/?lang=en`);
     expect(page.json()).toMatchObject({ state: 'booked', paid: '850.00', to_pay: '850.00', payment_url: null });
@@ -434,11 +450,14 @@ describe('abuse', () => {
       email: ['Enter a valid email address.'],
       game_id: ['A valid number is required.'],
       extra: ['Unknown field.'],
+      // #40 No consent given: in the customer's words, with the other fields' errors.
+      personal_data_consent: ['We cannot take the booking without your consent to the processing of personal data'],
     });
     const ru = await pub('POST', '/api/public/locations/1/bookings/', { body: {}, lang: 'ru' });
     expect(ru.json()).toEqual({
       playground_id: ['Обязательное поле.'], session_dt: ['Обязательное поле.'], persons: ['Обязательное поле.'],
       name: ['Обязательное поле.'], phone: ['Обязательное поле.'], email: ['Обязательное поле.'],
+      personal_data_consent: ['Без согласия на обработку персональных данных забронировать нельзя'],
     });
     const gone = await book(hall, `${addDays(w.today, 1)} 03:00`, {}, 'en');
     expect(gone.json()).toEqual({ session_dt: ['This session is no longer on sale. Choose another one.'] });
@@ -461,5 +480,191 @@ describe('pages and headers', () => {
     const redirect = await pub('GET', '/widget?location=1');
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe('/widget/?location=1');
+  });
+});
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+describe('#40 personal-data consent', () => {
+  it('the public location gives the venue\'s phone, its policy link and the consent text with its version', async () => {
+    const ru = (await pub('GET', '/api/public/locations/1/?lang=ru')).json();
+    expect(ru).toMatchObject({ name: 'VR Арена Москва', phone: '+74951234567', privacy_policy_url: null, personal_data_consent: { version: 1 } });
+    // Version 1 is the template with the venue's name; the operator's details wait in brackets.
+    expect(ru.personal_data_consent.text).toMatch(/^Согласие на обработку персональных данных\n/);
+    expect(ru.personal_data_consent.text).toContain('площадки «VR Арена Москва»');
+    expect(ru.personal_data_consent.text).toContain('ИНН [ИНН]');
+    // English names where the location has them; the consent is the location's one text.
+    const en = (await pub('GET', '/api/public/locations/1/?lang=en')).json();
+    expect(en).toMatchObject({ name: 'VR Arena Moscow', personal_data_consent: ru.personal_data_consent });
+  });
+
+  it('is required (missing, false: refused in the customer\'s words), checked against the version shown, and recorded with the order', async () => {
+    const dt = `${day(9)} 12:00`;
+    const missing = await book(later, dt, { personal_data_consent: undefined }, 'ru');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ personal_data_consent: ['Без согласия на обработку персональных данных забронировать нельзя'] });
+    const refused = await book(later, dt, { personal_data_consent: false }, 'en');
+    expect(refused.json()).toEqual({ personal_data_consent: ['We cannot take the booking without your consent to the processing of personal data'] });
+    expect((await book(later, dt, { personal_data_consent: 'yes' }, 'en')).json()).toEqual({ personal_data_consent: ['Must be a valid boolean.'] });
+    const stale = await book(later, dt, { personal_data_consent_version: 7 }, 'en');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ personal_data_consent: ['The consent text has changed: please read it again and tick the box'] });
+    expect((await book(later, dt, { personal_data_consent_version: 7 }, 'ru')).json())
+      .toEqual({ personal_data_consent: ['Текст согласия изменился: прочитайте его ещё раз и поставьте отметку'] });
+    // Nothing was booked by the refusals.
+    expect(await freePlaces(later, dt)).toBe(4);
+
+    const shown = (await pub('GET', '/api/public/locations/1/')).json().personal_data_consent;
+    const res = await h.app.inject({
+      method: 'POST', url: '/api/public/locations/1/bookings/?lang=en', remoteAddress: '203.0.113.40',
+      headers: { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' },
+      payload: customer({ playground_id: later, session_dt: dt, persons: 1, email: 'consent@example.com', personal_data_consent_version: shown.version }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().order.id as number;
+    const [record] = await h.database.db.select().from(orderConsents).where(eq(orderConsents.orderId, orderId));
+    const [text] = await h.database.db.select().from(consentTexts).where(eq(consentTexts.id, record!.consentTextId));
+    expect(record).toMatchObject({ ip: '203.0.113.40', userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148' });
+    expect(Math.abs(record!.acceptedAt.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(text).toMatchObject({ locationId: 1, version: shown.version, text: shown.text, textHash: sha256(shown.text) });
+
+    // The staff order answer carries the record; a desk order has none.
+    const staff = (await h.call('GET', `/api/v2.2/orders/${orderId}/`, { token: w.tokens.staff })).json();
+    expect(staff.personal_data_consent).toEqual({
+      version: shown.version, text_hash: sha256(shown.text), accepted_at: record!.acceptedAt.toISOString(), ip: '203.0.113.40',
+      user_agent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Mobile/15E148', text: shown.text,
+    });
+    const desk = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, body: bookingBody(later, `${day(9)} 13:00`, { phone: '8 916 123 45 67' }) });
+    expect(desk.statusCode, desk.body).toBe(201);
+    expect((await h.call('GET', `/api/v2.2/orders/${desk.json().id}/`, { token: w.tokens.staff })).json())
+      .toMatchObject({ phone: '+79161234567', personal_data_consent: null });
+  });
+});
+
+describe('#40 phones as people type them', () => {
+  it('takes every form of a Russian number and stores +7…; other numbers keep their plus and digits', async () => {
+    const forms = ['+7 (916) 123-45-67', '8 916 123 45 67', '8(916)1234567', '+7-916-123-45-67', '89161234567', '79161234567'];
+    let hour = 10;
+    for (const phone of forms) {
+      const res = await book(later, `${day(10)} ${hour++}:00`, { persons: 1, phone, email: 'phones@example.com' });
+      expect(res.statusCode, `${phone}: ${res.body}`).toBe(201);
+      const [row] = await h.database.db.select({ phone: orders.phone }).from(orders).where(eq(orders.id, res.json().order.id));
+      expect(row!.phone, phone).toBe('+79161234567');
+    }
+    const foreign = await book(later, `${day(10)} ${hour++}:00`, { persons: 1, phone: '+44 20 7946 0958', email: 'phones@example.com' });
+    const [row] = await h.database.db.select({ phone: orders.phone }).from(orders).where(eq(orders.id, foreign.json().order.id));
+    expect(row!.phone).toBe('+442079460958');
+    // Not a phone: letters, a plus inside, a +7 number of the wrong length.
+    for (const phone of ['+7 916', '8-916-abc', '7+9161234567']) {
+      const bad = await book(later, `${day(10)} ${hour}:00`, { persons: 1, phone }, 'en');
+      expect(bad.json(), phone).toEqual({ phone: ['Digits only, with an optional leading plus'] });
+    }
+  });
+});
+
+describe('#40 a second booking releases this browser\'s earlier hold', () => {
+  it('frees the first hold in the same transaction; a desk order\'s, a paid or a made-up key is ignored; a failed booking keeps the hold', async () => {
+    const dt = `${day(11)} 15:00`;
+    const first = (await book(hall, dt, { persons: 3, email: 'twice@example.com' })).json();
+    expect(first.order.state).toBe('awaiting_payment');
+    expect(await freePlaces(hall, dt)).toBe(1);
+
+    // A new booking that fails (more guests than the session holds even with the hold released) releases nothing.
+    const tooMany = await book(hall, dt, { persons: 5, email: 'twice@example.com', release_key: first.key }, 'en');
+    expect(tooMany.statusCode).toBe(400);
+    expect(await freePlaces(hall, dt)).toBe(1);
+    expect((await pub('GET', `/api/public/orders/${first.key}/`)).json().state).toBe('awaiting_payment');
+
+    // Made-up, malformed and null keys are ignored, never an error.
+    for (const release_key of [`${first.order.id}-${'0'.repeat(32)}`, 'garbage', null]) {
+      const other = await book(later, `${day(11)} 10:00`, { persons: 1, email: 'ignored@example.com', release_key });
+      expect(other.statusCode, other.body).toBe(201);
+    }
+    expect(await freePlaces(hall, dt)).toBe(1);
+
+    // The same browser books again for 4: the first hold is released in the same transaction, so the 4 places are there.
+    const second = await book(hall, dt, { persons: 4, email: 'twice@example.com', release_key: first.key });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(await freePlaces(hall, dt)).toBe(0);
+    const released = (await pub('GET', `/api/public/orders/${first.key}/`)).json();
+    expect(released).toMatchObject({ state: 'cancelled', cancelled_by: 'customer' });
+    const log = (await h.call('GET', `/api/v2.1/booking/${first.order.id}/comments/`, { token: w.tokens.admin })).json() as Json[];
+    expect(log.find((e) => e.type === 'cancelled')!.data).toMatchObject({ by: 'customer', released: true });
+    // Its payment link is closed; no cancellation letter (the customer is booking again on the page).
+    expect(await providerSays(first.payment_url, 'paid')).toBe('late');
+    await h.runJobs();
+    expect(h.letters.filter((l) => l.to === 'twice@example.com' && /cancelled|отменена/.test(l.subject))).toEqual([]);
+
+    // A desk order's key (its signature is right, its order is not a widget hold) releases nothing.
+    const desk = await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.admin, body: bookingBody(hall, `${day(11)} 17:00`, { persons: 2, bill: true, cancel_delay: 30 }) });
+    expect(desk.statusCode, desk.body).toBe(201);
+    const deskKey = orderKey(h.config.widgetSecret, desk.json().id);
+    expect((await book(hall, `${day(11)} 17:00`, { persons: 1, email: 'desk@example.com', release_key: deskKey })).statusCode).toBe(201);
+    expect(await freePlaces(hall, `${day(11)} 17:00`)).toBe(1);
+    // Nor does a paid order's key.
+    const paid = (await book(hall, `${day(11)} 16:00`, { persons: 2, email: 'paid@example.com' })).json();
+    expect(await providerSays(paid.payment_url, 'paid')).toBe('settled');
+    const after = await book(hall, `${day(11)} 16:00`, { persons: 1, email: 'paid@example.com', release_key: paid.key });
+    expect(after.statusCode, after.body).toBe(201);
+    expect((await pub('GET', `/api/public/orders/${paid.key}/`)).json().state).toBe('booked');
+    expect(await freePlaces(hall, `${day(11)} 16:00`)).toBe(1);
+  });
+});
+
+describe('#40 the location\'s consent settings', () => {
+  const url = '/api/v2.1/locations/1/';
+  const put = (body: Record<string, unknown>, token = w.tokens.admin, lang = 'en') => h.call('PUT', url, { token, body, lang });
+
+  it('validates the policy link and the text, versions the text only when it changes, and the booking follows the version', async () => {
+    const before = (await h.call('GET', url, { token: w.tokens.staff })).json();
+    expect(before).toMatchObject({ privacy_policy_url: '', personal_data_consent_version: 1 });
+    expect(before.personal_data_consent_text).toContain('ИНН [ИНН]');
+    expect(Date.parse(before.personal_data_consent_updated_at)).not.toBeNaN();
+
+    const bad = await put({ privacy_policy_url: 'ftp://venue.example/privacy', personal_data_consent_text: '   ' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ privacy_policy_url: ['Enter a full http or https address, or leave the field empty.'], personal_data_consent_text: ['This field may not be blank.'] });
+    expect((await put({ privacy_policy_url: 'venue.example/privacy' }, w.tokens.admin, 'ru')).json())
+      .toEqual({ privacy_policy_url: ['Укажите полный адрес http или https или оставьте поле пустым.'] });
+    expect((await put({ privacy_policy_url: `https://venue.example/${'p'.repeat(500)}` })).json().privacy_policy_url).toEqual(['Ensure this field has no more than 500 characters.']);
+    expect((await put({ personal_data_consent_text: 'x'.repeat(20001) })).json().personal_data_consent_text).toEqual(['Ensure this field has no more than 20000 characters.']);
+    // Not an administrator there: refused, nothing changes.
+    expect((await put({ privacy_policy_url: 'https://venue.example/privacy' }, w.tokens.staff)).statusCode).toBe(403);
+
+    // The same text again: no new version; the link alone changes.
+    const same = await put({ privacy_policy_url: ' https://venue.example/privacy ', personal_data_consent_text: `${before.personal_data_consent_text}\n\n` });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 1, personal_data_consent_updated_at: before.personal_data_consent_updated_at });
+    const text = before.personal_data_consent_text.replace('ИНН [ИНН]', 'ИНН 7701234567').replace(/\n/g, '\r\n');
+    const changed = await put({ personal_data_consent_text: text });
+    expect(changed.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 2 });
+    // Line ends read as '\n': the same text from another system is the same version.
+    expect(changed.json().personal_data_consent_text).toBe(text.replace(/\r\n/g, '\n'));
+    expect((await put({ personal_data_consent_text: text.replace(/\r\n/g, '\n') })).json().personal_data_consent_version).toBe(2);
+    const versions = await h.database.db.select().from(consentTexts).where(eq(consentTexts.locationId, 1));
+    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
+    expect(versions.find((v) => v.version === 2)).toMatchObject({ createdBy: w.users.admin.id, textHash: sha256(text.replace(/\r\n/g, '\n')) });
+
+    // The widget shows the new version and the policy; a booking sent with the old version is refused.
+    const shown = (await pub('GET', '/api/public/locations/1/')).json();
+    expect(shown).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent: { version: 2, text: text.replace(/\r\n/g, '\n') } });
+    expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 1 }, 'en')).json())
+      .toEqual({ personal_data_consent: ['The consent text has changed: please read it again and tick the box'] });
+    expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 2 })).statusCode).toBe(201);
+    // The policy link may be emptied again.
+    expect((await put({ privacy_policy_url: '' })).json().privacy_policy_url).toBe('');
+  });
+
+  it('gives the template in ru and en to an administrator, with the location\'s name', async () => {
+    const ru = await h.call('GET', '/api/v2.2/locations/1/consent_template/?lang=ru', { token: w.tokens.admin });
+    expect(ru.statusCode, ru.body).toBe(200);
+    expect(Object.keys(ru.json())).toEqual(['text']);
+    expect(ru.json().text).toContain('площадки «VR Арена Москва»');
+    const en = (await h.call('GET', '/api/v2.2/locations/1/consent_template/', { token: w.tokens.admin, lang: 'en' })).json();
+    expect(en.text).toMatch(/^Consent to the processing of personal data\n/);
+    expect(en.text).toContain('the venue "VR Arena Moscow"');
+    expect(en.text).toContain('INN (Russian taxpayer number) [INN]');
+    expect((await h.call('GET', '/api/v2.2/locations/1/consent_template/', { token: w.tokens.staff })).statusCode).toBe(403);
+    expect((await h.call('GET', '/api/v2.2/locations/1/consent_template/?lang=de', { token: w.tokens.admin })).statusCode).toBe(400);
   });
 });

@@ -153,7 +153,7 @@ describe('money through YooKassa', () => {
     const day = addDays(w.today, 4);
     const res = await h.app.inject({
       method: 'POST', url: '/api/public/locations/1/bookings/?lang=en', remoteAddress: '198.51.100.77',
-      payload: { name: 'Olga', phone: '+79161234567', email: 'olga.yoo@example.com', persons: 2, promocode: '', playground_id: w.pg.dayRoom, session_dt: `${day} 06:00` },
+      payload: { name: 'Olga', phone: '+79161234567', email: 'olga.yoo@example.com', persons: 2, promocode: '', personal_data_consent: true, playground_id: w.pg.dayRoom, session_dt: `${day} 06:00` },
     });
     expect(res.statusCode, res.body).toBe(201);
     const booked = res.json() as Json;

@@ -58,7 +58,7 @@ async function widgetBooking(request: APIRequestContext) {
       // The widget's bookings are throttled per address: a few tries at most.
       if (++tries > 3) break;
       const res = await request.post('/api/public/locations/1/bookings/?lang=ru', {
-        data: { playground_id: pg.id, session_dt: s.time_start, name: 'Ольга Покупатель', phone: '+79161234567', email: 'olga@example.com', persons: 1, promocode: '', game_id: game!.id },
+        data: { playground_id: pg.id, session_dt: s.time_start, name: 'Ольга Покупатель', phone: '+79161234567', email: 'olga@example.com', persons: 1, promocode: '', game_id: game!.id, personal_data_consent: true },
       });
       if (res.status() === 201) return (await res.json()) as { key: string; order: { cancel_closes_in: number; can_cancel: boolean } };
       last ||= `${res.status()} ${await res.text()}`;

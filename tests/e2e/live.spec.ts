@@ -200,7 +200,7 @@ test('a widget booking of a customer appears on the staff calendar without a rel
 
   const games = await (await request.get('/api/public/locations/2/games/')).json() as { id: number }[];
   const res = await refetchedAfter(staff, playground.id, date, () => request.post('/api/public/locations/2/bookings/?lang=ru', {
-    data: { game_id: games[0]?.id ?? null, playground_id: playground.id, session_dt: session.time_start, persons: 1, name: 'Widget Guest', phone: '+79990008899', email: `live-${Date.now()}@example.com` },
+    data: { game_id: games[0]?.id ?? null, playground_id: playground.id, session_dt: session.time_start, persons: 1, name: 'Widget Guest', phone: '+79990008899', email: `live-${Date.now()}@example.com`, personal_data_consent: true },
   }));
   expect(res.status(), await res.text()).toBe(201);
   const { order } = await res.json() as { order: { id: number } };

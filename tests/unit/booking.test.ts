@@ -160,7 +160,7 @@ describe('booking form rules', () => {
     expect(bookingErrors(valid(), rules)).toEqual({});
     const empty = bookingErrors(emptyBooking(''), { ...rules, slot: null, personsChoices: [] });
     expect(empty).toMatchObject({ date: 'validation.validationRequired', playground: 'validation.validationRequired', time: 'validation.validationRequired', persons: 'validation.validationRequired', name: 'validation.validationRequired', phone: 'validation.validationRequired' });
-    expect(bookingErrors({ ...valid(), phone: '8 999' }, rules).phone).toBe('validation.validationPhone');
+    expect(bookingErrors({ ...valid(), phone: '+7 999' }, rules).phone).toBe('validation.validationPhone');
     expect(bookingErrors({ ...valid(), email: 'a@b' }, rules).email).toBe('validation.validationEmail');
     expect(bookingErrors({ ...valid(), email: 'a@b.ru' }, rules).email).toBeUndefined();
     expect(bookingErrors({ ...valid(), promocode: 'NOPE' }, { ...rules, promo: 'invalid' }).promocode).toBe('validation.validationPromocode');

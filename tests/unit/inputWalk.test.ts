@@ -2,6 +2,7 @@
 // walk over every request part (deep values cost one visit each, no stack overflow).
 import { describe, expect, it } from 'vitest';
 import { isInstant, jsonTooDeep, MAX_JSON_DEPTH, textProblems } from '../../server/platform/validation';
+import { TEXT_MAX } from '../../domain/textLimits';
 
 const nested = (depth: number, leaf: unknown): unknown => {
   let v = leaf;
@@ -31,7 +32,7 @@ describe('jsonTooDeep', () => {
 
 describe('textProblems (iterative)', () => {
   it('finds NUL and over-long texts at any depth with their paths, in request order', () => {
-    expect(textProblems({ a: 'ok', b: ['x', 'a\u0000b', { c: 'y'.repeat(5001) }], ['k\u0000']: 1 })).toEqual([
+    expect(textProblems({ a: 'ok', b: ['x', 'a\u0000b', { c: 'y'.repeat(TEXT_MAX + 1) }], ['k\u0000']: 1 })).toEqual([
       { path: ['b', 1], message: 'null_character' },
       { path: ['b', 2, 'c'], message: 'text_too_long' },
       { path: ['k\u0000'], message: 'null_character' },

@@ -72,7 +72,7 @@ describe('multi-booking form rules', () => {
   });
 
   it('names the spec message of each invalid field', () => {
-    const e = multiErrors({ ...valid, name: ' ', phone: '8 999', email: '', cost: '12a', persons: '2.5', sessions: [], date: '' }, rules());
+    const e = multiErrors({ ...valid, name: ' ', phone: '+7 999', email: '', cost: '12a', persons: '2.5', sessions: [], date: '' }, rules());
     expect(e).toEqual({
       name: 'validation.validationRequired', phone: 'validation.validationPhone', email: 'validation.validationRequired',
       cost: 'validation.validationCost', persons: 'validation.validationPersons', sessions: 'app.multibooking.errors.sessions',

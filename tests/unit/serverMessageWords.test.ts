@@ -16,6 +16,8 @@ const PLAIN: Record<string, string | number> = {
   link: 'https://backoffice.test/x', location: 'Парк', max: 10, method: 'PATCH', minutes: 30, min: 2, name: 'Анна',
   number: 'GC-1', paid: '0,00 ₽', persons: 3, phone: '+7 495 123-45-67', playground: 'Куб 1', purchase: '3 000,00 ₽', rate: '5 000,00 ₽', refund: '',
   remaining: '100,00 ₽', rest: '3 000,00 ₽', seconds: 60, smart_count: 2, type: 'text/plain', until: '01.03.2031',
+  // #40 the held booking's letter (the provider's payment link, the venue's phone line) and the payment's description.
+  pay_link: 'https://pay.example/abc', phone_line: 'Телефон площадки: +74951234567\n', more: '',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',
 };

@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/passwords';
 import { seedBookings } from './bookings';
 import { seedTools } from './tools';
 import { seedActivity } from './activity';
+import { ensureConsentText } from '../../modules/locations/consent';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 import { CERTIFICATE_DESIGNS } from '../../../domain/certificates';
@@ -134,6 +135,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       ...[1, 2].flatMap((locationId) => MANAGER_PERMISSIONS.map((codename) => ({ userId: manager!.id, locationId, codename }))),
     ]);
     await tx.insert(certificateDesigns).values(locs.flatMap((l) => CERTIFICATE_DESIGNS.map((name) => ({ locationId: l.id, name }))));
+    // #40 Each location's personal-data consent starts as the template, as a new location's does.
+    for (const l of locs) await ensureConsentText(tx, l.id);
     // #28 STAFF: an open invitation at location 1, so the Staff list shows both states (its key is nobody's).
     await tx.insert(invitations).values({
       keyHash: secretHash(newSecret()), locationId: 1, email: 'new.cashier@example.com', roleId: 10, permissions: ['multibooking'],

@@ -2,15 +2,17 @@
 // PUT /api/v2.1/locations/{id}/ (location info: every translation field for each of the location's
 // languages, lat, lng, country and city, ids as GET /api/v2.1/geo/ gives them; #28: and the settings
 // of POST /api/v2.1/locations/, country and city by name);
-// GET /api/v2.1/locations/{id}/games/ (the games table).
+// GET /api/v2.1/locations/{id}/games/ (the games table);
+// #40 GET /api/v2.2/locations/{id}/consent_template/?lang= (the personal-data consent template, for
+// "start from the template"; the location info write takes the text and the privacy policy link).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam, idNumber } from '../../platform/validation';
-import { locationGamesList, updateLocationInfo } from './service';
-import { locationSettingsFields as settings } from '../locations/settings';
+import { consentTemplateOf, locationGamesList, updateLocationInfo } from './service';
+import { consentSettingsFields as consent, locationSettingsFields as settings } from '../locations/settings';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 // A number or its text ("55.75"); kept as text with six decimals (numeric(9,6)), never a float in SQL.
@@ -45,6 +47,9 @@ const locationInfoSchema = z.strictObject({
   allow_refill: settings.allow_refill.optional(),
   is_active: settings.is_active.optional(),
   walk_ins_without_details: settings.walk_ins_without_details.optional(), // #30
+  // #40 personal-data consent (152-FZ).
+  privacy_policy_url: consent.privacy_policy_url.optional(),
+  personal_data_consent_text: consent.personal_data_consent_text.optional(),
 });
 
 import { LocationDetail } from '../../platform/answers';
@@ -56,6 +61,11 @@ export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Pr
 
   r.put('/api/v2.1/locations/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema, answers: { 200: LocationDetail } } }, async (request) =>
     updateLocationInfo(db, currentUser(request).id, request.params.id, request.body, request.lang));
+
+  r.get('/api/v2.2/locations/:id/consent_template/', { config: { access: { minRole: 40 } }, schema: { summary: 'The personal-data consent template (152-FZ), to start a location\'s text from', tags, params,
+    querystring: z.strictObject({ lang: z.enum(['ru', 'en']).optional().describe('The template\'s language; else the caller\'s.') }),
+    answers: { 200: z.object({ text: z.string().describe('The template with the location\'s name; what only the operator knows stays in square brackets.') }) } } }, async (request) =>
+    consentTemplateOf(db, currentUser(request).id, request.params.id, request.query.lang ?? request.lang));
 
   r.get('/api/v2.1/locations/:id/games/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s games', tags, params, querystring: z.strictObject({}),
     answers: { 200: z.array(z.object({ id: z.number().int(), name: z.string(), genre: z.string().nullable(), info: z.unknown().describe('The game\'s facts (age limits by country).'), playgrounds: z.array(z.number().int()).nullable().describe('The playgrounds it runs on here; null: all (#28).') })) } } }, async (request) =>

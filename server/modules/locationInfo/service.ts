@@ -9,6 +9,8 @@ import { ApiError, fieldError, notFound } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { locationDetail, requireManagerAt } from '../locations/service';
 import { cityIdByName, currencyId as currencyIdOf } from '../locations/settings';
+import { saveConsentText, templateFor } from '../locations/consent';
+import type { Language } from '../../../domain/constants';
 import type { LOCATION_TRANSLATION_FIELDS } from '../../../domain/locationManagement';
 
 export type TranslationInput = { language: string } & Record<(typeof LOCATION_TRANSLATION_FIELDS)[number], string>;
@@ -32,6 +34,9 @@ export interface LocationInfoInput {
   allow_refill?: boolean;
   is_active?: boolean;
   walk_ins_without_details?: boolean;
+  // #40 personal-data consent: the privacy policy link ('' for none) and the consent text (a different one is a new version).
+  privacy_policy_url?: string;
+  personal_data_consent_text?: string;
 }
 
 /** Every language of the location exactly once, and no other (the edit dialog has a tab per language). */
@@ -67,11 +72,12 @@ function settingsView(row: typeof locations.$inferSelect, codes: Map<number, str
     name: row.name, city_id: row.cityId, lat: row.lat, lng: row.lng, timezone: row.timezone,
     currency: row.currencyId ? codes.get(row.currencyId) ?? null : null, b2b_currency: row.b2bCurrencyId ? codes.get(row.b2bCurrencyId) ?? null : null,
     languages: row.languages, is_park: row.isPark, is_events_available: row.isEventsAvailable, allow_refill: row.allowRefill, is_active: row.isActive,
-    walk_ins_without_details: row.walkInsWithoutDetails,
+    walk_ins_without_details: row.walkInsWithoutDetails, privacy_policy_url: row.privacyPolicyUrl,
   };
 }
 
-const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details'] as const;
+const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details',
+  'privacy_policy_url', 'personal_data_consent_text'] as const;
 const INFO = ['translations', 'lat', 'lng', 'country', 'city'] as const;
 
 /** Without any setting it is the location info form's body, whose every field is required (the spec's form). */
@@ -97,7 +103,7 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     const set = Object.fromEntries(Object.entries({
       lat: input.lat, lng: input.lng, cityId, name: mainName, timezone: input.timezone, currencyId, b2bCurrencyId, languages: input.languages,
       isPark: input.is_park, isEventsAvailable: input.is_events_available, allowRefill: input.allow_refill, isActive: input.is_active,
-      walkInsWithoutDetails: input.walk_ins_without_details,
+      walkInsWithoutDetails: input.walk_ins_without_details, privacyPolicyUrl: input.privacy_policy_url,
     }).filter(([, v]) => v !== undefined));
     const [after] = Object.keys(set).length ? await tx.update(locations).set(set).where(eq(locations.id, locationId)).returning() : [loc];
     const oldTranslations = await tx.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId)).orderBy(asc(locationTranslations.language));
@@ -124,6 +130,12 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     const codes = new Map((await tx.select({ id: currencies.id, code: currencies.code }).from(currencies)).map((c) => [c.id, c.code]));
     const before: Record<string, unknown> = { ...settingsView(loc, codes), translations: oldTranslations.map(({ locationId: _, ...t }) => t) };
     const now: Record<string, unknown> = { ...settingsView(after!, codes), translations: newTranslations.map(({ locationId: _, ...t }) => t) };
+    // #40 The consent text: a new version only when it differs; the activity names the versions and their hashes, not the texts.
+    if (input.personal_data_consent_text !== undefined) {
+      const consent = await saveConsentText(tx, locationId, input.personal_data_consent_text, userId);
+      before.personal_data_consent = { version: consent.before.version, text_hash: consent.before.textHash };
+      now.personal_data_consent = { version: consent.after.version, text_hash: consent.after.textHash };
+    }
     const changed = Object.keys(now).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
     if (changed.length) {
       await recordActivity(tx, {
@@ -141,4 +153,10 @@ export async function locationGamesList(db: Db, userId: number, locationId: numb
   return db.select({ id: games.id, name: games.name, genre: games.genre, info: games.info, playgrounds: locationGames.playgroundIds }).from(locationGames)
     .innerJoin(games, eq(games.id, locationGames.gameId))
     .where(and(eq(locationGames.locationId, locationId))).orderBy(asc(games.name));
+}
+
+/** #40 GET /locations/{id}/consent_template/: the personal-data consent template in `lang`, with the location's name, for "start from the template". */
+export async function consentTemplateOf(db: Db, userId: number, locationId: number, lang: Language): Promise<{ text: string }> {
+  await requireManagerAt(db, userId, locationId);
+  return { text: await templateFor(db, locationId, lang) };
 }

@@ -12,6 +12,7 @@ import { canManageLocation } from '../../../domain/roles';
 import { businessDateOf } from '../../../domain/businessDay';
 import { wallClockNow } from '../../platform/clock';
 import type { Lang } from '../../platform/messages';
+import { currentConsent } from './consent';
 
 type LocationRow = typeof locations.$inferSelect;
 
@@ -200,7 +201,15 @@ export async function locationDetail(db: Db, userId: number, locationId: number,
     db.select({ days: earlyBookingConditions.days, discount: earlyBookingConditions.discount }).from(earlyBookingConditions)
       .where(eq(earlyBookingConditions.locationId, locationId)).orderBy(asc(earlyBookingConditions.days)),
   ]);
-  return { ...locationJson(row, l, lang, permissions.includes('techsessions')), role, permissions, group_discount_percent: row.groupDiscountPercent, early_booking: early };
+  const consent = await currentConsent(db, locationId);
+  return {
+    ...locationJson(row, l, lang, permissions.includes('techsessions')), role, permissions, group_discount_percent: row.groupDiscountPercent, early_booking: early,
+    // #40 personal-data consent: the policy link and the current consent text with its version.
+    privacy_policy_url: row.privacyPolicyUrl,
+    personal_data_consent_text: consent.text,
+    personal_data_consent_version: consent.version,
+    personal_data_consent_updated_at: consent.createdAt.toISOString(),
+  };
 }
 
 /** GET /locations/: the catalogue of active locations (public facts only: no balance, no roles). */

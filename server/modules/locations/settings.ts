@@ -46,6 +46,26 @@ export const locationSettingsFields = {
   walk_ins_without_details: z.boolean(),
 };
 
+/** #40 An absolute http or https address with a host (the privacy policy a customer opens from the widget). */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '' && !/\s/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * #40 The personal-data consent settings the location info write takes (PUT /locations/{id}/): the
+ * privacy policy link ('' for none) and the consent text (a different one makes a new version; line
+ * ends read as '\n', so the same text sent from another system is the same version).
+ */
+export const consentSettingsFields = {
+  privacy_policy_url: z.string().trim().max(TEXT_LIMITS.privacyPolicyUrl).refine((v) => v === '' || isHttpUrl(v), { message: 'invalid_url' }),
+  personal_data_consent_text: z.string().trim().min(1).max(TEXT_LIMITS.consentText).transform((v) => v.replace(/\r\n?/g, '\n')),
+};
+
 /** The currency's id by its code, else a 400 on the field. */
 export async function currencyId(tx: DbOrTx, field: string, code: string): Promise<number> {
   const [row] = await tx.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code));

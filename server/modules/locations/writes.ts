@@ -6,6 +6,7 @@ import { recordActivity } from '../../platform/activity';
 import { LocationDetail } from '../../platform/answers';
 import { defineWrite } from '../../platform/writes';
 import { giveOwnersLocation } from '../owners/service';
+import { ensureConsentText } from './consent';
 import { locationDetail } from './service';
 import { cityIdByName, currencyId, locationSettingsFields as f } from './settings';
 
@@ -35,6 +36,8 @@ export const createLocation = defineWrite({
       // The name in every language it offers, until the location info form says otherwise.
       await tx.insert(locationTranslations).values(languages.map((language) => ({ locationId: row!.id, language, name: body.name })));
       await giveOwnersLocation(tx, row!.id);
+      // #40 Its personal-data consent starts as the template (the administrator fills in the operator's details).
+      await ensureConsentText(tx, row!.id);
       await recordActivity(tx, { locationId: null, kind: 'location.created', subject: body.name, after: { ...body, languages } });
       return row!.id;
     });

@@ -3,8 +3,8 @@
 // YooKassa, or the built-in sandbox (server/modules/sandbox) in demo mode. With neither, making a
 // link is refused with a 400 (payment_provider_off) rather than handing out a link that leads nowhere.
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
-import { orderLogs, orders, payments } from '../../db/schema';
+import type { Db, DbOrTx, Tx } from '../../db/client';
+import { locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions } from '../../db/schema';
 import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
@@ -16,7 +16,9 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_SOURCE } from '../../../domain/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { countOutcome, paymentsTotal } from '../../platform/metrics';
-import type { Lang } from '../../platform/messages';
+import { translate, type Lang } from '../../platform/messages';
+import { addRealMinutes } from '../../platform/clock';
+import { readableLocal } from '../../../domain/zonedTime';
 import { queueBillLetter } from './billLetter';
 import { fieldError } from '../../platform/errors';
 import { recordActivity } from '../../platform/activity';
@@ -31,6 +33,31 @@ export interface LinkContext {
   publicUrl: string; userId: number | null; lang?: Lang;
   /** What making a link needs of the configuration (the providers, demo mode). */
   payments: PaymentConfig;
+}
+
+/**
+ * #40 What a payment is for, as the provider's page shows it: the order, its (first) session's day,
+ * time and playground, and the guests; "and 2 more sessions" for a multi-session order.
+ */
+export async function paymentDescription(db: DbOrTx, orderId: number, lang: Lang): Promise<string> {
+  const rows = await db.select({ start: playsessions.timeStart, duration: playsessions.duration, playground: playgrounds.name, tz: locations.timezone, persons: orders.persons })
+    .from(orderPlaysessions)
+    .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId))
+    .innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
+    .innerJoin(orders, eq(orders.id, orderPlaysessions.orderId))
+    .innerJoin(locations, eq(locations.id, orders.locationId))
+    .where(eq(orderPlaysessions.orderId, orderId)).orderBy(playsessions.timeStart);
+  const first = rows[0];
+  if (!first) return lang === 'en' ? `Order #${orderId}` : `Заказ № ${orderId}`;
+  return translate(lang, 'payment_description', {
+    id: orderId,
+    date: first.start.slice(0, 10).split('-').reverse().join('.'),
+    begin: readableLocal(first.start),
+    end: readableLocal(addRealMinutes(first.tz, first.start, first.duration)),
+    playground: first.playground,
+    persons: first.persons,
+    more: rows.length > 1 ? translate(lang, 'payment_description_more', { smart_count: rows.length - 1 }) : '',
+  });
 }
 
 /**
@@ -55,7 +82,8 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
     ? orderPageUrl(ctx.payments.publicUrl, ctx.payments.widgetSecret, orderId, lang)
     : `${ctx.payments.publicUrl}/widget/?location=${locationId}&lang=${lang}`;
   const link = await openLink(tx, provider, payment!.id, {
-    amount, currency, description: lang === 'en' ? `Order #${orderId}` : `Заказ № ${orderId}`, returnUrl,
+    // #40 The provider's page names what is bought: the day, the time, the playground and the guests.
+    amount, currency, description: await paymentDescription(tx, orderId, lang), returnUrl,
     metadata: { payment_id: String(payment!.id), order_id: String(orderId), location_id: String(locationId) },
     receipt: provider.receipts ? await orderReceipt(tx, provider, orderId, amount, currency) : null,
     lifeMinutes,

@@ -4,7 +4,7 @@
 // every booking of one session waits for the previous one and sees its persons: no overbooking, also
 // across server processes. A lock wait over LOCK_TIMEOUT answers 409.
 import type { PaymentConfig } from '../paymentProviders/provider';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { queryPrepared, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { locations, orderPlaysessions, orders, payments, playgrounds, playsessions, userLocationRoles, users } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
@@ -208,7 +208,7 @@ async function takePlaces(tx: Tx, day: PlaygroundDay, input: BookingInput, ownOr
  */
 export async function placeBooking<T>(
   db: Db, actor: { userId: number | null }, day: PlaygroundDay, input: BookingInput & { language?: string | null },
-  finish: (tx: Tx, order: PlacedOrder) => Promise<T>, call?: IdempotentCall,
+  finish: (tx: Tx, order: PlacedOrder) => Promise<T>, call?: IdempotentCall, first?: (tx: Tx) => Promise<void>,
 ): Promise<T> {
   const { pg } = day;
   takesNewBookings(day);
@@ -216,6 +216,9 @@ export async function placeBooking<T>(
 
   // An Idempotency-Key's claim comes first (the lock order): a retry answers the first booking.
   return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+    // #40 What the caller does before the places are taken, in the same transaction (the widget
+    // releases the customer's earlier hold: its order's lock comes before the session's).
+    if (first) await first(tx);
     const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
     const { psId, slot, price } = await takePlaces(tx, day, input, null, false);
     if (price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
@@ -348,6 +351,41 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
   }, 'slot_locked');
 }
 
+/**
+ * The cancel itself, under the order's lock: the status, the promo code's use given back, the open
+ * payment links closed (here and at their provider: a late payment must not revive the order and
+ * take back places that may be sold again by then) and the log entry.
+ */
+async function markCancelled(tx: Tx, order: typeof orders.$inferSelect, type: 'cancelled' | 'auto_cancelled', userId: number | null, log: Record<string, unknown>) {
+  await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, order.id));
+  await releaseCoupon(tx, order.locationId, order.promocode);
+  const closedLinks = await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'processing')))
+    .returning({ id: payments.id, provider: payments.provider });
+  await closeAtProvider(tx, closedLinks);
+  await writeLog(tx, order.id, type, userId, '', log);
+}
+
+/**
+ * #40 The customer's earlier hold released by their new booking (the widget's `release_key`), in the
+ * new booking's transaction before its places are taken: a new booking that fails rolls the release
+ * back, so the customer never loses the first hold for nothing. Only a hold: a widget order of the
+ * same location, live, waiting for its first online payment (its newest link open or declined) with
+ * nothing paid. Anything else is left alone (false), never an error. No letter: the customer is
+ * booking again on the page and gets the new booking's.
+ */
+export async function releaseWidgetHold(tx: Tx, orderId: number, locationId: number): Promise<boolean> {
+  if (!(await lockOrder(tx, orderId))) return false;
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.locationId !== locationId || order.source !== ORDER_SOURCE.widget || order.status !== ORDER_STATUS.pending
+    || toCents(order.paid) !== 0 || order.cancelDelay === null) return false;
+  const [bill] = await tx.select({ status: payments.status }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.paymentType, 4)))
+    .orderBy(desc(payments.id)).limit(1);
+  if (bill?.status !== 'processing' && bill?.status !== 'failed') return false;
+  await markCancelled(tx, order, 'cancelled', null, { by: 'customer', released: true });
+  await emitOrderEvent(tx, orderId, 'order.cancelled');
+  return true;
+}
+
 /** Who cancels: staff (a user), the customer on their widget page, or the system (a payment hold expired). */
 export type CancelledBy = 'staff' | 'customer' | 'system';
 
@@ -390,14 +428,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
       // Archived (past) sessions keep their orders as they were.
       if (sessions.length && sessions.every((s) => hasBegun(s.timeStart, clock))) throw fieldError('non_field_errors', 'order_closed');
     }
-    await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, orderId));
-    await releaseCoupon(tx, order.locationId, order.promocode);
-    // Its open payment links close with it: a late payment must not revive the order and take
-    // back places that may be sold again by then.
-    const closedLinks = await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing')))
-      .returning({ id: payments.id, provider: payments.provider });
-    await closeAtProvider(tx, closedLinks);
-    await writeLog(tx, orderId, type, ctx.userId, '', { by });
+    await markCancelled(tx, order, type, ctx.userId, { by });
     let refundIds: number[] = [];
     if (Number(order.paid) > 0) {
       if (how.refund === 'cash' || how.refund === 'original') {

@@ -3,7 +3,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
-  currencies, games, locationGames, locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions,
+  consentTexts, currencies, games, locationGames, locations, orderConsents, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions,
   userLocationRoles, users,
 } from '../../db/schema';
 import { notFound } from '../../platform/errors';
@@ -41,13 +41,16 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
   await requireRoleAt(db, userId, order.locationId);
-  const [sessions, paymentRows, game, loc, refundFacts] = await Promise.all([
+  const [sessions, paymentRows, game, loc, refundFacts, consent] = await Promise.all([
     sessionsOf(db, [orderId]),
     db.select({ p: payments, user: { id: users.id, name: users.name, email: users.email } }).from(payments)
       .leftJoin(users, eq(users.id, payments.userId)).where(eq(payments.orderId, orderId)).orderBy(payments.id),
     order.gameId ? db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)) : Promise.resolve([]),
     db.select({ c: currencies }).from(locations).leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order.locationId)),
     orderRefunds(db, order, await locationToday(db, order.locationId)),
+    // #40 The customer's personal-data consent (a widget booking's), with the text they agreed to.
+    db.select({ c: orderConsents, t: consentTexts }).from(orderConsents).innerJoin(consentTexts, eq(consentTexts.id, orderConsents.consentTextId))
+      .where(eq(orderConsents.orderId, orderId)),
   ]);
   const ps = sessions.get(orderId) ?? [];
   const first = ps[0];
@@ -86,6 +89,10 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
     currency: currency ? { code: currency.code, is_before: currency.isBefore, blank_place: currency.blankPlace, unicode: currency.unicode } : null,
     payments: paymentRows.map((r) => paymentJson(r.p, r.user?.id ? r.user : null)),
     ...refundFacts,
+    personal_data_consent: consent[0] ? {
+      version: consent[0].t.version, text_hash: consent[0].t.textHash, accepted_at: consent[0].c.acceptedAt.toISOString(),
+      ip: consent[0].c.ip, user_agent: consent[0].c.userAgent, text: consent[0].t.text,
+    } : null,
   };
 }
 

@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { currencies, locations, payments, orders } from '../../db/schema';
 import { formatMoney } from '../../../domain/money';
 import { notFound, permissionDenied } from '../../platform/errors';
-import { settleBillPayment } from '../orders/billing';
+import { paymentDescription, settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
 import { orderPageUrl } from '../../platform/orderLinks';
 import { isLiveOrder } from '../../../domain/slotFlags';
@@ -84,7 +84,9 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
       return page(request.lang, heading, `<h1 data-state="${cancelled ? 'order_cancelled' : 'order_paid'}">${heading}</h1><p>${note}</p>`);
     }
     if (p.p.status !== 'processing') return page(request.lang, t.done, `<h1>${t.done}</h1>`);
-    return page(request.lang, t.title, `<h1>${t.title}</h1><p>${t.order} № ${p.orderId ?? '—'}</p><p>${t.amount}: <b>${escapeHtml(formatMoney(p.p.purchase, p.currency?.code ? p.currency : null, request.lang))}</b></p>
+    // #40 What is bought, as a real provider's page shows the payment's description.
+    const what = p.orderId ? `<p data-testid="description">${escapeHtml(await paymentDescription(db, p.orderId, request.lang))}</p>` : '';
+    return page(request.lang, t.title, `<h1>${t.title}</h1><p>${t.order} № ${p.orderId ?? '—'}</p>${what}<p>${t.amount}: <b>${escapeHtml(formatMoney(p.p.purchase, p.currency?.code ? p.currency : null, request.lang))}</b></p>
 <form method="post"><button class="pay" name="outcome" value="paid">${t.pay}</button><button class="decline" name="outcome" value="declined">${t.decline}</button></form>
 <p class="note">${t.note}</p>`);
   });

@@ -1,15 +1,18 @@
-// The letters of a widget booking, in the customer's language: the confirmation (sent when the
-// booking is made with nothing to pay now, or when its online payment arrives: billing.ts queues
-// it then) and the cancellation (the customer cancelled on their page, or the payment hold expired
-// and the places were released).
-import { eq } from 'drizzle-orm';
+// The letters of a widget booking, in the customer's language: the held booking's (#40: sent at
+// once when something is due now, with the payment link, the amount and the hold's end, so closing
+// the tab loses nothing), the confirmation (sent when the booking is made with nothing to pay now,
+// or when its online payment arrives: billing.ts queues it then) and the cancellation (the customer
+// cancelled on their page, or the payment hold expired and the places were released). Each names
+// the venue's phone when it has one (#40).
+import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
-import { currencies, games, locationTranslations, locations, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
+import { currencies, games, locationTranslations, locations, orderPlaysessions, orders, payments, playgrounds, playsessions } from '../../db/schema';
 import { pickLanguage, translate } from '../../platform/messages';
-import { addRealMinutes } from '../../platform/clock';
+import { addRealMinutes, wallClockNow } from '../../platform/clock';
 import { readableLocal } from '../../../domain/zonedTime';
 import { formatMoney } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
+import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { orderPageUrl } from '../../platform/orderLinks';
 import type { WidgetCancelLetterJob } from '../../platform/jobs';
 
@@ -44,26 +47,54 @@ async function letterFacts(deps: Deps, orderId: number) {
       persons: row.o.persons,
       address: text?.address ?? '',
       link: orderPageUrl(deps.config.publicUrl, deps.config.widgetSecret, row.o.id, lang),
+      // #40 Every letter gives the venue's phone when it has one.
+      phone_line: row.l.phone ? translate(lang, 'widget_mail_phone', { phone: row.l.phone }) : '',
     },
   };
 }
+
+const gameLine = async (deps: Deps, lang: ReturnType<typeof pickLanguage>, gameId: number | null) => {
+  const game = gameId ? (await deps.db.select({ name: games.name }).from(games).where(eq(games.id, gameId)))[0] : undefined;
+  return game ? translate(lang, 'widget_mail_game', { game: game.name }) : '';
+};
 
 export async function sendWidgetLetter(deps: Deps, orderId: number): Promise<void> {
   const facts = await letterFacts(deps, orderId);
   if (!facts) return;
   const { order, lang, money, args } = facts;
-  const game = order.gameId ? (await deps.db.select({ name: games.name }).from(games).where(eq(games.id, order.gameId)))[0] : undefined;
   await deps.mailer.send({
     to: order.email!,
     subject: translate(lang, 'widget_mail_subject', args),
     text: translate(lang, 'widget_mail_text', {
       ...args,
-      game: game ? translate(lang, 'widget_mail_game', { game: game.name }) : '',
+      game: await gameLine(deps, lang, order.gameId),
       purchase: money(order.purchase),
       paid: money(order.paid),
       rest: money(fromCents(Math.max(0, toCents(order.purchase) - toCents(order.paid)))),
       hours: facts.location.customerCancelHours,
     }),
+  });
+}
+
+/**
+ * #40 The held booking's letter: the places are held until the hold ends and the payment link pays
+ * for them. Sent only while the order still waits for that payment: one paid (or cancelled) before the
+ * job ran has its own letter (the confirmation, the cancellation) and needs no payment link.
+ */
+export async function sendWidgetHeldLetter(deps: Deps, orderId: number): Promise<void> {
+  const facts = await letterFacts(deps, orderId);
+  if (!facts) return;
+  const { order, lang, money, args } = facts;
+  if (!isLiveOrder(order) || order.status !== ORDER_STATUS.pending || toCents(order.paid) > 0 || !order.bill || !order.cancelDelay) return;
+  const [bill] = await deps.db.select({ purchase: payments.purchase, status: payments.status }).from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.paymentType, 4))).orderBy(desc(payments.id)).limit(1);
+  if (bill?.status !== 'processing') return;
+  const until = readableLocal(wallClockNow(facts.location.timezone, new Date(order.createdAt.getTime() + order.cancelDelay * 60_000)), true);
+  const held = { ...args, until, amount: money(bill.purchase), pay_link: order.bill };
+  await deps.mailer.send({
+    to: order.email!,
+    subject: translate(lang, 'widget_held_mail_subject', held),
+    text: translate(lang, 'widget_held_mail_text', { ...held, game: await gameLine(deps, lang, order.gameId), purchase: money(order.purchase) }),
   });
 }
 

@@ -40,6 +40,12 @@ const bookingBody = z.strictObject({
   phone: phoneSchema,
   // Required here: the confirmation letter carries the link to the booking.
   email: emailSchema,
+  // #40 The customer's consent to the processing of their personal data (152-FZ): required, and
+  // true; missing or false is the same refusal in the customer's words.
+  personal_data_consent: z.preprocess((v) => (v === undefined ? false : v), z.boolean())
+    .refine((v) => v === true, { message: 'consent_required' }).describe('Must be true: the customer ticked the consent box.'),
+  personal_data_consent_version: idNumber().optional().describe('The consent text\'s version the customer was shown; a newer one is refused (read it again).'),
+  release_key: z.string().max(100).nullable().optional().describe('The key of this browser\'s earlier held booking at this location: released in the same transaction before the new places are taken. Any other key is ignored.'),
 });
 
 const WINDOW = 600;
@@ -87,7 +93,9 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
       // Counted before validation, so malformed floods are limited too.
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
       schema: { summary: 'Booking widget: a customer\'s booking', tags, params: location, querystring: langOnly, body: bookingBody, answers: { 201: WidgetBooked } },
-    }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang)));
+    }, async (request, reply) => reply.status(201).send(await widget.widgetBook(db, config, request.params.id, request.body, request.lang, {
+      ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000),
+    })));
 
     r.get('/api/public/orders/:key/', {
       config: pub, schema: { summary: 'Booking widget: a customer\'s order by its secret key', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },

@@ -2,16 +2,18 @@
 // location (and optionally a playground group). Answers hold only what a customer needs: no other
 // customer's data, no staff, no order lists. Bookings go through the staff booking core
 // (placeBooking), so one lock on the session guards its places from both sides.
-// Transactions: only inside placeBooking and cancelBooking; everything else here reads.
+// Transactions: only inside placeBooking and cancelBooking; everything else here reads. #40: a
+// booking records the customer's personal-data consent (order_consents) and releases their earlier
+// hold (release_key) inside placeBooking's transaction.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import {
-  currencies, games, locationGames, locationTranslations, locations, orderLogs, orderPlaysessions, orders, payments, playgroundGroups,
+  currencies, games, locationGames, locationTranslations, locations, orderConsents, orderLogs, orderPlaysessions, orders, payments, playgroundGroups,
   playgrounds, playsessions,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
-import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
+import { WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
 import type { Lang } from '../../platform/messages';
 import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
 import { instantOfLocal } from '../../../domain/zonedTime';
@@ -23,7 +25,8 @@ import { ORDER_SOURCE } from '../../../domain/booking';
 import { createBillLink, createPaymentLink } from '../orders/billing';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
-import { bookingDay, cancelBooking, placeBooking, quoteBooking } from '../orders/booking';
+import { bookingDay, cancelBooking, placeBooking, quoteBooking, releaseWidgetHold } from '../orders/booking';
+import { currentConsent } from '../locations/consent';
 import { sendRefunds } from '../orders/refunds';
 import { locationDaySlots } from '../slots/service';
 import { orderIdOfKey, orderKey } from '../../platform/orderLinks';
@@ -72,7 +75,17 @@ export async function widgetLocation(db: Db, locationId: number, groupId: number
     last_date: addDays(today, MAX_DAYS_AHEAD),
     payment_minutes: loc.row.widgetPaymentMinutes,
     cancel_hours: loc.row.customerCancelHours,
+    // #39/#40 The venue's phone, its privacy policy and the consent the booking asks for (152-FZ).
+    phone: loc.row.phone || null,
+    privacy_policy_url: loc.row.privacyPolicyUrl || null,
+    personal_data_consent: await consentShown(db, locationId),
   };
+}
+
+/** #40 The consent text the widget shows, with the version the booking sends back. */
+async function consentShown(db: Db, locationId: number) {
+  const consent = await currentConsent(db, locationId);
+  return { version: consent.version, text: consent.text };
 }
 
 /** GET /api/public/locations/{id}/slots/?date=: sessions still on sale, per playground, with prices. */
@@ -170,36 +183,63 @@ export interface WidgetBookingInput extends PriceQuery {
   name: string;
   phone: string;
   email: string;
+  /** #40 Must be true (the route refuses anything else). */
+  personal_data_consent: boolean;
+  /** #40 The consent version the customer was shown; not the current one: refused. */
+  personal_data_consent_version?: number;
+  /** #40 The key of this browser's earlier held order, released by this booking. */
+  release_key?: string | null;
+}
+
+/** #40 Who sent the booking: recorded with the consent. */
+export interface BookingClient {
+  ip: string;
+  userAgent: string;
 }
 
 /**
  * POST /api/public/locations/{id}/bookings/. With something due now the order gets a payment link
  * for that amount and holds its places for the location's payment minutes (then the auto-cancel job
- * frees them); with nothing due it is booked at once and the letter goes out.
+ * frees them), and the held booking's letter goes out at once (#40); with nothing due it is booked
+ * at once and the confirmation goes out. #40: the customer's consent to the processing of their
+ * personal data is required and recorded with the order; `release_key` gives back their earlier hold.
  */
-export function widgetBook(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang) {
+export function widgetBook(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang, client: BookingClient) {
   // Counted in /metrics (bookings by outcome).
-  return countOutcome(bookingsTotal, { channel: 'widget' }, () => placeWidgetBooking(db, config, locationId, input, lang));
+  return countOutcome(bookingsTotal, { channel: 'widget' }, () => placeWidgetBooking(db, config, locationId, input, lang, client));
 }
 
-async function placeWidgetBooking(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang) {
+async function placeWidgetBooking(db: Db, config: Config, locationId: number, input: WidgetBookingInput, lang: Lang, client: BookingClient) {
   const loc = await publicLocation(db, locationId, lang);
+  // The route refuses a missing or false consent; here, the text it was given to must be the current one.
+  if (input.personal_data_consent !== true) throw fieldError('personal_data_consent', 'consent_required');
+  const consent = await currentConsent(db, locationId);
+  if (input.personal_data_consent_version !== undefined && input.personal_data_consent_version !== consent.version) {
+    throw fieldError('personal_data_consent', 'consent_changed');
+  }
   const pg = await sellablePlayground(db, locationId, input.playground_id);
   const minutes = loc.row.widgetPaymentMinutes;
   const day = await bookingDay(db, null, pg.id, input.session_dt);
   if (!day) throw notFound();
+  // A key of another order, a forged one or none: nothing to release (never an error).
+  const releaseId = input.release_key ? orderIdOfKey(config.widgetSecret, input.release_key) : null;
+  const { personal_data_consent: _consent, personal_data_consent_version: _version, release_key: _key, ...booking } = input;
   const placed = await inCustomerWords(() => placeBooking(db, { userId: null }, day, {
-    ...input, order_type: ORDER_TYPE.paid, bill: false, cancel_delay: null, comment: '', seller: null, source: ORDER_SOURCE.widget, language: lang,
+    ...booking, order_type: ORDER_TYPE.paid, bill: false, cancel_delay: null, comment: '', seller: null, source: ORDER_SOURCE.widget, language: lang,
   }, async (tx, order) => {
+    // The consent's record: the version shown, when, from where and which browser (152-FZ's proof).
+    await tx.insert(orderConsents).values({ orderId: order.id, consentTextId: consent.id, ip: client.ip, userAgent: client.userAgent });
     const due = dueNow(order.purchase, order.prepayment);
     if (toCents(due) > 0) {
       const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, locationId, due, minutes);
       await tx.update(orders).set({ cancelDelay: minutes }).where(eq(orders.id, order.id));
+      // #40 The letter with the payment link goes now: closing the tab must not lose it.
+      await enqueueJob(tx, WIDGET_HELD_LETTER_JOB, { orderId: order.id });
       return { id: order.id, paymentUrl: url, due };
     }
     await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
     return { id: order.id, paymentUrl: null, due };
-  }));
+  }, undefined, releaseId === null ? undefined : async (tx) => { await releaseWidgetHold(tx, releaseId, locationId); }));
   const key = orderKey(config.widgetSecret, placed.id);
   return { key, payment_url: placed.paymentUrl, due_now: placed.due, order: await orderView(db, locationId, placed.id, lang) };
 }

@@ -1,0 +1,69 @@
+// #40 A location's personal-data consent text (152-FZ), versioned: the rows of consent_texts are
+// never edited; saving a different text makes the next version, saving the same text makes none.
+// Every location has a version from the start: made from the template (domain/consentTemplate.ts,
+// in the location's first language, with its name) when the location is created (POST /locations/,
+// the demo seed), for the locations of an installation older than migration 0020 at the server's
+// start (ensureConsentTexts), and as a last resort when read without one (currentConsent).
+// Locking: a new version is numbered under an advisory lock of the location's consent texts
+// (platform/locks.ts, lockConsentTexts), so two saves at once make two versions, never a clash.
+import crypto from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx, Tx } from '../../db/client';
+import { consentTexts, locationTranslations, locations } from '../../db/schema';
+import { lockConsentTexts } from '../../platform/locks';
+import { consentTemplate } from '../../../domain/consentTemplate';
+import type { Language } from '../../../domain/constants';
+
+/** SHA-256 (hex) of the exact UTF-8 text: what a consent record names the wording by. */
+export const consentHash = (text: string): string => crypto.createHash('sha256').update(text, 'utf8').digest('hex');
+
+export type ConsentText = typeof consentTexts.$inferSelect;
+
+/** The template in `lang` with the location's name in that language (else its own name). */
+export async function templateFor(db: DbOrTx, locationId: number, lang: Language): Promise<string> {
+  const [row] = await db.select({ own: locations.name, translated: locationTranslations.name }).from(locations)
+    .leftJoin(locationTranslations, and(eq(locationTranslations.locationId, locations.id), eq(locationTranslations.language, lang)))
+    .where(eq(locations.id, locationId));
+  return consentTemplate(lang, { venue: row?.translated || row?.own || '' });
+}
+
+/** Version 1 from the template in the location's first language, unless it has a version already. */
+export async function ensureConsentText(db: DbOrTx, locationId: number): Promise<void> {
+  const [loc] = await db.select({ languages: locations.languages }).from(locations).where(eq(locations.id, locationId));
+  if (!loc) return;
+  const lang: Language = loc.languages[0] === 'en' ? 'en' : 'ru';
+  const text = await templateFor(db, locationId, lang);
+  await db.insert(consentTexts).values({ locationId, version: 1, text, textHash: consentHash(text) }).onConflictDoNothing();
+}
+
+/** At start, after the migrations: every location without a consent text gets its version 1 (installations older than 0020). */
+export async function ensureConsentTexts(db: DbOrTx): Promise<number> {
+  const missing = await db.select({ id: locations.id }).from(locations)
+    .where(sql`not exists (select 1 from ${consentTexts} c where c.location_id = ${locations.id})`).orderBy(locations.id);
+  for (const { id } of missing) await ensureConsentText(db, id);
+  return missing.length;
+}
+
+/** The location's current consent text (its highest version). */
+export async function currentConsent(db: DbOrTx, locationId: number): Promise<ConsentText> {
+  const latest = () => db.select().from(consentTexts).where(eq(consentTexts.locationId, locationId)).orderBy(desc(consentTexts.version)).limit(1);
+  let [row] = await latest();
+  if (!row) {
+    await ensureConsentText(db, locationId);
+    [row] = await latest();
+  }
+  return row!;
+}
+
+/**
+ * Saves the location's consent text: a new version when it differs from the current one (by its
+ * hash), none when it is the same. Runs in the caller's transaction (the location info write).
+ */
+export async function saveConsentText(tx: Tx, locationId: number, text: string, userId: number | null): Promise<{ before: ConsentText; after: ConsentText }> {
+  await lockConsentTexts(tx, locationId);
+  const before = await currentConsent(tx, locationId);
+  const hash = consentHash(text);
+  if (hash === before.textHash) return { before, after: before };
+  const [after] = await tx.insert(consentTexts).values({ locationId, version: before.version + 1, text, textHash: hash, createdBy: userId }).returning();
+  return { before, after: after! };
+}
