@@ -14,6 +14,8 @@ const t = texts(lang);
 const call = client(lang);
 document.documentElement.lang = lang;
 document.title = t('title');
+// Named, so a venue's page with a main landmark of its own tells the two apart (#40).
+root.setAttribute('aria-label', t('title'));
 reportHeight();
 
 function failed(err: unknown) {
