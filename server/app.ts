@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
+import { installCompression } from './platform/compression';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { serializerCompiler } from 'fastify-type-provider-zod';
@@ -113,6 +114,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     }
   });
 
+  // #40 JSON answers of 1 KB and more go out compressed to a browser that takes it (the built files have copies made at build time).
+  installCompression(app);
+
   // The built single-page app, when there is one: any other GET that wants a page gets
   // index.html (client routing); /api and /media keep the JSON 404.
   const webDir = deps.config.webDir;
@@ -215,7 +219,9 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   if (hasWeb) {
     // Only reply.sendFile: the built files are answered by the not-found handler above, so they are
     // not routes (one route per file would make every built file a public route of the route table).
-    await app.register(fastifyStatic, { root: webDir, serve: false, decorateReply: true });
+    // #40 preCompressed: a file's .br or .gz copy made at build time (vite.precompress.ts) answers a
+    // browser that accepts it (Vary: Accept-Encoding), the file itself anyone else.
+    await app.register(fastifyStatic, { root: webDir, serve: false, decorateReply: true, preCompressed: true });
     app.get('/', { config: { public: true }, schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html', webDir));
   }
   return app;

@@ -182,9 +182,11 @@ import { normalizePhone } from "../../domain/phone";
  * stored form (`+79161234567`; domain/phone.ts, the rule the forms check it by). A too-long phone is
  * the same invalid_phone as a malformed one (one message, as the client's validationPhone).
  */
-export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone', abort: true })
-  .refine((v) => normalizePhone(v) !== null, { message: 'invalid_phone', abort: true })
-  .transform((v) => normalizePhone(v)!);
+// Neither check aborts and the stored form is an overwrite, not a transform (it stays a string schema):
+// a union with '' then names invalid_phone, not "Invalid value."; a too-long phone is said once, by its length.
+export const phoneSchema = z.string().trim().max(TEXT_LIMITS.phone, { message: 'invalid_phone' })
+  .refine((v) => v.length > TEXT_LIMITS.phone || normalizePhone(v) !== null, { message: 'invalid_phone' })
+  .overwrite((v) => normalizePhone(v) ?? v);
 export const emailSchema = z.string().trim().max(TEXT_LIMITS.email).pipe(z.email());
 /** Ids in paths: a positive integer in plain decimal digits, else 404 like an unknown object
  * (`1.0`, `0x1`, `1e0` or ` 1` do not name object 1). */

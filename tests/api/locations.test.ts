@@ -203,12 +203,19 @@ describe('GET /api/v2.1/locations/{id}/', () => {
     // As in /my/, plus the discounts of the booking form's price preview.
     // (The demo gives location 1 a 10 % group discount and 5 % for booking 14 days ahead.)
     const demoPricing = { group_discount_percent: 10, early_booking: [{ days: 14, discount: 5 }] };
-    expect(res.json()).toEqual({ ...(await expectedLocation1('ru', { id: 10, value: 10 })), ...demoPricing });
+    // #40 And the personal-data consent settings: the policy link, the current consent text (the template's version 1).
+    // In the location's first language: location 3 (New York) offers English first.
+    const consent = (id: number) => ({
+      privacy_policy_url: '', personal_data_consent_version: 1, personal_data_consent_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      personal_data_consent_text: expect.stringMatching(id === 3 ? /^Consent to the processing of personal data\n/ : /^Согласие на обработку персональных данных\n/),
+    });
+    expect(res.json()).toEqual({ ...(await expectedLocation1('ru', { id: 10, value: 10 })), ...demoPricing, ...consent(1) });
+    expect(res.json().personal_data_consent_text).toContain('площадки «VR Арена Москва»');
     const my = (await h.call('GET', MY, { token: tokens.admin, lang: 'en' })).json() as Loc[];
     for (const id of [1, 2, 3, 4]) {
       const one = await h.call('GET', `/api/v2.1/locations/${id}/`, { token: tokens.admin, lang: 'en' });
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toEqual({ ...byId(my, id), ...(id === 1 ? demoPricing : { group_discount_percent: 0, early_booking: [] }) });
+      expect(one.json()).toEqual({ ...byId(my, id), ...(id === 1 ? demoPricing : { group_discount_percent: 0, early_booking: [] }), ...consent(id) });
     }
     await h.database.db.update(locations).set({ groupDiscountPercent: 15 }).where(eq(locations.id, 1));
     await h.database.db.insert(earlyBookingConditions).values([{ locationId: 1, days: 30, discount: 8 }, { locationId: 1, days: 7, discount: 2 }]);

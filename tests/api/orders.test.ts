@@ -38,6 +38,8 @@ describe('GET /api/v2.2/orders/{id}/: the order page', () => {
       // #29: nothing came through a provider, so nothing can go back that way, and no refund is under way.
       online_refundable: '0.00', online_paid: '0.00', refund_pending: '0.00', refunds: [],
       refund_tenders: [expect.objectContaining({ tender: 'card', payment_type: 6, amount: '1000.00' })], refund_split: [],
+      // #40 A desk order has no personal-data consent record (the widget's bookings have one).
+      personal_data_consent: null,
       promocode: 'VR10', bill: null, cancel_delay: null, comment: 'Window seat', seller_user_id: w.users.manager.id,
       staff_user_id: w.users.staff.id, game: { id: game(), name: 'Beat Saber' }, multisession: false, source: 'backoffice', amo_id: null,
       created: expect.any(String), session_date: '2030-05-06', session_time: '11:00',

@@ -102,7 +102,9 @@ describe('money through Stripe', () => {
     // 1000.00 RUB is 100000 kopecks; a staff bill has no hold, so no expires_at (Stripe's 24 hours).
     expect(sent.form).toEqual({
       mode: 'payment',
-      line_items: [{ quantity: '1', price_data: { currency: 'rub', unit_amount: '100000', product_data: { name: `Заказ № ${id}` } } }],
+      // #40 What is bought, as Stripe's page shows it: the day, the time, the playground and the guests.
+      line_items: [{ quantity: '1', price_data: { currency: 'rub', unit_amount: '100000', product_data: {
+        name: `Заказ № ${id}: ${addDays(w.today, 3).split('-').reverse().join('.')} 06:00–06:00, Day room, гостей: 2` } } }],
       success_url: 'http://backoffice.test/widget/?location=1&lang=ru', cancel_url: 'http://backoffice.test/widget/?location=1&lang=ru',
       metadata: names, client_reference_id: String(link.id), payment_intent_data: { metadata: names },
     });
@@ -161,7 +163,9 @@ describe('money through Stripe', () => {
     await h.runJobs();
     await h.runJobs();
     expect((await paymentRow(link!.id)).status).toBe('paid');
-    expect(h.letters.filter((l) => l.to === 'olga.stripe@example.com')).toHaveLength(1);
+    // The held booking's letter at once (#40), then one confirmation.
+    expect(h.letters.filter((l) => l.to === 'olga.stripe@example.com').map((l) => / is confirmed$/.test(l.subject) ? 'confirmed' : /: please pay by /.test(l.subject) ? 'held' : l.subject))
+      .toEqual(['held', 'confirmed']);
 
     // A bill the customer let expire: declined, the order unpaid with its log saying so.
     const id = await book(w, bookingBody(w.pg.dayRoom, `${addDays(w.today, 5)} 06:00`));

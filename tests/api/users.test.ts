@@ -257,13 +257,16 @@ describe('PUT /api/v2.1/users/{id}/', () => {
 
   it('answers 400 {phone} for an invalid phone', async () => {
     const u = await addUser();
-    const res = await put(u.id, u.token, multipart({ name: 'A', phone: '12-34', email: u.email }));
+    const res = await put(u.id, u.token, multipart({ name: 'A', phone: '12-34x', email: u.email }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ phone: ['Digits only, with an optional leading plus'] });
     const ru = await put(u.id, u.token, multipart({ name: 'A', phone: '+7 916', email: u.email }), 'ru');
     expect(ru.json()).toEqual({ phone: ['Только цифры, в начале может быть плюс'] });
     const long = await put(u.id, u.token, multipart({ name: 'A', phone: '1'.repeat(21), email: u.email }));
-    expect(long.json()).toEqual({ phone: ['Digits only, with an optional leading plus'] });
+    expect(long.json()).toEqual({ phone: ['Digits only, with an optional leading plus'] });    // #40 A phone as people type it is stored in one form: a Russian number as +7….
+    const typed = await put(u.id, u.token, multipart({ name: 'A', phone: '8 (916) 123-45-67', email: u.email }));
+    expect(typed.statusCode, typed.body).toBe(200);
+    expect(typed.json().phone).toBe('+79161234567');
   });
 
   it('answers 400 {email} for an invalid e-mail', async () => {

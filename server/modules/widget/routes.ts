@@ -115,7 +115,10 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     const page = async (_request: unknown, reply: import('fastify').FastifyReply) => {
       const file = path.join(config.webDir, 'widget.html');
       if (!fs.existsSync(file)) return reply.status(404).type('text/plain; charset=utf-8').send(translate('en', 'not_found'));
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(fs.createReadStream(file));
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+      // #40 Through the built files' sender (server/app.ts) when the web app is there: its compressed copy when the browser takes one.
+      if (typeof reply.sendFile === 'function') return reply.sendFile('widget.html', config.webDir, { cacheControl: false });
+      return reply.send(fs.createReadStream(file));
     };
     r.get('/widget', { config: pub, schema: { hide: true } }, (request, reply) =>
       reply.redirect(`/widget/${request.url.slice('/widget'.length)}`));
