@@ -148,6 +148,19 @@ describe('locations', () => {
     });
     expect(info.statusCode, info.body).toBe(200);
     expect(info.json()).toMatchObject({ name: 'VR Центр', city: 'Москва', lat: '55.750000', timezone: 'Asia/Yekaterinburg' });
+
+    // #40 The settings form edits the name as it shows it: in English, the English name only.
+    const inEnglish = await h.call('GET', `/api/v2.1/locations/${moscow}/`, { token: owner, lang: 'en' });
+    expect(inEnglish.json().name).toBe('VR Centre');
+    const renamed = await h.call('PUT', `/api/v2.1/locations/${moscow}/`, { token: owner, lang: 'en', body: { name: 'VR Centre Moscow', is_park: false } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().name).toBe('VR Centre Moscow');
+    expect((await h.call('GET', `/api/v2.1/locations/${moscow}/`, { token: owner, lang: 'ru' })).json().name, 'the Russian name is untouched').toBe('VR Центр');
+    expect(await q<{ name: string }>('select name from locations where id = $1', [moscow])).toEqual([{ name: 'VR Центр' }]);
+    // In the first language it is the location's own name too.
+    await h.call('PUT', `/api/v2.1/locations/${moscow}/`, { token: owner, lang: 'ru', body: { name: 'VR Центр Москва' } });
+    expect(await q<{ name: string }>('select name from locations where id = $1', [moscow])).toEqual([{ name: 'VR Центр Москва' }]);
+    expect((await h.call('GET', `/api/v2.1/locations/${moscow}/`, { token: owner, lang: 'en' })).json().name).toBe('VR Centre Moscow');
   });
 
   it('npm run owner makes an account an owner everywhere (and a new one with a set-password link); new locations give every owner role 40', async () => {

@@ -98,8 +98,13 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     const cityId = await cityOf(tx, input);
     const currencyId = input.currency !== undefined ? await currencyIdOf(tx, 'currency', input.currency) : undefined;
     const b2bCurrencyId = input.b2b_currency === undefined ? undefined : input.b2b_currency === null ? null : await currencyIdOf(tx, 'b2b_currency', input.b2b_currency);
+    // The settings form edits the name as it shows it: in the reader's language (GET answers that
+    // translation). An English administrator renaming "VR Park Saint Petersburg" renames the English
+    // name, never the Russian one (#40: saving the settings in English overwrote the first language's).
+    const existing = await tx.select({ language: locationTranslations.language }).from(locationTranslations).where(eq(locationTranslations.locationId, locationId));
+    const nameLanguage = !input.translations && lang !== languages[0] && existing.some((t) => t.language === lang) ? lang : languages[0]!;
     // The location's own name is its first language's (lists without translations show it).
-    const mainName = input.translations?.find((t) => t.language === languages[0])!.name ?? input.name;
+    const mainName = input.translations?.find((t) => t.language === languages[0])!.name ?? (nameLanguage === languages[0] ? input.name : undefined);
     const set = Object.fromEntries(Object.entries({
       lat: input.lat, lng: input.lng, cityId, name: mainName, timezone: input.timezone, currencyId, b2bCurrencyId, languages: input.languages,
       isPark: input.is_park, isEventsAvailable: input.is_events_available, allowRefill: input.allow_refill, isActive: input.is_active,
@@ -121,7 +126,7 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
         await tx.insert(locationTranslations).values({ locationId, language, name: after!.name }).onConflictDoNothing();
       }
       if (input.name !== undefined) {
-        await tx.update(locationTranslations).set({ name: input.name }).where(and(eq(locationTranslations.locationId, locationId), eq(locationTranslations.language, languages[0]!)));
+        await tx.update(locationTranslations).set({ name: input.name }).where(and(eq(locationTranslations.locationId, locationId), eq(locationTranslations.language, nameLanguage)));
       }
     }
     // A language the location no longer offers takes its texts with it.
