@@ -7,7 +7,7 @@ import { toMoneyString } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/locationManagement';
 import { EarlyBooking, Promocode, WidgetSettings } from '../../platform/answers';
-import { dateSchema, phoneSchema } from '../../platform/validation';
+import { dateSchema, moneyKind, phoneSchema } from '../../platform/validation';
 import { defineWrite } from '../../platform/writes';
 import * as early from './earlyBooking';
 import * as promo from './promocodes';
@@ -40,10 +40,11 @@ export const deleteEarlyBooking = defineWrite({
 });
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
-const discountSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
+// Money of its own kind: a fraction of the price below 1, else an amount; never 0 (promocodes.ts checks it against `type`).
+const discountSchema = moneyKind('positive', z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
   .transform((v) => v.trim().replace(',', '.'))
   .pipe(z.string().min(1).max(12).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
-  .transform(toMoneyString);
+  .transform(toMoneyString));
 
 const promocode = {
   fields: {
