@@ -20,12 +20,14 @@ const earlyBooking = {
     discount: z.number().int().min(EARLY_BOOKING_MIN).max(EARLY_BOOKING_MAX_DISCOUNT),
   },
   labels: { days: { ru: 'Дней до сеанса', en: 'Days before the session' }, discount: { ru: 'Скидка, %', en: 'Discount, %' } },
+  readBack: { path: '/api/v2.1/locations/:location/early_booking/' },
 };
 const earlyTags = ['early booking'];
 
 export const createEarlyBooking = defineWrite({
   kind: 'create', path: '/api/v2.1/locations/:id/early_booking/', summary: 'Add an early booking discount', tags: earlyTags, access: { minRole: 40 },
   ...earlyBooking, answer: EarlyBooking,
+  record: { segment: 'early_booking_conditions' },
   run: ({ db, user, params, body }) => early.createCondition(db, user.id, params.id, body),
 });
 export const updateEarlyBooking = defineWrite({
@@ -61,6 +63,9 @@ const promocode = {
     valid_from: { ru: 'Действует с', en: 'Valid from' }, valid_to: { ru: 'Действует по', en: 'Valid to' },
     usage_limit: { ru: 'Лимит использований', en: 'Usage limit' }, active: { ru: 'Активен', en: 'Active' },
   },
+  // #41 The generated tests sample the discount as money (an amount, 1 or more): a flat code.
+  examples: { type: 'flat' },
+  readBack: { path: '/api/v2.1/promocodes/:id/' },
 };
 const tags = ['promocodes'];
 
@@ -99,5 +104,6 @@ export const saveWidget = defineWrite({
     cancel_hours: { ru: 'Клиент может отменить не позднее чем за, часов до сеанса', en: 'Customers may cancel up to, hours before the session' },
   },
   answer: WidgetSettings,
+  readBack: { path: '/api/v2.1/locations/:location/widget_settings/' },
   run: ({ db, user, params, body }) => saveWidgetSettings(db, user.id, params.id, body),
 });
