@@ -77,6 +77,10 @@ export default defineConfig({
       // The tools e2e registers a webhook to a receiver on 127.0.0.1 (refused without this).
       WEBHOOK_ALLOW_PRIVATE: 'true',
       YOOKASSA_API_URL: `http://127.0.0.1:${E2E_YOOKASSA_PORT}/v3`,
+      // Every browser of a run books from 127.0.0.1: the widget's 10 bookings per address in 10
+      // minutes (tests/api/widget.test.ts and throttle-matrix.test.ts prove the limit) would throttle a shard that
+      // books through the widget in several specs (#40: widget-phone.spec.ts books 7 times a language).
+      WIDGET_BOOKING_LIMIT: '500',
     },
   }],
 });

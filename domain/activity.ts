@@ -16,6 +16,9 @@ export const ACTIVITY_KIND_LABELS = {
   'playground.retired': { ru: 'Игровая зона выведена из работы', en: 'Playground retired' },
   'playground.deleted': { ru: 'Игровая зона удалена', en: 'Playground deleted' },
   'games.updated': { ru: 'Игры площадки изменены', en: 'Location games changed' },
+  // #41 The installation's game catalogue (owners).
+  'game.created': { ru: 'Игра добавлена в каталог', en: 'Game added to the catalogue' },
+  'game.updated': { ru: 'Игра каталога изменена', en: 'Catalogue game changed' },
   'catalogue.created': { ru: 'Позиция каталога создана', en: 'Catalogue item created' },
   'catalogue.updated': { ru: 'Позиция каталога изменена', en: 'Catalogue item changed' },
   'catalogue.retired': { ru: 'Позиция каталога выведена из продажи', en: 'Catalogue item retired' },
@@ -61,9 +64,22 @@ export const ACTIVITY_KIND_LABELS = {
   'money.transaction_refund': { ru: 'Возврат по транзакции баланса', en: 'Balance transaction refunded' },
   'money.transaction_type': { ru: 'Тип транзакции изменён', en: 'Transaction type changed' },
   'money.certificate_activated': { ru: 'Сертификат активирован', en: 'Certificate activated' },
+  // #41 A payment link made by staff (money is an entry when it comes); a dispute of a ledger line.
+  'money.payment_link': { ru: 'Ссылка на оплату создана', en: 'Payment link made' },
+  'money.transaction_disputed': { ru: 'Транзакция оспорена', en: 'Transaction disputed' },
   // #38 What a provider says is checked.
   'money.provider_mismatch': { ru: 'Провайдер сообщил другую сумму или валюту', en: 'Provider reported another amount or currency' },
   'money.test_payment': { ru: 'Тестовый платёж не засчитан', en: 'Test payment not counted' },
+  // #41 Every change a person makes at a location: bookings, edits, moves and cancels too.
+  'order.created': { ru: 'Бронирование создано', en: 'Booking made' },
+  'order.updated': { ru: 'Бронирование изменено', en: 'Booking changed' },
+  'order.moved': { ru: 'Бронирование перенесено', en: 'Booking moved' },
+  'order.cancelled': { ru: 'Бронирование отменено', en: 'Booking cancelled' },
+  'certificate.created': { ru: 'Сертификаты выпущены', en: 'Certificates issued' },
+  'certificate.resent': { ru: 'Сертификат отправлен повторно', en: 'Certificate sent again' },
+  'tech_session.started': { ru: 'Технический сеанс открыт', en: 'Technical session started' },
+  'tech_session.stopped': { ru: 'Технический сеанс закрыт', en: 'Technical session stopped' },
+  'playground.token_replaced': { ru: 'Токен лаунчера заменён', en: 'Launcher token replaced' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
@@ -140,4 +156,38 @@ export const ACTIVITY_CHANGE_FIELDS = {
   // #40 a location's personal-data consent (the activity names the text's version and hash, not the text).
   privacy_policy_url: { ru: 'Ссылка на политику конфиденциальности', en: 'Privacy policy link' },
   personal_data_consent: { ru: 'Текст согласия на обработку ПД', en: 'Personal data consent text' },
+  // #41 Bookings: what an order held and who changed it.
+  customer: { ru: 'Клиент', en: 'Customer' },
+  email: { ru: 'Эл. почта', en: 'E-mail' },
+  guests: { ru: 'Гостей', en: 'Guests' },
+  session: { ru: 'Сеанс', en: 'Session' },
+  order_type: { ru: 'Тип заказа', en: 'Order type' },
+  promocode: { ru: 'Промокод', en: 'Promo code' },
+  paid_cash: { ru: 'Оплачено наличными', en: 'Paid in cash' },
+  paid_card: { ru: 'Оплачено картой', en: 'Paid by card' },
+  paid_certificate: { ru: 'Оплачено сертификатом', en: 'Paid by certificate' },
+  paid_online: { ru: 'Оплачено онлайн', en: 'Paid online' },
+  by: { ru: 'Кем', en: 'By' },
+  refund: { ru: 'Возврат денег', en: 'Money back' },
+  minutes: { ru: 'Минут', en: 'Minutes' },
+  quantity: { ru: 'Количество', en: 'Quantity' },
+  design: { ru: 'Дизайн', en: 'Design' },
+  genre: { ru: 'Жанр', en: 'Genre' },
+  files: { ru: 'Файлов', en: 'Files' },
+  info: { ru: 'Описание', en: 'Information' },
+} as const satisfies EnumLabels;
+
+/** Who made a change that no staff member made (`by` of an entry): the customer in the widget, the system (a job). */
+export const ACTIVITY_BY_LABELS = {
+  staff: { ru: 'сотрудник', en: 'staff' },
+  customer: { ru: 'клиент', en: 'customer' },
+  system: { ru: 'система', en: 'system' },
+} as const satisfies EnumLabels;
+
+/** How a cancel gives the order's money back (`refund` of its entry). */
+export const ACTIVITY_REFUND_LABELS = {
+  none: { ru: 'не сейчас (остаётся к возврату)', en: 'not now (left to refund)' },
+  cash: { ru: 'всё наличными', en: 'all in cash' },
+  original: { ru: 'как платили', en: 'the way it was paid' },
+  online: { ru: 'онлайн через провайдера', en: 'online through the provider' },
 } as const satisfies EnumLabels;

@@ -25,6 +25,28 @@ export function parseDay(text: string | null | undefined): string | null {
   return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(iso) ? iso : null;
 }
 
+/**
+ * #40 A day as a customer types it on a phone, whose numeric keyboard may have no dot: what parseDay
+ * reads, and digits alone — DDMMYYYY (30112026) and DDMMYY (301126, this century) — and a two-digit
+ * year after separators (30.11.26, 30 11 26). With `today` ('YYYY-MM-DD') a day and month alone
+ * (30.11, 3011) are that day on or after today. Null when it is no real calendar day.
+ */
+export function parseTypedDay(text: string | null | undefined, today?: string): string | null {
+  const value = (text ?? '').trim();
+  const whole = parseDay(value.replace(/\s+/g, '.'));
+  if (whole) return whole;
+  const real = (y: number, m: string, d: string) => parseDay(`${d}.${m}.${y}`);
+  const digits = /^(\d{2})(\d{2})(\d{4}|\d{2})$/.exec(value);
+  const parts = digits ?? /^(\d{1,2})[./\s-]+(\d{1,2})[./\s-]+(\d{2})$/.exec(value);
+  if (parts) return real(parts[3]!.length === 2 ? 2000 + Number(parts[3]) : Number(parts[3]), parts[2]!, parts[1]!);
+  const short = /^(\d{2})(\d{2})$/.exec(value) ?? /^(\d{1,2})[./\s-]+(\d{1,2})\.?$/.exec(value);
+  if (!short || !today) return null;
+  const year = Number(today.slice(0, 4));
+  const thisYear = real(year, short[2]!, short[1]!);
+  if (thisYear && thisYear >= today) return thisYear;
+  return real(year + 1, short[2]!, short[1]!) ?? thisYear;
+}
+
 /** A time of day as a person types it (14:05, 9:30, 14.05, 930, 1405, 14) as 'HH:mm' on a 24-hour clock; null when it is none. */
 export function parseTime(text: string | null | undefined): string | null {
   // Three or four digits without a separator: 930 -> 09:30, 1400 -> 14:00.

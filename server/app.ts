@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Deps } from './deps';
 import { installAuth } from './platform/auth';
 import { installAccess } from './platform/access';
-import { installActivityActor } from './platform/activity';
+import { installEffectsScope } from './platform/effects';
 import { frameworkError, installErrorHandling } from './platform/errors';
 import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
@@ -141,7 +141,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   } : undefined);
   installAuth(app, deps.db, { idleDays: deps.config.tokenIdleDays, maxAgeDays: deps.config.tokenMaxAgeDays });
   installAccess(app);
-  installActivityActor(app);
+  installEffectsScope(app);
   // The API documentation is public like /healthz: a browser opening /api/docs sends no token;
   // so are uploaded media (avatars, gallery pictures: <img> sends no token either). Every other
   // route needs a token unless it declares `config: { public: true }` (platform/auth.ts).

@@ -1,7 +1,7 @@
 // The job kinds the server knows and their handlers.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
-import { JobWorker, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, type WidgetCancelLetterJob } from './platform/jobs';
+import { BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, JobWorker, PRUNE_JOBS_JOB, pruneFinishedJobs, schedulePruning, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob } from './platform/jobs';
 import { pickLanguage, translate } from './platform/messages';
 import { autoCancelIfUnpaid } from './modules/orders/billing';
 import { cancelBooking } from './modules/orders/booking';
@@ -11,10 +11,10 @@ import type { Db } from './db/client';
 import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
 import { deliverWebhook } from './modules/webhooks/delivery';
-import { DELIVER_JOB, type DeliverJob } from './modules/webhooks/outbox';
+import { DELIVER_JOB, type DeliverJob } from './platform/outbox';
 import { sendWidgetCancelLetter, sendWidgetHeldLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
-import { BILL_LETTER_JOB, sendBillLetter, type BillLetterJob } from './modules/orders/billLetter';
+import { sendBillLetter } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, sendInvitation, type InvitationLetterJob } from './modules/staff/service';
 import { LINK_CLOSE_JOB, PAYMENT_CHECK_JOB, REFUND_CHECK_JOB, SETTLEMENT_RECEIPT_JOB } from './modules/paymentProviders/provider';
 import { settleReceipt, type SettlementJob } from './modules/paymentNotices/settlement';
@@ -41,7 +41,7 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
       await expireCertificates(deps.db);
       await scheduleCertificateExpiry(deps.db, new Date(Date.now() + 3_600_000));
     },
-    'mail.certificate': async (p: { certificateId: number; lang: string }) => {
+    [CERTIFICATE_LETTER_JOB]: async (p: CertificateLetterJob) => {
       const lang = pickLanguage(p.lang);
       const facts = await certificateLetterFacts(deps.db, p.certificateId, lang);
       if (!facts) return;
@@ -102,6 +102,11 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     // One attempt of a webhook delivery; the handler books its own retries (about three days).
     [DELIVER_JOB]: async (p: DeliverJob) => {
       await deliverWebhook(deps.db, deps.config.webhookAllowPrivate, p);
+    },
+    // #41 Daily: jobs finished more than 30 days ago are pruned; the job books its own next run.
+    [PRUNE_JOBS_JOB]: async () => {
+      await pruneFinishedJobs(deps.db);
+      await schedulePruning(deps.db, new Date(Date.now() + 24 * 3_600_000));
     },
     // Hourly: the live desk's events past their retention; the job books its own next run.
     [EXPIRE_EVENTS_JOB]: async () => {

@@ -9,6 +9,7 @@ import { demoDataPresent, seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { scheduleEventExpiry } from './modules/live/retention';
 import { loggerOptions } from './platform/logging';
+import { schedulePruning } from './platform/jobs';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
 import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
@@ -28,6 +29,7 @@ async function main() {
     // Under the startup lock, so processes started together book one hourly expiry run, not one each.
     await scheduleCertificateExpiry(db);
     await scheduleEventExpiry(db);
+    await schedulePruning(db);
     // No account yet (SEED_DEMO=false): the first start's setup link. In a cluster the primary prints it, not each worker.
     if (!process.env.CLUSTER_WORKER) {
       const link = await setupLinkIfEmpty(db, settings.publicUrl);

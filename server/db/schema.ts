@@ -2,7 +2,7 @@
 // from it by `npm run db:generate` (drizzle-kit) and committed.
 import { sql } from 'drizzle-orm';
 import {
-  bigint, bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text,
+  bigint, bigserial, boolean, char, date, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text,
   timestamp, uniqueIndex, uuid,
 } from 'drizzle-orm/pg-core';
 import type { ScheduleBreak, ScheduleItem } from '../../domain/schedule/types';
@@ -192,18 +192,25 @@ export const transactions = pgTable('transactions', {
   createdAt: createdAt(),
 }, (t) => [index('transactions_location_dt_idx').on(t.locationId, t.operationDt)]);
 
-// Side effects (mail, webhooks, auto-cancel) are written here in the same transaction as the
-// change that causes them, and a worker runs them; a crash loses none.
+// Side effects (mail, webhooks, auto-cancel, provider calls) are written here in the same transaction
+// as the change that causes them, and a worker runs them; a crash loses none. The one outbox (#41).
 export const jobs = pgTable('jobs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   kind: text('kind').notNull(),
   payload: jsonb('payload').notNull(),
   runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+  // #41 Lower runs first among due jobs: money at a provider before letters and webhooks (platform/jobs.ts).
+  priority: smallint('priority').notNull().default(50),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   doneAt: timestamp('done_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('jobs_pending_idx').on(t.runAt).where(sql`done_at IS NULL`)]);
+}, (t) => [
+  // The worker's claim: due jobs by priority, then by when they were due.
+  index('jobs_due_idx').on(t.priority, t.runAt, t.id).where(sql`done_at IS NULL`),
+  // The daily pruning of finished jobs.
+  index('jobs_done_idx').on(t.doneAt).where(sql`done_at IS NOT NULL`),
+]);
 
 // Rate limits of the public calls (booking widget): one counter per bucket (call and client address)
 // and fixed window, shared by every server process through the database.

@@ -1,12 +1,9 @@
-// Who changed what (#28). A change of setup, staff, rights, prices, tools or money writes one
-// activity entry in its own transaction: `recordActivity(tx, {...})` beside the change, so the entry
+// Who changed what (#28): the shape of an activity entry. A change writes one in its own
+// transaction through recordEffects (effects.ts), beside its other after-effects, so the entry
 // exists exactly when the change does. Who and from which address come from the request the change
-// runs in (an AsyncLocalStorage filled before every handler), so no service passes them around; a
-// change made outside a request (the `npm run owner` command) passes its actor.
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../db/client';
-import { activityEntries } from '../db/schema';
+// runs in (effects.ts keeps them for the request), so no service passes them around; a change made
+// outside a request (the `npm run owner` command) or for someone else (an invitation accepted)
+// names its `actor`. Entries are never changed: the database refuses UPDATE and DELETE (#41).
 import type { ActivityKind } from '../../domain/activity';
 
 export interface Actor {
@@ -14,13 +11,7 @@ export interface Actor {
   ip: string | null;
 }
 
-const actors = new AsyncLocalStorage<Actor>();
-
-export function installActivityActor(app: FastifyInstance): void {
-  app.addHook('preHandler', (request, _reply, done) => {
-    actors.run({ userId: request.authUser?.id ?? null, ip: request.ip ?? null }, done);
-  });
-}
+type Fields = Record<string, unknown>;
 
 export interface ActivityEntry {
   /** null: installation-wide (locations, owners, deactivations), read only by owners. */
@@ -29,14 +20,22 @@ export interface ActivityEntry {
   /** What was changed, as people name it: a playground's name, a person's e-mail, an order's number. */
   subject: string;
   /** The changed fields as they were and as they are (omit either for a creation or a removal); never a secret's value. */
-  before?: Record<string, unknown> | null;
-  after?: Record<string, unknown> | null;
+  before?: Fields | null;
+  after?: Fields | null;
+  /** Who, when not the request's caller. */
+  actor?: Actor;
 }
 
-/** Writes the entry with the transaction of the change it describes. */
-export async function recordActivity(tx: DbOrTx, entry: ActivityEntry, actor: Actor | undefined = actors.getStore()): Promise<void> {
-  await tx.insert(activityEntries).values({
-    userId: actor?.userId ?? null, ip: actor?.ip ?? null, locationId: entry.locationId, kind: entry.kind, subject: entry.subject,
-    before: entry.before ?? null, after: entry.after ?? null,
-  });
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Only the fields whose values differ, on both sides (a creation: before null; a removal: after null). */
+export function changedFields(before: Fields | null, after: Fields | null): { before: Fields | null; after: Fields | null } {
+  if (!before || !after) return { before, after };
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((k) => !same(before[k], after[k]));
+  return { before: Object.fromEntries(keys.map((k) => [k, before[k] ?? null])), after: Object.fromEntries(keys.map((k) => [k, after[k] ?? null])) };
+}
+
+/** The common entry: a creation (before null), an update (only the fields that changed) or a removal (after null). */
+export function activityChange(locationId: number | null, kind: ActivityKind, subject: string, before: Fields | null, after: Fields | null): ActivityEntry {
+  return { locationId, kind, subject, ...changedFields(before, after) };
 }

@@ -1,15 +1,36 @@
-// The jobs table as a queue. Producers insert a row in the same transaction as their change;
-// the worker claims due rows with FOR UPDATE SKIP LOCKED, so several server processes never
-// run one job twice, and a crash before commit leaves the job to be retried.
+// The jobs table as a queue: the one outbox (#41). Producers insert a row in the same transaction as
+// their change (a change's letters through recordEffects, effects.ts); the worker claims due rows with
+// FOR UPDATE SKIP LOCKED, so several server processes never run one job twice, and a crash before
+// commit leaves the job to be retried. Due jobs run by priority, then by when they were due: money at
+// a provider is never queued behind a flood of letters and webhooks.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
 import { jobs } from '../db/schema';
+import type { Lang } from './messages';
 
 export type JobHandler = (payload: any) => Promise<void>;
 
+/**
+ * #41 A kind's priority, by the first word of its name (lower runs first): money at a provider
+ * (`payment.*`: status checks, captures and releases, closing links; `refund.*`; `receipt.*`) before
+ * an order's own timers (`order.*`: the auto-cancel, which asks the provider first), before upkeep
+ * (expiries, pruning), before messages (`mail.*`, `auth.*`, `webhook.*`, later `sms.*`) and anything else.
+ */
+export const JOB_PRIORITY = { money: 0, order: 10, upkeep: 20, message: 50 } as const;
+const PRIORITY_OF_PREFIX: Record<string, number> = {
+  payment: JOB_PRIORITY.money, refund: JOB_PRIORITY.money, receipt: JOB_PRIORITY.money, order: JOB_PRIORITY.order,
+  certificates: JOB_PRIORITY.upkeep, live: JOB_PRIORITY.upkeep, jobs: JOB_PRIORITY.upkeep,
+};
+export const jobPriority = (kind: string): number => PRIORITY_OF_PREFIX[kind.split('.')[0]!] ?? JOB_PRIORITY.message;
+
 export async function enqueueJob(db: DbOrTx, kind: string, payload: unknown, runAt = new Date()): Promise<void> {
-  await db.insert(jobs).values({ kind, payload, runAt });
+  await jobInsert(db, [{ kind, payload, runAt }]);
+}
+
+/** The INSERT of some jobs (effects.ts writes a change's letters with its other entries, in one statement). */
+export function jobInsert(db: DbOrTx, rows: { kind: string; payload: unknown; runAt?: Date }[]) {
+  return db.insert(jobs).values(rows.map((r) => ({ kind: r.kind, payload: r.payload, runAt: r.runAt ?? new Date(), priority: jobPriority(r.kind) })));
 }
 
 // Job kinds that one module handles and another enqueues: here, so the producer (orders: a widget
@@ -21,9 +42,47 @@ export const WIDGET_HELD_LETTER_JOB = 'mail.widget_held';
 /** The job that tells the customer their widget booking was cancelled (by them, or its payment hold expired). */
 export const WIDGET_CANCEL_LETTER_JOB = 'mail.widget_cancelled';
 export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'expired' };
+/** The letter with a payment link (orders makes the link, its module sends it). */
+export const BILL_LETTER_JOB = 'mail.bill';
+export interface BillLetterJob { orderId: number; link: string; amount: string; lang: Lang }
+/** A certificate's letter to its buyer (activated, or sent again). */
+export const CERTIFICATE_LETTER_JOB = 'mail.certificate';
+export interface CertificateLetterJob { certificateId: number; lang: string }
 
 /** A job failing this many times is left undone (counted as dead in /metrics). */
 export const MAX_JOB_ATTEMPTS = 10;
+
+/** #41 Finished jobs are kept this many days (what went out, for a look back), then pruned; dead ones stay. */
+export const FINISHED_JOB_DAYS = 30;
+/** The daily job that prunes them; it books its own next run. */
+export const PRUNE_JOBS_JOB = 'jobs.prune';
+const PRUNE_BATCH = 5000;
+
+/** Deletes jobs finished more than `days` ago, in batches (a short lock each); answers how many. */
+export async function pruneFinishedJobs(db: Db, days = FINISHED_JOB_DAYS): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const gone = await db.execute(sql`DELETE FROM ${jobs} WHERE id IN (
+      SELECT id FROM ${jobs} WHERE done_at < now() - make_interval(days => ${days}) ORDER BY done_at LIMIT ${PRUNE_BATCH})`);
+    pruned += gone.rowCount ?? 0;
+    if ((gone.rowCount ?? 0) < PRUNE_BATCH) return pruned;
+  }
+}
+
+/** Books the next pruning unless one is waiting (restarts and processes started together book one). */
+export async function schedulePruning(db: Db, runAt = new Date()): Promise<void> {
+  await enqueueUnlessWaiting(db, PRUNE_JOBS_JOB, runAt);
+}
+
+/**
+ * Books a job of a kind that books its own next run, unless one of that kind is waiting. A job that
+ * is running is not waiting (its claim holds its row: SKIP LOCKED passes it), so a running job books
+ * its successor; two chains (a start while one ran) become one at their next runs.
+ */
+export async function enqueueUnlessWaiting(db: DbOrTx, kind: string, runAt: Date): Promise<void> {
+  const waiting = await db.execute(sql`SELECT 1 FROM ${jobs} WHERE kind = ${kind} AND done_at IS NULL LIMIT 1 FOR UPDATE SKIP LOCKED`);
+  if (!waiting.rows.length) await enqueueJob(db, kind, {}, runAt);
+}
 
 export class JobWorker {
   private timer: NodeJS.Timeout | null = null;
@@ -63,7 +122,7 @@ export class JobWorker {
         const claimed = await tx.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
           SELECT id, kind, payload, attempts FROM ${jobs}
           WHERE done_at IS NULL AND run_at <= now() AND attempts < ${MAX_JOB_ATTEMPTS}
-          ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+          ORDER BY priority, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         const job = claimed.rows[0];
         if (!job) return false;
         const handler = this.handlers[job.kind];

@@ -2,7 +2,9 @@
 // (create, update, delete or a named action) is one `defineWrite` in its module's `writes.ts`: the
 // method and path, who may call it (`access`, as lists and screens declare it), the body's fields
 // (the shared schemas of validation.ts and the text limits of domain/textLimits.ts, with their ru/en
-// labels), what it answers, the service function it calls and the live event that service records.
+// labels), what it answers, the service function it calls and what that service records (#41:
+// `records`, its after-effects: the activity kind or why none, log entries, live events, webhooks,
+// customer messages; recordEffects checks the service against it, and the generated tests read it).
 // From that one object `registerWrite` makes the route: the zod validation of params, query and
 // body (DRF-style 400s), the access check (access.ts), the OpenAPI entry with its success and error
 // answers (openapi.ts), and so the authorisation matrix and the fuzzer (tests/api/routeWalk.ts),
@@ -15,10 +17,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import type { Label } from '../../domain/enumLabels';
-import type { LiveEventKind } from '../../domain/liveEvents';
 import type { Db } from '../db/client';
 import type { Deps } from '../deps';
 import type { RouteAccess } from './access';
+import type { WriteRecords } from './effects';
 import { currentUser, type AuthUser } from './auth';
 import { fieldError } from './errors';
 import type { Lang, MessageKey } from './messages';
@@ -92,8 +94,8 @@ export interface WriteDeclaration<P extends ZodType = typeof idParams, Q extends
    * also when two saves race) is a 400 on that field (`value_taken` unless `message`), never a 500.
    */
   unique?: { field: keyof F & string; message?: MessageKey };
-  /** The live event (domain/liveEvents.ts) its service records in its transaction; none: the change shows on no live screen. */
-  event?: LiveEventKind;
+  /** What its service records in its transaction with recordEffects (platform/effects.ts): its activity entry or why none, its live events... */
+  records: WriteRecords;
   run: (ctx: WriteContext<z.output<P>, z.output<Q>, Body<F>>) => Promise<unknown>;
 }
 
@@ -166,11 +168,11 @@ export function registerWrite(app: FastifyInstance, deps: Deps, d: WriteDeclarat
   const status = writeStatus(d);
   const params = d.params ?? (d.path.includes(':id') ? idParams : undefined);
   const body = writeBody(d);
-  const config = { ...(d.access ? { access: d.access } : {}), ...d.answersAlso };
+  const config = { ...(d.access ? { access: d.access } : {}), ...d.answersAlso, records: d.records };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: writeMethod(d),
     url: d.path,
-    ...(Object.keys(config).length ? { config } : {}),
+    config,
     schema: {
       summary: d.summary, tags: d.tags,
       ...(params ? { params } : {}),
@@ -186,8 +188,6 @@ export function registerWrite(app: FastifyInstance, deps: Deps, d: WriteDeclarat
         if (d.unique && uniqueViolation(error)) throw fieldError(d.unique.field, d.unique.message ?? 'value_taken');
         throw error;
       });
-      // The one place every change passes with its caller, declaration and result: a log of who
-      // changed what hooks in here (the live event is already written by the service's transaction).
       return status === 204 ? reply.status(204).send() : reply.status(status).send(answer);
     },
   });

@@ -37,6 +37,10 @@ export interface PublicLocation {
   last_date: string;
   payment_minutes: number;
   cancel_hours: number;
+  /** #40 The venue's phone, its privacy policy and the consent text the customer ticks (absent from an older server). */
+  phone?: string | null;
+  privacy_policy_url?: string | null;
+  personal_data_consent?: { version: number; text: string } | null;
 }
 
 export interface PublicSession {

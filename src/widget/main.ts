@@ -14,6 +14,8 @@ const t = texts(lang);
 const call = client(lang);
 document.documentElement.lang = lang;
 document.title = t('title');
+// Named, so a venue's page with a main landmark of its own tells the two apart (#40).
+root.setAttribute('aria-label', t('title'));
 reportHeight();
 
 function failed(err: unknown) {
@@ -26,8 +28,15 @@ window.addEventListener('unhandledrejection', (e) => failed(e.reason));
 
 const orderKey = /^\/widget\/order\/([^/]+)$/.exec(location.pathname)?.[1];
 const params = new URLSearchParams(location.search);
-show(root, h('p', { class: 'muted' }, t('loading')));
-const start = orderKey
-  ? orderPage(root, call, t, lang, decodeURIComponent(orderKey))
-  : bookingPage(root, call, t, lang, params.get('location') ?? '', params.get('group'));
-start.catch(failed);
+function start() {
+  show(root, h('p', { class: 'muted' }, t('loading')));
+  const page = orderKey
+    ? orderPage(root, call, t, lang, decodeURIComponent(orderKey))
+    : bookingPage(root, call, t, lang, params.get('location') ?? '', params.get('group'));
+  page.catch(failed);
+}
+start();
+// #40 Back from the payment provider's page may bring this page back from the browser's cache as it
+// was left (the held screen): it is drawn again from the server, which offers the held order's
+// payment or release (and an order page shows its state now).
+window.addEventListener('pageshow', (e) => { if (e.persisted) start(); });

@@ -3,9 +3,13 @@
 import { formatMoney } from '../../domain/money';
 import { CallError, type Call, type PublicOrder } from './api';
 import { h, show } from './dom';
+import { forgetHold } from './hold';
+import { boughtRows, prepayNote, row } from './summary';
 import type { T, WidgetLang } from './texts';
 
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
+/** The listeners of the page drawn last (it is drawn again on coming back from the browser's cache). */
+let listening: AbortController | null = null;
 
 export async function orderPage(root: HTMLElement, call: Call, t: T, lang: WidgetLang, key: string) {
   const path = `/api/public/orders/${encodeURIComponent(key)}/`;
@@ -15,10 +19,14 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
   let closesAt: number | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let shown: { o: PublicOrder; message?: string } | null = null;
-  document.addEventListener('visibilitychange', () => { if (shown && document.visibilityState === 'visible') render(shown.o, shown.message); });
+  listening?.abort();
+  listening = new AbortController();
+  document.addEventListener('visibilitychange', () => { if (shown && document.visibilityState === 'visible') render(shown.o, shown.message); }, { signal: listening.signal });
   received(await call<PublicOrder>(path));
 
   function received(o: PublicOrder, message?: string) {
+    // #40 Paid, confirmed or cancelled: no longer this browser's held order to offer on the booking page.
+    if (o.state !== 'awaiting_payment' && o.state !== 'payment_declined') forgetHold(key);
     closesAt = o.can_cancel && o.cancel_closes_in !== null ? Date.now() + o.cancel_closes_in * 1000 : null;
     render(o, message);
   }
@@ -30,8 +38,6 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
     const o: PublicOrder = open ? fresh : { ...fresh, can_cancel: false };
     if (open && closesAt !== null) timer = setTimeout(() => render(fresh, message), Math.min(closesAt - Date.now() + 50, 2 ** 31 - 1));
     const money = (amount: string) => formatMoney(amount, o.currency, lang);
-    const row = (label: string, value: string | null, testid: string) =>
-      value ? h('div', { class: 'row', 'data-testid': testid }, h('span', {}, label), h('b', {}, value)) : null;
     const error = h('p', { class: 'alert', role: 'alert', hidden: true, 'data-testid': 'widget-error' });
     const actions = h('div', { class: 'actions' });
     const askCancel = () => (closesAt !== null && Date.now() >= closesAt ? render(fresh) : show(actions,
@@ -77,25 +83,27 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       : o.state === 'awaiting_payment' && o.hold_until ? t('holdUntil', { when: when(o.hold_until) })
       : o.state === 'cancelled' && o.cancelled_by ? t(`cancelledBy_${o.cancelled_by}`) : null;
     // What the venue owes back: a cancelled booking's money, or a payment beyond the price (a link paid after the order was paid).
+    // #40 Why the pay button asks for less than "to pay": the rest is paid at the venue.
+    const prepay = o.state !== 'cancelled' && o.pay_amount ? prepayNote(t, money, o.pay_amount, o.to_pay) : null;
     const refund = Number(o.to_refund) > 0 ? t(o.state === 'cancelled' ? 'refundNote' : 'overpaidNote', { amount: money(o.to_refund) }) : null;
 
     show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
-      h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : '')),
+      h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : ''),
+        // #40 The venue's phone, always (not only when it is too late to cancel online).
+        o.location.phone ? h('p', { class: 'muted' }, `${t('venuePhone')} `, h('a', { href: `tel:${o.location.phone}`, 'data-testid': 'widget-venue-phone' }, o.location.phone)) : null),
       // "Статус: Оплачен": the order status's own word (masculine, as the back office says it) after a label, not after "Бронь".
       h('p', { class: `state state-${o.state}` }, `${t('state')}: `, h('span', { 'data-testid': 'order-state' }, t(`state_${o.state}`))),
       message ? h('p', { class: 'note', role: 'status' }, message) : null,
       note ? h('p', { class: o.state === 'payment_declined' ? 'alert' : 'note', 'data-testid': 'order-note' }, note) : null,
       refund ? h('p', { class: 'note', 'data-testid': 'order-refund' }, refund) : null,
       h('div', { class: 'details' },
-        row(t('when'), o.date && o.begin ? `${ddmmyyyy(o.time_start!.slice(0, 10))}, ${o.begin}–${o.end}` : null, 'order-when'),
-        row(t('playground'), o.playground, 'order-playground'),
-        row(t('persons'), String(o.persons), 'order-persons'),
-        row(t('game'), o.game?.name ?? null, 'order-game'),
+        ...boughtRows(t, lang, { ...o, time_start: o.date && o.begin ? o.time_start : null, game: o.game?.name ?? null }, 'order'),
         row(t('name'), o.name, 'order-name'),
         row(t('total'), money(o.purchase), 'order-total'),
         row(t('paid'), money(o.paid), 'order-paid'),
         o.state !== 'cancelled' && Number(o.to_pay) > 0 ? row(t('toPay'), money(o.to_pay), 'order-to-pay') : null),
       error,
+      prepay ? h('p', { 'data-testid': 'order-prepay' }, prepay) : null,
       actions,
       o.state === 'cancelled' ? null
         : h('p', { class: 'muted', 'data-testid': 'order-cancel-note' }, ...(o.can_cancel && o.state !== 'awaiting_payment' ? [t('cancelUntil', { when: until })]

@@ -14,7 +14,7 @@ const en = {
   prevDay: 'Previous day',
   nextDay: 'Next day',
   datePlaceholder: 'DD.MM.YYYY',
-  dateOutOfRange: 'Enter a date from %{from} to %{to} as DD.MM.YYYY.',
+  dateOutOfRange: 'Enter a date from %{from} to %{to} as DD.MM.YYYY or as digits, DDMMYYYY.',
   noSessions: 'No free sessions on this day. Try another date.',
   free: '%{n} free',
   nightOf: 'night of %{from} to %{to}',
@@ -77,6 +77,32 @@ const en = {
   cancelClosed: 'It can no longer be cancelled online; please call the venue.',
   cancelClosedPhone: 'It can no longer be cancelled online; please call the venue: ',
   cancelled: 'The booking has been cancelled.',
+  // #40
+  venuePhone: 'Venue phone:',
+  calendar: 'Choose a date on the calendar',
+  prevMonth: 'Previous month',
+  nextMonth: 'Next month',
+  sessionsOn: 'Free sessions on %{date}: %{n}',
+  noSessionsOn: 'No free sessions on %{date}.',
+  filterLabel: 'Show playgrounds',
+  allPlaygrounds: 'All',
+  sessionsShown: 'Sessions shown: %{n}',
+  nameCount: '%{n} of %{max} characters',
+  nameTooLong: 'At most %{max} characters, please: this name has %{n}',
+  emailSuggest: 'Did you mean %{email}?',
+  emailFixed: 'The address is now %{email}',
+  consent: 'I consent to the processing of my personal data',
+  consentText: 'Consent text',
+  privacyPolicy: 'Privacy policy',
+  newTab: '(opens in a new tab)',
+  consentRequired: 'We cannot take the booking without your consent to the processing of personal data',
+  priceUpdated: 'The price has been updated: check it and press the button again.',
+  prepayNote: 'Prepayment %{percent}%: %{now} now, %{later} at the venue',
+  heldEmail: 'The letter with the payment link goes to %{email}.',
+  holdTitle: 'Unpaid booking №%{id}',
+  holdText: 'The places are held for you until %{when}. Pay for them, or release them if your plans have changed; a new booking here releases them too.',
+  release: 'Release the places',
+  released: 'The places are released.',
 };
 
 export type TextKey = keyof typeof en;
@@ -88,7 +114,7 @@ const ru: Record<TextKey, string> = {
   prevDay: 'Предыдущий день',
   nextDay: 'Следующий день',
   datePlaceholder: 'ДД.ММ.ГГГГ',
-  dateOutOfRange: 'Введите дату с %{from} по %{to} в виде ДД.ММ.ГГГГ.',
+  dateOutOfRange: 'Введите дату с %{from} по %{to} в виде ДД.ММ.ГГГГ или цифрами, ДДММГГГГ.',
   noSessions: 'На этот день свободных сеансов нет. Выберите другую дату.',
   free: 'свободно: %{n}',
   nightOf: 'ночь с %{from} на %{to}',
@@ -100,7 +126,7 @@ const ru: Record<TextKey, string> = {
   name: 'Имя',
   phone: 'Телефон',
   email: 'Электронная почта',
-  emailHint: 'Сюда придет подтверждение и ссылка на бронь.',
+  emailHint: 'Сюда придёт подтверждение и ссылка на бронь.',
   promocode: 'Промокод',
   price: 'Стоимость',
   discount: 'Скидка',
@@ -150,6 +176,32 @@ const ru: Record<TextKey, string> = {
   cancelClosed: 'Отменить онлайн уже нельзя; позвоните, пожалуйста, на площадку.',
   cancelClosedPhone: 'Отменить онлайн уже нельзя; позвоните, пожалуйста, на площадку: ',
   cancelled: 'Бронь отменена.',
+  // #40
+  venuePhone: 'Телефон площадки:',
+  calendar: 'Выбрать дату в календаре',
+  prevMonth: 'Предыдущий месяц',
+  nextMonth: 'Следующий месяц',
+  sessionsOn: 'Свободных сеансов на %{date}: %{n}',
+  noSessionsOn: 'На %{date} свободных сеансов нет.',
+  filterLabel: 'Показать площадки',
+  allPlaygrounds: 'Все',
+  sessionsShown: 'Показано сеансов: %{n}',
+  nameCount: '%{n} из %{max} символов',
+  nameTooLong: 'Не больше %{max} символов, а здесь %{n}',
+  emailSuggest: 'Имели в виду %{email}?',
+  emailFixed: 'Адрес исправлен: %{email}',
+  consent: 'Я даю согласие на обработку персональных данных',
+  consentText: 'Текст согласия',
+  privacyPolicy: 'Политика конфиденциальности',
+  newTab: '(откроется в новой вкладке)',
+  consentRequired: 'Без согласия на обработку персональных данных забронировать нельзя',
+  priceUpdated: 'Цена обновлена: проверьте её и нажмите кнопку ещё раз.',
+  prepayNote: 'Предоплата %{percent} %: %{now} сейчас, %{later} на месте',
+  heldEmail: 'Письмо со ссылкой на оплату придёт на %{email}.',
+  holdTitle: 'Неоплаченная бронь №%{id}',
+  holdText: 'Места держатся за вами до %{when}. Оплатите их или освободите, если планы изменились; новая бронь здесь тоже их освободит.',
+  release: 'Освободить места',
+  released: 'Места освобождены.',
 };
 
 const all: Record<WidgetLang, Record<TextKey, string>> = { en, ru };
@@ -166,6 +218,15 @@ export function texts(lang: WidgetLang) {
     all[lang][key].replace(/%\{(\w+)\}/g, (_, name: string) => String(params[name] ?? ''));
 }
 export type T = ReturnType<typeof texts>;
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Intl's words for a day ('YYYY-MM-DD'), in the widget's language ("30 ноября 2026 г., понедельник"). */
+export function dayWords(lang: WidgetLang, date: string, options: Intl.DateTimeFormatOptions): string {
+  const key = `${lang}${JSON.stringify(options)}`;
+  let f = dayFormats.get(key);
+  if (!f) dayFormats.set(key, f = new Intl.DateTimeFormat(lang === 'ru' ? 'ru-RU' : 'en-GB', { ...options, timeZone: 'UTC' }));
+  return f.format(new Date(`${date}T00:00:00Z`));
+}
 
 /**
  * "ночь с 24 на 25 ноября" / "night of 24 to 25 November" for the sessions after midnight listed

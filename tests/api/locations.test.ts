@@ -59,7 +59,7 @@ async function expectedLocation1(lang: 'ru' | 'en', role: { id: number; value: n
     languages: ['ru', 'en'],
     translations: [
       {
-        language: 'en', name: 'VR Arena Moscow', address: 'ул. Тверская, 1', distance: '5 minutes from the subway',
+        language: 'en', name: 'VR Arena Moscow', address: '1 Tverskaya St', distance: '5 minutes from the subway',
         opening_times: 'Daily 10:00–02:00', payment_description: 'Cash and cards', parking_description: 'Free parking',
         description: 'Free-roam VR arena.',
       },

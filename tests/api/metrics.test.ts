@@ -197,17 +197,23 @@ describe('what it counts', () => {
     expect(routes.filter((r) => /\d{3,}|424242/.test(r) || r.includes(String(id)))).toEqual([]);
   });
 
-  it('reads the job queue when scraped: the backlog and how long its oldest job has waited', async () => {
+  it('reads the job queue when scraped: the backlog, how long its oldest job has waited, and the dead ones, by kind', async () => {
     await h.database.db.insert(jobs).values([
       { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() - 600_000) },
       { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() - 60_000) },
       { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() + 3_600_000) }, // not due yet
+      // #41 Failed ten times: dead, not in the backlog; a finished one is in none of them.
+      { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() - 7_200_000), attempts: 10 },
+      { kind: 'metrics.test', payload: {}, runAt: new Date(Date.now() - 7_200_000), doneAt: new Date() },
     ]);
     const text = await metrics();
     expect(sample(text, 'backoffice_job_queue_depth', { kind: 'metrics.test' })).toBe(2);
     const age = sample(text, 'backoffice_job_oldest_due_age_seconds', { kind: 'metrics.test' });
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(700);
+    expect(sample(text, 'backoffice_jobs_dead', { kind: 'metrics.test' })).toBe(1);
+    expect(text).toMatch(/^# HELP backoffice_job_oldest_due_age_seconds /m);
+    expect(text).toMatch(/^# HELP backoffice_jobs_dead /m);
   });
 });
 

@@ -7,6 +7,7 @@ import type pg from 'pg';
 import type { ZodType } from 'zod';
 import { routeTable } from '../../server/app';
 import type { RouteAccess } from '../../server/platform/access';
+import type { WriteRecords } from '../../server/platform/effects';
 import { dateKindOf, moneyKindOf, type DateKind, type MoneyKind } from '../../server/platform/validation';
 import { TEXT_MAX } from '../../domain/textLimits';
 
@@ -16,6 +17,8 @@ export interface ApiRoute {
   public: boolean;
   /** Who may call it, as the route declares (`config.access`, server/platform/access.ts). */
   access?: RouteAccess;
+  /** #41 What a write records (`config.records`: defineWrite's `records`, or a hand-written route's), platform/effects.ts. */
+  records?: WriteRecords;
   /** Not under /api/: the token hook does not look at it (pages, static files, the widget). */
   page: boolean;
   params?: ZodType;
@@ -41,6 +44,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
     for (const method of methods) {
       out.push({
         method, url: r.url, public: !!r.config?.public, access: (r.config as { access?: RouteAccess } | undefined)?.access, page: !r.url.startsWith('/api/'),
+        records: (r.config as { records?: WriteRecords } | undefined)?.records,
         params: schema.params, querystring: schema.querystring, body: schema.body,
         multipart: !!schema.consumes?.includes('multipart/form-data'), hidden: !!schema.hide,
       });

@@ -93,7 +93,9 @@ describe('public reading', () => {
   it('the location, its sessions and games, with nothing private', async () => {
     const loc = await pub('GET', '/api/public/locations/1/?lang=en');
     expect(loc.statusCode, loc.body).toBe(200);
-    expect(loc.json()).toMatchObject({ id: 1, name: 'VR Arena Moscow', today: w.today, payment_minutes: 20, cancel_hours: 24, currency: { code: 'RUB' } });
+    // #40 An English customer reads the location's English name and address, a Russian one the Russian.
+    expect((await pub('GET', '/api/public/locations/1/?lang=ru')).json()).toMatchObject({ name: 'VR Арена Москва', address: 'ул. Тверская, 1' });
+    expect(loc.json()).toMatchObject({ id: 1, name: 'VR Arena Moscow', address: '1 Tverskaya St', today: w.today, payment_minutes: 20, cancel_hours: 24, currency: { code: 'RUB' } });
     expect(Object.keys(loc.json()).sort()).toEqual(['address', 'cancel_hours', 'currency', 'group', 'id', 'last_date', 'name', 'payment_minutes',
       'personal_data_consent', 'phone', 'privacy_policy_url', 'today']);
 

@@ -54,6 +54,7 @@ const TEXTS = {
     invite: 'Пригласить', staffEmail: 'Электронная почта', invited: 'Приглашён', join: 'Присоединиться', joinName: 'Ваше имя',
     nextDay: 'Следующий день', guests: /Гостей/, customer: /Имя/, phone: /Телефон/, game: /Игра/, created: 'Заказ создан', close: 'Закрыть', pay: 'Оплатить', cash: 'Наличные', takePayment: 'Принять оплату', payType: /Способ оплаты/,
     entries: ['Локация создана', 'Игровая зона создана: Куб 1', 'Приглашение отправлено', 'Сотрудник присоединился', 'Оплата'],
+    booked: 'Бронирование создано', bookedFields: ['Клиент: Гость', 'Гостей: 2', 'Сеанс: Куб 1', 'Тип заказа: Платный'],
   },
   en: {
     title: 'First start', name: 'Your name', email: 'E-mail', password: 'Password', confirm: 'Repeat the password', submit: 'Create the owner',
@@ -63,6 +64,7 @@ const TEXTS = {
     invite: 'Invite', staffEmail: 'E-mail', invited: 'Invited', join: 'Join', joinName: 'Your name',
     nextDay: 'Next day', guests: /Guests/, customer: /Name/, phone: /Phone/, game: /Game/, created: 'Order created', close: 'Close', pay: 'Pay', cash: 'Cash', takePayment: 'Take payment', payType: /Payment type/,
     entries: ['Location created', 'Playground created: Куб 1', 'Invitation sent', 'Staff member joined', 'Payment'],
+    booked: 'Booking made', bookedFields: ['Customer: Гость', 'Guests: 2', 'Session: Куб 1', 'Order type: Paid'],
   },
 };
 
@@ -175,9 +177,14 @@ async function goLive(page: Page, server: Server, lang: 'ru' | 'en') {
   await cashierContext.close();
 
   // The owner reads who did what: the location, the playground, the invitation, the cashier joining, the cash.
-  await page.goto(`${base}/locations/${id}/activity`);
+  // #41 Bookings are in it too now: all of this walk's entries on one page.
+  await page.goto(`${base}/locations/${id}/activity?perPage=50`);
   for (const entry of t.entries) await expect(page.getByRole('row').filter({ hasText: entry }).first()).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: t.entries[4]! }).first()).toContainText('Катя Кассир');
+  // #41 The walk-in itself, by the cashier, with what it holds in words.
+  const booked = page.getByRole('row').filter({ hasText: t.booked }).first();
+  await expect(booked).toContainText('Катя Кассир');
+  for (const field of t.bookedFields) await expect(booked).toContainText(field);
 }
 
 for (const lang of ['ru', 'en'] as const) {

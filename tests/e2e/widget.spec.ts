@@ -47,7 +47,7 @@ async function freeSession(request: APIRequestContext, locationId: number) {
 
 /** Picks the session in the widget and fills the customer's form. */
 async function fillBooking(w: FrameLocator | Page, date: string, playgroundId: number, start: string, persons: number,
-  customer: { name: string; phone: string; email: string }, labels: { name: string; phone: string; email: string }, game = false) {
+  customer: { name: string; phone: string; email: string }, labels: { name: string; phone: string; email: string; consent: string }, game = false) {
   await w.getByTestId('widget-date').fill(date.split('-').reverse().join('.'));
   await w.locator(`[data-testid="widget-session"][data-playground="${playgroundId}"][data-start="${start}"]`).click();
   await w.getByTestId('widget-persons').selectOption(String(persons));
@@ -55,6 +55,8 @@ async function fillBooking(w: FrameLocator | Page, date: string, playgroundId: n
   await w.getByLabel(labels.name, { exact: true }).fill(customer.name);
   await w.getByLabel(labels.phone, { exact: true }).fill(customer.phone);
   await w.getByLabel(labels.email, { exact: true }).fill(customer.email);
+  // #40 The personal-data consent is a box of its own, unticked until the customer ticks it.
+  await w.getByRole('checkbox', { name: labels.consent }).check();
   await expect(w.getByTestId('price-total')).toBeVisible();
 }
 
@@ -76,7 +78,7 @@ test.describe('ru', () => {
     const { date, playground, session } = await freeSession(request, 2);
     const phone = `+7916${String(Date.now()).slice(-7)}`;
     const email = `widget-ru-${Date.now()}@example.com`;
-    const labels = { name: 'Имя', phone: 'Телефон', email: 'Электронная почта' };
+    const labels = { name: 'Имя', phone: 'Телефон', email: 'Электронная почта', consent: 'Я даю согласие на обработку персональных данных' };
 
     // Two customers open the widget and choose the same session, all its places.
     await page.goto('/widget/?location=2');
@@ -144,7 +146,7 @@ test.describe('en', () => {
     // The widget in its frame sizes the frame to its content.
     const w = page.frameLocator('[data-testid="widget-frame"]');
     await expect(w.getByRole('heading', { level: 1 })).toHaveText('VR Lounge Brooklyn');
-    await fillBooking(w, date, playground.id, session.time_start, 2, { name: 'Emma Widget', phone: '+12125550123', email }, { name: 'Name', phone: 'Phone', email: 'Email' });
+    await fillBooking(w, date, playground.id, session.time_start, 2, { name: 'Emma Widget', phone: '+12125550123', email }, { name: 'Name', phone: 'Phone', email: 'Email', consent: 'I consent to the processing of my personal data' });
     await expect.poll(async () => (await page.getByTestId('widget-frame').boundingBox())!.height).toBeGreaterThan(700);
 
     // Validation in the customer's language before anything is sent.
@@ -199,7 +201,7 @@ test.describe('en: money of a customer booking', () => {
     const { date, playground, session } = await freeSession(request, 3);
     const email = `widget-declined-${Date.now()}@example.com`;
     await page.goto('/widget/?location=3&lang=en');
-    await fillBooking(page, date, playground.id, session.time_start, 1, { name: 'Dana Declined', phone: '+12125550199', email }, { name: 'Name', phone: 'Phone', email: 'Email' });
+    await fillBooking(page, date, playground.id, session.time_start, 1, { name: 'Dana Declined', phone: '+12125550199', email }, { name: 'Name', phone: 'Phone', email: 'Email', consent: 'I consent to the processing of my personal data' });
     await page.getByTestId('widget-submit').click();
     const orderId = Number(await page.getByTestId('widget-result').getAttribute('data-order-id'));
 

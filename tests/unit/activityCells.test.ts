@@ -30,6 +30,17 @@ describe('activity before/after', () => {
     expect(activityField('privacy_policy_url', 'en')).toBe('Privacy policy link');
     expect(activityValue('personal_data_consent', { version: 2, text_hash: 'cd8bab8237e1a3abb58f91979313918e' }, consent)).toBe('версия 2 (SHA-256 cd8bab8237e1…)');
   });
+  it('#41 a booking\'s entry: guests, the session, the order type and who cancelled in words, what was paid by each tender as money', () => {
+    expect(activityField('guests', 'ru')).toBe('Гостей');
+    expect(activityField('session', 'en')).toBe('Session');
+    expect(activityField('paid_certificate', 'ru')).toBe('Оплачено сертификатом');
+    expect(activityValue('paid_card', '700.00', ru)).toBe('700,00\u00a0₽');
+    expect(activityValue('paid_cash', '1500.00', ru)).toBe('1\u00a0500,00\u00a0₽');
+    expect(activityValue('order_type', 1, ru)).toBe('Платный');
+    expect(activityValue('by', 'customer', ru)).toBe('клиент');
+    expect(activityValue('refund', 'original', { ...ru, lang: 'en' })).toBe('the way it was paid');
+    expect(activityValue('session', 'Куб 2 2030-05-06 11:00', ru)).toBe('Куб 2 2030-05-06 11:00');
+  });
   it('lines both sides up on the keys of either', () => {
     expect(activityKeys({ before: { a: 1, b: 2 }, after: { b: 3, c: 4 } })).toEqual(['a', 'b', 'c']);
     expect(activityKeys({ before: null, after: { c: 4 } })).toEqual(['c']);

@@ -36,3 +36,28 @@ describe('payment line colours', () => {
     }
   });
 });
+
+// #40 The widget's order-state badges ("Ожидает оплаты" was 3.45:1): every state's text on its
+// background, read from widget.css, keeps 4.5:1; every state the widget shows has its rule or the default.
+describe('the widget\'s state badges', () => {
+  it('keep 4.5:1, each state', async () => {
+    const fs = await import('node:fs');
+    const css = fs.readFileSync(new URL('../../src/widget/widget.css', import.meta.url), 'utf8');
+    const rules = [...css.matchAll(/^([^{}\n]*\.state\b[^{]*)\{([^}]*)\}/gm)].map((m) => ({
+      selectors: m[1]!.split(',').map((s) => s.trim()),
+      bg: /background:\s*(#[0-9a-f]{6})/i.exec(m[2]!)?.[1],
+      fg: /(?:^|;)\s*color:\s*(#[0-9a-f]{6})/i.exec(m[2]!)?.[1],
+    }));
+    const base = rules.find((r) => r.selectors.includes('.state'))!;
+    expect(base.bg && base.fg).toBeTruthy();
+    const { texts } = await import('../../src/widget/texts');
+    const states = ['awaiting_payment', 'payment_declined', 'booked', 'paid', 'cancelled'];
+    for (const state of states) {
+      expect(texts('ru')(`state_${state}` as never), state).toBeTruthy();
+      const own = rules.find((r) => r.selectors.includes(`.state-${state}`));
+      const bg = own?.bg ?? base.bg!;
+      const fg = own?.fg ?? base.fg!;
+      expect(contrast(fg, bg), `${state}: ${fg} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+});

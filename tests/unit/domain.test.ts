@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { firstErrorMessage, fieldMessages } from '../../domain/errors';
-import { formatDay, formatInstant, formatWallClock, parseDay, parseTime } from '../../domain/dates';
+import { formatDay, formatInstant, formatWallClock, parseDay, parseTime, parseTypedDay } from '../../domain/dates';
 import { formatAmount, formatMoney, readAmount } from '../../domain/money';
 import { hasPermission, permissionName } from '../../domain/permissions';
 import { canManageLocation, canSeeLocationsTab } from '../../domain/roles';
@@ -130,6 +130,30 @@ describe('typed days and times (the app\'s own date and time inputs, the widget,
     expect(parseDay('03/07/2026')).toBe('2026-07-03');
     expect(parseDay('yesterday')).toBeNull();
     expect(parseDay('')).toBeNull();
+  });
+  it('#40 reads a day typed on a phone: digits alone, a two-digit year, and a day and month on or after today', () => {
+    expect(parseTypedDay('30112026')).toBe('2026-11-30');
+    expect(parseTypedDay('301126')).toBe('2026-11-30');
+    expect(parseTypedDay('30.11.2026')).toBe('2026-11-30');
+    expect(parseTypedDay('30.11.26')).toBe('2026-11-30');
+    expect(parseTypedDay('30 11 2026')).toBe('2026-11-30');
+    expect(parseTypedDay('30-11-26')).toBe('2026-11-30');
+    expect(parseTypedDay(' 1.2.27 ')).toBe('2027-02-01');
+    expect(parseTypedDay('2026-11-30')).toBe('2026-11-30');
+    expect(parseTypedDay('31022026')).toBeNull();
+    expect(parseTypedDay('3011202')).toBeNull();
+    expect(parseTypedDay('30112')).toBeNull();
+    expect(parseTypedDay('abc')).toBeNull();
+    // A day and month alone need today: the next such day.
+    expect(parseTypedDay('3011')).toBeNull();
+    expect(parseTypedDay('3011', '2026-11-20')).toBe('2026-11-30');
+    expect(parseTypedDay('30.11', '2026-11-20')).toBe('2026-11-30');
+    expect(parseTypedDay('0501', '2026-11-20')).toBe('2027-01-05');
+    expect(parseTypedDay('20.11.', '2026-11-20')).toBe('2026-11-20');
+    expect(parseTypedDay('2902', '2027-03-01')).toBe('2028-02-29');
+    expect(parseTypedDay('3102', '2026-11-20')).toBeNull();
+    // While DDMMYYYY is being typed its first six digits are a past day (20YY = 2020), never a wrong future one.
+    expect(parseTypedDay('301120')).toBe('2020-11-30');
   });
   it('reads a time of day on a 24-hour clock', () => {
     expect(parseTime('14:05')).toBe('14:05');

@@ -81,17 +81,18 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // Explicit ids above: move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('locations', 'id'), (select max(id) from locations))`);
 
-    const names: Record<number, [string, string, string]> = {
-      1: ['VR Арена Москва', 'VR Arena Moscow', 'ул. Тверская, 1'],
-      2: ['VR Парк Санкт-Петербург', 'VR Park Saint Petersburg', 'Невский проспект, 10'],
-      3: ['VR Лаунж Бруклин', 'VR Lounge Brooklyn', '120 Atlantic Ave'],
-      4: ['VR Куб Алматы', 'VR Cube Almaty', 'пр. Абая, 5'],
+    // #40 The address in each language: an English customer reads it in Latin letters, as on a map.
+    const names: Record<number, [string, string, string, string]> = {
+      1: ['VR Арена Москва', 'VR Arena Moscow', 'ул. Тверская, 1', '1 Tverskaya St'],
+      2: ['VR Парк Санкт-Петербург', 'VR Park Saint Petersburg', 'Невский проспект, 10', '10 Nevsky Prospekt'],
+      3: ['VR Лаунж Бруклин', 'VR Lounge Brooklyn', '120 Atlantic Ave', '120 Atlantic Ave'],
+      4: ['VR Куб Алматы', 'VR Cube Almaty', 'пр. Абая, 5', '5 Abay Ave'],
     };
     for (const loc of locs) {
-      const [nameRu, nameEn, address] = names[loc.id]!;
+      const [nameRu, nameEn, address, addressEn] = names[loc.id]!;
       await tx.insert(locationTranslations).values([
         { locationId: loc.id, language: 'ru', name: nameRu, address, openingTimes: 'Ежедневно 10:00–02:00', distance: '5 минут от метро', paymentDescription: 'Наличные и карты', parkingDescription: 'Бесплатная парковка', description: 'VR-арена со свободным перемещением.' },
-        { locationId: loc.id, language: 'en', name: nameEn, address, openingTimes: 'Daily 10:00–02:00', distance: '5 minutes from the subway', paymentDescription: 'Cash and cards', parkingDescription: 'Free parking', description: 'Free-roam VR arena.' },
+        { locationId: loc.id, language: 'en', name: nameEn, address: addressEn, openingTimes: 'Daily 10:00–02:00', distance: '5 minutes from the subway', paymentDescription: 'Cash and cards', parkingDescription: 'Free parking', description: 'Free-roam VR arena.' },
       ]);
     }
 

@@ -16,7 +16,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   const limits = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes, slowdownSeconds: config.loginSlowdownSeconds };
 
   r.post('/api/v2.1/login/', {
-    config: { public: true, throttled: true },
+    config: { records: { activity: { none: 'signing in changes nothing at a location' } }, public: true, throttled: true },
     schema: {
       summary: 'Sign in: a token for an e-mail and password',
       tags: ['auth'],
@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
     return { token };
   });
 
-  r.post('/api/v2.1/logout/', { schema: { summary: 'Sign out: revoke the caller\'s token', tags: ['auth'], answers: { 200: DetailAnswer } } }, async (request, reply) => {
+  r.post('/api/v2.1/logout/', { config: { records: { activity: { none: 'signing out changes nothing at a location' } } }, schema: { summary: 'Sign out: revoke the caller\'s token', tags: ['auth'], answers: { 200: DetailAnswer } } }, async (request, reply) => {
     await auth.logout(db, currentUser(request).tokenId);
     return reply.status(200).send({ detail: translate(request.lang, 'logged_out') });
   });
@@ -38,7 +38,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   });
 
   r.post('/api/v2.1/users/password_reset/', {
-    config: { public: true, throttled: true },
+    config: { records: { activity: { none: 'a letter to reset a password: a person\'s own, at no location' } }, public: true, throttled: true },
     schema: { summary: 'Ask for a password reset letter', tags: ['auth'], body: z.strictObject({ email: emailSchema }), answers: { 200: DetailAnswer } },
   }, async (request) => {
     await auth.requestPasswordReset(db, request.body.email, request.ip, {
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, { db, config }: Deps): Pr
   });
 
   r.post('/api/v2.1/users/password_reset/:key/', {
-    config: { public: true },
+    config: { records: { activity: { none: 'a person sets their own password: at no location' } }, public: true },
     schema: {
       summary: 'Set a new password with a reset key',
       tags: ['auth'],

@@ -6,13 +6,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { games, locationGames, playgrounds } from '../../db/schema';
 import type { AuthUser } from '../../platform/auth';
-import { recordActivity } from '../../platform/activity';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { requireRoleAt } from '../locations/service';
 
 export interface GameInput { name: string; genre: string; info: { country: string; age: number }[] }
 
 const gameJson = (g: typeof games.$inferSelect) => ({ id: g.id, name: g.name, genre: g.genre, info: g.info });
+/** What its activity entry keeps (#41): the fields, not the row's id. */
+const gameFields = (g: typeof games.$inferSelect) => ({ name: g.name, genre: g.genre, info: g.info });
 
 /** GET /games/: the whole catalogue, for choosing what a location offers. */
 export async function listGames(db: Db) {
@@ -21,7 +24,12 @@ export async function listGames(db: Db) {
 
 export async function createGame(db: Db, user: AuthUser, input: GameInput) {
   if (!user.isOwner) throw permissionDenied('only_owner_edits_games');
-  const [row] = await db.insert(games).values(input).returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(games).values(input).returning();
+    // The catalogue is the installation's: an entry for owners (location null).
+    await recordEffects(tx, { activity: activityChange(null, 'game.created', created!.name, null, gameFields(created!)) });
+    return created;
+  });
   return gameJson(row!);
 }
 
@@ -29,7 +37,11 @@ export async function updateGame(db: Db, user: AuthUser, id: number, input: Game
   const [existing] = await db.select().from(games).where(eq(games.id, id));
   if (!existing) throw notFound();
   if (!user.isOwner) throw permissionDenied('only_owner_edits_games');
-  const [row] = await db.update(games).set(input).where(eq(games.id, id)).returning();
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(games).set(input).where(eq(games.id, id)).returning();
+    await recordEffects(tx, { activity: activityChange(null, 'game.updated', updated!.name, gameFields(existing), gameFields(updated!)) });
+    return updated;
+  });
   return gameJson(row!);
 }
 
@@ -56,6 +68,6 @@ export async function setLocationGames(db: Db, userId: number, locationId: numbe
     await tx.delete(locationGames).where(eq(locationGames.locationId, locationId));
     const rows = offered.map((o) => ({ locationId, gameId: o.game, playgroundIds: o.playgrounds ? [...new Set(o.playgrounds)].sort((a, b) => a - b) : null }));
     if (rows.length) await tx.insert(locationGames).values(rows);
-    await recordActivity(tx, { locationId, kind: 'games.updated', subject: `games: ${rows.length}`, before: offerSnapshot(before), after: offerSnapshot(rows) });
+    await recordEffects(tx, { activity: { locationId, kind: 'games.updated', subject: `games: ${rows.length}`, before: offerSnapshot(before), after: offerSnapshot(rows) } });
   });
 }

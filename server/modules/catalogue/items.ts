@@ -6,10 +6,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { certificateDesigns, certificateRates, certificates, eventPackages, orders } from '../../db/schema';
-import { recordActivity } from '../../platform/activity';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
 import { requireRowAt } from '../locations/rows';
+import { recordEffects } from '../../platform/effects';
 
 type Rate = typeof certificateRates.$inferSelect;
 type Design = typeof certificateDesigns.$inferSelect;
@@ -49,7 +49,7 @@ export async function createRate(db: Db, userId: number, locationId: number, inp
   await requireRoleAt(db, userId, locationId);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(certificateRates).values({ locationId, rate: input.rate, active: input.active ?? true }).returning();
-    await recordActivity(tx, { locationId, kind: 'catalogue.created', subject: subjectOf.rate(row!), after: rateJson(row!) });
+    await recordEffects(tx, { activity: { locationId, kind: 'catalogue.created', subject: subjectOf.rate(row!), after: rateJson(row!) } });
     return rateJson(row!);
   });
 }
@@ -57,7 +57,7 @@ export async function updateRate(db: Db, userId: number, id: number, input: { ra
   const before = await rowAt(db, userId, certificateRates, id, () => db.select().from(certificateRates).where(eq(certificateRates.id, id)));
   return db.transaction(async (tx) => {
     const [row] = await tx.update(certificateRates).set({ rate: input.rate, active: input.active ?? before.active }).where(eq(certificateRates.id, id)).returning();
-    await recordActivity(tx, { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.rate(row!), before: rateJson(before), after: rateJson(row!) });
+    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.rate(row!), before: rateJson(before), after: rateJson(row!) } });
     return rateJson(row!);
   });
 }
@@ -75,7 +75,7 @@ export async function createDesign(db: Db, userId: number, locationId: number, i
   await requireRoleAt(db, userId, locationId);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(certificateDesigns).values({ locationId, name: input.name, active: input.active ?? true }).returning();
-    await recordActivity(tx, { locationId, kind: 'catalogue.created', subject: subjectOf.design(row!), after: designJson(row!) });
+    await recordEffects(tx, { activity: { locationId, kind: 'catalogue.created', subject: subjectOf.design(row!), after: designJson(row!) } });
     return designJson(row!);
   });
 }
@@ -85,7 +85,7 @@ export async function updateDesign(db: Db, userId: number, id: number, input: { 
     // Sold certificates name their design by its text: renaming it would orphan them.
     if (input.name !== before.name && await designSold(tx, before)) throw fieldError('name', 'design_sold_rename');
     const [row] = await tx.update(certificateDesigns).set({ name: input.name, active: input.active ?? before.active }).where(eq(certificateDesigns.id, id)).returning();
-    await recordActivity(tx, { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.design(row!), before: designJson(before), after: designJson(row!) });
+    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.design(row!), before: designJson(before), after: designJson(row!) } });
     return designJson(row!);
   });
 }
@@ -110,7 +110,7 @@ export async function createPackage(db: Db, userId: number, locationId: number, 
   const values = packageValues(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(eventPackages).values({ locationId, ...values, active: input.active ?? true }).returning();
-    await recordActivity(tx, { locationId, kind: 'catalogue.created', subject: subjectOf.package(row!), after: packageJson(row!) });
+    await recordEffects(tx, { activity: { locationId, kind: 'catalogue.created', subject: subjectOf.package(row!), after: packageJson(row!) } });
     return packageJson(row!);
   });
 }
@@ -119,7 +119,7 @@ export async function updatePackage(db: Db, userId: number, id: number, input: P
   const values = packageValues(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(eventPackages).set({ ...values, active: input.active ?? before.active }).where(eq(eventPackages.id, id)).returning();
-    await recordActivity(tx, { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.package(row!), before: packageJson(before), after: packageJson(row!) });
+    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.package(row!), before: packageJson(before), after: packageJson(row!) } });
     return packageJson(row!);
   });
 }
@@ -139,10 +139,10 @@ async function retireOrDelete<T extends { id: number; locationId: number; active
     if (await sold(tx, row)) {
       if (!row.active) return;
       await tx.update(table).set({ active: false }).where(and(eq(table.id, row.id)));
-      await recordActivity(tx, { locationId: row.locationId, kind: 'catalogue.retired', subject: subject(row), before: json(row), after: { ...json(row), active: false } });
+      await recordEffects(tx, { activity: { locationId: row.locationId, kind: 'catalogue.retired', subject: subject(row), before: json(row), after: { ...json(row), active: false } } });
     } else {
       await tx.delete(table).where(eq(table.id, row.id));
-      await recordActivity(tx, { locationId: row.locationId, kind: 'catalogue.deleted', subject: subject(row), before: json(row) });
+      await recordEffects(tx, { activity: { locationId: row.locationId, kind: 'catalogue.deleted', subject: subject(row), before: json(row) } });
     }
   });
 }

@@ -6,10 +6,9 @@ import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { launcherSessions, locations, playgroundGroups, playgrounds } from '../../db/schema';
-import { recordActivity } from '../../platform/activity';
+import { recordEffects } from '../../platform/effects';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireRoleAt } from '../locations/service';
-import { recordScheduleEvent } from '../live/record';
 import { businessDateOf } from '../../../domain/businessDay';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { wallClockNow } from '../../platform/clock';
@@ -54,6 +53,9 @@ export async function listPlaygrounds(db: Db, userId: number, locationId: number
   return rows.map(managedJson);
 }
 
+/** The live desk re-reads a playground's days (its location known: also for one just deleted). */
+const schedule = (pg: Row) => ({ location: pg.locationId, kind: 'schedule' as const, payload: { playground_ids: [pg.id] } });
+
 export async function createPlayground(db: Db, userId: number, locationId: number, input: PlaygroundInput) {
   await requireRoleAt(db, userId, locationId);
   return db.transaction(async (tx) => {
@@ -63,8 +65,7 @@ export async function createPlayground(db: Db, userId: number, locationId: numbe
       locationId, name: input.name, types: input.types, maxPlayers: input.max_players, durationMinutes: input.duration,
       groupId: input.group ?? null, uuidToken: crypto.randomUUID(), isActive: input.is_active ?? true,
     }).returning();
-    await recordActivity(tx, { locationId, kind: 'playground.created', subject: row!.name, after: snapshot(row!) });
-    await recordScheduleEvent(tx, [row!.id]);
+    await recordEffects(tx, { activity: { locationId, kind: 'playground.created', subject: row!.name, after: snapshot(row!) }, live: schedule(row!) });
     return managedJson(row!);
   });
 }
@@ -80,8 +81,10 @@ export async function updatePlayground(db: Db, userId: number, id: number, input
       name: input.name, types: input.types, maxPlayers: input.max_players, durationMinutes: input.duration, groupId: group,
       isActive: input.is_active ?? pg.isActive,
     }).where(eq(playgrounds.id, id)).returning();
-    await recordActivity(tx, { locationId: pg.locationId, kind: retiring ? 'playground.retired' : 'playground.updated', subject: row!.name, before: snapshot(pg), after: snapshot(row!) });
-    await recordScheduleEvent(tx, [id]);
+    await recordEffects(tx, {
+      activity: { locationId: pg.locationId, kind: retiring ? 'playground.retired' : 'playground.updated', subject: row!.name, before: snapshot(pg), after: snapshot(row!) },
+      live: schedule(pg),
+    });
     return managedJson(row!);
   });
 }
@@ -113,18 +116,17 @@ export async function removePlayground(db: Db, userId: number, id: number): Prom
     const used = await tx.execute<{ used: boolean }>(sql`SELECT
       EXISTS (SELECT 1 FROM order_playsessions op JOIN playsessions ps ON ps.id = op.playsession_id WHERE ps.playground_id = ${id})
       OR EXISTS (SELECT 1 FROM ${launcherSessions} WHERE ${launcherSessions.playgroundId} = ${id}) AS used`);
-    // The desk's live day view re-reads the playground's days (a deleted one's event goes first).
-    await recordScheduleEvent(tx, [id]);
+    // The desk's live day view re-reads the playground's days.
     if (used.rows[0]?.used) {
-      if (!pg.isActive) return;
+      if (!pg.isActive) return recordEffects(tx, { live: schedule(pg) });
       const [row] = await tx.update(playgrounds).set({ isActive: false }).where(eq(playgrounds.id, id)).returning();
-      await recordActivity(tx, { locationId: pg.locationId, kind: 'playground.retired', subject: pg.name, before: snapshot(pg), after: snapshot(row!) });
+      await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.retired', subject: pg.name, before: snapshot(pg), after: snapshot(row!) }, live: schedule(pg) });
     } else {
       // Sessions without orders (kept prices), tech sessions and game limits go with it.
       await tx.execute(sql`DELETE FROM playsessions WHERE playground_id = ${id}`);
       await tx.execute(sql`UPDATE location_games SET playground_ids = array_remove(playground_ids, ${id}) WHERE location_id = ${pg.locationId} AND ${id} = ANY(playground_ids)`);
       await tx.delete(playgrounds).where(eq(playgrounds.id, id));
-      await recordActivity(tx, { locationId: pg.locationId, kind: 'playground.deleted', subject: pg.name, before: snapshot(pg) });
+      await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.deleted', subject: pg.name, before: snapshot(pg) }, live: schedule(pg) });
     }
   });
 }

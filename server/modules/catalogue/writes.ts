@@ -22,7 +22,7 @@ const name = z.string().trim().min(1).max(TEXT_LIMITS.itemName);
 // Playgrounds.
 const ManagedPlayground = Playground.extend({ is_active: z.boolean() });
 const playground = {
-  tags: ['playgrounds'], access, answer: ManagedPlayground, event: 'schedule' as const, labels: PLAYGROUND_FIELDS,
+  tags: ['playgrounds'], access, answer: ManagedPlayground, labels: PLAYGROUND_FIELDS,
   fields: {
     name,
     // Each type at most once; at least one (a playground without one is on no calendar).
@@ -40,15 +40,18 @@ const playground = {
   readBack: { path: '/api/v2.1/locations/:location/playgrounds/' },
 };
 export const createPlayground = defineWrite({
+  records: { activity: 'playground.created', live: ['schedule'] },
   ...playground, kind: 'create', path: '/api/v2.1/locations/:id/playgrounds/', summary: 'Add a playground',
   run: ({ db, user, params, body }) => pg.createPlayground(db, user.id, params.id, body),
 });
 export const updatePlayground = defineWrite({
+  records: { activity: ['playground.updated', 'playground.retired'], live: ['schedule'] },
   ...playground, kind: 'update', path: '/api/v2.1/playgrounds/:id/', summary: 'Change a playground (is_active: false retires it, true reactivates it)',
   run: ({ db, user, params, body }) => pg.updatePlayground(db, user.id, params.id, body),
 });
 export const deletePlayground = defineWrite({
-  tags: ['playgrounds'], access, event: 'schedule', kind: 'delete', path: '/api/v2.1/playgrounds/:id/', answer: null,
+  records: { activity: ['playground.deleted', 'playground.retired'], live: ['schedule'] },
+  tags: ['playgrounds'], access, kind: 'delete', path: '/api/v2.1/playgrounds/:id/', answer: null,
   summary: 'Delete a playground that never had orders, else retire it; refused while it has future orders',
   run: ({ db, user, params }) => pg.removePlayground(db, user.id, params.id),
 });
@@ -66,14 +69,17 @@ const game = {
   readBack: { path: '/api/v2.1/games/' },
 };
 export const createGame = defineWrite({
+  records: { activity: 'game.created' },
   ...game, kind: 'create', path: '/api/v2.1/games/', summary: 'Add a game to the catalogue (owners)',
   run: ({ db, user, body }) => gm.createGame(db, user, body),
 });
 export const updateGame = defineWrite({
+  records: { activity: 'game.updated' },
   ...game, kind: 'update', path: '/api/v2.1/games/:id/', summary: 'Change a game of the catalogue (owners)',
   run: ({ db, user, params, body }) => gm.updateGame(db, user, params.id, body),
 });
 export const setLocationGames = defineWrite({
+  records: { activity: 'games.updated' },
   tags: ['games'], access, kind: 'update', path: '/api/v2.1/locations/:id/games/', summary: 'Set the games a location offers and on which playgrounds', answer: null, status: 204,
   fields: { games: z.array(z.object({ game: idNumber(), playgrounds: z.array(idNumber()).max(100).nullable() })).max(1000) },
   // #41 A game and a playground the tests made; the location's games read back as the list it was sent.
@@ -93,14 +99,17 @@ const design = {
   readBack: { path: '/api/v2.2/locations/:location/certificate_designs/' },
 };
 export const createDesign = defineWrite({
+  records: { activity: 'catalogue.created' },
   ...design, kind: 'create', path: '/api/v2.2/locations/:id/certificate_designs/', summary: 'Add a certificate design',
   run: ({ db, user, params, body }) => items.createDesign(db, user.id, params.id, body),
 });
 export const updateDesign = defineWrite({
+  records: { activity: ['catalogue.updated', 'catalogue.retired'] },
   ...design, kind: 'update', path: '/api/v2.2/certificate_designs/:id/', summary: 'Change a certificate design (active: false retires it)',
   run: ({ db, user, params, body }) => items.updateDesign(db, user.id, params.id, body),
 });
 export const deleteDesign = defineWrite({
+  records: { activity: ['catalogue.deleted', 'catalogue.retired'] },
   tags: ['certificates'], access, kind: 'delete', path: '/api/v2.2/certificate_designs/:id/', answer: null,
   summary: 'Delete a certificate design, or retire it when already used',
   run: ({ db, user, params }) => items.removeDesign(db, user.id, params.id),
@@ -115,14 +124,17 @@ const eventPackage = {
   readBack: { path: '/api/v2.2/locations/:location/events_packages/' },
 };
 export const createPackage = defineWrite({
+  records: { activity: 'catalogue.created' },
   ...eventPackage, kind: 'create', path: '/api/v2.2/locations/:id/events_packages/', summary: 'Add an event package',
   run: ({ db, user, params, body }) => items.createPackage(db, user.id, params.id, body),
 });
 export const updatePackage = defineWrite({
+  records: { activity: ['catalogue.updated', 'catalogue.retired'] },
   ...eventPackage, kind: 'update', path: '/api/v2.2/events_packages/:id/', summary: 'Change an event package (active: false retires it)',
   run: ({ db, user, params, body }) => items.updatePackage(db, user.id, params.id, body),
 });
 export const deletePackage = defineWrite({
+  records: { activity: ['catalogue.deleted', 'catalogue.retired'] },
   tags: ['multibooking'], access, kind: 'delete', path: '/api/v2.2/events_packages/:id/', answer: null,
   summary: 'Delete an event package, or retire it when already ordered',
   run: ({ db, user, params }) => items.removePackage(db, user.id, params.id),

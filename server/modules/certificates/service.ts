@@ -6,7 +6,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { certificateDesigns, certificateRates, certificates, currencies, locations, userLocationRoles, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
-import { enqueueJob } from '../../platform/jobs';
 import { lockCertificate, lockedTransaction } from '../../platform/locks';
 import { requirePermission, type AuthUser } from '../../platform/auth';
 import { addDays } from '../../../domain/businessDay';
@@ -16,9 +15,7 @@ import { dayParam, moneyParam, type Lang } from '../../platform/messages';
 import { fromCents } from '../../../domain/pricing';
 import { certificateRemaining } from '../orders/payments';
 import { wallClockNow } from '../../platform/clock';
-import { emitCertificateActivated } from '../webhooks/outbox';
-import { recordEvent } from '../live/record';
-import { recordActivity } from '../../platform/activity';
+import { recordEffects } from '../../platform/effects';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,7 +63,11 @@ export async function createCertificates(db: Db, user: AuthUser, input: { rate: 
   }));
   return db.transaction(async (tx) => {
     const rows = await tx.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });
-    await recordEvent(tx, input.location_id, 'certificate', { certificate_ids: rows.map((r) => r.id) });
+    await recordEffects(tx, {
+      activity: { locationId: input.location_id, kind: 'certificate.created', subject: rows.length === 1 ? rows[0]!.unique_number : `${rows.length}`,
+        after: { amount: input.rate, type: input.type, design: design.name, quantity: rows.length } },
+      live: { location: input.location_id, kind: 'certificate', payload: { certificate_ids: rows.map((r) => r.id) } },
+    });
     return rows;
   });
 }
@@ -78,9 +79,6 @@ async function lockedCertificate(tx: Parameters<Parameters<Db['transaction']>[0]
   return c!;
 }
 
-async function queueLetter(tx: Parameters<Parameters<Db['transaction']>[0]>[0], certificateId: number, lang: string) {
-  await enqueueJob(tx, 'mail.certificate', { certificateId, lang });
-}
 
 export async function activateCertificate(db: Db, user: AuthUser, code: string, input: { seller: string; name: string; phone: string; email: string; location_id: number }, lang: string) {
   await requireRoleAt(db, user.id, input.location_id);
@@ -99,11 +97,13 @@ export async function activateCertificate(db: Db, user: AuthUser, code: string, 
       status: 'ACTIVE', sellerUserId: seller.id, datetimeActivated: new Date(), bookedBy: { name: input.name, phone: input.phone, email: input.email },
       expiresAt: addDays(today, CERTIFICATE_VALID_DAYS),
     }).where(eq(certificates.id, c.id));
-    await queueLetter(tx, c.id, lang);
-    await emitCertificateActivated(tx, c.id, input.location_id);
-    await recordEvent(tx, input.location_id, 'certificate', { certificate_ids: [c.id] });
-    await recordActivity(tx, { locationId: input.location_id, kind: 'money.certificate_activated', subject: c.uniqueNumber,
-      before: { status: c.status }, after: { status: 'ACTIVE', amount: c.rate, buyer: input.name } });
+    await recordEffects(tx, {
+      activity: { locationId: input.location_id, kind: 'money.certificate_activated', subject: c.uniqueNumber,
+        before: { status: c.status }, after: { status: 'ACTIVE', amount: c.rate, buyer: input.name } },
+      live: { location: input.location_id, kind: 'certificate', payload: { certificate_ids: [c.id] } },
+      webhooks: { event: 'certificate.activated', certificateId: c.id, locationId: input.location_id },
+      messages: { kind: 'certificate', payload: { certificateId: c.id, lang } },
+    });
     return { unique_number: c.uniqueNumber, status: 'ACTIVE' };
   });
 }
@@ -114,7 +114,10 @@ export async function resendCertificate(db: Db, user: AuthUser, code: string, lo
   return lockedTransaction(db, async (tx) => {
     const c = await lockedCertificate(tx, code, locationId);
     if (c.status !== 'ACTIVE') throw fieldError('non_field_errors', 'certificate_not_resendable');
-    await queueLetter(tx, c.id, lang);
+    await recordEffects(tx, {
+      activity: { locationId, kind: 'certificate.resent', subject: c.uniqueNumber },
+      messages: { kind: 'certificate', payload: { certificateId: c.id, lang } },
+    });
     return { unique_number: c.uniqueNumber, status: c.status };
   });
 }
@@ -140,9 +143,9 @@ export async function expireCertificates(db: Db, now: Date = new Date()): Promis
     const rows = await tx.update(certificates).set({ status: 'EXPIRED' })
       .where(and(inArray(certificates.status, ['ACTIVE', 'NOT_PAID']), sql`${certificates.expiresAt} < ${locationToday}`))
       .returning({ id: certificates.id, locationId: certificates.creatingLocationId });
-    for (const locationId of new Set(rows.map((r) => r.locationId))) {
-      await recordEvent(tx, locationId, 'certificate', { certificate_ids: rows.filter((r) => r.locationId === locationId).map((r) => r.id) });
-    }
+    // The job's: no person, no activity entry.
+    await recordEffects(tx, { live: [...new Set(rows.map((r) => r.locationId))].map((locationId) => ({
+      location: locationId, kind: 'certificate' as const, payload: { certificate_ids: rows.filter((r) => r.locationId === locationId).map((r) => r.id) } })) });
     return rows.length;
   });
 }

@@ -13,6 +13,7 @@ const code = z.object({ code: z.string().trim().min(1).max(TEXT_LIMITS.certifica
 const CertificateState = z.object({ unique_number: z.string(), status: z.string() });
 
 export const createCertificates = defineWrite({
+  records: { activity: 'certificate.created', live: ['certificate'] },
   kind: 'create', path: '/api/v2.2/certificate/', summary: 'Create gift certificates', tags, access: { permissions: ['certificate.create'] },
   fields: {
     // What the certificate sells for: money taken, so above zero (numeric(12,2): 13 characters with the point).
@@ -24,7 +25,7 @@ export const createCertificates = defineWrite({
     location_id: idNumber(),
   },
   labels: { rate: { ru: 'Номинал', en: 'Rate' }, type: { ru: 'Тип', en: 'Type' }, design: { ru: 'Дизайн', en: 'Design' }, quantity: { ru: 'Количество', en: 'Quantity' } },
-  answer: z.array(z.object({ id: z.number().int(), unique_number: z.string() })), event: 'certificate',
+  answer: z.array(z.object({ id: z.number().int(), unique_number: z.string() })),
   // The body names the location: an unknown one is a 404, as a path's (found by the conformance walk once amounts were sampled valid, #41).
   answersAlso: { notFound: true },
   // #41 The generated tests: one of the rates and designs they made at their location; the codes name the certificates in paths.
@@ -37,6 +38,7 @@ export const createCertificates = defineWrite({
   run: ({ db, user, body }) => certs.createCertificates(db, user, body),
 });
 export const activateCertificate = defineWrite({
+  records: { activity: 'money.certificate_activated', live: ['certificate'], webhooks: ['certificate.activated'], messages: ['certificate'] },
   kind: 'action', path: '/api/v2.2/certificate/:code/activate/', summary: 'Activate a gift certificate', tags, access: { permissions: ['certificate.activate'] },
   params: code,
   fields: {
@@ -47,11 +49,12 @@ export const activateCertificate = defineWrite({
     seller: { ru: 'Продавец', en: 'Seller' }, name: { ru: 'Имя покупателя', en: 'Customer name' }, phone: { ru: 'Телефон', en: 'Phone' },
     email: { ru: 'Электронная почта', en: 'Email' },
   },
-  answer: CertificateState, event: 'certificate',
+  answer: CertificateState,
   examples: { seller: (at: ExampleContext) => at.caller.uid, location_id: (at: ExampleContext) => at.location },
   run: ({ db, user, params, body, lang }) => certs.activateCertificate(db, user, params.code, body, lang),
 });
 export const resendCertificate = defineWrite({
+  records: { activity: 'certificate.resent', messages: ['certificate'] },
   kind: 'action', path: '/api/v2.2/certificate/:code/resend/', summary: 'Send a gift certificate again', tags, access: { permissions: ['certificate.activate'] },
   params: code, fields: { location_id: idNumber() }, answer: CertificateState,
   examples: { location_id: (at: ExampleContext) => at.location },

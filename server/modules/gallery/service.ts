@@ -11,8 +11,9 @@ import type { Db } from '../../db/client';
 import { locationImages } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
-import { recordChange } from '../activity/record';
 import { decodedImage, MAX_IMAGE_PIXELS } from '../../platform/images';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 export const GALLERY_URL = '/media/gallery';
 /** Thumbnails fit in this square (the grid shows them at most this big). */
@@ -58,7 +59,7 @@ export async function addImage(db: Db, mediaDir: string, userId: number, locatio
       const rows = await tx.insert(locationImages).values({
         locationId, file, thumb: thumbFile, contentType: CONTENT_TYPES[ext]!, size: data.length, width, height, userId,
       }).returning();
-      await recordChange(tx, locationId, 'location_image.added', file, null, { file, width, height });
+      await recordEffects(tx, { activity: activityChange(locationId, 'location_image.added', file, null, { file, width, height }) });
       return rows;
     });
     return json(row!);
@@ -74,7 +75,7 @@ export async function deleteImage(db: Db, mediaDir: string, userId: number, loca
     const [deleted] = await tx.delete(locationImages)
       .where(and(eq(locationImages.id, imageId), eq(locationImages.locationId, locationId))).returning();
     if (!deleted) throw notFound();
-    await recordChange(tx, locationId, 'location_image.deleted', deleted.file, { file: deleted.file, width: deleted.width, height: deleted.height }, null);
+    await recordEffects(tx, { activity: activityChange(locationId, 'location_image.deleted', deleted.file, { file: deleted.file, width: deleted.width, height: deleted.height }, null) });
     return deleted;
   });
   // The row is gone first: a file left by a crash here is an orphan, never a broken picture.

@@ -17,6 +17,7 @@ const access = { minRole: 40 };
 const mediaDir = (deps: Deps) => path.join(deps.config.dataDir, 'media', 'gallery');
 
 export const uploadImage = defineWrite({
+  records: { activity: 'location_image.added' },
   kind: 'create', path: '/api/v2.1/locations/:id/images/', summary: 'Upload a picture of a location', tags, access, upload: true, answer: Image,
   readBack: { none: 'a multipart upload of an image file, not fields: tests/api/location-management.test.ts reads the picture and its thumbnail back' },
   run: async ({ db, deps, user, params, request }) => {
@@ -38,6 +39,7 @@ export const uploadImage = defineWrite({
   },
 });
 export const removeImage = defineWrite({
+  records: { activity: 'location_image.deleted' },
   kind: 'delete', path: '/api/v2.1/locations/:id/images/:image_id/', summary: 'Delete a picture of a location', tags, access,
   params: z.object({ id: idParam, image_id: idParam }), answer: null,
   run: ({ db, deps, user, params }) => deleteImage(db, mediaDir(deps), user.id, params.id, params.image_id),

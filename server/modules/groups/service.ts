@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { playgroundGroups, playgrounds, schedules } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireManagerAt } from '../locations/service';
-import { recordScheduleEvent } from '../live/record';
-import { recordChange } from '../activity/record';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 async function groupOf(db: Db, locationId: number, groupId: number) {
   const [group] = await db.select().from(playgroundGroups)
@@ -34,7 +34,7 @@ export async function createGroup(db: Db, userId: number, locationId: number, na
   await assertNameFree(db, locationId, name);
   const group = await db.transaction(async (tx) => {
     const [row] = await tx.insert(playgroundGroups).values({ locationId, name }).returning();
-    await recordChange(tx, locationId, 'playground_group.created', name, null, { name });
+    await recordEffects(tx, { activity: activityChange(locationId, 'playground_group.created', name, null, { name }) });
     return row;
   });
   return groupJson(group!);
@@ -46,7 +46,7 @@ export async function renameGroup(db: Db, userId: number, locationId: number, gr
   await assertNameFree(db, locationId, name, groupId);
   const group = await db.transaction(async (tx) => {
     const [row] = await tx.update(playgroundGroups).set({ name }).where(eq(playgroundGroups.id, groupId)).returning();
-    await recordChange(tx, locationId, 'playground_group.updated', name, { name: old.name }, { name });
+    await recordEffects(tx, { activity: activityChange(locationId, 'playground_group.updated', name, { name: old.name }, { name }) });
     return row;
   });
   const pgs = await db.select({ id: playgrounds.id }).from(playgrounds).where(eq(playgrounds.groupId, groupId));
@@ -61,7 +61,7 @@ export async function deleteGroup(db: Db, userId: number, locationId: number, gr
     if (n > 0) throw fieldError('non_field_errors', 'group_has_schedules');
     await tx.update(playgrounds).set({ groupId: null }).where(eq(playgrounds.groupId, groupId));
     await tx.delete(playgroundGroups).where(eq(playgroundGroups.id, groupId));
-    await recordChange(tx, locationId, 'playground_group.deleted', old.name, { name: old.name }, null);
+    await recordEffects(tx, { activity: activityChange(locationId, 'playground_group.deleted', old.name, { name: old.name }, null) });
   });
 }
 
@@ -81,8 +81,10 @@ export async function movePlayground(db: Db, userId: number, playgroundId: numbe
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.update(playgrounds).set({ groupId }).where(eq(playgrounds.id, playgroundId)).returning();
     // Its sessions now follow the other group's schedule.
-    await recordScheduleEvent(tx, [playgroundId]);
-    await recordChange(tx, pg.locationId, 'playground_group.updated', pg.name, { group: oldGroup?.name ?? null }, { group: groupName });
+    await recordEffects(tx, {
+      activity: activityChange(pg.locationId, 'playground_group.updated', pg.name, { group: oldGroup?.name ?? null }, { group: groupName }),
+      live: { location: pg.locationId, kind: 'schedule', payload: { playground_ids: [playgroundId] } },
+    });
     return row;
   });
   return playgroundJson(updated!);

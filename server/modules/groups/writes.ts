@@ -18,16 +18,19 @@ const readBack = { path: '/api/v2.1/locations/:location/', find: (l: { playgroun
 const madeGroup = (at: ExampleContext) => at.made('groups').id;
 
 export const createGroup = defineWrite({
+  records: { activity: 'playground_group.created' },
   kind: 'create', path: '/api/v2.1/locations/:id/groups/', summary: 'Create a playground group', tags, access, fields: { name }, answer: PlaygroundGroup,
   readBack,
   run: ({ db, user, params, body }) => groups.createGroup(db, user.id, params.id, body.name),
 });
 export const renameGroup = defineWrite({
+  records: { activity: 'playground_group.updated' },
   kind: 'update', path: '/api/v2.1/locations/:id/groups/', summary: 'Rename a playground group', tags, access, fields: { id: groupId, name }, answer: PlaygroundGroup,
   examples: { id: madeGroup }, readBack,
   run: ({ db, user, params, body }) => groups.renameGroup(db, user.id, params.id, body.id, body.name),
 });
 export const deleteGroup = defineWrite({
+  records: { activity: 'playground_group.deleted' },
   kind: 'delete', path: '/api/v2.1/locations/:id/groups/', summary: 'Delete a playground group', tags, access,
   query: z.strictObject({ id: groupId.optional() }), fields: { id: groupId.optional() }, answer: null,
   examples: { id: madeGroup },
@@ -39,8 +42,9 @@ export const deleteGroup = defineWrite({
 });
 // Its sessions then follow the other group's schedule: the live desk re-reads the playground's days.
 export const movePlayground = defineWrite({
+  records: { activity: 'playground_group.updated', live: ['schedule'] },
   kind: 'update', path: '/api/v2.1/playgrounds/:id/group/', summary: 'Move a playground to a group', tags, access,
-  fields: { group: groupId.nullable() }, answer: Playground, event: 'schedule',
+  fields: { group: groupId.nullable() }, answer: Playground,
   examples: { group: madeGroup }, readBack: { path: '/api/v2.1/locations/:location/playgrounds/' },
   run: ({ db, user, params, body }) => groups.movePlayground(db, user.id, params.id, body.group),
 });

@@ -5,8 +5,8 @@ import type { Db } from '../../db/client';
 import { cities, holidays, locations } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
-import { recordCountryScheduleEvent } from '../live/record';
-import { recordChange } from '../activity/record';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 async function countryOf(db: Db, locationId: number): Promise<number> {
   const [row] = await db.select({ countryId: cities.countryId }).from(locations).innerJoin(cities, eq(cities.id, locations.cityId))
@@ -31,9 +31,13 @@ export async function addHoliday(db: Db, userId: number, input: { location: numb
   const row = await db.transaction(async (tx) => {
     const [added] = await tx.insert(holidays).values({ countryId, date: input.date, kind: input.kind, name: input.name })
       .onConflictDoNothing().returning();
-    if (added) await recordCountryScheduleEvent(tx, countryId);
     // The calendar is the country's; the log's entry is at the location it was changed from.
-    if (added) await recordChange(tx, input.location, 'holiday.created', `${added.date} ${added.name}`, null, { date: added.date, kind: added.kind, name: added.name });
+    if (added) {
+      await recordEffects(tx, {
+        activity: activityChange(input.location, 'holiday.created', `${added.date} ${added.name}`, null, { date: added.date, kind: added.kind, name: added.name }),
+        live: { countrySchedule: countryId },
+      });
+    }
     return added;
   });
   if (!row) throw fieldError('date', 'holiday_exists');
@@ -46,7 +50,9 @@ export async function removeHoliday(db: Db, userId: number, id: number, location
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.countryId, countryId))).returning();
     if (!deleted) throw notFound();
-    await recordCountryScheduleEvent(tx, countryId);
-    await recordChange(tx, locationId, 'holiday.deleted', `${deleted.date} ${deleted.name}`, { date: deleted.date, kind: deleted.kind, name: deleted.name }, null);
+    await recordEffects(tx, {
+      activity: activityChange(locationId, 'holiday.deleted', `${deleted.date} ${deleted.name}`, { date: deleted.date, kind: deleted.kind, name: deleted.name }, null),
+      live: { countrySchedule: countryId },
+    });
   });
 }

@@ -11,9 +11,10 @@ import * as holidays from './service';
 const tags = ['holidays'];
 
 export const addHoliday = defineWrite({
+  records: { activity: 'holiday.created', live: ['schedule'] },
   kind: 'create', path: '/api/v2.1/holidays/', summary: 'Add a holiday', tags, access: { minRole: 40 }, answersAlso: { notFound: true },
   fields: { location: idNumber(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(TEXT_LIMITS.itemName).default('') },
-  answer: Holiday, event: 'schedule',
+  answer: Holiday,
   // #41 The generated tests: at their location; the sampled day is in 2026 (tests/api/routeWalk.ts `sample`).
   examples: { location: (at: ExampleContext) => at.location },
   readBack: {
@@ -23,8 +24,9 @@ export const addHoliday = defineWrite({
   run: ({ db, user, body }) => holidays.addHoliday(db, user.id, body),
 });
 export const removeHoliday = defineWrite({
+  records: { activity: 'holiday.deleted', live: ['schedule'] },
   kind: 'delete', path: '/api/v2.1/holidays/:id/', summary: 'Delete a holiday', tags, access: { minRole: 40 },
-  query: z.strictObject({ location: idText() }), answer: null, event: 'schedule',
+  query: z.strictObject({ location: idText() }), answer: null,
   examples: { location: (at: ExampleContext) => at.location },
   run: ({ db, user, params, query }) => holidays.removeHoliday(db, user.id, params.id, query.location),
 });

@@ -4,8 +4,8 @@
 // never restart.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { eventStreamTickets, jobs, locationEvents } from '../../db/schema';
-import { enqueueJob } from '../../platform/jobs';
+import { eventStreamTickets, locationEvents } from '../../db/schema';
+import { enqueueUnlessWaiting } from '../../platform/jobs';
 
 export const EVENT_RETENTION_HOURS = 48;
 export const EXPIRE_EVENTS_JOB = 'live.expire_events';
@@ -18,9 +18,11 @@ export async function expireEvents(db: Db, retentionHours = EVENT_RETENTION_HOUR
   return gone.length;
 }
 
-/** Books the next run unless one is waiting (so restarts and processes started together do not multiply it). */
+/**
+ * Books the next run unless one is waiting (so restarts and processes started together do not
+ * multiply it). #41: a running job is not waiting; before, the running job counted as one, booked no
+ * successor, and the expiry ran once per start.
+ */
 export async function scheduleEventExpiry(db: Db, runAt = new Date()): Promise<void> {
-  const [pending] = await db.select({ id: jobs.id }).from(jobs)
-    .where(sql`${jobs.kind} = ${EXPIRE_EVENTS_JOB} and ${jobs.doneAt} is null`).limit(1);
-  if (!pending) await enqueueJob(db, EXPIRE_EVENTS_JOB, {}, runAt);
+  await enqueueUnlessWaiting(db, EXPIRE_EVENTS_JOB, runAt);
 }

@@ -68,7 +68,7 @@ export async function liveRoutes(app: FastifyInstance, { db, pool, config }: Dep
   });
 
   r.post('/api/v2.1/locations/:id/events/ticket/', {
-    config: { throttled: true },
+    config: { records: { activity: { none: 'a ticket for the live stream: nothing changes' } }, throttled: true },
     schema: {
       summary: 'A ticket to open the location\'s event stream (single use, one minute)', tags, params,
       answers: { 200: z.object({ ticket: z.string(), expires_in: z.number().int().describe('Seconds.') }) },

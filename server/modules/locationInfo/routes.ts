@@ -59,7 +59,7 @@ export async function locationInfoRoutes(app: FastifyInstance, { db }: Deps): Pr
   const tags = ['location management'];
   const params = z.object({ id: idParam });
 
-  r.put('/api/v2.1/locations/:id/', { config: { access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema, answers: { 200: LocationDetail } } }, async (request) =>
+  r.put('/api/v2.1/locations/:id/', { config: { records: { activity: 'location.updated' }, access: { minRole: 40 } }, schema: { summary: 'Edit a location\'s information', tags, params, body: locationInfoSchema, answers: { 200: LocationDetail } } }, async (request) =>
     updateLocationInfo(db, currentUser(request).id, request.params.id, request.body, request.lang));
 
   r.get('/api/v2.2/locations/:id/consent_template/', { config: { access: { minRole: 40 } }, schema: { summary: 'The personal-data consent template (152-FZ), to start a location\'s text from', tags, params,

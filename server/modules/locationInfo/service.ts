@@ -4,7 +4,7 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { cities, currencies, games, locationGames, locationTranslations, locations } from '../../db/schema';
-import { recordActivity } from '../../platform/activity';
+import { recordEffects } from '../../platform/effects';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { locationDetail, requireManagerAt } from '../locations/service';
@@ -138,10 +138,10 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     }
     const changed = Object.keys(now).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
     if (changed.length) {
-      await recordActivity(tx, {
+      await recordEffects(tx, { activity: {
         locationId, kind: 'location.updated', subject: after!.name,
         before: Object.fromEntries(changed.map((k) => [k, before[k]])), after: Object.fromEntries(changed.map((k) => [k, now[k]])),
-      });
+      } });
     }
   });
   return locationDetail(db, userId, locationId, lang);

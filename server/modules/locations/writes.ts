@@ -2,15 +2,16 @@
 // administrator (role id 40) with every permission; the entry `location.created` is installation-wide.
 // The edit of an existing location is PUT /api/v2.1/locations/{id}/ (locationInfo/routes.ts).
 import { locations, locationTranslations } from '../../db/schema';
-import { recordActivity } from '../../platform/activity';
 import { LocationDetail } from '../../platform/answers';
 import { defineWrite } from '../../platform/writes';
 import { giveOwnersLocation } from '../owners/service';
 import { ensureConsentText } from './consent';
 import { locationDetail } from './service';
 import { cityIdByName, currencyId, locationSettingsFields as f } from './settings';
+import { recordEffects } from '../../platform/effects';
 
 export const createLocation = defineWrite({
+  records: { activity: 'location.created' },
   kind: 'create', path: '/api/v2.1/locations/', summary: 'Create a location (the installation\'s owner)', tags: ['locations'],
   access: { owner: true },
   fields: {
@@ -45,7 +46,7 @@ export const createLocation = defineWrite({
       await giveOwnersLocation(tx, row!.id);
       // #40 Its personal-data consent starts as the template (the administrator fills in the operator's details).
       await ensureConsentText(tx, row!.id);
-      await recordActivity(tx, { locationId: null, kind: 'location.created', subject: body.name, after: { ...body, languages } });
+      await recordEffects(tx, { activity: { locationId: null, kind: 'location.created', subject: body.name, after: { ...body, languages } } });
       return row!.id;
     });
     return locationDetail(db, user.id, id, lang);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import type { WriteRecords } from '../../platform/effects';
 import { currentUser } from '../../platform/auth';
 import { emailSchema, idParam, phoneSchema, idNumber, staffOrderSource, amountOrZero } from '../../platform/validation';
 import { ORDER_TYPE } from '../../../domain/slotFlags';
@@ -46,18 +47,24 @@ export const multiBookingSchema = z.strictObject({
 
 import { money, MultiBooking, OrderCreated } from '../../platform/answers';
 
+// #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
+const RECORDS = {
+  book: { activity: ['order.created', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent'], webhooks: ['order.created', 'payment.created'], messages: ['payment_link'] },
+  edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link'] },
+} satisfies Record<string, WriteRecords>;
+
 export async function multiBookingRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['multibooking'];
   const params = z.object({ id: idParam });
 
-  r.post('/api/v2.2/multibooking/', { config: { access: { permissions: ['multibooking'] }, conflicts: true, notFound: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema, answers: { 201: OrderCreated } } }, async (request, reply) =>
+  r.post('/api/v2.2/multibooking/', { config: { records: RECORDS.book, access: { permissions: ['multibooking'] }, conflicts: true, notFound: true }, schema: { summary: 'Book several sessions in one order', tags, body: multiBookingSchema, answers: { 201: OrderCreated } } }, async (request, reply) =>
     reply.status(201).send(await multi.createMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, payments: config }, request.body)));
 
   r.get('/api/v2.2/multibooking/:id/', { schema: { summary: 'A multi-session order', tags, params, answers: { 200: MultiBooking } } }, async (request) =>
     multi.getMultiBooking(db, currentUser(request).id, request.params.id));
 
-  r.post('/api/v2.2/multibooking/:id/update_part/', { config: { access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Change the sessions of a multi-session order', tags, params, body: multiBookingSchema, answers: { 200: OrderCreated } } }, async (request) =>
+  r.post('/api/v2.2/multibooking/:id/update_part/', { config: { records: RECORDS.edit, access: { permissions: ['multibooking'] }, conflicts: true }, schema: { summary: 'Change the sessions of a multi-session order', tags, params, body: multiBookingSchema, answers: { 200: OrderCreated } } }, async (request) =>
     multi.updateMultiBooking(db, currentUser(request), { publicUrl: config.publicUrl, lang: request.lang, payments: config }, request.params.id, request.body));
 
   // With `date`: the packages on sale that day (the spec's). Without (#28 CATALOGUE): every package, retired

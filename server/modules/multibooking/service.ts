@@ -18,10 +18,11 @@ import type { ZoneNow } from '../../platform/clock';
 import { lockPlaysession, personsHeld } from '../orders/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
-import { loggedSessions, writeLog } from '../orders/orderLog';
+import { loggedSessions } from '../orders/orderLog';
+import { bookingCreated, bookingEdited, sessionsText } from '../orders/activity';
 import { closeOpenLinks, createBillLink } from '../orders/billing';
 import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
-import { emitOrderEvent } from '../webhooks/outbox';
+import { recordEffects } from '../../platform/effects';
 import type { Lang } from '../../platform/messages';
 
 export interface MultiInput {
@@ -128,10 +129,12 @@ async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: stri
     }).returning();
     await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
     // Each session by time and playground name: the log reads without looking anything up.
-    await writeLog(tx, order!.id, 'created', user.id, '', {
-      sessions: await loggedSessions(tx, psIds), persons: input.persons, order_type: input.order_type, purchase: price.purchase, multisession: true,
+    const sessions = await loggedSessions(tx, psIds);
+    await recordEffects(tx, {
+      orderLog: { orderId: order!.id, type: 'created', author: user.id, data: { sessions, persons: input.persons, order_type: input.order_type, purchase: price.purchase, multisession: true } },
+      activity: bookingCreated(order!, sessionsText(sessions), false),
+      webhooks: { event: 'order.created', orderId: order!.id },
     });
-    await emitOrderEvent(tx, order!.id, 'order.created');
     if (input.bill) await createBillLink(tx, { ...link, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
     return { order_id: order!.id };
   }, 'slot_locked');
@@ -198,10 +201,15 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
     const [removedSessions, addedSessions] = [await loggedSessions(tx, removed), await loggedSessions(tx, added)];
     if (removed.length) await tx.delete(orderPlaysessions).where(and(eq(orderPlaysessions.orderId, orderId), inArray(orderPlaysessions.playsessionId, removed)));
     if (added.length) await tx.insert(orderPlaysessions).values(added.map((playsessionId) => ({ orderId, playsessionId })));
-    await writeLog(tx, orderId, 'edited', user.id, '', { ...multiChanges(order!, input, price.purchase), sessions_added: addedSessions, sessions_removed: removedSessions });
-    await emitOrderEvent(tx, orderId, 'order.changed');
     // A lower price the order already holds makes it paid: its open links close too (#25).
-    if (Number(price.purchase) > 0 && paid >= Number(price.purchase)) await closeOpenLinks(tx, orderId, null, user.id);
+    const closed = Number(price.purchase) > 0 && paid >= Number(price.purchase) ? await closeOpenLinks(tx, orderId, null, user.id) : null;
+    const changes = multiChanges(order!, input, price.purchase);
+    const moved = removed.length > 0 || added.length > 0;
+    await recordEffects(tx, {
+      orderLog: [{ orderId, type: 'edited', author: user.id, data: { ...changes, sessions_added: addedSessions, sessions_removed: removedSessions } }, ...(closed ? [closed] : [])],
+      activity: bookingEdited(order!, changes, moved ? { before: sessionsText(await loggedSessions(tx, before)), after: sessionsText(await loggedSessions(tx, psIds)) } : undefined),
+      webhooks: { event: 'order.changed', orderId },
+    });
     if (input.bill && !order!.bill) await createBillLink(tx, { ...link, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };
   }, 'slot_locked');

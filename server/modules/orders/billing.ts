@@ -5,28 +5,35 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { locations, orderLogs, orderPlaysessions, orders, payments, playgrounds, playsessions } from '../../db/schema';
-import { WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
+import { enqueueJob } from '../../platform/jobs';
+import { recordEffects, type Effects, type OrderLogEntry, type WriteRecords } from '../../platform/effects';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
-import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { bookRefill, REFILL_COMMENT } from '../transactions/refill';
-import { emitOrderEvent, emitPaymentCreated, emitPaymentEvent } from '../webhooks/outbox';
+import { ledgerEvent } from '../transactions/ledger';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_SOURCE } from '../../../domain/booking';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { countOutcome, paymentsTotal } from '../../platform/metrics';
-import { translate, type Lang } from '../../platform/messages';
+import { pickLanguage, translate, type Lang } from '../../platform/messages';
 import { addRealMinutes } from '../../platform/clock';
 import { readableLocal } from '../../../domain/zonedTime';
-import { queueBillLetter } from './billLetter';
 import { fieldError } from '../../platform/errors';
-import { recordActivity } from '../../platform/activity';
 import { LINK_CLOSE_JOB, LINK_CLOSING_PROVIDERS, providerFor, type PaymentConfig } from '../paymentProviders/provider';
 import { currencyOf, openLink } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
 import { orderPageUrl } from '../../platform/orderLinks';
 import { queueLateRefund, sendRefunds } from './refunds';
+
+/** What a provider's word on a payment may record (its callbacks, the sandbox's; the settle, and the late refund sent at once). */
+export const PROVIDER_WORD_RECORDS: WriteRecords = {
+  activity: ['money.payment', 'money.test_payment', 'money.provider_mismatch', 'money.refund'],
+  orderLog: ['paid', 'payment_failed', 'links_closed', 'refund_due', 'late_refund', 'test_payment', 'payment_released', 'refunded', 'refund_pending', 'refund_failed'],
+  webhooks: ['payment.settled', 'payment.failed', 'payment.created', 'order.paid'],
+  live: ['transaction'],
+  messages: ['booking_confirmed'],
+};
 
 /** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */
 export interface LinkContext {
@@ -73,7 +80,7 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
     // No comment: payment type 4 already says it is a bill, in the reader's language.
     comment: '',
   }).returning();
-  const [order] = await tx.select({ language: orders.language, source: orders.source }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await tx.select({ language: orders.language, source: orders.source, email: orders.email }).from(orders).where(eq(orders.id, orderId));
   const lang = (order?.language ?? ctx.lang ?? 'ru') as Lang;
   const currency = await currencyOf(tx, locationId);
   // The customer comes back to their booking's page (signed link); only widget orders have one, so
@@ -89,11 +96,18 @@ export async function createPaymentLink(tx: Tx, ctx: LinkContext, orderId: numbe
     lifeMinutes,
   });
   await tx.update(orders).set({ bill: link }).where(eq(orders.id, orderId));
-  await emitPaymentCreated(tx, payment!.id);
-  // Without a user the customer asked for it in the widget (a booking, or paying again).
-  await writeLog(tx, orderId, 'bill', ctx.userId, '', { payment_id: payment!.id, purchase: amount, ...(ctx.userId === null ? { by: BY_CUSTOMER } : {}) });
-  // Made by staff: the customer gets the link by e-mail when the order has one.
-  const sentTo = ctx.lang ? await queueBillLetter(tx, orderId, link, amount, ctx.lang, ctx.userId) : null;
+  // Made by staff: the customer gets the link by e-mail when the order has one, in the order's language (the widget's customer's) or the staff's.
+  const sentTo = ctx.lang && order?.email ? order.email : null;
+  await recordEffects(tx, {
+    // Without a user the customer asked for it in the widget (a booking, or paying again).
+    orderLog: [{ orderId, type: 'bill', author: ctx.userId, data: { payment_id: payment!.id, purchase: amount, ...(ctx.userId === null ? { by: BY_CUSTOMER } : {}) } },
+      ...(sentTo ? [{ orderId, type: 'bill_sent' as const, author: ctx.userId, data: { email: sentTo, purchase: amount } }] : [])],
+    webhooks: { event: 'payment.created', paymentId: payment!.id },
+    // Staff made it (#41: every change a person makes); the customer's own link is part of their booking.
+    activity: ctx.userId !== null && { locationId, kind: 'money.payment_link', subject: `#${orderId}`,
+      after: { payment_type: 4, payment_id: payment!.id, amount, ...(sentTo ? { email: sentTo } : {}) } },
+    messages: sentTo !== null && { kind: 'payment_link', payload: { orderId, link, amount, lang: pickLanguage(order?.language ?? ctx.lang) } },
+  });
   return { payment: payment!, link, sentTo };
 }
 
@@ -113,14 +127,15 @@ export async function createBillLink(tx: Tx, ctx: LinkContext, orderId: number, 
  * arrives (a provider that cannot cancel, a page opened before) is recorded as a refund due
  * (settleLate). Caller holds the order lock, so no settle runs between the payment and this.
  */
-export async function closeOpenLinks(tx: Tx, orderId: number, exceptPaymentId: number | null, authorUserId: number | null): Promise<void> {
+export async function closeOpenLinks(tx: Tx, orderId: number, exceptPaymentId: number | null, authorUserId: number | null): Promise<OrderLogEntry | null> {
   const closed = await tx.update(payments).set({ status: 'cancelled' })
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'processing'), exceptPaymentId === null ? undefined : ne(payments.id, exceptPaymentId)))
     .returning({ id: payments.id, purchase: payments.purchase, provider: payments.provider });
-  if (!closed.length) return;
+  if (!closed.length) return null;
   await closeAtProvider(tx, closed);
   const amount = fromCents(closed.reduce((s, p) => s + toCents(p.purchase), 0));
-  await writeLog(tx, orderId, 'links_closed', authorUserId, '', { payment_ids: closed.map((p) => p.id), amount });
+  // The caller's change records it (a payment, an edit).
+  return { orderId, type: 'links_closed', author: authorUserId, data: { payment_ids: closed.map((p) => p.id), amount } };
 }
 
 /**
@@ -133,23 +148,29 @@ export async function closeAtProvider(tx: Tx, closed: { id: number; provider: st
   }
 }
 
-/** Adds a paid amount to an order and sets its status from the new total. Caller holds the order lock. */
-export async function applyPayment(tx: Tx, orderId: number, amount: string, authorUserId: number | null, data: Record<string, unknown>) {
+/**
+ * Adds a paid amount to an order and sets its status from the new total (`live`: false for a
+ * cancelled order, which holds the money and stays cancelled). Caller holds the order lock and
+ * records the answer's effects with its payment's: the log's `paid`, one activity entry (#28: the
+ * desk's payments, a settled link, also a multi-booking's, a late one), order.paid once (when this
+ * payment completes the order), and the links it closes.
+ */
+export async function applyPayment(tx: Tx, orderId: number, amount: string, authorUserId: number | null, data: { payment_type: number; payment_id: number; late?: true }, live = true) {
   const [order] = await tx.update(orders).set({
     paid: sql`${orders.paid} + ${amount}::numeric`,
-    status: sql`case when ${orders.paid} + ${amount}::numeric >= ${orders.purchase} then ${ORDER_STATUS.paid}::int else ${ORDER_STATUS.pending}::int end`,
+    ...(live ? { status: sql`case when ${orders.paid} + ${amount}::numeric >= ${orders.purchase} then ${ORDER_STATUS.paid}::int else ${ORDER_STATUS.pending}::int end` } : {}),
     updatedAt: new Date(),
   }).where(eq(orders.id, orderId)).returning();
-  await writeLog(tx, orderId, 'paid', authorUserId, '', { ...data, purchase: amount, paid: order!.paid });
-  // The desk's payments, a settled link (also a multi-booking's) and a late one: one entry each (#28).
-  await recordActivity(tx, { locationId: order!.locationId, kind: 'money.payment', subject: `#${orderId}`,
-    after: { ...data, amount, paid: order!.paid } });
-  // order.paid once: when this payment is the one that makes the order fully paid.
   const paidNow = toCents(order!.paid);
   const purchase = toCents(order!.purchase);
-  if (purchase > 0 && paidNow >= purchase && paidNow - toCents(amount) < purchase) await emitOrderEvent(tx, orderId, 'order.paid');
-  if (purchase > 0 && paidNow >= purchase) await closeOpenLinks(tx, orderId, typeof data.payment_id === 'number' ? data.payment_id : null, authorUserId);
-  return order!;
+  const complete = live && purchase > 0 && paidNow >= purchase;
+  const effects: Effects = {
+    orderLog: [{ orderId, type: 'paid', author: authorUserId, data: { ...data, purchase: amount, paid: order!.paid } },
+      ...(complete ? [await closeOpenLinks(tx, orderId, data.payment_id, authorUserId)] : []).filter((e) => e !== null)],
+    activity: { locationId: order!.locationId, kind: 'money.payment', subject: `#${orderId}`, after: { ...data, amount, paid: order!.paid } },
+    webhooks: complete && paidNow - toCents(amount) < purchase && { event: 'order.paid', orderId },
+  };
+  return { order: order!, effects };
 }
 
 /**
@@ -195,24 +216,31 @@ async function settle(db: Db, externalId: string, outcome: SettleOutcome): Promi
       return done('late', await settleLate(tx, Number(payment.id), Number(payment.order_id), String(payment.purchase)));
     }
     if (payment.status !== 'processing') return done('already');
+    const paymentId = Number(payment.id);
     if (outcome === 'declined') {
       await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
-      if (payment.order_id) await writeLog(tx, Number(payment.order_id), 'payment_failed', null, '', { payment_id: Number(payment.id) });
-      if (payment.order_id) await emitPaymentEvent(tx, Number(payment.id), 'payment.failed');
+      if (payment.order_id) {
+        await recordEffects(tx, { orderLog: { orderId: Number(payment.order_id), type: 'payment_failed', author: null, data: { payment_id: paymentId } },
+          webhooks: { event: 'payment.failed', paymentId } });
+      }
       return done('settled');
     }
     await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, payment.id));
     if (payment.order_id) {
-      await emitPaymentEvent(tx, Number(payment.id), 'payment.settled');
-      const order = await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: Number(payment.id) });
-      // A link left open from before links were closed (#25) may still pay beyond the price: owed back, said.
-      await logRefundDue(tx, order, Number(payment.id));
-      // A widget booking is confirmed by its online payment: the customer's letter goes out now.
-      if (order.source === ORDER_SOURCE.widget) await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
+      const { order, effects } = await applyPayment(tx, Number(payment.order_id), String(payment.purchase), null, { payment_type: 4, payment_id: paymentId });
+      await recordEffects(tx, { webhooks: { event: 'payment.settled', paymentId } }, effects, {
+        // A link left open from before links were closed (#25) may still pay beyond the price: owed back, said.
+        orderLog: refundDue(order, paymentId),
+        // A widget booking is confirmed by its online payment: the customer's letter goes out now.
+        messages: order.source === ORDER_SOURCE.widget && { kind: 'booking_confirmed', payload: { orderId: order.id } },
+      });
     } else if (payment.comment === REFILL_COMMENT) {
-      await bookRefill(tx, { id: Number(payment.id), locationId: Number(payment.location_id), purchase: String(payment.purchase), userId: payment.user_id === null ? null : Number(payment.user_id) });
-      await recordActivity(tx, { locationId: Number(payment.location_id), kind: 'money.payment', subject: `#${payment.id}`,
-        after: { payment_type: 1, payment_id: Number(payment.id), amount: String(payment.purchase), refill: true } });
+      const line = await bookRefill(tx, { id: paymentId, locationId: Number(payment.location_id), purchase: String(payment.purchase), userId: payment.user_id === null ? null : Number(payment.user_id) });
+      await recordEffects(tx, {
+        activity: { locationId: Number(payment.location_id), kind: 'money.payment', subject: `#${payment.id}`,
+          after: { payment_type: 1, payment_id: paymentId, amount: String(payment.purchase), refill: true } },
+        live: ledgerEvent(line.locationId, line.id),
+      });
     }
     return done('settled');
   });
@@ -230,9 +258,11 @@ async function settleTest(tx: Tx, payment: LockedPayment): Promise<SettleResult>
   if (payment.test || (payment.status !== 'processing' && payment.status !== 'cancelled')) return 'already';
   await tx.update(payments).set({ test: true, status: payment.status === 'processing' ? 'failed' : payment.status }).where(eq(payments.id, payment.id));
   const data = { payment_id: Number(payment.id), purchase: String(payment.purchase) };
-  if (payment.order_id) await writeLog(tx, Number(payment.order_id), 'test_payment', null, '', { ...data, by: 'system' });
-  await recordActivity(tx, { locationId: Number(payment.location_id), kind: 'money.test_payment', subject: payment.order_id ? `#${payment.order_id}` : `#${payment.id}`,
-    after: { payment_id: Number(payment.id), amount: String(payment.purchase), test: true } });
+  await recordEffects(tx, {
+    orderLog: payment.order_id ? { orderId: Number(payment.order_id), type: 'test_payment', author: null, data: { ...data, by: 'system' } } : null,
+    activity: { locationId: Number(payment.location_id), kind: 'money.test_payment', subject: payment.order_id ? `#${payment.order_id}` : `#${payment.id}`,
+      after: { payment_id: Number(payment.id), amount: String(payment.purchase), test: true } },
+  });
   return 'test';
 }
 
@@ -249,12 +279,12 @@ async function settleReleased(tx: Tx, payment: LockedPayment): Promise<SettleRes
       .where(and(eq(orderLogs.orderId, orderId), eq(orderLogs.type, 'payment_released'), sql`${orderLogs.data}->>'payment_id' = ${String(payment.id)}`));
     if (said) return 'already';
   } else if (payment.status === 'cancelled') return 'already';
-  if (payment.status === 'processing') {
-    await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
-    if (orderId !== null) await emitPaymentEvent(tx, Number(payment.id), 'payment.failed');
-  }
+  if (payment.status === 'processing') await tx.update(payments).set({ status: 'failed' }).where(eq(payments.id, payment.id));
   if (orderId !== null) {
-    await writeLog(tx, orderId, 'payment_released', null, '', { payment_id: Number(payment.id), purchase: String(payment.purchase), by: 'system', late: payment.status === 'cancelled' });
+    await recordEffects(tx, {
+      orderLog: { orderId, type: 'payment_released', author: null, data: { payment_id: Number(payment.id), purchase: String(payment.purchase), by: 'system', late: payment.status === 'cancelled' } },
+      webhooks: payment.status === 'processing' && { event: 'payment.failed', paymentId: Number(payment.id) },
+    });
   }
   return 'released';
 }
@@ -289,28 +319,19 @@ export async function mayCapture(db: Db, paymentId: number): Promise<boolean> {
  */
 async function settleLate(tx: Tx, paymentId: number, orderId: number, amount: string): Promise<number[]> {
   await tx.update(payments).set({ status: 'paid' }).where(eq(payments.id, paymentId));
-  await emitPaymentEvent(tx, paymentId, 'payment.settled');
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-  let after: typeof orders.$inferSelect;
-  if (isLiveOrder(order!)) {
-    after = await applyPayment(tx, orderId, amount, null, { payment_type: 4, payment_id: paymentId, late: true });
-  } else {
-    [after] = await tx.update(orders).set({ paid: sql`${orders.paid} + ${amount}::numeric`, updatedAt: new Date() })
-      .where(eq(orders.id, orderId)).returning() as [typeof orders.$inferSelect];
-    await writeLog(tx, orderId, 'paid', null, '', { payment_type: 4, payment_id: paymentId, purchase: amount, paid: after.paid, late: true });
-    await recordActivity(tx, { locationId: after.locationId, kind: 'money.payment', subject: `#${orderId}`,
-      after: { payment_type: 4, payment_id: paymentId, amount, paid: after.paid, late: true } });
-  }
+  const { order: after, effects } = await applyPayment(tx, orderId, amount, null, { payment_type: 4, payment_id: paymentId, late: true }, isLiveOrder(order!));
   const refundIds = await queueLateRefund(tx, after, paymentId);
-  if (refundIds.length) await writeLog(tx, orderId, 'late_refund', null, '', { payment_id: paymentId, amount, by: 'system' });
-  else await logRefundDue(tx, after, paymentId);
+  await recordEffects(tx, { webhooks: { event: 'payment.settled', paymentId } }, effects, {
+    orderLog: refundIds.length ? { orderId, type: 'late_refund', author: null, data: { payment_id: paymentId, amount, by: 'system' } } : refundDue(after, paymentId),
+  });
   return refundIds;
 }
 
 /** A `refund_due` entry when an order now holds more than it owes (domain/orderBalance). */
-async function logRefundDue(tx: Tx, order: typeof orders.$inferSelect, paymentId: number): Promise<void> {
+function refundDue(order: typeof orders.$inferSelect, paymentId: number): OrderLogEntry | null {
   const { toRefund } = orderBalance(order);
-  if (toCents(toRefund) > 0) await writeLog(tx, order.id, 'refund_due', null, '', { amount: toRefund, by: 'system', payment_id: paymentId });
+  return toCents(toRefund) > 0 ? { orderId: order.id, type: 'refund_due', author: null, data: { amount: toRefund, by: 'system', payment_id: paymentId } } : null;
 }
 
 /** The auto-cancel job: an order still unpaid after its cancel delay is cancelled, places freed. */

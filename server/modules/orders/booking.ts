@@ -16,17 +16,16 @@ import { locationToday, requireRoleAt } from '../locations/service';
 import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, takesNewBookings, type PlaygroundDay, type StoredSession } from '../slots/service';
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { closeAtProvider, closeOpenLinks, createBillLink } from './billing';
-import { writeLog } from './orderLog';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome, paymentsTotal } from '../../platform/metrics';
-import { emitOrderEvent } from '../webhooks/outbox';
-import { recordOrderEvent } from '../live/record';
-import { WIDGET_CANCEL_LETTER_JOB, enqueueJob, type WidgetCancelLetterJob } from '../../platform/jobs';
+import { recordEffects, type Effects } from '../../platform/effects';
+import { bookingCancelled, bookingCreated, bookingEdited, heldSessions, sessionsText } from './activity';
+import { loggedSessions } from './orderLog';
 import type { Lang } from '../../platform/messages';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
-import { cashDecider, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
+import { cashDecider, orderHoldings, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -156,15 +155,14 @@ export interface PlacedOrder {
 
 type PlaygroundRow = typeof playgrounds.$inferSelect;
 
-/** The order, its session link and its "created" log entry, in one statement. */
+/** The order and its session link, in one statement. */
 const INSERT_ORDER_SQL = `
   WITH o AS (
     INSERT INTO orders (location_id, name, phone, email, persons, order_type, status, cost, discount, purchase, paid, promocode,
                         cancel_delay, comment, seller_user_id, staff_user_id, game_id, source, language)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15, $16, $17, $18)
     RETURNING id),
-  link AS (INSERT INTO order_playsessions (order_id, playsession_id) SELECT id, $19 FROM o),
-  log AS (INSERT INTO order_logs (order_id, type, data, author_user_id) SELECT id, 'created', $20::jsonb, $15 FROM o)
+  link AS (INSERT INTO order_playsessions (order_id, playsession_id) SELECT id, $19 FROM o)
   SELECT id FROM o`;
 
 /** A booking's day: the playground's business day of the session (see playgroundDay). */
@@ -228,14 +226,16 @@ export async function placeBooking<T>(
       pg.locationId, input.name, input.phone, input.email, input.persons, input.order_type, status, price.cost, price.discount, price.purchase,
       input.promocode, input.bill ? input.cancel_delay : null, input.comment, sellerId, actor.userId, input.game_id, input.source ?? ORDER_SOURCE.backoffice,
       input.language ?? null, psId,
-      // No staff author: the customer booked in the widget.
-      JSON.stringify({ persons: input.persons, session_dt: input.session_dt, purchase: price.purchase, ...(actor.userId === null ? { by: BY_CUSTOMER } : {}) }),
     ]);
     const orderId = Number(order!.id);
-    // The order's first log entry is written by INSERT_ORDER_SQL, not writeLog: the live event here.
-    await recordOrderEvent(tx, orderId);
-    // Read with the day: most locations have no webhook, and then there is nothing to queue.
-    if (day.booking.hasWebhook) await emitOrderEvent(tx, orderId, 'order.created');
+    const byCustomer = actor.userId === null;
+    await recordEffects(tx, {
+      // No staff author: the customer booked in the widget.
+      orderLog: { orderId, type: 'created', author: actor.userId, data: { persons: input.persons, session_dt: input.session_dt, purchase: price.purchase, ...(byCustomer ? { by: BY_CUSTOMER } : {}) } },
+      activity: bookingCreated({ id: orderId, locationId: pg.locationId, persons: input.persons, purchase: price.purchase, orderType: input.order_type, name: input.name },
+        sessionsText([{ playground_name: pg.name, session_dt: input.session_dt }]), byCustomer),
+      webhooks: { event: 'order.created', orderId },
+    });
     return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
   }), 'slot_locked');
 }
@@ -340,12 +340,16 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
       changes.price_reason = changes.promocode ? 'promocode_changed' : moved ? 'session_changed'
         : changes.persons ? 'persons_changed' : changes.order_type ? 'order_type_changed' : 'prices_changed';
     }
-    await writeLog(tx, orderId, 'edited', ctx.userId, '', changes);
-    // The session it left must be read again too.
-    if (moved) await recordOrderEvent(tx, orderId, { sessions_removed: oldSessions.map(({ ps }) => ({ playground_id: ps.playgroundId, session_dt: ps.timeStart })) });
-    await emitOrderEvent(tx, orderId, 'order.changed');
     // A lower price the order already holds makes it paid: its open links close too (#25).
-    if (status === ORDER_STATUS.paid) await closeOpenLinks(tx, orderId, null, ctx.userId);
+    const closed = status === ORDER_STATUS.paid ? await closeOpenLinks(tx, orderId, null, ctx.userId) : null;
+    const left = oldSessions.map(({ ps }) => ({ playground_id: ps.playgroundId, session_dt: ps.timeStart }));
+    await recordEffects(tx, {
+      orderLog: [{ orderId, type: 'edited', author: ctx.userId, data: changes }, ...(closed ? [closed] : [])],
+      activity: bookingEdited(order, changes, moved ? { before: sessionsText(await loggedSessions(tx, oldSessions.map(({ ps }) => ps.id))), after: sessionsText([{ playground_name: pg.name, session_dt: input.session_dt }]) } : undefined),
+      // The session it left must be read again too.
+      live: { order: orderId, left: moved ? left : [] },
+      webhooks: { event: 'order.changed', orderId },
+    });
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
   }, 'slot_locked');
@@ -354,15 +358,14 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
 /**
  * The cancel itself, under the order's lock: the status, the promo code's use given back, the open
  * payment links closed (here and at their provider: a late payment must not revive the order and
- * take back places that may be sold again by then) and the log entry.
+ * take back places that may be sold again by then); the caller records its after-effects.
  */
-async function markCancelled(tx: Tx, order: typeof orders.$inferSelect, type: 'cancelled' | 'auto_cancelled', userId: number | null, log: Record<string, unknown>) {
+async function markCancelled(tx: Tx, order: typeof orders.$inferSelect) {
   await tx.update(orders).set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() }).where(eq(orders.id, order.id));
   await releaseCoupon(tx, order.locationId, order.promocode);
   const closedLinks = await tx.update(payments).set({ status: 'cancelled' }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'processing')))
     .returning({ id: payments.id, provider: payments.provider });
   await closeAtProvider(tx, closedLinks);
-  await writeLog(tx, order.id, type, userId, '', log);
 }
 
 /**
@@ -381,8 +384,12 @@ export async function releaseWidgetHold(tx: Tx, orderId: number, locationId: num
   const [bill] = await tx.select({ status: payments.status }).from(payments).where(and(eq(payments.orderId, orderId), eq(payments.paymentType, 4)))
     .orderBy(desc(payments.id)).limit(1);
   if (bill?.status !== 'processing' && bill?.status !== 'failed') return false;
-  await markCancelled(tx, order, 'cancelled', null, { by: 'customer', released: true });
-  await emitOrderEvent(tx, orderId, 'order.cancelled');
+  await markCancelled(tx, order);
+  await recordEffects(tx, {
+    orderLog: { orderId, type: 'cancelled', author: null, data: { by: 'customer', released: true } },
+    activity: bookingCancelled(order, await heldSessions(tx, orderId), [], { by: 'customer', refund: 'none' }),
+    webhooks: { event: 'order.cancelled', orderId },
+  });
   return true;
 }
 
@@ -428,23 +435,31 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
       // Archived (past) sessions keep their orders as they were.
       if (sessions.length && sessions.every((s) => hasBegun(s.timeStart, clock))) throw fieldError('non_field_errors', 'order_closed');
     }
-    await markCancelled(tx, order, type, ctx.userId, { by });
+    // What it held, for its activity entry: read before any of it goes back.
+    const [held, holdings] = await Promise.all([heldSessions(tx, orderId), Number(order.paid) > 0 ? orderHoldings(tx, order) : []]);
+    await markCancelled(tx, order);
     let refundIds: number[] = [];
+    let restCents = 0;
+    let refunded: Effects[] = [];
     if (Number(order.paid) > 0) {
       if (how.refund === 'cash' || how.refund === 'original') {
-        refundIds = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, decider, today });
+        ({ refundIds, effects: refunded } = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, decider, today }));
       } else {
         // #29 online: what came through a provider goes back through it (queued with the cancel); the rest stays owed.
         const queued = how.refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };
         refundIds = queued.refundIds;
-        if (queued.restCents > 0) await writeLog(tx, orderId, 'refund_due', ctx.userId, '', { amount: fromCents(queued.restCents), by });
+        restCents = queued.restCents;
       }
     }
-    if (order.source === ORDER_SOURCE.widget && order.email && by !== 'staff') {
-      const job: WidgetCancelLetterJob = { orderId, reason: by === 'customer' ? 'customer' : 'expired' };
-      await enqueueJob(tx, WIDGET_CANCEL_LETTER_JOB, job);
-    }
-    await emitOrderEvent(tx, orderId, 'order.cancelled');
+    // The log's cancel first, then the refunds given back with it, or what stays owed.
+    await recordEffects(tx, {
+      orderLog: [{ orderId, type, author: ctx.userId, data: { by } },
+        ...(restCents > 0 ? [{ orderId, type: 'refund_due' as const, author: ctx.userId, data: { amount: fromCents(restCents), by } }] : [])],
+      activity: bookingCancelled(order, held, holdings, { by, refund: how.refund }),
+      webhooks: { event: 'order.cancelled', orderId },
+      messages: order.source === ORDER_SOURCE.widget && !!order.email && by !== 'staff'
+        && { kind: 'booking_cancelled', payload: { orderId, reason: by === 'customer' ? 'customer' : 'expired' } },
+    }, ...refunded);
     return refundIds;
   }, 'slot_locked');
 }

@@ -1,17 +1,10 @@
-// The order log: every change to an order writes one entry, in the change's transaction. Booking,
-// billing and multibooking all write it, so it lives apart from each of them (no import cycle).
-// Entries name sessions by time and playground name, so the order page reads them as text.
+// The order log: every change to an order writes one entry, in the change's transaction, with its
+// other after-effects (recordEffects, platform/effects.ts: `orderLog`). Entries name sessions by
+// time and playground name, so the order page reads them as text: the names are read here.
 import { eq, inArray } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
-import { orderLogs, playgrounds, playsessions } from '../../db/schema';
-import { LOGGED_SESSION_LISTS, isLoggedSessionList, type LoggedSession, type OrderLogType } from '../../../domain/orderLog';
-import { recordOrderEvent } from '../live/record';
-
-export async function writeLog(tx: Tx, orderId: number, type: OrderLogType, authorUserId: number | null, text = '', data: Record<string, unknown> = {}) {
-  await tx.insert(orderLogs).values({ orderId, type, text, data, authorUserId });
-  // Every change of an order writes its log: the live desk hears of it from here (modules/live).
-  await recordOrderEvent(tx, orderId, data);
-}
+import type { DbOrTx } from '../../db/client';
+import { playgrounds, playsessions } from '../../db/schema';
+import { LOGGED_SESSION_LISTS, isLoggedSessionList, type LoggedSession } from '../../../domain/orderLog';
 
 /** Playsessions as an entry names them, in time order. */
 export async function loggedSessions(tx: DbOrTx, playsessionIds: number[]): Promise<LoggedSession[]> {

@@ -18,9 +18,7 @@ import { locationNow } from '../slots/service';
 import { applyPayment, createPaymentLink } from './billing';
 import { moneyParam, type Lang } from '../../platform/messages';
 import { currencyJson } from '../locations/service';
-import { emitPaymentCreated } from '../webhooks/outbox';
-import { recordEvent } from '../live/record';
-import { recordActivity } from '../../platform/activity';
+import { recordEffects } from '../../platform/effects';
 
 /** Payment type 4: a bill, paid through a payment link. */
 const BILL = 4;
@@ -151,8 +149,9 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
 
 /**
  * Money taken at the desk on an order, inside the caller's transaction (the order locked or just
- * made): the payment row, a certificate's redemption, its webhook event, and the order's paid,
- * status, log and activity entry (applyPayment). The pay dialog and "Book and pay" (#30) both.
+ * made): the payment row, a certificate's redemption, and the order's paid and status (applyPayment);
+ * then its after-effects at once: payment.created, the order's log, the activity entry, the links it
+ * closes, the certificate's live event. The pay dialog and "Book and pay" (#30) both.
  */
 export async function recordPaidPayment(tx: Tx, p: {
   orderId: number; locationId: number; paymentType: number; purchase: string; externalId: string | null; userId: number; certificateId?: number | null;
@@ -162,12 +161,11 @@ export async function recordPaidPayment(tx: Tx, p: {
     orderId: p.orderId, locationId: p.locationId, paymentType: p.paymentType, status: 'paid', externalId: p.externalId,
     purchase: p.purchase, userId: p.userId, certificateId,
   }).returning();
-  if (certificateId !== null) {
-    await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: p.purchase });
-    await recordEvent(tx, p.locationId, 'certificate', { certificate_ids: [certificateId] });
-  }
-  await emitPaymentCreated(tx, payment!.id);
-  await applyPayment(tx, p.orderId, p.purchase, p.userId, { payment_type: p.paymentType, payment_id: payment!.id });
+  if (certificateId !== null) await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: p.purchase });
+  const { effects } = await applyPayment(tx, p.orderId, p.purchase, p.userId, { payment_type: p.paymentType, payment_id: payment!.id });
+  await recordEffects(tx, { webhooks: { event: 'payment.created', paymentId: payment!.id } }, effects, {
+    live: certificateId !== null && { location: p.locationId, kind: 'certificate', payload: { certificate_ids: [certificateId] } },
+  });
   return paymentJson(payment!, await userJson(tx, p.userId));
 }
 
@@ -202,9 +200,11 @@ async function recordStandalonePayment(db: Db, userId: number, locationId: numbe
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
     }).returning();
-    await emitPaymentCreated(tx, payment!.id);
-    await recordActivity(tx, { locationId, kind: 'money.payment', subject: input.external_id ?? `#${payment!.id}`,
-      after: { payment_type: 7, payment_id: payment!.id, amount: input.purchase, comment: input.comment } });
+    await recordEffects(tx, {
+      webhooks: { event: 'payment.created', paymentId: payment!.id },
+      activity: { locationId, kind: 'money.payment', subject: input.external_id ?? `#${payment!.id}`,
+        after: { payment_type: 7, payment_id: payment!.id, amount: input.purchase, comment: input.comment } },
+    });
     return paymentJson(payment!, await userJson(tx, userId));
   }));
 }

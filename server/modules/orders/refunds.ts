@@ -17,12 +17,8 @@ import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { requireRoleAt, currencyJson, locationToday, roleAt } from '../locations/service';
 import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
 import { hitRateLimit } from '../../platform/rateLimit';
-import { recordEvent } from '../live/record';
 import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
-import { writeLog } from './orderLog';
-import { recordActivity } from '../../platform/activity';
-import { emitPaymentCreated } from '../webhooks/outbox';
 import { enqueueJob } from '../../platform/jobs';
 import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { moneyParam, wordsParam } from '../../platform/messages';
@@ -30,6 +26,7 @@ import { providerOfPayment, REFUND_CHECK_JOB, type PaymentConfig, type ProviderR
 import { currencyOf } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
 import { ProviderHttpError } from '../paymentProviders/errors';
+import { recordEffects, type Effects } from '../../platform/effects';
 
 /** The payment types a refund can be recorded with: cash, online (through the provider when the money came that way), card, certificate (#38: back onto it). */
 export const REFUND_PAYMENT_TYPES = [2, 1, 6, 3] as const;
@@ -48,14 +45,15 @@ type RefundRow = typeof refunds.$inferSelect;
 
 /**
  * Pays back `amount` of what an order holds: a negative payment of the type (of the certificate, with
- * the card terminal's reference), the order's paid lowered by it, a log entry, an activity entry. No
+ * the card terminal's reference), the order's paid lowered by it; its effects (a log entry, an
+ * activity entry, payment.created) for the caller to record with its change's. No
  * comment is stored: the negative amount says it is a refund, and a stored word would be in one
  * language on every screen (#18). `extra` names a provider's refund in the log (refund_id, external)
  * or the reason money went back by another tender. Caller holds the order lock; the order is read
  * again, so several refunds in one transaction each lower what the last left.
  */
 export async function recordRefund(tx: Tx, order: OrderRow, userId: number | null, paymentType: number, amount: string,
-  extra: Record<string, unknown> = {}, row: { certificateId?: number | null; externalId?: string | null } = {}): Promise<number> {
+  extra: Record<string, unknown> = {}, row: { certificateId?: number | null; externalId?: string | null } = {}): Promise<Refunded> {
   const [refund] = await tx.insert(payments).values({
     orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
     certificateId: row.certificateId ?? null, externalId: row.externalId ?? null,
@@ -69,27 +67,30 @@ export async function recordRefund(tx: Tx, order: OrderRow, userId: number | nul
     status: sql`case when ${orders.status} = ${ORDER_STATUS.paid} and ${paid}::numeric < ${orders.purchase} then ${ORDER_STATUS.pending}::int else ${orders.status} end`,
   }).where(eq(orders.id, order.id));
   const facts = { payment_type: paymentType, payment_id: refund!.id, amount, ...(row.externalId ? { external_id: row.externalId } : {}), ...extra };
-  await writeLog(tx, order.id, 'refunded', userId, '', facts);
-  await recordActivity(tx, { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`, before: { paid: before!.paid }, after: { paid, ...facts } });
-  await emitPaymentCreated(tx, refund!.id);
-  return refund!.id;
+  return { paymentId: refund!.id, effects: {
+    orderLog: { orderId: order.id, type: 'refunded', author: userId, data: facts },
+    activity: { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`, before: { paid: before!.paid }, after: { paid, ...facts } },
+    webhooks: { event: 'payment.created', paymentId: refund!.id },
+  } };
 }
+
+/** A refund written: its payment row, and its after-effects for the caller to record. */
+interface Refunded { paymentId: number; effects: Effects }
 
 /**
  * Certificate money back onto its certificate: the refund row, a negative line in the certificate's
  * ledger (its balance restored), and its status ACTIVE again, unless it has expired: an expired
  * certificate stays EXPIRED with its balance back. Caller holds the order lock; takes the certificate's.
  */
-async function refundToCertificate(tx: Tx, order: OrderRow, userId: number | null, certificateId: number, amount: string, today: string): Promise<number> {
+async function refundToCertificate(tx: Tx, order: OrderRow, userId: number | null, certificateId: number, amount: string, today: string): Promise<Refunded> {
   const [cert] = await tx.select().from(certificates).where(eq(certificates.id, certificateId)).for('update');
   const expired = cert!.status === 'EXPIRED' || (cert!.expiresAt !== null && cert!.expiresAt < today);
-  const paymentId = await recordRefund(tx, order, userId, CERTIFICATE, amount,
+  const refunded = await recordRefund(tx, order, userId, CERTIFICATE, amount,
     { certificate: cert!.uniqueNumber, ...(expired ? { certificate_expired: true } : {}) }, { certificateId });
-  await tx.insert(certificateRedemptions).values({ certificateId, paymentId, amount: `-${amount}` });
+  await tx.insert(certificateRedemptions).values({ certificateId, paymentId: refunded.paymentId, amount: `-${amount}` });
   const status = expired ? 'EXPIRED' : cert!.status === 'USED' ? 'ACTIVE' : cert!.status;
   if (status !== cert!.status) await tx.update(certificates).set({ status }).where(eq(certificates.id, certificateId));
-  await recordEvent(tx, order.locationId, 'certificate', { certificate_ids: [certificateId] });
-  return paymentId;
+  return { ...refunded, effects: { ...refunded.effects, live: { location: order.locationId, kind: 'certificate', payload: { certificate_ids: [certificateId] } } } };
 }
 
 /** What an order holds, per tender (latest paid first): its payments and the provider refunds taken off them. */
@@ -134,20 +135,24 @@ async function holdingsJson(db: DbOrTx, holdings: readonly TenderHolding[], toda
  * Gives back each part by its own tender, inside the caller's transaction (the order lock held):
  * cash and card (the terminal's reference) and online money without a provider recorded as given
  * back, certificate money onto its certificate, provider money as pending refunds sent after the
- * commit. Returns the provider refunds to send.
+ * commit. Returns the provider refunds to send, and the effects of those given back now.
  */
-async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts: readonly TenderHolding[], opts: { externalId?: string | null; today: string }): Promise<number[]> {
+async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts: readonly TenderHolding[], opts: { externalId?: string | null; today: string }): Promise<CancelRefunds> {
   const refundIds: number[] = [];
+  const effects: Effects[] = [];
   for (const part of parts) {
     const amount = fromCents(part.cents);
-    if (part.kind === 'certificate') await refundToCertificate(tx, order, userId, part.certificate_id!, amount, opts.today);
+    if (part.kind === 'certificate') effects.push((await refundToCertificate(tx, order, userId, part.certificate_id!, amount, opts.today)).effects);
     else if (part.kind === 'provider') {
       const online = (await providerPayments(tx, order.id)).filter((p) => p.id === part.payment_id);
       refundIds.push(...await queueRefunds(tx, order, userId, online, part.cents));
-    } else await recordRefund(tx, order, userId, part.payment_type, amount, {}, { externalId: part.kind === 'card' ? opts.externalId ?? null : null });
+    } else effects.push((await recordRefund(tx, order, userId, part.payment_type, amount, {}, { externalId: part.kind === 'card' ? opts.externalId ?? null : null })).effects);
   }
-  return refundIds;
+  return { refundIds, effects };
 }
+
+/** Refunds of a change: the provider refunds to send after its commit, and the effects of those given back in it. */
+export interface CancelRefunds { refundIds: number[]; effects: Effects[] }
 
 /** Who decides that cash goes back for another tender's money: the caller, or the manager who confirmed it at the desk. */
 export interface CashDecider { value: number; approvedBy?: { id: number; name: string } }
@@ -281,14 +286,16 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
     if (amount > due) throw fieldError('amount', 'refund_over_due', await maxParam(tx, order!.locationId, due));
     if (input.payment_type === CASH) {
       const facts = cashInsteadFacts(decider, amount - Math.min(amount, ownCents), input.refund_reason ?? null);
-      await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts);
+      await recordEffects(tx, (await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts)).effects);
       return { refundIds: [] as number[] };
     }
     if (amount > ownCents) {
       const key = input.payment_type === CERTIFICATE ? 'refund_over_certificate' : input.payment_type === ONLINE ? 'refund_over_online' : 'refund_over_card';
       throw fieldError('amount', key, await maxParam(tx, order!.locationId, ownCents));
     }
-    return { refundIds: await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today }) };
+    const parts = await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today });
+    await recordEffects(tx, ...parts.effects);
+    return { refundIds: parts.refundIds };
   }));
   const refused = await sendRefunds(db, config, refundIds);
   if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { provider_error: wordsParam('provider_error', refused) });
@@ -301,14 +308,13 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
  * Returns the provider refunds to send after the commit.
  */
 export async function refundOnCancel(tx: Tx, order: OrderRow, userId: number | null, how: 'original' | 'cash',
-  opts: { externalId?: string | null; refundReason?: string | null; decider: CashDecider | null; today: string }): Promise<number[]> {
+  opts: { externalId?: string | null; refundReason?: string | null; decider: CashDecider | null; today: string }): Promise<CancelRefunds> {
   const holdings = await orderHoldings(tx, order);
   const held = heldOf(holdings);
-  if (held <= 0) return [];
+  if (held <= 0) return { refundIds: [], effects: [] };
   if (how === 'original') return refundParts(tx, order, userId, holdings, { externalId: opts.externalId, today: opts.today });
   const facts = cashInsteadFacts(opts.decider, held - heldOf(holdings.filter((h) => h.kind === 'cash')), opts.refundReason ?? null);
-  await recordRefund(tx, order, userId, CASH, fromCents(held), facts);
-  return [];
+  return { refundIds: [], effects: [(await recordRefund(tx, order, userId, CASH, fromCents(held), facts)).effects] };
 }
 
 /** Pending refund records of `cents` over the order's provider payments, oldest first: one each (a provider refunds one payment at a time). Caller holds the order lock. */
@@ -410,18 +416,21 @@ async function applyRefundAnswer(db: Db, refundId: number, answer: ProviderRefun
     const facts = { externalId: answer.externalId ?? r!.externalId, receiptStatus: answer.receiptStatus ?? r!.receiptStatus, updatedAt: new Date() };
     if (answer.status === 'pending') {
       // Said once: the provider took it and has not finished.
-      if (!r!.externalId) await writeLog(tx, r!.orderId, 'refund_pending', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, ...askedBy(r!) });
+      if (!r!.externalId) {
+        await recordEffects(tx, { orderLog: { orderId: r!.orderId, type: 'refund_pending', author: r!.userId, data: { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, ...askedBy(r!) } } });
+      }
       const [now] = await tx.update(refunds).set(facts).where(eq(refunds.id, refundId)).returning();
       return now!;
     }
     if (answer.status === 'failed') {
-      await writeLog(tx, r!.orderId, 'refund_failed', r!.userId, '', { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, error: answer.error, ...askedBy(r!) });
+      await recordEffects(tx, { orderLog: { orderId: r!.orderId, type: 'refund_failed', author: r!.userId, data: { payment_type: ONLINE, amount: r!.amount, refund_id: r!.id, error: answer.error, ...askedBy(r!) } } });
       const [now] = await tx.update(refunds).set({ ...facts, status: 'failed', error: answer.error }).where(eq(refunds.id, refundId)).returning();
       return now!;
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, r!.orderId));
-    const paymentId = await recordRefund(tx, order!, r!.userId, ONLINE, r!.amount, { refund_id: r!.id, ...askedBy(r!) });
-    const [now] = await tx.update(refunds).set({ ...facts, status: 'succeeded', refundPaymentId: paymentId }).where(eq(refunds.id, refundId)).returning();
+    const refunded = await recordRefund(tx, order!, r!.userId, ONLINE, r!.amount, { refund_id: r!.id, ...askedBy(r!) });
+    await recordEffects(tx, refunded.effects);
+    const [now] = await tx.update(refunds).set({ ...facts, status: 'succeeded', refundPaymentId: refunded.paymentId }).where(eq(refunds.id, refundId)).returning();
     return now!;
   });
 }
@@ -472,8 +481,9 @@ export async function recordProviderRefund(db: Db, config: PaymentConfig, where:
       orderId, locationId: order!.locationId, paymentId: p.id, provider: where.provider, amount: fromCents(toCents(got.amount)), status: 'succeeded',
       externalId: got.externalId, idempotenceKey: `${where.provider}:${got.externalId}`, external: true, receiptStatus: got.receiptStatus,
     }).returning({ id: refunds.id });
-    const paymentId = await recordRefund(tx, order!, null, ONLINE, fromCents(toCents(got.amount)), { refund_id: row!.id, external: true });
-    await tx.update(refunds).set({ refundPaymentId: paymentId }).where(eq(refunds.id, row!.id));
+    const refunded = await recordRefund(tx, order!, null, ONLINE, fromCents(toCents(got.amount)), { refund_id: row!.id, external: true });
+    await recordEffects(tx, refunded.effects);
+    await tx.update(refunds).set({ refundPaymentId: refunded.paymentId }).where(eq(refunds.id, row!.id));
     return 'settled' as const;
   });
 }

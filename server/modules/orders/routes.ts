@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import type { WriteRecords } from '../../platform/effects';
 import { currentUser } from '../../platform/auth';
 import { isSearchPhone, NAME_SEARCH } from '../../../domain/orderSearch';
 import { emailSchema, idParam, idText, phoneSchema, idNumber, positiveAmount, staffOrderSource } from '../../platform/validation';
@@ -63,6 +64,17 @@ export const newBookingSchema = bookingSchema.extend({
 
 import { BookedAndPaid, CertificateBalance, CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
 
+// #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
+const RECORDS = {
+  book: { activity: ['order.created', 'money.payment', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent', 'paid', 'links_closed'], webhooks: ['order.created', 'payment.created', 'order.paid'], messages: ['payment_link'] },
+  edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link'] },
+  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], live: ['certificate'] },
+  pay: { activity: ['money.payment', 'money.payment_link'], orderLog: ['paid', 'links_closed', 'bill', 'bill_sent'], webhooks: ['payment.created', 'order.paid'], live: ['certificate'], messages: ['payment_link'] },
+  refund: { activity: 'money.refund', orderLog: ['refunded', 'refund_pending', 'refund_failed'], webhooks: ['payment.created'], live: ['certificate'] },
+  coupon: { activity: { none: 'a check of a code: nothing is stored' } },
+  payment: { activity: 'money.payment', webhooks: ['payment.created'] },
+} satisfies Record<string, WriteRecords>;
+
 export async function orderRoutes(app: FastifyInstance, { db, pool, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
@@ -72,7 +84,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   // #30: `payment` books and takes the whole price (cash or card) in one transaction; with an
   // Idempotency-Key a retry answers the first booking and payment.
   r.post('/api/v2.1/booking/', {
-    config: { conflicts: true, notFound: true, idempotent: true },
+    config: { records: RECORDS.book, conflicts: true, notFound: true, idempotent: true },
     schema: { summary: 'Book a session (and pay for it: `payment`)', tags, body: newBookingSchema, answers: { 201: BookedAndPaid } },
   }, async (request, reply) => {
     const user = currentUser(request);
@@ -82,11 +94,11 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     return reply.status(201).send(booked);
   });
 
-  r.put('/api/v2.1/booking/:id/', { config: { conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema, answers: { 200: Created } } }, async (request) =>
+  r.put('/api/v2.1/booking/:id/', { config: { records: RECORDS.edit, conflicts: true }, schema: { summary: 'Edit a booking', tags, params, body: bookingSchema, answers: { 200: Created } } }, async (request) =>
     updateBooking(db, ctx(currentUser(request).id, request.lang), request.params.id, request.body));
 
   r.delete('/api/v2.1/booking/:id/', {
-    config: { conflicts: true },
+    config: { records: RECORDS.cancel, conflicts: true },
     // #38 refund=original: what the order holds goes back each tender its own way in the cancel's
     // transaction (provider refunds sent after it); refund=cash: all in cash, other tenders' money only
     // with refund_reason by a manager; none (the default): it stays on the order to refund later.
@@ -111,7 +123,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   });
 
   r.post('/api/v2.1/booking/:id/pay/', {
-    config: { idempotent: true },
+    config: { records: RECORDS.pay, idempotent: true },
     schema: {
       summary: 'Pay for a booking',
       tags, params,
@@ -148,7 +160,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   // of it, in cash, online or to the card. #29: online on an order paid through a provider goes
   // through the provider (a refund record); an Idempotency-Key makes a retry the same refund.
   r.post('/api/v2.2/orders/:id/refund/', {
-    config: { conflicts: true, idempotent: true },
+    config: { records: RECORDS.refund, conflicts: true, idempotent: true },
     schema: {
       summary: 'Refund what an order owes back (a cancelled order\'s money, an overpayment); online: through the payment provider',
       tags, params,
@@ -207,7 +219,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
   r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params, answers: { 200: Order } } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/check_coupon/', {
-    config: { notFound: true },
+    config: { records: RECORDS.coupon, notFound: true },
     schema: { summary: 'Check a promo code or certificate for a booking', tags, body: z.strictObject({ code: z.string().trim().min(1).max(50), location: idNumber(), datetime: dateTimeSchema.optional() }), answers: { 200: CouponCheck } },
   }, async (request) => {
     const { code, location, datetime } = request.body;
@@ -224,7 +236,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     gamesForBooking(db, currentUser(request).id, request.params.id));
 
   r.post('/api/v2.1/locations/:id/payments/', {
-    config: { idempotent: true },
+    config: { records: RECORDS.payment, idempotent: true },
     schema: {
       summary: 'Record a payment without an order',
       tags, params,

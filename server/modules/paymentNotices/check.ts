@@ -9,7 +9,7 @@ import { enqueueJob } from '../../platform/jobs';
 import { mayCapture, settleBillPayment, type SettleResult } from '../orders/billing';
 import { currencyOf } from '../paymentProviders/links';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { recordActivity } from '../../platform/activity';
+import { recordEffects } from '../../platform/effects';
 import { providerMismatchTotal } from '../../platform/metrics';
 import { scheduleSettlement } from './settlement';
 import { REFILL_COMMENT } from '../transactions/refill';
@@ -102,8 +102,8 @@ async function recordMismatch(db: Db, providerName: string, p: PaymentRow, curre
     const [row] = await tx.update(payments).set({ providerMismatch: reported })
       .where(and(eq(payments.id, p.id), sql`${payments.providerMismatch} IS DISTINCT FROM ${JSON.stringify(reported)}::jsonb`)).returning({ id: payments.id });
     if (!row) return false;
-    await recordActivity(tx, { locationId: p.locationId, kind: 'money.provider_mismatch', subject: p.orderId ? `#${p.orderId}` : `#${p.id}`,
-      before: { payment_id: p.id, amount: fromCents(toCents(p.purchase)), currency }, after: { payment_id: p.id, provider: providerName, ...reported } });
+    await recordEffects(tx, { activity: { locationId: p.locationId, kind: 'money.provider_mismatch', subject: p.orderId ? `#${p.orderId}` : `#${p.id}`,
+      before: { payment_id: p.id, amount: fromCents(toCents(p.purchase)), currency }, after: { payment_id: p.id, provider: providerName, ...reported } } });
     return true;
   });
   if (changed) providerMismatchTotal.inc({ provider: providerName });

@@ -11,6 +11,7 @@ import { ProviderHttpError } from '../paymentProviders/errors';
 import { settleFromProvider } from './check';
 import { receiveStripeEvent } from './stripe';
 import { recordProviderRefund } from '../orders/refunds';
+import { PROVIDER_WORD_RECORDS } from '../orders/billing';
 
 export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +20,7 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
   // provider stops sending it); a busy payment (lock timeout) or an unreachable provider answers 503,
   // so the provider sends it again. Hidden from the document like the sandbox's callback: the provider calls it, not a client.
   r.post('/api/v2.1/payments/yookassa/notifications/', {
-    config: { public: true },
+    config: { records: PROVIDER_WORD_RECORDS, public: true },
     schema: {
       hide: true,
       body: z.object({ type: z.literal('notification').optional(), event: z.string().max(100).optional(), object: z.object({ id: z.string().min(1).max(100) }).passthrough() }).passthrough(),
@@ -50,7 +51,7 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/v2.1/payments/stripe/webhook/', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    scope.post('/api/v2.1/payments/stripe/webhook/', { config: { records: PROVIDER_WORD_RECORDS, public: true }, schema: { hide: true } }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       const raw = request.body;
       // Unsigned, or signed with no secret of ours: 400 and nothing changes (Stripe shows the failure on the endpoint).

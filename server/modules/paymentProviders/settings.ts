@@ -7,12 +7,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { paymentProviders } from '../../db/schema';
 import { fieldError, ApiError } from '../../platform/errors';
 import { translate, type Lang, type MessageKey } from '../../platform/messages';
-import { recordChange } from '../activity/record';
 import { requireManagerAt } from '../locations/service';
 import { seal, unseal } from './secretBox';
 import type { PaymentConfig, ProviderName } from './types';
 import { checkYooKassa } from './yookassa';
 import { checkStripe } from './stripe';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 export interface ProviderAccount {
   provider: ProviderName | null;
@@ -146,7 +147,7 @@ export async function saveProviderSettings(db: Db, config: PaymentConfig, userId
       receipts: r.receipts, vat_code: r.vatCode, tax_system_code: r.taxSystemCode,
     };
     const after = { ...shape(values)!, ...(given(input.secret_key) ? { secret_key_changed: true } : {}), ...(given(input.webhook_secret) ? { webhook_secret_changed: true } : {}) };
-    await recordChange(tx, locationId, 'payment_provider.changed', locationId === null ? 'installation' : '', shape(before), after);
+    await recordEffects(tx, { activity: activityChange(locationId, 'payment_provider.changed', locationId === null ? 'installation' : '', shape(before), after) });
   });
   return view(await row(db, locationId), config, lang);
 }

@@ -36,17 +36,20 @@ const tags = ['payment providers'];
 const unique = { field: 'provider' as const, message: 'busy' as const };
 
 export const saveLocationProvider = defineWrite({
+  records: { activity: 'payment_provider.changed' },
   kind: 'update', path: '/api/v2.1/locations/:id/payment_provider/', summary: 'Set a location\'s payment provider', tags, access: { minRole: 40 },
   fields, labels, unique, answer: ProviderSettings,
   readBack: { path: '/api/v2.1/locations/:location/payment_provider/', writeOnly: ['secret_key', 'webhook_secret'] },
   run: ({ db, deps, user, params, body, lang }) => saveProviderSettings(db, deps.config, user.id, params.id, body, lang),
 });
 export const checkLocationProvider = defineWrite({
+  records: { activity: { none: 'a check of the credentials with the provider: nothing is stored' } },
   kind: 'action', path: '/api/v2.1/locations/:id/payment_provider/check/', summary: 'Try a location\'s payment provider credentials', tags, access: { minRole: 40 },
   answer: CheckResult,
   run: ({ db, deps, user, params }) => checkProviderSettings(db, deps.config, user.id, params.id),
 });
 export const saveInstallationProvider = defineWrite({
+  records: { activity: 'payment_provider.changed' },
   kind: 'update', path: '/api/v2.1/payment_provider/', summary: 'Set the installation\'s payment provider (top-ups)', tags, access: { owner: true },
   // The owner's "top-ups account" tab of the tools page sends it (src/resources/installation_payment_provider).
   fields, labels, unique, answer: ProviderSettings,
@@ -54,6 +57,7 @@ export const saveInstallationProvider = defineWrite({
   run: ({ db, deps, user, body, lang }) => saveProviderSettings(db, deps.config, user.id, null, body, lang),
 });
 export const checkInstallationProvider = defineWrite({
+  records: { activity: { none: 'a check of the credentials with the provider: nothing is stored' } },
   kind: 'action', path: '/api/v2.1/payment_provider/check/', summary: 'Try the installation\'s payment provider credentials', tags, access: { owner: true },
   // No body or path parameter: the strict empty query is what documents its 400 (no provider chosen, a refusal).
   query: z.strictObject({}), answer: CheckResult,

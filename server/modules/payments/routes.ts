@@ -16,7 +16,7 @@ export async function paymentRoutes(app: FastifyInstance, { db, pool }: Deps): P
   const params = z.object({ id: idParam });
 
   r.patch('/api/v2.1/payment/:id/actual/', {
-    config: { access: { minRole: 40 } },
+    config: { records: { activity: 'money.payment_hidden' }, access: { minRole: 40 } },
     schema: { summary: 'Mark a payment as counted (actual) or not', tags, params, body: z.strictObject({ actual: z.boolean() }), answers: { 200: Payment } },
   }, async (request) => setPaymentActual(db, currentUser(request).id, request.params.id, request.body.actual));
 }

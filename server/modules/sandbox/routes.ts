@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { currencies, locations, payments, orders } from '../../db/schema';
 import { formatMoney } from '../../../domain/money';
 import { notFound, permissionDenied } from '../../platform/errors';
-import { paymentDescription, settleBillPayment } from '../orders/billing';
+import { PROVIDER_WORD_RECORDS, paymentDescription, settleBillPayment } from '../orders/billing';
 import { REFILL_COMMENT } from '../transactions/refill';
 import { orderPageUrl } from '../../platform/orderLinks';
 import { isLiveOrder } from '../../../domain/slotFlags';
@@ -127,7 +127,7 @@ export async function sandboxRoutes(app: FastifyInstance, { db, config }: Deps):
 
   // The shop side: the provider's callback, verified by its signature.
   r.post(CALLBACK_PATH, {
-    config: { public: true },
+    config: { records: PROVIDER_WORD_RECORDS, public: true },
     schema: { hide: true, body: z.strictObject({ external_id: z.string().max(100), outcome: z.enum(['paid', 'declined']) }) },
   }, async (request) => {
     const expected = sandboxSignature(config.paymentSandboxSecret, JSON.stringify(request.body));

@@ -8,8 +8,8 @@ import { itemGrid } from '../../../domain/schedule/engine';
 import type { ScheduleBreak, ScheduleItem } from '../../../domain/schedule/types';
 import { requireManagerAt, requireRoleAt } from '../locations/service';
 import { lockedTransaction } from '../../platform/locks';
-import { recordGroupsScheduleEvent } from '../live/record';
-import { recordChange } from '../activity/record';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 type Row = typeof schedules.$inferSelect;
 
@@ -86,8 +86,10 @@ export async function createSchedule(db: Db, userId: number, locationId: number,
       locationId, playgroundGroupId: input.playground_group, name: input.name, startDt: input.start_dt,
       disabled: input.disabled, breaks: input.breaks, items: numbered(input.items),
     }).returning();
-    await recordGroupsScheduleEvent(tx, locationId, [input.playground_group]);
-    await recordChange(tx, locationId, 'schedule.created', row!.name, null, logged(row!));
+    await recordEffects(tx, {
+      activity: activityChange(locationId, 'schedule.created', row!.name, null, logged(row!)),
+      live: { groupsSchedule: { location: locationId, groups: [input.playground_group] } },
+    });
     return scheduleJson(row!);
   });
 }
@@ -101,8 +103,10 @@ export async function updateSchedule(db: Db, userId: number, id: number, input: 
       playgroundGroupId: input.playground_group, name: input.name, startDt: input.start_dt, disabled: input.disabled,
       breaks: input.breaks, items: numbered(input.items), updatedAt: new Date(),
     }).where(eq(schedules.id, id)).returning();
-    await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId, input.playground_group]);
-    await recordChange(tx, existing.locationId, 'schedule.updated', row!.name, logged(existing), logged(row!));
+    await recordEffects(tx, {
+      activity: activityChange(existing.locationId, 'schedule.updated', row!.name, logged(existing), logged(row!)),
+      live: { groupsSchedule: { location: existing.locationId, groups: [existing.playgroundGroupId, input.playground_group] } },
+    });
     return scheduleJson(row!);
   });
 }
@@ -111,8 +115,10 @@ export async function deleteSchedule(db: Db, userId: number, id: number): Promis
   const existing = await loadForUser(db, userId, id, true);
   await db.transaction(async (tx) => {
     await tx.delete(schedules).where(eq(schedules.id, id));
-    await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId]);
-    await recordChange(tx, existing.locationId, 'schedule.deleted', existing.name, logged(existing), null);
+    await recordEffects(tx, {
+      activity: activityChange(existing.locationId, 'schedule.deleted', existing.name, logged(existing), null),
+      live: { groupsSchedule: { location: existing.locationId, groups: [existing.playgroundGroupId] } },
+    });
   });
 }
 
@@ -122,8 +128,10 @@ export async function setDisabled(db: Db, userId: number, id: number, disabled: 
   return lockedTransaction(db, async (tx) => {
     if (!disabled && existing.playgroundGroupId) await assertStartFree(tx, existing.playgroundGroupId, existing.startDt, id);
     const [row] = await tx.update(schedules).set({ disabled, updatedAt: new Date() }).where(eq(schedules.id, id)).returning();
-    await recordGroupsScheduleEvent(tx, existing.locationId, [existing.playgroundGroupId]);
-    await recordChange(tx, existing.locationId, 'schedule.updated', row!.name, { disabled: existing.disabled }, { disabled: row!.disabled });
+    await recordEffects(tx, {
+      activity: activityChange(existing.locationId, 'schedule.updated', row!.name, { disabled: existing.disabled }, { disabled: row!.disabled }),
+      live: { groupsSchedule: { location: existing.locationId, groups: [existing.playgroundGroupId] } },
+    });
     return scheduleJson(row!);
   });
 }
@@ -136,7 +144,7 @@ export async function cloneSchedule(db: Db, userId: number, id: number, copySuff
       locationId: s.locationId, playgroundGroupId: s.playgroundGroupId, name: `${s.name} ${copySuffix}`.slice(0, 100),
       startDt: s.startDt, disabled: true, breaks: s.breaks, items: s.items,
     }).returning();
-    await recordChange(tx, s.locationId, 'schedule.created', row!.name, null, { ...logged(row!), copy_of: s.name });
+    await recordEffects(tx, { activity: activityChange(s.locationId, 'schedule.created', row!.name, null, { ...logged(row!), copy_of: s.name }) });
     return scheduleJson(row!);
   });
 }

@@ -15,7 +15,7 @@ export async function sessionRoutes(app: FastifyInstance, { db, pool }: Deps): P
   const tags = ['sessions'];
 
   r.post('/api/v2.2/launcher/sessions/', {
-    config: { public: true, authenticates: true, forbids: true },
+    config: { records: { activity: { none: 'a playground\'s launcher reports a game: no person' }, live: ['transaction'] }, public: true, authenticates: true, forbids: true },
     // The launcher's own credentials are checked before the body, like a token elsewhere.
     onRequest: async (request) => {
       const [scheme, token] = (request.headers.authorization ?? '').split(/\s+/);

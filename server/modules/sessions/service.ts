@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { launcherSessions, locations, playgrounds } from '../../db/schema';
 import { invalidToken, notFound, permissionDenied } from '../../platform/errors';
 import { techAccessOpen } from '../techSessions/service';
-import { appendTransaction } from '../transactions/ledger';
+import { appendTransaction, ledgerEvent } from '../transactions/ledger';
+import { recordEffects } from '../../platform/effects';
 import { lockedTransaction, lockLedger } from '../../platform/locks';
 
 export interface LauncherReport {
@@ -47,6 +48,7 @@ export async function recordLauncherSession(db: Db, playgroundToken: string, rep
           description: pg.name, currencyId: loc.currencyId, operationDt: new Date(report.started),
         });
         await tx.update(launcherSessions).set({ chargeTransactionId: t.id }).where(eq(launcherSessions.uuid, report.uuid));
+        await recordEffects(tx, { live: ledgerEvent(pg.locationId, t.id) });
       }
     }
     return { uuid: report.uuid, recorded: existing ? 'updated' : 'created' };

@@ -31,7 +31,7 @@ export async function setupRoutes(app: FastifyInstance, { db, config }: Deps): P
   });
 
   r.post('/api/v2.1/setup/', {
-    config: { public: true, throttled: true, notFound: true },
+    config: { records: { activity: 'setup.owner_created' }, public: true, throttled: true, notFound: true },
     // Once an account exists the call is gone (404) whatever its body, so nothing is validated first.
     preValidation: async (request) => {
       await throttle(request);

@@ -7,10 +7,10 @@ import type { Db } from '../../db/client';
 import { setupTokens, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
-import { recordActivity } from '../../platform/activity';
 import { newSecret, secretHash } from '../../platform/tokens';
 import { issueToken, newResetLink } from '../auth/service';
 import { hasUsers, makeOwner } from '../owners/service';
+import { recordEffects } from '../../platform/effects';
 
 export const SETUP_TOKEN_HOURS = 24;
 const TOKEN_PATTERN = /^[0-9a-f]{40}$/;
@@ -62,7 +62,7 @@ export async function createOwner(db: Db, input: SetupInput, ip: string | null):
     const [owner] = await tx.insert(users).values({ email: input.email.trim().toLowerCase(), name: input.name, passwordHash: hash }).returning({ id: users.id });
     await makeOwner(tx, owner!.id);
     await tx.delete(setupTokens);
-    await recordActivity(tx, { locationId: null, kind: 'setup.owner_created', subject: input.email.trim().toLowerCase(), after: { name: input.name, email: input.email.trim().toLowerCase() } }, { userId: owner!.id, ip });
+    await recordEffects(tx, { activity: { locationId: null, kind: 'setup.owner_created', subject: input.email.trim().toLowerCase(), after: { name: input.name, email: input.email.trim().toLowerCase() }, actor: { userId: owner!.id, ip } } });
     return { token: await issueToken(tx, owner!.id) };
   });
 }
@@ -84,7 +84,7 @@ export async function ownerFromCommandLine(db: Db, email: string, opts: { public
     await makeOwner(tx, user!.id);
     await tx.delete(setupTokens);
     if (!user!.isOwner) {
-      await recordActivity(tx, { locationId: null, kind: 'setup.owner_created', subject: normalized, before: created ? null : { is_owner: false }, after: { email: normalized, is_owner: true } }, { userId: null, ip: null });
+      await recordEffects(tx, { activity: { locationId: null, kind: 'setup.owner_created', subject: normalized, before: created ? null : { is_owner: false }, after: { email: normalized, is_owner: true }, actor: { userId: null, ip: null } } });
     }
     await tx.update(users).set({ isActive: true }).where(eq(users.id, user!.id));
     return { link: await newResetLink(tx, user!.id, opts), created };

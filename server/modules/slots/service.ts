@@ -126,8 +126,7 @@ const PLAYGROUND_DAY_SQL = `
     l.group_discount_percent,
     (SELECT coalesce(json_agg(json_build_object('days', e.days, 'discount', e.discount)), '[]')
        FROM early_booking_conditions e WHERE e.location_id = l.id) AS early_booking,
-    (SELECT coalesce(json_agg(lg.game_id), '[]') FROM location_games lg WHERE lg.location_id = l.id AND (lg.playground_ids IS NULL OR p.id = ANY(lg.playground_ids))) AS game_ids,
-    EXISTS (SELECT 1 FROM webhooks w WHERE w.location_id = l.id AND w.active) AS has_webhook
+    (SELECT coalesce(json_agg(lg.game_id), '[]') FROM location_games lg WHERE lg.location_id = l.id AND (lg.playground_ids IS NULL OR p.id = ANY(lg.playground_ids))) AS game_ids
   FROM playgrounds p
   JOIN locations l ON l.id = p.location_id
   JOIN cities ci ON ci.id = l.city_id
@@ -199,7 +198,7 @@ export interface PlaygroundDay {
   ctx: LocationContext;
   stored: StoredSession[];
   /** The location's settings a booking needs. */
-  booking: { groupDiscountPercent: number; earlyBooking: { days: number; discount: number }[]; gameIds: number[]; hasWebhook: boolean };
+  booking: { groupDiscountPercent: number; earlyBooking: { days: number; discount: number }[]; gameIds: number[] };
 }
 
 /** One playground's business day (see PLAYGROUND_DAY_SQL); null when the playground does not exist. */
@@ -207,7 +206,7 @@ export async function playgroundDay(db: Db, userId: number | null, playgroundId:
   const [row] = await queryPrepared<ContextRow & {
     id: number; location_id: number; name: string; types: string[]; duration: number; max_players: number; group_id: number | null;
     uuid_token: string | null; tech_control: boolean; is_active: boolean; location_active: boolean; tech_sessions_access_expires_at: Date | null; role_id: number | null; sessions: StoredSessionJson[];
-    group_discount_percent: number; early_booking: { days: number; discount: number }[]; game_ids: number[]; has_webhook: boolean;
+    group_discount_percent: number; early_booking: { days: number; discount: number }[]; game_ids: number[];
   }>(db, 'slots.playground_day', PLAYGROUND_DAY_SQL, [playgroundId, userId, date]);
   if (!row) return null;
   const pg: PlaygroundRow = {
@@ -217,7 +216,7 @@ export async function playgroundDay(db: Db, userId: number | null, playgroundId:
   };
   return {
     pg, date, roleId: row.role_id, locationActive: row.location_active, ctx: toLocationContext(row.location_id, row), stored: groupStoredSessions(row.sessions).get(`${row.id}|${date}`) ?? [],
-    booking: { groupDiscountPercent: row.group_discount_percent, earlyBooking: row.early_booking, gameIds: row.game_ids, hasWebhook: row.has_webhook },
+    booking: { groupDiscountPercent: row.group_discount_percent, earlyBooking: row.early_booking, gameIds: row.game_ids },
   };
 }
 

@@ -21,7 +21,7 @@ export async function invitationRoutes(app: FastifyInstance, { db }: Deps): Prom
     },
   }, async (request) => staff.invitationFacts(db, request.params.key, request.lang));
   r.post('/api/v2.1/invitations/:key/', {
-    config: { public: true, notFound: true },
+    config: { records: { activity: 'staff.joined' }, public: true, notFound: true },
     schema: {
       summary: 'Accept an invitation: a new address sets its name and password and is signed in; an existing account just accepts', tags: ['staff'], params,
       // Each field is required for a new address only; the service says which are missing.

@@ -9,7 +9,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invitations, locations, userLocationRoles, userPermissions, users } from '../../db/schema';
 import type { AuthUser } from '../../platform/auth';
-import { recordActivity } from '../../platform/activity';
 import { ApiError, fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
@@ -19,6 +18,7 @@ import { newSecret, secretHash } from '../../platform/tokens';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 import { locationNameIn, requireRoleAt, type RoleAtLocation } from '../locations/service';
+import { recordEffects } from '../../platform/effects';
 
 export const INVITATION_DAYS = 7;
 export const INVITATION_LETTER_JOB = 'mail.invitation';
@@ -128,7 +128,7 @@ export async function addStaff(db: Db, user: AuthUser, locationId: number, body:
       expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
     }).returning();
     await enqueueJob(tx, INVITATION_LETTER_JOB, { invitationId: row!.id, lang: letterLang } satisfies InvitationLetterJob);
-    await recordActivity(tx, { locationId, kind: 'staff.invited', subject: email, after: { ...grant } });
+    await recordEffects(tx, { activity: { locationId, kind: 'staff.invited', subject: email, after: { ...grant } } });
     return invitationRow(row!);
   });
 }
@@ -157,7 +157,7 @@ export async function changeStaff(db: Db, user: AuthUser, locationId: number, us
     checkGrant(user, callerRole, grant, before.permissions);
     if (before.role === ADMINISTRATOR && grant.role !== ADMINISTRATOR) await keepAnAdministrator(tx, locationId, userId);
     await setGrant(tx, userId, locationId, grant);
-    await recordActivity(tx, { locationId, kind: 'staff.changed', subject: u.email, before: { ...before }, after: { ...grant } });
+    await recordEffects(tx, { activity: { locationId, kind: 'staff.changed', subject: u.email, before: { ...before }, after: { ...grant } } });
     return userRow(u, grant);
   });
 }
@@ -173,7 +173,7 @@ export async function removeStaff(db: Db, user: AuthUser, locationId: number, us
     if (before.role === ADMINISTRATOR) await keepAnAdministrator(tx, locationId, userId);
     await tx.delete(userPermissions).where(and(eq(userPermissions.userId, userId), eq(userPermissions.locationId, locationId)));
     await tx.delete(userLocationRoles).where(and(eq(userLocationRoles.userId, userId), eq(userLocationRoles.locationId, locationId)));
-    await recordActivity(tx, { locationId, kind: 'staff.removed', subject: u.email, before: { ...before } });
+    await recordEffects(tx, { activity: { locationId, kind: 'staff.removed', subject: u.email, before: { ...before } } });
   });
 }
 
@@ -195,7 +195,7 @@ export async function resendInvitation(db: Db, user: AuthUser, locationId: numbe
       .set({ keyHash: secretHash(newSecret()), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
       .where(eq(invitations.id, row.id)).returning();
     await enqueueJob(tx, INVITATION_LETTER_JOB, { invitationId: row.id, lang: letterLang } satisfies InvitationLetterJob);
-    await recordActivity(tx, { locationId, kind: 'staff.invitation_resent', subject: row.email });
+    await recordEffects(tx, { activity: { locationId, kind: 'staff.invitation_resent', subject: row.email } });
     return invitationRow(updated!);
   });
 }
@@ -206,7 +206,7 @@ export async function withdrawInvitation(db: Db, user: AuthUser, locationId: num
   await db.transaction(async (tx) => {
     const row = await openInvitation(tx, locationId, invitationId);
     await tx.update(invitations).set({ withdrawnAt: new Date() }).where(eq(invitations.id, row.id));
-    await recordActivity(tx, { locationId, kind: 'staff.invitation_withdrawn', subject: row.email, before: { role: row.roleId, permissions: row.permissions } });
+    await recordEffects(tx, { activity: { locationId, kind: 'staff.invitation_withdrawn', subject: row.email, before: { role: row.roleId, permissions: row.permissions } } });
   });
 }
 
@@ -296,7 +296,7 @@ export async function acceptInvitation(db: Db, key: string, body: Acceptance, ip
     const held = found ? await grantOf(tx, u.id, row.locationId) : null;
     const grant = held ?? { role: row.roleId, permissions: sorted(row.permissions.filter((p) => (PERMISSION_CODENAMES as readonly string[]).includes(p))) };
     if (!held) await setGrant(tx, u.id, row.locationId, grant);
-    await recordActivity(tx, { locationId: row.locationId, kind: 'staff.joined', subject: u.email, after: { ...grant } }, { userId: u.id, ip });
+    await recordEffects(tx, { activity: { locationId: row.locationId, kind: 'staff.joined', subject: u.email, after: { ...grant }, actor: { userId: u.id, ip } } });
     return { token: found ? null : await issueToken(tx, u.id) };
   });
 }
@@ -312,7 +312,7 @@ export async function setActive(db: Db, user: AuthUser, userId: number, active: 
   return db.transaction(async (tx) => {
     const [u] = await tx.update(users).set({ isActive: active }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
     if (!u) throw notFound();
-    await recordActivity(tx, { locationId: null, kind: active ? 'user.activated' : 'user.deactivated', subject: u.email });
+    await recordEffects(tx, { activity: { locationId: null, kind: active ? 'user.activated' : 'user.deactivated', subject: u.email } });
     return { id: u.id, is_active: active };
   });
 }
@@ -325,7 +325,7 @@ export async function makeOwner(db: Db, user: AuthUser, userId: number): Promise
     if (!u) throw notFound();
     // The one way an owner is made (owners/service.ts): the flag and role 40 with every permission everywhere.
     await grantOwnership(tx, u.id);
-    await recordActivity(tx, { locationId: null, kind: 'user.owner_made', subject: u.email });
+    await recordEffects(tx, { activity: { locationId: null, kind: 'user.owner_made', subject: u.email } });
     return { id: u.id, is_owner: true };
   });
 }

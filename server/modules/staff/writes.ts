@@ -21,6 +21,7 @@ const member = z.object({ id: idParam, user_id: idParam });
 const invitation = z.object({ id: idParam, invitation_id: idParam });
 
 export const addStaff = defineWrite({
+  records: { activity: 'staff.invited' },
   ...common, kind: 'create', path: '/api/v2.1/locations/:id/staff/', summary: 'Invite a person to a location, or add an existing account',
   fields: { email: emailSchema, role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
   // #41 Every addition is an invitation (#38): the tests re-send and withdraw the one they made. The
@@ -31,21 +32,25 @@ export const addStaff = defineWrite({
   run: ({ db, user, params, body, lang }) => staff.addStaff(db, user, params.id, body, lang),
 });
 export const changeStaff = defineWrite({
+  records: { activity: 'staff.changed' },
   ...common, kind: 'update', path: '/api/v2.1/locations/:id/staff/:user_id/', summary: "Change a person's role and permissions at a location",
   params: member, fields: { role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
   readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000' },
   run: ({ db, user, params, body }) => staff.changeStaff(db, user, params.id, params.user_id, body),
 });
 export const removeStaff = defineWrite({
+  records: { activity: 'staff.removed' },
   ...common, kind: 'delete', path: '/api/v2.1/locations/:id/staff/:user_id/', summary: 'Remove a person from a location', params: member, answer: null,
   run: ({ db, user, params }) => staff.removeStaff(db, user, params.id, params.user_id),
 });
 export const resendInvitation = defineWrite({
+  records: { activity: 'staff.invitation_resent' },
   ...common, kind: 'action', path: '/api/v2.1/locations/:id/invitations/:invitation_id/resend/', summary: 'Send an invitation again (a new link, 7 more days)',
   params: invitation, answer: StaffRow,
   run: ({ db, user, params, lang }) => staff.resendInvitation(db, user, params.id, params.invitation_id, lang),
 });
 export const withdrawInvitation = defineWrite({
+  records: { activity: 'staff.invitation_withdrawn' },
   ...common, kind: 'delete', path: '/api/v2.1/locations/:id/invitations/:invitation_id/', summary: 'Withdraw an invitation', params: invitation, answer: null,
   run: ({ db, user, params }) => staff.withdrawInvitation(db, user, params.id, params.invitation_id),
 });
@@ -53,14 +58,17 @@ export const withdrawInvitation = defineWrite({
 // The owner's (users.is_owner); anybody else 403. Installation-wide, so no location's role decides.
 const Active = z.object({ id: z.number().int(), is_active: z.boolean() });
 export const deactivateUser = defineWrite({
+  records: { activity: 'user.deactivated' },
   kind: 'action', tags: ['staff'], path: '/api/v2.1/accounts/:id/deactivate/', summary: 'Deactivate an account everywhere (owner)', answer: Active,
   run: ({ db, user, params }) => staff.setActive(db, user, params.id, false),
 });
 export const activateUser = defineWrite({
+  records: { activity: 'user.activated' },
   kind: 'action', tags: ['staff'], path: '/api/v2.1/accounts/:id/activate/', summary: 'Activate an account again (owner)', answer: Active,
   run: ({ db, user, params }) => staff.setActive(db, user, params.id, true),
 });
 export const makeOwner = defineWrite({
+  records: { activity: 'user.owner_made' },
   kind: 'action', tags: ['staff'], path: '/api/v2.1/accounts/:id/owner/', summary: 'Make an account an owner (owner)',
   answer: z.object({ id: z.number().int(), is_owner: z.boolean() }),
   run: ({ db, user, params }) => staff.makeOwner(db, user, params.id),

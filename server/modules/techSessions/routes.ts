@@ -20,12 +20,12 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
   const params = z.object({ id: idParam });
 
   r.post('/api/v2.2/playgrounds/create_token/', {
-    config: { access: TECH_SESSIONS, notFound: true },
+    config: { records: { activity: 'playground.token_replaced' }, access: TECH_SESSIONS, notFound: true },
     schema: { summary: 'Make a new launcher token for a playground', tags, body: z.strictObject({ playground: idNumber() }), answers: { 200: Playground } },
   }, async (request) => createToken(db, currentUser(request), request.body.playground));
 
   r.post('/api/v2.2/playgrounds/:id/tech_sessions/', {
-    config: { access: TECH_SESSIONS },
+    config: { records: { activity: 'tech_session.started', live: ['tech_session'] }, access: TECH_SESSIONS },
     schema: {
       summary: 'Open tech access to a playground',
       tags, params,
@@ -38,7 +38,7 @@ export async function techSessionRoutes(app: FastifyInstance, { db }: Deps): Pro
     },
   }, async (request, reply) => reply.status(201).send(await startTechSession(db, currentUser(request), request.params.id, request.body)));
 
-  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { config: { access: TECH_SESSIONS }, schema: { summary: 'Close tech access to a playground', tags, params, answers: { 204: null } } }, async (request, reply) => {
+  r.delete('/api/v2.2/playgrounds/:id/tech_sessions/', { config: { records: { activity: 'tech_session.stopped', live: ['tech_session'] }, access: TECH_SESSIONS }, schema: { summary: 'Close tech access to a playground', tags, params, answers: { 204: null } } }, async (request, reply) => {
     await stopTechSession(db, currentUser(request), request.params.id);
     return reply.status(204).send();
   });

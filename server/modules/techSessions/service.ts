@@ -11,7 +11,7 @@ import type { AuthUser } from '../../platform/auth';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireRoleAt } from '../locations/service';
 import { lockedTransaction, lockPlayground } from '../../platform/locks';
-import { recordEvent } from '../live/record';
+import { recordEffects } from '../../platform/effects';
 
 export const TECHSESSIONS_PERMISSION = 'techsessions';
 /** The control page's access (routes.ts): the permission, checked before the handler; a role at the location here. */
@@ -26,8 +26,13 @@ async function playgroundOf(db: Db, user: AuthUser, playgroundId: number) {
 
 /** POST /playgrounds/create_token/: a new uuid_token, replacing the old one (its launcher must be set up again). */
 export async function createToken(db: Db, user: AuthUser, playgroundId: number) {
-  await playgroundOf(db, user, playgroundId);
-  const [row] = await db.update(playgrounds).set({ uuidToken: crypto.randomUUID() }).where(eq(playgrounds.id, playgroundId)).returning();
+  const pg = await playgroundOf(db, user, playgroundId);
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(playgrounds).set({ uuidToken: crypto.randomUUID() }).where(eq(playgrounds.id, playgroundId)).returning();
+    // Never the token itself: that one was replaced.
+    await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.token_replaced', subject: pg.name } });
+    return updated;
+  });
   return playgroundJson(row!, true);
 }
 
@@ -46,7 +51,10 @@ export async function startTechSession(db: Db, user: AuthUser, playgroundId: num
     }).returning();
     const [row] = await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: grant!.expiresAt })
       .where(eq(playgrounds.id, playgroundId)).returning();
-    await recordEvent(tx, pg.locationId, 'tech_session', { playground_id: playgroundId });
+    await recordEffects(tx, {
+      activity: { locationId: pg.locationId, kind: 'tech_session.started', subject: pg.name, after: { minutes: input.minutes, comment: input.comment } },
+      live: { location: pg.locationId, kind: 'tech_session', payload: { playground_id: playgroundId } },
+    });
     return playgroundJson(row!, true);
   });
 }
@@ -60,7 +68,10 @@ export async function stopTechSession(db: Db, user: AuthUser, playgroundId: numb
       .where(and(eq(techSessions.playgroundId, playgroundId), isNull(techSessions.stoppedAt), sql`${techSessions.expiresAt} > now()`));
     await tx.update(playgrounds).set({ techSessionsAccessExpiresAt: sql`least(${playgrounds.techSessionsAccessExpiresAt}, now())` })
       .where(eq(playgrounds.id, playgroundId));
-    await recordEvent(tx, pg.locationId, 'tech_session', { playground_id: playgroundId });
+    await recordEffects(tx, {
+      activity: { locationId: pg.locationId, kind: 'tech_session.stopped', subject: pg.name },
+      live: { location: pg.locationId, kind: 'tech_session', payload: { playground_id: playgroundId } },
+    });
   });
 }
 

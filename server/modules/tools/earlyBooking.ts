@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { earlyBookingConditions } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
-import { recordChange } from '../activity/record';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 export interface EarlyBookingInput {
   days: number;
@@ -27,7 +28,7 @@ export async function createCondition(db: Db, userId: number, locationId: number
   await requireManagerAt(db, userId, locationId);
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx.insert(earlyBookingConditions).values({ locationId, ...input }).returning();
-    await recordChange(tx, locationId, 'early_booking.changed', '', null, { days: input.days, discount: input.discount });
+    await recordEffects(tx, { activity: activityChange(locationId, 'early_booking.changed', '', null, { days: input.days, discount: input.discount }) });
     return rows;
   });
   return json(row!);
@@ -46,7 +47,7 @@ export async function updateCondition(db: Db, userId: number, id: number, input:
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx.update(earlyBookingConditions).set(input).where(eq(earlyBookingConditions.id, id)).returning();
     // Both sides whole: "7 days, 10 %" reads as a condition, a lone changed number does not.
-    await recordChange(tx, existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, { days: input.days, discount: input.discount });
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, { days: input.days, discount: input.discount }) });
     return rows;
   });
   return json(row!);
@@ -56,6 +57,6 @@ export async function deleteCondition(db: Db, userId: number, id: number): Promi
   const existing = await ownCondition(db, userId, id);
   await db.transaction(async (tx) => {
     await tx.delete(earlyBookingConditions).where(eq(earlyBookingConditions.id, id));
-    await recordChange(tx, existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, null);
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, null) });
   });
 }

@@ -8,7 +8,8 @@ import { promocodes } from '../../db/schema';
 import { termsOf } from '../orders/coupons';
 import { fieldError, notFound } from '../../platform/errors';
 import { locationToday, requireManagerAt } from '../locations/service';
-import { recordChange } from '../activity/record';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 export type PromocodeType = 'fraction' | 'flat';
 
@@ -83,7 +84,7 @@ export async function createPromocode(db: Db, userId: number, locationId: number
   await assertCodeFree(db, locationId, input.code, null);
   const [row] = await uniqueOr(() => db.transaction(async (tx) => {
     const rows = await tx.insert(promocodes).values({ locationId, ...values(input) }).returning();
-    await recordChange(tx, locationId, 'promocode.created', rows[0]!.code, null, logged(rows[0]!));
+    await recordEffects(tx, { activity: activityChange(locationId, 'promocode.created', rows[0]!.code, null, logged(rows[0]!)) });
     return rows;
   }));
   return json(row!, await locationToday(db, locationId));
@@ -108,7 +109,7 @@ export async function updatePromocode(db: Db, userId: number, id: number, input:
   await assertCodeFree(db, existing.locationId, input.code, id);
   const [row] = await uniqueOr(() => db.transaction(async (tx) => {
     const rows = await tx.update(promocodes).set(values(input)).where(eq(promocodes.id, id)).returning();
-    await recordChange(tx, existing.locationId, 'promocode.updated', rows[0]!.code, logged(existing), logged(rows[0]!));
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'promocode.updated', rows[0]!.code, logged(existing), logged(rows[0]!)) });
     return rows;
   }));
   return json(row!, await locationToday(db, existing.locationId));
@@ -119,7 +120,7 @@ export async function setPromocodeActive(db: Db, userId: number, id: number, act
   const existing = await ownPromocode(db, userId, id);
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx.update(promocodes).set({ active }).where(eq(promocodes.id, id)).returning();
-    await recordChange(tx, existing.locationId, 'promocode.updated', existing.code, { active: existing.active }, { active });
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'promocode.updated', existing.code, { active: existing.active }, { active }) });
     return rows;
   });
   return json(row!, await locationToday(db, existing.locationId));
@@ -130,6 +131,6 @@ export async function deletePromocode(db: Db, userId: number, id: number): Promi
   const existing = await ownPromocode(db, userId, id);
   await db.transaction(async (tx) => {
     await tx.delete(promocodes).where(eq(promocodes.id, id));
-    await recordChange(tx, existing.locationId, 'promocode.deleted', existing.code, logged(existing), null);
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'promocode.deleted', existing.code, logged(existing), null) });
   });
 }

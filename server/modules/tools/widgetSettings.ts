@@ -6,7 +6,8 @@ import type { Db } from '../../db/client';
 import { locations } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireManagerAt } from '../locations/service';
-import { recordChange } from '../activity/record';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 export interface WidgetSettings {
   payment_minutes: number;
@@ -30,7 +31,7 @@ export async function saveWidgetSettings(db: Db, userId: number, locationId: num
   await db.transaction(async (tx) => {
     await tx.update(locations).set({ widgetPaymentMinutes: input.payment_minutes, customerCancelHours: input.cancel_hours, phone })
       .where(eq(locations.id, locationId));
-    await recordChange(tx, locationId, 'widget.changed', '', { ...before }, { payment_minutes: input.payment_minutes, cancel_hours: input.cancel_hours, phone });
+    await recordEffects(tx, { activity: activityChange(locationId, 'widget.changed', '', { ...before }, { payment_minutes: input.payment_minutes, cancel_hours: input.cancel_hours, phone }) });
   });
   return getWidgetSettings(db, userId, locationId);
 }

@@ -25,17 +25,20 @@ const earlyBooking = {
 const earlyTags = ['early booking'];
 
 export const createEarlyBooking = defineWrite({
+  records: { activity: 'early_booking.changed' },
   kind: 'create', path: '/api/v2.1/locations/:id/early_booking/', summary: 'Add an early booking discount', tags: earlyTags, access: { minRole: 40 },
   ...earlyBooking, answer: EarlyBooking,
   record: { segment: 'early_booking_conditions' },
   run: ({ db, user, params, body }) => early.createCondition(db, user.id, params.id, body),
 });
 export const updateEarlyBooking = defineWrite({
+  records: { activity: 'early_booking.changed' },
   kind: 'update', path: '/api/v2.1/early_booking_conditions/:id/', summary: 'Edit an early booking discount', tags: earlyTags, access: { minRole: 40 },
   ...earlyBooking, answer: EarlyBooking,
   run: ({ db, user, params, body }) => early.updateCondition(db, user.id, params.id, body),
 });
 export const deleteEarlyBooking = defineWrite({
+  records: { activity: 'early_booking.changed' },
   kind: 'delete', path: '/api/v2.1/early_booking_conditions/:id/', summary: 'Delete an early booking discount', tags: earlyTags, access: { minRole: 40 },
   answer: null,
   run: ({ db, user, params }) => early.deleteCondition(db, user.id, params.id),
@@ -70,21 +73,25 @@ const promocode = {
 const tags = ['promocodes'];
 
 export const createPromocode = defineWrite({
+  records: { activity: 'promocode.created' },
   kind: 'create', path: '/api/v2.1/locations/:id/promocodes/', summary: 'Create a promo code', tags, access: { minRole: 40 },
   ...promocode, answer: Promocode,
   run: ({ db, user, params, body }) => promo.createPromocode(db, user.id, params.id, body),
 });
 export const updatePromocode = defineWrite({
+  records: { activity: 'promocode.updated' },
   kind: 'update', path: '/api/v2.1/promocodes/:id/', summary: 'Edit a promo code', tags, access: { minRole: 40 },
   ...promocode, answer: Promocode,
   run: ({ db, user, params, body }) => promo.updatePromocode(db, user.id, params.id, body),
 });
 export const setPromocodeActive = defineWrite({
+  records: { activity: 'promocode.updated' },
   kind: 'action', method: 'PATCH', path: '/api/v2.1/promocodes/:id/active/', summary: 'Activate or deactivate a promo code', tags, access: { minRole: 40 },
   fields: { active: z.boolean() }, answer: Promocode,
   run: ({ db, user, params, body }) => promo.setPromocodeActive(db, user.id, params.id, body.active),
 });
 export const deletePromocode = defineWrite({
+  records: { activity: 'promocode.deleted' },
   kind: 'delete', path: '/api/v2.1/promocodes/:id/', summary: 'Delete a promo code', tags, access: { minRole: 40 },
   answer: null,
   run: ({ db, user, params }) => promo.deletePromocode(db, user.id, params.id),
@@ -92,6 +99,7 @@ export const deletePromocode = defineWrite({
 
 // A payment hold of 1 minute to a day; a cancel deadline of 0 (until the session) to 30 days.
 export const saveWidget = defineWrite({
+  records: { activity: 'widget.changed' },
   kind: 'update', path: '/api/v2.1/locations/:id/widget_settings/', summary: 'Edit a location\'s booking widget settings', tags: ['widget'], access: { minRole: 40 },
   fields: {
     payment_minutes: z.number().int().min(1).max(1440), cancel_hours: z.number().int().min(0).max(720),

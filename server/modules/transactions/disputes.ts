@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { transactionDisputes, transactions, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireRoleAt } from '../locations/service';
+import { recordEffects } from '../../platform/effects';
 import { imageExtension } from '../users/service';
 
 export const DISPUTE_MAX_FILES = 5;
@@ -49,15 +50,19 @@ export async function moveLegacyDisputeFiles(dataDir: string): Promise<void> {
 }
 
 export async function openDispute(db: Db, dataDir: string, userId: number, transactionId: number, text: string, files: { name: string; data: Buffer; ext: string }[]) {
-  await transactionOfUser(db, userId, transactionId);
+  const t = await transactionOfUser(db, userId, transactionId);
   await fs.mkdir(disputeDir(dataDir), { recursive: true });
-  const stored = [];
+  const stored: { name: string; url: string; size: number }[] = [];
   for (const f of files) {
     const file = `${transactionId}-${crypto.randomBytes(8).toString('hex')}.${f.ext}`;
     await fs.writeFile(path.join(disputeDir(dataDir), file), f.data);
     stored.push({ name: f.name.slice(0, 200), url: fileUrl(transactionId, file), size: f.data.length });
   }
-  const [row] = await db.insert(transactionDisputes).values({ transactionId, text, files: stored, userId }).returning();
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx.insert(transactionDisputes).values({ transactionId, text, files: stored, userId }).returning();
+    await recordEffects(tx, { activity: { locationId: t.locationId, kind: 'money.transaction_disputed', subject: t.number ?? `#${t.id}`, after: { comment: text, files: stored.length } } });
+    return created;
+  });
   return { id: row!.id, transaction: transactionId, text: row!.text, files: answered(transactionId, row!.files), created: row!.created.toISOString() };
 }
 

@@ -5,7 +5,7 @@ import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { transactions } from '../../db/schema';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { recordEvent } from '../live/record';
+import type { LiveRecord } from '../../platform/effects';
 
 export const TRANSACTION_TYPES = ['refill', 'chargeoff', 'refund', 'overdraft', 'minimumfee', 'vatfee'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
@@ -40,7 +40,7 @@ export interface NewTransaction {
   additional?: boolean;
 }
 
-/** Appends a transaction; the caller's transaction must hold lockLedger for the location. */
+/** Appends a transaction; the caller's transaction must hold lockLedger for the location, and records its ledgerEvent. */
 export async function appendTransaction(tx: Tx, t: NewTransaction) {
   const total = (await lastTotal(tx, t.locationId)) + toCents(t.amount);
   const [row] = await tx.insert(transactions).values({
@@ -49,11 +49,13 @@ export async function appendTransaction(tx: Tx, t: NewTransaction) {
     debtOpen: t.debtOpen ?? false, userId: t.userId ?? null, currencyId: t.currencyId ?? null,
     originalTransactionId: t.originalTransactionId ?? null, additional: t.additional ?? false,
   }).returning();
-  await recordEvent(tx, t.locationId, 'transaction', { transaction_id: row!.id });
   return row!;
 }
 
-/** After an amount changed in place, every later running total of the location is rebuilt. */
+/** The live event of a ledger change (the caller records it with the change's other after-effects). */
+export const ledgerEvent = (locationId: number, transactionId: number): LiveRecord => ({ location: locationId, kind: 'transaction', payload: { transaction_id: transactionId } });
+
+/** After an amount changed in place, every later running total of the location is rebuilt (the caller records its ledgerEvent). */
 export async function rebuildTotalsFrom(tx: Tx, locationId: number, fromId: number): Promise<void> {
   const [before] = await tx.select({ total: transactions.total }).from(transactions)
     .where(and(eq(transactions.locationId, locationId), sql`${transactions.id} < ${fromId}`)).orderBy(sql`${transactions.id} desc`).limit(1);
@@ -64,5 +66,4 @@ export async function rebuildTotalsFrom(tx: Tx, locationId: number, fromId: numb
     running += toCents(r.amount);
     await tx.update(transactions).set({ total: fromCents(running) }).where(eq(transactions.id, r.id));
   }
-  await recordEvent(tx, locationId, 'transaction', { transaction_id: fromId });
 }

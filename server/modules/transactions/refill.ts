@@ -49,11 +49,11 @@ export async function refillStatus(db: Db, userId: number, locationId: number, p
   return { payment_id: paymentId, status: p.status };
 }
 
-/** Called by settleBillPayment inside its transaction when a refill payment is paid. */
+/** Called by settleBillPayment inside its transaction when a refill payment is paid: its ledger line (the caller records its ledgerEvent). */
 export async function bookRefill(tx: Tx, payment: { id: number; locationId: number; purchase: string; userId: number | null }) {
   await lockLedger(tx, payment.locationId);
   const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, payment.locationId));
-  await appendTransaction(tx, {
+  return appendTransaction(tx, {
     locationId: payment.locationId, type: 'refill', amount: payment.purchase, description: `#${payment.id}`, // the payment; the type column says "top-up" in the reader's language
     number: String(payment.id), userId: payment.userId, currencyId: loc?.currencyId ?? null,
   });

@@ -33,7 +33,7 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   const tags = ['transactions'];
 
   r.post('/api/v2.1/transactions/create_transaction/', {
-    config: { access: TRANSACTIONS_EDIT, idempotent: true, notFound: true },
+    config: { records: { activity: ['money.transaction', 'money.transaction_refund'], live: ['transaction'] }, access: TRANSACTIONS_EDIT, idempotent: true, notFound: true },
     schema: {
       summary: 'Add a balance transaction',
       tags,
@@ -49,12 +49,12 @@ export async function transactionRoutes(app: FastifyInstance, { db, pool }: Deps
   });
 
   r.post('/api/v2.2/transactions/change_type/', {
-    config: { access: TRANSACTIONS_EDIT, notFound: true },
+    config: { records: { activity: 'money.transaction_type', live: ['transaction'] }, access: TRANSACTIONS_EDIT, notFound: true },
     schema: { summary: 'Change a transaction\'s type', tags, body: z.strictObject({ type: typeSchema, transaction_id: idNumber() }), answers: { 200: Transaction } },
   }, async (request) => changeType(db, currentUser(request), request.body.transaction_id, request.body.type));
 
   r.post('/api/v2.2/transactions/create_transaction/', {
-    config: { access: TRANSACTIONS_EDIT, idempotent: true, notFound: true },
+    config: { records: { activity: ['money.transaction', 'money.transaction_refund'], live: ['transaction'] }, access: TRANSACTIONS_EDIT, idempotent: true, notFound: true },
     schema: {
       summary: 'Refund a balance transaction',
       tags,
@@ -78,11 +78,11 @@ export async function refillRoutes(app: FastifyInstance, { db, config }: Deps): 
   const params = z.object({ id: idParam });
   // Paths: POST /api/v2.2/locations/{id}/refill/ (amount) -> {payment_url, payment_id};
   // POST /api/v2.2/locations/{id}/check_payment/ (payment_id) -> {status}.
-  r.post('/api/v2.2/locations/:id/refill/', { config: { access: TRANSACTIONS_ACCESS, idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }),
+  r.post('/api/v2.2/locations/:id/refill/', { config: { records: { activity: { none: 'a top-up link: its money is an entry (money.payment) when the provider settles it' } }, access: TRANSACTIONS_ACCESS, idempotent: true }, schema: { summary: 'Top up a location\'s balance: a payment link', tags, params, body: z.strictObject({ amount }),
     answers: { 200: z.object({ payment_id: z.number().int(), payment_url: z.string() }) } } }, async (request) =>
     startRefill(db, currentUser(request).id, config, request.params.id, request.body.amount, idempotentCall(request, currentUser(request).id)));
   r.post('/api/v2.2/locations/:id/check_payment/', {
-    config: { access: TRANSACTIONS_ACCESS },
+    config: { records: { activity: { none: 'reads a top-up\'s status' } }, access: TRANSACTIONS_ACCESS },
     schema: { summary: 'The status of a balance top-up payment', tags, params, body: z.strictObject({ payment_id: idNumber() }), answers: { 200: z.object({ payment_id: z.number().int(), status: z.string() }) } },
   }, async (request) => refillStatus(db, currentUser(request).id, request.params.id, request.body.payment_id));
 }
@@ -93,7 +93,7 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
   const params = z.object({ id: idParam });
   await moveLegacyDisputeFiles(config.dataDir);
   // Paths: POST /api/v2.1/transactions/{id}/dispute/ (multipart: text, files), GET the same path (the list).
-  r.post('/api/v2.1/transactions/:id/dispute/', { config: { access: TRANSACTIONS_ACCESS }, schema: { summary: 'Dispute a transaction', tags, params, consumes: ['multipart/form-data'], answers: { 201: Dispute } } }, async (request, reply) => {
+  r.post('/api/v2.1/transactions/:id/dispute/', { config: { records: { activity: 'money.transaction_disputed' }, access: TRANSACTIONS_ACCESS }, schema: { summary: 'Dispute a transaction', tags, params, consumes: ['multipart/form-data'], answers: { 201: Dispute } } }, async (request, reply) => {
     const user = currentUser(request);
     if (!request.isMultipart()) throw fieldError('text', 'required');
     let text = '';

@@ -14,8 +14,8 @@ import { idempotent, type IdempotentCall } from '../../platform/idempotency';
 import { lockedTransaction } from '../../platform/locks';
 import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
-import { appendTransaction, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
-import { recordActivity } from '../../platform/activity';
+import { appendTransaction, ledgerEvent, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
+import { recordEffects } from '../../platform/effects';
 
 /** A transaction as the list shows it. */
 async function shown(db: Db, user: AuthUser, id: number) {
@@ -54,8 +54,11 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
       number: input.number, debtOpen: input.debt_open, session: input.session, userId: user.id, currencyId: loc?.currencyId ?? null,
     });
     // A manual line of the ledger is a money action (#28): who wrote it, and what.
-    await recordActivity(tx, { locationId: input.location, kind: 'money.transaction', subject: input.number ?? `#${appended.id}`,
-      before: null, after: { type: input.type, amount: signedAmount(input.type, input.amount), description: input.description } });
+    await recordEffects(tx, {
+      activity: { locationId: input.location, kind: 'money.transaction', subject: input.number ?? `#${appended.id}`,
+        before: null, after: { type: input.type, amount: signedAmount(input.type, input.amount), description: input.description } },
+      live: ledgerEvent(input.location, appended.id),
+    });
     return appended;
   }));
   return shown(db, user, created.id);
@@ -70,8 +73,11 @@ export async function changeType(db: Db, user: AuthUser, transactionId: number, 
     await lockLedger(tx, t.locationId);
     await tx.update(transactions).set({ type, amount: signedAmount(type, t.amount) }).where(eq(transactions.id, transactionId));
     await rebuildTotalsFrom(tx, t.locationId, transactionId);
-    await recordActivity(tx, { locationId: t.locationId, kind: 'money.transaction_type', subject: t.number ?? `#${t.id}`,
-      before: { type: t.type, amount: t.amount }, after: { type, amount: signedAmount(type, t.amount) } });
+    await recordEffects(tx, {
+      activity: { locationId: t.locationId, kind: 'money.transaction_type', subject: t.number ?? `#${t.id}`,
+        before: { type: t.type, amount: t.amount }, after: { type, amount: signedAmount(type, t.amount) } },
+      live: ledgerEvent(t.locationId, transactionId),
+    });
   });
   return shown(db, user, transactionId);
 }
@@ -105,8 +111,11 @@ export async function refund(db: Db, user: AuthUser, input: {
       description: input.description, session: input.session ?? original.session, userId: user.id,
       currencyId: original.currencyId, originalTransactionId: original.id,
     });
-    await recordActivity(tx, { locationId: input.location, kind: 'money.transaction_refund', subject: original.number ?? `#${original.id}`,
-      before: { refunded: fromCents(toCents(refunded)) }, after: { refunded: fromCents(toCents(refunded) + amount), amount: fromCents(amount * direction) } });
+    await recordEffects(tx, {
+      activity: { locationId: input.location, kind: 'money.transaction_refund', subject: original.number ?? `#${original.id}`,
+        before: { refunded: fromCents(toCents(refunded)) }, after: { refunded: fromCents(toCents(refunded) + amount), amount: fromCents(amount * direction) } },
+      live: ledgerEvent(input.location, appended.id),
+    });
     return appended;
   }));
   return shown(db, user, created.id);

@@ -61,7 +61,7 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps): Pr
 
   r.put('/api/v2.1/users/:id/', {
     // A wrong current password is counted: too many are 429.
-    config: { throttled: true },
+    config: { throttled: true, records: { activity: { none: 'a person\'s own profile: at no location' } } },
     schema: { summary: 'Edit the caller\'s own profile (name, phone, e-mail, avatar)', tags: ['users'], params: z.object({ id: idParam }), consumes: ['multipart/form-data', 'application/json'], answers: { 200: Me } },
   }, async (request) => {
     const actor = currentUser(request);

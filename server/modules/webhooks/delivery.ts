@@ -15,7 +15,7 @@ import type { Db } from '../../db/client';
 import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { enqueueJob } from '../../platform/jobs';
 import { guardedLookup, literalRefused, parseTarget } from './address';
-import { DELIVER_JOB, type DeliverJob } from './outbox';
+import { DELIVER_JOB, type DeliverJob } from '../../platform/outbox';
 import { lockedTransaction } from '../../platform/locks';
 import { webhookDeliveriesTotal } from '../../platform/metrics';
 

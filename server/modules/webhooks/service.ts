@@ -8,10 +8,11 @@ import { webhookAttempts, webhookDeliveries, webhooks } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
 import { enqueueJob } from '../../platform/jobs';
 import { requireManagerAt } from '../locations/service';
-import { recordChange } from '../activity/record';
 import { targetProblem } from './address';
-import { DELIVER_JOB, type DeliverJob } from './outbox';
+import { DELIVER_JOB, type DeliverJob } from '../../platform/outbox';
 import { postOnce, signature } from './delivery';
+import { recordEffects } from '../../platform/effects';
+import { activityChange } from '../../platform/activity';
 
 export interface WebhookInput {
   url: string;
@@ -57,7 +58,7 @@ export async function createWebhook(db: Db, allowPrivate: boolean, userId: numbe
   const [row] = await lockedTransaction(db, async (tx) => {
     await refuseDuplicate(tx, locationId, input.url);
     const rows = await tx.insert(webhooks).values({ locationId, url: input.url, extra: input.extra, secret }).returning();
-    await recordChange(tx, locationId, 'webhook.created', input.url, null, { ...logged(rows[0]!), secret: 'set' });
+    await recordEffects(tx, { activity: activityChange(locationId, 'webhook.created', input.url, null, { ...logged(rows[0]!), secret: 'set' }) });
     return rows;
   });
   // The only time the secret leaves the server: the receiver needs it to check signatures.
@@ -80,7 +81,7 @@ export async function updateWebhook(db: Db, allowPrivate: boolean, userId: numbe
     const rows = await tx.update(webhooks).set({
       url: input.url, extra: input.extra, active, disabledReason: active ? null : existing.disabledReason ?? 'switched off',
     }).where(eq(webhooks.id, id)).returning();
-    await recordChange(tx, existing.locationId, 'webhook.changed', input.url, logged(existing), logged(rows[0]!));
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'webhook.changed', input.url, logged(existing), logged(rows[0]!)) });
     return rows;
   });
   return json(row!);
@@ -91,7 +92,7 @@ export async function deleteWebhook(db: Db, userId: number, id: number): Promise
   // Its deliveries and their log go with it (cascade); jobs left behind find no delivery and end.
   await db.transaction(async (tx) => {
     await tx.delete(webhooks).where(eq(webhooks.id, id));
-    await recordChange(tx, existing.locationId, 'webhook.deleted', existing.url, logged(existing), null);
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'webhook.deleted', existing.url, logged(existing), null) });
   });
 }
 

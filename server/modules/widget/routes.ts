@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import type { WriteRecords } from '../../platform/effects';
 import { hitRateLimit, type RateLimit } from '../../platform/rateLimit';
 import { emailSchema, idParam, phoneSchema, idText, idNumber } from '../../platform/validation';
 import { translate } from '../../platform/messages';
@@ -52,6 +53,16 @@ const WINDOW = 600;
 
 import { CustomerOrder, Named, WidgetBooked, WidgetLocation, WidgetPrice, WidgetSlots } from '../../platform/answers';
 
+// #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
+const RECORDS = {
+  price: { activity: { none: 'a price asked: nothing is stored' } },
+  // #40 A new booking may release the customer's earlier hold (release_key): its cancel is recorded too.
+  book: { activity: ['order.created', 'order.cancelled'], orderLog: ['created', 'bill', 'cancelled'], webhooks: ['order.created', 'payment.created', 'order.cancelled'],
+    messages: ['booking_confirmed', 'booking_held'] },
+  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], messages: ['booking_cancelled'] },
+  payAgain: { activity: { none: 'the customer\'s new payment link: the order\'s log has it' }, orderLog: ['bill'], webhooks: ['payment.created'] },
+} satisfies Record<string, WriteRecords>;
+
 export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const bookingLimit: RateLimit = { name: 'widget.booking', max: config.widgetBookingLimit, windowSeconds: WINDOW };
   const couponLimit: RateLimit = { name: 'widget.coupon', max: config.widgetCouponLimit, windowSeconds: WINDOW };
@@ -81,7 +92,7 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     }, async (request) => widget.widgetGames(db, request.params.id, request.lang));
 
     r.post('/api/public/locations/:id/price/', {
-      config: { ...pub, throttled: true }, schema: { summary: 'Booking widget: a price quote', tags, params: location, querystring: langOnly, body: z.strictObject(priceFields), answers: { 200: WidgetPrice } },
+      config: { records: RECORDS.price, ...pub, throttled: true }, schema: { summary: 'Booking widget: a price quote', tags, params: location, querystring: langOnly, body: z.strictObject(priceFields), answers: { 200: WidgetPrice } },
     }, async (request) => {
       // Only a preview that tries a promo code counts: that is what guessing codes would use.
       if (request.body.promocode) await hitRateLimit(db, couponLimit, request.ip);
@@ -89,7 +100,7 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     });
 
     r.post('/api/public/locations/:id/bookings/', {
-      config: { ...pub, throttled: true, conflicts: true },
+      config: { records: RECORDS.book, ...pub, throttled: true, conflicts: true },
       // Counted before validation, so malformed floods are limited too.
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
       schema: { summary: 'Booking widget: a customer\'s booking', tags, params: location, querystring: langOnly, body: bookingBody, answers: { 201: WidgetBooked } },
@@ -102,11 +113,11 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     }, async (request) => widget.widgetOrder(db, config, request.params.key, request.lang));
 
     r.post('/api/public/orders/:key/cancel/', {
-      config: { ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
+      config: { records: RECORDS.cancel, ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
     }, async (request) => widget.widgetCancel(db, config, request.params.key, request.lang));
 
     r.post('/api/public/orders/:key/pay/', {
-      config: { ...pub, conflicts: true, throttled: true },
+      config: { records: RECORDS.payAgain, ...pub, conflicts: true, throttled: true },
       onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
       schema: { summary: 'Booking widget: a fresh payment link after a declined payment', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
     }, async (request) => widget.widgetPayAgain(db, config, request.params.key, request.lang));

@@ -13,7 +13,7 @@ import {
   playgrounds, playsessions,
 } from '../../db/schema';
 import { ApiError, fieldError, notFound } from '../../platform/errors';
-import { WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, enqueueJob } from '../../platform/jobs';
+import { recordEffects } from '../../platform/effects';
 import type { Lang } from '../../platform/messages';
 import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
 import { instantOfLocal } from '../../../domain/zonedTime';
@@ -234,10 +234,10 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
       const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, locationId, due, minutes);
       await tx.update(orders).set({ cancelDelay: minutes }).where(eq(orders.id, order.id));
       // #40 The letter with the payment link goes now: closing the tab must not lose it.
-      await enqueueJob(tx, WIDGET_HELD_LETTER_JOB, { orderId: order.id });
+      await recordEffects(tx, { messages: { kind: 'booking_held', payload: { orderId: order.id } } });
       return { id: order.id, paymentUrl: url, due };
     }
-    await enqueueJob(tx, WIDGET_LETTER_JOB, { orderId: order.id });
+    await recordEffects(tx, { messages: { kind: 'booking_confirmed', payload: { orderId: order.id } } });
     return { id: order.id, paymentUrl: null, due };
   }, undefined, releaseId === null ? undefined : async (tx) => { await releaseWidgetHold(tx, releaseId, locationId); }));
   const key = orderKey(config.widgetSecret, placed.id);

@@ -2,6 +2,7 @@
 // for a chosen location (and group, language), exactly as the snippet below it embeds it, so staff
 // can try it as customers will; and that snippet with a copy button. ?location=&group=&lang= preset it.
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Alert, Box, Button, MenuItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
@@ -9,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router-dom';
 import { useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { api } from '../../dataProvider/http';
-import { HEIGHT_MESSAGE, embedSnippet, widgetSrc } from './snippet';
+import { HEIGHT_MESSAGE, SCROLL_MESSAGE, embedSnippet, scrollTarget, widgetSrc } from './snippet';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 
 interface MyLocation {
@@ -36,10 +37,17 @@ export function IframePage() {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(640);
 
-  // The same listener as the snippet's: the frame follows the widget's height.
+  // The same listener as the snippet's: the frame follows the widget's height, and the page scrolls
+  // to what the widget asks to show (#40: the form after a tap on a session). The height is applied
+  // at once (flushSync), so the scroll that follows it finds the page already as tall.
   useEffect(() => {
     const onMessage = (e: MessageEvent) => {
-      if (e.origin === origin && e.source === frame.current?.contentWindow && e.data?.type === HEIGHT_MESSAGE) setHeight(Number(e.data.height) || 640);
+      if (e.origin !== origin || !frame.current || e.source !== frame.current.contentWindow) return;
+      if (e.data?.type === HEIGHT_MESSAGE) flushSync(() => setHeight(Number(e.data.height) || 640));
+      if (e.data?.type === SCROLL_MESSAGE) {
+        const top = scrollTarget(frame.current.getBoundingClientRect().top, window.scrollY, e.data.top);
+        if (top !== null) window.scrollTo(0, top);
+      }
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

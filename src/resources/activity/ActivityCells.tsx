@@ -6,8 +6,8 @@
 import { Box } from '@mui/material';
 import { useGetOne, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
-import { ACTIVITY_CHANGE_FIELDS } from '../../../domain/activity';
-import { CERTIFICATE_STATUS_LABELS, PAYMENT_TYPE_LABELS, TRANSACTION_TYPE_LABELS, type EnumLabels } from '../../../domain/enumLabels';
+import { ACTIVITY_BY_LABELS, ACTIVITY_CHANGE_FIELDS, ACTIVITY_REFUND_LABELS } from '../../../domain/activity';
+import { CERTIFICATE_STATUS_LABELS, ORDER_TYPE_LABELS, PAYMENT_TYPE_LABELS, TRANSACTION_TYPE_LABELS, type EnumLabels } from '../../../domain/enumLabels';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { formatDay } from '../../../domain/dates';
 import type { Language } from '../../../domain/constants';
@@ -18,10 +18,14 @@ type Fields = Record<string, unknown> | null;
 interface Entry { before: Fields; after: Fields }
 interface Context { currency: Currency | null; lang: Language; translate: (key: string, options?: Record<string, unknown>) => string }
 
-/** Fields that hold an amount of the location's money. */
+/** Fields that hold an amount of the location's money (#41: `paid_cash`, `paid_card`... of a cancelled booking too). */
 const MONEY_FIELDS = new Set(['amount', 'paid', 'price', 'purchase']);
+const isMoneyField = (key: string) => MONEY_FIELDS.has(key) || key.startsWith('paid_');
 /** Fields whose values are codes with words. */
-const CODE_WORDS: Record<string, EnumLabels> = { payment_type: PAYMENT_TYPE_LABELS, status: CERTIFICATE_STATUS_LABELS, type: TRANSACTION_TYPE_LABELS };
+const CODE_WORDS: Record<string, EnumLabels> = {
+  payment_type: PAYMENT_TYPE_LABELS, status: CERTIFICATE_STATUS_LABELS, type: TRANSACTION_TYPE_LABELS,
+  order_type: ORDER_TYPE_LABELS, by: ACTIVITY_BY_LABELS, refund: ACTIVITY_REFUND_LABELS,
+};
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Fields that name something by its number: `id`, `shop_id`, `payment_id`... */
 const IDENTIFIER = /(^|_)id$/;
@@ -47,7 +51,7 @@ export function activityValue(key: string, value: unknown, ctx: Context): string
     const { version, text_hash: hash } = value as { version: number; text_hash?: string };
     return ctx.translate('resources.activity.consentVersion', { version, hash: (hash ?? '').slice(0, 12) });
   }
-  if (MONEY_FIELDS.has(key) && /^-?\d+(\.\d+)?$/.test(String(value))) return formatMoney(String(value), ctx.currency, ctx.lang);
+  if (isMoneyField(key) && /^-?\d+(\.\d+)?$/.test(String(value))) return formatMoney(String(value), ctx.currency, ctx.lang);
   if (typeof value === 'string') return DAY.test(value) ? formatDay(value) : value;
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return ctx.translate('resources.activity.rows', { smart_count: value.length });

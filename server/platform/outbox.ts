@@ -1,16 +1,14 @@
-// The webhook outbox. Services call these inside the transaction of their change: one
-// webhook_deliveries row per active webhook of the location and a 'webhook.deliver' job are
-// written with the change, so the event is delivered exactly when the change commits, and a crash
-// between the commit and the delivery only delays it (the job row is still there after a restart).
+// The webhook outbox (#41: the platform's, written only by recordEffects in effects.ts). For an
+// event of a location: one webhook_deliveries row per active webhook and a 'webhook.deliver' job,
+// in the transaction of the change, so the event is delivered exactly when the change commits, and
+// a crash between the commit and the delivery only delays it (the job row is still there after a
+// restart). The bodies are built from the rows as they are inside the transaction.
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import {
-  certificates, currencies, orderPlaysessions, orders, payments, playsessions, webhookDeliveries, webhooks,
-} from '../../db/schema';
-import { enqueueJob } from '../../platform/jobs';
-import type { WebhookEvent } from '../../../domain/locationManagement';
-import { recordEvent } from '../live/record';
+import type { DbOrTx } from '../db/client';
+import { certificates, currencies, orderPlaysessions, orders, payments, playsessions, webhookDeliveries, webhooks } from '../db/schema';
+import { enqueueJob } from './jobs';
+import type { WebhookEvent } from '../../domain/locationManagement';
 
 export const DELIVER_JOB = 'webhook.deliver';
 
@@ -20,14 +18,20 @@ export interface DeliverJob {
   attempt: number;
 }
 
+/** A change's webhook event, by what it is about (effects.ts reads the rows). */
+export type WebhookRecord =
+  | { event: Extract<WebhookEvent, `order.${string}`>; orderId: number }
+  | { event: Extract<WebhookEvent, `payment.${string}`>; paymentId: number }
+  | { event: 'certificate.activated'; certificateId: number; locationId: number };
+
 /**
  * Writes the event for every active webhook of the location. `data(extra)` builds the payload's
  * `data`; webhooks with `extra` get the customer's contacts as well.
  */
-export async function emitWebhookEvent(tx: DbOrTx, locationId: number, event: WebhookEvent, data: (extra: boolean) => unknown): Promise<number> {
+async function emitWebhookEvent(tx: DbOrTx, locationId: number, event: WebhookEvent, data: (extra: boolean) => unknown): Promise<void> {
   const hooks = await tx.select({ id: webhooks.id, extra: webhooks.extra }).from(webhooks)
     .where(and(eq(webhooks.locationId, locationId), eq(webhooks.active, true)));
-  if (!hooks.length) return 0;
+  if (!hooks.length) return;
   // One id per event: a receiver with two webhooks, or a resend, can recognise it.
   const eventId = crypto.randomUUID();
   const created = new Date().toISOString();
@@ -37,16 +41,17 @@ export async function emitWebhookEvent(tx: DbOrTx, locationId: number, event: We
       .returning({ id: webhookDeliveries.id });
     await enqueueJob(tx, DELIVER_JOB, { deliveryId: row!.id, attempt: 0 } satisfies DeliverJob);
   }
-  return hooks.length;
+}
+
+/** Writes one webhook event of a change (its location known to listen, or looked up here). */
+export async function writeWebhookEvent(tx: DbOrTx, record: WebhookRecord): Promise<void> {
+  if ('orderId' in record) return orderEvent(tx, record.orderId, record.event);
+  if ('paymentId' in record) return paymentEvent(tx, record.paymentId, record.event);
+  return certificateActivated(tx, record.certificateId, record.locationId);
 }
 
 /** order.created, order.changed, order.paid, order.cancelled: the order as it is inside the transaction. */
-export async function emitOrderEvent(tx: DbOrTx, orderId: number, event: Extract<WebhookEvent, `order.${string}`>): Promise<void> {
-  // Most locations have no webhook: one look first (every booking passes here), the rest only when someone listens.
-  const listening = await tx.select({ id: webhooks.id }).from(webhooks)
-    .innerJoin(orders, eq(orders.locationId, webhooks.locationId))
-    .where(and(eq(orders.id, orderId), eq(webhooks.active, true))).limit(1);
-  if (!listening.length) return;
+async function orderEvent(tx: DbOrTx, orderId: number, event: WebhookEvent): Promise<void> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return;
   const sessions = await tx.select({ playground_id: playsessions.playgroundId, session_dt: playsessions.timeStart, duration: playsessions.duration })
@@ -62,21 +67,14 @@ export async function emitOrderEvent(tx: DbOrTx, orderId: number, event: Extract
   }));
 }
 
-/** payment.created: a payment on an order, a payment link, or a standalone payment. */
-export async function emitPaymentCreated(tx: DbOrTx, paymentId: number): Promise<void> {
-  await emitPaymentEvent(tx, paymentId, 'payment.created');
-}
-
 /**
- * A payment's event: created (at the desk, standalone, a link when it is made), settled (the
- * provider took the money of a link: a prepayment too, not only the payment that completes the
+ * A payment's event: created (at the desk, standalone, a link when it is made, a refund), settled
+ * (the provider took the money of a link: a prepayment too, not only the payment that completes the
  * order) or failed (the provider declined it).
  */
-export async function emitPaymentEvent(tx: DbOrTx, paymentId: number, event: Extract<WebhookEvent, `payment.${string}`>): Promise<void> {
+async function paymentEvent(tx: DbOrTx, paymentId: number, event: WebhookEvent): Promise<void> {
   const [p] = await tx.select().from(payments).where(eq(payments.id, paymentId));
   if (!p) return;
-  // Every payment event of a webhook is one of the live desk's too (the payments list, the balance).
-  await recordEvent(tx, p.locationId, 'payment', { payment_id: p.id, order_id: p.orderId });
   await emitWebhookEvent(tx, p.locationId, event, () => ({
     payment: {
       id: p.id, order_id: p.orderId, payment_type: p.paymentType, status: p.status, purchase: p.purchase,
@@ -86,7 +84,7 @@ export async function emitPaymentEvent(tx: DbOrTx, paymentId: number, event: Ext
 }
 
 /** certificate.activated, sent to the webhooks of the location that activated it. */
-export async function emitCertificateActivated(tx: DbOrTx, certificateId: number, locationId: number): Promise<void> {
+async function certificateActivated(tx: DbOrTx, certificateId: number, locationId: number): Promise<void> {
   const [row] = await tx.select({ c: certificates, code: currencies.code }).from(certificates)
     .leftJoin(currencies, eq(currencies.id, certificates.currencyId)).where(eq(certificates.id, certificateId));
   if (!row) return;
