@@ -123,7 +123,7 @@ beforeAll(async () => {
   const { rows: [me] } = await q("select id, uid from users where email = 'admin@example.com'");
   // A record of the installation (a game of the catalogue: its path and body name no location) is nobody's secret: no marker.
   const ofLocation = (d: (typeof writes)[number]) => d.path.includes('/locations/:id/') || Object.keys(d.fields ?? {}).some((f) => f === 'location' || f === 'location_id');
-  const maker = new WriteMaker(h, admin, 3, { id: me.id, uid: me.uid }, writes, {}, (d) => (ofLocation(d) ? MARKER : 'Tx'));
+  const maker = new WriteMaker(h, admin, 3, { id: me.id, uid: me.uid }, writes, { tag: (d) => (ofLocation(d) ? MARKER : 'Tx') });
   const creates = writes.filter((d) => d.kind === 'create' && !d.upload && d.path !== '/api/v2.1/locations/');
   const made = await maker.makeCreates(creates);
   for (const d of creates) {

@@ -204,12 +204,25 @@ export interface SampleOptions {
   defaultValue?: unknown;
   /** What unique texts start with ('Tx'; the authorisation matrix's marker on its victims). */
   tag?: string;
+  /**
+   * The year of every date of the sample, and the days each is moved by within it (one per body: two
+   * holidays of one country fall on different days, a body's dates stay in order).
+   */
+  year?: number;
+  day?: number;
 }
 
 const DATES: Record<DateKind, [string, string]> = {
   date: ['2026-06-15', '2026-07-20'],
   datetime: ['2026-06-15 12:00', '2026-07-20 14:30'],
   instant: ['2026-06-15T12:00:00+03:00', '2026-07-20T14:30:00+03:00'],
+};
+/** A date of DATES in another year and moved by `days` (its time and zone kept). */
+const dayLater = (text: string, year: number | undefined, days: number) => {
+  if (!days && !year) return text;
+  const d = new Date(`${year ?? text.slice(0, 4)}${text.slice(4, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10) + text.slice(10);
 };
 
 /** A text value of a string schema: the first of some candidates its checks take (its type decides, never its name). */
@@ -252,7 +265,7 @@ export function sample(schema: ZodType, hints: Hints = noHints, path: string[] =
   }
   const variant = o.variant ?? 0;
   const date = dateKindOf(schema);
-  if (date) return DATES[date][variant % 2];
+  if (date) return dayLater(DATES[date][variant % 2], o.year, o.day ?? 0);
   const money = moneyKindOf(schema);
   if (money) {
     const u = o.unique?.();

@@ -11,6 +11,12 @@ import { enc, noHints, sample, toQuery, type Hints } from './routeWalk';
 
 export type Write = WriteDeclaration<any, any, any>;
 
+/**
+ * The year of the dates the writes are made with: one no demo data has a day of (the demo's holidays
+ * are this year's and the next), each body a day later than the one before.
+ */
+export const SAMPLE_YEAR = 2040;
+
 /** Whether a write's path names a record (`/promocodes/:id/`), not only the location (`/locations/:id/widget_settings/`). */
 export const namesRecord = (d: Write): boolean => d.path.split('/').some((s, i, all) => s.startsWith(':') && all[i - 1] !== 'locations');
 
@@ -19,6 +25,9 @@ export class NotMadeYet extends Error {
   constructor(readonly segment: string) { super(`no record of /${segment}/ made yet`); }
 }
 
+/** An activity entry as the table keeps it. */
+export interface ActivityRow { id: number; user_id: number | null; location_id: number | null; kind: string; subject: string; before: unknown; after: unknown }
+
 export interface Made {
   d: Write;
   url: string;
@@ -26,6 +35,19 @@ export interface Made {
   res: LightMyRequestResponse;
   /** The answer's JSON (null: none). */
   answer: any;
+  /** The activity entries written while the write itself ran (not the records made for it before). */
+  activity: ActivityRow[];
+}
+
+/** A multipart request's body and headers (an upload: its parts are no declared fields). */
+export type Upload = { payload: Buffer; headers: Record<string, string> };
+
+export interface MakerOptions {
+  targets?: Targets;
+  /** What the sampled texts of a write start with (the authorisation matrix's marker on a location's records). */
+  tag?: (d: Write) => string;
+  /** How to make an upload (`upload: true`): its parts, by `METHOD path`. */
+  uploads?: Record<string, () => Upload>;
 }
 
 /**
@@ -39,6 +61,7 @@ export class WriteMaker {
   /** The first record each create made, by the path segment that names it (`made('promocodes')`). */
   readonly made = new Map<string, any>();
   private counter = 0;
+  private bodies = 0;
 
   constructor(
     readonly h: Harness,
@@ -46,9 +69,7 @@ export class WriteMaker {
     readonly location: number,
     readonly caller: { id: number; uid: string },
     readonly writes: Write[],
-    readonly targets: Targets = {},
-    /** What the sampled texts of a write start with (the authorisation matrix's marker on a location's records). */
-    readonly tag: (d: Write) => string = () => 'Tx',
+    readonly options: MakerOptions = {},
   ) {}
 
   unique(): number { return ++this.counter; }
@@ -79,7 +100,7 @@ export class WriteMaker {
   body(d: Write, variant = 0): unknown {
     const schema = writeBody(d);
     if (!schema) return undefined;
-    const body = sample(schema, this.hints(d), [], { full: true, variant, unique: () => this.unique(), tag: this.tag(d) });
+    const body = sample(schema, this.hints(d), [], { full: true, variant, unique: () => this.unique(), tag: this.options.tag?.(d) ?? 'Tx', year: SAMPLE_YEAR, day: ++this.bodies });
     const parsed = schema.safeParse(body);
     if (!parsed.success) {
       throw new Error(`${writeSource(d)}: the body sampled from its schema's types is refused by the schema itself (${JSON.stringify(body)}: `
@@ -104,7 +125,7 @@ export class WriteMaker {
       if (value === undefined || value === null) throw new Error(`${writeSource(create)} made no record for /${segment}/ (${JSON.stringify(answer)?.slice(0, 200)})`);
       return value;
     }
-    const made = this.targets[segment];
+    const made = this.options.targets?.[segment];
     if (made) return made(this.location);
     throw new Error(`no declared create makes the record a path names by /${segment}/:...: declare \`record: { segment: '${segment}' }\` on its create `
       + `(server/modules/<area>/writes.ts), or, when its create is a hand-written route, add how to make one to the targets of the test`);
@@ -126,14 +147,22 @@ export class WriteMaker {
   async make(d: Write, { variant = d.kind === 'update' && namesRecord(d) ? 1 : 0, fresh = d.kind !== 'action' }: { variant?: number; fresh?: boolean } = {}): Promise<Made> {
     const url = (await this.path(d, fresh)) + this.query(d);
     const body = this.body(d, variant);
-    const res = await this.h.call(writeMethod(d), url, { token: this.token, body, lang: 'en' });
+    const key = `${writeMethod(d)} ${d.path}`;
+    const upload = d.upload ? this.options.uploads?.[key]?.() : undefined;
+    if (d.upload && !upload) throw new Error(`${writeSource(d)} is an upload: add how to make one to the \`uploads\` of the test (by '${key}')`);
+    const pool = this.h.database.pool;
+    const { rows: [{ last }] } = await pool.query<{ last: number }>('select coalesce(max(id), 0)::int as last from activity_entries');
+    const res = upload
+      ? await this.h.app.inject({ method: writeMethod(d), url, payload: upload.payload, headers: { ...upload.headers, authorization: `Token ${this.token}`, 'accept-language': 'en' } })
+      : await this.h.call(writeMethod(d), url, { token: this.token, body, lang: 'en' });
+    const activity = (await pool.query<ActivityRow>('select id, user_id, location_id, kind, subject, before, after from activity_entries where id > $1 order by id', [last])).rows;
     let answer: any = null;
     try { answer = res.body ? res.json() : null; } catch { answer = null; }
     if (res.statusCode < 300 && d.kind === 'create') {
       const segment = recordOf(d).segment;
       if (!this.made.has(segment)) this.made.set(segment, Array.isArray(answer) ? answer[0] : answer);
     }
-    return { d, url, body, res, answer };
+    return { d, url, body, res, answer, activity };
   }
 
   /**

@@ -45,6 +45,7 @@ export const movePlayground = defineWrite({
   records: { activity: 'playground_group.updated', live: ['schedule'] },
   kind: 'update', path: '/api/v2.1/playgrounds/:id/group/', summary: 'Move a playground to a group', tags, access,
   fields: { group: groupId.nullable() }, answer: Playground,
-  examples: { group: madeGroup }, readBack: { path: '/api/v2.1/locations/:location/playgrounds/' },
+  // #41 Out of the group the tests made it in (the example of its create): a change to read back and log.
+  examples: { group: null }, readBack: { path: '/api/v2.1/locations/:location/playgrounds/' },
   run: ({ db, user, params, body }) => groups.movePlayground(db, user.id, params.id, body.group),
 });

@@ -15,10 +15,10 @@ export const addHoliday = defineWrite({
   kind: 'create', path: '/api/v2.1/holidays/', summary: 'Add a holiday', tags, access: { minRole: 40 }, answersAlso: { notFound: true },
   fields: { location: idNumber(), date: dateSchema, kind: z.enum(['holiday', 'pre_holiday']), name: z.string().trim().max(TEXT_LIMITS.itemName).default('') },
   answer: Holiday,
-  // #41 The generated tests: at their location; the sampled day is in 2026 (tests/api/routeWalk.ts `sample`).
+  // #41 The generated tests: at their location; the days they sample are in 2040 (SAMPLE_YEAR of tests/api/writeMaker.ts).
   examples: { location: (at: ExampleContext) => at.location },
   readBack: {
-    path: '/api/v2.1/holidays/?location=:location&year=2026',
+    path: '/api/v2.1/holidays/?location=:location&year=2040',
     unread: { location: 'names the location whose country the day is added to: a holiday is its country\'s (`country`), listed for each of its locations' },
   },
   run: ({ db, user, body }) => holidays.addHoliday(db, user.id, body),
