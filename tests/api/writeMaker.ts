@@ -128,7 +128,7 @@ export class WriteMaker {
     const made = this.options.targets?.[segment];
     if (made) return made(this.location);
     throw new Error(`no declared create makes the record a path names by /${segment}/:...: declare \`record: { segment: '${segment}' }\` on its create `
-      + `(server/modules/<area>/writes.ts), or, when its create is a hand-written route, add how to make one to the targets of the test`);
+      + `(server/modules/<area>/writes.ts), or, when its create is a hand-written route, add how to make one to \`targets\` in tests/api/writes.test.ts`);
   }
 
   /** The write's path: the location at `/locations/:id/`, else a record its create made. */
