@@ -66,13 +66,18 @@ export interface ListFilter<S extends ListScope> {
   schema: ZodType;
   /** The condition for a given value; undefined adds none (e.g. `all`). */
   where: (value: any, scope: S) => SQL | undefined;
-  /** A query value the generated tests send (tests/api/lists.test.ts), as a user would pick it. */
-  example: string;
   /**
-   * What every JSON row the example returns holds: the generated tests check each row by it and
-   * that the example leaves some demo row out (a filter whose SQL ignores its value fails both).
+   * Query values the generated tests send (tests/api/lists.test.ts), as a user would pick them: at
+   * least two, each kept by some demo row, one of them leaving some demo row out. The first is the
+   * one the exports and totals are also checked with.
    */
-  holds: (row: Record<string, any>) => boolean;
+  examples: readonly [string, string, ...string[]];
+  /**
+   * Whether a JSON row is one the filter keeps for `value`: the generated tests check that the
+   * filtered list is exactly the rows of the whole list that hold it, for every example (a filter
+   * whose SQL ignores its value, or always uses one example's, fails).
+   */
+  holds: (row: Record<string, any>, value: string) => boolean;
 }
 
 export interface ListDeclaration<S extends ListScope = ListScope> {

@@ -193,15 +193,26 @@ export const emailSchema = z.string().trim().max(TEXT_LIMITS.email).pipe(z.email
 export const idParam = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number).pipe(z.number().max(2147483647));
 
 /**
+ * Which kind of money a schema takes (#41): the generated tests find every money field by it, as
+ * dates by `dateKindOf`, never by a field's name. `positive`: money taken or given back (0 and
+ * negatives refused); `zero_or_more`: a price that may be free; `signed`: an amount with its sign.
+ */
+export type MoneyKind = 'positive' | 'zero_or_more' | 'signed';
+const moneyKinds = new WeakMap<object, MoneyKind>();
+export const moneyKindOf = (schema: unknown): MoneyKind | undefined => (schema && typeof schema === 'object' ? moneyKinds.get(schema) : undefined);
+/** Marks a money schema of its own (a price list's text, a promo code's discount) as one of the kinds above. */
+export const moneyKind = <T extends ZodType>(kind: MoneyKind, schema: T): T => { moneyKinds.set(schema, kind); return schema; };
+
+/**
  * An amount of money as the API takes it: a number or a decimal text ('1500', '1500.5', '1500,50',
  * a leading minus read so it can be refused by name), at most two decimals and `maxChars`
  * characters; passed on as '1500.50'. Not a union, whose failure would hide 'This field is required.'.
  */
-export const amountSchema = (maxChars: number, invalid: MessageKey = 'invalid_number') =>
+export const amountSchema = (maxChars: number, invalid: MessageKey = 'invalid_number') => moneyKind('signed',
   z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
     .transform((v) => v.trim().replace(',', '.'))
     .pipe(z.string().min(1).max(maxChars).regex(/^-?\d+(\.\d{1,2})?$/, { message: invalid }))
-    .transform(toMoneyString);
+    .transform(toMoneyString));
 
 /**
  * Money taken or given back (a payment, a payment link, a top-up, a refund, a sale, a balance
@@ -209,8 +220,8 @@ export const amountSchema = (maxChars: number, invalid: MessageKey = 'invalid_nu
  * 0 and negatives are a field error 'amount_not_positive'.
  */
 export const positiveAmount = (maxChars = 10, invalid: MessageKey = 'invalid_number') =>
-  amountSchema(maxChars, invalid).refine((v) => toCents(v) > 0, { message: 'amount_not_positive' });
+  moneyKind('positive', amountSchema(maxChars, invalid).refine((v) => toCents(v) > 0, { message: 'amount_not_positive' }));
 
 /** A price that may be zero where the record takes no money (a free order's cost); never negative. */
 export const amountOrZero = (maxChars = 10, invalid: MessageKey = 'invalid_number') =>
-  amountSchema(maxChars, invalid).refine((v) => toCents(v) >= 0, { message: 'amount_not_positive' });
+  moneyKind('zero_or_more', amountSchema(maxChars, invalid).refine((v) => toCents(v) >= 0, { message: 'amount_not_positive' }));

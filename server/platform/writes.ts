@@ -65,6 +65,25 @@ export interface WriteDeclaration<P extends ZodType = typeof idParams, Q extends
   fields?: F;
   /** The fields' labels as the screens show them (tests/unit/writePairs.test.ts checks the form's against them). */
   labels?: Partial<Record<keyof F, Label>>;
+  /**
+   * #41 The record a create makes, as the paths of the other writes of that record name it:
+   * `/<segment>/:id/` (default: the create's own last path segment) with its answer's `key` (default
+   * `id`). The generated tests update, delete and act on the record their create made, and the
+   * authorisation matrix makes its victim rows so (`recordOf`).
+   */
+  record?: { segment?: string; key?: string };
+  /**
+   * #41 Values for body or query fields whose type cannot say which value is valid (a row's id, one
+   * of the location's rates, an address that answers): a value, or a function of the test's context
+   * (`ExampleContext`: the location, the records the tests' creates made). Every other field is
+   * sampled from its schema's type (tests/api/routeWalk.ts `sample`).
+   */
+  examples?: { [K in keyof F]?: unknown } & Record<string, unknown>;
+  /**
+   * #41 Where the generated read-back test (tests/api/writes.test.ts) reads a create or an update
+   * back, and how (`ReadBack`); or why it cannot be read back (the test prints it).
+   */
+  readBack?: ReadBack<F> | { none: string };
   /** A multipart upload (the service reads `request.parts()`), instead of `fields`. */
   upload?: boolean;
   /** The success answer's body (null: none); its status: create 201, delete 204, else 200, unless `status`. */
@@ -78,6 +97,42 @@ export interface WriteDeclaration<P extends ZodType = typeof idParams, Q extends
   /** What its service records in its transaction with recordEffects (platform/effects.ts): its activity entry or why none, its live events... */
   records: WriteRecords;
   run: (ctx: WriteContext<z.output<P>, z.output<Q>, Body<F>>) => Promise<unknown>;
+}
+
+/** What a function in `examples` gets: where the generated tests make the write, and what they made before. */
+export interface ExampleContext {
+  /** The location the tests make their writes at. */
+  location: number;
+  /** The answer of the create the tests made of a record (`recordOf(...).segment`), e.g. `made('certificate_rates').rate`. */
+  made: (segment: string) => Record<string, any>;
+  /** A number not used before in the test file (a text that must be unique). */
+  unique: number;
+  /** The caller: its id and its `uid` (a certificate's seller). */
+  caller: { id: number; uid: string };
+}
+
+/**
+ * #41 How a saved record is read back: every sent field must equal what the write's schema makes of
+ * it (zod's output: trimmed texts, a phone's stored form, an amount as '1500.00'), after the
+ * service's own normalisation declared here.
+ */
+export interface ReadBack<F extends Shape = Shape> {
+  /**
+   * The GET that answers the saved record: `:location` is the location it was saved at, `:id` the
+   * record's id (the create's answer's `record` key, or the path id of an update). An array or a
+   * `results` page: its entry with that `id`; an object: the record itself.
+   */
+  path: string;
+  /** The record in the GET's answer when it is neither (a location's games: the whole list is the one record). */
+  find?: (answer: any, id: unknown) => Record<string, unknown> | undefined;
+  /** Fields the GET answers under another name. */
+  as?: { [K in keyof F]?: string };
+  /** The value a field reads back as when the service makes more of it than the schema (lower-cased, derived): from the schema's output and the whole parsed body. */
+  normalised?: { [K in keyof F]?: (value: any, body: Record<string, any>) => unknown };
+  /** Write-only fields (secrets): read back as `<field>_set: true`, never their value. */
+  writeOnly?: (keyof F & string)[];
+  /** Fields the GET does not answer, and why (the test prints it). */
+  unread?: { [K in keyof F]?: string };
 }
 
 const WRITE = Symbol('write declaration');
@@ -140,6 +195,16 @@ export function registerWrite(app: FastifyInstance, deps: Deps, d: WriteDeclarat
 
 const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'modules');
 
+const declaredIn = new WeakMap<object, string>();
+const exportedAs = new WeakMap<object, string>();
+/** Where a write is declared, as a failing test names it: `server/modules/tools/writes.ts (createPromocode)`. */
+export const writeSource = (d: WriteDeclaration<any, any, any>): string => `${declaredIn.get(d) ?? 'server/modules/*/writes.ts'}${exportedAs.has(d) ? ` (${exportedAs.get(d)})` : ''}`;
+
+/** The record a create makes (its `record`, else its last path segment and the answer's `id`). */
+export function recordOf(d: WriteDeclaration<any, any, any>): { segment: string; key: string } {
+  return { segment: d.record?.segment ?? d.path.split('/').filter((s) => s && !s.startsWith(':')).at(-1)!, key: d.record?.key ?? 'id' };
+}
+
 /** Every write declared in `server/modules/<area>/writes.ts`, in a stable order. */
 export async function declaredWrites(): Promise<WriteDeclaration<any, any, any>[]> {
   const found: WriteDeclaration<any, any, any>[] = [];
@@ -147,7 +212,12 @@ export async function declaredWrites(): Promise<WriteDeclaration<any, any, any>[
     const file = path.join(modulesDir, area, 'writes.ts');
     if (!fs.existsSync(file)) continue;
     const module = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-    for (const value of Object.values(module)) if (isWriteDeclaration(value)) found.push(value);
+    for (const [name, value] of Object.entries(module)) {
+      if (!isWriteDeclaration(value)) continue;
+      found.push(value);
+      declaredIn.set(value, `server/modules/${area}/writes.ts`);
+      exportedAs.set(value, name);
+    }
   }
   return found;
 }

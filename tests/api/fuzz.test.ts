@@ -301,7 +301,7 @@ describe('hostile input classes (issue 25)', () => {
           const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
           if (!f.date) {
             const key = `${routeKey(route)} ${f.path.join('.')}`;
-            if (DATE_NAME.test(name)) bad.push(`${key} (${part}): named like a date, but not one of the shared date schemas`);
+            if (DATE_NAME.test(name)) bad.push(`${key} (${part}): named like a date, but not one of the shared date schemas: use dateSchema, dateTimeSchema or instantText of server/platform/validation.ts`);
             continue;
           }
           kinds.add(`${f.date}:${name}`);
@@ -392,21 +392,17 @@ describe('hostile input classes (issue 25)', () => {
   }, 300_000);
 
   // Money taken (#25): every money field of every body refuses nothing and less than nothing, as a
-  // number or as text. Each field is found by name in the route's schema: a new money field named so is
-  // covered without anyone listing it; MONEY_NAME fails the test for an amount-like field it does not know.
-  const MONEY_FIELDS = ['purchase', 'amount', 'cost', 'rate', 'discount', 'session_price', 'personal_price', 'price'];
+  // number or as text. Each field is found by its schema's type (#41: positiveAmount, amountOrZero or
+  // a schema marked with moneyKind, server/platform/validation.ts), never by its name: a new money
+  // field made of those is covered without anyone listing it. A field named like money that is none
+  // of them fails below, saying what to use (or to list it in NOT_MONEY with why).
   const MONEY_NAME = /amount|purchase|cost|price|sum|rate|discount|paid|fee/;
   const NOT_MONEY: Record<string, string> = {
     prepayment: 'a fraction 0-1 of the price (0: no prepayment), not an amount',
+    // An early booking discount is a whole percent (1..), its range checked by its own schema.
+    discount: 'where it is an integer: an early booking discount in percent (1..); a promo code\'s discount is money (moneyKind)',
   };
   const NOT_POSITIVE: unknown[] = ['0', '-5', '-0', '0.00', '0,00', 0, -5, -0.01];
-  /** Money fields where zero is a value: only signed values are refused there. (No route takes a signed
-   * amount: a balance transaction's sign comes from its type, a refund's from the original.) */
-  const ZERO_TAKEN: Record<string, string> = {
-    // A schedule's price row is no money taken: 0 prices a session as free (its booking asks for nothing).
-    session_price: 'a price list entry; 0 is a free session',
-    personal_price: 'as session_price',
-  };
 
   it('money fields of every body refuse 0, negative amounts, -0 and 0.00: a 400 on the field, nothing stored', async () => {
     const bad: string[] = [];
@@ -417,12 +413,16 @@ describe('hostile input classes (issue 25)', () => {
       const body = sample(route.body, ownHints);
       for (const f of schemaFields(route.body)) {
         const name = String(f.path.filter((p) => typeof p === 'string').at(-1));
-        if (!MONEY_FIELDS.includes(name)) {
-          if (MONEY_NAME.test(name) && !(name in NOT_MONEY)) bad.push(`${routeKey(route)} ${f.path.join('.')}: named like money, but not a known money field`);
+        if (!f.money) {
+          if (MONEY_NAME.test(name) && !(name in NOT_MONEY)) {
+            bad.push(`${routeKey(route)} ${f.path.join('.')}: named like money, but not a money schema: use positiveAmount or amountOrZero of `
+              + 'server/platform/validation.ts (or mark its own schema with moneyKind there), or list it in NOT_MONEY of tests/api/fuzz.test.ts with why');
+          }
           continue;
         }
-        seen.add(`${routeKey(route)} ${f.path.join('.')}`);
-        const values = name in ZERO_TAKEN ? NOT_POSITIVE.filter((v) => /^-/.test(String(v)) || Object.is(v, -0)) : NOT_POSITIVE;
+        seen.add(`${routeKey(route)} ${f.path.join('.')} (${f.money})`);
+        // A price that may be free (amountOrZero, a schedule's price list): only signed values are refused there.
+        const values = f.money === 'zero_or_more' ? NOT_POSITIVE.filter((v) => /^-/.test(String(v)) || Object.is(v, -0)) : NOT_POSITIVE;
         for (const v of values) {
           const before = await changeCount(h.database.pool);
           const url = fillPath(route.url, params);

@@ -1,7 +1,8 @@
 // Generated from the list declarations (server/modules/*/lists.ts): every declared list, in ru and
-// en, as the demo admin at location 1 — paging, the date range, each filter with its example, the
-// CSV and the XLSX of the same filtered list (header = the declared labels, as many rows as the
-// list counts, typed XLSX cells that agree with the CSV's text), the sort on every sortable column
+// en, as the demo admin at location 1 — paging, the date range, each filter with each of its
+// examples (exactly the rows of the whole list that hold it, #41), the CSV and the XLSX of the same
+// filtered list (header = the declared labels, as many rows as the list counts, typed XLSX cells
+// that agree with the CSV's text), the sort on every sortable column
 // both ways (ordered as PostgreSQL orders the values, pages that neither repeat nor skip a row), and
 // the totals of the money columns against the sum over all pages. A new declaration is tested here
 // without a line of test.
@@ -230,13 +231,27 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
   });
 
   for (const [name, filter] of Object.entries(d.filters ?? {})) {
-    it(`filters by ${name}=${filter.example}, and a value outside the schema is refused`, async () => {
+    it(`filters by ${name} (${filter.examples.join(' | ')}): exactly the rows that hold each value, and a value outside the schema is refused`, async () => {
       const all = await json(d, wide(d));
-      const some = await json(d, { ...wide(d), [name]: filter.example });
-      // The filter filters: the demo data has rows on both sides of it, and every row it keeps holds it.
-      expect(some.count, `${d.path}: no demo row is left out by ${name}=${filter.example} (add one to the seed)`).toBeLessThan(all.count);
-      expect(some.count, `${d.path}: no demo row matches ${name}=${filter.example} (add one to the seed)`).toBeGreaterThan(0);
-      expect(some.results.filter((row) => !filter.holds(row)), `${d.path}: rows that do not hold ${name}=${filter.example}`).toEqual([]);
+      // #41 At least two values, each the list's rows that hold it and no other: a filter whose SQL
+      // ignores its value, or always uses one example's, keeps rows another value does not hold.
+      expect(filter.examples.length, `${d.path}: give the ${name} filter two or more \`examples\` (server/platform/lists.ts ListFilter)`).toBeGreaterThanOrEqual(2);
+      let leavesOut = false;
+      for (const value of filter.examples) {
+        const some = await json(d, { ...wide(d), [name]: value });
+        const holding = all.results.filter((row) => filter.holds(row, value));
+        expect(holding.length, `${d.path}: no demo row holds ${name}=${value} (add one to the seed, or choose another example)`).toBeGreaterThan(0);
+        const answered = new Set(some.results.map((r) => JSON.stringify(r)));
+        const expected = new Set(holding.map((r) => JSON.stringify(r)));
+        const wrong = { answered_but_not_holding: [...answered].filter((r) => !expected.has(r)), holding_but_not_answered: [...expected].filter((r) => !answered.has(r)) };
+        expect({ answered_but_not_holding: wrong.answered_but_not_holding.length, holding_but_not_answered: wrong.holding_but_not_answered.length },
+          `${d.path}: ${name}=${value} answers ${some.count} rows, the whole list has ${holding.length} that hold it (its declared \`holds\`); e.g. `
+          + `${[...wrong.answered_but_not_holding, ...wrong.holding_but_not_answered].slice(0, 2).join(' ')}`)
+          .toEqual({ answered_but_not_holding: 0, holding_but_not_answered: 0 });
+        expect(some.count).toBe(holding.length);
+        if (some.count < all.count) leavesOut = true;
+      }
+      expect(leavesOut, `${d.path}: no example of ${name} leaves a demo row out (add one to the seed, or choose another example)`).toBe(true);
       expect((await h.call('GET', url(d, { [name]: 'x'.repeat(300) }), { token: admin })).statusCode).toBe(400);
     });
   }
@@ -291,7 +306,7 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
   it.runIf(totalledColumns(d).length > 0)('totals its money columns over every page, whole and filtered, by currency', async () => {
     const summed = totalledColumns(d).map((c) => c.key);
     const [name, filter] = Object.entries(d.filters ?? {})[0] ?? [];
-    for (const query of [wide(d), ...(name ? [{ ...wide(d), [name]: filter!.example }] : [])]) {
+    for (const query of [wide(d), ...(name ? [{ ...wide(d), [name]: filter!.examples[0] }] : [])]) {
       const rows = await everyRow(d, query);
       const { count, totals } = await totalsOf(d, query);
       expect(count).toBe(rows.length);
@@ -319,7 +334,7 @@ describe.each(lists.map((d) => [d.path, d] as const))('%s', (_path, d) => {
   for (const lang of ['ru', 'en'] as const) {
     it(`exports the same rows as CSV and XLSX in ${lang}, whole and filtered`, async () => {
       expect(await exportsAgree(d, wide(d), lang)).toBeGreaterThan(0);
-      for (const [name, filter] of Object.entries(d.filters ?? {})) await exportsAgree(d, { ...wide(d), [name]: filter.example }, lang);
+      for (const [name, filter] of Object.entries(d.filters ?? {})) await exportsAgree(d, { ...wide(d), [name]: filter.examples[0] }, lang);
     }, 60_000);
   }
 });

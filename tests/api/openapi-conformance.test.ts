@@ -11,7 +11,7 @@ import { PERMISSION_CODENAMES } from '../../domain/permissions';
 import { createHarness, type Harness } from './harness';
 import { DocumentChecker } from './openapiCheck';
 import {
-  apiRoutes, fillPath, multipart, ownIds, routeKey, sample, STATIC_ROUTE, toQuery, walkHints, walkParams, type ApiRoute, type Hints,
+  apiRoutes, fillPath, multipart, ownIds, routeKey, sample, schemaFields, STATIC_ROUTE, toQuery, walkHints, walkParams, type ApiRoute, type Hints,
 } from './routeWalk';
 
 let h: Harness;
@@ -158,7 +158,8 @@ describe('the OpenAPI document describes every answer', () => {
       const key = `walk-${route.url}`;
       await record(route, { ...validCall(route), headers: { 'idempotency-key': key } });
       const other = validCall(route);
-      for (const field of ['amount', 'purchase']) if (other.body && field in (other.body as object)) (other.body as Record<string, unknown>)[field] = '99.00';
+      // Its money field (by the schema's type, routeWalk's schemaFields) another amount.
+      for (const f of schemaFields(route.body)) if (f.money && f.path.length === 1 && other.body) (other.body as Record<string, unknown>)[String(f.path[0])] = '99.00';
       await record(route, { ...other, label: 'the same Idempotency-Key with another amount', headers: { 'idempotency-key': key } });
     }
     const logout = routes.find((r) => routeKey(r) === LOGOUT)!;

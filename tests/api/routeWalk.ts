@@ -8,7 +8,7 @@ import type { ZodType } from 'zod';
 import { routeTable } from '../../server/app';
 import type { RouteAccess } from '../../server/platform/access';
 import type { WriteRecords } from '../../server/platform/effects';
-import { dateKindOf, type DateKind } from '../../server/platform/validation';
+import { dateKindOf, moneyKindOf, type DateKind, type MoneyKind } from '../../server/platform/validation';
 import { TEXT_MAX } from '../../domain/textLimits';
 
 export interface ApiRoute {
@@ -117,16 +117,17 @@ export function walkParams(url: string, own: OwnIds): Record<string, string | nu
   return out;
 }
 
-/** Field values of a valid-looking request of location 1 (ids, amounts, dates), else the defaults. */
+/**
+ * The rows of location 1 a valid-looking request names, by the field's name (what a type cannot
+ * say); every other value is sampled from the field's type (`sample`).
+ */
 export const walkHints = (own: OwnIds): Hints => (name) => {
   const ids: Record<string, unknown> = {
     location: 1, location_id: 1, playground: own.playground, playground_id: own.playground, group: own.group,
     order: own.order, order_id: own.order, schedule: own.schedule, transaction_id: own.transaction,
-    original_transaction: own.transaction, payment_id: own.payment, purchase: '100.00', amount: '100.00', cost: '100.00',
-    payment_type: 2, start_dt: '2026-06-15', end_dt: '2026-06-30', session_dt: '2026-06-15 12:00', datetime: '2026-06-15 12:00',
-    operation_dt: '2026-06-15 12:00', started: '2026-06-15T12:00:00+03:00', ended: '2026-06-15T12:30:00+03:00',
+    original_transaction: own.transaction, payment_id: own.payment, payment_type: 2,
   };
-  return name in ids ? ids[name] : defaultHints(name, []);
+  return ids[name];
 };
 
 // ---- zod schemas walked by their definitions (zod 4) ----
@@ -149,18 +150,14 @@ interface Def {
 }
 const def = (s: ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
-/** Valid-looking values for field names whose check is an opaque refine (dates, times, ...). */
+/**
+ * Values the types cannot choose, by the field's name: which row an id names (`location`,
+ * `playground`, `order`, ...: walkHints, the matrix's victimHints). Everything else is sampled from
+ * the schema's own type (#41): a date by the shared date schema it is, money by the money schema,
+ * a text by its checks, never by a field named `*_at` or `purchase`.
+ */
 export type Hints = (name: string, path: string[]) => unknown;
-
-export const defaultHints: Hints = (name) => {
-  if (/(^|_)date(_|$)|^date|_from$|_to$|^day$/.test(name)) return '2026-06-15';
-  if (/^(begin|end|time|start|finish)(_time)?$/.test(name)) return '12:00';
-  if (/datetime|_at$/.test(name)) return '2026-06-15 12:00';
-  if (/email/.test(name)) return 'someone@example.com';
-  if (/phone/.test(name)) return '+79990001122';
-  if (/url/.test(name)) return 'https://hooks.example.com/x';
-  return undefined;
-};
+export const noHints: Hints = () => undefined;
 
 function bounds(d: Def) {
   let min: number | undefined; let max: number | undefined; let int = false;
@@ -177,48 +174,150 @@ function bounds(d: Def) {
 const regexOf = (d: Def): RegExp | undefined =>
   d.pattern ?? d.checks?.map((c) => c._zod.def).find((k) => k.check === 'string_format' && k.pattern)?.pattern;
 
-/** One deterministic valid-looking value of a schema; `hints` first, by field name. */
-export function sample(schema: ZodType, hints: Hints = defaultHints, path: string[] = []): unknown {
+const WRAPPERS = ['optional', 'nullable', 'default', 'prefault', 'readonly', 'nonoptional', 'catch'];
+
+/** What a schema, or a schema it wraps, is marked as in server/platform/validation.ts: a shared date schema, a money schema. */
+export function markOf(schema: ZodType): { date?: DateKind; money?: MoneyKind } {
+  let s: ZodType | undefined = schema;
+  for (let i = 0; s && i < 20; i++) {
+    const date = dateKindOf(s);
+    const money = moneyKindOf(s);
+    if (date || money) return { ...(date ? { date } : {}), ...(money ? { money } : {}) };
+    const d = def(s);
+    if (WRAPPERS.includes(d.type)) s = d.innerType;
+    else if (d.type === 'pipe') s = def(d.in!).type === 'transform' ? d.out : d.in;
+    else return {};
+  }
+  return {};
+}
+
+export interface SampleOptions {
+  /** Every field, optional ones and those with a default too (the read-back tests check each). */
+  full?: boolean;
+  /** 0 or 1: another valid value of every field (an update after a create must change each). */
+  variant?: number;
+  /** A number not given before: texts (and amounts) unique across one test file's samples. */
+  unique?: () => number;
+  /** Whether a candidate value is taken: the enclosing pipe's own parse (e-mails, phones, regexes). */
+  accept?: (value: unknown) => boolean;
+  /** The default of the field being sampled (a boolean is sent as the other value). */
+  defaultValue?: unknown;
+  /** What unique texts start with ('Tx'; the authorisation matrix's marker on its victims). */
+  tag?: string;
+  /**
+   * The year of every date of the sample, and the days each is moved by within it (one per body: two
+   * holidays of one country fall on different days, a body's dates stay in order).
+   */
+  year?: number;
+  day?: number;
+}
+
+const DATES: Record<DateKind, [string, string]> = {
+  date: ['2026-06-15', '2026-07-20'],
+  datetime: ['2026-06-15 12:00', '2026-07-20 14:30'],
+  instant: ['2026-06-15T12:00:00+03:00', '2026-07-20T14:30:00+03:00'],
+};
+/** A date of DATES in another year and moved by `days` (its time and zone kept). */
+const dayLater = (text: string, year: number | undefined, days: number) => {
+  if (!days && !year) return text;
+  const d = new Date(`${year ?? text.slice(0, 4)}${text.slice(4, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10) + text.slice(10);
+};
+
+/** A text value of a string schema: the first of some candidates its checks take (its type decides, never its name). */
+function sampleText(schema: ZodType, d: Def, o: SampleOptions): unknown {
+  const accept = o.accept ?? ((v: unknown) => schema.safeParse(v).success);
+  const { min, max } = bounds(d);
+  const u = o.unique?.();
+  const n = String(u ?? 1).padStart(4, '0');
+  const fit = (t: string) => t.padEnd(Math.max(1, min ?? 1), 'x').slice(0, Math.max(1, max ?? 1000));
+  const tag = u === undefined ? 'x' : fit(`${o.tag ?? 'Tx'}${u}`);
+  const candidates = [
+    // A sample of the read-back tests carries spaces around it: a trimmed field reads back trimmed.
+    ...(o.full ? [` ${tag} `] : []), tag, fit('x'),
+    u === undefined ? 'someone@example.com' : `tx${u}@example.com`,
+    o.full ? ` 8 (916) 5${n.slice(-2)}-${n.slice(0, 2)}-${n.slice(-2)} ` : '+79990001122',
+    'https://hooks.example.com/x', o.variant ? '14:30' : '12:00', String(u ?? 1), '00000000-0000-4000-8000-000000000000',
+  ];
+  for (const c of candidates) if (accept(c)) return c;
+  const re = regexOf(d);
+  if (re) {
+    for (let seed = u ?? 1; seed < (u ?? 1) + 50; seed++) {
+      const [c] = fc.sample(fc.stringMatching(re), { numRuns: 1, seed });
+      if (accept(c)) return c;
+    }
+  }
+  return tag;
+}
+
+/**
+ * One deterministic valid-looking value of a schema, from its type: `hints` first, by field name
+ * (the rows an id names). Without `full`, optional fields and defaults are left out (the fuzzer's
+ * base request); with it, every field is sent (the read-back tests).
+ */
+export function sample(schema: ZodType, hints: Hints = noHints, path: string[] = [], o: SampleOptions = {}): unknown {
   const d = def(schema);
   const name = path.at(-1) ?? '';
-  if (name && d.type !== 'object' && d.type !== 'array' && d.type !== 'optional') {
+  if (name && d.type !== 'object' && d.type !== 'optional') {
     const h = hints(name, path);
     if (h !== undefined) return h;
   }
+  const variant = o.variant ?? 0;
+  const date = dateKindOf(schema);
+  if (date) return dayLater(DATES[date][variant % 2], o.year, o.day ?? 0);
+  const money = moneyKindOf(schema);
+  if (money) {
+    const u = o.unique?.();
+    return u === undefined ? '100.00' : `${100 + (u % 9000)}.${variant % 2 ? '75' : '50'}`;
+  }
+  const inner = (s: ZodType, more: Partial<SampleOptions> = {}) => sample(s, hints, path, { ...o, ...more });
   switch (d.type) {
     case 'object': {
-      const o: Record<string, unknown> = {};
+      const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(d.shape ?? {})) {
-        const val = sample(v, hints, [...path, k]);
-        if (val !== undefined) o[k] = val;
+        const val = sample(v, hints, [...path, k], { ...o, accept: undefined, defaultValue: undefined });
+        if (val !== undefined) out[k] = val;
       }
-      return o;
+      return out;
     }
     case 'optional': {
       const h = name ? hints(name, path) : undefined;
-      return h !== undefined ? h : undefined;
+      if (h !== undefined) return h;
+      return o.full ? inner(d.innerType!) : undefined;
     }
-    case 'default': case 'prefault': case 'catch': return undefined;
-    case 'nullable': case 'readonly': case 'nonoptional': return sample(d.innerType!, hints, path);
+    case 'default': case 'prefault': return o.full ? inner(d.innerType!, { defaultValue: d.defaultValue }) : undefined;
+    case 'catch': return o.full ? inner(d.innerType!) : undefined;
+    case 'nullable': case 'readonly': case 'nonoptional': return inner(d.innerType!);
     case 'pipe': {
-      const inner = def(d.in!);
-      if (inner.type === 'transform') return sample(d.out!, hints, path); // preprocess: the target type
-      return sample(d.in!, hints, path);
+      // The pipe's own parse takes or refuses a candidate (an e-mail after a trimmed text, a preprocessed amount).
+      const accept = o.accept ?? ((v: unknown) => schema.safeParse(v).success);
+      if (def(d.in!).type === 'transform') return inner(d.out!, { accept }); // preprocess: the target type
+      return inner(d.in!, { accept });
     }
-    case 'string': {
-      const re = regexOf(d);
-      if (re) return fc.sample(fc.stringMatching(re), { numRuns: 1, seed: 1 })[0];
-      if (d.format === 'email') return 'someone@example.com';
-      if (d.format === 'uuid' || d.format === 'guid') return '00000000-0000-4000-8000-000000000000';
-      const { min } = bounds(d);
-      return 'x'.repeat(Math.max(1, min ?? 1)).slice(0, Math.max(1, bounds(d).max ?? 10));
+    case 'string': return sampleText(schema, d, o);
+    case 'number': case 'int': {
+      const { min, max } = bounds(d);
+      if (!o.full) return Math.max(1, min ?? 1);
+      return Math.min(max ?? Number.MAX_SAFE_INTEGER, (min ?? 0) + 1 + variant);
     }
-    case 'number': case 'int': { const { min } = bounds(d); return Math.max(1, min ?? 1); }
-    case 'boolean': return true;
-    case 'enum': return Object.values(d.entries ?? {})[0];
+    case 'boolean': {
+      if (!o.full) return true;
+      const value = typeof o.defaultValue === 'boolean' ? !o.defaultValue : true;
+      return variant % 2 ? !value : value;
+    }
+    case 'enum': { const values = Object.values(d.entries ?? {}); return values[o.full ? variant % values.length : 0]; }
     case 'literal': return d.values?.[0];
-    case 'array': { const { min } = bounds(d); return Array.from({ length: Math.max(1, min ?? 1) }, () => sample(d.element!, hints, path)); }
-    case 'union': return sample(d.options![0]!, hints, path);
+    case 'array': {
+      const { min } = bounds(d);
+      return Array.from({ length: Math.max(1, min ?? 1) }, () => sample(d.element!, hints, path, { ...o, accept: undefined, defaultValue: undefined }));
+    }
+    case 'union': {
+      if (!o.full) return inner(d.options![0]!);
+      // Not the empty choice ('' or null, "none"): a value that says something.
+      const options = d.options!.filter((x) => !(def(x).type === 'literal' && (def(x).values?.[0] === '' || def(x).values?.[0] === null)) && def(x).type !== 'null');
+      return inner((options.length ? options : d.options!)[variant % (options.length || d.options!.length)]!, { accept: undefined });
+    }
     case 'record': return {};
     case 'null': return null;
     default: return 'x';
@@ -247,7 +346,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** A schema's valid-looking sample with mutations: fields dropped, added, or made hostile. */
-export function hostileObject(schema: ZodType | undefined, hints: Hints = defaultHints): fc.Arbitrary<unknown> {
+export function hostileObject(schema: ZodType | undefined, hints: Hints = noHints): fc.Arbitrary<unknown> {
   const base = schema ? sample(schema, hints) : {};
   const keys = schema && def(schema).type === 'object' ? Object.keys(def(schema).shape ?? {}) : [];
   const mutated = fc.record({
@@ -332,8 +431,8 @@ export async function changeCount(pool: pg.Pool): Promise<number> {
 // ---- input classes PostgreSQL cannot store (issue 16): one field at a time ----
 
 export type FieldKind = 'text' | 'int' | 'other';
-/** `date`: which shared date schema of server/platform/validation.ts the field is, if it is one. */
-export interface SchemaField { path: (string | number)[]; kind: FieldKind; date?: DateKind }
+/** `date`, `money`: which shared date or money schema of server/platform/validation.ts the field is, if it is one. */
+export interface SchemaField { path: (string | number)[]; kind: FieldKind; date?: DateKind; money?: MoneyKind }
 
 /** The schema a wrapper stands for (optional, nullable, default, preprocess, ...). */
 function unwrap(schema: ZodType): ZodType {
@@ -350,6 +449,9 @@ function unwrap(schema: ZodType): ZodType {
 /** Every leaf field of an object schema, nested objects and list entries (index 0) included. */
 export function schemaFields(schema: ZodType | undefined, path: (string | number)[] = []): SchemaField[] {
   if (!schema) return [];
+  // Money is a leaf of its own, whatever its schema is made of (a preprocessed text, a pipe).
+  const { money } = markOf(schema);
+  if (money) return path.length ? [{ path, kind: 'text', money }] : [];
   const s = unwrap(schema);
   const d = def(s);
   switch (d.type) {

@@ -69,12 +69,12 @@ async function seedMoneyRules(tx: Tx, currencyId: number | null, adminId: number
     { locationId: 1, code: 'SPRING', discount: '0.15', validTo: addDays(today, -30) },
     { locationId: 1, code: 'ONCE', discount: '0.20', usageLimit: 1, usedCount: 1 },
   ]);
-  // 12 hex digits as the app writes them; random, but two with an "A" and two without, so the certificates
-  // list's search example ("a", tests/api/lists.test.ts) keeps some demo rows and leaves some out in
-  // every seed (a random code holds an "A" about half the time: the test failed one run in eight).
+  // 12 hex digits as the app writes them; random, but two starting with "A" and two with "C" and no "A", so
+  // the certificates list's search examples ("a" and "c", tests/api/lists.test.ts) each keep some demo rows
+  // and "a" leaves some out in every seed (a random code holds an "A" about half the time: the test failed one run in eight).
   const code = (withA: boolean) => {
     const hex = crypto.randomBytes(6).toString('hex').toUpperCase().replace(/A/g, 'B');
-    return withA ? `A${hex.slice(1)}` : hex;
+    return withA ? `A${hex.slice(1)}` : `C${hex.slice(1)}`;
   };
   /** `days` and `hours` before now: the certificates were sold over the past weeks, not at the seeding's minute. */
   const ago = (days: number, hours: number) => new Date(Date.now() - days * 86_400_000 - hours * 3_600_000);

@@ -34,9 +34,9 @@ export const locationActivity = defineList({
   filters: {
     // A person by a part of the name or the e-mail (the screen's search box).
     user: { schema: z.string().trim().min(1).max(ACTIVITY_PERSON_MAX), where: (v: string) => { const like = `%${v.replace(/[%_\\]/g, '')}%`; return or(ilike(users.name, like), ilike(users.email, like)); },
-      example: 'Михаил', holds: (row) => String(row.user).includes('Михаил') },
+      examples: ['Михаил', 'Светлана'], holds: (row, v) => String(row.user).toLowerCase().includes(v.toLowerCase()) },
     kind: { schema: z.string().max(2000).transform((v) => v.split(',')).pipe(z.array(z.enum(KINDS))), where: (v: string[]) => inArray(a.kind, v),
-      example: 'money.payment', holds: (row) => row.kind === 'money.payment' },
+      examples: ['money.payment', 'promocode.created'], holds: (row, v) => v.split(',').includes(row.kind) },
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${a.id}`, label: F.id },

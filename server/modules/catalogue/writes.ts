@@ -11,7 +11,7 @@ import { CERTIFICATE_DESIGN_FIELDS, EVENT_PACKAGE_FIELDS, GAME_FIELDS, PLAYGROUN
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { money, Playground } from '../../platform/answers';
 import { dateSchema, idNumber, positiveAmount } from '../../platform/validation';
-import { defineWrite } from '../../platform/writes';
+import { defineWrite, type ExampleContext } from '../../platform/writes';
 import * as pg from './playgrounds';
 import * as gm from './games';
 import * as items from './items';
@@ -35,6 +35,9 @@ const playground = {
     // false retires it (refused while it has orders to come), true brings it back.
     is_active: z.boolean().optional(),
   },
+  // #41 The generated tests (tests/api/writes.test.ts): its group is one they made; read back from the location's playgrounds.
+  examples: { group: (at: ExampleContext) => at.made('groups').id },
+  readBack: { path: '/api/v2.1/locations/:location/playgrounds/' },
 };
 export const createPlayground = defineWrite({
   records: { activity: 'playground.created', live: ['schedule'] },
@@ -63,6 +66,7 @@ const game = {
     // Age ratings per country (e.g. RU 12+): a country's code or name and the age.
     info: z.array(z.object({ country: z.string().trim().min(1).max(TEXT_LIMITS.itemName), age: z.number().int().min(0).max(21) })).max(50).default([]),
   },
+  readBack: { path: '/api/v2.1/games/' },
 };
 export const createGame = defineWrite({
   records: { activity: 'game.created' },
@@ -78,6 +82,12 @@ export const setLocationGames = defineWrite({
   records: { activity: 'games.updated' },
   tags: ['games'], access, kind: 'update', path: '/api/v2.1/locations/:id/games/', summary: 'Set the games a location offers and on which playgrounds', answer: null, status: 204,
   fields: { games: z.array(z.object({ game: idNumber(), playgrounds: z.array(idNumber()).max(100).nullable() })).max(1000) },
+  // #41 A game and a playground the tests made; the location's games read back as the list it was sent.
+  examples: { games: (at: ExampleContext) => [{ game: at.made('games').id, playgrounds: [at.made('playgrounds').id] }] },
+  readBack: {
+    path: '/api/v2.1/locations/:location/games/',
+    find: (games: { id: number; playgrounds: number[] | null }[]) => ({ games: games.map((g) => ({ game: g.id, playgrounds: g.playgrounds })) }),
+  },
   run: ({ db, user, params, body }) => gm.setLocationGames(db, user.id, params.id, body.games),
 });
 
@@ -86,6 +96,7 @@ const design = {
   tags: ['certificates'], access, unique: { field: 'name' as const }, labels: CERTIFICATE_DESIGN_FIELDS,
   answer: z.object({ id: z.number().int(), name: z.string(), active: z.boolean() }),
   fields: { name: z.string().trim().min(1).max(CERTIFICATE_DESIGN_MAX), active: z.boolean().optional() },
+  readBack: { path: '/api/v2.2/locations/:location/certificate_designs/' },
 };
 export const createDesign = defineWrite({
   records: { activity: 'catalogue.created' },
@@ -110,6 +121,7 @@ const eventPackage = {
   tags: ['multibooking'], access, labels: EVENT_PACKAGE_FIELDS,
   answer: z.object({ id: z.number().int(), name: z.string(), price: money(), active: z.boolean(), valid_from: z.string().nullable(), valid_to: z.string().nullable() }),
   fields: { name, price: positiveAmount(13), valid_from: optionalDay, valid_to: optionalDay, active: z.boolean().optional() },
+  readBack: { path: '/api/v2.2/locations/:location/events_packages/' },
 };
 export const createPackage = defineWrite({
   records: { activity: 'catalogue.created' },

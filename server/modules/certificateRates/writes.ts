@@ -15,6 +15,7 @@ const rate = {
   ...common, unique: { field: 'rate' as const }, answer: z.object({ id: z.number().int(), rate: money(), active: z.boolean() }),
   // Money a certificate sells for: above zero, numeric(12,2).
   fields: { rate: positiveAmount(13), active: z.boolean().optional() }, labels: CERTIFICATE_RATE_FIELDS,
+  readBack: { path: '/api/v2.2/locations/:location/certificate_rates/' },
 };
 
 export const createRate = defineWrite({

@@ -22,12 +22,13 @@ export const locationCertificates = defineList({
     status: {
       schema: z.string().max(100).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(CERTIFICATE_STATUSES))),
       where: (v: string[]) => inArray(certificates.status, v),
-      example: 'ACTIVE,USED',
-      holds: (row) => ['ACTIVE', 'USED'].includes(row.status),
+      examples: ['ACTIVE,USED', 'NOT_PAID,EXPIRED'],
+      holds: (row, v) => v.split(',').includes(row.status),
     },
     // % _ and backslashes are dropped: the text is matched as itself.
-    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`), example: 'a',
-      holds: (row) => String(row.unique_number).toLowerCase().includes('a') },
+    // The demo's numbers (random) start with A or C, so both examples keep some rows and leave some out (server/db/seed/bookings.ts).
+    search: { schema: z.string().trim().max(15), where: (v: string) => ilike(certificates.uniqueNumber, `%${v.replace(/[%_\\]/g, '')}%`), examples: ['a', 'c'],
+      holds: (row, v) => String(row.unique_number).toLowerCase().includes(v.toLowerCase()) },
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${certificates.id}` },

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { CERTIFICATE_DESIGN_MAX, CERTIFICATE_QUANTITY, CERTIFICATE_TYPES } from '../../../domain/certificates';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { emailSchema, idNumber, phoneSchema, positiveAmount } from '../../platform/validation';
-import { defineWrite } from '../../platform/writes';
+import { defineWrite, type ExampleContext } from '../../platform/writes';
 import * as certs from './service';
 
 const tags = ['certificates'];
@@ -26,6 +26,15 @@ export const createCertificates = defineWrite({
   },
   labels: { rate: { ru: 'Номинал', en: 'Rate' }, type: { ru: 'Тип', en: 'Type' }, design: { ru: 'Дизайн', en: 'Design' }, quantity: { ru: 'Количество', en: 'Quantity' } },
   answer: z.array(z.object({ id: z.number().int(), unique_number: z.string() })),
+  // The body names the location: an unknown one is a 404, as a path's (found by the conformance walk once amounts were sampled valid, #41).
+  answersAlso: { notFound: true },
+  // #41 The generated tests: one of the rates and designs they made at their location; the codes name the certificates in paths.
+  record: { segment: 'certificate', key: 'unique_number' },
+  examples: { rate: (at: ExampleContext) => at.made('certificate_rates').rate, design: (at: ExampleContext) => at.made('certificate_designs').name, location_id: (at: ExampleContext) => at.location },
+  readBack: {
+    path: '/api/v2.1/locations/:location/certificates/?limit=1000', as: { location_id: 'creating_location' },
+    unread: { quantity: 'how many are made: each certificate is its own entry of the answer, and each is read back' },
+  },
   run: ({ db, user, body }) => certs.createCertificates(db, user, body),
 });
 export const activateCertificate = defineWrite({
@@ -41,11 +50,13 @@ export const activateCertificate = defineWrite({
     email: { ru: 'Электронная почта', en: 'Email' },
   },
   answer: CertificateState,
+  examples: { seller: (at: ExampleContext) => at.caller.uid, location_id: (at: ExampleContext) => at.location },
   run: ({ db, user, params, body, lang }) => certs.activateCertificate(db, user, params.code, body, lang),
 });
 export const resendCertificate = defineWrite({
   records: { activity: 'certificate.resent', messages: ['certificate'] },
   kind: 'action', path: '/api/v2.2/certificate/:code/resend/', summary: 'Send a gift certificate again', tags, access: { permissions: ['certificate.activate'] },
   params: code, fields: { location_id: idNumber() }, answer: CertificateState,
+  examples: { location_id: (at: ExampleContext) => at.location },
   run: ({ db, user, params, body, lang }) => certs.resendCertificate(db, user, params.code, body.location_id, lang),
 });

@@ -19,6 +19,7 @@ const mediaDir = (deps: Deps) => path.join(deps.config.dataDir, 'media', 'galler
 export const uploadImage = defineWrite({
   records: { activity: 'location_image.added' },
   kind: 'create', path: '/api/v2.1/locations/:id/images/', summary: 'Upload a picture of a location', tags, access, upload: true, answer: Image,
+  readBack: { none: 'a multipart upload of an image file, not fields: tests/api/location-management.test.ts reads the picture and its thumbnail back' },
   run: async ({ db, deps, user, params, request }) => {
     // Who may upload is known before the file is read.
     await requireManagerAt(db, user.id, params.id);

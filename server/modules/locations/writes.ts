@@ -22,6 +22,13 @@ export const createLocation = defineWrite({
     walk_ins_without_details: f.walk_ins_without_details.optional(),
   },
   answer: LocationDetail,
+  // #41 The generated tests: a zone and currencies that exist (written as people type a code); the
+  // location reads back with its country and currencies as objects.
+  examples: { timezone: 'Europe/Moscow', currency: ' rub ', b2b_currency: 'usd' },
+  readBack: {
+    path: '/api/v2.1/locations/:id/',
+    find: (l: Record<string, any>) => ({ ...l, country: l.country?.name, currency: l.currency?.code, b2b_currency: l.b2b_currency?.code }),
+  },
   run: async ({ db, user, body, lang }) => {
     const id = await db.transaction(async (tx) => {
       const currency = await currencyId(tx, 'currency', body.currency);

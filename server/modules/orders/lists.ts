@@ -16,7 +16,7 @@ export const locationOrders = defineList({
     JOIN ${locations} ON ${locations.id} = ${orders.locationId} LEFT JOIN ${currencies} ON ${currencies.id} = ${locations.currencyId}`,
   where: (s) => [sql`${orders.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },
-  filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), example: '2,6', holds: (row) => [2, 6].includes(row.status) } },
+  filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), examples: ['2,6', '4'], holds: (row, v) => v.split(',').map(Number).includes(row.status) } },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${orders.id}`, label: F.id },
     { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: F.created },

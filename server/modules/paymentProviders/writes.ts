@@ -39,6 +39,7 @@ export const saveLocationProvider = defineWrite({
   records: { activity: 'payment_provider.changed' },
   kind: 'update', path: '/api/v2.1/locations/:id/payment_provider/', summary: 'Set a location\'s payment provider', tags, access: { minRole: 40 },
   fields, labels, unique, answer: ProviderSettings,
+  readBack: { path: '/api/v2.1/locations/:location/payment_provider/', writeOnly: ['secret_key', 'webhook_secret'] },
   run: ({ db, deps, user, params, body, lang }) => saveProviderSettings(db, deps.config, user.id, params.id, body, lang),
 });
 export const checkLocationProvider = defineWrite({
@@ -52,6 +53,7 @@ export const saveInstallationProvider = defineWrite({
   kind: 'update', path: '/api/v2.1/payment_provider/', summary: 'Set the installation\'s payment provider (top-ups)', tags, access: { owner: true },
   // The owner's "top-ups account" tab of the tools page sends it (src/resources/installation_payment_provider).
   fields, labels, unique, answer: ProviderSettings,
+  readBack: { path: '/api/v2.1/payment_provider/', writeOnly: ['secret_key', 'webhook_secret'] },
   run: ({ db, deps, user, body, lang }) => saveProviderSettings(db, deps.config, user.id, null, body, lang),
 });
 export const checkInstallationProvider = defineWrite({

@@ -22,28 +22,28 @@ export const locationPayments = defineList({
   where: (s) => [sql`${payments.locationId} = ${s.locationId}`, sql`${payments.actual}`],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${payments.created} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v), example: '2,6', holds: (row) => [2, 6].includes(row.payment_type) },
+    payment_type: { schema: intList(1, 7), where: (v: number[]) => inArray(payments.paymentType, v), examples: ['2,6', '1'], holds: (row, v) => v.split(',').map(Number).includes(row.payment_type) },
     // Whose money: customers' (orders and standalone payments) or the location's own balance
     // top-ups (settled through the same provider); without the filter, both, as the spec's list.
     payer: {
       schema: z.enum(['all', 'customers', 'topups']),
       where: (v: string) => (v === 'topups' ? isTopUpPayment : v === 'customers' ? sql`NOT (${isTopUpPayment})` : undefined),
-      example: 'customers',
-      holds: (row) => !(row.order === null && row.payment_type === 1 && row.comment === REFILL_COMMENT),
+      examples: ['customers', 'topups', 'all'],
+      holds: (row, v) => v === 'all' || (v === 'topups') === (row.order === null && row.payment_type === 1 && row.comment === REFILL_COMMENT),
     },
     // #29 receipts: money taken online with a receipt due (the account had receipts on) that the tax
     // service has not registered; the desk's cash and card (the venue's own register) never are.
     receipt: {
       schema: z.enum(['all', 'unregistered']),
       where: (v: string) => (v === 'unregistered' ? unregisteredReceipt : undefined),
-      example: 'unregistered',
-      holds: (row) => row.receipt_status !== null && row.receipt_status !== 'succeeded' && row.status === 'paid' && Number(row.purchase) > 0,
+      examples: ['unregistered', 'all'],
+      holds: (row, v) => v === 'all' || (row.receipt_status !== null && row.receipt_status !== 'succeeded' && row.status === 'paid' && Number(row.purchase) > 0),
     },
     purchase_sign: {
       schema: z.enum(['all', 'positive', 'negative']),
       where: (v: string) => (v === 'positive' ? sql`${payments.purchase} > 0` : v === 'negative' ? sql`${payments.purchase} < 0` : undefined),
-      example: 'positive',
-      holds: (row) => Number(row.purchase) > 0,
+      examples: ['positive', 'negative', 'all'],
+      holds: (row, v) => v === 'all' || (v === 'positive' ? Number(row.purchase) > 0 : Number(row.purchase) < 0),
     },
   },
   columns: [

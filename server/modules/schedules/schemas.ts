@@ -7,13 +7,13 @@ import { BUSINESS_DAY_END_MINUTES, itemSpan } from '../../../domain/schedule/eng
 
 export const timeSchema = z.string().trim().refine(isTime, { message: 'invalid_time' });
 // Dates are the shared, bounded ones (years 1900..2999, server/platform/validation.ts).
-import { dateSchema, dateTimeSchema, idNumber, pgInt } from '../../platform/validation';
+import { dateSchema, dateTimeSchema, idNumber, moneyKind, pgInt } from '../../platform/validation';
 export { dateSchema, dateTimeSchema };
 
 /** Price text: digits with a comma or dot, 1-20 characters; stored with a dot. */
-const priceSchema = z.string().trim().min(1).max(20)
+const priceSchema = moneyKind('zero_or_more', z.string().trim().min(1).max(20)
   .regex(/^\d+([.,]\d+)?$/, { message: 'invalid_price' })
-  .transform((v) => v.replace(',', '.'));
+  .transform((v) => v.replace(',', '.')));
 
 /** Prepayment is a fraction 0-1 (the screen shows 0-100 %); a number or a decimal text with a
  * comma or dot. Not a union: a union's failure would hide 'required' and 'A valid number is required.'. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { STAFF_FIELDS, STAFF_ROLE_IDS } from '../../../domain/staff';
 import { emailSchema, idParam } from '../../platform/validation';
-import { defineWrite } from '../../platform/writes';
+import { defineWrite, type ExampleContext } from '../../platform/writes';
 import * as staff from './service';
 
 const role = z.union(STAFF_ROLE_IDS.map((id) => z.literal(id)) as [z.ZodLiteral<10>, z.ZodLiteral<20>, z.ZodLiteral<40>]);
@@ -24,12 +24,18 @@ export const addStaff = defineWrite({
   records: { activity: 'staff.invited' },
   ...common, kind: 'create', path: '/api/v2.1/locations/:id/staff/', summary: 'Invite a person to a location, or add an existing account',
   fields: { email: emailSchema, role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
+  // #41 Every addition is an invitation (#38): the tests re-send and withdraw the one they made. The
+  // e-mail is kept lower-cased (as it is matched).
+  record: { segment: 'invitations', key: 'invitation_id' },
+  examples: { email: (at: ExampleContext) => `Invited.${at.unique}@Example.com` },
+  readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000', normalised: { email: (email: string) => email.toLowerCase() } },
   run: ({ db, user, params, body, lang }) => staff.addStaff(db, user, params.id, body, lang),
 });
 export const changeStaff = defineWrite({
   records: { activity: 'staff.changed' },
   ...common, kind: 'update', path: '/api/v2.1/locations/:id/staff/:user_id/', summary: "Change a person's role and permissions at a location",
   params: member, fields: { role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
+  readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000' },
   run: ({ db, user, params, body }) => staff.changeStaff(db, user, params.id, params.user_id, body),
 });
 export const removeStaff = defineWrite({

@@ -7,7 +7,7 @@ import { toMoneyString } from '../../../domain/money';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { EARLY_BOOKING_MAX_DISCOUNT, EARLY_BOOKING_MIN } from '../../../domain/locationManagement';
 import { EarlyBooking, Promocode, WidgetSettings } from '../../platform/answers';
-import { dateSchema, phoneSchema } from '../../platform/validation';
+import { dateSchema, moneyKind, phoneSchema } from '../../platform/validation';
 import { defineWrite } from '../../platform/writes';
 import * as early from './earlyBooking';
 import * as promo from './promocodes';
@@ -20,6 +20,7 @@ const earlyBooking = {
     discount: z.number().int().min(EARLY_BOOKING_MIN).max(EARLY_BOOKING_MAX_DISCOUNT),
   },
   labels: { days: { ru: 'Дней до сеанса', en: 'Days before the session' }, discount: { ru: 'Скидка, %', en: 'Discount, %' } },
+  readBack: { path: '/api/v2.1/locations/:location/early_booking/' },
 };
 const earlyTags = ['early booking'];
 
@@ -27,6 +28,7 @@ export const createEarlyBooking = defineWrite({
   records: { activity: 'early_booking.changed' },
   kind: 'create', path: '/api/v2.1/locations/:id/early_booking/', summary: 'Add an early booking discount', tags: earlyTags, access: { minRole: 40 },
   ...earlyBooking, answer: EarlyBooking,
+  record: { segment: 'early_booking_conditions' },
   run: ({ db, user, params, body }) => early.createCondition(db, user.id, params.id, body),
 });
 export const updateEarlyBooking = defineWrite({
@@ -43,10 +45,11 @@ export const deleteEarlyBooking = defineWrite({
 });
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
-const discountSchema = z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
+// Money of its own kind: a fraction of the price below 1, else an amount; never 0 (promocodes.ts checks it against `type`).
+const discountSchema = moneyKind('positive', z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
   .transform((v) => v.trim().replace(',', '.'))
   .pipe(z.string().min(1).max(12).regex(/^\d+(\.\d{1,2})?$/, { message: 'invalid_number' }))
-  .transform(toMoneyString);
+  .transform(toMoneyString));
 
 const promocode = {
   fields: {
@@ -63,6 +66,9 @@ const promocode = {
     valid_from: { ru: 'Действует с', en: 'Valid from' }, valid_to: { ru: 'Действует по', en: 'Valid to' },
     usage_limit: { ru: 'Лимит использований', en: 'Usage limit' }, active: { ru: 'Активен', en: 'Active' },
   },
+  // #41 The generated tests sample the discount as money (an amount, 1 or more): a flat code.
+  examples: { type: 'flat' },
+  readBack: { path: '/api/v2.1/promocodes/:id/' },
 };
 const tags = ['promocodes'];
 
@@ -106,5 +112,6 @@ export const saveWidget = defineWrite({
     cancel_hours: { ru: 'Клиент может отменить не позднее чем за, часов до сеанса', en: 'Customers may cancel up to, hours before the session' },
   },
   answer: WidgetSettings,
+  readBack: { path: '/api/v2.1/locations/:location/widget_settings/' },
   run: ({ db, user, params, body }) => saveWidgetSettings(db, user.id, params.id, body),
 });

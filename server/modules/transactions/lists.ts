@@ -30,18 +30,18 @@ export const transactionList = defineList({
   where: (s) => [inArray(transactions.locationId, s.locationIds)],
   dateRange: { from: 'date_start', to: 'date_end', day: (s) => sql`(${transactions.operationDt} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v), example: '1', holds: (row) => row.location_id === 1 },
+    location: { schema: intList(1, 2147483647), where: (v: number[]) => inArray(transactions.locationId, v), examples: ['1', '2,3'], holds: (row, v) => v.split(',').map(Number).includes(row.location_id) },
     transaction_type: {
       schema: z.enum(['all', 'in', 'out']),
       where: (v: string) => (v === 'in' ? sql`${transactions.amount} > 0` : v === 'out' ? sql`${transactions.amount} < 0` : undefined),
-      example: 'out',
-      holds: (row) => Number(row.amount) < 0,
+      examples: ['out', 'in', 'all'],
+      holds: (row, v) => v === 'all' || (v === 'out' ? Number(row.amount) < 0 : Number(row.amount) > 0),
     },
     transaction_kind: {
       schema: z.string().max(200).transform((v) => v.split(',').filter(Boolean)).pipe(z.array(z.enum(TRANSACTION_TYPES))),
       where: (v: string[]) => inArray(transactions.type, v),
-      example: 'refill,chargeoff',
-      holds: (row) => ['refill', 'chargeoff'].includes(row.type),
+      examples: ['refill,chargeoff', 'minimumfee'],
+      holds: (row, v) => v.split(',').includes(row.type),
     },
   },
   columns: [

@@ -14,7 +14,7 @@ export const locationWebhookDeliveries = defineList({
   from: () => sql`${d} JOIN ${w} ON ${w.id} = ${d.webhookId}`,
   where: (s) => [sql`${w.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${d.createdAt} AT TIME ZONE ${s.tz})::date` },
-  filters: { status: { schema: z.string().max(100).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(WEBHOOK_DELIVERY_STATUS_LABELS) as [string]))), where: (v: string[]) => inArray(d.status, v), example: 'delivered', holds: (row) => row.status === 'delivered' } },
+  filters: { status: { schema: z.string().max(100).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(WEBHOOK_DELIVERY_STATUS_LABELS) as [string]))), where: (v: string[]) => inArray(d.status, v), examples: ['delivered', 'gone'], holds: (row, v) => v.split(',').includes(row.status) } },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${d.id}`, label: F.id },
     { key: 'created', kind: 'datetime', sql: sql`${d.createdAt}`, label: F.created },

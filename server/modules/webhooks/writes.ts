@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { Webhook, WebhookDelivery } from '../../platform/answers';
 import { idParam } from '../../platform/validation';
-import { defineWrite } from '../../platform/writes';
+import { defineWrite, type ExampleContext } from '../../platform/writes';
 import * as service from './service';
 
 const fields = { url: z.string().trim().min(1).max(TEXT_LIMITS.url), extra: z.boolean().default(false) };
@@ -14,17 +14,22 @@ const labels = {
 };
 const tags = ['webhooks'];
 const access = { minRole: 40 };
+// #41 The generated tests: an address of its own each time (one webhook per URL at a location).
+const examples = { url: (at: ExampleContext) => `https://hooks.example.com/${at.unique}` };
+const readBack = { path: '/api/v2.1/locations/:location/webhooks/' };
 
 export const createWebhook = defineWrite({
   records: { activity: 'webhook.created' },
   kind: 'create', path: '/api/v2.1/locations/:id/webhooks/', summary: 'Add a webhook', tags, access, fields, labels,
   answer: Webhook.extend({ secret: z.string().describe('The signing secret: shown only here, once.') }),
+  record: { segment: 'webhook' }, examples, readBack,
   run: ({ db, deps, user, params, body }) => service.createWebhook(db, deps.config.webhookAllowPrivate, user.id, params.id, body),
 });
 export const updateWebhook = defineWrite({
   records: { activity: 'webhook.changed' },
   kind: 'update', path: '/api/v2.1/webhook/:id/', summary: 'Edit a webhook', tags, access, fields: { ...fields, active: z.boolean().optional() }, labels,
   answer: Webhook,
+  examples, readBack,
   run: ({ db, deps, user, params, body }) => service.updateWebhook(db, deps.config.webhookAllowPrivate, user.id, params.id, body),
 });
 export const deleteWebhook = defineWrite({
