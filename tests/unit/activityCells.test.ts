@@ -17,6 +17,8 @@ describe('activity before/after', () => {
   it('writes money, days, codes, yes/no, the secret and lists as people read them', () => {
     expect(activityValue('amount', '1800.00', ru)).toBe('1\u00a0800,00\u00a0₽');
     expect(activityValue('valid_to', '2030-05-10', ru)).toBe('10.05.2030');
+    // #41 A booking's sessions: the days inside the text read as every other day does.
+    expect(activityValue('session', 'Куб 2 2026-12-07 15:00; Арена 2026-12-08T01:30:00', ru)).toBe('Куб 2 07.12.2026 15:00; Арена 08.12.2026 01:30');
     expect(activityValue('payment_type', 2, ru)).toBe('Наличные');
     expect(activityValue('status', 'ACTIVE', ru)).not.toBe('ACTIVE');
     expect(activityValue('active', false, ru)).toBe('Нет');
@@ -39,7 +41,7 @@ describe('activity before/after', () => {
     expect(activityValue('order_type', 1, ru)).toBe('Платный');
     expect(activityValue('by', 'customer', ru)).toBe('клиент');
     expect(activityValue('refund', 'original', { ...ru, lang: 'en' })).toBe('the way it was paid');
-    expect(activityValue('session', 'Куб 2 2030-05-06 11:00', ru)).toBe('Куб 2 2030-05-06 11:00');
+    expect(activityValue('session', 'Куб 2 2030-05-06 11:00', ru)).toBe('Куб 2 06.05.2030 11:00');
   });
   it('lines both sides up on the keys of either', () => {
     expect(activityKeys({ before: { a: 1, b: 2 }, after: { b: 3, c: 4 } })).toEqual(['a', 'b', 'c']);

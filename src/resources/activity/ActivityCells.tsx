@@ -31,6 +31,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const IDENTIFIER = /(^|_)id$/;
 const LONGEST = 80;
 
+/** A day (and its time) inside a text: "Куб 2 2026-12-07 15:00" or "2026-12-07T15:00:00" reads "Куб 2 07.12.2026 15:00" (#41: a booking's sessions). */
+const DAY_IN_TEXT = /\b(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b/g;
+const withReadableDays = (text: string) => text.replace(DAY_IN_TEXT, (_all, day: string, time?: string) => (time ? `${formatDay(day)} ${time}` : formatDay(day)));
+
 /** A field's name: its label, a translation's as "Адрес (ru)", else the key. */
 export function activityField(key: string, lang: Language): string {
   const labels = ACTIVITY_CHANGE_FIELDS as Record<string, { ru: string; en: string }>;
@@ -52,7 +56,7 @@ export function activityValue(key: string, value: unknown, ctx: Context): string
     return ctx.translate('resources.activity.consentVersion', { version, hash: (hash ?? '').slice(0, 12) });
   }
   if (isMoneyField(key) && /^-?\d+(\.\d+)?$/.test(String(value))) return formatMoney(String(value), ctx.currency, ctx.lang);
-  if (typeof value === 'string') return DAY.test(value) ? formatDay(value) : value;
+  if (typeof value === 'string') return DAY.test(value) ? formatDay(value) : withReadableDays(value);
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return ctx.translate('resources.activity.rows', { smart_count: value.length });
   const text = JSON.stringify(value);
