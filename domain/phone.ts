@@ -3,7 +3,7 @@
 // sees two numbers for one person. The desk's search (domain/orderSearch.ts) reads a query by the
 // same lexical rule; it also takes a part of a number, which a stored phone may not be.
 //
-// Stored forms: a Russian number `+7XXXXXXXXXX` (typed `+7 (916) 123-45-67`, `8 916 123 45 67`,
+// Stored forms: a Russian number as `+7` and its ten digits, `+79161234567` (typed `+7 (916) 123-45-67`, `8 916 123 45 67`,
 // `8(916)1234567`, `+7-916-123-45-67`, `89161234567` or `79161234567`); any other number with a
 // leading plus `+` and its digits (`+44 20 7946 0958` is `+442079460958`); a number without a plus
 // that is not an 11-digit 8/7 number keeps its digits (a local number, `123-45-67` is `1234567`).
