@@ -4,10 +4,11 @@
 // owner also the installation-wide ones), in ru and en, with CSV/XLSX; nothing edits or deletes one.
 // The list's paging, date range, filters, sorting and exports are the generated tests'
 // (tests/api/lists.test.ts); here, what is the activity log's own.
-import { desc, eq, gt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntries, transactions } from '../../server/db/schema';
 import { createHarness, type Harness } from './harness';
+import { entriesWrittenBy } from './activityEntries';
 import { book, bookingBody, makeWorld, pay, type World } from './bookingFixture';
 import { csvRecords } from './csvRead';
 import { readXlsx } from './xlsxRead';
@@ -27,18 +28,7 @@ afterAll(async () => { await h.close(); });
 const call = (method: string, url: string, token: string, body?: unknown) =>
   h.call(method, url, { token, body, lang: 'en', headers: { 'x-forwarded-for': IP } });
 
-async function lastId(): Promise<number> {
-  const [row] = await h.database.db.select({ id: activityEntries.id }).from(activityEntries).orderBy(desc(activityEntries.id)).limit(1);
-  return row?.id ?? 0;
-}
-
-/** Runs a change and returns the entries it wrote. */
-async function entriesOf(change: () => Promise<{ statusCode: number; body: string }>, status: number) {
-  const before = await lastId();
-  const res = await change();
-  expect(res.statusCode, res.body).toBe(status);
-  return h.database.db.select().from(activityEntries).where(gt(activityEntries.id, before)).orderBy(activityEntries.id);
-}
+const entriesOf = (change: () => Promise<{ statusCode: number; body: string }>, status: number) => entriesWrittenBy(h, change, status);
 
 describe('recording', () => {
   it('tools and playground groups: one entry per change with who, the address and only the changed fields; a refused change none', async () => {

@@ -7,7 +7,7 @@
 // jobs pruned after 30 days.
 import Fastify from 'fastify';
 import pino from 'pino';
-import { desc, eq, gt, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEntries, jobs } from '../../server/db/schema';
 import { EXPIRE_EVENTS_JOB } from '../../server/modules/live/retention';
@@ -15,6 +15,7 @@ import { FINISHED_JOB_DAYS, JobWorker, PRUNE_JOBS_JOB, enqueueJob, jobPriority, 
 import { ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { installEffectsScope, recordEffects } from '../../server/platform/effects';
 import { createHarness, type Harness } from './harness';
+import { entriesWrittenBy } from './activityEntries';
 import { book, bookingBody, getOrder, makeWorld, pay, type World } from './bookingFixture';
 import { apiRoutes, routeKey } from './routeWalk';
 
@@ -27,18 +28,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await h.close(); });
 
-async function lastId(): Promise<number> {
-  const [row] = await h.database.db.select({ id: activityEntries.id }).from(activityEntries).orderBy(desc(activityEntries.id)).limit(1);
-  return row?.id ?? 0;
-}
-
-/** Runs a change and answers the activity entries it wrote. */
-async function entriesOf(change: () => Promise<{ statusCode: number; body: string }>, status: number) {
-  const before = await lastId();
-  const res = await change();
-  expect(res.statusCode, res.body).toBe(status);
-  return h.database.db.select().from(activityEntries).where(gt(activityEntries.id, before)).orderBy(activityEntries.id);
-}
+const entriesOf = (change: () => Promise<{ statusCode: number; body: string }>, status: number) => entriesWrittenBy(h, change, status);
 
 describe('declarations', () => {
   it('every write of the API declares what it records: an activity kind of domain/activity.ts, or why none', () => {
@@ -163,7 +153,8 @@ describe('bookings in the activity log', () => {
 
 describe('append-only', () => {
   it('the database refuses to change or remove an activity entry (UPDATE, DELETE, TRUNCATE), whoever asks', async () => {
-    const id = await lastId();
+    const [newest] = await h.database.db.select({ id: activityEntries.id }).from(activityEntries).orderBy(desc(activityEntries.id)).limit(1);
+    const id = newest?.id ?? 0;
     expect(id).toBeGreaterThan(0);
     const refused = (statement: string) => h.database.pool.query(statement).then(() => 'done', (e: { code?: string; message: string }) => `${e.code}: ${e.message}`);
     expect(await refused(`UPDATE activity_entries SET subject = 'changed' WHERE id = ${id}`)).toBe('42501: activity entries are append-only: UPDATE refused');
