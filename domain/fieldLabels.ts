@@ -130,6 +130,7 @@ export const ACTIVITY_FIELDS = {
   text: { ru: 'Что', en: 'What' },
   before: { ru: 'Было', en: 'Before' },
   after: { ru: 'Стало', en: 'After' },
+  location: { ru: 'Где', en: 'Where' }, // #42 the installation's log
 } satisfies FieldLabels;
 // #28 CATALOGUE: the catalogue's forms.
 export const PLAYGROUND_FIELDS = {

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../db/client';
 import { activityEntries, locationEvents, orderLogs, orderPlaysessions, orders, payments, playsessions } from '../db/schema';
 import type { ActivityKind } from '../../domain/activity';
+import { activityProblems } from '../../domain/activityWords';
 import type { LiveEventKind } from '../../domain/liveEvents';
 import type { WebhookEvent } from '../../domain/locationManagement';
 import type { OrderLogType } from '../../domain/orderLog';
@@ -162,6 +163,9 @@ export async function recordEffects(tx: DbOrTx, ...parts: (Effects | null | unde
     live: parts.flatMap((p) => many(p && p.live)), webhooks: parts.flatMap((p) => many(p && p.webhooks)), messages: parts.flatMap((p) => many(p && p.messages)),
   };
   const scope = scopes.getStore();
+  // #42 Every entry reads in words: its fields declared, their values of their declared kind (a name, never an id).
+  const unreadable = e.activity.flatMap((a) => activityProblems(a));
+  if (unreadable.length && process.env.NODE_ENV !== 'production') throw new Error(`an activity entry that would not read in words: ${unreadable.join('; ')}`);
   if (scope?.records) {
     const wrong = undeclared(scope.records, e);
     // A write that records what it does not declare is a mistake the tests must see; a running venue keeps its change.

@@ -13,6 +13,7 @@ import { refundsEn } from './refunds.en'; // #29 refunds
 import { consentEn } from './consent.en'; // #40 personal-data consent
 import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
+import { wordsEn } from './words.en'; // #42 h42-words
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -22,6 +23,7 @@ import {
 import { LOCATION_SETTINGS_FIELDS, ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 // #28 ACTIVITY
 import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
+import { ACTIVITY_WORDS } from '../../domain/activityWords';
 import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
 
 export const enApp = {
@@ -684,6 +686,7 @@ export const enApp = {
     consent: consentEn, // #40 personal-data consent
     live: liveEn,
     desk: deskEn, // #30 DESK
+    words: wordsEn, // #42 h42-words
     invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.
@@ -723,9 +726,7 @@ export const enApp = {
       kind: 'What',
       fields: textsIn(ACTIVITY_FIELDS, 'en'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'en'),
-      secretSet: 'set',
-      consentVersion: 'version %{version} (SHA-256 %{hash}…)', // #40
-      rows: '%{smart_count} row |||| %{smart_count} rows',
+      consentVersion: ACTIVITY_WORDS.consent.en, // #40, #42 the words of domain/activityWords.ts
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },
     staff: staffEn, // #28 STAFF

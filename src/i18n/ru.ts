@@ -14,6 +14,7 @@ import { refundsRu } from './refunds.ru'; // #29 refunds
 import { consentRu } from './consent.ru'; // #40 personal-data consent
 import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
+import { wordsRu } from './words.ru'; // #42 h42-words
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -23,6 +24,7 @@ import {
 import { LOCATION_SETTINGS_FIELDS, ORDER_FIELDS, SESSION_FIELDS, WEBHOOK_DELIVERY_FIELDS, textsIn } from '../../domain/fieldLabels';
 // #28 ACTIVITY
 import { ACTIVITY_CHANGE_FIELDS, ACTIVITY_KIND_LABELS } from '../../domain/activity';
+import { ACTIVITY_WORDS } from '../../domain/activityWords';
 import { ACTIVITY_FIELDS } from '../../domain/fieldLabels';
 
 export const ruApp: typeof enApp = {
@@ -685,6 +687,7 @@ export const ruApp: typeof enApp = {
     consent: consentRu, // #40 personal-data consent
     live: liveRu,
     desk: deskRu, // #30 DESK
+    words: wordsRu, // #42 h42-words
     invitation: invitationRu, // #28 STAFF
   },
   validation: {
@@ -723,9 +726,7 @@ export const ruApp: typeof enApp = {
       kind: 'Что',
       fields: textsIn(ACTIVITY_FIELDS, 'ru'),
       changeFields: textsIn(ACTIVITY_CHANGE_FIELDS, 'ru'),
-      secretSet: 'задан',
-      consentVersion: 'версия %{version} (SHA-256 %{hash}…)', // #40
-      rows: '%{smart_count} строка |||| %{smart_count} строки |||| %{smart_count} строк',
+      consentVersion: ACTIVITY_WORDS.consent.ru, // #40, #42 the words of domain/activityWords.ts
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
     },
     staff: staffRu, // #28 STAFF

@@ -17,3 +17,10 @@ export async function entriesWrittenBy(h: Harness, change: () => Promise<{ statu
   expect(res.statusCode, res.body).toBe(status);
   return h.database.db.select().from(activityEntries).where(gt(activityEntries.id, before)).orderBy(activityEntries.id);
 }
+
+/** #42 Every entry in the file's database (what its changes wrote, and the demo's), each read in words in ru and en: the problems, one a line. */
+export async function entriesNotInWords(h: Harness): Promise<string[]> {
+  const { readingProblems } = await import('./activityReading');
+  const rows = await h.database.db.select().from(activityEntries).orderBy(activityEntries.id);
+  return rows.flatMap((e) => readingProblems(e).map((p) => `#${e.id} ${p}`));
+}

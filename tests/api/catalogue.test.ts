@@ -190,9 +190,9 @@ describe('certificate rates and designs, event packages', () => {
     expect((await h.call('GET', packages, { token: manager })).statusCode).toBe(403);
 
     const log = await kinds(1);
-    expect(log).toContain('catalogue.retired certificate design classic');
-    expect(log).toContain('catalogue.deleted certificate design gold');
-    expect(log).toContain('catalogue.retired certificate rate 5000.00');
-    expect(log).toContain('catalogue.retired event package День рождения');
+    expect(log).toContain('certificate_design.retired classic');
+    expect(log).toContain('certificate_design.deleted gold');
+    expect(log).toContain('certificate_rate.retired ');
+    expect(log).toContain('event_package.retired День рождения');
   });
 });

@@ -15,7 +15,7 @@ import { FINISHED_JOB_DAYS, JobWorker, PRUNE_JOBS_JOB, enqueueJob, jobPriority, 
 import { ACTIVITY_KIND_LABELS } from '../../domain/activity';
 import { installEffectsScope, recordEffects } from '../../server/platform/effects';
 import { createHarness, type Harness } from './harness';
-import { entriesWrittenBy } from './activityEntries';
+import { entriesNotInWords, entriesWrittenBy } from './activityEntries';
 import { book, bookingBody, getOrder, makeWorld, pay, type World } from './bookingFixture';
 import { apiRoutes, routeKey } from './routeWalk';
 
@@ -208,5 +208,12 @@ describe('the one outbox: the jobs table', () => {
       expect(next, kind).toHaveLength(1);
       expect(next[0]!.runAt.getTime()).toBeGreaterThan(Date.now() + (hours - 0.1) * 3_600_000);
     }
+  });
+});
+
+describe('#42 the activity log in words', () => {
+  it('every entry this file\'s changes wrote reads in words in ru and en: no key, code, id or JSON (tests/api/activityReading.ts)', async () => {
+    const problems = await entriesNotInWords(h);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

@@ -125,7 +125,8 @@ describe('locations', () => {
     const [entry] = await q<{ before: Record<string, unknown>; after: Record<string, unknown>; location_id: number }>(
       `select before, after, location_id from activity_entries where kind = 'location.updated' and id <> all($1::bigint[])`, [before.map((b) => b.id)]);
     expect(entry!.location_id).toBe(moscow);
-    expect(Object.keys(entry!.after).sort()).toEqual(['city_id', 'currency', 'is_active', 'timezone']);
+    expect(Object.keys(entry!.after).sort()).toEqual(['city', 'currency', 'is_active', 'timezone']);
+    expect(entry!.after.city, '#42 the city by its names, not its id').toMatchObject({ ru: 'Екатеринбург' });
     expect(entry!.before).toMatchObject({ timezone: 'Europe/Moscow', currency: 'RUB', is_active: true });
     expect((await h.call('PUT', `/api/v2.1/locations/${moscow}/`, { token: owner, body: { timezone: 'Europe/Atlantis' } })).statusCode).toBe(400);
 

@@ -18,6 +18,7 @@ import { declaredWrites, recordOf, writeBody, writeMethod, writeSource, type Rea
 import { createHarness, type Harness } from './harness';
 import { multipart } from './routeWalk';
 import { namesRecord, WriteMaker, type Made, type Targets, type Upload, type Write } from './writeMaker';
+import { entriesNotInWords } from './activityEntries';
 
 const writes = await declaredWrites();
 const name = (d: Write) => `${writeMethod(d)} ${d.path}`;
@@ -212,8 +213,19 @@ describe('every declared write made once leaves exactly one activity entry, or s
       // location's settings saved the first time had none before (null).
       if (d.kind === 'update' && namesRecord(d)) expect({ before: filled(e!.before), after: filled(e!.after) }, `${name(d)}: an update's entry holds the changed fields as they were and as they are: ${both}`).toEqual({ before: true, after: true });
       if (d.kind === 'update' && !namesRecord(d)) expect(filled(e!.after), `${name(d)}: an update's entry holds the fields as they are: ${both}`).toBe(true);
-      // An action (a re-send, a switch) names what it acted on, and what changed when something did.
-      if (d.kind === 'action') expect(filled(e!.before) || filled(e!.after) || e!.subject !== '', `${name(d)}: an action's entry names what it acted on: ${both}`).toBe(true);
+      // An action (a re-send, a switch) names what it acted on and, like every write, what was before
+      // and what is after (#42: a switch its state on both sides, a re-send whom and until when).
+      if (d.kind === 'action') {
+        expect(e!.subject, `${name(d)}: an action's entry names what it acted on: ${both}`).not.toBe('');
+        expect({ before: filled(e!.before), after: filled(e!.after) }, `${name(d)}: an action's entry holds the state before and after: ${both}`).toEqual({ before: true, after: true });
+      }
     });
+  });
+});
+
+describe('#42 the activity log in words', () => {
+  it('every entry this file\'s changes wrote reads in words in ru and en: no key, code, id or JSON (tests/api/activityReading.ts)', async () => {
+    const problems = await entriesNotInWords(h);
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // administrator rewrites them for the others, and nothing one location does adds rows all see).
 // Which games a location offers, and on which of its playgrounds, is its administrators' choice.
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { games, locationGames, playgrounds } from '../../db/schema';
 import type { AuthUser } from '../../platform/auth';
 import { recordEffects } from '../../platform/effects';
@@ -47,9 +47,13 @@ export async function updateGame(db: Db, user: AuthUser, id: number, input: Game
 
 export interface OfferedGame { game: number; playgrounds: number[] | null }
 
-/** What the activity log keeps: game id -> its playgrounds (null: all). */
-const offerSnapshot = (rows: { gameId: number; playgroundIds: number[] | null }[]) =>
-  Object.fromEntries(rows.map((r) => [String(r.gameId), r.playgroundIds]));
+/** What the activity log keeps (#42: by name, never ids): each game on its playgrounds (null: on all), as `games`. */
+async function offerSnapshot(tx: DbOrTx, locationId: number, rows: { gameId: number; playgroundIds: number[] | null }[]) {
+  const names = new Map((await tx.select({ id: games.id, name: games.name }).from(games).where(inArray(games.id, rows.length ? rows.map((r) => r.gameId) : [0]))).map((g) => [g.id, g.name]));
+  const places = new Map((await tx.select({ id: playgrounds.id, name: playgrounds.name }).from(playgrounds).where(eq(playgrounds.locationId, locationId))).map((p) => [p.id, p.name]));
+  const offers = rows.map((r) => ({ game: names.get(r.gameId) ?? '', playgrounds: r.playgroundIds && r.playgroundIds.map((id) => places.get(id) ?? '') }));
+  return { games: offers.sort((a, b) => a.game.localeCompare(b.game)) };
+}
 
 /** PUT /locations/{id}/games/: the games the location offers, each on some of its playgrounds or all (null). */
 export async function setLocationGames(db: Db, userId: number, locationId: number, offered: OfferedGame[]) {
@@ -68,6 +72,6 @@ export async function setLocationGames(db: Db, userId: number, locationId: numbe
     await tx.delete(locationGames).where(eq(locationGames.locationId, locationId));
     const rows = offered.map((o) => ({ locationId, gameId: o.game, playgroundIds: o.playgrounds ? [...new Set(o.playgrounds)].sort((a, b) => a - b) : null }));
     if (rows.length) await tx.insert(locationGames).values(rows);
-    await recordEffects(tx, { activity: { locationId, kind: 'games.updated', subject: `games: ${rows.length}`, before: offerSnapshot(before), after: offerSnapshot(rows) } });
+    await recordEffects(tx, { activity: { locationId, kind: 'games.updated', subject: '', before: await offerSnapshot(tx, locationId, before), after: await offerSnapshot(tx, locationId, rows) } });
   });
 }

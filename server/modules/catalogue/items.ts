@@ -2,7 +2,8 @@
 // and event packages, each added, changed, retired or deleted by the location's administrator.
 // An item already sold (a certificate of that rate or design made at the location, an order with
 // that package) is retired (active false): the sale forms stop offering it, its sales keep their
-// text. One never sold is deleted. Every change writes a `catalogue.*` activity entry.
+// text. One never sold is deleted. Every change writes an activity entry of the item's own kind
+// (certificate_rate.*, certificate_design.*, event_package.*).
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { certificateDesigns, certificateRates, certificates, eventPackages, orders } from '../../db/schema';
@@ -19,11 +20,20 @@ export const rateJson = (r: Rate) => ({ id: r.id, rate: r.rate, active: r.active
 export const designJson = (d: Design) => ({ id: d.id, name: d.name, active: d.active });
 export const packageJson = (p: Package) => ({ id: p.id, name: p.name, price: p.price, active: p.active, valid_from: p.validFrom, valid_to: p.validTo });
 
-/** How the activity log names each item. */
+/**
+ * #42 How the activity log keeps each item: its own kinds (certificate_rate.*, certificate_design.*,
+ * event_package.*), named by its name (a rate has none: its amount is in the fields), never its id.
+ */
+type ItemKind = 'certificate_rate' | 'certificate_design' | 'event_package';
+const logged = {
+  rate: (r: Rate) => ({ rate: r.rate, active: r.active }),
+  design: (d: Design) => ({ name: d.name, active: d.active }),
+  package: (p: Package) => ({ name: p.name, price: p.price, active: p.active, valid_from: p.validFrom, valid_to: p.validTo }),
+};
 const subjectOf = {
-  rate: (r: Rate) => `certificate rate ${r.rate}`,
-  design: (d: Design) => `certificate design ${d.name}`,
-  package: (p: Package) => `event package ${p.name}`,
+  rate: (_r: Rate) => '',
+  design: (d: Design) => d.name,
+  package: (p: Package) => p.name,
 };
 
 const exists = async (db: DbOrTx, query: ReturnType<typeof sql>) => Boolean((await db.execute<{ e: boolean }>(sql`SELECT EXISTS (${query}) AS e`)).rows[0]?.e);
@@ -49,7 +59,7 @@ export async function createRate(db: Db, userId: number, locationId: number, inp
   await requireRoleAt(db, userId, locationId);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(certificateRates).values({ locationId, rate: input.rate, active: input.active ?? true }).returning();
-    await recordEffects(tx, { activity: { locationId, kind: 'catalogue.created', subject: subjectOf.rate(row!), after: rateJson(row!) } });
+    await recordEffects(tx, { activity: { locationId, kind: 'certificate_rate.created', subject: subjectOf.rate(row!), after: logged.rate(row!) } });
     return rateJson(row!);
   });
 }
@@ -57,13 +67,13 @@ export async function updateRate(db: Db, userId: number, id: number, input: { ra
   const before = await rowAt(db, userId, certificateRates, id, () => db.select().from(certificateRates).where(eq(certificateRates.id, id)));
   return db.transaction(async (tx) => {
     const [row] = await tx.update(certificateRates).set({ rate: input.rate, active: input.active ?? before.active }).where(eq(certificateRates.id, id)).returning();
-    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.rate(row!), before: rateJson(before), after: rateJson(row!) } });
+    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind('certificate_rate', before, row!), subject: subjectOf.rate(row!), before: logged.rate(before), after: logged.rate(row!) } });
     return rateJson(row!);
   });
 }
 export async function removeRate(db: Db, userId: number, id: number) {
   const row = await rowAt(db, userId, certificateRates, id, () => db.select().from(certificateRates).where(eq(certificateRates.id, id)));
-  await retireOrDelete(db, row, rateSold, certificateRates, rateJson, subjectOf.rate);
+  await retireOrDelete(db, row, rateSold, certificateRates, 'certificate_rate', logged.rate, subjectOf.rate);
 }
 
 // Certificate designs.
@@ -75,7 +85,7 @@ export async function createDesign(db: Db, userId: number, locationId: number, i
   await requireRoleAt(db, userId, locationId);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(certificateDesigns).values({ locationId, name: input.name, active: input.active ?? true }).returning();
-    await recordEffects(tx, { activity: { locationId, kind: 'catalogue.created', subject: subjectOf.design(row!), after: designJson(row!) } });
+    await recordEffects(tx, { activity: { locationId, kind: 'certificate_design.created', subject: subjectOf.design(row!), after: logged.design(row!) } });
     return designJson(row!);
   });
 }
@@ -85,13 +95,13 @@ export async function updateDesign(db: Db, userId: number, id: number, input: { 
     // Sold certificates name their design by its text: renaming it would orphan them.
     if (input.name !== before.name && await designSold(tx, before)) throw fieldError('name', 'design_sold_rename');
     const [row] = await tx.update(certificateDesigns).set({ name: input.name, active: input.active ?? before.active }).where(eq(certificateDesigns.id, id)).returning();
-    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.design(row!), before: designJson(before), after: designJson(row!) } });
+    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind('certificate_design', before, row!), subject: subjectOf.design(row!), before: logged.design(before), after: logged.design(row!) } });
     return designJson(row!);
   });
 }
 export async function removeDesign(db: Db, userId: number, id: number) {
   const row = await rowAt(db, userId, certificateDesigns, id, () => db.select().from(certificateDesigns).where(eq(certificateDesigns.id, id)));
-  await retireOrDelete(db, row, designSold, certificateDesigns, designJson, subjectOf.design);
+  await retireOrDelete(db, row, designSold, certificateDesigns, 'certificate_design', logged.design, subjectOf.design);
 }
 
 // Event packages.
@@ -110,7 +120,7 @@ export async function createPackage(db: Db, userId: number, locationId: number, 
   const values = packageValues(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(eventPackages).values({ locationId, ...values, active: input.active ?? true }).returning();
-    await recordEffects(tx, { activity: { locationId, kind: 'catalogue.created', subject: subjectOf.package(row!), after: packageJson(row!) } });
+    await recordEffects(tx, { activity: { locationId, kind: 'event_package.created', subject: subjectOf.package(row!), after: logged.package(row!) } });
     return packageJson(row!);
   });
 }
@@ -119,30 +129,30 @@ export async function updatePackage(db: Db, userId: number, id: number, input: P
   const values = packageValues(input);
   return db.transaction(async (tx) => {
     const [row] = await tx.update(eventPackages).set({ ...values, active: input.active ?? before.active }).where(eq(eventPackages.id, id)).returning();
-    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind(before, row!), subject: subjectOf.package(row!), before: packageJson(before), after: packageJson(row!) } });
+    await recordEffects(tx, { activity: { locationId: before.locationId, kind: changeKind('event_package', before, row!), subject: subjectOf.package(row!), before: logged.package(before), after: logged.package(row!) } });
     return packageJson(row!);
   });
 }
 export async function removePackage(db: Db, userId: number, id: number) {
   const row = await rowAt(db, userId, eventPackages, id, () => db.select().from(eventPackages).where(eq(eventPackages.id, id)));
-  await retireOrDelete(db, row, packageSold, eventPackages, packageJson, subjectOf.package);
+  await retireOrDelete(db, row, packageSold, eventPackages, 'event_package', logged.package, subjectOf.package);
 }
 
 /** A save that switches an item off is its retirement in the log; anything else a change. */
-const changeKind = (before: { active: boolean }, after: { active: boolean }) => (before.active && !after.active ? 'catalogue.retired' : 'catalogue.updated');
+const changeKind = (item: ItemKind, before: { active: boolean }, after: { active: boolean }) => (before.active && !after.active ? `${item}.retired` as const : `${item}.updated` as const);
 
 async function retireOrDelete<T extends { id: number; locationId: number; active: boolean }>(
   db: Db, row: T, sold: (db: DbOrTx, row: T) => Promise<boolean>,
-  table: typeof certificateRates | typeof certificateDesigns | typeof eventPackages, json: (row: T) => Record<string, unknown>, subject: (row: T) => string,
+  table: typeof certificateRates | typeof certificateDesigns | typeof eventPackages, item: ItemKind, json: (row: T) => Record<string, unknown>, subject: (row: T) => string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     if (await sold(tx, row)) {
       if (!row.active) return;
       await tx.update(table).set({ active: false }).where(and(eq(table.id, row.id)));
-      await recordEffects(tx, { activity: { locationId: row.locationId, kind: 'catalogue.retired', subject: subject(row), before: json(row), after: { ...json(row), active: false } } });
+      await recordEffects(tx, { activity: { locationId: row.locationId, kind: `${item}.retired`, subject: subject(row), before: json(row), after: { ...json(row), active: false } } });
     } else {
       await tx.delete(table).where(eq(table.id, row.id));
-      await recordEffects(tx, { activity: { locationId: row.locationId, kind: 'catalogue.deleted', subject: subject(row), before: json(row) } });
+      await recordEffects(tx, { activity: { locationId: row.locationId, kind: `${item}.deleted`, subject: subject(row), before: json(row) } });
     }
   });
 }

@@ -29,8 +29,11 @@ export function managedJson(p: Row) {
   return { ...playgroundJson(p), is_active: p.isActive };
 }
 
-/** What the activity log keeps of a playground. */
-const snapshot = (p: Row) => ({ name: p.name, types: p.types, max_players: p.maxPlayers, duration: p.durationMinutes, group: p.groupId, is_active: p.isActive });
+/** What the activity log keeps of a playground: its group by name (#42: never its id). */
+async function snapshot(db: DbOrTx, p: Row) {
+  const [group] = p.groupId === null ? [] : await db.select({ name: playgroundGroups.name }).from(playgroundGroups).where(eq(playgroundGroups.id, p.groupId));
+  return { name: p.name, types: p.types, max_players: p.maxPlayers, duration: p.durationMinutes, group: group?.name ?? null, is_active: p.isActive };
+}
 
 async function checkGroup(db: DbOrTx, locationId: number, groupId: number | null): Promise<void> {
   if (groupId === null) return;
@@ -65,7 +68,7 @@ export async function createPlayground(db: Db, userId: number, locationId: numbe
       locationId, name: input.name, types: input.types, maxPlayers: input.max_players, durationMinutes: input.duration,
       groupId: input.group ?? null, uuidToken: crypto.randomUUID(), isActive: input.is_active ?? true,
     }).returning();
-    await recordEffects(tx, { activity: { locationId, kind: 'playground.created', subject: row!.name, after: snapshot(row!) }, live: schedule(row!) });
+    await recordEffects(tx, { activity: { locationId, kind: 'playground.created', subject: row!.name, after: await snapshot(tx, row!) }, live: schedule(row!) });
     return managedJson(row!);
   });
 }
@@ -82,7 +85,7 @@ export async function updatePlayground(db: Db, userId: number, id: number, input
       isActive: input.is_active ?? pg.isActive,
     }).where(eq(playgrounds.id, id)).returning();
     await recordEffects(tx, {
-      activity: { locationId: pg.locationId, kind: retiring ? 'playground.retired' : 'playground.updated', subject: row!.name, before: snapshot(pg), after: snapshot(row!) },
+      activity: { locationId: pg.locationId, kind: retiring ? 'playground.retired' : 'playground.updated', subject: row!.name, before: await snapshot(tx, pg), after: await snapshot(tx, row!) },
       live: schedule(pg),
     });
     return managedJson(row!);
@@ -120,13 +123,13 @@ export async function removePlayground(db: Db, userId: number, id: number): Prom
     if (used.rows[0]?.used) {
       if (!pg.isActive) return recordEffects(tx, { live: schedule(pg) });
       const [row] = await tx.update(playgrounds).set({ isActive: false }).where(eq(playgrounds.id, id)).returning();
-      await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.retired', subject: pg.name, before: snapshot(pg), after: snapshot(row!) }, live: schedule(pg) });
+      await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.retired', subject: pg.name, before: await snapshot(tx, pg), after: await snapshot(tx, row!) }, live: schedule(pg) });
     } else {
       // Sessions without orders (kept prices), tech sessions and game limits go with it.
       await tx.execute(sql`DELETE FROM playsessions WHERE playground_id = ${id}`);
       await tx.execute(sql`UPDATE location_games SET playground_ids = array_remove(playground_ids, ${id}) WHERE location_id = ${pg.locationId} AND ${id} = ANY(playground_ids)`);
       await tx.delete(playgrounds).where(eq(playgrounds.id, id));
-      await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.deleted', subject: pg.name, before: snapshot(pg) }, live: schedule(pg) });
+      await recordEffects(tx, { activity: { locationId: pg.locationId, kind: 'playground.deleted', subject: pg.name, before: await snapshot(tx, pg) }, live: schedule(pg) });
     }
   });
 }

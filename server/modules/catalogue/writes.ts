@@ -99,17 +99,17 @@ const design = {
   readBack: { path: '/api/v2.2/locations/:location/certificate_designs/' },
 };
 export const createDesign = defineWrite({
-  records: { activity: 'catalogue.created' },
+  records: { activity: 'certificate_design.created' },
   ...design, kind: 'create', path: '/api/v2.2/locations/:id/certificate_designs/', summary: 'Add a certificate design',
   run: ({ db, user, params, body }) => items.createDesign(db, user.id, params.id, body),
 });
 export const updateDesign = defineWrite({
-  records: { activity: ['catalogue.updated', 'catalogue.retired'] },
+  records: { activity: ['certificate_design.updated', 'certificate_design.retired'] },
   ...design, kind: 'update', path: '/api/v2.2/certificate_designs/:id/', summary: 'Change a certificate design (active: false retires it)',
   run: ({ db, user, params, body }) => items.updateDesign(db, user.id, params.id, body),
 });
 export const deleteDesign = defineWrite({
-  records: { activity: ['catalogue.deleted', 'catalogue.retired'] },
+  records: { activity: ['certificate_design.deleted', 'certificate_design.retired'] },
   tags: ['certificates'], access, kind: 'delete', path: '/api/v2.2/certificate_designs/:id/', answer: null,
   summary: 'Delete a certificate design, or retire it when already used',
   run: ({ db, user, params }) => items.removeDesign(db, user.id, params.id),
@@ -124,17 +124,17 @@ const eventPackage = {
   readBack: { path: '/api/v2.2/locations/:location/events_packages/' },
 };
 export const createPackage = defineWrite({
-  records: { activity: 'catalogue.created' },
+  records: { activity: 'event_package.created' },
   ...eventPackage, kind: 'create', path: '/api/v2.2/locations/:id/events_packages/', summary: 'Add an event package',
   run: ({ db, user, params, body }) => items.createPackage(db, user.id, params.id, body),
 });
 export const updatePackage = defineWrite({
-  records: { activity: ['catalogue.updated', 'catalogue.retired'] },
+  records: { activity: ['event_package.updated', 'event_package.retired'] },
   ...eventPackage, kind: 'update', path: '/api/v2.2/events_packages/:id/', summary: 'Change an event package (active: false retires it)',
   run: ({ db, user, params, body }) => items.updatePackage(db, user.id, params.id, body),
 });
 export const deletePackage = defineWrite({
-  records: { activity: ['catalogue.deleted', 'catalogue.retired'] },
+  records: { activity: ['event_package.deleted', 'event_package.retired'] },
   tags: ['multibooking'], access, kind: 'delete', path: '/api/v2.2/events_packages/:id/', answer: null,
   summary: 'Delete an event package, or retire it when already ordered',
   run: ({ db, user, params }) => items.removePackage(db, user.id, params.id),

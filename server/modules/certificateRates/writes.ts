@@ -19,17 +19,17 @@ const rate = {
 };
 
 export const createRate = defineWrite({
-  records: { activity: 'catalogue.created' },
+  records: { activity: 'certificate_rate.created' },
   ...rate, kind: 'create', path: '/api/v2.2/locations/:id/certificate_rates/', summary: 'Add a certificate rate',
   run: ({ db, user, params, body }) => items.createRate(db, user.id, params.id, body),
 });
 export const updateRate = defineWrite({
-  records: { activity: ['catalogue.updated', 'catalogue.retired'] },
+  records: { activity: ['certificate_rate.updated', 'certificate_rate.retired'] },
   ...rate, kind: 'update', path: '/api/v2.2/certificate_rates/:id/', summary: 'Change a certificate rate (active: false retires it)',
   run: ({ db, user, params, body }) => items.updateRate(db, user.id, params.id, body),
 });
 export const deleteRate = defineWrite({
-  records: { activity: ['catalogue.deleted', 'catalogue.retired'] },
+  records: { activity: ['certificate_rate.deleted', 'certificate_rate.retired'] },
   ...common, kind: 'delete', path: '/api/v2.2/certificate_rates/:id/', summary: 'Delete a certificate rate, or retire it when already sold', answer: null,
   run: ({ db, user, params }) => items.removeRate(db, user.id, params.id),
 });

@@ -64,8 +64,9 @@ export async function createCertificates(db: Db, user: AuthUser, input: { rate: 
   return db.transaction(async (tx) => {
     const rows = await tx.insert(certificates).values(values).returning({ unique_number: certificates.uniqueNumber, id: certificates.id });
     await recordEffects(tx, {
-      activity: { locationId: input.location_id, kind: 'certificate.created', subject: rows.length === 1 ? rows[0]!.unique_number : `${rows.length}`,
-        after: { amount: input.rate, type: input.type, design: design.name, quantity: rows.length } },
+      // #42 Named by their numbers (several: the first and the last), never by how many.
+      activity: { locationId: input.location_id, kind: 'certificate.created', subject: rows.length === 1 ? rows[0]!.unique_number : `${rows[0]!.unique_number} … ${rows[rows.length - 1]!.unique_number}`,
+        after: { amount: input.rate, certificate_type: input.type, design: design.name, quantity: rows.length } },
       live: { location: input.location_id, kind: 'certificate', payload: { certificate_ids: rows.map((r) => r.id) } },
     });
     return rows;
@@ -115,7 +116,9 @@ export async function resendCertificate(db: Db, user: AuthUser, code: string, lo
     const c = await lockedCertificate(tx, code, locationId);
     if (c.status !== 'ACTIVE') throw fieldError('non_field_errors', 'certificate_not_resendable');
     await recordEffects(tx, {
-      activity: { locationId, kind: 'certificate.resent', subject: c.uniqueNumber },
+      // #42 A re-send changes nothing but sends the letter again: the certificate as it is, on both sides, and to whom.
+      activity: { locationId, kind: 'certificate.resent', subject: c.uniqueNumber,
+        before: { status: c.status, sent_to: c.bookedBy?.email ?? null }, after: { status: c.status, sent_to: c.bookedBy?.email ?? null } },
       messages: { kind: 'certificate', payload: { certificateId: c.id, lang } },
     });
     return { unique_number: c.uniqueNumber, status: c.status };

@@ -80,9 +80,9 @@ export async function movePlayground(db: Db, userId: number, playgroundId: numbe
   const [oldGroup] = pg.groupId === null ? [] : await db.select({ name: playgroundGroups.name }).from(playgroundGroups).where(eq(playgroundGroups.id, pg.groupId));
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.update(playgrounds).set({ groupId }).where(eq(playgrounds.id, playgroundId)).returning();
-    // Its sessions now follow the other group's schedule.
+    // Its sessions now follow the other group's schedule. #42 "Куб 1 → группа «Выходные»": a playground's move, not a change of the group.
     await recordEffects(tx, {
-      activity: activityChange(pg.locationId, 'playground_group.updated', pg.name, { group: oldGroup?.name ?? null }, { group: groupName }),
+      activity: activityChange(pg.locationId, 'playground.moved', pg.name, { group: oldGroup?.name ?? null }, { group: groupName }),
       live: { location: pg.locationId, kind: 'schedule', payload: { playground_ids: [playgroundId] } },
     });
     return row;

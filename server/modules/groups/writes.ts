@@ -42,7 +42,7 @@ export const deleteGroup = defineWrite({
 });
 // Its sessions then follow the other group's schedule: the live desk re-reads the playground's days.
 export const movePlayground = defineWrite({
-  records: { activity: 'playground_group.updated', live: ['schedule'] },
+  records: { activity: 'playground.moved', live: ['schedule'] },
   kind: 'update', path: '/api/v2.1/playgrounds/:id/group/', summary: 'Move a playground to a group', tags, access,
   fields: { group: groupId.nullable() }, answer: Playground,
   // #41 Out of the group the tests made it in (the example of its create): a change to read back and log.

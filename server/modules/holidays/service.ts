@@ -34,7 +34,7 @@ export async function addHoliday(db: Db, userId: number, input: { location: numb
     // The calendar is the country's; the log's entry is at the location it was changed from.
     if (added) {
       await recordEffects(tx, {
-        activity: activityChange(input.location, 'holiday.created', `${added.date} ${added.name}`, null, { date: added.date, kind: added.kind, name: added.name }),
+        activity: activityChange(input.location, 'holiday.created', added.name, null, { date: added.date, kind: added.kind, name: added.name }),
         live: { countrySchedule: countryId },
       });
     }
@@ -51,7 +51,7 @@ export async function removeHoliday(db: Db, userId: number, id: number, location
     const [deleted] = await tx.delete(holidays).where(and(eq(holidays.id, id), eq(holidays.countryId, countryId))).returning();
     if (!deleted) throw notFound();
     await recordEffects(tx, {
-      activity: activityChange(locationId, 'holiday.deleted', `${deleted.date} ${deleted.name}`, { date: deleted.date, kind: deleted.kind, name: deleted.name }, null),
+      activity: activityChange(locationId, 'holiday.deleted', deleted.name, { date: deleted.date, kind: deleted.kind, name: deleted.name }, null),
       live: { countrySchedule: countryId },
     });
   });

@@ -133,8 +133,20 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     if (input.languages) await tx.delete(locationTranslations).where(and(eq(locationTranslations.locationId, locationId), notInArray(locationTranslations.language, languages)));
     const newTranslations = await tx.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId)).orderBy(asc(locationTranslations.language));
     const codes = new Map((await tx.select({ id: currencies.id, code: currencies.code }).from(currencies)).map((c) => [c.id, c.code]));
-    const before: Record<string, unknown> = { ...settingsView(loc, codes), translations: oldTranslations.map(({ locationId: _, ...t }) => t) };
-    const now: Record<string, unknown> = { ...settingsView(after!, codes), translations: newTranslations.map(({ locationId: _, ...t }) => t) };
+    // #42 In words: the city by its names, each translation's texts as "en.address" (never an id or a list of rows).
+    const logged = async (row: typeof locations.$inferSelect, texts: (typeof locationTranslations.$inferSelect)[]): Promise<Record<string, unknown>> => {
+      const { city_id: cityOf, ...view } = settingsView(row, codes);
+      const [city] = cityOf === null ? [] : await tx.select({ ru: cities.nameRu, en: cities.nameEn }).from(cities).where(eq(cities.id, cityOf));
+      const translated = texts.flatMap((t) => Object.entries({
+        name: t.name, address: t.address, distance: t.distance, opening_times: t.openingTimes,
+        payment_description: t.paymentDescription, parking_description: t.parkingDescription, description: t.description,
+      }).map(([field, value]) => [`${t.language}.${field}`, value] as const));
+      return { ...view, city: city ?? null, ...Object.fromEntries(translated) };
+    };
+    const before = await logged(loc, oldTranslations);
+    const now = await logged(after!, newTranslations);
+    for (const key of Object.keys(before)) if (!(key in now)) now[key] = null;
+    for (const key of Object.keys(now)) if (!(key in before)) before[key] = null;
     // #40 The consent text: a new version only when it differs; the activity names the versions and their hashes, not the texts.
     if (input.personal_data_consent_text !== undefined) {
       const consent = await saveConsentText(tx, locationId, input.personal_data_consent_text, userId);

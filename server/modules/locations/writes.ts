@@ -1,5 +1,6 @@
 // POST /api/v2.1/locations/ (#28): the owner creates a location. Every owner becomes its
-// administrator (role id 40) with every permission; the entry `location.created` is installation-wide.
+// administrator (role id 40) with every permission; the entry `location.created` is in the new location's
+// log and in the installation's (#42).
 // The edit of an existing location is PUT /api/v2.1/locations/{id}/ (locationInfo/routes.ts).
 import { locations, locationTranslations } from '../../db/schema';
 import { LocationDetail } from '../../platform/answers';
@@ -46,7 +47,8 @@ export const createLocation = defineWrite({
       await giveOwnersLocation(tx, row!.id);
       // #40 Its personal-data consent starts as the template (the administrator fills in the operator's details).
       await ensureConsentText(tx, row!.id);
-      await recordEffects(tx, { activity: { locationId: null, kind: 'location.created', subject: body.name, after: { ...body, languages } } });
+      // #42 In the new location's own log (and the installation's, for owners), never in another location's.
+      await recordEffects(tx, { activity: { locationId: row!.id, kind: 'location.created', subject: body.name, after: { ...body, languages } } });
       return row!.id;
     });
     return locationDetail(db, user.id, id, lang);

@@ -67,9 +67,11 @@ export async function recordRefund(tx: Tx, order: OrderRow, userId: number | nul
     status: sql`case when ${orders.status} = ${ORDER_STATUS.paid} and ${paid}::numeric < ${orders.purchase} then ${ORDER_STATUS.pending}::int else ${orders.status} end`,
   }).where(eq(orders.id, order.id));
   const facts = { payment_type: paymentType, payment_id: refund!.id, amount, ...(row.externalId ? { external_id: row.externalId } : {}), ...extra };
+  // #42 The activity names who approved by name (the log keeps the id for the order's page).
+  const { approved_by_id: _approver, ...said } = facts as Record<string, unknown>;
   return { paymentId: refund!.id, effects: {
     orderLog: { orderId: order.id, type: 'refunded', author: userId, data: facts },
-    activity: { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`, before: { paid: before!.paid }, after: { paid, ...facts } },
+    activity: { locationId: order.locationId, kind: 'money.refund', subject: `#${order.id}`, before: { paid: before!.paid }, after: { paid, ...said } },
     webhooks: { event: 'payment.created', paymentId: refund!.id },
   } };
 }

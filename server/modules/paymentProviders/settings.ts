@@ -147,7 +147,7 @@ export async function saveProviderSettings(db: Db, config: PaymentConfig, userId
       receipts: r.receipts, vat_code: r.vatCode, tax_system_code: r.taxSystemCode,
     };
     const after = { ...shape(values)!, ...(given(input.secret_key) ? { secret_key_changed: true } : {}), ...(given(input.webhook_secret) ? { webhook_secret_changed: true } : {}) };
-    await recordEffects(tx, { activity: activityChange(locationId, 'payment_provider.changed', locationId === null ? 'installation' : '', shape(before), after) });
+    await recordEffects(tx, { activity: activityChange(locationId, 'payment_provider.changed', '', shape(before), after) });
   });
   return view(await row(db, locationId), config, lang);
 }

@@ -27,8 +27,16 @@ function numbered(items: ScheduleItem[]): ScheduleItem[] {
   return items.map((item, i) => ({ ...item, id: i + 1, pricing: item.pricing.map((row, j) => ({ ...row, id: j + 1 })) }));
 }
 
-/** What the activity log keeps of a schedule (its prices are in the items). */
-const logged = (row: Row) => ({ name: row.name, start_dt: row.startDt, disabled: row.disabled, playground_group: row.playgroundGroupId, breaks: row.breaks, items: row.items });
+/**
+ * What the activity log keeps of a schedule: its group by name and its rows with their prices (#42:
+ * the screen reads them "Пн–Пт 10:00–22:00, сеанс 60 мин: с 10:00 — 2 000,00 ₽ за сеанс"), without
+ * the rows' positional ids.
+ */
+async function logged(tx: DbOrTx, row: Row) {
+  const [group] = row.playgroundGroupId === null ? [] : await tx.select({ name: playgroundGroups.name }).from(playgroundGroups).where(eq(playgroundGroups.id, row.playgroundGroupId));
+  const items = row.items.map(({ id: _id, pricing, ...item }) => ({ ...item, pricing: pricing.map(({ id: _row, currency_id: _currency, ...price }) => price) }));
+  return { name: row.name, start_dt: row.startDt, disabled: row.disabled, playground_group: group?.name ?? null, breaks: row.breaks, items };
+}
 
 export function scheduleJson(row: Row) {
   return {
@@ -87,7 +95,7 @@ export async function createSchedule(db: Db, userId: number, locationId: number,
       disabled: input.disabled, breaks: input.breaks, items: numbered(input.items),
     }).returning();
     await recordEffects(tx, {
-      activity: activityChange(locationId, 'schedule.created', row!.name, null, logged(row!)),
+      activity: activityChange(locationId, 'schedule.created', row!.name, null, await logged(tx, row!)),
       live: { groupsSchedule: { location: locationId, groups: [input.playground_group] } },
     });
     return scheduleJson(row!);
@@ -104,7 +112,7 @@ export async function updateSchedule(db: Db, userId: number, id: number, input: 
       breaks: input.breaks, items: numbered(input.items), updatedAt: new Date(),
     }).where(eq(schedules.id, id)).returning();
     await recordEffects(tx, {
-      activity: activityChange(existing.locationId, 'schedule.updated', row!.name, logged(existing), logged(row!)),
+      activity: activityChange(existing.locationId, 'schedule.updated', row!.name, await logged(tx, existing), await logged(tx, row!)),
       live: { groupsSchedule: { location: existing.locationId, groups: [existing.playgroundGroupId, input.playground_group] } },
     });
     return scheduleJson(row!);
@@ -116,7 +124,7 @@ export async function deleteSchedule(db: Db, userId: number, id: number): Promis
   await db.transaction(async (tx) => {
     await tx.delete(schedules).where(eq(schedules.id, id));
     await recordEffects(tx, {
-      activity: activityChange(existing.locationId, 'schedule.deleted', existing.name, logged(existing), null),
+      activity: activityChange(existing.locationId, 'schedule.deleted', existing.name, await logged(tx, existing), null),
       live: { groupsSchedule: { location: existing.locationId, groups: [existing.playgroundGroupId] } },
     });
   });
@@ -144,7 +152,7 @@ export async function cloneSchedule(db: Db, userId: number, id: number, copySuff
       locationId: s.locationId, playgroundGroupId: s.playgroundGroupId, name: `${s.name} ${copySuffix}`.slice(0, 100),
       startDt: s.startDt, disabled: true, breaks: s.breaks, items: s.items,
     }).returning();
-    await recordEffects(tx, { activity: activityChange(s.locationId, 'schedule.created', row!.name, null, { ...logged(row!), copy_of: s.name }) });
+    await recordEffects(tx, { activity: activityChange(s.locationId, 'schedule.created', row!.name, null, { ...(await logged(tx, row!)), copy_of: s.name }) });
     return scheduleJson(row!);
   });
 }

@@ -84,7 +84,7 @@ export async function ownerFromCommandLine(db: Db, email: string, opts: { public
     await makeOwner(tx, user!.id);
     await tx.delete(setupTokens);
     if (!user!.isOwner) {
-      await recordEffects(tx, { activity: { locationId: null, kind: 'setup.owner_created', subject: normalized, before: created ? null : { is_owner: false }, after: { email: normalized, is_owner: true }, actor: { userId: null, ip: null } } });
+      await recordEffects(tx, { activity: { locationId: null, kind: 'setup.owner_created', subject: normalized, before: created ? null : { owner: false }, after: { email: normalized, owner: true }, actor: { userId: null, ip: null } } });
     }
     await tx.update(users).set({ isActive: true }).where(eq(users.id, user!.id));
     return { link: await newResetLink(tx, user!.id, opts), created };

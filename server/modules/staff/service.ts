@@ -195,7 +195,9 @@ export async function resendInvitation(db: Db, user: AuthUser, locationId: numbe
       .set({ keyHash: secretHash(newSecret()), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
       .where(eq(invitations.id, row.id)).returning();
     await enqueueJob(tx, INVITATION_LETTER_JOB, { invitationId: row.id, lang: letterLang } satisfies InvitationLetterJob);
-    await recordEffects(tx, { activity: { locationId, kind: 'staff.invitation_resent', subject: row.email } });
+    // #42 Before and after: until when the link works (the old link dies, the new one has its days).
+    await recordEffects(tx, { activity: { locationId, kind: 'staff.invitation_resent', subject: row.email,
+      before: { expires: row.expiresAt.toISOString().slice(0, 10) }, after: { expires: updated!.expiresAt.toISOString().slice(0, 10) } } });
     return invitationRow(updated!);
   });
 }
@@ -310,9 +312,11 @@ export async function setActive(db: Db, user: AuthUser, userId: number, active: 
   requireOwner(user);
   if (!active && userId === user.id) throw fieldError('non_field_errors', 'owner_self_deactivate');
   return db.transaction(async (tx) => {
+    const [was] = await tx.select({ isActive: users.isActive }).from(users).where(eq(users.id, userId)).for('update');
     const [u] = await tx.update(users).set({ isActive: active }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email });
-    if (!u) throw notFound();
-    await recordEffects(tx, { activity: { locationId: null, kind: active ? 'user.activated' : 'user.deactivated', subject: u.email } });
+    if (!u || !was) throw notFound();
+    await recordEffects(tx, { activity: { locationId: null, kind: active ? 'user.activated' : 'user.deactivated', subject: u.email,
+      before: { account_active: was.isActive }, after: { account_active: active } } });
     return { id: u.id, is_active: active };
   });
 }
@@ -321,11 +325,11 @@ export async function setActive(db: Db, user: AuthUser, userId: number, active: 
 export async function makeOwner(db: Db, user: AuthUser, userId: number): Promise<{ id: number; is_owner: boolean }> {
   requireOwner(user);
   return db.transaction(async (tx) => {
-    const [u] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId));
+    const [u] = await tx.select({ id: users.id, email: users.email, isOwner: users.isOwner }).from(users).where(eq(users.id, userId));
     if (!u) throw notFound();
     // The one way an owner is made (owners/service.ts): the flag and role 40 with every permission everywhere.
     await grantOwnership(tx, u.id);
-    await recordEffects(tx, { activity: { locationId: null, kind: 'user.owner_made', subject: u.email } });
+    await recordEffects(tx, { activity: { locationId: null, kind: 'user.owner_made', subject: u.email, before: { owner: u.isOwner }, after: { owner: true } } });
     return { id: u.id, is_owner: true };
   });
 }

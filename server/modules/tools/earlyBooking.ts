@@ -28,7 +28,7 @@ export async function createCondition(db: Db, userId: number, locationId: number
   await requireManagerAt(db, userId, locationId);
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx.insert(earlyBookingConditions).values({ locationId, ...input }).returning();
-    await recordEffects(tx, { activity: activityChange(locationId, 'early_booking.changed', '', null, { days: input.days, discount: input.discount }) });
+    await recordEffects(tx, { activity: activityChange(locationId, 'early_booking.changed', '', null, { days: input.days, discount_percent: input.discount }) });
     return rows;
   });
   return json(row!);
@@ -47,7 +47,7 @@ export async function updateCondition(db: Db, userId: number, id: number, input:
   const [row] = await db.transaction(async (tx) => {
     const rows = await tx.update(earlyBookingConditions).set(input).where(eq(earlyBookingConditions.id, id)).returning();
     // Both sides whole: "7 days, 10 %" reads as a condition, a lone changed number does not.
-    await recordEffects(tx, { activity: activityChange(existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, { days: input.days, discount: input.discount }) });
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'early_booking.changed', '', { days: existing.days, discount_percent: existing.discount }, { days: input.days, discount_percent: input.discount }) });
     return rows;
   });
   return json(row!);
@@ -57,6 +57,6 @@ export async function deleteCondition(db: Db, userId: number, id: number): Promi
   const existing = await ownCondition(db, userId, id);
   await db.transaction(async (tx) => {
     await tx.delete(earlyBookingConditions).where(eq(earlyBookingConditions.id, id));
-    await recordEffects(tx, { activity: activityChange(existing.locationId, 'early_booking.changed', '', { days: existing.days, discount: existing.discount }, null) });
+    await recordEffects(tx, { activity: activityChange(existing.locationId, 'early_booking.changed', '', { days: existing.days, discount_percent: existing.discount }, null) });
   });
 }
