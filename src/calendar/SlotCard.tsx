@@ -160,7 +160,8 @@ function icon(paths: string[], attrs: Record<string, string> = {}, title?: strin
 
 export interface SlotCardActions {
   onOpen: (slot: Slot) => void;
-  onAdd: (slot: Slot) => void;
+  /** None: the location takes no new bookings (#42: a closed location's calendar offers no "+"). */
+  onAdd?: (slot: Slot) => void;
 }
 
 /**
@@ -169,7 +170,7 @@ export interface SlotCardActions {
  */
 export function slotCardElement(slot: Slot, now: string, translate: Translate, { onOpen, onAdd }: SlotCardActions): HTMLElement {
   const colour = colourOf(slot);
-  const bookable = canAddBooking(slot, now);
+  const bookable = !!onAdd && canAddBooking(slot, now);
   const { shown, more } = cardOrders(slot);
   const palette = slot.archived ? ARCHIVED_COLOURS : SLOT_COLOURS[colour];
   const currency = slot.pricing?.currency;
@@ -186,7 +187,7 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
       type: 'button', class: 'SlotCard-add', 'aria-label': translate('app.calendar.addAt', { time: slot.begin, playground: slot.playground_name }),
       'data-testid': 'slot-add', 'data-tooltip': translate('app.calendar.add'),
     }, icon([ADD_PATH]));
-    add.addEventListener('click', (e) => { e.stopPropagation(); onAdd(slot); });
+    add.addEventListener('click', (e) => { e.stopPropagation(); onAdd!(slot); });
   }
   const top = el('div', { class: 'SlotCard-top' },
     time,

@@ -135,7 +135,9 @@ export function BookingAdminPage() {
   const onCardAdd = useCallback((s: Slot) => addRef.current(s), []);
   // A card an event just changed is marked briefly (src/live): by attribute on the card's DOM, no re-render.
   useDomMarks();
-  const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, { onOpen: onCardOpen, onAdd: onCardAdd }), [now, translate, onCardOpen, onCardAdd]);
+  // #42 A closed (deactivated) location takes no new bookings: its cards offer no "+".
+  const closed = location.data?.is_active === false;
+  const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, { onOpen: onCardOpen, onAdd: closed ? undefined : onCardAdd }), [now, translate, onCardOpen, onCardAdd, closed]);
 
   if (location.isError) return <LocationUnavailable id={locationParam} error={location.error} />;
   if (!location.data) return <Loading />;
@@ -157,15 +159,23 @@ export function BookingAdminPage() {
       </Link>
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ alignItems: { md: 'center' }, gap: 1, mb: 1 }}>
         <Typography variant="h5" component="h1" sx={{ flex: 1 }}>{title}</Typography>
-        {dialogs.canMulti && (
+        {dialogs.canMulti && !closed && (
           <Button variant="outlined" size="large" startIcon={<LibraryAddIcon />} onClick={() => dialogs.openMulti(date)} data-testid="new-multibooking">
             {translate('app.multibooking.toolbar.newMulti')}
           </Button>
         )}
-        <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => dialogs.openCreate(date)} data-testid="new-booking">
-          {translate('app.booking.toolbar.newBooking')}
-        </Button>
+        {!closed && (
+          <Button variant="contained" size="large" startIcon={<AddIcon />} onClick={() => dialogs.openCreate(date)} data-testid="new-booking">
+            {translate('app.booking.toolbar.newBooking')}
+          </Button>
+        )}
       </Stack>
+      {/* #42 Said at the top: its orders are still shown, paid and cancelled, but nothing new is booked. */}
+      {closed && (
+        <Alert severity="warning" sx={{ mb: 1.5 }} data-testid="location-closed">
+          {translate('app.words.closed.calendar')}
+        </Alert>
+      )}
 
       <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1.5 }} role="toolbar" aria-label={translate('app.booking.toolbar.label')}>
         {/* Wraps on a phone: at 390 px the Today button goes under the date instead of past the edge. */}

@@ -146,7 +146,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
               slot={slot}
               now={now}
               onClose={() => setSlotOpen(null)}
-              onAdd={(s) => openCreate(businessDateOf(s.time_start), s)}
+              onAdd={location?.is_active === false ? undefined : (s) => openCreate(businessDateOf(s.time_start), s)}
               onPay={(o, s) => setPaying({ target: o, currency: s.pricing?.currency ?? currency })}
               onEdit={(o, s) => openEdit(o, s)}
               onChanged={refresh}

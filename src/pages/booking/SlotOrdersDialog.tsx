@@ -36,7 +36,8 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   slot: Slot;
   now: string;
   onClose: () => void;
-  onAdd: (slot: Slot) => void;
+  /** None: the location is closed (#42), no booking is added. */
+  onAdd?: (slot: Slot) => void;
   onPay: (order: SlotOrder, slot: Slot) => void;
   onEdit: (order: SlotOrder, slot: Slot) => void;
   onChanged: () => Promise<unknown>;
@@ -77,7 +78,7 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
         {slot.archived && <Chip size="small" label={translate('app.calendar.archived')} />}
         {!slot.archived && !changeable && <Chip size="small" color="warning" label={translate('app.booking.slot.begun')} />}
         <Box sx={{ flex: 1 }} />
-        {canAddBooking(slot, now) && (
+        {onAdd && canAddBooking(slot, now) && (
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => onAdd(slot)} data-testid="slot-orders-add">
             {translate('app.calendar.add')}
           </Button>

@@ -16,6 +16,8 @@ import { useSignedIn } from '../../authProvider/useSignedIn';
 interface MyLocation {
   id: number;
   name: string;
+  /** #42 A closed location is not offered: the widget refuses it. */
+  is_active: boolean;
   playground_groups: { id: number; name: string; playgrounds: number[] }[];
 }
 
@@ -26,8 +28,11 @@ export function IframePage() {
   const [locale] = useLocaleState();
   const [params, setParams] = useSearchParams();
   const locations = useQuery({ queryKey: ['locations', 'my'], queryFn: () => api<MyLocation[]>('/api/v2.1/locations/my/') });
-  const list = locations.data ?? [];
-  const locationId = Number(params.get('location')) || list[0]?.id || null;
+  // #42 Only open locations: the widget (its public endpoints) refuses a closed one.
+  const all = locations.data ?? [];
+  const list = all.filter((l) => l.is_active !== false);
+  const asked = Number(params.get('location')) || null;
+  const locationId = (asked && list.some((l) => l.id === asked) ? asked : list[0]?.id) ?? null;
   const location = list.find((l) => l.id === locationId) ?? null;
   const groupId = Number(params.get('group')) || null;
   const lang = params.get('lang') === 'en' || params.get('lang') === 'ru' ? params.get('lang')! : locale;
@@ -69,6 +74,11 @@ export function IframePage() {
       <Typography variant="h5" component="h1" gutterBottom>{translate('app.widget.title')}</Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>{translate('app.widget.intro')}</Typography>
       {locations.isSuccess && !list.length && <Alert severity="info">{translate('app.widget.noLocations')}</Alert>}
+      {all.length > list.length && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="iframe-closed">
+          {translate('app.words.closed.widget', { names: all.filter((l) => l.is_active === false).map((l) => l.name).join(', ') })}
+        </Alert>
+      )}
       {location && src && (
         <>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
