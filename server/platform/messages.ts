@@ -57,6 +57,7 @@ const en = {
   invalid_time: 'Enter a time as HH:mm.',
   invalid_date: 'Enter a date as YYYY-MM-DD.',
   invalid_price: 'Enter a price: digits with a comma or dot, 1 to 20 characters.',
+  price_negative: 'A price cannot be negative.', // #42
   price_kind: 'Set either a session price or a per-person price.',
   pricing_time_unique: 'Another pricing row already starts at this time.',
   overlap_too_big: 'The overlap must be shorter than the session.',
@@ -281,6 +282,7 @@ const ru: Record<MessageKey, string> = {
   invalid_time: 'Укажите время в формате ЧЧ:ММ.',
   invalid_date: 'Укажите дату в формате ГГГГ-ММ-ДД.',
   invalid_price: 'Укажите цену: цифры с запятой или точкой, от 1 до 20 символов.',
+  price_negative: 'Цена не может быть отрицательной.', // #42
   price_kind: 'Укажите либо цену за сеанс, либо цену за человека.',
   pricing_time_unique: 'Другая строка цен уже начинается в это время.',
   overlap_too_big: 'Перекрытие должно быть короче сеанса.',

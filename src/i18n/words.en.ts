@@ -5,6 +5,19 @@ export const wordsEn = {
     calendar: 'This location is closed: it takes no new bookings, and the booking widget does not offer it. Its orders can still be paid, changed and cancelled. Open it again in the location settings (“Active”).',
     widget: 'Closed locations are not offered: %{names}.',
   },
+  sessionLength: {
+    bySchedule: '%{minutes} min by the schedule',
+    rowDiffers: 'Sold: %{minutes} min by the schedule; the playgrounds say %{playgrounds}.',
+    playgroundLength: '%{name} %{minutes} min',
+    playgroundDiffers: '%{minutes} min by the schedule: the schedule\'s length is what is sold. This one pre-fills new schedule rows of the group.',
+    playgroundPrefills: 'Pre-fills new schedule rows of its group; the schedule\'s length is what is sold.',
+  },
+  prices: {
+    negative: 'A price cannot be negative',
+    freeTitle: 'Free sessions?',
+    freeText: 'The price is %{price} in %{rows}: these sessions will be free. Save anyway?',
+    freeRow: 'row %{item} from %{start}',
+  },
   activity: {
     installationCard: 'Installation activity',
     installationCardHint: 'Owners, accounts, the game catalogue and every location\'s creation',

@@ -315,8 +315,11 @@ export type FieldRule = (value: any, values: Record<string, any>) => MessageKey 
 interface FieldBase {
   source: string;
   label: MessageKey;
-  /** A hint under the input; a function picks it from the form's values (e.g. by a type). */
-  hint?: MessageKey | ((values: Record<string, any>) => MessageKey);
+  /**
+   * A hint under the input; a function picks it from the form's values (e.g. by a type), with
+   * placeholders when it answers `{message, args}` (#42: "по расписанию 60 мин").
+   */
+  hint?: MessageKey | ((values: Record<string, any>) => MessageKey | { message: MessageKey; args: Record<string, unknown> } | undefined);
   /** validation.validationRequired when empty. */
   required?: boolean;
   /** The value of a new record (a missing field starts empty). */
@@ -349,7 +352,9 @@ export type FieldDeclaration = FieldBase & (
   /** A number or null. `min`/`max`: validation.validationMinValue/MaxValue; `integer`: validation.validationPersons. */
   | { kind: 'number'; min?: number; max?: number; integer?: boolean }
   /** A decimal string (comma or dot, two decimals at most: validation.validationCost), sent with a dot. */
-  | { kind: 'money'; maxLength?: number }
+  | { kind: 'money'; maxLength?: number;
+      /** #42 An amount of the location's money: its sign beside the input (not for a fraction, nor the balance's b2b currency). */
+      inLocationCurrency?: boolean }
   /**
    * `choicesFrom`: loaded from an endpoint (its path filled from the form's meta) instead of `choices`.
    * `exceptRecordField`: leaves out the choice equal to this field of the action's row (a new type).

@@ -5,12 +5,13 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { launcherSessions, locations, playgroundGroups, playgrounds } from '../../db/schema';
+import { launcherSessions, locations, playgroundGroups, playgrounds, schedules } from '../../db/schema';
 import { recordEffects } from '../../platform/effects';
 import { fieldError, notFound } from '../../platform/errors';
 import { playgroundJson, requireRoleAt } from '../locations/service';
 import { businessDateOf } from '../../../domain/businessDay';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
+import { scheduleDurations } from '../../../domain/sessionLength';
 import { wallClockNow } from '../../platform/clock';
 
 export interface PlaygroundInput {
@@ -49,11 +50,17 @@ async function playgroundAt(db: Db, userId: number, id: number): Promise<Row> {
   return pg;
 }
 
-/** GET /locations/{id}/playgrounds/: every playground, retired ones too (the screen greys them). */
+/**
+ * GET /locations/{id}/playgrounds/: every playground, retired ones too (the screen greys them), with
+ * the session lengths its group's schedules sell (#42 `schedule_durations`: the form says when they
+ * differ from its own duration, which only pre-fills new schedule rows).
+ */
 export async function listPlaygrounds(db: Db, userId: number, locationId: number) {
   await requireRoleAt(db, userId, locationId);
   const rows = await db.select().from(playgrounds).where(eq(playgrounds.locationId, locationId)).orderBy(playgrounds.id);
-  return rows.map(managedJson);
+  const plans = await db.select({ playground_group: schedules.playgroundGroupId, disabled: schedules.disabled, items: schedules.items })
+    .from(schedules).where(eq(schedules.locationId, locationId));
+  return rows.map((p) => ({ ...managedJson(p), schedule_durations: scheduleDurations(plans, p.groupId) }));
 }
 
 /** The live desk re-reads a playground's days (its location known: also for one just deleted). */

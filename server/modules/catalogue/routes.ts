@@ -22,7 +22,7 @@ export async function catalogueRoutes(app: FastifyInstance, { db }: Deps): Promi
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/api/v2.1/locations/:id/playgrounds/', {
     config: { access },
-    schema: { summary: 'A location\'s playgrounds, retired ones too', tags: ['playgrounds'], params, querystring: none, answers: { 200: z.array(Playground.extend({ is_active: z.boolean() })) } },
+    schema: { summary: 'A location\'s playgrounds, retired ones too', tags: ['playgrounds'], params, querystring: none, answers: { 200: z.array(Playground.extend({ is_active: z.boolean(), schedule_durations: z.array(z.number().int()).describe('#42 The session lengths (minutes) its group\'s switched-on schedules sell: the schedule\'s length is what is sold, the playground\'s `duration` only pre-fills new rows') })) } },
   }, async (request) => listPlaygrounds(db, currentUser(request).id, request.params.id));
 
   r.get('/api/v2.1/games/', {

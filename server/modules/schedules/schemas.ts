@@ -10,9 +10,13 @@ export const timeSchema = z.string().trim().refine(isTime, { message: 'invalid_t
 import { dateSchema, dateTimeSchema, idNumber, moneyKind, pgInt } from '../../platform/validation';
 export { dateSchema, dateTimeSchema };
 
-/** Price text: digits with a comma or dot, 1-20 characters; stored with a dot. */
+/**
+ * Price text: digits with a comma or dot, 1-20 characters; stored with a dot. 0 is a free session
+ * (the editor asks first); a negative price is refused as such (#42), not as a malformed one.
+ */
 const priceSchema = moneyKind('zero_or_more', z.string().trim().min(1).max(20)
-  .regex(/^\d+([.,]\d+)?$/, { message: 'invalid_price' })
+  .regex(/^-?\d+([.,]\d+)?$/, { message: 'invalid_price' })
+  .refine((v) => !v.startsWith('-'), { message: 'price_negative' })
   .transform((v) => v.replace(',', '.')));
 
 /** Prepayment is a fraction 0-1 (the screen shows 0-100 %); a number or a decimal text with a

@@ -3,7 +3,7 @@
 import { createContext, useContext, useEffect } from 'react';
 import { Stack } from '@mui/material';
 import {
-  BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required,
+  BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required, useTranslate,
   type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -13,7 +13,8 @@ import { DateTimeInput } from './DateTimeInput';
 import { amountMaxChars, validPhone } from '../validators';
 import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
-import { useRouteMoney } from './routeMoney';
+import { useRouteCurrency, useRouteMoney } from './routeMoney';
+import { currencyAdornment } from './currencyAdornment';
 
 /** What a form's fields may read besides the values: its meta (paths of loaded choices) and the action's row. */
 export const FormContextValues = createContext<{ meta?: Record<string, unknown>; record?: Record<string, any> }>({});
@@ -154,10 +155,18 @@ function TextField({ field, common }: { field: Extract<FieldDeclaration, { kind:
   );
 }
 
+/** #42 An amount beside the location's currency sign. */
+function MoneyInput({ common, withCurrency }: { common: Record<string, any>; withCurrency: boolean }) {
+  const currency = useRouteCurrency();
+  return <TextInput {...(common as { source: string })} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: withCurrency ? currencyAdornment(currency) : undefined }} />;
+}
+
 function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean }) {
   useRecheck(field);
   const values = useWatch() as Values;
-  const hint = typeof field.hint === 'function' ? field.hint(values) : field.hint;
+  const translate = useTranslate();
+  const picked = typeof field.hint === 'function' ? field.hint(values) : field.hint;
+  const hint = picked && typeof picked === 'object' ? translate(picked.message, picked.args) : picked;
   const common = {
     source: field.source, label: field.label, validate: validatorsOf(field), helperText: hint ?? false,
     fullWidth: true, autoFocus: first, readOnly: field.readOnly,
@@ -168,7 +177,7 @@ function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean 
     case 'textarea':
       return <TextInput {...common} multiline minRows={3} />;
     case 'money':
-      return <TextInput {...common} slotProps={{ htmlInput: { inputMode: 'decimal' } }} />;
+      return <MoneyInput common={common} withCurrency={!!field.inLocationCurrency} />;
     case 'number':
       return <NumberInput {...common} min={field.min} max={field.max} step={field.integer ? 1 : undefined} />;
     case 'select':

@@ -3,7 +3,7 @@
 // screen's route (/locations/:location_id/...); outside one, the default currency title.
 import { useParams } from 'react-router-dom';
 import { useGetOne } from 'react-admin';
-import { formatMoney } from '../../../domain/money';
+import { formatMoney, type Currency } from '../../../domain/money';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from '../../resources/locations/types';
 
@@ -13,4 +13,11 @@ export function useRouteMoney(): (amount: string | number) => string {
   const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
   const lang = useLanguage();
   return (amount) => formatMoney(amount, location?.currency ?? null, lang);
+}
+
+/** #42 The route's location's currency (null outside a location, or before it is read): a money input shows its sign. */
+export function useRouteCurrency(): Currency | null {
+  const { location_id: locationId } = useParams();
+  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  return location?.currency ?? null;
 }

@@ -18,6 +18,7 @@ import { QrDialog } from './QrDialog';
 import { SchedulesTable } from './SchedulesTable';
 import type { ScheduleRecord } from '../../resources/schedules/types';
 import type { GroupRecord, PlaygroundRecord } from '../../resources/locations/types';
+import { scheduleDurations } from '../../../domain/sessionLength';
 
 export function GroupCard({ locationId, group, groups, playgrounds, schedules, today, onMove, onChanged }: {
   locationId: string;
@@ -69,6 +70,7 @@ export function GroupCard({ locationId, group, groups, playgrounds, schedules, t
           playgrounds={playgrounds}
           groups={groups}
           onMove={onMove}
+          scheduled={scheduleDurations(schedules, group.id)}
         />
         <Divider sx={{ my: 2 }} />
         <Box sx={{ display: 'flex', alignItems: 'center', mb: 0.5 }}>

@@ -12,6 +12,9 @@ import { BreaksEditor } from './BreaksEditor';
 import { TimeField } from '../../components/forms/TimeField';
 import { useFieldMessage, useFieldProps, useTouch } from './editorFields';
 import { emptyPricing, WEEKDAYS, WEEKEND, type ItemForm, type PriceKind, type PricingForm } from './scheduleForm';
+import { differingDurations } from '../../../domain/sessionLength';
+import type { Currency } from '../../../domain/money';
+import { currencyAdornment } from '../../components/forms/currencyAdornment';
 
 function DayTypesPicker({ value, onChange, path }: { value: number[]; onChange: (v: number[]) => void; path: string }) {
   const translate = useTranslate();
@@ -46,8 +49,9 @@ function DayTypesPicker({ value, onChange, path }: { value: number[]; onChange: 
   );
 }
 
-function PricingRowEditor({ row, onChange, onRemove, path, canRemove }: {
+function PricingRowEditor({ row, onChange, onRemove, path, canRemove, currency }: {
   row: PricingForm;
+  currency?: Currency | null;
   onChange: (row: PricingForm) => void;
   onRemove: () => void;
   path: string;
@@ -73,7 +77,7 @@ function PricingRowEditor({ row, onChange, onRemove, path, canRemove }: {
       <TextField
         size="small" label={translate(row.kind === 'session' ? 'app.scheduleEditor.priceSession' : 'app.scheduleEditor.pricePerson')}
         value={row.price} onChange={(e) => set({ price: e.target.value }, 'price')} {...field(`${path}.price`)}
-        slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 21 } }} sx={{ width: { md: 170 } }}
+        slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 21 }, input: currencyAdornment(currency) }} sx={{ width: { md: 170 } }}
       />
       <TextField
         size="small" label={translate('app.scheduleEditor.prepayment')} value={row.prepayment}
@@ -91,9 +95,27 @@ function PricingRowEditor({ row, onChange, onRemove, path, canRemove }: {
   );
 }
 
-export function ItemEditor({ item, index, onChange, onRemove }: {
+/**
+ * #42 Under the row's length: the schedule's length is what is sold; where the group's playgrounds
+ * say another, the row says so ("по расписанию 60 мин; в настройках зон: Куб 1 — 30 мин").
+ */
+function lengthHint(translate: (key: string, args?: Record<string, unknown>) => string, minutes: string, playgrounds: readonly { name: string; duration: number }[]): string | undefined {
+  const sold = Number(minutes);
+  if (!Number.isInteger(sold) || sold <= 0) return undefined;
+  const other = playgrounds.filter((p) => differingDurations(p.duration, [sold]));
+  if (!other.length) return undefined;
+  return translate('app.words.sessionLength.rowDiffers', {
+    minutes: sold, playgrounds: other.map((p) => translate('app.words.sessionLength.playgroundLength', { name: p.name, minutes: p.duration })).join(', '),
+  });
+}
+
+export function ItemEditor({ item, index, onChange, onRemove, playgrounds = [], currency }: {
   item: ItemForm;
+  /** The location's money: its sign beside the prices (#42). */
+  currency?: Currency | null;
   index: number;
+  /** The playgrounds of the schedule's group (their own lengths, #42). */
+  playgrounds?: readonly { name: string; duration: number }[];
   onChange: (item: ItemForm) => void;
   onRemove: () => void;
 }) {
@@ -121,7 +143,8 @@ export function ItemEditor({ item, index, onChange, onRemove }: {
           <TimeField size="small" label={translate('app.scheduleEditor.end')} value={item.end}
             onChange={(v) => set({ end: v }, 'end')} {...field(`${path}.end`, translate('app.scheduleEditor.endHint'))} />
           <TextField size="small" label={translate('app.scheduleEditor.duration')} value={item.duration}
-            onChange={(e) => set({ duration: e.target.value }, 'duration')} {...field(`${path}.duration`)} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
+            onChange={(e) => set({ duration: e.target.value }, 'duration')} {...field(`${path}.duration`, lengthHint(translate, item.duration, playgrounds))}
+            slotProps={{ htmlInput: { inputMode: 'numeric' }, formHelperText: { 'data-testid': `item-${index}-length-hint` } as object }} />
           <TextField size="small" label={translate('app.scheduleEditor.overlap')} value={item.overlap}
             onChange={(e) => set({ overlap: e.target.value }, 'overlap')} {...field(`${path}.overlap`, translate('app.scheduleEditor.overlapHint'))} slotProps={{ htmlInput: { inputMode: 'numeric' } }} />
         </Stack>
@@ -132,7 +155,7 @@ export function ItemEditor({ item, index, onChange, onRemove }: {
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>{translate('app.scheduleEditor.pricingHint')}</Typography>
         {item.pricing.map((row, j) => (
           <PricingRowEditor key={j} row={row} path={`${path}.pricing.${j}`} onChange={(r) => setRow(j, r)}
-            onRemove={() => set({ pricing: item.pricing.filter((_, k) => k !== j) })} canRemove={item.pricing.length > 1} />
+            onRemove={() => set({ pricing: item.pricing.filter((_, k) => k !== j) })} canRemove={item.pricing.length > 1} currency={currency} />
         ))}
         {pricingMessage && <Typography variant="caption" color="error" role="alert" sx={{ display: 'block' }}>{pricingMessage}</Typography>}
         <Button size="small" startIcon={<AddIcon />} onClick={addRow}>{translate('app.scheduleEditor.addPrice')}</Button>

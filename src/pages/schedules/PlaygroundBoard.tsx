@@ -8,6 +8,7 @@ import DriveFileMoveIcon from '@mui/icons-material/DriveFileMoveOutlined';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
 import { useTranslate } from 'react-admin';
 import type { GroupRecord, PlaygroundRecord } from '../../resources/locations/types';
+import { differingDurations } from '../../../domain/sessionLength';
 
 export const UNGROUPED = 'ungrouped';
 export const zoneId = (group: number | null) => (group === null ? UNGROUPED : `group-${group}`);
@@ -17,20 +18,28 @@ export interface DragData {
   from: string;
 }
 
-export function PlaygroundLabel({ playground }: { playground: PlaygroundRecord }) {
+/** A playground's name and length; #42 where its group's schedule sells another length, that too ("по расписанию 60 мин"). */
+export function PlaygroundLabel({ playground, scheduled = [] }: { playground: PlaygroundRecord; scheduled?: readonly number[] }) {
   const translate = useTranslate();
+  const differing = differingDurations(playground.duration, scheduled);
   return (
     <>
       {playground.name}
       <Box component="span" sx={{ color: 'text.secondary', ml: 0.75, fontSize: '0.8em' }}>
         {translate('app.schedules.minutes', { n: playground.duration })}
       </Box>
+      {differing && (
+        <Box component="span" sx={{ color: 'warning.dark', ml: 0.75, fontSize: '0.8em' }} data-testid="playground-scheduled-length">
+          {translate('app.words.sessionLength.bySchedule', { minutes: differing.join(', ') })}
+        </Box>
+      )}
     </>
   );
 }
 
-function PlaygroundChip({ playground, groups, onMove }: {
+function PlaygroundChip({ playground, groups, onMove, scheduled }: {
   playground: PlaygroundRecord;
+  scheduled?: readonly number[];
   groups: GroupRecord[];
   onMove: (playground: PlaygroundRecord, group: number | null) => void;
 }) {
@@ -63,7 +72,7 @@ function PlaygroundChip({ playground, groups, onMove }: {
         data-playground-chip={playground.id}
         title={playground.name}
         icon={<DragIndicatorIcon />}
-        label={<PlaygroundLabel playground={playground} />}
+        label={<PlaygroundLabel playground={playground} scheduled={scheduled} />}
         variant="outlined"
         sx={{ border: 0, cursor: 'grab', touchAction: 'none', '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' } }}
       />
@@ -91,8 +100,10 @@ function PlaygroundChip({ playground, groups, onMove }: {
 }
 
 /** A drop zone with its chips; highlighted while a playground is dragged over it. */
-export function PlaygroundZone({ group, label, playgrounds, groups, onMove, empty }: {
+export function PlaygroundZone({ group, label, playgrounds, groups, onMove, empty, scheduled }: {
   group: number | null;
+  /** #42 The session lengths the group's schedules sell. */
+  scheduled?: readonly number[];
   label: string;
   playgrounds: PlaygroundRecord[];
   groups: GroupRecord[];
@@ -116,7 +127,7 @@ export function PlaygroundZone({ group, label, playgrounds, groups, onMove, empt
         bgcolor: highlight ? 'action.selected' : 'transparent', transition: 'background-color 120ms, border-color 120ms',
       }}
     >
-      {playgrounds.map((p) => <PlaygroundChip key={p.id} playground={p} groups={groups} onMove={onMove} />)}
+      {playgrounds.map((p) => <PlaygroundChip key={p.id} playground={p} groups={groups} onMove={onMove} scheduled={scheduled} />)}
       {playgrounds.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ px: 1 }}>{empty ?? translate('app.schedules.dropHere')}</Typography>
       )}

@@ -31,7 +31,7 @@ import { GridPreviewDialog } from './GridPreviewDialog';
 import { ItemEditor } from './ItemEditor';
 import { useSetVisible } from './scheduleActions';
 import {
-  emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, gridPayload, schedulePayload, tabOf, validateSchedule,
+  emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, freeRows, gridPayload, schedulePayload, tabOf, validateSchedule,
   type ScheduleForm,
 } from './scheduleForm';
 import type { GridCheck } from './types';
@@ -41,6 +41,9 @@ import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable, UnavailableAlert } from '../../components/LocationUnavailable';
 import { DateField } from '../../components/forms/DateField';
 import { useLeaveGuard } from '../../components/forms/GuardedDialog';
+import { newRowDuration } from '../../../domain/sessionLength';
+import { formatMoney } from '../../../domain/money';
+import { languageOf } from '../../i18n/useLanguage';
 
 type TabName = 'info' | 'grid';
 
@@ -116,7 +119,8 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   const locationId = String(location.id);
   const groupParam = Number(params.get('group_id'));
   const presetGroup = location.playground_groups.find((g) => g.id === groupParam) ?? null;
-  const defaultDuration = location.playgrounds.find((p) => p.group === presetGroup?.id)?.duration ?? 60;
+  // #42 A playground's length pre-fills the new rows of its group's schedule (the row's length is what is sold).
+  const defaultDuration = newRowDuration(location.playgrounds.filter((p) => p.group === presetGroup?.id));
 
   const [form, setFormState] = useState<ScheduleForm>(() => (schedule ? formOf(schedule) : emptySchedule(presetGroup?.id ?? null, defaultDuration)));
   const [tab, setTab] = useState<TabName>('info');
@@ -127,10 +131,13 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   const [statusBusy, setStatusBusy] = useState(false);
   const [preview, setPreview] = useState<GridCheck | null>(null);
   const [deleting, setDeleting] = useState(false);
+  // #42 Rows priced 0 are free sessions: asked before the save goes on.
+  const [free, setFree] = useState<{ item: number; start: string }[] | null>(null);
   // What was last loaded or saved: a form that differs from it is unsaved work (#18).
   const [baseline, setBaseline] = useState(form);
   const { question: leaveQuestion, leave } = useLeaveGuard(JSON.stringify(form) !== JSON.stringify(baseline));
 
+  const groupPlaygrounds = location.playgrounds.filter((p) => form.playground_group !== null && p.group === form.playground_group);
   const errors = useMemo(() => validateSchedule(form), [form]);
   const invalid = Object.keys(errors).length > 0;
   const setForm = (patch: Partial<ScheduleForm>) => {
@@ -158,6 +165,13 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
     const first = Object.keys(fields)[0];
     if (first) setTab(tabOf(first));
     return true;
+  };
+
+  /** Save: rows priced 0 ask "free session?" first. */
+  const askFree = () => {
+    const rows = freeRows(form);
+    if (rows.length) setFree(rows);
+    else void check();
   };
 
   const check = async () => {
@@ -259,10 +273,12 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
                     item={item}
                     onChange={(next) => setForm({ items: form.items.map((it, j) => (j === i ? next : it)) })}
                     onRemove={() => setForm({ items: form.items.filter((_, j) => j !== i) })}
+                    playgrounds={groupPlaygrounds}
+                    currency={location.currency}
                   />
                 ))}
                 <Box>
-                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setForm({ items: [...form.items, emptyItem(Number(form.items.at(-1)?.duration) || defaultDuration)] })}>
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setForm({ items: [...form.items, emptyItem(newRowDuration(groupPlaygrounds, Number(form.items.at(-1)?.duration)))] })}>
                     {translate('app.scheduleEditor.addItem')}
                   </Button>
                 </Box>
@@ -273,7 +289,7 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
         {/* The save bar stays in view on long grids. */}
         <Paper elevation={3} sx={{ position: 'sticky', bottom: 0, mt: 2, px: 2, py: 1.5, display: 'flex', alignItems: 'center', gap: 2, zIndex: 2 }}>
           <Box onClick={revealErrors} sx={{ display: 'inline-flex' }}>
-            <Button variant="contained" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />} disabled={invalid || saving} onClick={check}>
+            <Button variant="contained" startIcon={saving ? <CircularProgress size={18} color="inherit" /> : <SaveIcon />} disabled={invalid || saving} onClick={askFree}>
               {translate('app.scheduleEditor.save')}
             </Button>
           </Box>
@@ -286,6 +302,16 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
         <GridPreviewDialog grid={preview} items={form.items} saving={saving} isNew={!schedule}
           onSave={save} onClose={() => setPreview(null)} />
       )}
+      <ConfirmDialog
+        open={!!free}
+        title={translate('app.words.prices.freeTitle')}
+        text={free ? translate('app.words.prices.freeText', {
+          rows: free.map((r) => translate('app.words.prices.freeRow', { item: r.item, start: r.start })).join(', '),
+          price: formatMoney('0', location.currency, languageOf(translate)),
+        }) : ''}
+        onConfirm={() => { setFree(null); void check(); }}
+        onClose={() => setFree(null)}
+      />
       <ConfirmDialog
         open={deleting}
         title={translate('app.schedules.deleteScheduleTitle')}

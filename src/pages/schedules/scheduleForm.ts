@@ -167,6 +167,8 @@ function validatePricing(rows: PricingForm[], prefix: string, errors: FormErrors
     const path = `${prefix}.${j}`;
     const price = priceText(row.price);
     if (!price) errors[`${path}.price`] = { key: 'validation.validationRequired' };
+    // #42 A negative price says so (the server refuses it the same way).
+    else if (/^-\d/.test(price)) errors[`${path}.price`] = { key: 'app.words.prices.negative' };
     else if (price.length > PRICE_MAX_LENGTH || !PRICE_PATTERN.test(price)) errors[`${path}.price`] = { key: 'validation.validationPrice' };
     const prepayment = row.prepayment.trim();
     if (!prepayment) errors[`${path}.prepayment`] = { key: 'validation.validationRequired' };
@@ -177,6 +179,13 @@ function validatePricing(rows: PricingForm[], prefix: string, errors: FormErrors
     else if (seen.has(row.start)) errors[`${path}.start`] = { key: 'validation.validationPricingTimeUnique' };
     else seen.add(row.start);
   });
+}
+
+/** #42 The pricing rows priced 0 (free sessions): the editor asks before saving them. */
+export function freeRows(form: ScheduleForm): { item: number; start: string }[] {
+  return form.items.flatMap((item, i) => item.pricing
+    .filter((row) => PRICE_PATTERN.test(priceText(row.price)) && Number(priceText(row.price).replace(',', '.')) === 0)
+    .map((row) => ({ item: i + 1, start: row.start })));
 }
 
 /** Every rule of the form; an empty object means the form may be saved. */

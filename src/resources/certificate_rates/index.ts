@@ -33,7 +33,7 @@ export default defineResource({
     saved: { create: t('created'), edit: t('updated') },
     width: 'xs',
     fields: [
-      { kind: 'money', source: 'rate', label: t('rate'), required: true, maxLength: 13 },
+      { kind: 'money', source: 'rate', label: t('rate'), required: true, maxLength: 13, inLocationCurrency: true },
       { kind: 'boolean', source: 'active', label: 'app.catalogue.active', on: 'edit' },
     ],
   },

@@ -38,7 +38,7 @@ export default defineResource({
     width: 'sm',
     fields: [
       { kind: 'text', source: 'name', label: f('name'), required: true, maxLength: TEXT_LIMITS.itemName },
-      { kind: 'money', source: 'price', label: f('price'), required: true, maxLength: 13 },
+      { kind: 'money', source: 'price', label: f('price'), required: true, maxLength: 13, inLocationCurrency: true },
       { kind: 'date', source: 'valid_from', label: f('valid_from'), row: 1 },
       { kind: 'date', source: 'valid_to', label: f('valid_to'), row: 1 },
       { kind: 'boolean', source: 'active', label: 'app.catalogue.active', on: 'edit' },

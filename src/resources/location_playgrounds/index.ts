@@ -4,10 +4,17 @@
 // offer no removal. The server: server/modules/catalogue/writes.ts and routes.ts.
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { differingDurations } from '../../../domain/sessionLength';
 import { defineResource, enumChoices, lazyPart } from '../declaration';
 
 const t = (key: string) => `app.catalogue.playgrounds.${key}`;
 const f = (key: string) => t(`fields.${key}`);
+
+/** #42 Under the length: what it does, and the length its group's schedule sells where that differs (`schedule_durations` of the list). */
+const durationHint = (v: Record<string, any>) => {
+  const differing = differingDurations(Number(v.duration), v.schedule_durations ?? []);
+  return differing ? { message: 'app.words.sessionLength.playgroundDiffers', args: { minutes: differing.join(', ') } } : 'app.words.sessionLength.playgroundPrefills';
+};
 
 export default defineResource({
   name: 'location_playgrounds',
@@ -40,7 +47,8 @@ export default defineResource({
       { kind: 'text', source: 'name', label: f('name'), required: true, maxLength: TEXT_LIMITS.itemName },
       { kind: 'select', source: 'types', label: f('types'), required: true, multiple: true, choices: enumChoices(BOOKABLE_PLAYGROUND_TYPES, 'app.catalogue.types.') },
       { kind: 'number', source: 'max_players', label: f('max_players'), required: true, integer: true, min: 1, max: 100, row: 1 },
-      { kind: 'number', source: 'duration', label: f('duration'), required: true, integer: true, min: 5, max: 1440, default: 60, row: 1 },
+      // #42 The schedule's length is what is sold; this one pre-fills new schedule rows of its group. Said, and where they differ, "по расписанию 60 мин".
+      { kind: 'number', source: 'duration', label: f('duration'), required: true, integer: true, min: 5, max: 1440, default: 60, row: 1, hint: durationHint },
       { kind: 'boolean', source: 'is_active', label: t('active'), on: 'edit' },
     ],
   },

@@ -39,7 +39,7 @@ export default defineResource({
       idempotent: true,
       fields: [
         // Above zero, as the server's rule (the screens write it the same on the day view and here).
-        { kind: 'money', source: 'purchase', label: 'app.booking.pay.amount', required: true, requiredMessage: 'validation.validationSum', maxLength: 10, rules: [positiveAmount] },
+        { kind: 'money', source: 'purchase', label: 'app.booking.pay.amount', required: true, requiredMessage: 'validation.validationSum', maxLength: 10, rules: [positiveAmount], inLocationCurrency: true },
         { kind: 'text', source: 'external_id', label: 'app.booking.pay.externalId', maxLength: TEXT_LIMITS.externalId },
         { kind: 'textarea', source: 'comment', label: 'app.booking.fields.comment', maxLength: TEXT_LIMITS.shortComment },
       ],
