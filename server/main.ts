@@ -14,6 +14,7 @@ import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
 import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
 import { ensureConsentTexts } from './modules/locations/consent';
+import { paymentsStartLine } from './modules/paymentProviders/startLine';
 
 const settings = loadConfigOrExit();
 const log = pino(loggerOptions(settings.logLevel));
@@ -43,9 +44,7 @@ async function main() {
   const secrets = await resolveSecrets(database.db, settings);
   // #29: the sandbox provider (no money moves) only with the demo data, or PAYMENT_SANDBOX=on; never because the database is embedded.
   const config = { ...secrets, paymentSandbox: secrets.paymentSandboxSetting === 'on' || (secrets.paymentSandboxSetting === 'demo' && await demoDataPresent(database.db)) };
-  log.info(config.paymentSandbox
-    ? `payments: DEMO mode, the sandbox provider takes no real money (${config.paymentSandboxSetting === 'on' ? 'PAYMENT_SANDBOX=on' : 'demo data in this database'}); locations with YooKassa use it`
-    : 'payments: LIVE mode, only the providers set up per location (YooKassa); without one, payment links and top-ups are refused');
+  log.info(paymentsStartLine(config.paymentSandbox, config.paymentSandboxSetting));
 
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, mailDir: path.join(config.dataDir, 'mail'), log });
   const deps = { db: database.db, pool: database.pool, config, mailer };

@@ -58,6 +58,8 @@ const en = {
   invalid_date: 'Enter a date as YYYY-MM-DD.',
   invalid_price: 'Enter a price: digits with a comma or dot, 1 to 20 characters.',
   price_negative: 'A price cannot be negative.', // #42
+  setup_done: 'This installation is already set up: its setup link has been used. Sign in with your account.', // #42
+  setup_link_invalid: 'This setup link is wrong or has expired (a link works for 24 hours). Restart the server: while there is no account, it writes a new link to its log.', // #42
   price_kind: 'Set either a session price or a per-person price.',
   pricing_time_unique: 'Another pricing row already starts at this time.',
   overlap_too_big: 'The overlap must be shorter than the session.',
@@ -283,6 +285,8 @@ const ru: Record<MessageKey, string> = {
   invalid_date: 'Укажите дату в формате ГГГГ-ММ-ДД.',
   invalid_price: 'Укажите цену: цифры с запятой или точкой, от 1 до 20 символов.',
   price_negative: 'Цена не может быть отрицательной.', // #42
+  setup_done: 'Установка уже настроена: ссылка первого запуска использована. Войдите со своей учётной записью.', // #42
+  setup_link_invalid: 'Ссылка первого запуска неверна или устарела (ссылка действует 24 часа). Перезапустите сервер: пока нет ни одной учётной записи, он пишет в журнал новую ссылку.', // #42
   price_kind: 'Укажите либо цену за сеанс, либо цену за человека.',
   pricing_time_unique: 'Другая строка цен уже начинается в это время.',
   overlap_too_big: 'Перекрытие должно быть короче сеанса.',

@@ -18,6 +18,14 @@ export const wordsEn = {
     freeText: 'The price is %{price} in %{rows}: these sessions will be free. Save anyway?',
     freeRow: 'row %{item} from %{start}',
   },
+  setup: {
+    signIn: 'Sign in',
+  },
+  back: {
+    games: 'Back to the location\'s games',
+  },
+  // #42 A choice that finds nothing (it read "No  found" in en).
+  nothingFound: 'Nothing found',
   activity: {
     installationCard: 'Installation activity',
     installationCardHint: 'Owners, accounts, the game catalogue and every location\'s creation',

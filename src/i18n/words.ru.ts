@@ -20,6 +20,14 @@ export const wordsRu: typeof wordsEn = {
     freeText: 'Цена %{price} в: %{rows}. Эти сеансы будут бесплатными. Всё равно сохранить?',
     freeRow: 'строка %{item} с %{start}',
   },
+  setup: {
+    signIn: 'Войти',
+  },
+  back: {
+    games: 'К играм локации',
+  },
+  // #42 Выбор, в котором ничего не нашлось.
+  nothingFound: 'Ничего не найдено',
   activity: {
     installationCard: 'Журнал установки',
     installationCardHint: 'Владельцы, учётные записи, каталог игр и создание каждой локации',

@@ -1,9 +1,9 @@
 // /setup/:token, the first start (#28 SETUP): outside the signed-in layout, like the login page.
-// Checks the link first (GET /api/v2.1/setup/{token}/: anything but 200 is the not-found page, also
-// once an owner exists); asks for the owner's name, e-mail and password (POST /api/v2.1/setup/, which
+// Checks the link first (GET /api/v2.1/setup/{token}/: a 404 says why, #42: the installation is set
+// up already, or the link is wrong or expired; with a sign-in button); asks for the owner's name, e-mail and password (POST /api/v2.1/setup/, which
 // signs them in), then offers the first location's form.
 import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { Form, PasswordInput, TextInput, useNotify, useTranslate } from 'react-admin';
 import { TEXT_LIMITS } from '../../domain/textLimits';
@@ -23,16 +23,22 @@ export function SetupPage() {
   const navigate = useNavigate();
   const [state, setState] = useState<'checking' | 'owner' | 'location' | 'invalid'>('checking');
   const [error, setError] = useState<string | null>(null);
+  // #42 Why the link is dead, in the server's words: used (the installation is set up) or wrong/expired.
+  const [why, setWhy] = useState<string | null>(null);
+  const invalid = (err: unknown) => {
+    setWhy(err instanceof ApiError && err.status === 404 ? err.message : null);
+    setState('invalid');
+  };
 
   useEffect(() => {
     let cancelled = false;
     api(`/api/v2.1/setup/${encodeURIComponent(token)}/`, { anonymous: true })
       .then(() => !cancelled && setState('owner'))
-      .catch(() => !cancelled && setState('invalid'));
+      .catch((err) => !cancelled && invalid(err));
     return () => { cancelled = true; };
   }, [token]);
 
-  if (state === 'invalid') return <NotFoundPage />;
+  if (state === 'invalid' && !why) return <NotFoundPage />;
 
   const createOwner = async (values: Record<string, unknown>) => {
     setError(null);
@@ -49,7 +55,7 @@ export function SetupPage() {
       if (err instanceof ApiError && err.status === 400 && err.body?.errors && Object.keys(err.body.errors).length) {
         return err.body.errors as Record<string, string>;
       }
-      if (err instanceof ApiError && err.status === 404) return setState('invalid');
+      if (err instanceof ApiError && err.status === 404) return invalid(err);
       setError(err instanceof Error ? err.message : translate('app.alerts.unknownError'));
     }
   };
@@ -67,6 +73,12 @@ export function SetupPage() {
             <Typography variant="h5" component="h1">{translate(state === 'location' ? 'app.setup.firstLocation' : 'app.setup.title')}</Typography>
             <LanguageToggle color="primary" />
           </Box>
+          {state === 'invalid' && (
+            <>
+              <Alert severity="warning" sx={{ mb: 2 }} data-testid="setup-link-dead">{why}</Alert>
+              <Button variant="contained" component={RouterLink} to="/login">{translate('app.words.setup.signIn')}</Button>
+            </>
+          )}
           {state === 'checking' && (
             <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}><CircularProgress size={20} /> {translate('app.setup.checking')}</Box>
           )}

@@ -230,6 +230,11 @@ export interface ListDeclaration {
   /** A line above the rows (lists shown in a tab); `hintArgs` fill its placeholders. */
   hint?: MessageKey;
   hintArgs?: Record<string, unknown>;
+  /**
+   * #42 The link back above the title: where the screen was opened from (`{location_id}` filled).
+   * A location's screen with a management card links back to the management grid unless given.
+   */
+  back?: { to: string; label: MessageKey };
 }
 
 export interface ResourceDeclaration {

@@ -38,6 +38,11 @@ describe('first start', () => {
     const expired = 'e'.repeat(40);
     await q(`insert into setup_tokens (token_hash, expires_at) values ($1, now() - interval '1 minute')`, [secretHash(expired)]);
     expect((await h.call('GET', `/api/v2.1/setup/${expired}/`)).statusCode).toBe(404);
+    // #42 A dead link explains itself: wrong or expired (the same words for both), in en and ru.
+    for (const dead of [expired, '0'.repeat(40), 'nonsense']) {
+      expect((await h.call('GET', `/api/v2.1/setup/${dead}/`, { lang: 'en' })).json()).toEqual({ detail: 'This setup link is wrong or has expired (a link works for 24 hours). Restart the server: while there is no account, it writes a new link to its log.' });
+    }
+    expect((await h.call('GET', `/api/v2.1/setup/${expired}/`, { lang: 'ru' })).json().detail).toMatch(/^Ссылка первого запуска неверна или устарела/);
     const body = { name: 'Olga Owner', email: 'Owner@Example.com', password: 'secret123', password_confirm: 'secret123' };
     expect((await h.call('POST', '/api/v2.1/setup/', { body: { ...body, token: expired } })).statusCode).toBe(404);
 
@@ -63,7 +68,11 @@ describe('first start', () => {
     expect((await h.call('POST', '/api/v2.1/login/', { body: { email: 'owner@example.com', password: 'secret123' } })).statusCode).toBe(200);
 
     // Gone once an owner exists: the other start's link, whatever the body, and no new link at a start.
-    expect((await h.call('GET', `/api/v2.1/setup/${tokenOf(second)}/`)).statusCode).toBe(404);
+    const used = await h.call('GET', `/api/v2.1/setup/${tokenOf(second)}/`, { lang: 'en' });
+    expect(used.statusCode).toBe(404);
+    // #42 A used link says the installation is set up (sign in), whatever the token.
+    expect(used.json()).toEqual({ detail: 'This installation is already set up: its setup link has been used. Sign in with your account.' });
+    expect((await h.call('GET', `/api/v2.1/setup/${'0'.repeat(40)}/`, { lang: 'ru' })).json()).toEqual({ detail: 'Установка уже настроена: ссылка первого запуска использована. Войдите со своей учётной записью.' });
     expect((await h.call('POST', '/api/v2.1/setup/', { body: { ...body, token: tokenOf(second), email: 'b@example.com' } })).statusCode).toBe(404);
     expect((await h.call('POST', '/api/v2.1/setup/', { body: { nonsense: true } })).statusCode).toBe(404);
     expect(await setupLinkIfEmpty(h.database.db, h.config.publicUrl)).toBeNull();

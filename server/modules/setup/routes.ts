@@ -1,17 +1,17 @@
 // Paths (public, the first start, #28): GET /api/v2.1/setup/{token}/ (is the link live?),
-// POST /api/v2.1/setup/ (create the owner). Both answer 404 once any account exists.
+// POST /api/v2.1/setup/ (create the owner). Both answer 404 once any account exists, saying so (#42:
+// setup_done), and 404 for a wrong or expired link (setup_link_invalid).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { DetailAnswer } from '../../platform/answers';
-import { notFound } from '../../platform/errors';
 import { hitRateLimit } from '../../platform/rateLimit';
 import { emailSchema } from '../../platform/validation';
 import { PASSWORD_MIN_LENGTH } from '../../../domain/validation';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { hasUsers } from '../owners/service';
-import { checkSetupToken, createOwner } from './service';
+import { checkSetupToken, createOwner, setupDone } from './service';
 
 export async function setupRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -35,7 +35,7 @@ export async function setupRoutes(app: FastifyInstance, { db, config }: Deps): P
     // Once an account exists the call is gone (404) whatever its body, so nothing is validated first.
     preValidation: async (request) => {
       await throttle(request);
-      if (await hasUsers(db)) throw notFound();
+      if (await hasUsers(db)) throw setupDone();
     },
     schema: {
       summary: 'Create the owner with the first-start setup token; answers their auth token as login does',

@@ -5,7 +5,7 @@
 import { eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { setupTokens, users } from '../../db/schema';
-import { fieldError, notFound } from '../../platform/errors';
+import { ApiError, fieldError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { newSecret, secretHash } from '../../platform/tokens';
 import { issueToken, newResetLink } from '../auth/service';
@@ -31,11 +31,21 @@ export const setupLogLine = (link: string) => `first start: no account yet; open
 
 const liveToken = (token: string) => sql`${setupTokens.tokenHash} = ${secretHash(token)} and ${gt(setupTokens.expiresAt, sql`now()`)}`;
 
-/** GET /setup/{token}/: 404 unless the token is live and nobody has an account yet (the page shows "not found"). */
+/**
+ * #42 A dead link explains itself (404 with what to do): the installation is set up already (a used
+ * link: sign in), or the link is wrong or expired (a restart prints a new one while nobody has an
+ * account). Which of the two says only whether an account exists, which the sign-in page says too;
+ * a wrong and an expired token still read the same.
+ */
+export const setupDone = () => new ApiError(404, { key: 'setup_done' });
+const linkInvalid = () => new ApiError(404, { key: 'setup_link_invalid' });
+
+/** GET /setup/{token}/: 404 unless the token is live and nobody has an account yet; the page shows the answer's words. */
 export async function checkSetupToken(db: Db, token: string): Promise<void> {
-  if (!TOKEN_PATTERN.test(token) || (await hasUsers(db))) throw notFound();
+  if (await hasUsers(db)) throw setupDone();
+  if (!TOKEN_PATTERN.test(token)) throw linkInvalid();
   const [row] = await db.select({ h: setupTokens.tokenHash }).from(setupTokens).where(liveToken(token)).limit(1);
-  if (!row) throw notFound();
+  if (!row) throw linkInvalid();
 }
 
 export interface SetupInput {
@@ -47,8 +57,8 @@ export interface SetupInput {
 }
 
 /**
- * POST /setup/: the owner. A wrong, expired or used token is a 404 like a used-up installation: the
- * page cannot tell them apart and neither can a guesser. Under a lock on the token table, so two
+ * POST /setup/: the owner. A wrong or expired token is a 404 (setup_link_invalid), an installation
+ * with an account a 404 (setup_done): a guesser learns nothing about a token. Under a lock on the token table, so two
  * simultaneous posts end with one owner. The entry names the new owner as who did it (nobody was signed in).
  */
 export async function createOwner(db: Db, input: SetupInput, ip: string | null): Promise<{ token: string }> {
@@ -56,9 +66,10 @@ export async function createOwner(db: Db, input: SetupInput, ip: string | null):
   const hash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${setupTokens} in exclusive mode`);
-    if (!TOKEN_PATTERN.test(input.token) || (await hasUsers(tx))) throw notFound();
+    if (await hasUsers(tx)) throw setupDone();
+    if (!TOKEN_PATTERN.test(input.token)) throw linkInvalid();
     const [live] = await tx.select({ h: setupTokens.tokenHash }).from(setupTokens).where(liveToken(input.token)).limit(1);
-    if (!live) throw notFound();
+    if (!live) throw linkInvalid();
     const [owner] = await tx.insert(users).values({ email: input.email.trim().toLowerCase(), name: input.name, passwordHash: hash }).returning({ id: users.id });
     await makeOwner(tx, owner!.id);
     await tx.delete(setupTokens);

@@ -7,9 +7,10 @@
 // Who may open it comes from the declaration too. After any change made on the screen everything
 // on it is read again (a payment changes the list and the location's balance).
 import { useState } from 'react';
-import { Alert, Button, Typography } from '@mui/material';
+import { Alert, Button, Link, Typography } from '@mui/material';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
-import { useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
   Datagrid, DatagridBody, DatagridRow, FunctionField, List, Loading, Pagination, useGetOne, usePermissions, useRefresh, useResourceContext, useTranslate,
   type DatagridRowProps,
@@ -86,9 +87,17 @@ export function ResourceListPage({ name }: { name: string }) {
   );
   const columns = list.columns.filter((c) => !hidden.includes(c.source));
   const pageSizes = (list.pageSizes ?? [...PAGE_SIZES]).map((o) => (typeof o === 'number' ? o : { ...o, label: translate(o.label) }));
+  // #42 The way back: the declared one, else a management card's screen goes back to the management grid.
+  const back = list.back ?? (locationId && d.menu?.management ? { to: '/locations/{location_id}/location_management', label: 'app.management.backToGrid' } : null);
   return (
     <>
-      <Typography variant="h5" component="h1" sx={{ mt: 2 }}>{title}</Typography>
+      {back && (
+        <Link component={RouterLink} to={back.to.replace('{location_id}', locationId)} variant="body2" data-testid="list-back"
+          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 2 }}>
+          <ArrowBackIcon fontSize="inherit" />{translate(back.label)}
+        </Link>
+      )}
+      <Typography variant="h5" component="h1" sx={{ mt: back ? 0.5 : 2 }}>{title}</Typography>
       <List
         key={locationId}
         resource={name}

@@ -37,6 +37,8 @@ export default defineResource({
     title: t('title'),
     empty: t('empty'),
     hint: t('hint'),
+    // #42 Opened from the location's games page: back there.
+    back: { to: '/locations/{location_id}/games_table', label: 'app.words.back.games' },
     actions: [{ form: 'add', label: t('add'), icon: AddIcon, variant: 'contained', when: isOwner }],
     columns: [
       { kind: 'text', source: 'name', label: f('name') },

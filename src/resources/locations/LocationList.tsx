@@ -3,7 +3,7 @@
 // "all countries" appears when the locations span more than one country.
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
-import { Box, Button, Dialog, DialogContent, DialogTitle, IconButton, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Dialog, DialogContent, DialogTitle, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   Datagrid, FunctionField, List, TextField as RaTextField, useGetList, useListContext, useNotify, useRefresh, useTranslate,
@@ -54,14 +54,15 @@ function ManageLinks({ record }: { record: LocationRecord }) {
   if (links.length === 0) {
     return <Typography variant="body2" color="text.secondary" title={translate('app.locations.noManage')}>—</Typography>;
   }
+  // #42 Each icon with its words under it: the name a screen reader says is the text one reads.
   return (
-    <Box sx={{ display: 'flex' }}>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.25 }}>
       {links.map((link) => (
-        <Tooltip key={link.path} title={translate(link.label)}>
-          <IconButton component={RouterLink} to={manageHref(record, link)} size="small" aria-label={translate(link.label)}>
-            {link.icon}
-          </IconButton>
-        </Tooltip>
+        <Button key={link.path} component={RouterLink} to={manageHref(record, link)} size="small" data-testid={`manage-${link.path}`}
+          sx={{ flexDirection: 'column', minWidth: 64, px: 0.5, py: 0.25, textTransform: 'none', lineHeight: 1.15, fontSize: '0.7rem', fontWeight: 400 }}>
+          {link.icon}
+          <Box component="span" sx={{ mt: 0.25, whiteSpace: 'nowrap' }}>{translate(link.label)}</Box>
+        </Button>
       ))}
     </Box>
   );

@@ -99,7 +99,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
   };
 
   // MUI's own words of an autocomplete (its buttons' labels), in the screen's language.
-  const words = { closeText: translate('ra.action.close'), openText: translate('ra.action.open'), clearText: translate('ra.action.clear_input_value'), noOptionsText: translate('ra.navigation.no_results', { name: '' }) };
+  const words = { closeText: translate('ra.action.close'), openText: translate('ra.action.open'), clearText: translate('ra.action.clear_input_value'), noOptionsText: translate('app.words.nothingFound') };
   const currencyField = (key: 'currency' | 'b2b_currency') => (
     <Autocomplete
       {...words}
