@@ -14,9 +14,12 @@ import { languageOf } from '../../i18n/useLanguage';
 import { declarations, toolsSummary } from '../../resources/registry';
 import { embedSnippet, widgetSrc } from '../iframe/snippet';
 import { ManagementShell } from './ManagementShell';
+import { session } from '../../authProvider/session';
 
 interface ManagementCard {
   key: string; route: string; icon: ReactElement; label: string; order: number;
+  /** #42 Only an owner's (the installation's log): not shown to anyone else. */
+  owner?: boolean;
   /** An i18n key, or the text made from other labels (the tools card names the tools page's tabs). */
   hint: string | ((translate: TranslateFunction) => string);
 }
@@ -30,7 +33,7 @@ function declaredCards(section: 'grid' | 'more'): ManagementCard[] {
     if (!d.menu?.management || d.route?.scope !== 'location' || (d.menu.management.section ?? 'grid') !== section) return [];
     const Icon = d.menu.icon;
     const { label, hint, order } = d.menu.management;
-    return [{ key: d.route.path, route: d.route.path, icon: Icon ? <Icon fontSize="large" /> : <span />, label, hint, order }];
+    return [{ key: d.route.path, route: d.route.path, icon: Icon ? <Icon fontSize="large" /> : <span />, label, hint, order, owner: !!d.access?.owner }];
   });
 }
 
@@ -50,7 +53,7 @@ function CardGrid({ locationId, cards }: { locationId: number; cards: Management
   const translate = useTranslate();
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)' }, gap: 2, mb: 3 }}>
-      {cards.map((c) => (
+      {cards.filter((c) => !c.owner || session.user()?.is_owner).map((c) => (
         <Card key={c.key} variant="outlined" data-testid={`management-card-${c.key}`}>
           <CardActionArea component={RouterLink} to={`/locations/${locationId}/${c.route}`} sx={{ height: '100%' }}>
             <CardContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, textAlign: 'center', py: 3 }}>
