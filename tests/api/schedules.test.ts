@@ -535,9 +535,11 @@ describe('validation messages of a schedule', () => {
 
   it('pricing price: digits with a comma or dot, 1 to 20 characters', async () => {
     const text = 'Enter a price: digits with a comma or dot, 1 to 20 characters.';
-    for (const bad of ['abc', '12.5.1', '1 000', '-100', '12,', '.5', '1e3']) {
+    for (const bad of ['abc', '12.5.1', '1 000', '12,', '.5', '1e3']) {
       await rejects(withPricing({ ...priceRow, session_price: bad }), { items: [{ pricing: [{ session_price: [text] }] }] });
     }
+    // #42 A negative price is refused as negative (tests/api/prices-and-lengths.test.ts).
+    await rejects(withPricing({ ...priceRow, session_price: '-100' }), { items: [{ pricing: [{ session_price: ['A price cannot be negative.'] }] }] });
     await rejects(withPricing({ start: '10:00', personal_price: 'free', prepayment: 0.5 }), { items: [{ pricing: [{ personal_price: [text] }] }] });
     await rejects(withPricing({ ...priceRow, session_price: 'abc' }),
       { items: [{ pricing: [{ session_price: ['Укажите цену: цифры с запятой или точкой, от 1 до 20 символов.'] }] }] }, 'ru');
