@@ -6,6 +6,19 @@
 export const READINESS_STEPS = ['location', 'playgrounds', 'group', 'games', 'schedule', 'staff', 'online_payments', 'widget'] as const;
 export type ReadinessStepKey = (typeof READINESS_STEPS)[number];
 
+/** What a step may lack, each code with its step (the server words each; the screens link each to the screen that fixes it). */
+export const READINESS_CODES = {
+  inactive: 'location', no_address: 'location',
+  no_playgrounds: 'playgrounds',
+  no_group: 'group', group_empty: 'group', ungrouped: 'group',
+  no_games: 'games',
+  no_schedule: 'schedule', no_items: 'schedule', no_price_days: 'schedule', starts_later: 'schedule',
+  no_staff: 'staff',
+  no_provider: 'online_payments', prepaid_without_provider: 'online_payments', test_keys: 'online_payments',
+  no_phone: 'widget',
+} as const satisfies Record<string, ReadinessStepKey>;
+export type ReadinessCode = keyof typeof READINESS_CODES;
+
 /** Where a location sells: at the desk (the booking calendar) and online (the booking widget). */
 export const SALES_CHANNELS = ['desk', 'online'] as const;
 export type SalesChannel = (typeof SALES_CHANNELS)[number];
@@ -16,7 +29,7 @@ export interface ReadinessStep {
   /** What the step, while not done, keeps from selling (empty: nothing, it is advice). */
   blocks: SalesChannel[];
   /** What it still lacks, each by a code and in the reader's language. */
-  missing: { code: string; text: string }[];
+  missing: { code: ReadinessCode; text: string }[];
 }
 
 export interface Readiness {

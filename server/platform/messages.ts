@@ -126,7 +126,7 @@ const en = {
   widget_online_unavailable: 'Online booking is temporarily unavailable. Please call the venue.',
   widget_online_unavailable_phone: 'Online booking is temporarily unavailable. Call: %{phone}',
   // #42 The widget card's warning (the tools page's widget tab).
-  widget_prepaid_without_provider: 'Schedule “%{schedule}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away. Connect online payments (the “Online payments” tab) or set the prepayment to 0%.',
+  widget_prepaid_without_provider: 'Schedule “%{schedule}” of group “%{group}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away. Connect online payments (the “Online payments” tab) or set the prepayment to 0%.',
   // #42 The setup checklist (GET /api/v2.2/locations/{id}/readiness/): what each step still lacks.
   readiness_inactive: 'The location is switched off: neither the desk nor the widget sells.',
   readiness_no_address: 'Guests are not told the address.',
@@ -143,7 +143,7 @@ const en = {
   readiness_starts_later: 'Group “%{group}”: schedule “%{schedule}” starts on %{date}; nothing is on sale before then.',
   readiness_no_staff: 'Nobody is invited yet: cashiers and administrators join by invitation.',
   readiness_no_provider: 'Online payments are not connected: the widget takes bookings paid at the venue.',
-  readiness_prepaid_without_provider: 'Schedule “%{schedule}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away.',
+  readiness_prepaid_without_provider: 'Schedule “%{schedule}” of group “%{group}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away.',
   readiness_test_keys: 'Test keys are saved: the payments made with them pay no order.',
   readiness_no_phone: 'No venue phone: the widget cannot tell guests whom to call.',
   // #42 The confirmation letter's money: nothing paid online reads "pay at the venue".
@@ -375,7 +375,7 @@ const ru: Record<MessageKey, string> = {
   payment_provider_off: 'Ссылки на оплату недоступны: платёжный провайдер не подключён.',
   widget_online_unavailable: 'Онлайн-бронирование временно недоступно. Позвоните, пожалуйста, на площадку.',
   widget_online_unavailable_phone: 'Онлайн-бронирование временно недоступно. Позвоните: %{phone}',
-  widget_prepaid_without_provider: 'Расписание «%{schedule}» берёт предоплату %{percent} %, а онлайн-оплата не подключена: виджет откажет гостям этих сеансов. Подключите онлайн-оплату (вкладка «Онлайн-оплата») или поставьте предоплату 0 %.',
+  widget_prepaid_without_provider: 'Расписание «%{schedule}» группы «%{group}» берёт предоплату %{percent}\u00a0%, а онлайн-оплата не подключена: виджет откажет гостям этих сеансов. Подключите онлайн-оплату (вкладка «Онлайн-оплата») или поставьте предоплату 0\u00a0%.',
   readiness_inactive: 'Локация отключена: её нет ни на кассе, ни в виджете.',
   readiness_no_address: 'Гостям не указан адрес.',
   readiness_no_playgrounds: 'Пока нет ни одной площадки.',
@@ -391,7 +391,7 @@ const ru: Record<MessageKey, string> = {
   readiness_starts_later: 'Группа «%{group}»: расписание «%{schedule}» начнёт действовать %{date}, до этого продавать нечего.',
   readiness_no_staff: 'Никого не пригласили: кассиры и администраторы входят по приглашению.',
   readiness_no_provider: 'Онлайн-оплата не подключена: виджет принимает брони с оплатой на месте.',
-  readiness_prepaid_without_provider: 'Расписание «%{schedule}» берёт предоплату %{percent} %, а онлайн-оплата не подключена: виджет отказывает его гостям.',
+  readiness_prepaid_without_provider: 'Расписание «%{schedule}» группы «%{group}» берёт предоплату %{percent}\u00a0%, а онлайн-оплата не подключена: виджет отказывает его гостям.',
   readiness_test_keys: 'Сохранены тестовые ключи: оплаты по ним не оплачивают заказы.',
   readiness_no_phone: 'Не указан телефон площадки: гостям из виджета некуда позвонить.',
   widget_mail_money: 'Оплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n',

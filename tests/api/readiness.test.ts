@@ -211,16 +211,16 @@ describe('selling before online payments', () => {
     expect(step(r, 'online_payments')).toEqual({
       key: 'online_payments', done: false, blocks: ['online'], missing: [
         { code: 'no_provider', text: 'Онлайн-оплата не подключена: виджет принимает брони с оплатой на месте.' },
-        { code: 'prepaid_without_provider', text: 'Расписание «Основное» берёт предоплату 50 %, а онлайн-оплата не подключена: виджет отказывает его гостям.' },
+        { code: 'prepaid_without_provider', text: 'Расписание «Основное» группы «Залы» берёт предоплату 50\u00a0%, а онлайн-оплата не подключена: виджет отказывает его гостям.' },
       ],
     });
-    expect(texts(await readiness('en'), 'online_payments')[1]).toBe('Schedule “Основное” asks a 50% prepayment, but online payments are not connected: the widget turns its guests away.');
+    expect(texts(await readiness('en'), 'online_payments')[1]).toBe('Schedule “Основное” of group “Залы” asks a 50% prepayment, but online payments are not connected: the widget turns its guests away.');
 
     // The widget card (the tools page's widget tab) warns the owner.
     const card = await h.call('GET', `/api/v2.1/locations/${loc}/widget_settings/`, { token: owner, lang: 'en' });
-    expect(card.json().warnings).toEqual(['Schedule “Основное” asks a 50% prepayment, but online payments are not connected: the widget turns its guests away. Connect online payments (the “Online payments” tab) or set the prepayment to 0%.']);
+    expect(card.json().warnings).toEqual(['Schedule “Основное” of group “Залы” asks a 50% prepayment, but online payments are not connected: the widget turns its guests away. Connect online payments (the “Online payments” tab) or set the prepayment to 0%.']);
     const ruCard = await h.call('GET', `/api/v2.1/locations/${loc}/widget_settings/`, { token: owner });
-    expect(ruCard.json().warnings[0]).toContain('берёт предоплату 50 %, а онлайн-оплата не подключена');
+    expect(ruCard.json().warnings[0]).toContain('«Основное» группы «Залы» берёт предоплату 50\u00a0%, а онлайн-оплата не подключена');
 
     const orders = (await q('select count(*)::int as n from orders'))[0]!.n;
     const body = (lang: string) => ({ playground_id: cube, session_dt: sessionDt, persons: 1, name: 'Гость', phone: '+79161234567', email: `late-${lang}@example.com`, promocode: '', personal_data_consent: true });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam } from '../../platform/validation';
-import { READINESS_STEPS, SALES_CHANNELS } from '../../../domain/readiness';
+import { READINESS_CODES, READINESS_STEPS, SALES_CHANNELS, type ReadinessCode } from '../../../domain/readiness';
 import { locationReadiness } from './service';
 
 const Readiness = z.object({
@@ -16,7 +16,7 @@ const Readiness = z.object({
     key: z.enum(READINESS_STEPS),
     done: z.boolean(),
     blocks: z.array(z.enum(SALES_CHANNELS)).describe('What this step, while not done, keeps from selling.'),
-    missing: z.array(z.object({ code: z.string(), text: z.string().describe('In the language of Accept-Language.') })),
+    missing: z.array(z.object({ code: z.enum(Object.keys(READINESS_CODES) as [ReadinessCode, ...ReadinessCode[]]), text: z.string().describe('In the language of Accept-Language.') })),
   })).describe('In the order a venue takes them: location, playgrounds, group, games, schedule, staff, online_payments, widget.'),
 }).meta({ id: 'Readiness' });
 

@@ -14,7 +14,7 @@ import { dayParam, translate, type Lang, type MessageKey, type MessageParams } f
 import type { Label } from '../../../domain/enumLabels';
 import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { scheduleInForce } from '../../../domain/schedule/engine';
-import { READINESS_STEPS, type Readiness, type ReadinessStepKey, type SalesChannel } from '../../../domain/readiness';
+import { READINESS_CODES, READINESS_STEPS, type Readiness, type ReadinessCode, type SalesChannel } from '../../../domain/readiness';
 import { locationToday, requireManagerAt } from '../locations/service';
 import { onlinePaymentsAt, type PaymentConfig } from '../paymentProviders/provider';
 import { prepaidSchedules } from '../schedules/prepayment';
@@ -22,7 +22,7 @@ import { prepaidSchedules } from '../schedules/prepayment';
 const BOTH: SalesChannel[] = ['desk', 'online'];
 
 /** One thing a step lacks: its code, its message and what it blocks. */
-interface Lack { step: ReadinessStepKey; code: string; message: MessageKey; params?: MessageParams; blocks: SalesChannel[] }
+interface Lack { code: ReadinessCode; message: MessageKey; params?: MessageParams; blocks: SalesChannel[] }
 
 /** The days of the week by their names, for "no price for weekends" (ru: the accusative of «нет цены на …»). */
 const DAY_WORDS: Record<number, Label> = {
@@ -70,26 +70,25 @@ async function facts(db: Db, payments: PaymentConfig, locationId: number) {
 /** The rules: what each step lacks (README "Running it for your venue" in the product's words). */
 function lacks(f: Awaited<ReturnType<typeof facts>>, lang: Lang): Lack[] {
   const out: Lack[] = [];
-  const lack = (step: ReadinessStepKey, code: string, message: MessageKey, blocks: SalesChannel[], params?: MessageParams) =>
-    out.push({ step, code, message, blocks, params });
+  const lack = (code: ReadinessCode, message: MessageKey, blocks: SalesChannel[], params?: MessageParams) => out.push({ code, message, blocks, params });
 
   // Location: switched off, nothing sells; without an address guests are not told where to come.
-  if (!f.loc.isActive) lack('location', 'inactive', 'readiness_inactive', BOTH);
-  if (!f.addresses.some((a) => a.address.trim())) lack('location', 'no_address', 'readiness_no_address', []);
+  if (!f.loc.isActive) lack('inactive', 'readiness_inactive', BOTH);
+  if (!f.addresses.some((a) => a.address.trim())) lack('no_address', 'readiness_no_address', []);
 
   // Playgrounds the calendars sell (active, of a bookable type).
   const sold = f.pgs.filter((p) => p.types.some((t) => (BOOKABLE_PLAYGROUND_TYPES as readonly string[]).includes(t)));
-  if (!sold.length) lack('playgrounds', 'no_playgrounds', 'readiness_no_playgrounds', BOTH);
+  if (!sold.length) lack('no_playgrounds', 'readiness_no_playgrounds', BOTH);
 
   // Groups: a schedule belongs to a group, so a playground sells only inside one.
   const groupIds = new Set(f.groups.map((g) => g.id));
   const selling = f.groups.filter((g) => sold.some((p) => p.group === g.id));
   if (!selling.length) {
-    if (!f.groups.length) lack('group', 'no_group', 'readiness_no_group', BOTH);
-    else if (sold.length) lack('group', 'group_empty', 'readiness_group_empty', BOTH);
+    if (!f.groups.length) lack('no_group', 'readiness_no_group', BOTH);
+    else if (sold.length) lack('group_empty', 'readiness_group_empty', BOTH);
   }
   const outside = sold.filter((p) => p.group === null || !groupIds.has(p.group));
-  if (outside.length && selling.length) lack('group', 'ungrouped', 'readiness_ungrouped', [], { names: outside.map((p) => p.name).join(', ') });
+  if (outside.length && selling.length) lack('ungrouped', 'readiness_ungrouped', [], { names: outside.map((p) => p.name).join(', ') });
 
   // Schedules: per selling group, the one in force today, else the next one; a group sells when it has items.
   const perGroup = selling.map((g) => {
@@ -99,33 +98,33 @@ function lacks(f: Awaited<ReturnType<typeof facts>>, lang: Lang): Lack[] {
     return { group: g, schedule: current ?? next, startsLater: !current && !!next };
   });
   const anySells = perGroup.some((p) => p.schedule && p.schedule.items.length > 0);
-  if (!perGroup.length) lack('schedule', 'no_schedule', 'readiness_no_schedules', BOTH);
+  if (!perGroup.length) lack('no_schedule', 'readiness_no_schedules', BOTH);
   for (const { group, schedule, startsLater } of perGroup) {
-    if (!schedule) { lack('schedule', 'no_schedule', 'readiness_no_schedule', anySells ? [] : BOTH, { group: group.name }); continue; }
-    if (!schedule.items.length) { lack('schedule', 'no_items', 'readiness_no_items', anySells ? [] : BOTH, { group: group.name, schedule: schedule.name }); continue; }
+    if (!schedule) { lack('no_schedule', 'readiness_no_schedule', anySells ? [] : BOTH, { group: group.name }); continue; }
+    if (!schedule.items.length) { lack('no_items', 'readiness_no_items', anySells ? [] : BOTH, { group: group.name, schedule: schedule.name }); continue; }
     // Holidays (8, 9) fall back to their weekday's items (domain/schedule/engine.ts): only 1-7 need a price.
     const priced = new Set(schedule.items.flatMap((i) => i.day_types));
     const unpriced = [1, 2, 3, 4, 5, 6, 7].filter((d) => !priced.has(d));
-    if (unpriced.length) lack('schedule', 'no_price_days', 'readiness_no_price_days', [], { group: group.name, day_list: dayList(lang, unpriced) });
-    if (startsLater) lack('schedule', 'starts_later', 'readiness_starts_later', [], { group: group.name, schedule: schedule.name, date: dayParam(schedule.start_dt) });
+    if (unpriced.length) lack('no_price_days', 'readiness_no_price_days', [], { group: group.name, day_list: dayList(lang, unpriced) });
+    if (startsLater) lack('starts_later', 'readiness_starts_later', [], { group: group.name, schedule: schedule.name, date: dayParam(schedule.start_dt) });
   }
 
   // Games: a per-person price asks for a game at every booking (the desk's and the widget's).
   const perPerson = f.schedules.some((s) => s.items.some((i) => i.pricing.some((p) => p.personal_price !== null)));
-  if (!f.games) lack('games', 'no_games', perPerson ? 'readiness_no_games_per_person' : 'readiness_no_games', perPerson ? BOTH : []);
+  if (!f.games) lack('no_games', perPerson ? 'readiness_no_games_per_person' : 'readiness_no_games', perPerson ? BOTH : []);
 
   // Staff: the owner may sell alone; the step is advice.
-  if (!f.staff) lack('staff', 'no_staff', 'readiness_no_staff', []);
+  if (!f.staff) lack('no_staff', 'readiness_no_staff', []);
 
   // Online payments: optional until a schedule asks a prepayment, which the widget cannot take without them.
   if (!f.online.provider) {
-    lack('online_payments', 'no_provider', 'readiness_no_provider', []);
-    for (const p of f.prepaid) lack('online_payments', 'prepaid_without_provider', 'readiness_prepaid_without_provider', ['online'], { schedule: p.name, percent: p.percent });
+    lack('no_provider', 'readiness_no_provider', []);
+    for (const p of f.prepaid) lack('prepaid_without_provider', 'readiness_prepaid_without_provider', ['online'], { schedule: p.name, group: p.group, percent: p.percent });
   }
-  if (f.online.testKeys) lack('online_payments', 'test_keys', 'readiness_test_keys', f.prepaid.length ? ['online'] : []);
+  if (f.online.testKeys) lack('test_keys', 'readiness_test_keys', f.prepaid.length ? ['online'] : []);
 
   // The widget: its customers are told to call the venue (a refusal, a late cancel).
-  if (!f.loc.phone) lack('widget', 'no_phone', 'readiness_no_phone', []);
+  if (!f.loc.phone) lack('no_phone', 'readiness_no_phone', []);
   return out;
 }
 
@@ -133,7 +132,7 @@ export async function locationReadiness(db: Db, payments: PaymentConfig, userId:
   await requireManagerAt(db, userId, locationId);
   const found = lacks(await facts(db, payments, locationId), lang);
   const steps = READINESS_STEPS.map((key) => {
-    const own = found.filter((l) => l.step === key);
+    const own = found.filter((l) => READINESS_CODES[l.code] === key);
     return {
       key, done: own.length === 0,
       blocks: (['desk', 'online'] as const).filter((c) => own.some((l) => l.blocks.includes(c))),

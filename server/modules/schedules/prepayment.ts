@@ -5,7 +5,7 @@
 // the payment links (paymentProviders/provider.ts, onlinePaymentsAt).
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { schedules } from '../../db/schema';
+import { playgroundGroups, schedules } from '../../db/schema';
 import type { PricingRow, ScheduleItem } from '../../../domain/schedule/types';
 import { onlinePaymentsAt, type PaymentConfig } from '../paymentProviders/provider';
 import { locationToday } from '../locations/service';
@@ -27,20 +27,23 @@ export async function withPrepayments(db: DbOrTx, config: PaymentConfig, locatio
   return items.map((i) => ({ ...i, pricing: i.pricing.map((r) => ({ ...r, prepayment: r.prepayment ?? fallback })) }));
 }
 
-/** A schedule that takes a prepayment: its name and its highest share, in whole percents. */
-export interface PrepaidSchedule { id: number; name: string; percent: number }
+/** A schedule that takes a prepayment: its name, its group's and its highest share, in whole percents. */
+export interface PrepaidSchedule { id: number; name: string; group: string; percent: number }
 
 /**
  * The location's schedules that will still sell and take a prepayment (a price row above 0): enabled,
  * and in force today or starting later (one a later schedule of its group has replaced sells no more).
  */
 export async function prepaidSchedules(db: Db, locationId: number): Promise<PrepaidSchedule[]> {
-  const rows = await db.select({ id: schedules.id, name: schedules.name, start_dt: schedules.startDt, disabled: schedules.disabled, group: schedules.playgroundGroupId, items: schedules.items })
-    .from(schedules).where(and(eq(schedules.locationId, locationId), eq(schedules.disabled, false))).orderBy(schedules.startDt, schedules.id);
+  // A schedule always has its group (a group with schedules cannot be deleted).
+  const rows = await db.select({
+    id: schedules.id, name: schedules.name, start_dt: schedules.startDt, disabled: schedules.disabled, group: schedules.playgroundGroupId, groupName: playgroundGroups.name, items: schedules.items,
+  }).from(schedules).innerJoin(playgroundGroups, eq(playgroundGroups.id, schedules.playgroundGroupId))
+    .where(and(eq(schedules.locationId, locationId), eq(schedules.disabled, false))).orderBy(schedules.startDt, schedules.id);
   const today = await locationToday(db, locationId);
   const selling = rows.filter((r) => r.start_dt > today || scheduleInForce(rows.filter((o) => o.group === r.group), today)?.id === r.id);
   return selling.flatMap((r) => {
     const share = Math.max(0, ...r.items.flatMap((i) => i.pricing.map((p) => Number(p.prepayment))));
-    return share > 0 ? [{ id: r.id, name: r.name, percent: Math.round(share * 100) }] : [];
+    return share > 0 ? [{ id: r.id, name: r.name, group: r.groupName, percent: Math.round(share * 100) }] : [];
   });
 }

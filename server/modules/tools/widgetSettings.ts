@@ -32,7 +32,7 @@ async function readSettings(db: Db, userId: number, locationId: number): Promise
 async function warningsOf(db: Db, payments: PaymentConfig, locationId: number, lang: Lang): Promise<{ warnings?: string[] }> {
   if ((await onlinePaymentsAt(db, payments, locationId)).provider) return {};
   const prepaid = await prepaidSchedules(db, locationId);
-  return prepaid.length ? { warnings: prepaid.map((p) => translate(lang, 'widget_prepaid_without_provider', { schedule: p.name, percent: p.percent })) } : {};
+  return prepaid.length ? { warnings: prepaid.map((p) => translate(lang, 'widget_prepaid_without_provider', { schedule: p.name, group: p.group, percent: p.percent })) } : {};
 }
 
 export async function getWidgetSettings(db: Db, payments: PaymentConfig, userId: number, locationId: number, lang: Lang): Promise<WidgetSettings & { warnings?: string[] }> {

@@ -104,7 +104,8 @@ export function ItemEditor({ item, index, onChange, onRemove }: {
   const pricingMessage = useFieldMessage()(`${path}.pricing`);
   const set = (patch: Partial<ItemForm>, key?: string) => { onChange({ ...item, ...patch }); if (key) touch(`${path}.${key}`); };
   const setRow = (j: number, row: PricingForm) => set({ pricing: item.pricing.map((r, k) => (k === j ? row : r)) });
-  const addRow = () => set({ pricing: [...item.pricing, emptyPricing()] });
+  // #42 A new row asks the prepayment of the row before it (0 % where nothing is taken online).
+  const addRow = () => set({ pricing: [...item.pricing, emptyPricing('', item.pricing.at(-1)?.prepayment)] });
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={`item-${index}-title`} data-testid={`item-${index}`}>
