@@ -40,7 +40,7 @@ describe('the setup checklist', () => {
 });
 
 describe('selling before online payments, on the screens', () => {
-  it('a new schedule asks the prepayment the editor is given (0 % where nothing is taken online), a new row the one before it', () => {
+  it('a new schedule, item or price row asks the prepayment the editor is given (0 % where nothing is taken online)', () => {
     expect(emptySchedule(1, 60, '0').items[0]!.pricing[0]!.prepayment).toBe('0');
     expect(emptySchedule(1, 60).items[0]!.pricing[0]!.prepayment).toBe('100');
     expect(emptyItem(60, [], '0').pricing[0]!.prepayment).toBe('0');

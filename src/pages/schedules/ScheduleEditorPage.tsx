@@ -284,6 +284,7 @@ function Editor({ location, schedule, onlinePayments }: {
                     item={item}
                     onChange={(next) => setForm({ items: form.items.map((it, j) => (j === i ? next : it)) })}
                     onRemove={() => setForm({ items: form.items.filter((_, j) => j !== i) })}
+                    defaultPrepayment={defaultPrepayment}
                   />
                 ))}
                 <Box>
