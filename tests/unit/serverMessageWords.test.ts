@@ -20,6 +20,8 @@ const PLAIN: Record<string, string | number> = {
   pay_link: 'https://pay.example/abc', phone_line: 'Телефон площадки: +74951234567\n', more: '',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',
+  // #43 the till: a till's name, amounts written by the money formatter.
+  till: 'Касса 1', suggested: '2 000,00 ₽', total: '5 500,00 ₽', counted: '5 600,00 ₽',
 };
 const UNKNOWN = 'some_new_code';
 
