@@ -204,6 +204,9 @@ describe('a shift: opened with a float, money moved by hand, counted blind, conf
     const admin = await shift(s);
     expect(admin.totals).toEqual({ float: '1234.56', cash_in: '4000.01', cash_out: '3000.00', card_in: '1999.99', card_out: '0.99', paid_in: '100.10', paid_out: '20.20', drops: '300.30' });
     expect([admin.expected_cash, admin.expected_card]).toEqual(['2014.17', '1999.00']);
+    // The list says the same, by its own SQL, while the shift is open (an administrator).
+    const listed = ((await ok('GET', `/api/v2.2/locations/1/shifts/?limit=10&till=${till}`, 'admin')).results as Json[])[0]!;
+    expect([listed.expected_cash, listed.expected_card]).toEqual(['2014.17', '1999.00']);
     await setRule(1, false, '5.00');
     const res = await close(s, { counted_cash: '2010.00', counted_card: '1999.00' });
     expect(res.json()).toMatchObject({ state: 'closed', expected_cash: '2014.17', variance_cash: '-4.17', variance_card: '0.00' });
@@ -454,6 +457,56 @@ describe('which shift desk money lands in', () => {
     // The last close starts long after the payment was taken: that one at least landed.
     expect(landed).toBeGreaterThan(0);
   });
+});
+
+describe('random shifts through the API (the property, on a sample; tests/unit/till.test.ts runs 1,000 on the rule itself)', () => {
+  it('variance = counted - expected to the kopeck, the same in the close\'s answer, the shift and the list, for random floats, payments, refunds and movements', async () => {
+    await closeAll(1);
+    await setRule(1, true, '0.00');
+    let x = 4343;
+    const r = () => { x = (x * 1103515245 + 12345) % 2147483648; return x / 2147483648; };
+    const kop = (max: number) => 1 + Math.floor(r() * max);
+    const text = (k: number) => `${k < 0 ? '-' : ''}${Math.floor(Math.abs(k) / 100)}.${String(Math.abs(k) % 100).padStart(2, '0')}`;
+    const SHIFTS = 12;
+    for (let n = 0; n < SHIFTS; n++) {
+      const till = await newTill();
+      const float = kop(500_000) - 1;
+      const s = (await open(till, text(float))).id;
+      let cash = float;
+      let card = 0;
+      for (let i = Math.floor(r() * 4); i >= 0; i--) {
+        const id = await order();
+        // Up to the order's 3000 in cash and card.
+        const c = kop(150_000);
+        const k = kop(150_000);
+        expect((await pay(w, id, { payment_type: 2, purchase: text(c), till })).statusCode).toBe(201);
+        expect((await pay(w, id, { payment_type: 6, purchase: text(k), till })).statusCode).toBe(201);
+        cash += c;
+        card += k;
+        if (r() < 0.4) {
+          // Cancelled with its money back each way: both leave the shift.
+          expect((await call('DELETE', `/api/v2.1/booking/${id}/?refund=original&till=${till}`, 'staff')).statusCode).toBe(204);
+          cash -= c;
+          card -= k;
+        }
+      }
+      for (let i = Math.floor(r() * 4); i > 0; i--) {
+        const kind = (['paid_in', 'paid_out', 'drop'] as const)[Math.floor(r() * 3)]!;
+        const amount = kop(50_000);
+        await move(s, kind, text(amount), 'staff', 'Random');
+        cash += kind === 'paid_in' ? amount : -amount;
+      }
+      const counted = { cash: Math.max(0, cash + Math.floor(r() * 2001) - 1000), card: card + (r() < 0.5 ? 0 : Math.floor(r() * 2001) - 1000) };
+      const res = await close(s, { counted_cash: text(counted.cash), counted_card: text(counted.card) });
+      expect(res.statusCode, res.body).toBe(200);
+      const want = { expected_cash: text(cash), expected_card: text(card), variance_cash: text(counted.cash - cash), variance_card: text(counted.card - card) };
+      expect(res.json(), `shift ${n}`).toMatchObject(want);
+      expect(res.json().state).toBe(want.variance_cash === '0.00' && want.variance_card === '0.00' ? 'closed' : 'needs_confirmation');
+      expect(await shift(s, 'staff')).toMatchObject(want);
+      const row = ((await ok('GET', `/api/v2.2/locations/1/shifts/?limit=10&till=${till}`, 'manager')).results as Json[])[0]!;
+      expect(row).toMatchObject({ ...want, counted_cash: text(counted.cash), counted_card: text(counted.card) });
+    }
+  }, 60_000);
 });
 
 describe('existing locations when the till arrives (migration 0025)', () => {
