@@ -135,3 +135,19 @@ export const SHIFT_FIELDS = {
   closed_at: { ru: 'Закрыта', en: 'Closed' },
   confirmed_by: { ru: 'Подтвердил(а)', en: 'Confirmed by' },
 } as const;
+
+/** #43 The bills and coins the count offers, by the location's currency (others: the RUB set). */
+export const DENOMINATIONS: Record<string, readonly string[]> = {
+  RUB: ['5000', '2000', '1000', '500', '200', '100', '50', '10', '5', '2', '1'],
+  USD: ['100', '50', '20', '10', '5', '2', '1', '0.25', '0.10', '0.05', '0.01'],
+  EUR: ['500', '200', '100', '50', '20', '10', '5', '2', '1', '0.50', '0.20', '0.10', '0.05', '0.02', '0.01'],
+  KZT: ['20000', '10000', '5000', '2000', '1000', '500', '200', '100', '50', '20', '10', '5', '2', '1'],
+};
+export const denominationsOf = (currencyCode: string | null | undefined): readonly string[] => DENOMINATIONS[currencyCode ?? ''] ?? DENOMINATIONS.RUB!;
+
+/** #43 Money moved in the till by hand (the till screen's buttons, the activity's `movement`). */
+export const MOVEMENT_KIND_LABELS = {
+  paid_in: { ru: 'Внесение', en: 'Paid in' },
+  paid_out: { ru: 'Выплата', en: 'Paid out' },
+  drop: { ru: 'В сейф', en: 'Drop to the safe' },
+} as const satisfies EnumLabels;
