@@ -80,6 +80,16 @@ export const ACTIVITY_KIND_LABELS = {
   'tech_session.started': { ru: 'Технический сеанс открыт', en: 'Technical session started' },
   'tech_session.stopped': { ru: 'Технический сеанс закрыт', en: 'Technical session stopped' },
   'playground.token_replaced': { ru: 'Токен лаунчера заменён', en: 'Launcher token replaced' },
+  // #43 The till: its desks, their shifts and the money moved by hand.
+  'till.created': { ru: 'Касса добавлена', en: 'Till added' },
+  'till.settings_changed': { ru: 'Настройки касс изменены', en: 'Till settings changed' },
+  'shift.opened': { ru: 'Смена открыта', en: 'Shift opened' },
+  'shift.paid_in': { ru: 'Внесение в кассу', en: 'Cash paid in' },
+  'shift.paid_out': { ru: 'Выплата из кассы', en: 'Cash paid out' },
+  'shift.drop': { ru: 'Наличные убраны в сейф', en: 'Cash dropped to the safe' },
+  'shift.counted': { ru: 'Смена пересчитана, ждёт подтверждения', en: 'Shift counted, awaiting confirmation' },
+  'shift.closed': { ru: 'Смена закрыта', en: 'Shift closed' },
+  'shift.confirmed': { ru: 'Пересчёт подтверждён, смена закрыта', en: 'Count confirmed, shift closed' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
@@ -175,6 +185,21 @@ export const ACTIVITY_CHANGE_FIELDS = {
   genre: { ru: 'Жанр', en: 'Genre' },
   files: { ru: 'Файлов', en: 'Files' },
   info: { ru: 'Описание', en: 'Information' },
+  // #43 the till
+  till: { ru: 'Касса', en: 'Till' },
+  float: { ru: 'Сумма на начало смены', en: 'Float' },
+  float_suggested: { ru: 'Предложенная сумма на начало', en: 'Float offered' },
+  movement: { ru: 'Движение', en: 'Movement' },
+  counted_cash: { ru: 'Пересчитано наличных', en: 'Cash counted' },
+  counted_card: { ru: 'Итог терминала', en: 'Terminal total' },
+  expected_cash: { ru: 'Ожидалось наличных', en: 'Cash expected' },
+  expected_card: { ru: 'Ожидалось по картам', en: 'Card expected' },
+  variance_cash: { ru: 'Расхождение по наличным', en: 'Cash variance' },
+  variance_card: { ru: 'Расхождение по картам', en: 'Card variance' },
+  drop: { ru: 'Убрано в сейф при закрытии', en: 'Dropped to the safe at the close' },
+  shift_state: { ru: 'Состояние смены', en: 'Shift state' },
+  cash_only_in_shift: { ru: 'Касса только в открытой смене', en: 'Desk money only in an open shift' },
+  variance_threshold: { ru: 'Допустимое расхождение', en: 'Variance allowed' },
 } as const satisfies EnumLabels;
 
 /** Who made a change that no staff member made (`by` of an entry): the customer in the widget, the system (a job). */

@@ -46,6 +46,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { invitationRoutes } from './modules/staff/routes';
 // #28 SETUP: the first start's setup calls.
 import { setupRoutes } from './modules/setup/routes';
+import { tillRoutes } from './modules/till/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -201,6 +202,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await dashboardRoutes(api, deps);
     await widgetRoutes(api, deps);
     await liveRoutes(api, deps);
+    await tillRoutes(api, deps); // #43
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
     // The routes that change a record, declared in server/modules/*/writes.ts.

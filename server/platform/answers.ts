@@ -130,6 +130,8 @@ export const Payment = z.object({
 /** A payment as recorded; a bill (payment type 4) also carries its payment link and where it was sent. */
 export const PaymentMade = Payment.extend({
   payment_url: z.string().optional().describe('A bill: the payment link.'),
+  shift: z.object({ id: int(), till: z.object({ id: int(), name: z.string() }) }).optional()
+    .describe('#43 Cash or card at the desk: the till\'s shift it landed in (absent when it landed in none).'),
   sent_to: z.string().nullable().optional().describe('A bill: the e-mail the link was sent to, if any.'),
 }).meta({ id: 'PaymentMade' });
 

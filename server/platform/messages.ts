@@ -256,6 +256,17 @@ const en = {
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
+  // #43 The till.
+  till_choose: 'Choose a till',
+  shift_open_first: 'Open a shift on the till “%{till}”',
+  shift_closed: 'The shift is closed',
+  shift_already_open: 'A shift is already open on the till “%{till}”.',
+  shift_awaiting_confirmation: 'The shift on the till “%{till}” was counted and awaits a manager\'s confirmation.',
+  shift_not_counted: 'The shift has not been counted yet.',
+  shift_confirm_other_person: 'Another person than the one who counted must confirm the count.',
+  float_comment_required: 'The float differs from the one offered (%{suggested}): say why.',
+  denominations_mismatch: 'The bills and coins add up to %{total}, not the counted %{counted}.',
+  shift_drop_over_counted: 'At most the counted cash can go to the safe: %{max}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -497,6 +508,17 @@ const ru: Record<MessageKey, string> = {
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',
+  // #43 Касса
+  till_choose: 'Выберите кассу',
+  shift_open_first: 'Откройте смену на кассе «%{till}»',
+  shift_closed: 'Смена закрыта',
+  shift_already_open: 'На кассе «%{till}» уже открыта смена.',
+  shift_awaiting_confirmation: 'Смена на кассе «%{till}» пересчитана и ждёт подтверждения менеджера.',
+  shift_not_counted: 'Смену ещё не пересчитали.',
+  shift_confirm_other_person: 'Пересчёт подтверждает другой сотрудник, не тот, кто считал.',
+  float_comment_required: 'Сумма на начало смены отличается от предложенной (%{suggested}): укажите причину.',
+  denominations_mismatch: 'Купюры и монеты дают %{total}, а пересчитано %{counted}.',
+  shift_drop_over_counted: 'В сейф можно убрать не больше пересчитанного: %{max}.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

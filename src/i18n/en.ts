@@ -14,6 +14,7 @@ import { refundsEn } from './refunds.en'; // #29 refunds
 import { consentEn } from './consent.en'; // #40 personal-data consent
 import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
+import { tillEn } from './till.en'; // #43
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -686,6 +687,7 @@ export const enApp = {
     consent: consentEn, // #40 personal-data consent
     live: liveEn,
     desk: deskEn, // #30 DESK
+    till: tillEn, // #43
     invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.

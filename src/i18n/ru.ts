@@ -15,6 +15,7 @@ import { refundsRu } from './refunds.ru'; // #29 refunds
 import { consentRu } from './consent.ru'; // #40 personal-data consent
 import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
+import { tillRu } from './till.ru'; // #43
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -687,6 +688,7 @@ export const ruApp: typeof enApp = {
     consent: consentRu, // #40 personal-data consent
     live: liveRu,
     desk: deskRu, // #30 DESK
+    till: tillRu, // #43
     invitation: invitationRu, // #28 STAFF
   },
   validation: {

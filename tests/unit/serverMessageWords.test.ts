@@ -22,6 +22,8 @@ const PLAIN: Record<string, string | number> = {
   group: 'Залы', schedule: 'Основное', names: 'Куб 1, Арена 2', day_list: 'выходные', percent: 50, money_lines: 'Оплата на месте: 1 800,00 ₽\n',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',
+  // #43 the till: a till's name, amounts written by the money formatter.
+  till: 'Касса 1', suggested: '2 000,00 ₽', total: '5 500,00 ₽', counted: '5 600,00 ₽',
 };
 const UNKNOWN = 'some_new_code';
 

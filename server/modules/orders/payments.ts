@@ -18,6 +18,7 @@ import { applyPayment, createPaymentLink } from './billing';
 import { moneyParam, type Lang } from '../../platform/messages';
 import { currencyJson } from '../locations/service';
 import { recordEffects } from '../../platform/effects';
+import { deskShift } from '../till/landing';
 
 /** Payment type 4: a bill, paid through a payment link. */
 const BILL = 4;
@@ -27,6 +28,8 @@ export interface PayInput {
   purchase: string;
   external_id: string | null;
   certificate: string | null;
+  /** #43 The desk's till (cash and card land in its open shift); null: the location's only open shift. */
+  till: number | null;
 }
 
 /** A certificate's remaining balance: its rate less every redemption (a ledger, never overwritten). */
@@ -137,7 +140,7 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
     const certificateId = input.payment_type === 3
       ? (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10), currency?.id ?? null)).id : null;
     return recordPaidPayment(tx, { orderId, locationId: order!.locationId, paymentType: input.payment_type, purchase: input.purchase,
-      externalId: input.external_id, userId, certificateId });
+      externalId: input.external_id, userId, certificateId, till: input.till });
   });
 }
 
@@ -145,22 +148,25 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
  * Money taken at the desk on an order, inside the caller's transaction (the order locked or just
  * made): the payment row, a certificate's redemption, and the order's paid and status (applyPayment);
  * then its after-effects at once: payment.created, the order's log, the activity entry, the links it
- * closes, the certificate's live event. The pay dialog and "Book and pay" (#30) both.
+ * closes, the certificate's live event. The pay dialog and "Book and pay" (#30) both. #43 Cash and
+ * card land in the open shift of `till` (or the location's only one), which the answer names.
  */
 export async function recordPaidPayment(tx: Tx, p: {
   orderId: number; locationId: number; paymentType: number; purchase: string; externalId: string | null; userId: number; certificateId?: number | null;
+  till?: number | null;
 }) {
   const certificateId = p.certificateId ?? null;
+  const shift = await deskShift(tx, p.locationId, p.paymentType, p.till);
   const [payment] = await tx.insert(payments).values({
     orderId: p.orderId, locationId: p.locationId, paymentType: p.paymentType, status: 'paid', externalId: p.externalId,
-    purchase: p.purchase, userId: p.userId, certificateId,
+    purchase: p.purchase, userId: p.userId, certificateId, shiftId: shift?.id ?? null,
   }).returning();
   if (certificateId !== null) await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: p.purchase });
   const { effects } = await applyPayment(tx, p.orderId, p.purchase, p.userId, { payment_type: p.paymentType, payment_id: payment!.id });
   await recordEffects(tx, { webhooks: { event: 'payment.created', paymentId: payment!.id } }, effects, {
     live: certificateId !== null && { location: p.locationId, kind: 'certificate', payload: { certificate_ids: [certificateId] } },
   });
-  return paymentJson(payment!, await userJson(tx, p.userId));
+  return { ...paymentJson(payment!, await userJson(tx, p.userId)), ...(shift ? { shift } : {}) };
 }
 
 async function userJson(tx: Tx, userId: number | null) {
