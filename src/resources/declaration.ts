@@ -335,6 +335,12 @@ interface FieldBase {
   requiredMessage?: MessageKey;
   /** The screen's message for the server's text about this field (e.g. a contract string); the server's text otherwise. */
   serverMessage?: (serverText: string) => MessageKey | string;
+  /**
+   * #42 Offered only to whoever holds every one of these at the form's location (`meta.location_id`;
+   * elsewhere the user's permissions): nobody is offered what they cannot grant. A field not offered
+   * keeps its first value (an edit sends a permission the editor lacks unchanged).
+   */
+  permissions?: PermissionCodename[];
 }
 
 export type FieldDeclaration = FieldBase & (

@@ -5,7 +5,8 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CITY_ZONES_FILE, COUNTRIES, deriveFromPackage, MIN_POPULATION, type CityZonesFile } from '../../server/modules/locations/cityZonesData';
-import { cityKey, zoneNow } from '../../server/modules/locations/cityZones';
+import { zoneNow } from '../../server/modules/locations/cityZones';
+import { cityKey } from '../../domain/cityKey';
 import { isTimeZone } from '../../server/modules/locations/settings';
 
 const committed = fs.readFileSync(CITY_ZONES_FILE, 'utf8');

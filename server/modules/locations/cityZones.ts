@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { CITY_ZONES_FILE, type CityZonesFile } from './cityZonesData';
 import type { Lang } from '../../platform/messages';
+import { cityKey, withoutCityPrefix } from '../../../domain/cityKey';
 
 export const CITY_MATCHES_LIMIT = 10;
 
@@ -19,11 +20,6 @@ export interface CityZone {
   local_time: string;
 }
 
-/** Lower case, "ё" as "е", no accents, only letters and digits: what two spellings share. */
-export function cityKey(text: string): string {
-  return text.toLowerCase().replace(/ё/g, 'е').normalize('NFD').replace(/\p{M}/gu, '').replace(/[^\p{L}\p{N}]/gu, '');
-}
-const withoutPrefix = (text: string) => text.trim().replace(/^(г\.|гор\.|город\s)\s*/iu, '');
 
 interface Entry { names: string[]; keys: string[]; country: string; zone: string; population: number }
 let entries: Entry[] | undefined;
@@ -56,7 +52,7 @@ export function zoneNow(zone: string, now = new Date()): { utc_offset: string; l
  * its zone, and the zone's offset and time now.
  */
 export function citiesNamed(typed: string, lang: Lang, now = new Date()): CityZone[] {
-  const text = withoutPrefix(typed);
+  const text = withoutCityPrefix(typed);
   const key = cityKey(text);
   if (key.length < 2) return [];
   const whole: { e: Entry; name: string; main: boolean }[] = [];
