@@ -9,6 +9,8 @@ const L = <T,>(lang: Lang, ru: T, en: T) => (lang === 'ru' ? ru : en);
 const other = (lang: Lang): Lang => (lang === 'ru' ? 'en' : 'ru');
 const switchTo = (page: Page, lang: Lang) => page.getByRole('button', { name: lang.toUpperCase(), exact: true }).first().click();
 /** The zone's time now and a minute later, HH:mm (the screen may tick between). */
+/** The "Name" input of a form (a required field: its label also holds an asterisk). */
+const nameField = (lang: Lang) => ({ name: L(lang, 'Название', 'Name'), exact: true });
 const timesAt = (offsetHours: number) => [0, 60_000].map((d) => new Date(Date.now() + d + offsetHours * 3_600_000).toISOString().slice(11, 16));
 
 for (const lang of ['ru', 'en'] as const) {
@@ -22,20 +24,20 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(page.getByLabel(L(other(lang), 'Пароль', 'Password')).first()).toHaveValue('typed-secret');
 
     await signIn(page, ADMIN, lang, '/locations/2/location_settings');
-    const name = page.getByLabel(L(lang, 'Название', 'Name'), { exact: true });
+    const name = page.getByRole('textbox', nameField(lang));
     await expect(name).not.toHaveValue('');
     await name.fill('Typed name, not saved');
     await switchTo(page, other(lang));
-    await expect(page.getByLabel(L(other(lang), 'Название', 'Name'), { exact: true })).toHaveValue('Typed name, not saved');
+    await expect(page.getByRole('textbox', nameField(other(lang)))).toHaveValue('Typed name, not saved');
     await expect(page.getByRole('button', { name: L(other(lang), 'Сохранить', 'Save') })).toBeVisible();
     await switchTo(page, lang);
 
     await page.goto('/locations/1/new_schedule');
-    const scheduleName = page.getByLabel(L(lang, 'Название', 'Name'), { exact: true });
+    const scheduleName = page.getByRole('textbox', nameField(lang));
     await scheduleName.fill('Typed schedule');
     await switchTo(page, other(lang));
-    await expect(page.getByRole('heading', { name: L(other(lang), 'Новое расписание', 'New schedule') })).toBeVisible();
-    await expect(page.getByLabel(L(other(lang), 'Название', 'Name'), { exact: true })).toHaveValue('Typed schedule');
+    await expect(page.getByRole('heading', { name: L(other(lang), 'Новое расписание', 'New schedule'), exact: true })).toBeVisible();
+    await expect(page.getByRole('textbox', nameField(other(lang)))).toHaveValue('Typed schedule');
     await switchTo(page, lang);
   });
 
@@ -64,7 +66,7 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(zone).toHaveValue(/Europe\/London/);
     // Text that is neither a city nor a zone, left without a choice: an error, and no zone kept.
     await zone.fill('Nowhere at all');
-    await dialog.getByLabel(L(lang, 'Название', 'Name'), { exact: true }).click();
+    await dialog.getByRole('textbox', nameField(lang)).click();
     await expect(dialog.getByText(L(lang, 'Ни города, ни часового пояса «Nowhere at all» не найдено', 'No city or time zone "Nowhere at all" found'), { exact: false })).toBeVisible();
     await expect(zone).toHaveValue('');
     await dialog.getByRole('button', { name: L(lang, 'Отмена', 'Cancel') }).click();

@@ -30,7 +30,8 @@ export const addStaff = defineWrite({
   // e-mail is kept lower-cased (as it is matched).
   record: { segment: 'invitations', key: 'invitation_id' },
   examples: { email: (at: ExampleContext) => `Invited.${at.unique}@Example.com` },
-  readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000', normalised: { email: (email: string) => email.toLowerCase() } },
+  readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000', normalised: { email: (email: string) => email.toLowerCase() },
+    unread: { language: 'the letter\'s language: the letter and each re-send are written in it (staff.test.ts reads them)' } },
   run: ({ db, user, params, body, lang }) => staff.addStaff(db, user, params.id, body, lang),
 });
 export const changeStaff = defineWrite({

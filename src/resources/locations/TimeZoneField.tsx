@@ -3,7 +3,7 @@
 // names) ask GET /api/v2.1/timezones/by_city/. The zone shows the time it gives now. A name that
 // matches nothing is an error and leaves the zone empty: never a silent fall-back to another zone
 // (the browser's, or the one chosen before).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Autocomplete, TextField, createFilterOptions } from '@mui/material';
 import { useTranslate } from 'react-admin';
@@ -95,12 +95,12 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
     onChange(option?.zone ?? '');
   };
 
-  // Left with a text that was not chosen: the city it names whole, else an error and no zone.
-  const leave = async () => {
-    if (!typed.current) return;
-    const text = input.trim();
+  // Left with a text that was not chosen (the input's own text at the blur, before the autocomplete
+  // puts the chosen zone's label back): the city it names whole, else an error and no zone.
+  const leave = async (left: string) => {
     typed.current = false;
-    if (!text) return;
+    const text = left.trim();
+    if (!text || (value && text === label(value))) return;
     const match = wholeMatch(text, await findCity(text).catch(() => []));
     if (match) { choose({ zone: match.timezone, city: match }); return; }
     setByHand(true);
@@ -110,6 +110,8 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
   };
 
   const now = useNow(value);
+  // One object per zone: the autocomplete puts the label back into the input whenever its value is a new object.
+  const selected = useMemo<Option | null>(() => (value ? { zone: value } : null), [value]);
   const shown = problem && !value ? problem
     : error ?? (value && now ? [translate('app.cityZone.now', { time: now }), foundCity ? translate('app.cityZone.byCity', { city: foundCity.name, country: foundCity.country }) : null].filter(Boolean).join(' · ')
       : translate('app.cityZone.hint'));
@@ -118,7 +120,7 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
     <Autocomplete<Option>
       {...words}
       options={options}
-      value={value ? { zone: value } : null}
+      value={selected}
       isOptionEqualToValue={(o, v) => !o.city && o.zone === v.zone}
       getOptionKey={(o) => (o.city ? `${o.city.name}|${o.city.country_code}|${o.zone}` : o.zone)}
       getOptionLabel={(o) => (o.city ? `${o.city.name}, ${o.city.country} — ${label(o.zone)}` : label(o.zone))}
@@ -126,10 +128,13 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
       inputValue={input}
       onInputChange={(_e, text, reason) => { if (reason === 'input') typed.current = true; setInput(text); }}
       onChange={(_e, option) => choose(option)}
-      onBlur={() => { void leave(); }}
       renderInput={(params) => (
         <TextField {...params} label={translate('app.locationSettings.fields.timezone')} required error={!!error || (!!problem && !value)}
-          helperText={shown} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName, 'data-testid': 'timezone-input' } }} />
+          helperText={shown} slotProps={{ htmlInput: {
+            ...params.inputProps, maxLength: TEXT_LIMITS.itemName, 'data-testid': 'timezone-input',
+            // The autocomplete's own blur first (it puts the chosen zone's label back), then the text left in it.
+            onBlur: (e: FocusEvent<HTMLInputElement>) => { params.inputProps.onBlur?.(e); void leave(e.target.value); },
+          } }} />
       )}
     />
   );
