@@ -305,6 +305,11 @@ export function allowed(access: AccessDeclaration | undefined, location: Pick<Lo
   return (access.permissions ?? []).every((p) => hasPermission(permissions, p));
 }
 
+/** #42 The fields of a form this user is offered: those whose `permissions` they all hold (at the form's location). */
+export function offeredFields(fields: FieldDeclaration[], permissions: readonly string[] | undefined): FieldDeclaration[] {
+  return fields.filter((f) => (f.permissions ?? []).every((p) => hasPermission(permissions, p)));
+}
+
 // Forms and row actions (src/components/forms/): every write goes through react-admin's data layer
 // (useCreate/useUpdate pessimistic, useDelete, dataProvider.action); the server's DRF field errors
 // show under their inputs, other errors in the dialog.

@@ -55,6 +55,9 @@ describe('a location\'s letters', () => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ sender_name: 'VR Парк Казань', email: 'kazan@venue.test' });
     expect((await h.call('GET', '/api/v2.1/locations/1/', { token: owner })).json()).toMatchObject({ sender_name: 'VR Парк Казань', email: 'kazan@venue.test' });
+    // The change is in the activity log, before and after.
+    const [entry] = (await q(`select before, after from activity_entries where location_id = 1 and kind = 'location.updated' order by id desc limit 1`)).rows;
+    expect(entry).toMatchObject({ before: { sender_name: '', email: '' }, after: { sender_name: 'VR Парк Казань', email: 'kazan@venue.test' } });
 
     for (const bad of ['VR Park\r\nBcc: victim@example.com', 'Line\none', 'support@bank.example', 'Bank <support@bank.example>', 'Tab\there', 'Zero\u200bwidth']) {
       const ru = await settings({ sender_name: bad });

@@ -11,10 +11,9 @@ import { readAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
 import { amountMaxChars, validPhone } from '../validators';
-import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
+import { offeredFields, type Choice, type ChoicesFrom, type FieldDeclaration, type FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
 import { usePermissionsAt } from '../../resources/locations/permissionsAt';
-import { hasPermission } from '../../../domain/permissions';
 import { useRouteMoney } from './routeMoney';
 
 /** What a form's fields may read besides the values: its meta (paths of loaded choices) and the action's row. */
@@ -191,7 +190,7 @@ export function FormFields({ fields }: { fields: FieldDeclaration[] }) {
   const atLocation = usePermissionsAt(meta?.location_id);
   const { permissions: union } = usePermissions<string[]>();
   const held = meta?.location_id ? atLocation.permissions : union;
-  const offered = fields.filter((f) => (f.permissions ?? []).every((p) => hasPermission(held, p)));
+  const offered = offeredFields(fields, held);
   const groups: FieldDeclaration[][] = [];
   for (const f of offered) {
     const last = groups.at(-1);
