@@ -6,6 +6,7 @@ export const cityZoneEn = {
   byCity: 'by the city %{city}, %{country}',
   cityNotFound: 'The city "%{city}" is not in the reference list: choose the time zone (by a large city nearby or by its name)',
   typedNotFound: 'No city or time zone "%{text}" found: choose one from the list',
+  severalCities: 'There are several cities named "%{city}" in different time zones: choose yours in the list',
 };
 
 export const locationLettersEn = {

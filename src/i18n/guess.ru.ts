@@ -7,6 +7,7 @@ export const cityZoneRu: typeof cityZoneEn = {
   byCity: 'по городу %{city}, %{country}',
   cityNotFound: 'Города «%{city}» нет в справочнике: выберите часовой пояс (по крупному городу рядом или по названию пояса)',
   typedNotFound: 'Ни города, ни часового пояса «%{text}» не найдено: выберите из списка',
+  severalCities: 'Городов «%{city}» несколько, и в разных часовых поясах: выберите свой в списке',
 };
 
 export const locationLettersRu: typeof locationLettersEn = {

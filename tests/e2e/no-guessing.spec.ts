@@ -56,6 +56,14 @@ for (const lang of ['ru', 'en'] as const) {
     await dialog.getByLabel(L(lang, 'Город', 'City')).fill(L(lang, 'Казань', 'Kazan'));
     await expect(zone).toHaveValue(/Europe\/Moscow/);
 
+    // Two cities of that name in two zones: no guess, the person chooses.
+    await dialog.getByLabel(L(lang, 'Город', 'City')).fill(L(lang, 'Железногорск', 'Zheleznogorsk'));
+    await expect(dialog.getByText(L(lang, 'Городов «Железногорск» несколько', 'There are several cities named "Zheleznogorsk"'), { exact: false })).toBeVisible();
+    await expect(zone).toHaveValue('');
+    await zone.click();
+    await expect(page.getByRole('option', { name: new RegExp(`^${L(lang, 'Железногорск', 'Zheleznogorsk')}, `) })).toHaveCount(2);
+    await page.keyboard.press('Escape');
+
     await dialog.getByLabel(L(lang, 'Город', 'City')).fill('Xyzzyville');
     await expect(dialog.getByText(L(lang, 'Города «Xyzzyville» нет в справочнике', 'The city "Xyzzyville" is not in the reference list'), { exact: false })).toBeVisible();
     await expect(zone).toHaveValue('');

