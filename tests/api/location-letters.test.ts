@@ -11,15 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../server/platform/mail';
 import { TEXT_LIMITS } from '../../domain/textLimits';
 import { createHarness, type Harness } from './harness';
+import { book, bookingBody, makeWorld, type World } from './bookingFixture';
 
 let h: Harness;
 let owner: string;
 let mailDir: string;
+let w: World;
 const q = (text: string, values: unknown[] = []) => h.database.pool.query(text, values);
 
 beforeAll(async () => {
   h = await createHarness({ config: { mailFrom: 'Back-office <no-reply@backoffice.test>' } });
   owner = await h.login('admin@example.com', 'admin123');
+  w = await makeWorld(h);
   mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'location-letters-'));
 }, 60_000);
 afterAll(async () => {
@@ -85,6 +88,29 @@ describe('a location\'s letters', () => {
     const plain = await eml('plain.from@example.com');
     expect(header(plain, 'From')?.replace(/"/g, '')).toBe(`${name} <no-reply@backoffice.test>`);
     expect(header(plain, 'Reply-To')).toBeUndefined();
+  });
+});
+
+describe('every letter of the location', () => {
+  it('the payment link\'s and the certificate\'s letters carry the sender name and the reply address too', async () => {
+    expect((await settings({ sender_name: 'Арена Москва', email: 'arena@venue.test' })).statusCode).toBe(200);
+    const id = await book(w, bookingBody(w.pg.cube2, '2030-05-03 11:00', { email: 'bill-from@example.com', name: 'Guest' }));
+    const paid = await h.call('POST', `/api/v2.1/booking/${id}/pay/`, { token: w.tokens.staff, lang: 'en', body: { payment_type: 4, purchase: '1900' } });
+    expect(paid.statusCode, paid.body).toBe(201);
+    const bill = await eml('bill-from@example.com');
+    expect(header(bill, 'Subject')).toMatch(/^Payment link/);
+    expect(header(bill, 'From')).toMatch(/^"?Арена Москва"? <no-reply@backoffice\.test>$/);
+    expect(header(bill, 'Reply-To')).toBe('arena@venue.test');
+
+    const created = await h.call('POST', '/api/v2.2/certificate/', { token: w.tokens.admin, body: { rate: '2000', type: 'digital', design: 'classic', quantity: 1, location_id: 1 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const activated = await h.call('POST', `/api/v2.2/certificate/${created.json()[0].unique_number}/activate/`, {
+      token: w.tokens.admin, lang: 'ru', body: { seller: w.users.admin.uid, name: 'Ivan', phone: '+79990001112', email: 'cert-from@example.com', location_id: 1 },
+    });
+    expect(activated.statusCode, activated.body).toBe(200);
+    const certificate = await eml('cert-from@example.com');
+    expect(header(certificate, 'From')).toMatch(/^"?Арена Москва"? <no-reply@backoffice\.test>$/);
+    expect(header(certificate, 'Reply-To')).toBe('arena@venue.test');
   });
 });
 

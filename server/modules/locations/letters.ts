@@ -1,5 +1,5 @@
-// #42 Who a location's letters come from: every letter of a location (invitations, payment links, the
-// widget's confirmations, held bookings and cancellations) is sent under its sender name, or its name
+// #42 Who a location's letters come from: every letter of a location (invitations, payment links,
+// certificates, the widget's confirmations, held bookings and cancellations) is sent under its sender name, or its name
 // in the letter's language when it has none, from the installation's own address (SPF and DMARC pass
 // for it alone), with the location's e-mail as Reply-To when it has one (server/platform/mail.ts).
 import { eq } from 'drizzle-orm';
