@@ -35,6 +35,7 @@ import { sessionRoutes } from './modules/sessions/routes';
 import { toolRoutes } from './modules/tools/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { locationInfoRoutes } from './modules/locationInfo/routes';
+import { readinessRoutes } from './modules/readiness/routes';
 import { techSessionRoutes } from './modules/techSessions/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -193,6 +194,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await toolRoutes(api, deps);
     await webhookRoutes(api, deps);
     await locationInfoRoutes(api, deps);
+    await readinessRoutes(api, deps); // #42
     await catalogueRoutes(api, deps); // #28 CATALOGUE
     await techSessionRoutes(api, deps);
     await galleryRoutes(api, deps);

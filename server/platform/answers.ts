@@ -227,7 +227,10 @@ export const Promocode = z.object({
   usage_limit: int().nullable(), used_count: int(), active: z.boolean(), status: z.string(), created: instant(),
 }).meta({ id: 'Promocode' });
 
-export const WidgetSettings = z.object({ payment_minutes: int(), cancel_hours: int(), phone: z.string() }).meta({ id: 'WidgetSettings' });
+export const WidgetSettings = z.object({
+  payment_minutes: int(), cancel_hours: int(), phone: z.string(),
+  warnings: z.array(z.string()).optional().describe('#42 Only when there is something to know: a schedule asks a prepayment, but the location takes no money online (the widget turns those guests away).'),
+}).meta({ id: 'WidgetSettings' });
 
 export const Webhook = z.object({
   id: int(), url: z.string(), extra: z.boolean(), active: z.boolean(), disabled_reason: z.string().nullable(), created: instant(),

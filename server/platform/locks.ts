@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { certificates, locations, orders, playgrounds } from '../db/schema';
 import { LockConflictError } from './errors';
+import { idempotent, type IdempotentCall } from './idempotency';
 import type { MessageKey } from './messages';
 import { lockConflictsTotal } from './metrics';
 
@@ -47,6 +48,14 @@ export async function lockedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>,
     }
     throw err;
   }
+}
+
+/**
+ * A write a client may retry (an Idempotency-Key): a locked transaction whose first step claims the
+ * key (lock order 1), so a retry answers the first write's result instead of writing twice.
+ */
+export function idempotentTransaction<T>(db: Db, call: IdempotentCall | undefined, work: (tx: Tx) => Promise<T>, busy?: MessageKey): Promise<T> {
+  return lockedTransaction(db, (tx) => idempotent(tx, call, () => work(tx)), busy);
 }
 
 /** Locks an order's row; false when there is no such order. */

@@ -9,6 +9,7 @@ import { toolsEn } from './tools.en';
 import { catalogueEn } from './catalogue.en';
 import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
+import { readinessEn } from './readiness.en'; // #42 setup checklist
 import { orderLogEn } from './orderLog.en';
 import { refundsEn } from './refunds.en'; // #29 refunds
 import { consentEn } from './consent.en'; // #40 personal-data consent
@@ -680,6 +681,7 @@ export const enApp = {
     catalogue: catalogueEn, // #28 CATALOGUE
     forms: formsEn,
     management: managementEn,
+    readiness: readinessEn, // #42
     orderLog: orderLogEn,
     providerRefunds: refundsEn, // #29 refunds
     consent: consentEn, // #40 personal-data consent

@@ -10,6 +10,7 @@ import { toolsRu } from './tools.ru';
 import { catalogueRu } from './catalogue.ru';
 import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
+import { readinessRu } from './readiness.ru'; // #42 setup checklist
 import { orderLogRu } from './orderLog.ru';
 import { refundsRu } from './refunds.ru'; // #29 refunds
 import { consentRu } from './consent.ru'; // #40 personal-data consent
@@ -681,6 +682,7 @@ export const ruApp: typeof enApp = {
     catalogue: catalogueRu, // #28 CATALOGUE
     forms: formsRu,
     management: managementRu,
+    readiness: readinessRu, // #42
     orderLog: orderLogRu,
     providerRefunds: refundsRu, // #29 refunds
     consent: consentRu, // #40 personal-data consent

@@ -128,6 +128,8 @@ export interface Choice {
   value: string | number;
   /** An i18n key, or a text shown as it is. */
   label: string;
+  /** #42 Offered only for the records it holds for (a form's record, e.g. the sandbox where the server takes it); a record's current value is always offered. */
+  when?: (record: Record<string, any>) => boolean;
 }
 
 /** Choices loaded from an endpoint answering a plain array. */
@@ -353,8 +355,11 @@ export type FieldDeclaration = FieldBase & (
   | { kind: 'text' | 'textarea'; maxLength?: number; pattern?: { regex: RegExp; message: MessageKey };
       /** The message of `maxLength` (validation.validationPaymentsLength unless given). */
       maxLengthMessage?: MessageKey;
-      /** `email`: validation.validationEmail; `phone`: validation.validationPhone (PHONE_PATTERN); both set the input's type. */
-      format?: 'email' | 'phone';
+      /**
+       * `email`: validation.validationEmail; `phone`: validation.validationPhone (PHONE_PATTERN); both set the input's type.
+       * #42 `secret`: masked as it is typed (a password input with a show button), never offered by the browser's autofill.
+       */
+      format?: 'email' | 'phone' | 'secret';
       /** Suggestions offered while typing (a datalist), loaded from an endpoint; any text is still accepted. */
       suggestionsFrom?: ChoicesFrom }
   /** A number or null. `min`/`max`: validation.validationMinValue/MaxValue; `integer`: validation.validationPersons. */
@@ -373,6 +378,11 @@ export type FieldDeclaration = FieldBase & (
   | { kind: 'date' }
   /** ISO or null. */
   | { kind: 'datetime' }
+  /**
+   * #42 A text to copy elsewhere (an address to paste into a provider's dashboard), read from the form's
+   * values and its record, with a copy button; nothing when `value` gives null. Never sent: declare it `readOnly`.
+   */
+  | { kind: 'copy'; value: (values: Record<string, any>, record: Record<string, any>) => string | null }
 );
 
 export interface FormDeclaration {

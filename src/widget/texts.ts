@@ -44,6 +44,8 @@ const en = {
   goPay: 'Go to payment',
   confirmedTitle: 'Booking №%{id} is confirmed',
   confirmedText: 'We have sent the details to %{email}.',
+  // #42 Nothing paid online (no prepayment): the whole price at the venue.
+  payAtVenue: 'Pay at the venue: %{amount}',
   openBooking: 'Open your booking',
   another: 'Book another session',
   error: 'Something went wrong. Please try again.',
@@ -144,6 +146,7 @@ const ru: Record<TextKey, string> = {
   goPay: 'Перейти к оплате',
   confirmedTitle: 'Бронь №%{id} подтверждена',
   confirmedText: 'Подробности отправлены на %{email}.',
+  payAtVenue: 'Оплата на месте: %{amount}',
   openBooking: 'Открыть бронь',
   another: 'Забронировать ещё',
   error: 'Что-то пошло не так. Попробуйте ещё раз.',

@@ -17,13 +17,13 @@ import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, t
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { closeAtProvider, closeOpenLinks, createBillLink } from './billing';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
-import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { idempotentTransaction, lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome, paymentsTotal } from '../../platform/metrics';
 import { recordEffects, type Effects } from '../../platform/effects';
 import { bookingCancelled, bookingCreated, bookingEdited, heldSessions, sessionsText } from './activity';
 import { loggedSessions } from './orderLog';
 import type { Lang } from '../../platform/messages';
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import type { IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
 import { cashDecider, orderHoldings, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
 
@@ -213,7 +213,7 @@ export async function placeBooking<T>(
   bookableOn(day, input.session_dt);
 
   // An Idempotency-Key's claim comes first (the lock order): a retry answers the first booking.
-  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  return idempotentTransaction(db, call, async (tx) => {
     // #40 What the caller does before the places are taken, in the same transaction (the widget
     // releases the customer's earlier hold: its order's lock comes before the session's).
     if (first) await first(tx);
@@ -237,7 +237,7 @@ export async function placeBooking<T>(
       webhooks: { event: 'order.created', orderId },
     });
     return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
-  }), 'slot_locked');
+  }, 'slot_locked');
 }
 
 /**

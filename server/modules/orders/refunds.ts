@@ -18,9 +18,9 @@ import { requireRoleAt, currencyJson, locationToday, roleAt } from '../locations
 import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
 import { hitRateLimit } from '../../platform/rateLimit';
 import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
-import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { idempotentTransaction, lockedTransaction, lockOrder } from '../../platform/locks';
 import { enqueueJob } from '../../platform/jobs';
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import type { IdempotentCall } from '../../platform/idempotency';
 import { moneyParam, wordsParam } from '../../platform/messages';
 import { providerOfPayment, REFUND_CHECK_JOB, type PaymentConfig, type ProviderRefund } from '../paymentProviders/provider';
 import { currencyOf } from '../paymentProviders/links';
@@ -272,7 +272,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
   const role = await requireRoleAt(db, userId, existing.locationId);
   const decider = await cashDecider(db, { id: userId, value: role.value }, existing.locationId, input.approval);
   const today = await locationToday(db, existing.locationId);
-  const { refundIds } = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  const { refundIds } = await idempotentTransaction(db, call, async (tx) => {
     if (!(await lockOrder(tx, orderId))) throw notFound();
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const due = toCents(orderBalance(order!).toRefund) - await pendingCents(tx, orderId);
@@ -296,7 +296,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
     const parts = await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today });
     await recordEffects(tx, ...parts.effects);
     return { refundIds: parts.refundIds };
-  }));
+  });
   const refused = await sendRefunds(db, config, refundIds);
   if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { provider_error: wordsParam('provider_error', refused) });
 }

@@ -63,6 +63,8 @@ export async function sendWidgetLetter(deps: Deps, orderId: number): Promise<voi
   const facts = await letterFacts(deps, orderId);
   if (!facts) return;
   const { order, lang, money, args } = facts;
+  const paid = money(order.paid);
+  const rest = money(fromCents(Math.max(0, toCents(order.purchase) - toCents(order.paid))));
   await deps.mailer.send({
     to: order.email!,
     ...senderOf(facts.location, facts.args.location), // #42
@@ -71,8 +73,8 @@ export async function sendWidgetLetter(deps: Deps, orderId: number): Promise<voi
       ...args,
       game: await gameLine(deps, lang, order.gameId),
       purchase: money(order.purchase),
-      paid: money(order.paid),
-      rest: money(fromCents(Math.max(0, toCents(order.purchase) - toCents(order.paid)))),
+      // #42 Nothing paid online (a booking at 0 % prepayment): "pay at the venue", not "paid online: 0".
+      money_lines: toCents(order.paid) > 0 ? translate(lang, 'widget_mail_money', { paid, rest }) : translate(lang, 'widget_mail_pay_at_venue', { rest }),
       hours: facts.location.customerCancelHours,
     }),
   });

@@ -91,11 +91,13 @@ function PricingRowEditor({ row, onChange, onRemove, path, canRemove }: {
   );
 }
 
-export function ItemEditor({ item, index, onChange, onRemove }: {
+export function ItemEditor({ item, index, onChange, onRemove, defaultPrepayment }: {
   item: ItemForm;
   index: number;
   onChange: (item: ItemForm) => void;
   onRemove: () => void;
+  /** #42 A new price row's prepayment, percent as typed. */
+  defaultPrepayment?: string;
 }) {
   const translate = useTranslate();
   const field = useFieldProps();
@@ -104,7 +106,8 @@ export function ItemEditor({ item, index, onChange, onRemove }: {
   const pricingMessage = useFieldMessage()(`${path}.pricing`);
   const set = (patch: Partial<ItemForm>, key?: string) => { onChange({ ...item, ...patch }); if (key) touch(`${path}.${key}`); };
   const setRow = (j: number, row: PricingForm) => set({ pricing: item.pricing.map((r, k) => (k === j ? row : r)) });
-  const addRow = () => set({ pricing: [...item.pricing, emptyPricing()] });
+  // #42 A new row asks the editor's default prepayment (0 % where nothing is taken online).
+  const addRow = () => set({ pricing: [...item.pricing, emptyPricing('', defaultPrepayment)] });
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={`item-${index}-title`} data-testid={`item-${index}`}>
