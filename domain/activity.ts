@@ -166,6 +166,8 @@ export const ACTIVITY_CHANGE_FIELDS = {
   // #40 a location's personal-data consent (the activity names the text's version and hash, not the text).
   privacy_policy_url: { ru: 'Ссылка на политику конфиденциальности', en: 'Privacy policy link' },
   personal_data_consent: { ru: 'Текст согласия на обработку ПД', en: 'Personal data consent text' },
+  // #42 a location's letters (its e-mail is `email`).
+  sender_name: { ru: 'Имя отправителя писем', en: 'Letters\' sender name' },
   // #41 Bookings: what an order held and who changed it.
   customer: { ru: 'Клиент', en: 'Customer' },
   email: { ru: 'Эл. почта', en: 'E-mail' },

@@ -70,6 +70,10 @@ export const locations = pgTable('locations', {
   // ones started with it off), and the variance above which a count needs a manager's confirmation.
   cashOnlyInShift: boolean('cash_only_in_shift').notNull().default(true),
   shiftVarianceThreshold: numeric('shift_variance_threshold', { precision: 12, scale: 2 }).notNull().default('0'),
+  // #42 Its letters' display name (From: "<sender_name>" <the installation's address>; '' the location's
+  // name) and its e-mail, their Reply-To ('' for none). The address itself stays the installation's (SPF, DMARC).
+  senderName: text('sender_name').notNull().default(''),
+  email: text('email').notNull().default(''),
   createdAt: createdAt(),
 });
 
@@ -660,6 +664,8 @@ export const invitations = pgTable('invitations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  // #42 The letter's language ('ru' or 'en'), the inviter's choice or interface language; every re-send uses it.
+  language: text('language'),
 }, (t) => [index('invitations_location_idx').on(t.locationId, t.email)]);
 
 // Who changed what (#28): one row per change of setup, staff, rights, prices, tools and money,

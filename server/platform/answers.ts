@@ -67,6 +67,9 @@ export const LocationDetail = Location.extend({
   personal_data_consent_text: z.string().describe('The current personal-data consent text the widget shows.'),
   personal_data_consent_version: int().describe('Its version: a saved text that differs makes the next one.'),
   personal_data_consent_updated_at: instant().describe('When this version was made.'),
+  // #42 the location's letters.
+  sender_name: z.string().describe('The letters\' "From" name (the address is the installation\'s); empty: the location\'s name.'),
+  email: z.string().describe('The location\'s e-mail, its letters\' Reply-To; empty when none.'),
 }).meta({ id: 'LocationDetail' });
 
 export const Geo = z.array(Country.extend({ cities: z.array(z.object({ id: int(), name: z.string(), slug: z.string() })) }));

@@ -199,6 +199,8 @@ const en = {
   consent_required: 'We cannot take the booking without your consent to the processing of personal data',
   consent_changed: 'The consent text has changed: please read it again and tick the box',
   invalid_url: 'Enter a full http or https address, or leave the field empty.',
+  // #42 A location's letters: the sender name is one line that does not look like an address.
+  sender_name_invalid: 'One line without the characters @, < and > (the name shown as the letters\' sender).',
   refund_nothing: 'This order holds no money to refund.',
   // #28 CATALOGUE: plural forms split by ' |||| ', picked by smart_count (as the client's polyglot).
   playground_future_orders: 'This playground has %{smart_count} future order; move or cancel it first. |||| This playground has %{smart_count} future orders; move or cancel them first.',
@@ -452,6 +454,7 @@ const ru: Record<MessageKey, string> = {
   consent_required: 'Без согласия на обработку персональных данных забронировать нельзя',
   consent_changed: 'Текст согласия изменился: прочитайте его ещё раз и поставьте отметку',
   invalid_url: 'Укажите полный адрес http или https или оставьте поле пустым.',
+  sender_name_invalid: 'Одна строка без символов @, < и > (имя, которое письма показывают как отправителя).',
   refund_nothing: 'По этому заказу нечего возвращать.',
   // #28 CATALOGUE
   playground_future_orders: 'У игровой зоны %{smart_count} будущий заказ; сначала перенесите или отмените его. |||| У игровой зоны %{smart_count} будущих заказа; сначала перенесите или отмените их. |||| У игровой зоны %{smart_count} будущих заказов; сначала перенесите или отмените их.',

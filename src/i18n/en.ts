@@ -1,5 +1,6 @@
 // English messages: react-admin's own plus every text of the app. ru.ts has the same keys
 // (tests/unit/i18n.test.ts fails when they differ).
+import { cityZoneEn, locationLettersEn, rolesEn } from './guess.en'; // #42 no guessing
 import englishMessages from 'ra-language-english';
 import { moneyEn } from './money.en';
 import { widgetEn } from './widget.en';
@@ -685,6 +686,9 @@ export const enApp = {
     orderLog: orderLogEn,
     providerRefunds: refundsEn, // #29 refunds
     consent: consentEn, // #40 personal-data consent
+    cityZone: cityZoneEn, // #42
+    locationLetters: locationLettersEn, // #42
+    roleDescriptions: rolesEn, // #42
     live: liveEn,
     desk: deskEn, // #30 DESK
     till: tillEn, // #43

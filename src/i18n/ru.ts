@@ -1,5 +1,6 @@
 // Russian messages (the default language): our complete react-admin translation plus every
 // text of the app, key for key the same as en.ts.
+import { cityZoneRu, locationLettersRu, rolesRu } from './guess.ru'; // #42 no guessing
 import { raRussianMessages } from './raRussian';
 import type { enApp } from './en';
 import { moneyRu } from './money.ru';
@@ -686,6 +687,9 @@ export const ruApp: typeof enApp = {
     orderLog: orderLogRu,
     providerRefunds: refundsRu, // #29 refunds
     consent: consentRu, // #40 personal-data consent
+    cityZone: cityZoneRu, // #42
+    locationLetters: locationLettersRu, // #42
+    roleDescriptions: rolesRu, // #42
     live: liveRu,
     desk: deskRu, // #30 DESK
     till: tillRu, // #43

@@ -307,6 +307,11 @@ export function allowed(access: AccessDeclaration | undefined, location: Pick<Lo
   return (access.permissions ?? []).every((p) => hasPermission(permissions, p));
 }
 
+/** #42 The fields of a form this user is offered: those whose `permissions` they all hold (at the form's location). */
+export function offeredFields(fields: FieldDeclaration[], permissions: readonly string[] | undefined): FieldDeclaration[] {
+  return fields.filter((f) => (f.permissions ?? []).every((p) => hasPermission(permissions, p)));
+}
+
 // Forms and row actions (src/components/forms/): every write goes through react-admin's data layer
 // (useCreate/useUpdate pessimistic, useDelete, dataProvider.action); the server's DRF field errors
 // show under their inputs, other errors in the dialog.
@@ -337,6 +342,12 @@ interface FieldBase {
   requiredMessage?: MessageKey;
   /** The screen's message for the server's text about this field (e.g. a contract string); the server's text otherwise. */
   serverMessage?: (serverText: string) => MessageKey | string;
+  /**
+   * #42 Offered only to whoever holds every one of these at the form's location (`meta.location_id`;
+   * elsewhere the user's permissions): nobody is offered what they cannot grant. A field not offered
+   * keeps its first value (an edit sends a permission the editor lacks unchanged).
+   */
+  permissions?: PermissionCodename[];
 }
 
 export type FieldDeclaration = FieldBase & (

@@ -79,6 +79,7 @@ const PERSONAL_ROUTES: Record<string, string> = {
   // #28 SETUP
   'GET /api/v2.1/currencies/': 'ISO 4217 currencies (reference data)',
   'GET /api/v2.1/timezones/': 'IANA time zones (reference data)',
+  'GET /api/v2.1/timezones/by_city/': 'the time zone of a city by its name (reference data, #42)',
   'POST /api/v2.1/locations/': 'creates a location: the installation\'s owner only (403 to anyone else before the body is read, setup.test.ts)',
   'GET /api/v2.2/certificate_designs/': 'certificate designs (reference data)',
   'GET /api/v2.1/dashboards/': 'the list of dashboards (no data; a dashboard URL needs a role at the location)',

@@ -215,9 +215,10 @@ for (const lang of ['ru', 'en'] as const) {
       await page.getByLabel(t.locName).fill('VR Moscow');
       await page.getByLabel(t.country).fill(lang === 'ru' ? 'Россия' : 'Russia');
       await page.getByLabel(t.city).fill(lang === 'ru' ? 'Москва' : 'Moscow');
-      // The zone is found by its name in the screen's language (the option names it and its id).
+      // The zone is found by its name in the screen's language (the option names it and its id; #42 the
+      // city's option, "Москва, Россия — ...", comes first).
       await page.getByLabel(t.timezone).fill(lang === 'ru' ? 'Москва' : 'Moscow');
-      await page.getByRole('option', { name: /Europe\/Moscow/ }).click();
+      await page.getByRole('option', { name: /Europe\/Moscow/ }).first().click();
       // The location's currency, before the B2B one.
       await page.getByLabel(t.currency).first().fill('RUB');
       await page.getByRole('option', { name: /^RUB ₽/ }).click();

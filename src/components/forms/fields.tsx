@@ -7,15 +7,16 @@ import VisibilityIcon from '@mui/icons-material/Visibility';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
   BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required, useNotify,
-  useTranslate, type Validator,
+  usePermissions, useTranslate, type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { readAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
 import { amountMaxChars, validPhone } from '../validators';
-import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
+import { offeredFields, type Choice, type ChoicesFrom, type FieldDeclaration, type FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
+import { usePermissionsAt } from '../../resources/locations/permissionsAt';
 import { useRouteMoney } from './routeMoney';
 
 /** What a form's fields may read besides the values: its meta (paths of loaded choices) and the action's row. */
@@ -247,8 +248,14 @@ function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean 
 
 /** The inputs in order; fields sharing a `row` stand side by side. */
 export function FormFields({ fields }: { fields: FieldDeclaration[] }) {
+  // #42 The fields whose permissions the user holds (at the form's location, like the row actions).
+  const { meta } = useContext(FormContextValues);
+  const atLocation = usePermissionsAt(meta?.location_id);
+  const { permissions: union } = usePermissions<string[]>();
+  const held = meta?.location_id ? atLocation.permissions : union;
+  const offered = offeredFields(fields, held);
   const groups: FieldDeclaration[][] = [];
-  for (const f of fields) {
+  for (const f of offered) {
     const last = groups.at(-1);
     if (last && f.row !== undefined && last[0]!.row === f.row) last.push(f);
     else groups.push([f]);
@@ -256,10 +263,10 @@ export function FormFields({ fields }: { fields: FieldDeclaration[] }) {
   return (
     <>
       {groups.map((group) => (group.length === 1
-        ? <FieldInput key={group[0]!.source} field={group[0]!} first={group[0] === fields[0]} />
+        ? <FieldInput key={group[0]!.source} field={group[0]!} first={group[0] === offered[0]} />
         : (
           <Stack key={group[0]!.source} direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-            {group.map((f) => <FieldInput key={f.source} field={f} first={f === fields[0]} />)}
+            {group.map((f) => <FieldInput key={f.source} field={f} first={f === offered[0]} />)}
           </Stack>
         )))}
     </>
