@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { precompress } from './vite.precompress';
+import { precompress } from './vite.precompress.ts';
 
 // The SPA is built into dist/ and served by the Fastify server on the same port.
 // In development `npm run dev:web` proxies the API to a server started with `npm run dev:server`.

@@ -3,6 +3,7 @@
 import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_TYPE_LABELS, PAYMENT_TYPE_LABELS, TRANSACTION_TYPE_LABELS, type EnumLabels, type Label } from './enumLabels';
 import { BOOKABLE_PLAYGROUND_TYPES } from './slotFlags';
 import { PERMISSION_LABELS, ROLE_LABELS } from './staff';
+import { MOVEMENT_KIND_LABELS, SHIFT_STATE_LABELS } from './till';
 
 export const ACTIVITY_KIND_LABELS = {
   // Installation-wide (location null): only owners read them.
@@ -89,6 +90,16 @@ export const ACTIVITY_KIND_LABELS = {
   'tech_session.started': { ru: 'Технический сеанс открыт', en: 'Technical session started' },
   'tech_session.stopped': { ru: 'Технический сеанс закрыт', en: 'Technical session stopped' },
   'playground.token_replaced': { ru: 'Токен лаунчера заменён', en: 'Launcher token replaced' },
+  // #43 The till: its desks, their shifts and the money moved by hand.
+  'till.created': { ru: 'Касса добавлена', en: 'Till added' },
+  'till.settings_changed': { ru: 'Настройки касс изменены', en: 'Till settings changed' },
+  'shift.opened': { ru: 'Смена открыта', en: 'Shift opened' },
+  'shift.paid_in': { ru: 'Внесение в кассу', en: 'Cash paid in' },
+  'shift.paid_out': { ru: 'Выплата из кассы', en: 'Cash paid out' },
+  'shift.drop': { ru: 'Наличные убраны в сейф', en: 'Cash dropped to the safe' },
+  'shift.counted': { ru: 'Смена пересчитана, ждёт подтверждения', en: 'Shift counted, awaiting confirmation' },
+  'shift.closed': { ru: 'Смена закрыта', en: 'Shift closed' },
+  'shift.confirmed': { ru: 'Пересчёт подтверждён, смена закрыта', en: 'Count confirmed, shift closed' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
@@ -276,6 +287,21 @@ export const ACTIVITY_CHANGE_FIELDS = {
   owner: { ru: 'Владелец', en: 'Owner', value: yesno },
   sent_to: { ru: 'Отправлено на', en: 'Sent to', value: text },
   letters: { ru: 'Писем отправлено', en: 'Letters sent', value: count },
+  // #43 the till (by name; movements and states by their words, amounts in the location's money)
+  till: { ru: 'Касса', en: 'Till', value: text },
+  float: { ru: 'Сумма на начало смены', en: 'Float', value: money },
+  float_suggested: { ru: 'Предложенная сумма на начало', en: 'Float offered', value: money },
+  movement: { ru: 'Движение', en: 'Movement', value: { codes: MOVEMENT_KIND_LABELS } },
+  counted_cash: { ru: 'Пересчитано наличных', en: 'Cash counted', value: money },
+  counted_card: { ru: 'Итог терминала', en: 'Terminal total', value: money },
+  expected_cash: { ru: 'Ожидалось наличных', en: 'Cash expected', value: money },
+  expected_card: { ru: 'Ожидалось по картам', en: 'Card expected', value: money },
+  variance_cash: { ru: 'Расхождение по наличным', en: 'Cash variance', value: money },
+  variance_card: { ru: 'Расхождение по картам', en: 'Card variance', value: money },
+  drop: { ru: 'Убрано в сейф при закрытии', en: 'Dropped to the safe at the close', value: money },
+  shift_state: { ru: 'Состояние смены', en: 'Shift state', value: { codes: SHIFT_STATE_LABELS } },
+  cash_only_in_shift: { ru: 'Касса только в открытой смене', en: 'Desk money only in an open shift', value: yesno },
+  variance_threshold: { ru: 'Допустимое расхождение', en: 'Variance allowed', value: money },
 } as const satisfies Record<string, ActivityField>;
 
 export type ActivityFieldKey = keyof typeof ACTIVITY_CHANGE_FIELDS;

@@ -38,4 +38,6 @@ export type BookPayType = (typeof BOOK_PAY_TYPES)[number];
 /** POST /api/v2.1/booking/ only: `payment` books and takes the whole price in one transaction. */
 export interface NewBookingPayload extends BookingPayload {
   payment?: { payment_type: BookPayType } | null;
+  /** #43 The desk's till: the payment lands in its open shift (else the location's only open one). */
+  till?: number | null;
 }

@@ -51,3 +51,25 @@ export function certificatePart(owed: string, balance: string): string {
 export function restAfter(owed: string, part: string): string {
   return fromCents(Math.max(0, toCents(owed) - toCents(part)));
 }
+
+/** Why a payment of `amount` on an order is refused, or null when it may be taken (#41: one step). */
+export type PaymentRefusal =
+  | { field: 'certificate'; code: 'certificate_required' }
+  | { field: 'non_field_errors'; code: 'order_not_payable' }
+  | { field: 'purchase'; code: 'order_fully_paid' }
+  | { field: 'purchase'; code: 'overpayment'; max: string };
+
+/**
+ * The pay call's checks in the order they speak: a certificate payment names its certificate; a
+ * cancelled or closed order takes nothing; a paid one nothing more; and no payment goes beyond
+ * what is left to pay (`max`, for the message). Read under the order's lock, so two cashiers
+ * paying at once are checked one after the other.
+ */
+export function paymentRefusal(o: BalanceOrder, payment: { amount: string; byCertificate: boolean; certificate: string | null }): PaymentRefusal | null {
+  if (payment.byCertificate && !payment.certificate) return { field: 'certificate', code: 'certificate_required' };
+  if (!isLiveOrder(o)) return { field: 'non_field_errors', code: 'order_not_payable' };
+  const owed = toCents(o.purchase) - toCents(o.paid);
+  if (owed <= 0) return { field: 'purchase', code: 'order_fully_paid' };
+  if (toCents(payment.amount) > owed) return { field: 'purchase', code: 'overpayment', max: fromCents(owed) };
+  return null;
+}

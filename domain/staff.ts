@@ -21,9 +21,13 @@ export const PERMISSION_LABELS: Record<PermissionCodename, Label> = {
   'transactions.all': { ru: 'Транзакции: все', en: 'Transactions: all' },
 };
 
-/** invited: an open invitation; active; deactivated: the account is switched off everywhere (users.is_active false). */
+/**
+ * invited: an open invitation; expired (#42): an invitation whose link ran out, to re-send; active;
+ * deactivated: the account is switched off everywhere (users.is_active false).
+ */
 export const STAFF_STATE_LABELS = {
   invited: { ru: 'Приглашён', en: 'Invited' },
+  expired: { ru: 'Приглашение истекло', en: 'Invitation expired' },
   active: { ru: 'Активен', en: 'Active' },
   deactivated: { ru: 'Отключён', en: 'Deactivated' },
 } as const satisfies EnumLabels;
@@ -38,9 +42,14 @@ export const STAFF_FIELDS = {
   last_login: { ru: 'Последний вход', en: 'Last sign-in' },
   state: { ru: 'Состояние', en: 'State' },
   is_owner: { ru: 'Владелец', en: 'Owner' },
+  // #42 The invitation letter's language.
+  language: { ru: 'Язык письма', en: 'Letter language' },
 } as const;
 
 /** The invitation and edit forms' checkbox of each permission (a form field's name cannot hold a dot). */
 export const PERMISSION_FIELD: Record<PermissionCodename, string> = Object.fromEntries(
   PERMISSION_CODENAMES.map((c) => [c, `perm_${c.replace(/\./g, '_')}`]),
 ) as Record<PermissionCodename, string>;
+
+/** #42 The states of a staff row. */
+export const STAFF_STATES = ['invited', 'expired', 'active', 'deactivated'] as const;

@@ -38,6 +38,8 @@ export const TEXT_LIMITS = {
   transactionRef: 64,
   /** #40 A location's privacy policy link. */
   privacyPolicyUrl: 500,
+  // #42 A location's letters' sender name (the From display name).
+  senderName: 64,
   /** #40 A location's personal-data consent text (152-FZ: operator, purposes, data, actions, term, withdrawal). */
   consentText: 20000,
 } as const;

@@ -35,6 +35,7 @@ import { sessionRoutes } from './modules/sessions/routes';
 import { toolRoutes } from './modules/tools/routes';
 import { webhookRoutes } from './modules/webhooks/routes';
 import { locationInfoRoutes } from './modules/locationInfo/routes';
+import { readinessRoutes } from './modules/readiness/routes';
 import { techSessionRoutes } from './modules/techSessions/routes';
 import { galleryRoutes } from './modules/gallery/routes';
 import { dashboardRoutes } from './modules/dashboards/routes';
@@ -45,6 +46,7 @@ import { catalogueRoutes } from './modules/catalogue/routes';
 import { invitationRoutes } from './modules/staff/routes';
 // #28 SETUP: the first start's setup calls.
 import { setupRoutes } from './modules/setup/routes';
+import { tillRoutes } from './modules/till/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -193,12 +195,14 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await toolRoutes(api, deps);
     await webhookRoutes(api, deps);
     await locationInfoRoutes(api, deps);
+    await readinessRoutes(api, deps); // #42
     await catalogueRoutes(api, deps); // #28 CATALOGUE
     await techSessionRoutes(api, deps);
     await galleryRoutes(api, deps);
     await dashboardRoutes(api, deps);
     await widgetRoutes(api, deps);
     await liveRoutes(api, deps);
+    await tillRoutes(api, deps); // #43
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
     // The routes that change a record, declared in server/modules/*/writes.ts.

@@ -16,6 +16,7 @@ import { sendWidgetCancelLetter, sendWidgetHeldLetter, sendWidgetLetter } from '
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { sendBillLetter } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, sendInvitation, type InvitationLetterJob } from './modules/staff/service';
+import { locationSender } from './modules/locations/letters';
 import { LINK_CLOSE_JOB, PAYMENT_CHECK_JOB, REFUND_CHECK_JOB, SETTLEMENT_RECEIPT_JOB } from './modules/paymentProviders/provider';
 import { settleReceipt, type SettlementJob } from './modules/paymentNotices/settlement';
 import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
@@ -47,8 +48,9 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
       if (!facts) return;
       await deps.mailer.send({
         to: facts.to,
+        ...await locationSender(deps.db, facts.locationId, lang), // #42 the location's sender name and reply address
         subject: translate(lang, 'certificate_mail_subject'),
-        text: translate(lang, 'certificate_mail_text', facts),
+        text: translate(lang, 'certificate_mail_text', facts.args),
       });
     },
     // A password reset request: the job decides whether there is an account to write to.

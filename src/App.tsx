@@ -5,7 +5,7 @@ import { authProvider } from './authProvider';
 import { session } from './authProvider/session';
 import { preloadDayView } from './pages/booking/preload';
 import { dataProvider } from './dataProvider';
-import { i18nProvider } from './i18n';
+import { useLanguageProvider } from './i18n';
 import { AlertsBar } from './layout/AlertsBar';
 import { LoginPage } from './pages/LoginPage';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -81,7 +81,11 @@ const screenRoutes = declarations.flatMap((d) => customRoutes(d).map((r) => {
   return <Route key={r.key} path={r.path} element={<Screen />} />;
 }));
 
+// #42 What the server worded (names, messages) is fetched again in the new language; forms keep their values.
+const refetchWorded = () => { void queryClient.invalidateQueries(); };
+
 export function App() {
+  const i18nProvider = useLanguageProvider(refetchWorded);
   // The one navigation blocker: a dirty page asks before it is left, Back closes a dialog (#30).
   return (
     <LeaveGuards>

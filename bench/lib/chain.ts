@@ -6,10 +6,10 @@
 // with a payment for every order that has money paid. Sessions and their starts come from the
 // domain's slot engine, so what is stored is what the calendars would generate.
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   cities, countries, currencies, games, holidays, locationGames, locations, locationTranslations, playgroundGroups, playgrounds,
-  schedules, userLocationRoles, users,
+  schedules, tillShifts, tills, userLocationRoles, users,
 } from '../../server/db/schema';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../server/db/client';
@@ -132,6 +132,9 @@ export async function generateChain(database: Database, opts: { orders: number; 
   // #40 Every location has its consent text from the start (as POST /locations/ makes it).
   for (const id of locationIds) await ensureConsentText(db, id);
   await db.insert(userLocationRoles).values(locs.map((l) => ({ userId: admin!.id, locationId: l.id, roleId: 40 })));
+  // #43 A new location keeps desk money in shifts: each location's desk (made with it) has one open, as a venue's day starts.
+  const desks = await db.select({ id: tills.id, locationId: tills.locationId }).from(tills).where(inArray(tills.locationId, locationIds));
+  await db.insert(tillShifts).values(desks.map((t) => ({ tillId: t.id, locationId: t.locationId, float: '0', openedBy: admin!.id })));
   await db.insert(locationGames).values(locs.flatMap((l) => gameIds.map((gameId) => ({ locationId: l.id, gameId }))));
   const groups = await db.insert(playgroundGroups).values(locs.flatMap((l) => KINDS.map((k) => ({ locationId: l.id, name: `${k.name}ы` })))).returning();
   const kindOf = (i: number) => KINDS[i % KINDS.length]!;

@@ -66,6 +66,14 @@ export const locations = pgTable('locations', {
   walkInsWithoutDetails: boolean('walk_ins_without_details').notNull().default(false),
   // #40 The venue's privacy policy (an http(s) URL), linked beside the widget's consent box; '' when none.
   privacyPolicyUrl: text('privacy_policy_url').notNull().default(''),
+  // #43 The till: cash and card at the desk only into an open shift (on for new locations; existing
+  // ones started with it off), and the variance above which a count needs a manager's confirmation.
+  cashOnlyInShift: boolean('cash_only_in_shift').notNull().default(true),
+  shiftVarianceThreshold: numeric('shift_variance_threshold', { precision: 12, scale: 2 }).notNull().default('0'),
+  // #42 Its letters' display name (From: "<sender_name>" <the installation's address>; '' the location's
+  // name) and its e-mail, their Reply-To ('' for none). The address itself stays the installation's (SPF, DMARC).
+  senderName: text('sender_name').notNull().default(''),
+  email: text('email').notNull().default(''),
   createdAt: createdAt(),
 });
 
@@ -389,7 +397,11 @@ export const payments = pgTable('payments', {
   // #38 What the provider reported when it differs from the link (its amount and currency): the payment
   // is not settled; null while nothing differed.
   providerMismatch: jsonb('provider_mismatch').$type<{ amount: string | null; currency: string | null }>(),
+  // #43 The till's shift desk cash and card (a refund's too) landed in; null: elsewhere (online,
+  // certificate, a bill) or a location that does not require shifts and had none open.
+  shiftId: bigint('shift_id', { mode: 'number' }).references(() => tillShifts.id),
 }, (t) => [
+  index('payments_shift_idx').on(t.shiftId).where(sql`shift_id IS NOT NULL`),
   index('payments_provider_external_idx').on(t.provider, t.externalId),
   index('payments_location_created_idx').on(t.locationId, t.created), index('payments_order_idx').on(t.orderId),
   // A retried payment with the same external id is found under the order's lock (not unique: older rows may repeat one).
@@ -652,6 +664,8 @@ export const invitations = pgTable('invitations', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),
   withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  // #42 The letter's language ('ru' or 'en'), the inviter's choice or interface language; every re-send uses it.
+  language: text('language'),
 }, (t) => [index('invitations_location_idx').on(t.locationId, t.email)]);
 
 // Who changed what (#28): one row per change of setup, staff, rights, prices, tools and money,
@@ -725,3 +739,64 @@ export const refunds = pgTable('refunds', {
   // One record per provider refund: a notification repeated, or our own refund told back to us, is recorded once.
   uniqueIndex('refunds_provider_external_idx').on(t.provider, t.externalId),
 ]);
+
+// #43 The till. A location's desks (one made with the location: a trigger of migration 0025), each
+// holding at most one shift that is not closed (a partial unique index). A shift takes desk cash and
+// card while open (payments.shift_id), and money moved by hand (till_movements); its count
+// (till_counts: a recount is a second row, both kept) closes it, or leaves it waiting for a
+// manager's confirmation above the location's threshold. A closed shift, its movements and counts
+// never change: triggers refuse it.
+export const tills = pgTable('tills', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('tills_location_name_idx').on(t.locationId, sql`lower(${t.name})`)]);
+
+export const tillShifts = pgTable('till_shifts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  tillId: integer('till_id').notNull().references(() => tills.id),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  // open, needs_confirmation, closed (domain/till.ts).
+  state: text('state').notNull().default('open'),
+  float: numeric('float', { precision: 12, scale: 2 }).notNull(),
+  // What the float was offered as (the last close's counted cash less its drop); null: the till's first shift.
+  floatSuggested: numeric('float_suggested', { precision: 12, scale: 2 }),
+  // Why the float differs from the one offered ('' when it does not).
+  floatComment: text('float_comment').notNull().default(''),
+  openedBy: integer('opened_by').notNull().references(() => users.id),
+  openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  confirmedBy: integer('confirmed_by').references(() => users.id),
+  confirmComment: text('confirm_comment'),
+}, (t) => [
+  uniqueIndex('till_shifts_current_idx').on(t.tillId).where(sql`state <> 'closed'`),
+  index('till_shifts_location_idx').on(t.locationId, t.openedAt),
+]);
+
+export const tillMovements = pgTable('till_movements', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  shiftId: bigint('shift_id', { mode: 'number' }).notNull().references(() => tillShifts.id),
+  // paid_in, paid_out, drop
+  kind: text('kind').notNull(),
+  amount: numeric('amount', { precision: 12, scale: 2 }).notNull(),
+  comment: text('comment').notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('till_movements_shift_idx').on(t.shiftId)]);
+
+export const tillCounts = pgTable('till_counts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  shiftId: bigint('shift_id', { mode: 'number' }).notNull().references(() => tillShifts.id),
+  countedCash: numeric('counted_cash', { precision: 12, scale: 2 }).notNull(),
+  countedCard: numeric('counted_card', { precision: 12, scale: 2 }).notNull(),
+  // {"5000": 2, "100": 3}: the bills and coins counted, when given (they add up to counted_cash).
+  denominations: jsonb('denominations').$type<Record<string, number>>(),
+  // Cash taken from the drawer to the safe at the close, after the count: the next float is counted_cash - drop.
+  drop: numeric('drop', { precision: 12, scale: 2 }).notNull().default('0'),
+  // What was expected when it was counted (no money lands in a counted shift, so it stays true).
+  expectedCash: numeric('expected_cash', { precision: 12, scale: 2 }).notNull(),
+  expectedCard: numeric('expected_card', { precision: 12, scale: 2 }).notNull(),
+  userId: integer('user_id').notNull().references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('till_counts_shift_idx').on(t.shiftId)]);

@@ -67,6 +67,9 @@ export const LocationDetail = Location.extend({
   personal_data_consent_text: z.string().describe('The current personal-data consent text the widget shows.'),
   personal_data_consent_version: int().describe('Its version: a saved text that differs makes the next one.'),
   personal_data_consent_updated_at: instant().describe('When this version was made.'),
+  // #42 the location's letters.
+  sender_name: z.string().describe('The letters\' "From" name (the address is the installation\'s); empty: the location\'s name.'),
+  email: z.string().describe('The location\'s e-mail, its letters\' Reply-To; empty when none.'),
 }).meta({ id: 'LocationDetail' });
 
 export const Geo = z.array(Country.extend({ cities: z.array(z.object({ id: int(), name: z.string(), slug: z.string() })) }));
@@ -130,6 +133,8 @@ export const Payment = z.object({
 /** A payment as recorded; a bill (payment type 4) also carries its payment link and where it was sent. */
 export const PaymentMade = Payment.extend({
   payment_url: z.string().optional().describe('A bill: the payment link.'),
+  shift: z.object({ id: int(), till: z.object({ id: int(), name: z.string() }) }).optional()
+    .describe('#43 Cash or card at the desk: the till\'s shift it landed in (absent when it landed in none).'),
   sent_to: z.string().nullable().optional().describe('A bill: the e-mail the link was sent to, if any.'),
 }).meta({ id: 'PaymentMade' });
 
@@ -224,7 +229,10 @@ export const Promocode = z.object({
   usage_limit: int().nullable(), used_count: int(), active: z.boolean(), status: z.string(), created: instant(),
 }).meta({ id: 'Promocode' });
 
-export const WidgetSettings = z.object({ payment_minutes: int(), cancel_hours: int(), phone: z.string() }).meta({ id: 'WidgetSettings' });
+export const WidgetSettings = z.object({
+  payment_minutes: int(), cancel_hours: int(), phone: z.string(),
+  warnings: z.array(z.string()).optional().describe('#42 Only when there is something to know: a schedule asks a prepayment, but the location takes no money online (the widget turns those guests away).'),
+}).meta({ id: 'WidgetSettings' });
 
 export const Webhook = z.object({
   id: int(), url: z.string(), extra: z.boolean(), active: z.boolean(), disabled_reason: z.string().nullable(), created: instant(),

@@ -14,10 +14,16 @@
 //   7. a promo code (its use is counted with an UPDATE that re-checks the limit);
 //   8. a location's ledger (lockLedger: the location row);
 //   9. a webhook delivery; a schedule group, a location's webhooks, a location's consent texts (advisory locks).
+// #43 The till stands outside this order, and cannot close a circle: a till's row (lockTill) is
+// taken only to open a shift on it, with nothing else; a shift's row (lockShift) is taken FOR UPDATE
+// only by its own count or confirmation, with nothing else, and FOR SHARE by money at the desk and
+// movements, last, wherever in their path the money is written (after the order, the sessions, a
+// certificate). Shares never wait on each other, so no two money writes wait on one another through it.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { certificates, locations, orders, playgrounds } from '../db/schema';
+import { certificates, locations, orders, playgrounds, tillShifts, tills } from '../db/schema';
 import { LockConflictError } from './errors';
+import { idempotent, type IdempotentCall } from './idempotency';
 import type { MessageKey } from './messages';
 import { lockConflictsTotal } from './metrics';
 
@@ -47,6 +53,14 @@ export async function lockedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>,
     }
     throw err;
   }
+}
+
+/**
+ * A write a client may retry (an Idempotency-Key): a locked transaction whose first step claims the
+ * key (lock order 1), so a retry answers the first write's result instead of writing twice.
+ */
+export function idempotentTransaction<T>(db: Db, call: IdempotentCall | undefined, work: (tx: Tx) => Promise<T>, busy?: MessageKey): Promise<T> {
+  return lockedTransaction(db, (tx) => idempotent(tx, call, () => work(tx)), busy);
 }
 
 /** Locks an order's row; false when there is no such order. */
@@ -81,4 +95,20 @@ export async function lockConsentTexts(tx: Tx, locationId: number): Promise<void
 /** Locks a playground's row (technical sessions start and stop one at a time). */
 export async function lockPlayground(tx: Tx, playgroundId: number): Promise<void> {
   await tx.execute(sql`SELECT id FROM ${playgrounds} WHERE id = ${playgroundId} FOR UPDATE`);
+}
+
+/** #43 Locks a till's row (one shift opens on it at a time); false when there is no such till. */
+export async function lockTill(tx: Tx, tillId: number): Promise<boolean> {
+  const locked = await tx.execute(sql`SELECT id FROM ${tills} WHERE id = ${tillId} FOR UPDATE`);
+  return locked.rows.length > 0;
+}
+
+/**
+ * #43 Locks a shift's row and answers its state as it is then (null: no such shift): `update` for
+ * its count and confirmation, `share` for money landing in it (waits for a count in progress, then
+ * reads what it left).
+ */
+export async function lockShift(tx: Tx, shiftId: number, mode: 'update' | 'share'): Promise<string | null> {
+  const locked = await tx.execute<{ state: string }>(sql`SELECT state FROM ${tillShifts} WHERE id = ${shiftId} FOR ${sql.raw(mode === 'update' ? 'UPDATE' : 'SHARE')}`);
+  return locked.rows[0]?.state ?? null;
 }

@@ -14,10 +14,21 @@ export interface Letter {
   to: string;
   subject: string;
   text: string;
+  /** #42 A location's letter: the display name of From (the address stays the installation's, for SPF and DMARC). */
+  fromName?: string;
+  /** #42 A location's letter: its e-mail, where replies go. */
+  replyTo?: string;
 }
 
 export interface Mailer {
   send(letter: Letter): Promise<void>;
+}
+
+/** The message nodemailer sends: From the installation's address, under the letter's name when it has one. */
+function message(from: string, { fromName, replyTo, ...letter }: Letter) {
+  // MAIL_FROM is "Name <address>" or a bare address; nodemailer encodes the name (RFC 2047) and quotes it.
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+  return { ...letter, from: fromName ? { name: fromName, address } : from, ...(replyTo ? { replyTo } : {}) };
 }
 
 export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: string; log: FastifyBaseLogger }): Mailer {
@@ -25,7 +36,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(letter) {
-        await transport.sendMail({ from: opts.from, ...letter });
+        await transport.sendMail(message(opts.from, letter));
         opts.log.info({ to: letter.to, subject: letter.subject }, 'mail sent over SMTP');
       },
     };
@@ -33,7 +44,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(letter) {
-      const info = await transport.sendMail({ from: opts.from, ...letter });
+      const info = await transport.sendMail(message(opts.from, letter));
       await fs.mkdir(opts.mailDir, { recursive: true, mode: PRIVATE_DIR });
       // mkdir's mode is only for a folder it makes, and the umask may narrow it: set it every time.
       await fs.chmod(opts.mailDir, PRIVATE_DIR);

@@ -125,6 +125,33 @@ const en = {
   certificate_mail_text: 'Hello, %{name}!\n\nYour gift certificate %{number} for %{rate} is active until %{until}.\nShow this number at %{location} to pay for your game.\n\nHave a great time!',
   refill_not_allowed: 'Top-ups are not available for this location.',
   payment_provider_off: 'Payment links are not available: no payment provider is configured.',
+  // #42 The widget without a provider where a prepayment is due: the customer's words, never the staff's.
+  widget_online_unavailable: 'Online booking is temporarily unavailable. Please call the venue.',
+  widget_online_unavailable_phone: 'Online booking is temporarily unavailable. Call: %{phone}',
+  // #42 The widget card's warning (the tools page's widget tab).
+  widget_prepaid_without_provider: 'Schedule “%{schedule}” of group “%{group}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away. Connect online payments (the “Online payments” tab) or set the prepayment to 0%.',
+  // #42 The setup checklist (GET /api/v2.2/locations/{id}/readiness/): what each step still lacks.
+  readiness_inactive: 'The location is switched off: neither the desk nor the widget sells.',
+  readiness_no_address: 'Guests are not told the address.',
+  readiness_no_playgrounds: 'No playground yet.',
+  readiness_no_group: 'No playground group yet: a schedule belongs to a group.',
+  readiness_group_empty: 'No group holds a playground: drag the playgrounds into a group.',
+  readiness_ungrouped: 'Outside any group, so not on sale: %{names}.',
+  readiness_no_games: 'No game at this location yet.',
+  readiness_no_games_per_person: 'No game at this location, while a per-person price needs a game chosen at booking.',
+  readiness_no_schedules: 'No schedule with prices yet.',
+  readiness_no_schedule: 'Group “%{group}” has no schedule.',
+  readiness_no_items: 'Schedule “%{schedule}” of group “%{group}” has no sessions with prices.',
+  readiness_no_price_days: 'Group “%{group}”: no price for %{day_list}.',
+  readiness_starts_later: 'Group “%{group}”: schedule “%{schedule}” starts on %{date}; nothing is on sale before then.',
+  readiness_no_staff: 'Nobody is invited yet: cashiers and administrators join by invitation.',
+  readiness_no_provider: 'Online payments are not connected: the widget takes bookings paid at the venue.',
+  readiness_prepaid_without_provider: 'Schedule “%{schedule}” of group “%{group}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away.',
+  readiness_test_keys: 'Test keys are saved: the payments made with them pay no order.',
+  readiness_no_phone: 'No venue phone: the widget cannot tell guests whom to call.',
+  // #42 The confirmation letter's money: nothing paid online reads "pay at the venue".
+  widget_mail_money: 'Paid online: %{paid}\nTo pay at the venue: %{rest}\n',
+  widget_mail_pay_at_venue: 'Pay at the venue: %{rest}\n',
   dispute_file_type: 'Attach PDF, PNG, JPEG, WebP or GIF files.',
   dispute_file_size: 'Each file may be at most %{max} MB.',
   dispute_files_count: 'Attach at most %{max} files.',
@@ -153,7 +180,7 @@ const en = {
   widget_order_cancelled: 'This booking has already been cancelled.',
   widget_mail_subject: 'Booking №%{id} at %{location} is confirmed',
   widget_mail_text:
-    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\nPaid online: %{paid}\nTo pay at the venue: %{rest}\n\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
+    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n%{money_lines}\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
   widget_mail_game: 'Game: %{game}\n',
   widget_payment_not_declined: 'This booking is not waiting for a new payment.',
   widget_hold_expired: 'The time to pay for this booking is over and the places were released. Please book again.',
@@ -175,6 +202,8 @@ const en = {
   consent_required: 'We cannot take the booking without your consent to the processing of personal data',
   consent_changed: 'The consent text has changed: please read it again and tick the box',
   invalid_url: 'Enter a full http or https address, or leave the field empty.',
+  // #42 A location's letters: the sender name is one line that does not look like an address.
+  sender_name_invalid: 'One line without the characters @, < and > (the name shown as the letters\' sender).',
   refund_nothing: 'This order holds no money to refund.',
   // #28 CATALOGUE: plural forms split by ' |||| ', picked by smart_count (as the client's polyglot).
   playground_future_orders: 'This playground has %{smart_count} future order; move or cancel it first. |||| This playground has %{smart_count} future orders; move or cancel them first.',
@@ -232,6 +261,17 @@ const en = {
   // #30 DESK: book and pay in one call; a walk-in without the guest's details.
   book_pay_nothing_to_pay: 'Nothing to pay: book and pay is for paid orders with a price.',
   book_pay_with_bill: 'Choose either a payment link or a payment now, not both.',
+  // #43 The till.
+  till_choose: 'Choose a till',
+  shift_open_first: 'Open a shift on the till “%{till}”',
+  shift_closed: 'The shift is closed',
+  shift_already_open: 'A shift is already open on the till “%{till}”.',
+  shift_awaiting_confirmation: 'The shift on the till “%{till}” was counted and awaits a manager\'s confirmation.',
+  shift_not_counted: 'The shift has not been counted yet.',
+  shift_confirm_other_person: 'Another person than the one who counted must confirm the count.',
+  float_comment_required: 'The float differs from the one offered (%{suggested}): say why.',
+  denominations_mismatch: 'The bills and coins add up to %{total}, not the counted %{counted}.',
+  shift_drop_over_counted: 'At most the counted cash can go to the safe: %{max}.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -352,6 +392,29 @@ const ru: Record<MessageKey, string> = {
   certificate_mail_text: 'Здравствуйте, %{name}!\n\nВаш подарочный сертификат %{number} на %{rate} действует до %{until}.\nНазовите этот номер в %{location}, чтобы оплатить игру.\n\nХорошей игры!',
   refill_not_allowed: 'Пополнение счёта недоступно для этой локации.',
   payment_provider_off: 'Ссылки на оплату недоступны: платёжный провайдер не подключён.',
+  widget_online_unavailable: 'Онлайн-бронирование временно недоступно. Позвоните, пожалуйста, на площадку.',
+  widget_online_unavailable_phone: 'Онлайн-бронирование временно недоступно. Позвоните: %{phone}',
+  widget_prepaid_without_provider: 'Расписание «%{schedule}» группы «%{group}» берёт предоплату %{percent}\u00a0%, а онлайн-оплата не подключена: виджет откажет гостям этих сеансов. Подключите онлайн-оплату (вкладка «Онлайн-оплата») или поставьте предоплату 0\u00a0%.',
+  readiness_inactive: 'Локация отключена: её нет ни на кассе, ни в виджете.',
+  readiness_no_address: 'Гостям не указан адрес.',
+  readiness_no_playgrounds: 'Пока нет ни одной площадки.',
+  readiness_no_group: 'Пока нет группы площадок: расписание задаётся группе.',
+  readiness_group_empty: 'Ни в одной группе нет площадок: перетащите площадки в группу.',
+  readiness_ungrouped: 'Вне групп, поэтому не продаются: %{names}.',
+  readiness_no_games: 'На локации пока нет игр.',
+  readiness_no_games_per_person: 'На локации нет игр, а цена за человека требует выбрать игру при бронировании.',
+  readiness_no_schedules: 'Пока нет расписания с ценами.',
+  readiness_no_schedule: 'У группы «%{group}» нет расписания.',
+  readiness_no_items: 'В расписании «%{schedule}» группы «%{group}» нет сеансов с ценами.',
+  readiness_no_price_days: 'Группа «%{group}»: нет цены на %{day_list}.',
+  readiness_starts_later: 'Группа «%{group}»: расписание «%{schedule}» начнёт действовать %{date}, до этого продавать нечего.',
+  readiness_no_staff: 'Никого не пригласили: кассиры и администраторы входят по приглашению.',
+  readiness_no_provider: 'Онлайн-оплата не подключена: виджет принимает брони с оплатой на месте.',
+  readiness_prepaid_without_provider: 'Расписание «%{schedule}» группы «%{group}» берёт предоплату %{percent}\u00a0%, а онлайн-оплата не подключена: виджет отказывает его гостям.',
+  readiness_test_keys: 'Сохранены тестовые ключи: оплаты по ним не оплачивают заказы.',
+  readiness_no_phone: 'Не указан телефон площадки: гостям из виджета некуда позвонить.',
+  widget_mail_money: 'Оплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n',
+  widget_mail_pay_at_venue: 'Оплата на месте: %{rest}\n',
   dispute_file_type: 'Прикрепите файлы PDF, PNG, JPEG, WebP или GIF.',
   dispute_file_size: 'Каждый файл — не больше %{max} МБ.',
   dispute_files_count: 'Прикрепите не больше %{max} файлов.',
@@ -378,7 +441,7 @@ const ru: Record<MessageKey, string> = {
   widget_order_cancelled: 'Эта бронь уже отменена.',
   widget_mail_subject: 'Бронь №%{id} в %{location} подтверждена',
   widget_mail_text:
-    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\nОплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n\nСтраница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
+    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n%{money_lines}\nСтраница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
   widget_mail_game: 'Игра: %{game}\n',
   widget_payment_not_declined: 'Эта бронь не ждёт новой оплаты.',
   widget_hold_expired: 'Время на оплату этой брони истекло, места освобождены. Забронируйте, пожалуйста, заново.',
@@ -397,6 +460,7 @@ const ru: Record<MessageKey, string> = {
   consent_required: 'Без согласия на обработку персональных данных забронировать нельзя',
   consent_changed: 'Текст согласия изменился: прочитайте его ещё раз и поставьте отметку',
   invalid_url: 'Укажите полный адрес http или https или оставьте поле пустым.',
+  sender_name_invalid: 'Одна строка без символов @, < и > (имя, которое письма показывают как отправителя).',
   refund_nothing: 'По этому заказу нечего возвращать.',
   // #28 CATALOGUE
   playground_future_orders: 'У игровой зоны %{smart_count} будущий заказ; сначала перенесите или отмените его. |||| У игровой зоны %{smart_count} будущих заказа; сначала перенесите или отмените их. |||| У игровой зоны %{smart_count} будущих заказов; сначала перенесите или отмените их.',
@@ -453,6 +517,17 @@ const ru: Record<MessageKey, string> = {
   // #30 DESK
   book_pay_nothing_to_pay: 'Платить нечего: «Забронировать и оплатить» — для платных заказов с ценой.',
   book_pay_with_bill: 'Выберите что-то одно: ссылку на оплату или оплату сейчас.',
+  // #43 Касса
+  till_choose: 'Выберите кассу',
+  shift_open_first: 'Откройте смену на кассе «%{till}»',
+  shift_closed: 'Смена закрыта',
+  shift_already_open: 'На кассе «%{till}» уже открыта смена.',
+  shift_awaiting_confirmation: 'Смена на кассе «%{till}» пересчитана и ждёт подтверждения менеджера.',
+  shift_not_counted: 'Смену ещё не пересчитали.',
+  shift_confirm_other_person: 'Пересчёт подтверждает другой сотрудник, не тот, кто считал.',
+  float_comment_required: 'Сумма на начало смены отличается от предложенной (%{suggested}): укажите причину.',
+  denominations_mismatch: 'Купюры и монеты дают %{total}, а пересчитано %{counted}.',
+  shift_drop_over_counted: 'В сейф можно убрать не больше пересчитанного: %{max}.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -209,7 +209,8 @@ export const moneyKind = <T extends ZodType>(kind: MoneyKind, schema: T): T => {
  * characters; passed on as '1500.50'. Not a union, whose failure would hide 'This field is required.'.
  */
 export const amountSchema = (maxChars: number, invalid: MessageKey = 'invalid_number') => moneyKind('signed',
-  z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string())
+  // -0 kept as '-0' (String(-0) is '0'), so a money field that takes no sign refuses it (#43).
+  z.preprocess((v) => (typeof v === 'number' ? (Object.is(v, -0) ? '-0' : String(v)) : v), z.string())
     .transform((v) => v.trim().replace(',', '.'))
     .pipe(z.string().min(1).max(maxChars).regex(/^-?\d+(\.\d{1,2})?$/, { message: invalid }))
     .transform(toMoneyString));
@@ -224,4 +225,4 @@ export const positiveAmount = (maxChars = 10, invalid: MessageKey = 'invalid_num
 
 /** A price that may be zero where the record takes no money (a free order's cost); never negative. */
 export const amountOrZero = (maxChars = 10, invalid: MessageKey = 'invalid_number') =>
-  moneyKind('zero_or_more', amountSchema(maxChars, invalid).refine((v) => toCents(v) >= 0, { message: 'amount_not_positive' }));
+  moneyKind('zero_or_more', amountSchema(maxChars, invalid).refine((v) => !v.startsWith('-') && toCents(v) >= 0, { message: 'amount_not_positive' }));

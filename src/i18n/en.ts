@@ -1,5 +1,6 @@
 // English messages: react-admin's own plus every text of the app. ru.ts has the same keys
 // (tests/unit/i18n.test.ts fails when they differ).
+import { cityZoneEn, locationLettersEn, rolesEn } from './guess.en'; // #42 no guessing
 import englishMessages from 'ra-language-english';
 import { moneyEn } from './money.en';
 import { widgetEn } from './widget.en';
@@ -8,12 +9,14 @@ import { toolsEn } from './tools.en';
 import { catalogueEn } from './catalogue.en';
 import { formsEn } from './forms.en';
 import { managementEn } from './management.en';
+import { readinessEn } from './readiness.en'; // #42 setup checklist
 import { orderLogEn } from './orderLog.en';
 import { refundsEn } from './refunds.en'; // #29 refunds
 import { consentEn } from './consent.en'; // #40 personal-data consent
 import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
 import { wordsEn } from './words.en'; // #42 h42-words
+import { tillEn } from './till.en'; // #43
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -681,12 +684,17 @@ export const enApp = {
     catalogue: catalogueEn, // #28 CATALOGUE
     forms: formsEn,
     management: managementEn,
+    readiness: readinessEn, // #42
     orderLog: orderLogEn,
     providerRefunds: refundsEn, // #29 refunds
     consent: consentEn, // #40 personal-data consent
+    cityZone: cityZoneEn, // #42
+    locationLetters: locationLettersEn, // #42
+    roleDescriptions: rolesEn, // #42
     live: liveEn,
     desk: deskEn, // #30 DESK
     words: wordsEn, // #42 h42-words
+    till: tillEn, // #43
     invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.

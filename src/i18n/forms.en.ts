@@ -7,4 +7,7 @@ export const formsEn = {
   timePlaceholder: 'HH:MM',
   time: 'Time',
   dateTimeInvalid: 'Enter the date as DD.MM.YYYY and the time as HH:MM',
+  // #42 a secret input's show button; a text to copy
+  secret: { show: 'Show', hide: 'Hide' },
+  copy: { button: 'Copy', copied: 'Copied.', failed: 'Could not copy: select the text and copy it by hand.' },
 };

@@ -1,5 +1,6 @@
 // Russian messages (the default language): our complete react-admin translation plus every
 // text of the app, key for key the same as en.ts.
+import { cityZoneRu, locationLettersRu, rolesRu } from './guess.ru'; // #42 no guessing
 import { raRussianMessages } from './raRussian';
 import type { enApp } from './en';
 import { moneyRu } from './money.ru';
@@ -9,12 +10,14 @@ import { toolsRu } from './tools.ru';
 import { catalogueRu } from './catalogue.ru';
 import { formsRu } from './forms.ru';
 import { managementRu } from './management.ru';
+import { readinessRu } from './readiness.ru'; // #42 setup checklist
 import { orderLogRu } from './orderLog.ru';
 import { refundsRu } from './refunds.ru'; // #29 refunds
 import { consentRu } from './consent.ru'; // #40 personal-data consent
 import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
+import { tillRu } from './till.ru'; // #43
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -682,12 +685,17 @@ export const ruApp: typeof enApp = {
     catalogue: catalogueRu, // #28 CATALOGUE
     forms: formsRu,
     management: managementRu,
+    readiness: readinessRu, // #42
     orderLog: orderLogRu,
     providerRefunds: refundsRu, // #29 refunds
     consent: consentRu, // #40 personal-data consent
+    cityZone: cityZoneRu, // #42
+    locationLetters: locationLettersRu, // #42
+    roleDescriptions: rolesRu, // #42
     live: liveRu,
     desk: deskRu, // #30 DESK
     words: wordsRu, // #42 h42-words
+    till: tillRu, // #43
     invitation: invitationRu, // #28 STAFF
   },
   validation: {

@@ -195,12 +195,16 @@ export const toolsEn = {
   // #29 payment provider tab.
   paymentProvider: {
     // #29 the installation's own account (the owner's tab)
-    installationIntro: 'Top-ups of every location\'s balance are paid into the installation\'s own merchant account, set here by the owner. It is the same on every location\'s tools page. YooKassa\'s HTTP notification URL is the same as for the locations: %{origin}/api/v2.1/payments/yookassa/notifications/',
+    installationIntro: 'Top-ups of every location\'s balance are paid into the installation\'s own merchant account, set here by the owner. It is the same on every location\'s tools page. YooKassa\'s notification URL is the same as for the locations (shown below once a provider is chosen).',
     installationSaved: 'The top-ups account saved.',
     // #29 "check connection" (tries the saved credentials against the provider)
     check: 'Check connection',
     checkOk: 'Connection works: %{provider} accepted the saved credentials.',
-    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. The HTTP notification URL to enter in YooKassa\'s dashboard (Integration → HTTP notifications): %{origin}/api/v2.1/payments/yookassa/notifications/; for Stripe (Developers → Webhooks): %{origin}/api/v2.1/payments/stripe/webhook/',
+    intro: 'Online payments of this location (bills, the widget\'s prepayment) go to its own merchant account. Choose the provider, enter the keys, save and check the connection; the notification URL for the provider\'s dashboard appears below.',
+    // #42 the notification URL with a copy button
+    notificationUrl: 'Notification URL',
+    notificationUrlYooKassa: 'Paste it into YooKassa\'s dashboard: Integration → HTTP notifications, and tick every payment and refund event.',
+    notificationUrlStripe: 'Paste it into Stripe: Developers → Webhooks → Add endpoint, with the Checkout session and refund events; enter that endpoint\'s signing secret (whsec_…) below.',
     provider: PAYMENT_PROVIDER_FIELDS.provider.en,
     shop_id: PAYMENT_PROVIDER_FIELDS.shop_id.en,
     secret_key: PAYMENT_PROVIDER_FIELDS.secret_key.en,
@@ -214,7 +218,7 @@ export const toolsEn = {
     secretSet: 'A key is stored (never shown). Leave empty to keep it.',
     secretNotSet: 'No key is stored yet.',
     // #29 Stripe.
-    stripeHint: 'Stripe: the secret key (sk_live_… or sk_test_…) from Developers → API keys, and the signing secret (whsec_…) of the webhook endpoint with the address shown above on this tab. The shop ID and receipts are YooKassa\'s.',
+    stripeHint: 'Stripe: the secret key (sk_live_… or sk_test_…) from Developers → API keys, and the signing secret (whsec_…) of the webhook endpoint with the notification URL shown below. The shop ID and receipts are YooKassa\'s.',
     webhookSecretSet: 'A signing secret is stored (never shown). Leave empty to keep it.',
     webhookSecretNotSet: 'No signing secret is stored yet (Stripe: whsec_…).',
     receiptsHint: 'YooKassa registers a receipt for each payment: the customer\'s e-mail or phone, one line per session.',

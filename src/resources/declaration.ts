@@ -128,6 +128,8 @@ export interface Choice {
   value: string | number;
   /** An i18n key, or a text shown as it is. */
   label: string;
+  /** #42 Offered only for the records it holds for (a form's record, e.g. the sandbox where the server takes it); a record's current value is always offered. */
+  when?: (record: Record<string, any>) => boolean;
 }
 
 /** Choices loaded from an endpoint answering a plain array. */
@@ -310,6 +312,11 @@ export function allowed(access: AccessDeclaration | undefined, location: Pick<Lo
   return (access.permissions ?? []).every((p) => hasPermission(permissions, p));
 }
 
+/** #42 The fields of a form this user is offered: those whose `permissions` they all hold (at the form's location). */
+export function offeredFields(fields: FieldDeclaration[], permissions: readonly string[] | undefined): FieldDeclaration[] {
+  return fields.filter((f) => (f.permissions ?? []).every((p) => hasPermission(permissions, p)));
+}
+
 // Forms and row actions (src/components/forms/): every write goes through react-admin's data layer
 // (useCreate/useUpdate pessimistic, useDelete, dataProvider.action); the server's DRF field errors
 // show under their inputs, other errors in the dialog.
@@ -343,6 +350,12 @@ interface FieldBase {
   requiredMessage?: MessageKey;
   /** The screen's message for the server's text about this field (e.g. a contract string); the server's text otherwise. */
   serverMessage?: (serverText: string) => MessageKey | string;
+  /**
+   * #42 Offered only to whoever holds every one of these at the form's location (`meta.location_id`;
+   * elsewhere the user's permissions): nobody is offered what they cannot grant. A field not offered
+   * keeps its first value (an edit sends a permission the editor lacks unchanged).
+   */
+  permissions?: PermissionCodename[];
 }
 
 export type FieldDeclaration = FieldBase & (
@@ -350,8 +363,11 @@ export type FieldDeclaration = FieldBase & (
   | { kind: 'text' | 'textarea'; maxLength?: number; pattern?: { regex: RegExp; message: MessageKey };
       /** The message of `maxLength` (validation.validationPaymentsLength unless given). */
       maxLengthMessage?: MessageKey;
-      /** `email`: validation.validationEmail; `phone`: validation.validationPhone (PHONE_PATTERN); both set the input's type. */
-      format?: 'email' | 'phone';
+      /**
+       * `email`: validation.validationEmail; `phone`: validation.validationPhone (PHONE_PATTERN); both set the input's type.
+       * #42 `secret`: masked as it is typed (a password input with a show button), never offered by the browser's autofill.
+       */
+      format?: 'email' | 'phone' | 'secret';
       /** Suggestions offered while typing (a datalist), loaded from an endpoint; any text is still accepted. */
       suggestionsFrom?: ChoicesFrom }
   /** A number or null. `min`/`max`: validation.validationMinValue/MaxValue; `integer`: validation.validationPersons. */
@@ -372,6 +388,11 @@ export type FieldDeclaration = FieldBase & (
   | { kind: 'date' }
   /** ISO or null. */
   | { kind: 'datetime' }
+  /**
+   * #42 A text to copy elsewhere (an address to paste into a provider's dashboard), read from the form's
+   * values and its record, with a copy button; nothing when `value` gives null. Never sent: declare it `readOnly`.
+   */
+  | { kind: 'copy'; value: (values: Record<string, any>, record: Record<string, any>) => string | null }
 );
 
 export interface FormDeclaration {

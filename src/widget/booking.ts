@@ -18,6 +18,9 @@ const addDays = (date: string, days: number) => {
   return d.toISOString().slice(0, 10);
 };
 
+/** How many days after today the page looks for free sessions when today has none left. */
+const FIRST_DAY_LOOKAHEAD = 7;
+
 export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: WidgetLang, locationId: string, group: string | null) {
   const scope = group ? `?group=${encodeURIComponent(group)}` : '';
   const loc = await call<PublicLocation>(`/api/public/locations/${encodeURIComponent(locationId)}/${scope}`);
@@ -84,15 +87,18 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
     void loadSessions(byHand);
   }
 
-  /** The day's sessions; a change the customer made is announced with how many there are (#40). */
-  async function loadSessions(byHand = false) {
+  /**
+   * The day's sessions; a change the customer made is announced with how many there are (#40).
+   * `lead`: a line above them (why another day than today is shown). True when the day has any.
+   */
+  async function loadSessions(byHand = false, lead?: string): Promise<boolean> {
     prev.disabled = date <= loc.today;
     next.disabled = date >= loc.last_date;
     show(form);
     show(sessions, h('p', { class: 'muted' }, t('loading')));
     const asked = date;
     const day = await call<PublicSlots>(`/api/public/locations/${loc.id}/slots/?date=${asked}${group ? `&group=${encodeURIComponent(group)}` : ''}`);
-    if (asked !== date) return;
+    if (asked !== date) return false;
     const playgrounds = day.playgrounds.filter((p) => p.sessions.length > 0);
     // Sessions after midnight belong to the chosen day's night (they start on the next date).
     const night = (s: PublicSession) => (s.time_start.slice(0, 10) !== asked ? nightOfDay(t, lang, asked, s.time_start.slice(0, 10)) : null);
@@ -101,9 +107,9 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
     if (!playgrounds.length) {
       show(sessions, h('p', { class: 'muted' }, t('noSessions')));
       if (byHand) announce(t('noSessionsOn', { date: shownDay(asked) }));
-      return;
+      return false;
     }
-    show(sessions, ...playgrounds.map((pg) => h('div', {
+    show(sessions, lead ? h('p', { class: 'muted', 'data-testid': 'widget-later-day' }, lead) : null, ...playgrounds.map((pg) => h('div', {
       class: 'playground', 'data-testid': 'widget-playground', 'data-playground': pg.id, hidden: only !== null && only !== pg.id,
     },
     h('h2', {}, pg.name),
@@ -116,6 +122,28 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
     h('small', {}, t('free', { n: s.available_persons })),
     night(s) ? h('small', { class: 'night', 'data-testid': 'widget-night' }, night(s)) : null))))));
     if (byHand) announce(t('sessionsOn', { date: shownDay(asked), n: visibleCount() }));
+    return true;
+  }
+
+  /**
+   * Opening the page: today's sessions, or when none is left (late at night, a day off) the first
+   * day of the coming week that has some, said above them; a customer at 2 a.m. wants tomorrow's.
+   */
+  async function openOnFirstFreeDay() {
+    if (await loadSessions()) return;
+    // Stops when the customer chose a day meanwhile.
+    for (let ahead = 1; ahead <= FIRST_DAY_LOOKAHEAD && date === addDays(loc.today, ahead - 1); ahead++) {
+      const day = addDays(loc.today, ahead);
+      if (day > loc.last_date) return;
+      date = day;
+      if (await loadSessions(false, t('laterDay', { today: shownDay(loc.today), date: shownDay(day) }))) {
+        dateInput.value = shownDay(day);
+        calendar.refresh();
+        return;
+      }
+    }
+    // Nothing in the week: today is shown again, with its "no free sessions".
+    if (date === addDays(loc.today, FIRST_DAY_LOOKAHEAD)) setDate(loc.today, false);
   }
 
   const visibleCount = () => sessions.querySelectorAll('.playground:not([hidden]) button.slot').length;
@@ -221,5 +249,5 @@ export async function bookingPage(root: HTMLElement, call: Call, t: T, lang: Wid
     holdBox.hidden = false;
   }
 
-  await Promise.all([offerHold(), loadSessions()]);
+  await Promise.all([offerHold(), openOnFirstFreeDay()]);
 }

@@ -154,7 +154,11 @@ export async function bookingForm(ctx: FormContext, choice: Selected) {
       }
       submit.disabled = true;
       show(priceBox);
-      if (!(await goneMeanwhile(err))) showErrors(err.fields);
+      if (await goneMeanwhile(err)) return;
+      // #42 A refusal of any booking here (online booking unavailable: call the venue) shows where the price would, by the button.
+      const whole = err.fields.non_field_errors?.[0];
+      if (whole) show(priceBox, h('p', { class: 'alert', 'data-testid': 'widget-price-refused' }, whole));
+      else showErrors(err.fields);
     }
   }
 
@@ -308,7 +312,9 @@ export async function bookingForm(ctx: FormContext, choice: Selected) {
         h('a', { class: 'primary button', href: booked.payment_url, target: '_top', 'data-testid': 'widget-pay-link' }, t('goPay')),
         h('p', {}, open), h('p', {}, again));
     } else {
-      show(result, heading, details, h('p', { 'data-testid': 'widget-result-email' }, t('confirmedText', { email: to })), h('p', {}, open), h('p', {}, again));
+      // #42 Booked without paying online: the customer reads that they pay at the venue, and how much.
+      const atVenue = Number(o.paid) === 0 && Number(o.to_pay) > 0 ? h('p', { 'data-testid': 'widget-result-at-venue' }, t('payAtVenue', { amount: money(o.to_pay) })) : null;
+      show(result, heading, details, atVenue, h('p', { 'data-testid': 'widget-result-email' }, t('confirmedText', { email: to })), h('p', {}, open), h('p', {}, again));
     }
     show(ctx.root, result);
     bringIntoView(result);

@@ -86,6 +86,8 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
     // #40 Why the pay button asks for less than "to pay": the rest is paid at the venue.
     const prepay = o.state !== 'cancelled' && o.pay_amount ? prepayNote(t, money, o.pay_amount, o.to_pay) : null;
     const refund = Number(o.to_refund) > 0 ? t(o.state === 'cancelled' ? 'refundNote' : 'overpaidNote', { amount: money(o.to_refund) }) : null;
+    // #42 Booked with nothing paid online: paid at the venue.
+    const atVenue = o.state === 'booked' && Number(o.paid) === 0 && Number(o.to_pay) > 0 ? t('payAtVenue', { amount: money(o.to_pay) }) : null;
 
     show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
       h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : ''),
@@ -96,6 +98,7 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       message ? h('p', { class: 'note', role: 'status' }, message) : null,
       note ? h('p', { class: o.state === 'payment_declined' ? 'alert' : 'note', 'data-testid': 'order-note' }, note) : null,
       refund ? h('p', { class: 'note', 'data-testid': 'order-refund' }, refund) : null,
+      atVenue ? h('p', { class: 'note', 'data-testid': 'order-at-venue' }, atVenue) : null,
       h('div', { class: 'details' },
         ...boughtRows(t, lang, { ...o, time_start: o.date && o.begin ? o.time_start : null, game: o.game?.name ?? null }, 'order'),
         row(t('name'), o.name, 'order-name'),

@@ -5,8 +5,11 @@
 // the demo admin has a role there, and its rows carry a marker text that must never be answered.
 // The victim rows are made here (#41): each record a declared create makes (server/modules/*/writes.ts)
 // is made at location 3 through it, its texts carrying the marker, and named in the paths of that
-// record's other routes (`recordOf`); only what no declared create makes (orders, payments, the
-// ledger, schedules: hand-written routes) is location 3's demo data.
+// record's other routes (`recordOf`); what a hand-written route creates (a schedule, an order, its
+// payment, a ledger line) is made through that route by location 3's administrator with the marker
+// (locationRecords.ts). No victim is a demo row and no demo row is stamped: of the demo data only
+// location 3 itself and the demo accounts are used (the administrator who has a role there, the
+// attackers of locations 1 and 2), as a fresh installation's owner and staff would be.
 // A new route fails here until its path parameters can be filled (victimParams says what to add) and,
 // when it is not scoped to a location, until it is listed as public or personal with a reason.
 import sharp from 'sharp';
@@ -18,6 +21,7 @@ import {
   apiRoutes, changedTables, digest, fillPath, multipart, routeKey, sample, schemaFields, STATIC_ROUTE, toQuery, type ApiRoute,
 } from './routeWalk';
 import { WriteMaker } from './writeMaker';
+import { makeLocationRecords } from './locationRecords';
 
 /** The top-level field names of a body or query schema. */
 const topFields = (schema: Parameters<typeof schemaFields>[0]) => [...new Set(schemaFields(schema).map((f) => String(f.path[0])))];
@@ -75,6 +79,7 @@ const PERSONAL_ROUTES: Record<string, string> = {
   // #28 SETUP
   'GET /api/v2.1/currencies/': 'ISO 4217 currencies (reference data)',
   'GET /api/v2.1/timezones/': 'IANA time zones (reference data)',
+  'GET /api/v2.1/timezones/by_city/': 'the time zone of a city by its name (reference data, #42)',
   'POST /api/v2.1/locations/': 'creates a location: the installation\'s owner only (403 to anyone else before the body is read, setup.test.ts)',
   'GET /api/v2.2/certificate_designs/': 'certificate designs (reference data)',
   'GET /api/v2.1/dashboards/': 'the list of dashboards (no data; a dashboard URL needs a role at the location)',
@@ -146,32 +151,29 @@ beforeAll(async () => {
     [`https://${MARKER.toLowerCase()}.example.com/hook`, 'ab'.repeat(32)]);
   const delivery = await one<{ id: number }>(`insert into webhook_deliveries (webhook_id, event, body, status) values ($1, 'order.created', $2, 'delivered') returning id`,
     [wh.id, JSON.stringify({ location_id: 3, data: { name: MARKER } })]);
-  // The ledger, orders, payments and schedules have hand-written creates: location 3's demo rows.
-  const tx = await one<{ id: number }>('select id from transactions where location_id = 3 order by id limit 1');
+  // The schedule, order, payment and ledger line: hand-written creates, made through their routes
+  // on the victim playground and group the declared creates made (a day to come: two days from now in UTC is one anywhere).
+  if (madeVictims.groups === undefined || madeVictims.playgrounds === undefined) {
+    throw new Error(`the declared creates of a group and a playground (server/modules/groups/writes.ts, server/modules/catalogue/writes.ts) made none at location 3: ${unmade.join('; ')}`);
+  }
+  const own = await makeLocationRecords(h, admin, {
+    location: 3, group: Number(madeVictims.groups), playground: Number(madeVictims.playgrounds), tag: MARKER,
+    date: new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10),
+  });
   const dispute = multipart([{ name: 'text', value: `${MARKER} dispute` }, { name: 'files', filename: 'scan.png', type: 'image/png', data: png }]);
-  const d = await h.app.inject({ method: 'POST', url: `/api/v2.1/transactions/${tx.id}/dispute/`, payload: dispute.payload, headers: { ...dispute.headers, authorization: `Token ${admin}` } });
+  const d = await h.app.inject({ method: 'POST', url: `/api/v2.1/transactions/${own.transaction}/dispute/`, payload: dispute.payload, headers: { ...dispute.headers, authorization: `Token ${admin}` } });
   expect(d.statusCode, d.body).toBe(201);
-  // A person with a role at location 3 (an accepted invitation is a hand-written route).
+  // A person with a role at location 3 (an accepted invitation is a hand-written route); the name is
+  // the e-mail, which carries the marker.
   const victimUser = await userWithToken(`${MARKER.toLowerCase()}@example.com`, [[3, 10]], []);
+  // A location's name and address are public facts (the catalogue GET /locations/, the widget): they carry no marker.
 
-  // The marker on every kind of row of location 3 that an answer could carry.
-  await q(`update orders set name = $1 || ' ' || id, comment = $1 where location_id = 3`, [MARKER]);
-  await q(`update payments set comment = $1 where location_id = 3`, [MARKER]);
-  await q(`update transactions set description = $1 where location_id = 3`, [MARKER]);
-  await q(`update playgrounds set name = $1 || ' ' || id where location_id = 3`, [MARKER]);
-  await q(`update playground_groups set name = $1 || ' ' || id where location_id = 3`, [MARKER]);
-  await q(`update schedules set name = $1 || ' ' || id where location_id = 3`, [MARKER]);
-  // A location's name and address are public facts (the catalogue GET /locations/, the widget):
-  // they carry no marker.
-  await q(`update users set name = $1 where id = $2`, [MARKER, victimUser.id]);
-
-  const order = await one<{ id: number }>(`select id from orders where location_id = 3 and status not in (4, 5) order by id desc limit 1`);
   Object.assign(victim, {
     location: 3,
-    schedule: (await one<{ id: number }>('select id from schedules where location_id = 3 order by id limit 1')).id,
-    order: order.id,
-    payment: (await one<{ id: number }>('select id from payments where location_id = 3 order by id limit 1')).id,
-    transaction: tx.id,
+    schedule: own.schedule,
+    order: own.order,
+    payment: own.payment,
+    transaction: own.transaction,
     disputeFile: String(d.json().files[0].url).split('/').filter(Boolean).pop()!,
     webhook: wh.id,
     delivery: delivery.id,
@@ -389,14 +391,21 @@ describe('authorisation matrix', () => {
     expect(changedTables(before, await digest(h.database.pool))).toEqual([]);
   });
 
-  it('the same requests by location 3\'s administrator are not refused (the ids are real)', async () => {
+  it('the same requests by location 3\'s administrator are not refused (the ids are real), and answer it the victims with their marker', async () => {
     const refused: string[] = [];
+    const marked: string[] = [];
     const guarded = routesUnderTest().filter((r) => !r.public && !r.page && routeKey(r) !== 'POST /api/v2.1/logout/' && !(routeKey(r) in PERSONAL_ROUTES) && !(routeKey(r) in CONTROL_EXCEPTIONS)).sort(byOrder);
     for (const r of guarded) {
       const req = victimRequest(r);
       const res = await send(req, admin);
       if ([401, 403, 404].includes(res.statusCode) || res.statusCode >= 500) refused.push(`${req.method} ${req.url} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+      if (res.body.includes(MARKER)) marked.push(routeKey(r));
     }
     expect(refused).toEqual([]);
+    console.log(`authz matrix: ${marked.length} routes answer location 3's administrator the marker`);
+    // The victims the hand-written routes made carry the marker where an answer shows them, so a leak of them would be seen.
+    const showVictims = ['GET /api/v2.2/orders/:id/', 'GET /api/v2.2/multibooking/:id/', 'GET /api/v2.1/locations/:id/payments/',
+      'GET /api/v2.1/schedule/:id/', 'GET /api/v2.1/schedule/', 'POST /api/v2.2/transactions/change_type/', 'GET /api/v2.1/transactions/:id/dispute/'];
+    expect(showVictims.filter((k) => !marked.includes(k)), 'routes that answer location 3\'s administrator a victim without the marker: make that victim with it (tests/api/locationRecords.ts)').toEqual([]);
   });
 });

@@ -81,7 +81,10 @@ describe('the OpenAPI document', () => {
       .some((p) => p.in === 'header' && p.name === 'Idempotency-Key')).map((o) => o.key).sort();
     expect(withKey).toEqual([
       'POST /api/v2.1/booking/', 'POST /api/v2.1/booking/{id}/pay/', 'POST /api/v2.1/locations/{id}/payments/', 'POST /api/v2.1/transactions/create_transaction/',
-      'POST /api/v2.2/locations/{id}/refill/', 'POST /api/v2.2/orders/{id}/refund/', 'POST /api/v2.2/transactions/create_transaction/',
+      'POST /api/v2.2/locations/{id}/refill/', 'POST /api/v2.2/orders/{id}/refund/',
+      // #43 the till: a shift opened, money moved by hand, the count.
+      'POST /api/v2.2/shifts/{id}/close/', 'POST /api/v2.2/shifts/{id}/movements/', 'POST /api/v2.2/tills/{id}/shifts/',
+      'POST /api/v2.2/transactions/create_transaction/',
     ]);
   });
 

@@ -63,6 +63,8 @@ describe('POST /api/v2.1/booking/{id}/pay/', () => {
       purchase: '1000.00', comment: '', user: { id: w.users.staff.id, name: w.users.staff.name, email: w.users.staff.email }, actual: true,
       // #29 receipts: cash at the desk goes through the venue's own register: no receipt of ours.
       receipt_status: null, settlement_status: null,
+      // #43 The demo's open shift at the first desk: the desk's cash lands in it.
+      shift: { id: expect.any(Number), till: { id: expect.any(Number), name: 'Касса 1' } },
     });
     expect(Date.now() - Date.parse(payment.created)).toBeLessThan(60_000);
     expect(await getOrder(w, id)).toMatchObject({ status: 2, purchase: '1900.00', paid: '1000.00', need_paid: '900.00' });

@@ -561,13 +561,16 @@ describe('validation messages of a schedule', () => {
     await rejects(withPricing({ start: '10:00', prepayment: 0.5 }), { items: [{ pricing: [{ session_price: ['Укажите либо цену за сеанс, либо цену за человека.'] }] }] }, 'ru');
   });
 
-  it('pricing prepayment: required, 0 to 1, a number or a decimal text with a comma or dot', async () => {
+  it('pricing prepayment: 0 to 1, a number or a decimal text with a comma or dot; left out, the location\'s default (#42: 100 % where it takes money online)', async () => {
     await rejects(withPricing({ ...priceRow, prepayment: -0.1 }), { items: [{ pricing: [{ prepayment: ['Ensure this value is greater than or equal to 0.'] }] }] });
     await rejects(withPricing({ ...priceRow, prepayment: 1.5 }), { items: [{ pricing: [{ prepayment: ['Ensure this value is less than or equal to 1.'] }] }] });
     await rejects(withPricing({ ...priceRow, prepayment: '1,5' }), { items: [{ pricing: [{ prepayment: ['Ensure this value is less than or equal to 1.'] }] }] });
     await rejects(withPricing({ ...priceRow, prepayment: 'half' }), { items: [{ pricing: [{ prepayment: ['A valid number is required.'] }] }] });
     const { prepayment: _p, ...noPrepayment } = priceRow;
-    await rejects(withPricing(noPrepayment), { items: [{ pricing: [{ prepayment: ['This field is required.'] }] }] });
+    // The demo's sandbox takes money online here: a row without its prepayment is paid in full (no provider: 0, readiness.test.ts).
+    const defaulted = await h.call('POST', LIST, { token: tokens.admin, body: withPricing(noPrepayment) });
+    expect(defaulted.statusCode, defaulted.body).toBe(201);
+    expect(defaulted.json().items[0].pricing[0].prepayment).toBe('1');
     await rejects(withPricing({ ...priceRow, prepayment: null }), { items: [{ pricing: [{ prepayment: ['This field is required.'] }] }] });
     for (const [input, stored] of [['0,5', '0.5'], ['0.25', '0.25'], [0, '0'], [1, '1'], ['1', '1'], [0.75, '0.75']] as const) {
       const res = await h.call('POST', LIST, { token: tokens.admin, body: withPricing({ ...priceRow, prepayment: input }) });
@@ -649,6 +652,6 @@ describe('validation messages of a schedule', () => {
     const rows = await h.database.db.select().from(schedules).where(eq(schedules.playgroundGroupId, group));
     // Only the bodies the tests above expected to be accepted were saved, all disabled.
     expect(rows.every((r) => r.disabled)).toBe(true);
-    expect(rows.length).toBe(1 + 2 + 1 + 5 + 6 + 1);
+    expect(rows.length).toBe(1 + 2 + 1 + 5 + 1 + 6 + 1);
   });
 });

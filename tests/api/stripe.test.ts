@@ -58,7 +58,9 @@ describe('Stripe settings', () => {
     // Receipts are YooKassa's (54-FZ): a Stripe account keeps none.
     const saved = await put(loc, { provider: 'stripe', secret_key: KEY, webhook_secret: WHSEC, receipts: true, vat_code: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ provider: 'stripe', shop_id: '', secret_key_set: true, webhook_secret_set: true, receipts: false, vat_code: null, tax_system_code: null, sandbox_available: true });
+    expect(saved.json()).toEqual({ provider: 'stripe', shop_id: '', secret_key_set: true, webhook_secret_set: true, receipts: false, vat_code: null, tax_system_code: null, sandbox_available: true,
+      // #42 where each provider sends its notifications, under PUBLIC_URL (the tab shows the chosen one to copy).
+      notification_urls: { yookassa: 'http://backoffice.test/api/v2.1/payments/yookassa/notifications/', stripe: 'http://backoffice.test/api/v2.1/payments/stripe/webhook/' } });
     const kept = await put(loc, { provider: 'stripe' });
     expect(kept.json()).toMatchObject({ secret_key_set: true, webhook_secret_set: true });
     const entries = await h.database.db.select().from(activityEntries).where(and(eq(activityEntries.kind, 'payment_provider.changed'), eq(activityEntries.locationId, 1)));

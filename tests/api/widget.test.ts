@@ -265,7 +265,9 @@ describe('booking with prepayment', () => {
     await h.runJobs();
     const letter = h.letters.find((l) => l.to === 'later@example.com')!;
     expect(letter.subject).toBe(`Бронь №${made.order.id} в VR Арена Москва подтверждена`);
-    expect(letter.text).toContain('Оплатить на месте: 950,00\u00a0₽');
+    // #42 Nothing paid online: "pay at the venue", no "paid online: 0".
+    expect(letter.text).toContain('Оплата на месте: 950,00\u00a0₽');
+    expect(letter.text).not.toContain('Оплачено онлайн');
     const autoCancels = await h.database.db.select().from(jobs)
       .where(and(eq(jobs.kind, 'order.auto_cancel'), sql`${jobs.payload}->>'orderId' = ${String(made.order.id)}`));
     expect(autoCancels).toHaveLength(0);

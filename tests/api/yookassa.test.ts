@@ -49,7 +49,9 @@ describe('payment provider settings', () => {
 
     const saved = await put(loc, { provider: 'yookassa', ...SHOP, receipts: true, vat_code: 1, tax_system_code: 2 });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ provider: 'yookassa', shop_id: SHOP.shop_id, secret_key_set: true, webhook_secret_set: false, receipts: true, vat_code: 1, tax_system_code: 2, sandbox_available: true });
+    expect(saved.json()).toEqual({ provider: 'yookassa', shop_id: SHOP.shop_id, secret_key_set: true, webhook_secret_set: false, receipts: true, vat_code: 1, tax_system_code: 2, sandbox_available: true,
+      // #42 where each provider sends its notifications, under PUBLIC_URL (the tab shows the chosen one to copy).
+      notification_urls: { yookassa: 'http://backoffice.test/api/v2.1/payments/yookassa/notifications/', stripe: 'http://backoffice.test/api/v2.1/payments/stripe/webhook/' } });
     // A PUT without the secret keeps it; the secret is in no answer, no activity entry and not in the table as written.
     const again = await put(loc, { provider: 'yookassa', shop_id: SHOP.shop_id, receipts: true, vat_code: 1, tax_system_code: 2 });
     expect(again.json().secret_key_set).toBe(true);

@@ -48,10 +48,12 @@ test('on a phone the header entries are in a drawer', async ({ page }) => {
   await expect(page).toHaveURL(/\/user$/);
   await page.getByRole('button', { name: 'Меню', exact: true }).click();
   await page.getByRole('navigation').getByRole('button', { name: 'EN' }).click();
+  // #42 The switch re-renders in place (nothing remounts): the drawer stays open, now in English.
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Profile' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
   await page.getByRole('button', { name: 'Menu', exact: true }).click();
-  await expect(page.getByRole('navigation').getByRole('link', { name: 'Profile' })).toBeVisible();
   await page.getByRole('navigation').getByRole('button', { name: 'Exit' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

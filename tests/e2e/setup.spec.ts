@@ -52,7 +52,7 @@ const TEXTS = {
     create: 'Создать локацию', locations: 'Локации', usedLink: 'Установка уже настроена: ссылка первого запуска использована.',
     addPlayground: 'Добавить игровую зону', pgName: 'Название', types: 'Типы', cube: 'Куб', max: 'Игроков максимум', createItem: 'Создать',
     invite: 'Пригласить', staffEmail: 'Электронная почта', invited: 'Приглашён', join: 'Присоединиться', joinName: 'Ваше имя',
-    nextDay: 'Следующий день', guests: /Гостей/, customer: /Имя/, phone: /Телефон/, game: /Игра/, created: 'Заказ создан', close: 'Закрыть', pay: 'Оплатить', cash: 'Наличные', takePayment: 'Принять оплату', payType: /Способ оплаты/,
+    nextDay: 'Следующий день', guests: /Гостей/, customer: /Имя/, phone: /Телефон/, game: /Игра/, created: 'Заказ создан', close: 'Закрыть', pay: 'Оплатить', cash: 'Наличные', takePayment: 'Принять оплату', payType: /Способ оплаты/, intoShift: /^В смену №\d+ кассы «Касса 1»\.$/,
     entries: ['Локация создана', 'Игровая зона создана: Куб 1', 'Приглашение отправлено', 'Сотрудник присоединился', 'Оплата'],
     booked: 'Бронирование создано', bookedFields: ['Клиент: Гость', 'Гостей: 2', 'Сеанс: Куб 1', 'Тип заказа: Платный'],
   },
@@ -62,7 +62,7 @@ const TEXTS = {
     create: 'Create the location', locations: 'Locations', usedLink: 'This installation is already set up: its setup link has been used.',
     addPlayground: 'Add a playground', pgName: 'Name', types: 'Types', cube: 'The Cube', max: 'Max players', createItem: 'Create',
     invite: 'Invite', staffEmail: 'E-mail', invited: 'Invited', join: 'Join', joinName: 'Your name',
-    nextDay: 'Next day', guests: /Guests/, customer: /Name/, phone: /Phone/, game: /Game/, created: 'Order created', close: 'Close', pay: 'Pay', cash: 'Cash', takePayment: 'Take payment', payType: /Payment type/,
+    nextDay: 'Next day', guests: /Guests/, customer: /Name/, phone: /Phone/, game: /Game/, created: 'Order created', close: 'Close', pay: 'Pay', cash: 'Cash', takePayment: 'Take payment', payType: /Payment type/, intoShift: /^Into shift №\d+ of the till “Касса 1”\.$/,
     entries: ['Location created', 'Playground created: Куб 1', 'Invitation sent', 'Staff member joined', 'Payment'],
     booked: 'Booking made', bookedFields: ['Customer: Гость', 'Guests: 2', 'Session: Куб 1', 'Order type: Paid'],
   },
@@ -170,6 +170,10 @@ async function goLive(page: Page, server: Server, lang: 'ru' | 'en') {
     await desk.getByTestId('slot-orders').locator(`[data-order-id="${orderId}"]`).getByRole('button', { name: t.pay }).click();
     const pay = desk.getByTestId('pay-dialog');
     await expect(pay.getByRole('combobox', { name: t.payType })).toHaveText(t.cash);
+    // #43 A new location takes desk money only in an open shift: the dialog offers to open one on its
+    // first till in one click, then says which shift the cash goes to.
+    await pay.getByTestId('desk-open-shift').click();
+    await expect(pay.getByTestId('desk-shift-text')).toHaveText(t.intoShift);
     await pay.getByRole('button', { name: t.takePayment }).click();
     await expect(pay).toBeHidden();
     await expect(slot).toHaveAttribute('data-colour', 'paid');
@@ -211,9 +215,10 @@ for (const lang of ['ru', 'en'] as const) {
       await page.getByLabel(t.locName).fill('VR Moscow');
       await page.getByLabel(t.country).fill(lang === 'ru' ? 'Россия' : 'Russia');
       await page.getByLabel(t.city).fill(lang === 'ru' ? 'Москва' : 'Moscow');
-      // The zone is found by its name in the screen's language (the option names it and its id).
+      // The zone is found by its name in the screen's language (the option names it and its id; #42 the
+      // city's option, "Москва, Россия — ...", comes first).
       await page.getByLabel(t.timezone).fill(lang === 'ru' ? 'Москва' : 'Moscow');
-      await page.getByRole('option', { name: /Europe\/Moscow/ }).click();
+      await page.getByRole('option', { name: /Europe\/Moscow/ }).first().click();
       // The location's currency, before the B2B one.
       await page.getByLabel(t.currency).first().fill('RUB');
       await page.getByRole('option', { name: /^RUB ₽/ }).click();

@@ -250,12 +250,22 @@ test.describe('the widget date in an en-US browser', () => {
     test(`${lang}: the widget's date reads DD.MM.YYYY`, async ({ page, request }) => {
       const loc = await (await request.get('/api/public/locations/2/')).json() as { today: string; last_date: string };
       const shown = (iso: string) => iso.split('-').reverse().join('.');
+      const plus = (iso: string, days: number) => { const x = new Date(`${iso}T00:00:00Z`); x.setUTCDate(x.getUTCDate() + days); return x.toISOString().slice(0, 10); };
+      // The page opens on today, or when today has no free session left (late at night) on the
+      // first day of the week that has one, and says so.
+      const hasSessions = async (date: string) => ((await (await request.get(`/api/public/locations/2/slots/?date=${date}`)).json()) as { playgrounds: { sessions: unknown[] }[] })
+        .playgrounds.some((p) => p.sessions.length > 0);
+      let opened = loc.today;
+      for (let ahead = 1; ahead <= 7 && !(await hasSessions(opened)); ahead++) opened = plus(loc.today, ahead);
       await page.goto(`/widget/?location=2&lang=${lang}`);
       const field = page.getByTestId('widget-date');
-      await expect(field).toHaveValue(shown(loc.today));
+      await expect(field).toHaveValue(shown(opened));
+      await expect(page.getByTestId('widget-session').first()).toBeVisible();
+      if (opened === loc.today) await expect(page.getByTestId('widget-later-day')).toHaveCount(0);
+      else await expect(page.getByTestId('widget-later-day')).toContainText(shown(opened));
       await expect(page.locator('input[type="date"], input[type="datetime-local"]')).toHaveCount(0);
       await page.getByRole('button', { name: lang === 'ru' ? 'Следующий день' : 'Next day' }).click();
-      const d = new Date(`${loc.today}T00:00:00Z`);
+      const d = new Date(`${opened}T00:00:00Z`);
       d.setUTCDate(d.getUTCDate() + 1);
       await expect(field).toHaveValue(shown(d.toISOString().slice(0, 10)));
       d.setUTCDate(d.getUTCDate() + 5);

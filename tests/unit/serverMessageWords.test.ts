@@ -18,8 +18,12 @@ const PLAIN: Record<string, string | number> = {
   remaining: '100,00 ₽', rest: '3 000,00 ₽', seconds: 60, smart_count: 2, type: 'text/plain', until: '01.03.2031',
   // #40 the held booking's letter (the provider's payment link, the venue's phone line) and the payment's description.
   pay_link: 'https://pay.example/abc', phone_line: 'Телефон площадки: +74951234567\n', more: '',
+  // #42 the setup checklist (a group's and a schedule's names, playgrounds' names, days in words, a share) and the confirmation's money lines.
+  group: 'Залы', schedule: 'Основное', names: 'Куб 1, Арена 2', day_list: 'выходные', percent: 50, money_lines: 'Оплата на месте: 1 800,00 ₽\n',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',
+  // #43 the till: a till's name, amounts written by the money formatter.
+  till: 'Касса 1', suggested: '2 000,00 ₽', total: '5 500,00 ₽', counted: '5 600,00 ₽',
 };
 const UNKNOWN = 'some_new_code';
 

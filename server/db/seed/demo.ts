@@ -13,6 +13,7 @@ import { hashPassword } from '../../platform/passwords';
 import { seedBookings } from './bookings';
 import { seedTools } from './tools';
 import { seedActivity } from './activity';
+import { seedTill } from './till';
 import { ensureConsentText } from '../../modules/locations/consent';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
@@ -158,6 +159,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { locationId: 1, paymentType: 4, status: 'paid', purchase: '3000.00', externalId: 'demo-yookassa-receipt-1', provider: 'yookassa', receiptStatus: 'canceled',
         userId: staff!.id, created: new Date(Date.now() - 3 * 86_400_000) },
     ]);
+    // #43 Tills with their shifts: open ones where the demo desk takes money, and a history at location 1.
+    await seedTill(tx, { admin: admin!.id, manager: manager!.id, staff: staff!.id });
   });
   return true;
 }

@@ -132,7 +132,9 @@ export async function certificateLetterFacts(db: Db, certificateId: number, lang
     .where(eq(certificates.id, certificateId));
   if (!row || !row.c.bookedBy) return null;
   const remaining = await certificateRemaining(db, row.c.id, row.c.rate);
-  return { to: row.c.bookedBy.email, name: row.c.bookedBy.name, number: row.c.uniqueNumber, rate: moneyParam(fromCents(remaining), currencyJson(row.currency)), until: row.c.expiresAt ? dayParam(row.c.expiresAt) : '', location: await locationNameIn(db, row.locationId, lang) };
+  const args = { name: row.c.bookedBy.name, number: row.c.uniqueNumber, rate: moneyParam(fromCents(remaining), currencyJson(row.currency)), until: row.c.expiresAt ? dayParam(row.c.expiresAt) : '', location: await locationNameIn(db, row.locationId, lang) };
+  // #42 The location it was issued at: its letters' sender.
+  return { to: row.c.bookedBy.email, locationId: row.locationId, args };
 }
 
 /**

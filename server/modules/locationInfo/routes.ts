@@ -12,7 +12,7 @@ import type { Deps } from '../../deps';
 import { currentUser } from '../../platform/auth';
 import { idParam, idNumber } from '../../platform/validation';
 import { consentTemplateOf, locationGamesList, updateLocationInfo } from './service';
-import { consentSettingsFields as consent, locationSettingsFields as settings } from '../locations/settings';
+import { consentSettingsFields as consent, letterSettingsFields as letters, locationSettingsFields as settings } from '../locations/settings';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 // A number or its text ("55.75"); kept as text with six decimals (numeric(9,6)), never a float in SQL.
@@ -50,6 +50,9 @@ const locationInfoSchema = z.strictObject({
   // #40 personal-data consent (152-FZ).
   privacy_policy_url: consent.privacy_policy_url.optional(),
   personal_data_consent_text: consent.personal_data_consent_text.optional(),
+  // #42 the location's letters.
+  sender_name: letters.sender_name.optional(),
+  email: letters.email.optional(),
 });
 
 import { LocationDetail } from '../../platform/answers';

@@ -37,6 +37,9 @@ export interface LocationInfoInput {
   // #40 personal-data consent: the privacy policy link ('' for none) and the consent text (a different one is a new version).
   privacy_policy_url?: string;
   personal_data_consent_text?: string;
+  // #42 the location's letters.
+  sender_name?: string;
+  email?: string;
 }
 
 /** Every language of the location exactly once, and no other (the edit dialog has a tab per language). */
@@ -73,11 +76,12 @@ function settingsView(row: typeof locations.$inferSelect, codes: Map<number, str
     currency: row.currencyId ? codes.get(row.currencyId) ?? null : null, b2b_currency: row.b2bCurrencyId ? codes.get(row.b2bCurrencyId) ?? null : null,
     languages: row.languages, is_park: row.isPark, is_events_available: row.isEventsAvailable, allow_refill: row.allowRefill, is_active: row.isActive,
     walk_ins_without_details: row.walkInsWithoutDetails, privacy_policy_url: row.privacyPolicyUrl,
+    sender_name: row.senderName, email: row.email,
   };
 }
 
 const SETTINGS = ['name', 'timezone', 'currency', 'b2b_currency', 'languages', 'is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details',
-  'privacy_policy_url', 'personal_data_consent_text'] as const;
+  'privacy_policy_url', 'personal_data_consent_text', 'sender_name', 'email'] as const;
 const INFO = ['translations', 'lat', 'lng', 'country', 'city'] as const;
 
 /** Without any setting it is the location info form's body, whose every field is required (the spec's form). */
@@ -109,6 +113,7 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
       lat: input.lat, lng: input.lng, cityId, name: mainName, timezone: input.timezone, currencyId, b2bCurrencyId, languages: input.languages,
       isPark: input.is_park, isEventsAvailable: input.is_events_available, allowRefill: input.allow_refill, isActive: input.is_active,
       walkInsWithoutDetails: input.walk_ins_without_details, privacyPolicyUrl: input.privacy_policy_url,
+      senderName: input.sender_name, email: input.email,
     }).filter(([, v]) => v !== undefined));
     const [after] = Object.keys(set).length ? await tx.update(locations).set(set).where(eq(locations.id, locationId)).returning() : [loc];
     const oldTranslations = await tx.select().from(locationTranslations).where(eq(locationTranslations.locationId, locationId)).orderBy(asc(locationTranslations.language));

@@ -209,6 +209,7 @@ export async function locationDetail(db: Db, userId: number, locationId: number,
     personal_data_consent_text: consent.text,
     personal_data_consent_version: consent.version,
     personal_data_consent_updated_at: consent.createdAt.toISOString(),
+    sender_name: row.senderName, email: row.email, // #42
   };
 }
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client';
 import { cities, countries, currencies } from '../../db/schema';
 import { fieldError } from '../../platform/errors';
+import { emailSchema } from '../../platform/validation';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { LANGUAGES } from '../../../domain/constants';
 
@@ -64,6 +65,17 @@ export function isHttpUrl(value: string): boolean {
 export const consentSettingsFields = {
   privacy_policy_url: z.string().trim().max(TEXT_LIMITS.privacyPolicyUrl).refine((v) => v === '' || isHttpUrl(v), { message: 'invalid_url' }),
   personal_data_consent_text: z.string().trim().min(1).max(TEXT_LIMITS.consentText).transform((v) => v.replace(/\r\n?/g, '\n')),
+};
+
+/**
+ * #42 A location's letters (PUT /locations/{id}/): the sender name, shown as the letters' "From" name
+ * (one line: no line breaks or other control characters, which would let it write headers, and no @, <
+ * or > that would make it look like an address; '' for the location's name), and the location's
+ * e-mail, their Reply-To ('' for none).
+ */
+export const letterSettingsFields = {
+  sender_name: z.string().trim().max(TEXT_LIMITS.senderName).refine((v) => !/[\p{Cc}\p{Cf}\u2028\u2029@<>]/u.test(v), { message: 'sender_name_invalid' }),
+  email: z.union([z.literal(''), emailSchema]),
 };
 
 /** The currency's id by its code, else a 400 on the field. */

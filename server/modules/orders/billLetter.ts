@@ -9,6 +9,7 @@ import type { BillLetterJob } from '../../platform/jobs';
 import { translate } from '../../platform/messages';
 import { formatMoney } from '../../../domain/money';
 import { locationNameIn } from '../locations/service';
+import { senderOf } from '../locations/letters';
 
 export async function sendBillLetter(deps: Deps, job: BillLetterJob): Promise<void> {
   const [row] = await deps.db.select({ o: orders, l: locations, c: currencies }).from(orders)
@@ -20,6 +21,7 @@ export async function sendBillLetter(deps: Deps, job: BillLetterJob): Promise<vo
   const location = await locationNameIn(deps.db, row.l.id, job.lang);
   await deps.mailer.send({
     to: row.o.email,
+    ...senderOf(row.l, location), // #42
     subject: translate(job.lang, 'bill_mail_subject', { id: row.o.id, location }),
     text: translate(job.lang, 'bill_mail_text', { name: row.o.name, id: row.o.id, location, amount, link: job.link }),
   });

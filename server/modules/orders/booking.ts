@@ -17,13 +17,13 @@ import { hasBegun, locationClock, playgroundDay, slotOfDay, storedSessionById, t
 import { checkCoupon, releaseCoupon, useCoupon } from './coupons';
 import { closeAtProvider, closeOpenLinks, createBillLink } from './billing';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
-import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { idempotentTransaction, lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome, paymentsTotal } from '../../platform/metrics';
 import { recordEffects, type Effects } from '../../platform/effects';
 import { bookingCancelled, bookingCreated, bookingEdited, heldSessions, sessionsText } from './activity';
 import { loggedSessions } from './orderLog';
 import type { Lang } from '../../platform/messages';
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import type { IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
 import { cashDecider, orderHoldings, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
 
@@ -213,7 +213,7 @@ export async function placeBooking<T>(
   bookableOn(day, input.session_dt);
 
   // An Idempotency-Key's claim comes first (the lock order): a retry answers the first booking.
-  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  return idempotentTransaction(db, call, async (tx) => {
     // #40 What the caller does before the places are taken, in the same transaction (the widget
     // releases the customer's earlier hold: its order's lock comes before the session's).
     if (first) await first(tx);
@@ -237,7 +237,7 @@ export async function placeBooking<T>(
       webhooks: { event: 'order.created', orderId },
     });
     return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
-  }), 'slot_locked');
+  }, 'slot_locked');
 }
 
 /**
@@ -261,7 +261,7 @@ export async function createBooking(db: Db, ctx: BookingContext, input: NewBooki
       if (!pay) return { id: order.id };
       if (input.order_type !== ORDER_TYPE.paid || toCents(order.purchase) <= 0) throw fieldError('payment', 'book_pay_nothing_to_pay');
       const payment = await recordPaidPayment(tx, { orderId: order.id, locationId: order.locationId, paymentType: pay.payment_type,
-        purchase: order.purchase, externalId: null, userId: ctx.userId });
+        purchase: order.purchase, externalId: null, userId: ctx.userId, till: input.till ?? null });
       return { id: order.id, payment };
     }, call);
   });
@@ -403,6 +403,8 @@ export interface CancelRefund {
   refundReason?: string | null;
   /** A manager's confirmation of `cash` typed at a cashier's desk. */
   approval?: ManagerApproval | null;
+  /** #43 The desk's till: the cancel's cash and card leave its open shift. */
+  till?: number | null;
 }
 
 /**
@@ -443,7 +445,7 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     let refunded: Effects[] = [];
     if (Number(order.paid) > 0) {
       if (how.refund === 'cash' || how.refund === 'original') {
-        ({ refundIds, effects: refunded } = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, decider, today }));
+        ({ refundIds, effects: refunded } = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, decider, today, till: how.till }));
       } else {
         // #29 online: what came through a provider goes back through it (queued with the cancel); the rest stays owed.
         const queued = how.refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };

@@ -7,18 +7,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { certificateRedemptions, certificates, currencies, locations, orders, payments, users } from '../../db/schema';
 import { fieldError, notFound } from '../../platform/errors';
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
-import { lockCertificate, lockedTransaction, lockOrder } from '../../platform/locks';
+import type { IdempotentCall } from '../../platform/idempotency';
+import { lockCertificate, idempotentTransaction, lockOrder } from '../../platform/locks';
 import { countOutcome, paymentsTotal } from '../../platform/metrics';
 import { fromCents, toCents } from '../../../domain/pricing';
-import { isLiveOrder } from '../../../domain/slotFlags';
-import { paymentStatusCode } from '../../../domain/orderBalance';
+import { paymentRefusal, paymentStatusCode } from '../../../domain/orderBalance';
 import { requireRoleAt } from '../locations/service';
 import { locationNow } from '../slots/service';
 import { applyPayment, createPaymentLink } from './billing';
 import { moneyParam, type Lang } from '../../platform/messages';
 import { currencyJson } from '../locations/service';
 import { recordEffects } from '../../platform/effects';
+import { deskShift } from '../till/landing';
 
 /** Payment type 4: a bill, paid through a payment link. */
 const BILL = 4;
@@ -28,6 +28,8 @@ export interface PayInput {
   purchase: string;
   external_id: string | null;
   certificate: string | null;
+  /** #43 The desk's till (cash and card land in its open shift); null: the location's only open shift. */
+  till: number | null;
 }
 
 /** A certificate's remaining balance: its rate less every redemption (a ledger, never overwritten). */
@@ -115,58 +117,56 @@ async function recordOrderPayment(db: Db, ctx: { userId: number; publicUrl: stri
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
   await requireRoleAt(db, userId, existing.locationId);
-  if (input.payment_type === 3 && !input.certificate) throw fieldError('certificate', 'certificate_required');
   const now = await locationNow(db, existing.locationId);
-  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  return idempotentTransaction(db, call, async (tx) => {
     await lockOrder(tx, orderId);
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!isLiveOrder(order!)) throw fieldError('non_field_errors', 'order_not_payable');
-    if (input.external_id) {
-      const [same] = await tx.select().from(payments)
-        .where(and(eq(payments.orderId, orderId), eq(payments.externalId, input.external_id), eq(payments.purchase, input.purchase)));
-      if (same) return paymentJson(same, await userJson(tx, same.userId));
-    }
-    const owed = toCents(order!.purchase) - toCents(order!.paid);
-    if (owed <= 0) throw fieldError('purchase', 'order_fully_paid');
+    // A retry with the same external id on the same order is answered with the first payment.
+    const [same] = input.external_id ? await tx.select().from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.externalId, input.external_id), eq(payments.purchase, input.purchase))) : [];
     const [currency] = await tx.select({ id: locations.currencyId, c: currencies }).from(locations)
-      .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, order!.locationId));
-    if (toCents(input.purchase) > owed) {
-      throw fieldError('purchase', 'overpayment', { max: moneyParam(fromCents(owed), currencyJson(currency?.c ?? null)) });
+      .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, existing.locationId));
+    if (same) return paymentJson(same, await userJson(tx, same.userId));
+    // Every check of the payment in one step (domain/orderBalance.ts), under the order's lock.
+    const refused = paymentRefusal(order!, { amount: input.purchase, byCertificate: input.payment_type === 3, certificate: input.certificate });
+    if (refused) {
+      throw fieldError(refused.field, refused.code, 'max' in refused ? { max: moneyParam(refused.max, currencyJson(currency?.c ?? null)) } : undefined);
     }
     // A bill is a payment link: pending until the customer pays it on the provider's page.
     if (input.payment_type === BILL) {
       const { payment, link, sentTo } = await createPaymentLink(tx, ctx, orderId, order!.locationId, input.purchase);
       return { ...paymentJson(payment, await userJson(tx, userId)), payment_url: link, sent_to: sentTo };
     }
-    let certificateId: number | null = null;
-    if (input.payment_type === 3) {
-      certificateId = (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10), currency?.id ?? null)).id;
-    }
+    const certificateId = input.payment_type === 3
+      ? (await redeemCertificate(tx, input.certificate!, input.purchase, now.slice(0, 10), currency?.id ?? null)).id : null;
     return recordPaidPayment(tx, { orderId, locationId: order!.locationId, paymentType: input.payment_type, purchase: input.purchase,
-      externalId: input.external_id, userId, certificateId });
-  }));
+      externalId: input.external_id, userId, certificateId, till: input.till });
+  });
 }
 
 /**
  * Money taken at the desk on an order, inside the caller's transaction (the order locked or just
  * made): the payment row, a certificate's redemption, and the order's paid and status (applyPayment);
  * then its after-effects at once: payment.created, the order's log, the activity entry, the links it
- * closes, the certificate's live event. The pay dialog and "Book and pay" (#30) both.
+ * closes, the certificate's live event. The pay dialog and "Book and pay" (#30) both. #43 Cash and
+ * card land in the open shift of `till` (or the location's only one), which the answer names.
  */
 export async function recordPaidPayment(tx: Tx, p: {
   orderId: number; locationId: number; paymentType: number; purchase: string; externalId: string | null; userId: number; certificateId?: number | null;
+  till?: number | null;
 }) {
   const certificateId = p.certificateId ?? null;
+  const shift = await deskShift(tx, p.locationId, p.paymentType, p.till);
   const [payment] = await tx.insert(payments).values({
     orderId: p.orderId, locationId: p.locationId, paymentType: p.paymentType, status: 'paid', externalId: p.externalId,
-    purchase: p.purchase, userId: p.userId, certificateId,
+    purchase: p.purchase, userId: p.userId, certificateId, shiftId: shift?.id ?? null,
   }).returning();
   if (certificateId !== null) await tx.insert(certificateRedemptions).values({ certificateId, paymentId: payment!.id, amount: p.purchase });
   const { effects } = await applyPayment(tx, p.orderId, p.purchase, p.userId, { payment_type: p.paymentType, payment_id: payment!.id });
   await recordEffects(tx, { webhooks: { event: 'payment.created', paymentId: payment!.id } }, effects, {
     live: certificateId !== null && { location: p.locationId, kind: 'certificate', payload: { certificate_ids: [certificateId] } },
   });
-  return paymentJson(payment!, await userJson(tx, p.userId));
+  return { ...paymentJson(payment!, await userJson(tx, p.userId)), ...(shift ? { shift } : {}) };
 }
 
 async function userJson(tx: Tx, userId: number | null) {
@@ -196,7 +196,7 @@ export function standalonePayment(db: Db, userId: number, locationId: number, in
 
 async function recordStandalonePayment(db: Db, userId: number, locationId: number, input: { purchase: string; external_id: string | null; comment: string }, call?: IdempotentCall) {
   await requireRoleAt(db, userId, locationId);
-  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  return idempotentTransaction(db, call, async (tx) => {
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 7, status: 'paid', externalId: input.external_id, purchase: input.purchase, comment: input.comment, userId,
     }).returning();
@@ -206,5 +206,5 @@ async function recordStandalonePayment(db: Db, userId: number, locationId: numbe
         after: { payment_type: 7, payment_id: payment!.id, amount: input.purchase, comment: input.comment } },
     });
     return paymentJson(payment!, await userJson(tx, userId));
-  }));
+  });
 }

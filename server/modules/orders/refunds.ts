@@ -18,15 +18,16 @@ import { requireRoleAt, currencyJson, locationToday, roleAt } from '../locations
 import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
 import { hitRateLimit } from '../../platform/rateLimit';
 import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
-import { lockedTransaction, lockOrder } from '../../platform/locks';
+import { idempotentTransaction, lockedTransaction, lockOrder } from '../../platform/locks';
 import { enqueueJob } from '../../platform/jobs';
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
+import type { IdempotentCall } from '../../platform/idempotency';
 import { moneyParam, wordsParam } from '../../platform/messages';
 import { providerOfPayment, REFUND_CHECK_JOB, type PaymentConfig, type ProviderRefund } from '../paymentProviders/provider';
 import { currencyOf } from '../paymentProviders/links';
 import { orderReceipt } from '../paymentProviders/receipt';
 import { ProviderHttpError } from '../paymentProviders/errors';
 import { recordEffects, type Effects } from '../../platform/effects';
+import { deskShift } from '../till/landing';
 
 /** The payment types a refund can be recorded with: cash, online (through the provider when the money came that way), card, certificate (#38: back onto it). */
 export const REFUND_PAYMENT_TYPES = [2, 1, 6, 3] as const;
@@ -50,13 +51,15 @@ type RefundRow = typeof refunds.$inferSelect;
  * comment is stored: the negative amount says it is a refund, and a stored word would be in one
  * language on every screen (#18). `extra` names a provider's refund in the log (refund_id, external)
  * or the reason money went back by another tender. Caller holds the order lock; the order is read
- * again, so several refunds in one transaction each lower what the last left.
+ * again, so several refunds in one transaction each lower what the last left. #43 Cash and card given
+ * back at the desk leave the open shift of `row.till` (or the location's only one).
  */
 export async function recordRefund(tx: Tx, order: OrderRow, userId: number | null, paymentType: number, amount: string,
-  extra: Record<string, unknown> = {}, row: { certificateId?: number | null; externalId?: string | null } = {}): Promise<Refunded> {
+  extra: Record<string, unknown> = {}, row: { certificateId?: number | null; externalId?: string | null; till?: number | null } = {}): Promise<Refunded> {
+  const shift = await deskShift(tx, order.locationId, paymentType, row.till);
   const [refund] = await tx.insert(payments).values({
     orderId: order.id, locationId: order.locationId, paymentType, status: 'paid', purchase: `-${amount}`, userId, comment: '',
-    certificateId: row.certificateId ?? null, externalId: row.externalId ?? null,
+    certificateId: row.certificateId ?? null, externalId: row.externalId ?? null, shiftId: shift?.id ?? null,
   }).returning();
   const [before] = await tx.select({ paid: orders.paid }).from(orders).where(eq(orders.id, order.id));
   const paid = fromCents(toCents(before!.paid) - toCents(amount));
@@ -139,7 +142,7 @@ async function holdingsJson(db: DbOrTx, holdings: readonly TenderHolding[], toda
  * back, certificate money onto its certificate, provider money as pending refunds sent after the
  * commit. Returns the provider refunds to send, and the effects of those given back now.
  */
-async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts: readonly TenderHolding[], opts: { externalId?: string | null; today: string }): Promise<CancelRefunds> {
+async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts: readonly TenderHolding[], opts: { externalId?: string | null; today: string; till?: number | null }): Promise<CancelRefunds> {
   const refundIds: number[] = [];
   const effects: Effects[] = [];
   for (const part of parts) {
@@ -148,7 +151,7 @@ async function refundParts(tx: Tx, order: OrderRow, userId: number | null, parts
     else if (part.kind === 'provider') {
       const online = (await providerPayments(tx, order.id)).filter((p) => p.id === part.payment_id);
       refundIds.push(...await queueRefunds(tx, order, userId, online, part.cents));
-    } else effects.push((await recordRefund(tx, order, userId, part.payment_type, amount, {}, { externalId: part.kind === 'card' ? opts.externalId ?? null : null })).effects);
+    } else effects.push((await recordRefund(tx, order, userId, part.payment_type, amount, {}, { externalId: part.kind === 'card' ? opts.externalId ?? null : null, till: opts.till })).effects);
   }
   return { refundIds, effects };
 }
@@ -256,6 +259,8 @@ export interface RefundInput {
   refund_reason?: string | null;
   /** #38: a manager's confirmation of cash instead, typed at a cashier's desk. */
   approval?: ManagerApproval | null;
+  /** #43 The desk's till: cash and card leave its open shift. */
+  till?: number | null;
 }
 
 /**
@@ -274,7 +279,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
   const role = await requireRoleAt(db, userId, existing.locationId);
   const decider = await cashDecider(db, { id: userId, value: role.value }, existing.locationId, input.approval);
   const today = await locationToday(db, existing.locationId);
-  const { refundIds } = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  const { refundIds } = await idempotentTransaction(db, call, async (tx) => {
     if (!(await lockOrder(tx, orderId))) throw notFound();
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
     const due = toCents(orderBalance(order!).toRefund) - await pendingCents(tx, orderId);
@@ -288,17 +293,17 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
     if (amount > due) throw fieldError('amount', 'refund_over_due', await maxParam(tx, order!.locationId, due));
     if (input.payment_type === CASH) {
       const facts = cashInsteadFacts(decider, amount - Math.min(amount, ownCents), input.refund_reason ?? null);
-      await recordEffects(tx, (await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts)).effects);
+      await recordEffects(tx, (await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts, { till: input.till })).effects);
       return { refundIds: [] as number[] };
     }
     if (amount > ownCents) {
       const key = input.payment_type === CERTIFICATE ? 'refund_over_certificate' : input.payment_type === ONLINE ? 'refund_over_online' : 'refund_over_card';
       throw fieldError('amount', key, await maxParam(tx, order!.locationId, ownCents));
     }
-    const parts = await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today });
+    const parts = await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today, till: input.till });
     await recordEffects(tx, ...parts.effects);
     return { refundIds: parts.refundIds };
-  }));
+  });
   const refused = await sendRefunds(db, config, refundIds);
   if (refused.length) throw fieldError('non_field_errors', 'refund_failed', { provider_error: wordsParam('provider_error', refused) });
 }
@@ -310,13 +315,13 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
  * Returns the provider refunds to send after the commit.
  */
 export async function refundOnCancel(tx: Tx, order: OrderRow, userId: number | null, how: 'original' | 'cash',
-  opts: { externalId?: string | null; refundReason?: string | null; decider: CashDecider | null; today: string }): Promise<CancelRefunds> {
+  opts: { externalId?: string | null; refundReason?: string | null; decider: CashDecider | null; today: string; till?: number | null }): Promise<CancelRefunds> {
   const holdings = await orderHoldings(tx, order);
   const held = heldOf(holdings);
   if (held <= 0) return { refundIds: [], effects: [] };
-  if (how === 'original') return refundParts(tx, order, userId, holdings, { externalId: opts.externalId, today: opts.today });
+  if (how === 'original') return refundParts(tx, order, userId, holdings, { externalId: opts.externalId, today: opts.today, till: opts.till });
   const facts = cashInsteadFacts(opts.decider, held - heldOf(holdings.filter((h) => h.kind === 'cash')), opts.refundReason ?? null);
-  return { refundIds: [], effects: [(await recordRefund(tx, order, userId, CASH, fromCents(held), facts)).effects] };
+  return { refundIds: [], effects: [(await recordRefund(tx, order, userId, CASH, fromCents(held), facts, { till: opts.till })).effects] };
 }
 
 /** Pending refund records of `cents` over the order's provider payments, oldest first: one each (a provider refunds one payment at a time). Caller holds the order lock. */

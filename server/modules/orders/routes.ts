@@ -31,6 +31,8 @@ const refundReasonSchema = z.preprocess(emptyToNull, z.string().trim().min(3).ma
 /** #38: a manager's e-mail and password typed at a cashier's desk to confirm cash instead of another tender. */
 const approvalSchema = z.strictObject({ email: z.string().trim().min(1).max(TEXT_LIMITS.email), password: z.string().min(1).max(256) })
   .nullable().optional().transform((v) => v ?? null);
+/** #43 The desk's till: cash and card land in (or leave) its open shift; without it, the location's only open one. */
+const tillSchema = idNumber().nullable().optional().transform((v) => v ?? null).describe('The desk\'s till (#43): cash and card go to its open shift; without it, to the location\'s only open shift.');
 const cardRefundReferenceSchema = z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.cardRefundReference).nullable()).optional().transform((v) => v ?? null);
 
 export const bookingSchema = z.strictObject({
@@ -59,6 +61,7 @@ export const newBookingSchema = bookingSchema.extend({
     payment_type: z.number({ message: 'payment_type_invalid' }).refine((v) => (BOOK_PAY_TYPES as readonly number[]).includes(v), { message: 'payment_type_invalid' })
       .transform((v) => v as BookPayType),
   }).nullable().optional().transform((v) => v ?? null),
+  till: tillSchema,
 });
 
 
@@ -108,15 +111,16 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         refund: z.enum(['original', 'cash', 'none']).optional(),
         refund_reason: refundReasonSchema,
         external_id: cardRefundReferenceSchema,
+        till: idText().optional().describe('The desk\'s till (#43): the cash and card given back leave its open shift.'),
       }),
       // A manager's confirmation of refund=cash at a cashier's desk: in the body, never in the address.
       body: z.strictObject({ approval: approvalSchema }).optional(),
       answers: { 204: null },
     },
   }, async (request, reply) => {
-    const { refund = 'none', refund_reason, external_id } = request.query;
+    const { refund = 'none', refund_reason, external_id, till } = request.query;
     const refundIds = await cancelBooking(db, { userId: currentUser(request).id }, request.params.id, 'cancelled',
-      { refund, refundReason: refund_reason, externalId: external_id, approval: request.body?.approval ?? null });
+      { refund, refundReason: refund_reason, externalId: external_id, approval: request.body?.approval ?? null, till: till ?? null });
     // Sent after the cancel committed; a provider that does not answer now is asked again by the refund.check job.
     await sendRefunds(db, config, refundIds);
     return reply.status(204).send();
@@ -134,6 +138,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         purchase: positiveAmount(10),
         external_id: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.externalId).nullable()).optional().transform((v) => v ?? null),
         certificate: z.preprocess(emptyToNull, z.string().trim().max(15).nullable()).optional().transform((v) => v ?? null),
+        till: tillSchema,
       }),
       answers: { 201: PaymentMade },
     },
@@ -171,6 +176,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         external_id: cardRefundReferenceSchema.describe('Card: the terminal\'s reference of the refund.'),
         refund_reason: refundReasonSchema.describe('Cash for money that came by another tender: why (a manager only).'),
         approval: approvalSchema.describe('Cash for another tender\'s money asked by a cashier: the confirming manager\'s e-mail and password.'),
+        till: tillSchema,
       }),
       answers: { 200: Order },
     },

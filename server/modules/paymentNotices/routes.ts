@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { LockConflictError } from '../../platform/errors';
 import { translate } from '../../platform/messages';
 import { ProviderHttpError } from '../paymentProviders/errors';
+import { NOTIFICATION_PATHS } from '../paymentProviders/types';
 import { settleFromProvider } from './check';
 import { receiveStripeEvent } from './stripe';
 import { recordProviderRefund } from '../orders/refunds';
@@ -19,7 +20,7 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
   // from YooKassa with the account's credentials. An id we do not know changes nothing (200, so the
   // provider stops sending it); a busy payment (lock timeout) or an unreachable provider answers 503,
   // so the provider sends it again. Hidden from the document like the sandbox's callback: the provider calls it, not a client.
-  r.post('/api/v2.1/payments/yookassa/notifications/', {
+  r.post(NOTIFICATION_PATHS.yookassa, {
     config: { records: PROVIDER_WORD_RECORDS, public: true },
     schema: {
       hide: true,
@@ -51,7 +52,7 @@ export async function paymentNoticeRoutes(app: FastifyInstance, { db, config }: 
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/api/v2.1/payments/stripe/webhook/', { config: { records: PROVIDER_WORD_RECORDS, public: true }, schema: { hide: true } }, async (request, reply) => {
+    scope.post(NOTIFICATION_PATHS.stripe, { config: { records: PROVIDER_WORD_RECORDS, public: true }, schema: { hide: true } }, async (request, reply) => {
       const signature = request.headers['stripe-signature'];
       const raw = request.body;
       // Unsigned, or signed with no secret of ours: 400 and nothing changes (Stripe shows the failure on the endpoint).

@@ -7,11 +7,11 @@
 import crypto from 'node:crypto';
 import type { DbOrTx } from '../../db/client';
 import { fieldError } from '../../platform/errors';
-import { loadAccount, type ProviderAccount } from './settings';
+import { isTestKey, loadAccount, type ProviderAccount } from './settings';
 import { cancelYooKassaPayment, captureYooKassaPayment, createYooKassaPayment, createYooKassaRefund, createYooKassaSettlement, yooKassaPaymentState, yooKassaReceipt, yooKassaRefund } from './yookassa';
 import { createStripeRefund, createStripeSession, expireStripeSession, stripeRefund, stripeSessionState } from './stripe';
 
-import type { PaymentConfig, PaymentProvider } from './types';
+import type { PaymentConfig, PaymentProvider, ProviderName } from './types';
 
 // The shared types and job names, for the modules that import them with the provider.
 export * from './types';
@@ -62,12 +62,29 @@ export function providerOf(config: PaymentConfig, account: ProviderAccount): Pay
  * provider); else none, and asking for a link is a 400 (payment_provider_off).
  */
 export async function providerFor(db: DbOrTx, config: PaymentConfig, locationId: number | null): Promise<PaymentProvider> {
+  const { provider } = await resolveProvider(db, config, locationId);
+  if (provider) return provider;
+  throw fieldError('non_field_errors', 'payment_provider_off');
+}
+
+/** The rule of providerFor without the refusal: the provider links would go through (null: none), and the account it read. */
+async function resolveProvider(db: DbOrTx, config: PaymentConfig, locationId: number | null): Promise<{ provider: PaymentProvider | null; account: ProviderAccount | null }> {
   const account = await loadAccount(db, config, locationId);
   const real = account ? providerOf(config, account) : null;
-  if (real) return real;
+  if (real) return { provider: real, account };
   const chosenReal = account?.provider === 'yookassa' || account?.provider === 'stripe';
-  if (config.paymentSandbox && !chosenReal) return sandboxProvider(config);
-  throw fieldError('non_field_errors', 'payment_provider_off');
+  return { provider: config.paymentSandbox && !chosenReal ? sandboxProvider(config) : null, account };
+}
+
+/**
+ * #42 Whether a location takes money online, by the same rule as providerFor (so the setup checklist,
+ * the widget's refusal and the schedule's default prepayment never disagree with the links): the
+ * provider its links go through (null: none, a link is refused), and whether a live install holds
+ * test keys there (#38: their payments pay no order).
+ */
+export async function onlinePaymentsAt(db: DbOrTx, config: PaymentConfig, locationId: number): Promise<{ provider: ProviderName | null; testKeys: boolean }> {
+  const { provider, account } = await resolveProvider(db, config, locationId);
+  return { provider: provider?.name ?? null, testKeys: !config.paymentSandbox && !!provider && isTestKey(provider.name, account?.secretKey ?? null) };
 }
 
 /** The provider a payment was made through, to ask it about that payment (null: none to ask). */

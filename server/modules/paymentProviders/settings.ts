@@ -9,7 +9,7 @@ import { fieldError, ApiError } from '../../platform/errors';
 import { translate, type Lang, type MessageKey } from '../../platform/messages';
 import { requireManagerAt } from '../locations/service';
 import { seal, unseal } from './secretBox';
-import type { PaymentConfig, ProviderName } from './types';
+import { NOTIFICATION_PATHS, type PaymentConfig, type ProviderName } from './types';
 import { checkYooKassa } from './yookassa';
 import { checkStripe } from './stripe';
 import { recordEffects } from '../../platform/effects';
@@ -83,13 +83,15 @@ function warningsOf(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConf
   return isTestKey(r.provider, unseal(config.paymentProviderKey, r.secretKeyEnc)) ? { warnings: [translate(lang, 'payment_provider_test_keys')] } : {};
 }
 
-function view(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConfig, 'paymentSandbox' | 'paymentProviderKey'>, lang: Lang) {
+function view(r: Awaited<ReturnType<typeof row>>, config: Pick<PaymentConfig, 'paymentSandbox' | 'paymentProviderKey' | 'publicUrl'>, lang: Lang) {
   return {
     provider: (r?.provider as ProviderName | null) ?? null, shop_id: r?.shopId ?? '',
     secret_key_set: !!r?.secretKeyEnc, webhook_secret_set: !!r?.webhookSecretEnc,
     receipts: r?.receipts ?? false, vat_code: r?.vatCode ?? null, tax_system_code: r?.taxSystemCode ?? null,
     // The screen offers the sandbox only where the server would take it.
     sandbox_available: config.paymentSandbox,
+    // #42 The addresses to paste into each provider's dashboard (the screen shows the chosen one with a copy button).
+    notification_urls: { yookassa: `${config.publicUrl}${NOTIFICATION_PATHS.yookassa}`, stripe: `${config.publicUrl}${NOTIFICATION_PATHS.stripe}` },
     ...warningsOf(r, config, lang),
   };
 }

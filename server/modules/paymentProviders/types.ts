@@ -74,6 +74,15 @@ export interface ProviderRefund {
 }
 
 export type ProviderName = 'yookassa' | 'stripe' | 'sandbox';
+
+/**
+ * #42 Where each provider sends its word (paymentNotices/routes.ts serves them): the settings answer
+ * these under the installation's PUBLIC_URL, for the owner to paste into the provider's dashboard.
+ */
+export const NOTIFICATION_PATHS = {
+  yookassa: '/api/v2.1/payments/yookassa/notifications/',
+  stripe: '/api/v2.1/payments/stripe/webhook/',
+} as const;
 export const PROVIDER_NAMES = ['yookassa', 'stripe', 'sandbox'] as const;
 
 export interface PaymentProvider {

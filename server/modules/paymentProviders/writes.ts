@@ -12,6 +12,7 @@ export const ProviderSettings = z.object({
   secret_key_set: z.boolean(), webhook_secret_set: z.boolean(),
   receipts: z.boolean(), vat_code: z.number().int().nullable(), tax_system_code: z.number().int().nullable(),
   sandbox_available: z.boolean(),
+  notification_urls: z.object({ yookassa: z.string(), stripe: z.string() }).describe('#42 Where each provider sends its notifications: to paste into its dashboard.'),
   warnings: z.array(z.string()).optional().describe('#38 Only when there is something to know: on a live install, test keys take test payments, which pay no order and credit no balance.'),
 });
 const CheckResult = z.object({ ok: z.literal(true), provider: z.enum(PROVIDER_NAMES) });

@@ -11,7 +11,7 @@ import { checkSchema, scheduleCreateSchema, scheduleUpdateSchema } from './schem
 import * as schedules from './service';
 import { Schedule, ScheduleCheck } from '../../platform/answers';
 
-export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export async function scheduleRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: idParam });
   const tags = ['schedules'];
@@ -23,7 +23,7 @@ export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promis
 
   r.post('/api/v2.1/schedule/', { config: { records: { activity: 'schedule.created', live: ['schedule'] }, access: { minRole: 40 }, notFound: true }, schema: { summary: 'Create a schedule', tags, body: scheduleCreateSchema, answers: { 201: Schedule } } }, async (request, reply) => {
     const { location, ...fields } = request.body;
-    return reply.status(201).send(await schedules.createSchedule(db, currentUser(request).id, location, fields));
+    return reply.status(201).send(await schedules.createSchedule(db, config, currentUser(request).id, location, fields));
   });
 
   r.post('/api/v2.1/schedule/check/', { config: { records: { activity: { none: 'a check of a schedule grid without saving it' } } }, schema: { summary: 'Check a schedule grid without saving it', tags, body: checkSchema, answers: { 200: ScheduleCheck } } }, async (request) => {
@@ -36,7 +36,7 @@ export async function scheduleRoutes(app: FastifyInstance, { db }: Deps): Promis
 
   r.put('/api/v2.1/schedule/:id/', { config: { records: { activity: 'schedule.updated', live: ['schedule'] }, access: { minRole: 40 } }, schema: { summary: 'Edit a schedule', tags, params, body: scheduleUpdateSchema, answers: { 200: Schedule } } }, async (request) => {
     const { location: _location, id: _id, ...fields } = request.body;
-    return schedules.updateSchedule(db, currentUser(request).id, request.params.id, fields);
+    return schedules.updateSchedule(db, config, currentUser(request).id, request.params.id, fields);
   });
 
   r.delete('/api/v2.1/schedule/:id/', { config: { records: { activity: 'schedule.deleted', live: ['schedule'] }, access: { minRole: 40 } }, schema: { summary: 'Delete a schedule', tags, params, answers: { 204: null } } }, async (request, reply) => {

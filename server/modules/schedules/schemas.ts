@@ -32,12 +32,13 @@ export const breakSchema = z.strictObject({
   date: dateSchema.nullable().optional().transform((v) => v ?? null),
 });
 
-export const pricingRowSchema = z.strictObject({
+/** A pricing row whose prepayment is given by `prepayment` (required in a grid check; optional in a save, #42). */
+const pricingRowOf = <P extends z.ZodType>(prepayment: P) => z.strictObject({
   id: pgInt().optional(),
   currency_id: idNumber().nullable().optional().transform((v) => v ?? null),
   session_price: priceSchema.nullable().optional().transform((v) => v ?? null),
   personal_price: priceSchema.nullable().optional().transform((v) => v ?? null),
-  prepayment: prepaymentSchema,
+  prepayment,
   start: timeSchema,
 }).superRefine((row, ctx) => {
   if ((row.session_price === null) === (row.personal_price === null)) {
@@ -45,7 +46,7 @@ export const pricingRowSchema = z.strictObject({
   }
 });
 
-export const itemSchema = z.strictObject({
+const itemOf = <R extends z.ZodType<{ start: string }>>(pricingRow: R) => z.strictObject({
   id: pgInt().optional(),
   begin: timeSchema,
   end: timeSchema,
@@ -53,7 +54,7 @@ export const itemSchema = z.strictObject({
   overlap: z.number().int().min(0).max(1439).default(0),
   day_types: z.array(z.number().int().min(1).max(9)).min(1).max(9),
   breaks: z.array(breakSchema).max(50).default([]),
-  pricing: z.array(pricingRowSchema).min(1).max(50),
+  pricing: z.array(pricingRow).min(1).max(50),
 }).superRefine((item, ctx) => {
   // Only against a valid duration: a duration of 0 has its own message.
   if (item.duration >= 1 && item.overlap >= item.duration) ctx.addIssue({ code: 'custom', message: 'overlap_too_big', path: ['overlap'] });
@@ -72,7 +73,15 @@ export const itemSchema = z.strictObject({
   });
 });
 
-type Item = z.infer<typeof itemSchema>;
+export const itemSchema = itemOf(pricingRowOf(prepaymentSchema));
+/**
+ * #42 A saved schedule's item: a pricing row without its prepayment takes the location's default
+ * (schedules/prepayment.ts: 0 % without an online provider, 100 % with one).
+ */
+const savedItemSchema = itemOf(pricingRowOf(prepaymentSchema.optional()
+  .describe('A fraction 0-1. Absent: 0 where the location takes no money online (no payment provider), 1 where it does.')));
+
+type Item = Pick<z.infer<typeof itemSchema>, 'begin' | 'end' | 'day_types'>;
 
 /** Items that share a day type must not run at the same time. */
 function checkItemOverlaps(items: Item[], ctx: z.RefinementCtx) {
@@ -99,7 +108,7 @@ const scheduleFields = {
   disabled: z.boolean().default(false),
   playground_group: idNumber(),
   breaks: z.array(breakSchema).max(100).default([]),
-  items: z.array(itemSchema).max(50).default([]),
+  items: z.array(savedItemSchema).max(50).default([]),
 };
 
 export const scheduleCreateSchema = z.strictObject({ ...scheduleFields, location: idNumber() })

@@ -10,6 +10,8 @@ import { requireManagerAt, requireRoleAt } from '../locations/service';
 import { lockedTransaction } from '../../platform/locks';
 import { recordEffects } from '../../platform/effects';
 import { activityChange } from '../../platform/activity';
+import type { PaymentConfig } from '../paymentProviders/provider';
+import { withPrepayments, type ItemInput } from './prepayment';
 
 type Row = typeof schedules.$inferSelect;
 
@@ -19,7 +21,8 @@ export interface ScheduleFields {
   disabled: boolean;
   playground_group: number;
   breaks: ScheduleBreak[];
-  items: ScheduleItem[];
+  /** #42 A price row's prepayment may be left out: the location's default (prepayment.ts). */
+  items: ItemInput[];
 }
 
 /** Items and pricing rows get stable ids by position (they live inside the schedule document). */
@@ -85,8 +88,9 @@ export async function getSchedule(db: Db, userId: number, id: number) {
   return scheduleJson(await loadForUser(db, userId, id, false));
 }
 
-export async function createSchedule(db: Db, userId: number, locationId: number, input: ScheduleFields) {
+export async function createSchedule(db: Db, payments: PaymentConfig, userId: number, locationId: number, fields: ScheduleFields) {
   await requireManagerAt(db, userId, locationId);
+  const input = { ...fields, items: await withPrepayments(db, payments, locationId, fields.items) };
   return lockedTransaction(db, async (tx) => {
     await assertGroupOfLocation(tx, input.playground_group, locationId);
     if (!input.disabled) await assertStartFree(tx, input.playground_group, input.start_dt, null);
@@ -102,8 +106,9 @@ export async function createSchedule(db: Db, userId: number, locationId: number,
   });
 }
 
-export async function updateSchedule(db: Db, userId: number, id: number, input: ScheduleFields) {
+export async function updateSchedule(db: Db, payments: PaymentConfig, userId: number, id: number, fields: ScheduleFields) {
   const existing = await loadForUser(db, userId, id, true);
+  const input = { ...fields, items: await withPrepayments(db, payments, existing.locationId, fields.items) };
   return lockedTransaction(db, async (tx) => {
     await assertGroupOfLocation(tx, input.playground_group, existing.locationId);
     if (!input.disabled) await assertStartFree(tx, input.playground_group, input.start_dt, id);

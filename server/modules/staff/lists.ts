@@ -1,9 +1,9 @@
 // A location's staff (#28 STAFF): GET /api/v2.1/locations/{id}/staff/ (role 40 there), CSV, XLSX.
-// People with a role at the location and the open invitations (state `invited`) in one list, so the
-// screen shows whom it waits for beside whom it has.
+// People with a role at the location and the open invitations (state `invited`, or #42 `expired` once
+// the link ran out) in one list, so the screen shows whom it waits for beside whom it has.
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { PERMISSION_LABELS, ROLE_LABELS, STAFF_FIELDS as F, STAFF_STATE_LABELS } from '../../../domain/staff';
+import { PERMISSION_LABELS, ROLE_LABELS, STAFF_FIELDS as F, STAFF_STATE_LABELS, STAFF_STATES } from '../../../domain/staff';
 import type { Lang } from '../../platform/messages';
 import { defineList } from '../../platform/lists';
 import { locationListScope } from '../locations/service';
@@ -15,7 +15,7 @@ const people = sql.raw(`(
     NULL::timestamptz AS expires, r.location_id
   FROM user_location_roles r JOIN users u ON u.id = r.user_id
   UNION ALL
-  SELECT 'i' || i.id, NULL, i.id, '', i.email, i.role_id, i.permissions, NULL, 'invited', false, i.expires_at, i.location_id
+  SELECT 'i' || i.id, NULL, i.id, '', i.email, i.role_id, i.permissions, NULL, CASE WHEN i.expires_at > now() THEN 'invited' ELSE 'expired' END, false, i.expires_at, i.location_id
   FROM invitations i WHERE i.accepted_at IS NULL AND i.withdrawn_at IS NULL
 ) s`);
 
@@ -45,13 +45,13 @@ export const locationStaff = defineList({
     { key: 'is_owner', kind: 'bool', sql: sql`s.is_owner`, label: F.is_owner },
     { key: 'expires', kind: 'datetime', sql: sql`s.expires` },
   ],
-  orderBy: sql`s.state = 'invited', s.role DESC, lower(s.email), s.key`,
+  orderBy: sql`s.invitation_id IS NOT NULL, s.role DESC, lower(s.email), s.key`,
   sorting: { columns: ['name', 'email', 'role', 'last_login', 'state'], unique: sql`s.key` },
   json: {
     record: (r) => ({ ...r, permissions: r.permissions ? String(r.permissions).split(', ') : [] }),
     schema: z.object({
       id: z.string(), user_id: z.number().int().nullable(), invitation_id: z.number().int().nullable(), name: z.string(), email: z.string(),
-      role: z.number().int(), permissions: z.array(z.string()), last_login: z.string().nullable(), state: z.enum(['invited', 'active', 'deactivated']),
+      role: z.number().int(), permissions: z.array(z.string()), last_login: z.string().nullable(), state: z.enum(STAFF_STATES),
       is_owner: z.boolean(), expires: z.string().nullable(),
     }),
   },

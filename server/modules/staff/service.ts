@@ -17,7 +17,9 @@ import { hashPassword } from '../../platform/passwords';
 import { newSecret, secretHash } from '../../platform/tokens';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
+import type { STAFF_STATES } from '../../../domain/staff';
 import { locationNameIn, requireRoleAt, type RoleAtLocation } from '../locations/service';
+import { locationSender } from '../locations/letters';
 import { recordEffects } from '../../platform/effects';
 
 export const INVITATION_DAYS = 7;
@@ -72,7 +74,7 @@ async function keepAnAdministrator(tx: Tx, locationId: number, userId: number): 
   if (!row || row.n === 0) throw fieldError('non_field_errors', 'staff_last_administrator');
 }
 
-/** The language of a location's letters: the first it offers, when ru or en; else the caller's. */
+/** The language of a location's letters: the first it offers, when ru or en; else the caller's (#42: only invitations made before the language was kept). */
 async function locationLanguage(db: Db | Tx, locationId: number, fallback: Lang): Promise<Lang> {
   const [row] = await db.select({ languages: locations.languages }).from(locations).where(eq(locations.id, locationId));
   const first = row?.languages?.[0];
@@ -81,7 +83,7 @@ async function locationLanguage(db: Db | Tx, locationId: number, fallback: Lang)
 
 export interface StaffRow {
   id: string; user_id: number | null; invitation_id: number | null; name: string; email: string; role: number;
-  permissions: string[]; last_login: string | null; state: 'invited' | 'active' | 'deactivated'; is_owner: boolean; expires: string | null;
+  permissions: string[]; last_login: string | null; state: (typeof STAFF_STATES)[number]; is_owner: boolean; expires: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -96,7 +98,7 @@ function userRow(u: typeof users.$inferSelect, grant: StaffGrant): StaffRow {
 function invitationRow(i: typeof invitations.$inferSelect): StaffRow {
   return {
     id: `i${i.id}`, user_id: null, invitation_id: i.id, name: '', email: i.email, role: i.roleId, permissions: sorted(i.permissions),
-    last_login: null, state: 'invited', is_owner: false, expires: iso(i.expiresAt),
+    last_login: null, state: i.expiresAt > new Date() ? 'invited' : 'expired', is_owner: false, expires: iso(i.expiresAt),
   };
 }
 
@@ -107,12 +109,14 @@ function invitationRow(i: typeof invitations.$inferSelect): StaffRow {
  * and the role takes effect only when the mailbox's owner accepts by the letter's link. The one
  * thing refused is what this location already knows: the e-mail is on its staff, or invited to it.
  */
-export async function addStaff(db: Db, user: AuthUser, locationId: number, body: { email: string; role: number; permissions: string[] }, lang: Lang): Promise<StaffRow> {
+export async function addStaff(db: Db, user: AuthUser, locationId: number, body: { email: string; role: number; permissions: string[]; language?: Lang }, lang: Lang): Promise<StaffRow> {
   const callerRole = await requireRoleAt(db, user.id, locationId);
   const grant = { role: body.role, permissions: sorted(body.permissions) };
   checkGrant(user, callerRole, grant);
   const email = body.email.trim().toLowerCase();
-  const letterLang = await locationLanguage(db, locationId, lang);
+  // #42 The letter's language: the one chosen, else the inviter's interface language (Accept-Language);
+  // it was the location's first language, so an English owner's invitations arrived in Russian.
+  const letterLang = body.language ?? lang;
   return db.transaction(async (tx) => {
     await lockStaff(tx, locationId);
     // One query joined to this location's roles: an account elsewhere reads as no row, like no account.
@@ -125,7 +129,7 @@ export async function addStaff(db: Db, user: AuthUser, locationId: number, body:
     // The key is made by the letter's job (sendInvitation): until then the row holds a hash nobody knows.
     const [row] = await tx.insert(invitations).values({
       keyHash: secretHash(newSecret()), locationId, email, roleId: grant.role, permissions: grant.permissions, invitedByUserId: user.id,
-      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000),
+      expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000), language: letterLang,
     }).returning();
     await enqueueJob(tx, INVITATION_LETTER_JOB, { invitationId: row!.id, lang: letterLang } satisfies InvitationLetterJob);
     await recordEffects(tx, { activity: { locationId, kind: 'staff.invited', subject: email, after: { ...grant } } });
@@ -185,12 +189,17 @@ async function openInvitation(tx: Tx, locationId: number, invitationId: number) 
   return row;
 }
 
-/** POST /locations/{id}/invitations/{invitation_id}/resend/: a new key (the old link dies) and 7 more days. */
+/**
+ * POST /locations/{id}/invitations/{invitation_id}/resend/: a new key (the old link dies) and 7 more
+ * days, also for an expired one (#42), in the invitation's language.
+ */
 export async function resendInvitation(db: Db, user: AuthUser, locationId: number, invitationId: number, lang: Lang): Promise<StaffRow> {
   await requireRoleAt(db, user.id, locationId);
-  const letterLang = await locationLanguage(db, locationId, lang);
+  // Invitations made before #42 have no language: the location's first, as their first letter was.
+  const fallback = await locationLanguage(db, locationId, lang);
   return db.transaction(async (tx) => {
     const row = await openInvitation(tx, locationId, invitationId);
+    const letterLang = row.language === 'ru' || row.language === 'en' ? row.language : fallback;
     const [updated] = await tx.update(invitations)
       .set({ keyHash: secretHash(newSecret()), expiresAt: new Date(Date.now() + INVITATION_DAYS * 86_400_000) })
       .where(eq(invitations.id, row.id)).returning();
@@ -230,6 +239,7 @@ export async function sendInvitation(db: Db, mailer: Mailer, job: InvitationLett
   const account = await accountOf(db, row.email);
   await mailer.send({
     to: row.email,
+    ...await locationSender(db, row.locationId, lang), // #42 the location's sender name and reply address
     subject: translate(lang, 'invitation_mail_subject', { location }),
     text: translate(lang, account ? 'invitation_mail_text_existing' : 'invitation_mail_text', { location, email: row.email, link: `${publicUrl}/invitation/${key}`, days: INVITATION_DAYS }),
   });

@@ -4,7 +4,8 @@
 // the owner's: POST /api/v2.1/accounts/{id}/deactivate/, /activate/, /owner/.
 import { z } from 'zod';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
-import { STAFF_FIELDS, STAFF_ROLE_IDS } from '../../../domain/staff';
+import { LANGUAGES } from '../../../domain/constants';
+import { STAFF_FIELDS, STAFF_ROLE_IDS, STAFF_STATES } from '../../../domain/staff';
 import { emailSchema, idParam } from '../../platform/validation';
 import { defineWrite, type ExampleContext } from '../../platform/writes';
 import * as staff from './service';
@@ -13,7 +14,7 @@ const role = z.union(STAFF_ROLE_IDS.map((id) => z.literal(id)) as [z.ZodLiteral<
 const permissions = z.array(z.enum(PERMISSION_CODENAMES)).max(PERMISSION_CODENAMES.length);
 const StaffRow = z.object({
   id: z.string(), user_id: z.number().int().nullable(), invitation_id: z.number().int().nullable(), name: z.string(), email: z.string(),
-  role: z.number().int(), permissions: z.array(z.string()), last_login: z.string().nullable(), state: z.enum(['invited', 'active', 'deactivated']),
+  role: z.number().int(), permissions: z.array(z.string()), last_login: z.string().nullable(), state: z.enum(STAFF_STATES),
   is_owner: z.boolean(), expires: z.string().nullable(),
 });
 const common = { tags: ['staff'], access: { minRole: 40 } };
@@ -23,12 +24,14 @@ const invitation = z.object({ id: idParam, invitation_id: idParam });
 export const addStaff = defineWrite({
   records: { activity: 'staff.invited' },
   ...common, kind: 'create', path: '/api/v2.1/locations/:id/staff/', summary: 'Invite a person to a location, or add an existing account',
-  fields: { email: emailSchema, role, permissions }, labels: STAFF_FIELDS, answer: StaffRow,
+  // #42 `language`: the letter's ('ru' or 'en'); none: the inviter's interface language (Accept-Language).
+  fields: { email: emailSchema, role, permissions, language: z.enum(LANGUAGES).optional() }, labels: STAFF_FIELDS, answer: StaffRow,
   // #41 Every addition is an invitation (#38): the tests re-send and withdraw the one they made. The
   // e-mail is kept lower-cased (as it is matched).
   record: { segment: 'invitations', key: 'invitation_id' },
   examples: { email: (at: ExampleContext) => `Invited.${at.unique}@Example.com` },
-  readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000', normalised: { email: (email: string) => email.toLowerCase() } },
+  readBack: { path: '/api/v2.1/locations/:location/staff/?limit=1000', normalised: { email: (email: string) => email.toLowerCase() },
+    unread: { language: 'the letter\'s language: the letter and each re-send are written in it (staff.test.ts reads them)' } },
   run: ({ db, user, params, body, lang }) => staff.addStaff(db, user, params.id, body, lang),
 });
 export const changeStaff = defineWrite({

@@ -13,7 +13,7 @@ import * as promo from './promocodes';
 import { getWidgetSettings } from './widgetSettings';
 import { EarlyBooking, Promocode, WidgetSettings } from '../../platform/answers';
 
-export async function toolRoutes(app: FastifyInstance, { db }: Deps): Promise<void> {
+export async function toolRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const params = z.object({ id: idParam });
   const noQuery = z.strictObject({});
@@ -29,6 +29,6 @@ export async function toolRoutes(app: FastifyInstance, { db }: Deps): Promise<vo
     promo.getPromocode(db, currentUser(request).id, request.params.id));
 
   r.get('/api/v2.1/locations/:id/widget_settings/', { config: { access: { minRole: 40 } }, schema: { summary: 'A location\'s booking widget settings', tags: ['widget'], params, querystring: noQuery, answers: { 200: WidgetSettings } } }, async (request) =>
-    getWidgetSettings(db, currentUser(request).id, request.params.id));
+    getWidgetSettings(db, config, currentUser(request).id, request.params.id, request.lang));
 
 }

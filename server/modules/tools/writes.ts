@@ -113,5 +113,5 @@ export const saveWidget = defineWrite({
   },
   answer: WidgetSettings,
   readBack: { path: '/api/v2.1/locations/:location/widget_settings/' },
-  run: ({ db, user, params, body }) => saveWidgetSettings(db, user.id, params.id, body),
+  run: ({ db, deps, user, params, body, lang }) => saveWidgetSettings(db, deps.config, user.id, params.id, body, lang),
 });

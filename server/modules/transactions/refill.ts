@@ -1,8 +1,8 @@
 // Account top-up through the payment provider (#29: the installation's): a processing payment and a link; when the provider
 // reports it paid, a refill transaction is added to the ledger exactly once (the payment's status
 // changes from processing only once, under its row lock).
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
-import { lockedTransaction } from '../../platform/locks';
+import type { IdempotentCall } from '../../platform/idempotency';
+import { idempotentTransaction } from '../../platform/locks';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { locations, payments } from '../../db/schema';
@@ -26,7 +26,7 @@ export async function startRefill(db: Db, userId: number, config: PaymentConfig,
   // #29: a top-up goes to the installation's own account (its provider), not the location's.
   const provider = await providerFor(db, config, null);
   // A retry with the same key gets the same link, not a second pending top-up.
-  return lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  return idempotentTransaction(db, call, async (tx) => {
     const [payment] = await tx.insert(payments).values({
       locationId, paymentType: 1, status: 'processing', purchase: amount, userId, comment: REFILL_COMMENT, provider: provider.name,
     }).returning();
@@ -38,7 +38,7 @@ export async function startRefill(db: Db, userId: number, config: PaymentConfig,
       receipt: provider.receipts ? await topUpReceipt(tx, provider, userId, loc.name, amount, currency) : null,
     });
     return { payment_id: payment!.id, payment_url };
-  }));
+  });
 }
 
 export async function refillStatus(db: Db, userId: number, locationId: number, paymentId: number) {

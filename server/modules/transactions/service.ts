@@ -10,8 +10,8 @@ import type { AuthUser } from '../../platform/auth';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { instantOfLocal } from '../../../domain/zonedTime';
 import { currencyJson, requireRoleAt } from '../locations/service';
-import { idempotent, type IdempotentCall } from '../../platform/idempotency';
-import { lockedTransaction } from '../../platform/locks';
+import type { IdempotentCall } from '../../platform/idempotency';
+import { idempotentTransaction, lockedTransaction } from '../../platform/locks';
 import { listRecords } from '../../platform/lists';
 import { transactionList } from './lists';
 import { appendTransaction, ledgerEvent, lockLedger, rebuildTotalsFrom, signedAmount, type TransactionType } from './ledger';
@@ -45,7 +45,7 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
 }, call?: IdempotentCall) {
   await requireRoleAt(db, user.id, input.location);
   const operationDt = await operationInstant(db, input.operation_dt, input.location);
-  const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  const created = await idempotentTransaction(db, call, async (tx) => {
     await lockLedger(tx, input.location);
     const [loc] = await tx.select({ currencyId: locations.b2bCurrencyId }).from(locations).where(eq(locations.id, input.location));
     const appended = await appendTransaction(tx, {
@@ -60,7 +60,7 @@ export async function createTransaction(db: Db, user: AuthUser, input: {
       live: ledgerEvent(input.location, appended.id),
     });
     return appended;
-  }));
+  });
   return shown(db, user, created.id);
 }
 
@@ -89,7 +89,7 @@ export async function refund(db: Db, user: AuthUser, input: {
 }, call?: IdempotentCall) {
   await requireRoleAt(db, user.id, input.location);
   const operationDt = await operationInstant(db, input.operation_dt, input.location);
-  const created = await lockedTransaction(db, (tx) => idempotent(tx, call, async () => {
+  const created = await idempotentTransaction(db, call, async (tx) => {
     await lockLedger(tx, input.location);
     const [original] = await tx.select().from(transactions)
       .where(and(eq(transactions.id, input.original_transaction), eq(transactions.locationId, input.location)));
@@ -117,7 +117,7 @@ export async function refund(db: Db, user: AuthUser, input: {
       live: ledgerEvent(input.location, appended.id),
     });
     return appended;
-  }));
+  });
   return shown(db, user, created.id);
 }
 

@@ -15,6 +15,7 @@ import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { orderPageUrl } from '../../platform/orderLinks';
 import type { WidgetCancelLetterJob } from '../../platform/jobs';
+import { senderOf } from '../locations/letters';
 
 /** What every letter of an order says: the customer, the location, the session and the money. */
 async function letterFacts(deps: Deps, orderId: number) {
@@ -62,15 +63,18 @@ export async function sendWidgetLetter(deps: Deps, orderId: number): Promise<voi
   const facts = await letterFacts(deps, orderId);
   if (!facts) return;
   const { order, lang, money, args } = facts;
+  const paid = money(order.paid);
+  const rest = money(fromCents(Math.max(0, toCents(order.purchase) - toCents(order.paid))));
   await deps.mailer.send({
     to: order.email!,
+    ...senderOf(facts.location, facts.args.location), // #42
     subject: translate(lang, 'widget_mail_subject', args),
     text: translate(lang, 'widget_mail_text', {
       ...args,
       game: await gameLine(deps, lang, order.gameId),
       purchase: money(order.purchase),
-      paid: money(order.paid),
-      rest: money(fromCents(Math.max(0, toCents(order.purchase) - toCents(order.paid)))),
+      // #42 Nothing paid online (a booking at 0 % prepayment): "pay at the venue", not "paid online: 0".
+      money_lines: toCents(order.paid) > 0 ? translate(lang, 'widget_mail_money', { paid, rest }) : translate(lang, 'widget_mail_pay_at_venue', { rest }),
       hours: facts.location.customerCancelHours,
     }),
   });
@@ -93,6 +97,7 @@ export async function sendWidgetHeldLetter(deps: Deps, orderId: number): Promise
   const held = { ...args, until, amount: money(bill.purchase), pay_link: order.bill };
   await deps.mailer.send({
     to: order.email!,
+    ...senderOf(facts.location, facts.args.location), // #42
     subject: translate(lang, 'widget_held_mail_subject', held),
     text: translate(lang, 'widget_held_mail_text', { ...held, game: await gameLine(deps, lang, order.gameId), purchase: money(order.purchase) }),
   });
@@ -106,6 +111,7 @@ export async function sendWidgetCancelLetter(deps: Deps, job: WidgetCancelLetter
   const refund = toCents(order.paid) > 0 ? translate(lang, 'widget_cancel_mail_refund', { amount: money(order.paid) }) : '';
   await deps.mailer.send({
     to: order.email!,
+    ...senderOf(facts.location, facts.args.location), // #42
     subject: translate(lang, 'widget_cancel_mail_subject', args),
     text: job.reason === 'customer'
       ? translate(lang, 'widget_cancel_mail_customer', { ...args, refund })

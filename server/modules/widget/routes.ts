@@ -96,7 +96,7 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     }, async (request) => {
       // Only a preview that tries a promo code counts: that is what guessing codes would use.
       if (request.body.promocode) await hitRateLimit(db, couponLimit, request.ip);
-      return widget.widgetPrice(db, request.params.id, request.body, request.lang);
+      return widget.widgetPrice(db, config, request.params.id, request.body, request.lang);
     });
 
     r.post('/api/public/locations/:id/bookings/', {

@@ -7,7 +7,7 @@
 // hold (release_key) inside placeBooking's transaction.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import {
   currencies, games, locationGames, locationTranslations, locations, orderConsents, orderLogs, orderPlaysessions, orders, payments, playgroundGroups,
   playgrounds, playsessions,
@@ -30,6 +30,7 @@ import { currentConsent } from '../locations/consent';
 import { sendRefunds } from '../orders/refunds';
 import { locationDaySlots } from '../slots/service';
 import { orderIdOfKey, orderKey } from '../../platform/orderLinks';
+import { onlinePaymentsAt, type PaymentConfig } from '../paymentProviders/provider';
 
 /** How far ahead the widget sells. */
 export const MAX_DAYS_AHEAD = 90;
@@ -134,8 +135,21 @@ async function sellablePlayground(db: Db, locationId: number, playgroundId: numb
   return pg;
 }
 
-/** The staff wording of "taken" and "not on sale" is a contract string in English; customers get theirs. */
-async function inCustomerWords<T>(work: () => Promise<T>): Promise<T> {
+/** The venue's phone for its customers ('' when none). */
+async function venuePhone(db: DbOrTx, locationId: number): Promise<string> {
+  const [loc] = await db.select({ phone: locations.phone }).from(locations).where(eq(locations.id, locationId));
+  return loc?.phone ?? '';
+}
+
+/**
+ * #42 A prepayment is due but the location takes no money online: the customer is told to call the
+ * venue (with its phone when it has one), never the staff's "no payment provider is configured".
+ */
+const onlineUnavailable = (phone: string) =>
+  (phone ? fieldError('non_field_errors', 'widget_online_unavailable_phone', { phone }) : fieldError('non_field_errors', 'widget_online_unavailable'));
+
+/** The staff wording of "taken", "not on sale" and "no provider" is not the customer's; customers get theirs. */
+async function inCustomerWords<T>(work: () => Promise<T>, phone = ''): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -143,6 +157,7 @@ async function inCustomerWords<T>(work: () => Promise<T>): Promise<T> {
       const first = (field: string) => { const t = err.fields![field]?.[0]; return t && 'key' in t ? t.key : null; };
       if (first('persons') === 'wrong_persons') throw fieldError('persons', 'widget_places_gone');
       if (first('datetime_start') === 'free_sessions_not_found') throw fieldError('session_dt', 'widget_session_gone');
+      if (first('non_field_errors') === 'payment_provider_off') throw onlineUnavailable(phone);
     }
     throw err;
   }
@@ -160,12 +175,17 @@ export interface PriceQuery {
   promocode: string | null;
 }
 
-/** POST /api/public/locations/{id}/price/: every discount the staff form would give, and what is due now. */
-export async function widgetPrice(db: Db, locationId: number, q: PriceQuery, lang: Lang) {
+/**
+ * POST /api/public/locations/{id}/price/: every discount the staff form would give, and what is due now.
+ * #42 Something due now where the location takes no money online: refused as the booking would be, so
+ * the customer reads "call the venue" before filling in the form.
+ */
+export async function widgetPrice(db: Db, payments: PaymentConfig, locationId: number, q: PriceQuery, lang: Lang) {
   const loc = await publicLocation(db, locationId, lang);
   const pg = await sellablePlayground(db, locationId, q.playground_id);
   const quote = await inCustomerWords(() => quoteBooking(db, pg, { ...q, order_type: ORDER_TYPE.paid }));
   const due = dueNow(quote.purchase, quote.prepayment);
+  if (toCents(due) > 0 && !(await onlinePaymentsAt(db, payments, locationId)).provider) throw onlineUnavailable(loc.row.phone);
   return {
     cost: quote.cost,
     discount: quote.discount,
@@ -239,7 +259,7 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
     }
     await recordEffects(tx, { messages: { kind: 'booking_confirmed', payload: { orderId: order.id } } });
     return { id: order.id, paymentUrl: null, due };
-  }, undefined, releaseId === null ? undefined : async (tx) => { await releaseWidgetHold(tx, releaseId, locationId); }));
+  }, undefined, releaseId === null ? undefined : async (tx) => { await releaseWidgetHold(tx, releaseId, locationId); }), loc.row.phone);
   const key = orderKey(config.widgetSecret, placed.id);
   return { key, payment_url: placed.paymentUrl, due_now: placed.due, order: await orderView(db, locationId, placed.id, lang) };
 }
@@ -379,7 +399,8 @@ export async function widgetPayAgain(db: Db, config: Config, key: string, lang: 
     const [bill] = await tx.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 4)))
       .orderBy(desc(payments.id)).limit(1);
     if (bill?.status !== 'failed' || toCents(order.paid) > 0) throw fieldError('non_field_errors', 'widget_payment_not_declined');
-    await createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, order.locationId, bill.purchase);
+    await inCustomerWords(() => createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, order.locationId, bill.purchase),
+      await venuePhone(tx, order.locationId));
   });
   return orderView(db, ref.locationId, ref.id, lang);
 }

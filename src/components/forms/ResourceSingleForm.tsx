@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Form, useDataProvider, useGetOne, useNotificationContext, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { declaration } from '../../resources/registry';
 import { SubmitButton } from '../SubmitButton';
-import { FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
+import { FormContextValues, FormFields, bodyOf, defaultsOf, fieldsOf } from './fields';
 import { splitErrors } from './serverErrors';
 import { useRouteMoney } from './routeMoney';
 import { LeaveGuardForForm } from './GuardedDialog';
@@ -74,7 +74,10 @@ export function ResourceSingleForm({ name, locationId }: { name: string; locatio
       ))}
       <Form key={round} onSubmit={submit} mode="onChange" defaultValues={defaultsOf(fields, data)} record={data}>
         <LeaveGuardForForm />
-        <FormFields fields={fields} />
+        {/* The record, for the fields that read it (#42: a choice offered by the record, a text to copy from it). */}
+        <FormContextValues.Provider value={{ record: data, meta }}>
+          <FormFields fields={fields} />
+        </FormContextValues.Provider>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <SubmitButton>{translate('app.common.save')}</SubmitButton>
           {check && <Button variant="outlined" onClick={runCheck} disabled={checking} data-testid="single-form-check">{translate(check.label)}</Button>}

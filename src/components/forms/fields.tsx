@@ -1,18 +1,22 @@
 // The inputs of a declared form (src/resources/<name>/index.ts `form.fields`) by kind, their
 // validators with the specs' message keys, the first values and the body a save sends.
-import { createContext, useContext, useEffect } from 'react';
-import { Stack } from '@mui/material';
+import { createContext, useContext, useEffect, useState } from 'react';
+import { Box, Button, FormHelperText, IconButton, InputAdornment, Stack, Typography } from '@mui/material';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import VisibilityIcon from '@mui/icons-material/Visibility';
+import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import {
-  BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required, useTranslate,
-  type Validator,
+  BooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, email, maxLength, maxValue, minValue, regex, required, useNotify,
+  usePermissions, useTranslate, type Validator,
 } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { readAmount } from '../../../domain/money';
 import { DateInput } from './DateField';
 import { DateTimeInput } from './DateTimeInput';
 import { amountMaxChars, validPhone } from '../validators';
-import type { Choice, ChoicesFrom, FieldDeclaration, FormDeclaration } from '../../resources/declaration';
+import { offeredFields, type Choice, type ChoicesFrom, type FieldDeclaration, type FormDeclaration } from '../../resources/declaration';
 import { useEndpointChoices } from '../records/choices';
+import { usePermissionsAt } from '../../resources/locations/permissionsAt';
 import { useRouteCurrency, useRouteMoney } from './routeMoney';
 import { currencyAdornment } from './currencyAdornment';
 
@@ -128,8 +132,11 @@ function useLoadedChoices(from: ChoicesFrom | undefined): { choices: Choice[]; p
 function SelectField({ field, common }: { field: Extract<FieldDeclaration, { kind: 'select' }>; common: Record<string, any> }) {
   const { record } = useContext(FormContextValues);
   const loaded = useLoadedChoices(field.choicesFrom);
+  const current = useWatch({ name: field.source });
   let choices = field.choicesFrom ? loaded.choices : field.choices ?? [];
   if (field.exceptRecordField && record) choices = choices.filter((c) => c.value !== record[field.exceptRecordField!]);
+  // #42 A choice for some records only (the sandbox where the server takes it); the value a record holds stays offered.
+  choices = choices.filter((c) => !c.when || c.when(record ?? {}) || c.value === current || c.value === record?.[field.source]);
   const Input = field.multiple ? SelectArrayInput : SelectInput;
   return (
     <Input
@@ -141,9 +148,64 @@ function SelectField({ field, common }: { field: Extract<FieldDeclaration, { kin
   );
 }
 
+/** #42 A secret masked as it is typed, with a button that shows it (and hides it again). */
+function SecretField({ field, common }: { field: Extract<FieldDeclaration, { kind: 'text' | 'textarea' }>; common: Record<string, any> }) {
+  const translate = useTranslate();
+  const [shown, setShown] = useState(false);
+  const label = translate(shown ? 'app.forms.secret.hide' : 'app.forms.secret.show');
+  return (
+    <TextInput
+      {...common} source={field.source} type={shown ? 'text' : 'password'}
+      slotProps={{
+        htmlInput: { autoComplete: 'new-password', spellCheck: false, 'data-testid': `secret-${field.source}` },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton aria-label={label} title={label} aria-pressed={shown} onClick={() => setShown((v) => !v)} edge="end">
+                {shown ? <VisibilityOffIcon /> : <VisibilityIcon />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+/** #42 A text to copy elsewhere, with its copy button (nothing while `value` gives null). */
+function CopyField({ field }: { field: Extract<FieldDeclaration, { kind: 'copy' }> }) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const { record } = useContext(FormContextValues);
+  const values = useWatch() as Values;
+  const text = field.value(values, record ?? {});
+  if (!text) return null;
+  const hint = typeof field.hint === 'function' ? field.hint(values) : field.hint;
+  const copy = () => navigator.clipboard.writeText(text).then(
+    () => notify('app.forms.copy.copied', { type: 'success' }),
+    () => notify('app.forms.copy.failed', { type: 'error' }),
+  );
+  return (
+    <Box sx={{ mb: 2 }} data-testid={`copy-${field.source}`}>
+      <Typography variant="body2" component="p" sx={{ fontWeight: 500 }} id={`copy-${field.source}-label`}>{translate(field.label)}</Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' }, mt: 0.5 }}>
+        <Box component="code" aria-labelledby={`copy-${field.source}-label`}
+          sx={{ flex: 1, p: 1, bgcolor: 'grey.100', borderRadius: 1, fontSize: 13, wordBreak: 'break-all' }} data-testid={`copy-${field.source}-text`}>
+          {text}
+        </Box>
+        <Button variant="outlined" size="small" startIcon={<ContentCopyIcon />} onClick={copy} sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          {translate('app.forms.copy.button')}
+        </Button>
+      </Stack>
+      {hint && <FormHelperText>{typeof hint === 'object' ? translate(hint.message, hint.args) : translate(hint)}</FormHelperText>}
+    </Box>
+  );
+}
+
 function TextField({ field, common }: { field: Extract<FieldDeclaration, { kind: 'text' | 'textarea' }>; common: Record<string, any> }) {
   const { choices } = useLoadedChoices(field.suggestionsFrom);
   const list = field.suggestionsFrom ? `${field.source}-suggestions` : undefined;
+  if (field.format === 'secret') return <SecretField field={field} common={common} />;
   return (
     <>
       <TextInput
@@ -153,12 +215,6 @@ function TextField({ field, common }: { field: Extract<FieldDeclaration, { kind:
       {list && <datalist id={list}>{choices.map((c) => <option key={String(c.value)} value={c.label} />)}</datalist>}
     </>
   );
-}
-
-/** #42 An amount beside the location's currency sign. */
-function MoneyInput({ common, withCurrency }: { common: Record<string, any>; withCurrency: boolean }) {
-  const currency = useRouteCurrency();
-  return <TextInput {...(common as { source: string })} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: withCurrency ? currencyAdornment(currency) : undefined }} />;
 }
 
 function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean }) {
@@ -188,13 +244,27 @@ function FieldInput({ field, first }: { field: FieldDeclaration; first: boolean 
       return <DateInput {...common} />;
     case 'datetime':
       return <DateTimeInput {...common} />;
+    case 'copy':
+      return <CopyField field={field} />;
   }
+}
+
+/** #42 An amount beside the location's currency sign. */
+function MoneyInput({ common, withCurrency }: { common: Record<string, any>; withCurrency: boolean }) {
+  const currency = useRouteCurrency();
+  return <TextInput {...(common as { source: string })} slotProps={{ htmlInput: { inputMode: 'decimal' }, input: withCurrency ? currencyAdornment(currency) : undefined }} />;
 }
 
 /** The inputs in order; fields sharing a `row` stand side by side. */
 export function FormFields({ fields }: { fields: FieldDeclaration[] }) {
+  // #42 The fields whose permissions the user holds (at the form's location, like the row actions).
+  const { meta } = useContext(FormContextValues);
+  const atLocation = usePermissionsAt(meta?.location_id);
+  const { permissions: union } = usePermissions<string[]>();
+  const held = meta?.location_id ? atLocation.permissions : union;
+  const offered = offeredFields(fields, held);
   const groups: FieldDeclaration[][] = [];
-  for (const f of fields) {
+  for (const f of offered) {
     const last = groups.at(-1);
     if (last && f.row !== undefined && last[0]!.row === f.row) last.push(f);
     else groups.push([f]);
@@ -202,10 +272,10 @@ export function FormFields({ fields }: { fields: FieldDeclaration[] }) {
   return (
     <>
       {groups.map((group) => (group.length === 1
-        ? <FieldInput key={group[0]!.source} field={group[0]!} first={group[0] === fields[0]} />
+        ? <FieldInput key={group[0]!.source} field={group[0]!} first={group[0] === offered[0]} />
         : (
           <Stack key={group[0]!.source} direction={{ xs: 'column', sm: 'row' }} spacing={{ sm: 2 }}>
-            {group.map((f) => <FieldInput key={f.source} field={f} first={f === fields[0]} />)}
+            {group.map((f) => <FieldInput key={f.source} field={f} first={f === offered[0]} />)}
           </Stack>
         )))}
     </>

@@ -158,7 +158,7 @@ export function BookingFormDialog({
   };
   const [confirming, setConfirming] = useState(false);
 
-  const save = async (payment?: BookPayType) => {
+  const save = async (payment?: BookPayType, till: number | null = null) => {
     if (invalid || saving) return;
     setSaving(true);
     try {
@@ -172,7 +172,7 @@ export function BookingFormDialog({
         onSaved((await bookingApi.update(orderId!, body)).id, false);
         return;
       }
-      const full = payment ? { ...body, payment: { payment_type: payment } } : body;
+      const full = payment ? { ...body, payment: { payment_type: payment }, till } : body;
       const saved = await bookingApi.create(full, keyFor(full));
       onSaved(saved.id, true, saved.payment?.purchase);
     } catch (err) {
@@ -312,7 +312,7 @@ export function BookingFormDialog({
           </Button>
         )} />
       {confirming && price && (
-        <BookPayDialog amount={money(price.purchase)} busy={saving} onClose={() => setConfirming(false)} onConfirm={(type) => void save(type)} />
+        <BookPayDialog amount={money(price.purchase)} busy={saving} locationId={locationId} currency={currency} onClose={() => setConfirming(false)} onConfirm={(type, till) => void save(type, till)} />
       )}
       {failure && <BookingResultDialog result={{ kind: 'failed', failure, editing }} onClose={() => setFailure(null)} />}
     </GuardedDialog>

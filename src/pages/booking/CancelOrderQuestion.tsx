@@ -20,6 +20,8 @@ import { languageOf } from '../../i18n/useLanguage';
 import { RefundTenderList } from '../orders/RefundTenderList';
 import { CashInsteadFields, cashInsteadBody, cashInsteadReady, NO_CASH_INSTEAD, type CashInstead } from '../orders/CashInsteadFields';
 import { bookingApi, useOrder } from './api';
+import { DeskShiftLine } from '../../components/till/DeskShiftLine';
+import { useDeskTill } from '../../components/till/deskTill';
 
 /** The order being cancelled and where it plays, in the question's words. */
 export interface CancelTarget {
@@ -53,12 +55,16 @@ export function CancelOrderQuestion({ order, currency, onClose, onCancelled }: {
   const [instead, setInstead] = useState<CashInstead>(NO_CASH_INSTEAD);
   const [cardReference, setCardReference] = useState('');
   const refundTotal = fromCents(tenders.reduce((s, t) => s + toCents(t.amount), 0));
+  // #43 Cash and card given back leave the desk's till's open shift.
+  const desk = useDeskTill(paid ? detail.data?.location_id : null);
+  const deskMoney = refundNow && paid && (cashInstead ? true : tenders.some((t) => t.tender === 'cash' || t.tender === 'card'));
 
   const cancel = async () => {
     const { id } = order;
     const refunding = refundNow && paid;
+    const till = desk.till?.id ?? null;
     const how = !refunding ? { refund: 'none' as const } : cashInstead && otherTenders
-      ? { refund: 'cash' as const, ...cashInsteadBody(instead, manager) } : { refund: 'original' as const, external_id: cardReference.trim() || undefined };
+      ? { refund: 'cash' as const, ...cashInsteadBody(instead, manager), till } : { refund: 'original' as const, external_id: cardReference.trim() || undefined, till };
     const done = await run(() => bookingApi.cancel(id, how).then(() => true));
     onClose();
     if (done) {
@@ -98,6 +104,7 @@ export function CancelOrderQuestion({ order, currency, onClose, onCancelled }: {
                   {cashInstead && <CashInsteadFields value={instead} onChange={setInstead} manager={manager} testId="cancel-instead" />}
                 </>
               )}
+              {deskMoney && <DeskShiftLine desk={desk} currency={currency} />}
             </>
           )}
         </>

@@ -26,6 +26,9 @@ import { BOOK_PAY_TYPES } from '../../../domain/booking';
 import { CopyLinkButton, PaymentLinkDetails, type PaymentLinkShown } from './PaymentLink';
 import { amountRule, CERTIFICATE_PAYMENT, PAYMENT_TYPES } from './bookingForm';
 import { missingFieldsHint } from './FormParts';
+import { DeskShiftLine } from '../../components/till/DeskShiftLine';
+import { useDeskTill, type DeskTill } from '../../components/till/deskTill';
+import { isDeskMoney } from '../../../domain/till';
 
 const CERTIFICATE = CERTIFICATE_PAYMENT;
 /** The rest's choice "later": the certificate pays its part and the rest stays owed (paid another time, a link...). */
@@ -178,13 +181,15 @@ function CertificateField({ serverError, look, debt, owed, currency }: {
 }
 
 /** The form's fields and buttons before anything is taken: one tender, or a certificate and its rest. */
-function PayFields({ orderId, debt, owed, currency, serverError, onClose, children }: {
+function PayFields({ orderId, debt, owed, currency, serverError, onClose, desk, children }: {
   orderId: number; debt: string; owed: string; currency: Currency | null | undefined; serverError: string | null; onClose: () => void;
+  /** #43 The desk's till: its shift is named (or offered to open) when cash or card is taken. */
+  desk: DeskTill;
   /** What the dialog says above the fields: the guest, the debt, open payment links. */
   children: ReactNode;
 }) {
   const translate = useTranslate();
-  const [type, typed, amount] = useWatch({ name: ['payment_type', 'certificate', 'amount'] }) as [unknown, unknown, unknown];
+  const [type, typed, amount, restType] = useWatch({ name: ['payment_type', 'certificate', 'amount', 'rest_type'] }) as [unknown, unknown, unknown, unknown];
   const isCertificate = Number(type) === CERTIFICATE;
   // A number longer than any certificate's is the field's own error, not a question for the server.
   const code = String(typed ?? '');
@@ -206,6 +211,7 @@ function PayFields({ orderId, debt, owed, currency, serverError, onClose, childr
         <TextInput source="external_id" label="app.booking.pay.externalId" validate={externalIdRules} fullWidth />
         <CertificateField serverError={serverError} look={look} debt={debt} owed={owed} currency={currency} />
         {toCents(rest) > 0 && <RestPart rest={rest} currency={currency} later />}
+        {(isDeskMoney(Number(type)) || (toCents(rest) > 0 && isDeskMoney(Number(restType)))) && <DeskShiftLine desk={desk} currency={currency} />}
       </DialogContent>
       <PayActions onClose={onClose} checking={look.checking} rest="none" />
     </>
@@ -237,6 +243,9 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   // Its open payment links: taking the money here too would let a link pay it again (#25), so say so.
   const detail = useOrder(order.id);
   const links = detail.data ? openLinks(detail.data.payments) : null;
+  // #43 The desk's till: cash and card go to its open shift.
+  const desk = useDeskTill(detail.data?.location_id);
+  const till = desk.till?.id ?? null;
   // Every reason of the server's refusal, whatever its field (#39; the spec said the first), in the
   // client's one reading of refusals (src/dataProvider/refusal.ts).
   const reason = (err: unknown) => (err instanceof ApiError ? err.message : translate('app.alerts.tryLater'));
@@ -244,7 +253,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
   const takeRest = async (first: FirstPaid, restType: number) => {
     const amount = restToTake(first);
     try {
-      await bookingApi.pay(order.id, { payment_type: restType, purchase: amount, external_id: null, certificate: null }, keys.rest);
+      await bookingApi.pay(order.id, { payment_type: restType, purchase: amount, external_id: null, certificate: null, till }, keys.rest);
     } catch (err) {
       setServerError(reason(err));
       // What the order owes now, read again: the certificate's part is in, and maybe another desk's money.
@@ -275,6 +284,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
         purchase,
         external_id: String(values.external_id ?? '').trim() || null,
         certificate: paymentType === CERTIFICATE ? String(values.certificate ?? '').trim() : null,
+        till,
       }, keys.first);
     } catch (err) {
       // The first server message, whatever its field, under the certificate field (or in its place).
@@ -335,6 +345,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
               {serverError && (
                 <Alert severity="error" role="alert" sx={{ mb: 1 }} data-testid="pay-error">{translate('app.booking.pay.restRefused', { reason: serverError })}</Alert>
               )}
+              {toCents(rest) > 0 && <DeskShiftLine desk={desk} currency={currency} />}
               {toCents(rest) > 0
                 ? <RestPart rest={rest} currency={currency} later={false} />
                 : <Typography data-testid="pay-nothing-owed">{translate('app.booking.pay.nothingOwed')}</Typography>}
@@ -342,7 +353,7 @@ export function PayDialog({ order, currency, onClose, onPaid }: {
             <PayActions onClose={onClose} checking={false} rest={toCents(rest) > 0 ? 'take' : 'nothing'} />
           </>
         ) : (
-          <PayFields orderId={order.id} debt={debt} owed={owed} currency={currency} serverError={serverError} onClose={onClose}>
+          <PayFields orderId={order.id} debt={debt} owed={owed} currency={currency} serverError={serverError} onClose={onClose} desk={desk}>
             <Typography sx={{ mb: 2 }}>
               {guestName(order.name, translate)} · {translate('app.booking.pay.owed')}: <b>{money(order.need_paid)}</b>
             </Typography>

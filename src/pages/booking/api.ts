@@ -136,21 +136,23 @@ export function useOrderSearch(terms: { phone: string } | { name: string } | nul
 
 /** The desk's order writes: named actions of `desk` (src/resources/desk), through the one data layer (#30). */
 export const bookingApi = {
-  /** #30: `payment` books and pays the price in one call; `idempotencyKey` makes a retry answer the first booking. */
-  create: (body: BookingBody & { payment?: { payment_type: BookPayType } | null }, idempotencyKey?: string) =>
+  /** #30: `payment` books and pays the price in one call; `idempotencyKey` makes a retry answer the first booking. #43 `till`: the desk's. */
+  create: (body: BookingBody & { payment?: { payment_type: BookPayType } | null; till?: number | null }, idempotencyKey?: string) =>
     deskAction<{ id: number; payment?: OrderPayment }>('book', { data: body, idempotencyKey }),
   update: (id: number, body: BookingBody) => deskAction<{ id: number }>('change', { id, data: body }),
   /** #38 `original`: what the order holds goes back each tender its own way in the same call; `cash` (a manager, `refund_reason`): all in cash. */
-  cancel: (id: number, how: { refund: 'original' | 'cash' | 'none'; refund_reason?: string; external_id?: string; approval?: { email: string; password: string } } = { refund: 'none' }) => {
+  cancel: (id: number, how: { refund: 'original' | 'cash' | 'none'; refund_reason?: string; external_id?: string; approval?: { email: string; password: string }; till?: number | null } = { refund: 'none' }) => {
     // The manager's confirmation goes in the body, never in the address (logs keep addresses).
-    const { approval, ...query } = how;
+    const { approval, till, ...rest } = how;
+    // #43 The desk's till: the cash and card given back leave its open shift.
+    const query: Record<string, string> = { ...rest, ...(till ? { till: String(till) } : {}) };
     return deskAction<null>('cancel', { id, query: how.refund === 'none' ? undefined : query, data: approval ? { approval } : undefined });
   },
   /** `idempotencyKey`: one per pay dialog, so a retry after a lost answer is not a second payment. */
-  pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null }, idempotencyKey?: string) =>
+  pay: (id: number, body: { payment_type: number; purchase: string; external_id: string | null; certificate: string | null; till?: number | null }, idempotencyKey?: string) =>
     deskAction<OrderPayment & { payment_url?: string; sent_to?: string | null }>('pay', { id, data: body, idempotencyKey }),
   /** A cancelled order's money goes back: cash (2), online (1: through the payment provider when it came that way, #29) or card (6); all that is due, or `amount` of it. */
-  refund: (id: number, paymentType: number, amount: string | null = null, idempotencyKey?: string, extra: { external_id?: string; refund_reason?: string; approval?: { email: string; password: string } } = {}) =>
+  refund: (id: number, paymentType: number, amount: string | null = null, idempotencyKey?: string, extra: { external_id?: string; refund_reason?: string; approval?: { email: string; password: string }; till?: number | null } = {}) =>
     deskAction<OrderDetail>('refund', { id, data: { payment_type: paymentType, ...(amount ? { amount } : {}), ...extra }, idempotencyKey }),
   checkCoupon: (code: string, location: number, datetime: string | undefined) =>
     deskAction<CouponResult>('checkCoupon', { data: { code, location, ...(datetime ? { datetime } : {}) } }),

@@ -2,6 +2,7 @@
 // (in its currency, placed per is_before and blank_place; a default title when it has none) and the
 // spec's grid of 8 cards, then the other management screens (tools, statistics) and the booking
 // widget's embed code for the venue's website, with a copy button and a link to try it on /iframe.
+// #42 Above the grid, the setup checklist (src/components/readiness).
 import type { ReactElement } from 'react';
 import { Box, Button, Card, CardActionArea, CardContent, Link, Stack, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -15,6 +16,7 @@ import { declarations, toolsSummary } from '../../resources/registry';
 import { embedSnippet, widgetSrc } from '../iframe/snippet';
 import { ManagementShell } from './ManagementShell';
 import { session } from '../../authProvider/session';
+import { LocationReadiness } from '../../components/readiness/ReadinessChecklist';
 
 interface ManagementCard {
   key: string; route: string; icon: ReactElement; label: string; order: number;
@@ -105,6 +107,8 @@ export function LocationManagementPage() {
           <Typography sx={{ mb: 2 }} data-testid="management-balance">
             {translate('app.management.balance')}: <b>{formatMoney(l.balance, balanceCurrency(l), languageOf(translate))}</b>
           </Typography>
+          {/* #42 What still blocks selling, each step with the screen that fixes it. */}
+          <LocationReadiness locationId={l.id} />
           <CardGrid locationId={l.id} cards={MANAGEMENT_CARDS} />
           <Typography variant="overline" color="text.secondary" component="h2">{translate('app.management.more')}</Typography>
           <CardGrid locationId={l.id} cards={MORE_CARDS} />

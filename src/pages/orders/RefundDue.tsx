@@ -26,6 +26,7 @@ import { providerName, RefundTenderList } from './RefundTenderList';
 import { CashInsteadFields, cashInsteadBody, cashInsteadReady, NO_CASH_INSTEAD, type CashInstead } from './CashInsteadFields';
 import { CASH_INSTEAD_MIN_ROLE } from '../../../domain/refundTenders';
 import type { LocationRecord } from '../../resources/locations/types';
+import { useDeskTill } from '../../components/till/deskTill';
 
 /** Cash, online (the provider), card, certificate: the server's REFUND_PAYMENT_TYPES. */
 const REFUND_TYPES = [2, 1, 6, 3] as const;
@@ -68,6 +69,9 @@ export function RefundDue({ order, onRefunded }: {
   const [reference, setReference] = useState('');
   const [instead, setInstead] = useState<CashInstead>(NO_CASH_INSTEAD);
   const manager = (useGetOne<LocationRecord>('locations', { id: detail.data?.location_id ?? 0 }, { enabled: !!detail.data }).data?.role?.value ?? 0) >= CASH_INSTEAD_MIN_ROLE;
+  // #43 Cash and card given back leave the desk's till's open shift.
+  const desk = useDeskTill(detail.data?.location_id);
+  const till = desk.till?.id ?? null;
   // One key per tender part of an opened question: a retry after a lost answer is the same refund.
   const keys = useRef<Record<string, string>>({});
   const keyOf = (part: string) => (keys.current[part] ??= newIdempotencyKey());
@@ -95,7 +99,7 @@ export function RefundDue({ order, onRefunded }: {
     setBusy(true);
     const total = fromCents(split.reduce((s, t) => s + toCents(t.amount), 0));
     for (const part of partsByType(split)) {
-      const answer = await run(() => bookingApi.refund(order.id, part.paymentType, fromCents(part.cents), keyOf(`all-${part.paymentType}`)));
+      const answer = await run(() => bookingApi.refund(order.id, part.paymentType, fromCents(part.cents), keyOf(`all-${part.paymentType}`), { till }));
       // The first refusal stops the rest; what went back stays, and the list shows what is still due.
       if (!answer) return finish();
     }
@@ -106,7 +110,7 @@ export function RefundDue({ order, onRefunded }: {
   const refundOne = async () => {
     setAsking(null);
     setBusy(true);
-    const extra = { ...(type === CARD && reference.trim() ? { external_id: reference.trim() } : {}), ...(cashInstead ? cashInsteadBody(instead, manager) : {}) };
+    const extra = { ...(type === CARD && reference.trim() ? { external_id: reference.trim() } : {}), ...(cashInstead ? cashInsteadBody(instead, manager) : {}), till };
     const answer = await run(() => bookingApi.refund(order.id, type, amount, keyOf(`one-${type}`), extra));
     await finish();
     if (answer) notify('app.order.refund.done', { type: 'success', messageArgs: { amount: money(amount ?? '0') } });

@@ -109,7 +109,7 @@ function lengthHint(translate: (key: string, args?: Record<string, unknown>) => 
   });
 }
 
-export function ItemEditor({ item, index, onChange, onRemove, playgrounds = [], currency }: {
+export function ItemEditor({ item, index, onChange, onRemove, playgrounds = [], currency, defaultPrepayment }: {
   item: ItemForm;
   /** The location's money: its sign beside the prices (#42). */
   currency?: Currency | null;
@@ -118,6 +118,8 @@ export function ItemEditor({ item, index, onChange, onRemove, playgrounds = [], 
   playgrounds?: readonly { name: string; duration: number }[];
   onChange: (item: ItemForm) => void;
   onRemove: () => void;
+  /** #42 A new price row's prepayment, percent as typed. */
+  defaultPrepayment?: string;
 }) {
   const translate = useTranslate();
   const field = useFieldProps();
@@ -126,7 +128,8 @@ export function ItemEditor({ item, index, onChange, onRemove, playgrounds = [], 
   const pricingMessage = useFieldMessage()(`${path}.pricing`);
   const set = (patch: Partial<ItemForm>, key?: string) => { onChange({ ...item, ...patch }); if (key) touch(`${path}.${key}`); };
   const setRow = (j: number, row: PricingForm) => set({ pricing: item.pricing.map((r, k) => (k === j ? row : r)) });
-  const addRow = () => set({ pricing: [...item.pricing, emptyPricing()] });
+  // #42 A new row asks the editor's default prepayment (0 % where nothing is taken online).
+  const addRow = () => set({ pricing: [...item.pricing, emptyPricing('', defaultPrepayment)] });
 
   return (
     <Card variant="outlined" component="section" aria-labelledby={`item-${index}-title`} data-testid={`item-${index}`}>

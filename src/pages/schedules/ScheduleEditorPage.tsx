@@ -31,9 +31,11 @@ import { GridPreviewDialog } from './GridPreviewDialog';
 import { ItemEditor } from './ItemEditor';
 import { useSetVisible } from './scheduleActions';
 import {
-  emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, freeRows, gridPayload, schedulePayload, tabOf, validateSchedule,
+  asksPrepayment, emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, freeRows, gridPayload, schedulePayload, tabOf, validateSchedule,
   type ScheduleForm,
 } from './scheduleForm';
+import { takesOnlinePayments, useReadiness } from '../../components/readiness/useReadiness';
+import { linkFor } from '../../components/readiness/targets';
 import type { GridCheck } from './types';
 import type { ScheduleRecord } from '../../resources/schedules/types';
 import type { LocationDetail } from '../../resources/locations/types';
@@ -104,7 +106,27 @@ function InfoTab({ form, setForm, location, existing, statusBusy, onStatus, onDe
   );
 }
 
-function Editor({ location, schedule }: { location: LocationDetail; schedule: ScheduleRecord | null }) {
+/**
+ * #42 A prepayment asked where the location takes no money online: the widget would turn these guests
+ * away. Said above the form, with the way to connect online payments.
+ */
+function PrepaidWarning({ locationId }: { locationId: string }) {
+  const translate = useTranslate();
+  const link = linkFor(locationId, 'online_payments', 'no_provider');
+  return (
+    <Alert severity="warning" sx={{ mb: 1 }} data-testid="schedule-prepaid-warning">
+      {translate('app.readiness.prepaidWarning')}{' '}
+      <Link component={RouterLink} to={link.href}>{translate('app.readiness.connect')}</Link>
+    </Alert>
+  );
+}
+
+function Editor({ location, schedule, onlinePayments }: {
+  location: LocationDetail;
+  schedule: ScheduleRecord | null;
+  /** #42 Whether the location takes money online (null: not known): a new price row's prepayment, and the warning. */
+  onlinePayments: boolean | null;
+}) {
   const translate = useTranslate();
   const notify = useNotify();
   const navigate = useNavigate();
@@ -121,8 +143,10 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
   const presetGroup = location.playground_groups.find((g) => g.id === groupParam) ?? null;
   // #42 A playground's length pre-fills the new rows of its group's schedule (the row's length is what is sold).
   const defaultDuration = newRowDuration(location.playgrounds.filter((p) => p.group === presetGroup?.id));
+  // #42 Nothing taken online: a new price asks no prepayment (paid at the venue), as the server's default.
+  const defaultPrepayment = onlinePayments === false ? '0' : '100';
 
-  const [form, setFormState] = useState<ScheduleForm>(() => (schedule ? formOf(schedule) : emptySchedule(presetGroup?.id ?? null, defaultDuration)));
+  const [form, setFormState] = useState<ScheduleForm>(() => (schedule ? formOf(schedule) : emptySchedule(presetGroup?.id ?? null, defaultDuration, defaultPrepayment)));
   const [tab, setTab] = useState<TabName>('info');
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
@@ -254,6 +278,7 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
         </Link>
         <Typography variant="h5" component="h1">{title}</Typography>
         <Typography color="text.secondary" sx={{ mb: 1 }}>{location.name}</Typography>
+        {onlinePayments === false && asksPrepayment(form) && <PrepaidWarning locationId={locationId} />}
         <Card variant="outlined">
           <Tabs value={tab} onChange={(_, t: TabName) => setTab(t)} sx={{ borderBottom: 1, borderColor: 'divider', px: 2 }}>
             <Tab value="info" label={tabLabel('info', 'app.scheduleEditor.tabInfo')} />
@@ -275,10 +300,11 @@ function Editor({ location, schedule }: { location: LocationDetail; schedule: Sc
                     onRemove={() => setForm({ items: form.items.filter((_, j) => j !== i) })}
                     playgrounds={groupPlaygrounds}
                     currency={location.currency}
+                    defaultPrepayment={defaultPrepayment}
                   />
                 ))}
                 <Box>
-                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setForm({ items: [...form.items, emptyItem(newRowDuration(groupPlaygrounds, Number(form.items.at(-1)?.duration)))] })}>
+                  <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setForm({ items: [...form.items, emptyItem(newRowDuration(groupPlaygrounds, Number(form.items.at(-1)?.duration)), [], defaultPrepayment)] })}>
                     {translate('app.scheduleEditor.addItem')}
                   </Button>
                 </Box>
@@ -339,13 +365,16 @@ export function ScheduleEditorPage() {
   const { location_id: locationId = '', schedule_id: scheduleId } = useParams();
   const location = useLocationDetail(locationId);
   const schedule = useSchedule(scheduleId);
+  // #42 Whether the location takes money online (its setup checklist): a new schedule's prepayment waits for it.
+  const readiness = useReadiness(locationId);
   if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
   if (schedule.error) return <ScheduleUnavailable locationId={locationId} scheduleId={scheduleId!} error={schedule.error} />;
-  if (!location.data || (scheduleId && !schedule.data)) return <Loading />;
+  if (!location.data || (scheduleId && !schedule.data) || (!scheduleId && readiness.isPending)) return <Loading />;
   // A new key per schedule: opening another one (or the one just created) starts a fresh form.
   return (
     <ManagersOnly role={location.data.role}>
-      <Editor key={scheduleId ?? 'new'} location={location.data} schedule={scheduleId ? schedule.data! : null} />
+      <Editor key={scheduleId ?? 'new'} location={location.data} schedule={scheduleId ? schedule.data! : null}
+        onlinePayments={readiness.data ? takesOnlinePayments(readiness.data) : null} />
     </ManagersOnly>
   );
 }

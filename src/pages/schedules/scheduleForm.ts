@@ -59,18 +59,23 @@ export const WEEKEND = [6, 7];
 
 export const emptyBreak = (): BreakForm => ({ start: '', duration: '30', date: '' });
 
-export const emptyPricing = (start = ''): PricingForm => ({ kind: 'session', price: '', prepayment: '100', start, currency_id: null });
+/** #42 `prepayment`: '0' where the location takes no money online (the editor asks the checklist), '100' where it does. */
+export const emptyPricing = (start = '', prepayment = '100'): PricingForm => ({ kind: 'session', price: '', prepayment, start, currency_id: null });
 
-export function emptyItem(duration = 60, dayTypes: number[] = []): ItemForm {
+export function emptyItem(duration = 60, dayTypes: number[] = [], prepayment = '100'): ItemForm {
   return {
     begin: '10:00', end: '22:00', duration: String(duration), overlap: '0', day_types: dayTypes, breaks: [],
-    pricing: [emptyPricing('10:00')],
+    pricing: [emptyPricing('10:00', prepayment)],
   };
 }
 
-export function emptySchedule(group: number | null, duration = 60): ScheduleForm {
-  return { name: '', start_dt: '', disabled: false, playground_group: group, breaks: [], items: [emptyItem(duration)] };
+export function emptySchedule(group: number | null, duration = 60, prepayment = '100'): ScheduleForm {
+  return { name: '', start_dt: '', disabled: false, playground_group: group, breaks: [], items: [emptyItem(duration, [], prepayment)] };
 }
+
+/** #42 A price row asks a prepayment (above 0 %): the widget needs online payments for it. */
+export const asksPrepayment = (form: Pick<ScheduleForm, 'items'>): boolean =>
+  form.items.some((i) => i.pricing.some((r) => Number(r.prepayment.trim().replace(',', '.')) > 0));
 
 const trimInt = (v: string) => (/^\s*\d+\s*$/.test(v) ? Number(v.trim()) : NaN);
 

@@ -1,6 +1,7 @@
 // /locations, the home screen: the user's locations with country, city, name, role, manage
 // links, balance in the location's currency and an active/inactive dot. A country filter with
-// "all countries" appears when the locations span more than one country.
+// "all countries" appears when the locations span more than one country. #42 Above it, the owner's
+// unfinished locations with their setup checklists.
 import { useState } from 'react';
 import AddIcon from '@mui/icons-material/Add';
 import { Box, Button, Dialog, DialogContent, DialogTitle, MenuItem, TextField, Tooltip, Typography, useMediaQuery, type Theme } from '@mui/material';
@@ -17,6 +18,7 @@ import { LocationSettingsForm } from './LocationSettingsForm';
 import { loadSessionData } from '../../authProvider';
 import { session } from '../../authProvider/session';
 import type { LocationRecord } from './types';
+import { ReadinessOverview } from '../../components/readiness/ReadinessOverview';
 
 export function roleName(translate: TranslateFunction, role: LocationRecord['role']): string {
   if (!role) return '—';
@@ -106,6 +108,12 @@ function NewLocationButton() {
   );
 }
 
+/** #42 The owner's unfinished locations, each with its setup checklist (all of them, whatever the country filter). */
+function OwnerReadiness() {
+  const { data = [] } = useGetList<LocationRecord>('locations', { pagination: { page: 1, perPage: 1000 } });
+  return <ReadinessOverview locations={data} />;
+}
+
 /**
  * On a phone the rows become cards: name, place and role, balance and status, and the same manage
  * links as the table's column, labelled, so the calendar and the management screens are a tap away
@@ -158,6 +166,7 @@ export function LocationList() {
       sort={{ field: 'id', order: 'ASC' }}
       empty={<Box sx={{ p: 2, display: 'grid', gap: 2, justifyItems: 'start' }}><Typography>{translate('app.locations.empty')}</Typography><NewLocationButton /></Box>}
     >
+      <OwnerReadiness />
       <Box sx={{ px: 2, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}><CountryFilter /><Box sx={{ my: 1 }}><NewLocationButton /></Box></Box>
       {isPhone ? <PhoneLocations money={money} /> : (
       <Datagrid bulkActionButtons={false} rowClick={false}>

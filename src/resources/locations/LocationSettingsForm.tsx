@@ -4,17 +4,19 @@
 // setup page's first location and the owner's "New location") and editing (PUT /api/v2.1/locations/{id}/).
 // #40 Editing also holds the customers' personal data (PersonalDataFields: the privacy policy link
 // and the consent text); a new location starts with the server's template and no link.
+// #42 The time zone is found by the city typed (TimeZoneField); a new location starts with none
+// (not the browser's: a venue in Novosibirsk set up from Moscow must not silently get Moscow's).
 import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
-import { timeZoneLabel } from '../../../domain/dates';
 import { LANGUAGES } from '../../../domain/constants';
 import { api, ApiError } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from './types';
 import { PersonalDataFields } from './PersonalDataFields';
+import { TimeZoneField } from './TimeZoneField';
 import { personalDataBody, personalDataErrors, personalDataValues, type PersonalDataRecord, type PersonalDataValues } from './personalData';
 
 interface CurrencyChoice { code: string; unicode: string; name: string }
@@ -38,12 +40,12 @@ export interface LocationSettings {
 const SWITCHES = ['is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details'] as const;
 const label = (key: string) => `app.locationSettings.fields.${key}`;
 
-type EditedLocation = LocationRecord & PersonalDataRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean };
+type EditedLocation = LocationRecord & PersonalDataRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean; sender_name?: string; email?: string };
 
 function initial(location?: EditedLocation): LocationSettings {
   if (!location) {
     return {
-      name: '', country: '', city: '', timezone: Intl.DateTimeFormat().resolvedOptions().timeZone ?? '', currency: '', b2b_currency: '',
+      name: '', country: '', city: '', timezone: '', currency: '', b2b_currency: '',
       languages: [...LANGUAGES], is_park: false, is_events_available: false, allow_refill: false, is_active: true, walk_ins_without_details: false,
     };
   }
@@ -66,15 +68,14 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
   const [values, setValues] = useState<LocationSettings>(() => initial(location));
   // #40 Only when editing: a new location gets the template from the server.
   const [personal, setPersonal] = useState<PersonalDataValues>(() => personalDataValues(location ?? {}));
+  // #42 Only when editing: the letters' sender name and reply address (a new location starts with none).
+  const [letters, setLetters] = useState(() => ({ sender_name: location?.sender_name ?? '', email: location?.email ?? '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const currencies = useQuery({ queryKey: ['currencies', lang], queryFn: () => api<CurrencyChoice[]>('/api/v2.1/currencies/') });
-  const zones = useQuery({ queryKey: ['timezones'], queryFn: () => api<string[]>('/api/v2.1/timezones/'), staleTime: Infinity });
   const geo = useQuery({ queryKey: ['geo', lang], queryFn: () => api<GeoCountry[]>('/api/v2.1/geo/') });
   const cities = useMemo(() => geo.data?.find((c) => c.name.toLowerCase() === values.country.trim().toLowerCase())?.cities.map((c) => c.name) ?? [], [geo.data, values.country]);
-  // Each zone's label once per language (about 400 of them; Intl formatters are not cheap to make).
-  const zoneLabels = useMemo(() => new Map((zones.data ?? []).map((z) => [z, timeZoneLabel(z, lang)])), [zones.data, lang]);
   const set = <K extends keyof LocationSettings>(key: K, value: LocationSettings[K]) => setValues((v) => ({ ...v, [key]: value }));
   const required = (['name', 'country', 'city', 'timezone', 'currency'] as const).filter((k) => !values[k].trim());
 
@@ -87,7 +88,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
     if (Object.keys(missing).length) return;
     setSaving(true);
     try {
-      const body = { ...values, b2b_currency: values.b2b_currency || null, ...(location ? personalDataBody(personal) : {}) };
+      const body = { ...values, b2b_currency: values.b2b_currency || null, ...(location ? { ...personalDataBody(personal), ...letters } : {}) };
       const saved = await api<LocationRecord>(location ? `/api/v2.1/locations/${location.id}/` : '/api/v2.1/locations/', { method: location ? 'PUT' : 'POST', body });
       onSaved(saved);
     } catch (err) {
@@ -127,12 +128,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
           renderInput={(params) => <TextField {...params} label={translate(label('city'))} required error={!!errors.city} helperText={errors.city} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
         />
       </Box>
-      <Autocomplete
-        {...words}
-        options={zones.data ?? []} value={values.timezone || null} onChange={(_e, zone) => set('timezone', zone ?? '')}
-        getOptionLabel={(zone) => zoneLabels.get(zone) ?? timeZoneLabel(zone, lang)}
-        renderInput={(params) => <TextField {...params} label={translate(label('timezone'))} required error={!!errors.timezone} helperText={errors.timezone ?? translate('app.locationSettings.timezoneHint')} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
-      />
+      <TimeZoneField city={values.city} value={values.timezone} onChange={(zone) => set('timezone', zone)} error={errors.timezone} words={words} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         {currencyField('currency')}
         {currencyField('b2b_currency')}
@@ -154,6 +150,20 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
         ))}
       </FormGroup>
       {values.is_active === false && location?.is_active && <Alert severity="warning">{translate('app.locationSettings.deactivateHint')}</Alert>}
+      {location && (
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <Box>
+            <FormLabel component="legend">{translate('app.locationLetters.section')}</FormLabel>
+            <FormHelperText>{translate('app.locationLetters.sectionHint')}</FormHelperText>
+          </Box>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
+            <TextField label={translate('app.locationLetters.senderName')} value={letters.sender_name} onChange={(e) => setLetters((l) => ({ ...l, sender_name: e.target.value }))}
+              error={!!errors.sender_name} helperText={errors.sender_name ?? translate('app.locationLetters.senderNameHint')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.senderName } }} />
+            <TextField label={translate('app.locationLetters.email')} type="email" value={letters.email} onChange={(e) => setLetters((l) => ({ ...l, email: e.target.value }))}
+              error={!!errors.email} helperText={errors.email ?? translate('app.locationLetters.emailHint')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.email } }} />
+          </Box>
+        </Box>
+      )}
       {location && (
         <PersonalDataFields locationId={location.id} record={location} timezone={location.timezone} values={personal} onChange={setPersonal}
           errors={{ privacy_policy_url: errors.privacy_policy_url, personal_data_consent_text: errors.personal_data_consent_text }} />

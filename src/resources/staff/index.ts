@@ -13,6 +13,8 @@ import { session } from '../../authProvider/session';
 import { PERMISSION_CODENAMES, type PermissionCodename } from '../../../domain/permissions';
 import { PERMISSION_FIELD, STAFF_ROLE_IDS } from '../../../domain/staff';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
+import { LANGUAGES } from '../../../domain/constants';
+import { storedLocale } from '../../i18n';
 import { defineResource, enumChoices, type ActionContext, type FieldDeclaration } from '../declaration';
 
 const t = (key: string) => `resources.staff.${key}`;
@@ -23,9 +25,11 @@ const isOwner = () => !!session.user()?.is_owner;
 const atLocation = (_r: unknown, meta: Record<string, unknown>) => ({ location_id: meta.location_id });
 
 // The role and a checkbox per permission, labelled once (domain/staff.ts via the dictionaries).
+// #42 The chosen role says what it can do; only the permissions the inviter holds here are offered.
 const grantFields: FieldDeclaration[] = [
-  { kind: 'select', source: 'role', label: f('role'), required: true, default: 10, choices: enumChoices(STAFF_ROLE_IDS, t('role.')) },
-  ...PERMISSION_CODENAMES.map((c): FieldDeclaration => ({ kind: 'boolean', source: PERMISSION_FIELD[c], label: t(`permission.${PERMISSION_FIELD[c]}`), default: false })),
+  { kind: 'select', source: 'role', label: f('role'), required: true, default: 10, choices: enumChoices(STAFF_ROLE_IDS, t('role.')),
+    hint: (values) => `app.roleDescriptions.${Number(values.role) || 10}` },
+  ...PERMISSION_CODENAMES.map((c): FieldDeclaration => ({ kind: 'boolean', source: PERMISSION_FIELD[c], label: t(`permission.${PERMISSION_FIELD[c]}`), default: false, permissions: [c] })),
 ];
 const grantBody = (data: Record<string, any>) => ({ role: Number(data.role), permissions: PERMISSION_CODENAMES.filter((c) => data[PERMISSION_FIELD[c]]) });
 
@@ -67,12 +71,16 @@ export default defineResource({
   actionForms: {
     invite: {
       action: 'create', testId: 'staff-invite', title: t('inviteTitle'), text: t('inviteText'), submit: t('inviteSubmit'), width: 'sm',
-      fields: [{ kind: 'text', source: 'email', label: f('email'), required: true, format: 'email', maxLength: TEXT_LIMITS.email }, ...grantFields],
-      body: (data) => ({ email: data.email, ...grantBody(data) }),
+      fields: [{ kind: 'text', source: 'email', label: f('email'), required: true, format: 'email', maxLength: TEXT_LIMITS.email }, ...grantFields,
+        // #42 The letter's language, the inviter's own to start with.
+        { kind: 'select', source: 'language', label: f('language'), required: true, choices: LANGUAGES.map((l) => ({ value: l, label: `app.locationSettings.language.${l}` })) }],
+      defaults: () => ({ language: storedLocale() }),
+      body: (data) => ({ email: data.email, ...grantBody(data), language: data.language }),
       done: t('invited'),
     },
     change: {
       action: 'change', testId: 'staff-change', title: t('changeTitle'), titleArgs: ({ record }: ActionContext) => ({ email: record?.email }), submit: 'app.common.save',
+      text: 'app.roleDescriptions.permissionsHint',
       width: 'sm', id: 'user_id', fields: grantFields,
       defaults: ({ record }) => ({ role: record?.role, ...Object.fromEntries(PERMISSION_CODENAMES.map((c) => [PERMISSION_FIELD[c], (record?.permissions ?? []).includes(c)])) }),
       body: grantBody,
@@ -80,7 +88,9 @@ export default defineResource({
     },
   },
   rowActions: [
-    { kind: 'form', form: 'change', label: t('change'), when: (r) => !!r.user_id },
+    // #42 A text button (it had no icon: an empty 10 px button), on each person's row.
+    { kind: 'form', form: 'change', label: t('change'), when: (r) => !!r.user_id, text: true },
+    // #42 An expired invitation (state `expired`) is re-sent the same way: a new link for 7 more days.
     { kind: 'action', action: 'resend', label: t('resend'), icon: SendIcon, id: (r) => r.invitation_id, data: atLocation, when: (r) => !!r.invitation_id, done: t('resent') },
     { kind: 'action', action: 'withdraw', label: t('withdraw'), icon: CancelScheduleSendIcon, id: (r) => r.invitation_id, data: atLocation, when: (r) => !!r.invitation_id,
       confirm: { title: t('withdrawTitle'), text: t('withdrawText') }, done: t('withdrawn'), menu: true },

@@ -1,0 +1,35 @@
+// #42 English texts of the setup checklist (src/components/readiness/), at app.readiness.*; readiness.ru.ts mirrors it.
+export const readinessEn = {
+  title: 'Ready to sell',
+  titleAt: 'Ready to sell: %{name}',
+  desk: 'Desk',
+  online: 'Online',
+  sells: 'sells',
+  notYet: 'not yet',
+  allDone: 'Everything is set up.',
+  left: 'Still to do: %{steps}',
+  doneSteps: 'Done: %{steps}',
+  show: 'Show the steps',
+  hide: 'Hide the steps',
+  blocks: {
+    both: 'Blocks selling at the desk and online',
+    desk: 'Blocks selling at the desk',
+    online: 'Blocks selling online',
+    none: 'Blocks no selling: advice',
+  },
+  done: 'Done',
+  steps: {
+    location: 'Location',
+    playgrounds: 'Playgrounds',
+    group: 'Playground group',
+    games: 'Games',
+    schedule: 'Schedule and prices',
+    staff: 'Staff',
+    online_payments: 'Online payments (optional)',
+    widget: 'Booking widget',
+  },
+  failed: 'The checklist could not be loaded.',
+  // The schedule form's warning: a prepayment the location cannot take online.
+  prepaidWarning: 'A prepayment above 0% needs online payments, and this location has none connected: the booking widget will turn these guests away. Set the prepayment to 0% (paid at the venue) or connect online payments.',
+  connect: 'Connect online payments',
+};
