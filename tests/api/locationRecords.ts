@@ -58,7 +58,11 @@ export async function makeLocationRecords(h: Harness, token: string, at: { locat
 
   const orderRes = await call('GET', `/api/v2.2/orders/${order}/`);
   const purchase = orderRes.statusCode === 200 ? String((orderRes.json() as Json).purchase) : '';
-  const payRes = await call('POST', `/api/v2.1/booking/${order}/pay/`, { payment_type: 2, purchase, external_id: `${at.tag} cash` });
+  // #43 Cash lands in an open shift of a till: the first till with one (the declared creates may have opened more).
+  const tillsRes = await call('GET', `/api/v2.2/locations/${at.location}/tills/`);
+  const till = tillsRes.statusCode === 200
+    ? ((tillsRes.json() as Json[]).find((t) => (t.current_shift as Json | null)?.state === 'open')?.id as number | undefined) : undefined;
+  const payRes = await call('POST', `/api/v2.1/booking/${order}/pay/`, { payment_type: 2, purchase, external_id: `${at.tag} cash`, ...(till ? { till } : {}) });
   if (payRes.statusCode !== 201) {
     throw refused(`POST /api/v2.1/booking/${order}/pay/ (cash, ${purchase || 'the order\'s price'})`, payRes, `make the payment valid in ${here}`);
   }

@@ -209,13 +209,15 @@ describe('GET /api/v2.1/locations/{id}/', () => {
       privacy_policy_url: '', personal_data_consent_version: 1, personal_data_consent_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       personal_data_consent_text: expect.stringMatching(id === 3 ? /^Consent to the processing of personal data\n/ : /^Согласие на обработку персональных данных\n/),
     });
-    expect(res.json()).toEqual({ ...(await expectedLocation1('ru', { id: 10, value: 10 })), ...demoPricing, ...consent(1) });
+    // #42 And its letters' sender name and e-mail (Reply-To), '' in the demo: the settings form edits them.
+    const letters = { sender_name: '', email: '' };
+    expect(res.json()).toEqual({ ...(await expectedLocation1('ru', { id: 10, value: 10 })), ...demoPricing, ...consent(1), ...letters });
     expect(res.json().personal_data_consent_text).toContain('площадки «VR Арена Москва»');
     const my = (await h.call('GET', MY, { token: tokens.admin, lang: 'en' })).json() as Loc[];
     for (const id of [1, 2, 3, 4]) {
       const one = await h.call('GET', `/api/v2.1/locations/${id}/`, { token: tokens.admin, lang: 'en' });
       expect(one.statusCode).toBe(200);
-      expect(one.json()).toEqual({ ...byId(my, id), ...(id === 1 ? demoPricing : { group_discount_percent: 0, early_booking: [] }), ...consent(id) });
+      expect(one.json()).toEqual({ ...byId(my, id), ...(id === 1 ? demoPricing : { group_discount_percent: 0, early_booking: [] }), ...consent(id), ...letters });
     }
     await h.database.db.update(locations).set({ groupDiscountPercent: 15 }).where(eq(locations.id, 1));
     await h.database.db.insert(earlyBookingConditions).values([{ locationId: 1, days: 30, discount: 8 }, { locationId: 1, days: 7, discount: 2 }]);
