@@ -3,12 +3,8 @@
 // provider) and every location's creation, each naming where; a location's own log holds only its
 // entries. The same columns, filters and exports as a location's log (../activity).
 import HistoryEduIcon from '@mui/icons-material/HistoryEdu';
-import { ACTIVITY_KIND_LABELS, ACTIVITY_PERSON_MAX } from '../../../domain/activity';
-import { defineResource, lazyPart } from '../declaration';
-import { kindKey } from '../activity';
-
-const f = (name: string) => `resources.activity.fields.${name}`;
-const cells = () => import('../activity/ActivityCells');
+import { defineResource } from '../declaration';
+import { ACTIVITY_FILTERS, activityColumns } from '../activity';
 
 export default defineResource({
   name: 'installation_activity',
@@ -26,20 +22,7 @@ export default defineResource({
     exports: ['csv', 'xlsx'],
     fileName: 'installation-activity',
     sort: { field: 'created', order: 'DESC' },
-    filters: [
-      { kind: 'dateRange' },
-      { kind: 'search', source: 'user', label: 'resources.activity.person', maxLength: ACTIVITY_PERSON_MAX },
-      { kind: 'multi', source: 'kind', label: 'resources.activity.kind', choices: Object.keys(ACTIVITY_KIND_LABELS).map((k) => ({ value: k, label: kindKey(k) })) },
-    ],
-    columns: [
-      { kind: 'text', source: 'id', label: f('id') },
-      { kind: 'datetime', source: 'created', label: f('created') },
-      { kind: 'text', source: 'location', label: f('location') },
-      { kind: 'person', source: 'user', email: 'user_email', label: f('user') },
-      { kind: 'text', source: 'ip', label: f('ip'), monospace: true },
-      { kind: 'text', source: 'text', label: f('text') },
-      { kind: 'custom', source: 'before', label: f('before'), exported: true, render: lazyPart(cells, 'ActivityBefore') },
-      { kind: 'custom', source: 'after', label: f('after'), exported: true, render: lazyPart(cells, 'ActivityAfter') },
-    ],
+    filters: ACTIVITY_FILTERS,
+    columns: activityColumns(true),
   },
 });
