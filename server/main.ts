@@ -10,6 +10,7 @@ import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { scheduleEventExpiry } from './modules/live/retention';
 import { loggerOptions } from './platform/logging';
 import { schedulePruning } from './platform/jobs';
+import { scheduleNoShows } from './modules/arrivals/noShows';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
 import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
@@ -31,6 +32,7 @@ async function main() {
     await scheduleCertificateExpiry(db);
     await scheduleEventExpiry(db);
     await schedulePruning(db);
+    await scheduleNoShows(db); // #44
     // No account yet (SEED_DEMO=false): the first start's setup link. In a cluster the primary prints it, not each worker.
     if (!process.env.CLUSTER_WORKER) {
       const link = await setupLinkIfEmpty(db, settings.publicUrl);

@@ -272,6 +272,24 @@ const en = {
   float_comment_required: 'The float differs from the one offered (%{suggested}): say why.',
   denominations_mismatch: 'The bills and coins add up to %{total}, not the counted %{counted}.',
   shift_drop_over_counted: 'At most the counted cash can go to the safe: %{max}.',
+  // #44 Arrival: consent documents, signing, check-in.
+  consent_document_exists: 'This location already has this document: edit it, and a new version is made.',
+  consent_placeholders: 'The text still has places in square brackets to fill in.',
+  consent_inn_invalid: 'An INN is 10 digits (a company) or 12 (a sole proprietor) with valid check digits.',
+  consent_operator_not_in_text: 'The text must name the operator as the “Operator” field does.',
+  consent_inn_not_in_text: 'The text must give the operator\'s INN as the “INN” field does.',
+  consent_details_only_personal_data: 'Only a personal-data consent has the operator\'s details.',
+  arrivals_off: 'Arrivals are off at this location: turn them on in its settings.',
+  arrival_order_cancelled: 'This booking is cancelled.',
+  arrival_participant_unknown: 'Not a participant of this booking.',
+  arrival_signing_closed: 'This link no longer takes signatures: %{hours} hours have passed since the session.',
+  arrival_version_outdated: 'The document has changed: read its new version and sign it.',
+  arrival_birth_date_future: 'A birth date cannot be in the future.',
+  arrival_guardian_required: 'The participant is under %{age}: a parent or guardian signs with their name and relation.',
+  check_in_unsigned: 'Not signed yet: %{who}.',
+  check_in_unpaid: 'Not paid: %{amount} is still owed.',
+  check_in_override_role: 'Only a manager or an administrator can check in past a block, with a reason.',
+  check_in_undo_late: 'A check-in by someone else, or older than %{minutes} minutes, is undone by a manager or an administrator.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -528,6 +546,24 @@ const ru: Record<MessageKey, string> = {
   float_comment_required: 'Сумма на начало смены отличается от предложенной (%{suggested}): укажите причину.',
   denominations_mismatch: 'Купюры и монеты дают %{total}, а пересчитано %{counted}.',
   shift_drop_over_counted: 'В сейф можно убрать не больше пересчитанного: %{max}.',
+  // #44 Приход гостей: документы согласий, подписи, отметка прихода
+  consent_document_exists: 'У локации уже есть такой документ: измените его, и появится новая версия.',
+  consent_placeholders: 'В тексте остались места в квадратных скобках: заполните их.',
+  consent_inn_invalid: 'ИНН — 10 цифр у организации или 12 у ИП, с верными контрольными цифрами.',
+  consent_operator_not_in_text: 'Текст должен называть оператора так же, как поле «Оператор».',
+  consent_inn_not_in_text: 'Текст должен указывать ИНН оператора, как в поле «ИНН».',
+  consent_details_only_personal_data: 'Сведения об операторе бывают только у согласия на обработку персональных данных.',
+  arrivals_off: 'На этой локации приход гостей не отмечается: включите его в настройках локации.',
+  arrival_order_cancelled: 'Это бронирование отменено.',
+  arrival_participant_unknown: 'Такого участника в этом бронировании нет.',
+  arrival_signing_closed: 'Подписать по этой ссылке уже нельзя: после сеанса прошло %{hours} часа.',
+  arrival_version_outdated: 'Документ изменился: прочитайте новую версию и подпишите её.',
+  arrival_birth_date_future: 'Дата рождения не может быть в будущем.',
+  arrival_guardian_required: 'Участнику нет %{age} лет: подписывает родитель или опекун — укажите его имя и кем он приходится.',
+  check_in_unsigned: 'Ещё не подписали: %{who}.',
+  check_in_unpaid: 'Не оплачено: осталось %{amount}.',
+  check_in_override_role: 'Отметить приход, несмотря на запрет, может менеджер или администратор — с причиной.',
+  check_in_undo_late: 'Чужую отметку прихода или отметку старше %{minutes} минут отменяет менеджер или администратор.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };
