@@ -316,7 +316,7 @@ export const ACTIVITY_CHANGE_FIELDS = {
   arrivals_enabled: { ru: 'Отмечать приход гостей', en: 'Check guests in', value: yesno },
   arrival_grace_minutes: { ru: 'Неявка через, минут после начала', en: 'No-show after, minutes from the start', value: count },
   minor_age: { ru: 'Несовершеннолетний до, лет', en: 'Minor under, years', value: count },
-  participants: { ru: 'Участники', en: 'Participants', value: 'texts' },
+  checked_in: { ru: 'Пришли', en: 'Checked in', value: 'texts' },
   check_in_reason: { ru: 'Причина', en: 'Reason', value: text },
   blocked_by: { ru: 'Что мешало', en: 'What blocked it', value: 'texts' },
 } as const satisfies Record<string, ActivityField>;

@@ -255,7 +255,7 @@ describe('check-in at the desk', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ checked_in: 2, signed: 0, no_show: false });
     const entry = (await activity('order.check_in_overridden')).at(-1)!;
-    expect(entry).toMatchObject({ subject: `#${id}`, user_id: w.users.manager.id, after: { participants: ['Анна Петрова', 'гость 2'], check_in_reason: 'оплатят на месте картой', blocked_by: ['не подписаны документы', 'не оплачено'] } });
+    expect(entry).toMatchObject({ subject: `#${id}`, user_id: w.users.manager.id, before: { checked_in: [] }, after: { checked_in: ['Анна Петрова', 'гость 2'], check_in_reason: 'оплатят на месте картой', blocked_by: ['не подписаны документы', 'не оплачено'] } });
     const o = await getOrder(w, id);
     expect(o).toMatchObject({ checked_in: 2, no_show: false });
     expect(o.participants.map((p: Json) => [p.position, p.lead, p.name, p.checked_in, p.checked_in_by?.id, p.missing])).toEqual([
@@ -290,7 +290,7 @@ describe('check-in at the desk', () => {
     expect(foreign.json()).toEqual({ detail: 'Чужую отметку прихода или отметку старше 5 минут отменяет менеджер или администратор.' });
     // Their own, just now: yes.
     expect((await undo(id, 'staff', { participants: [ps[0]!.id] })).json().checked_in).toBe(1);
-    expect((await activity('order.check_in_undone')).at(-1)).toMatchObject({ subject: `#${id}`, before: { participants: ['Гость 1'] } });
+    expect((await activity('order.check_in_undone')).at(-1)).toMatchObject({ subject: `#${id}`, before: { checked_in: ['Гость 1', 'Гость 2'] }, after: { checked_in: ['Гость 2'] } });
     // Their own, 6 minutes ago: no; a manager: yes.
     await checkIn(id, 'staff', { participants: [ps[2]!.id] });
     await sql("update order_participants set checked_in_at = now() - interval '6 minutes' where id = $1", [ps[2]!.id]);

@@ -173,13 +173,17 @@ export async function checkIn(db: Db, userId: number, orderId: number, input: Ch
     const done = await tx.update(orderParticipants).set({ checkedInAt: new Date(), checkedInBy: userId })
       .where(and(inArray(orderParticipants.id, todo.map((p) => p.id)), isNull(orderParticipants.checkedInAt))).returning({ id: orderParticipants.id });
     if (!done.length) return;
+    const list = participants.get(orderId) ?? [];
     const names = todo.filter((p) => done.some((d) => d.id === p.id)).map((p) => shown(p, lang));
     // Someone came: the order is no longer a no-show.
     if (o.noShow) await tx.update(orders).set({ noShow: false }).where(eq(orders.id, orderId));
     const overridden = blocks.length > 0;
+    // The activity entry: who was in before, who is in now (and a block passed: why, and what it was).
+    const inBefore = list.filter((p) => p.checkedInAt !== null).map((p) => shown(p, lang));
+    const inAfter = list.filter((p) => p.checkedInAt !== null || done.some((d) => d.id === p.id)).map((p) => shown(p, lang));
     await recordEffects(tx, {
-      activity: { locationId: o.locationId, kind: overridden ? 'order.check_in_overridden' : 'order.checked_in', subject: `#${orderId}`,
-        after: { participants: names, ...(overridden ? { check_in_reason: reason, blocked_by: blocks.map((b) => b.key === 'check_in_unpaid' ? CHECK_IN_BLOCK_WORDS.unpaid[lang] : CHECK_IN_BLOCK_WORDS.unsigned[lang]) } : {}) } },
+      activity: { locationId: o.locationId, kind: overridden ? 'order.check_in_overridden' : 'order.checked_in', subject: `#${orderId}`, before: { checked_in: inBefore },
+        after: { checked_in: inAfter, ...(overridden ? { check_in_reason: reason, blocked_by: blocks.map((b) => b.key === 'check_in_unpaid' ? CHECK_IN_BLOCK_WORDS.unpaid[lang] : CHECK_IN_BLOCK_WORDS.unsigned[lang]) } : {}) } },
       orderLog: { orderId, type: 'checked_in', author: userId, data: { participants: names, ...(overridden ? { reason } : {}) } },
     });
   });
@@ -210,8 +214,10 @@ export async function undoCheckIn(db: Db, userId: number, orderId: number, input
     }
     await tx.update(orderParticipants).set({ checkedInAt: null, checkedInBy: null }).where(inArray(orderParticipants.id, todo.map((p) => p.id)));
     const names = todo.map((p) => shown(p, lang));
+    const inBefore = (participants.get(orderId) ?? []).filter((p) => p.checkedInAt !== null);
     await recordEffects(tx, {
-      activity: { locationId: o.locationId, kind: 'order.check_in_undone', subject: `#${orderId}`, before: { participants: names } },
+      activity: { locationId: o.locationId, kind: 'order.check_in_undone', subject: `#${orderId}`,
+        before: { checked_in: inBefore.map((p) => shown(p, lang)) }, after: { checked_in: inBefore.filter((p) => !todo.includes(p)).map((p) => shown(p, lang)) } },
       orderLog: { orderId, type: 'check_in_undone', author: userId, data: { participants: names } },
     });
   });

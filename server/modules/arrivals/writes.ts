@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ARRIVAL_LIMITS, CONSENT_KINDS, PERSONAL_DATA_DETAILS } from '../../../domain/arrivals';
 import { idNumber } from '../../platform/validation';
-import { defineWrite } from '../../platform/writes';
+import { defineWrite, type ExampleContext } from '../../platform/writes';
 import { ArrivalSettings, ConsentDocument, OrderArrival } from './answers';
 import { createConsentDocument as create, saveConsentVersion } from './documents';
 import { checkIn as checkInOrder, saveArrivalSettings, undoCheckIn as undo } from './service';
@@ -28,7 +28,11 @@ export const createConsentDocument = defineWrite({
   fields: { kind: z.enum(CONSENT_KINDS), ...versionFields },
   unique: { field: 'kind', message: 'consent_document_exists' },
   // The one kind a location has not got from the start (the demo's location 1 has personal data and rules).
-  examples: { kind: 'marketing', text_ru: MARKETING_RU, text_en: MARKETING_EN, details: null },
+  // The kinds a location has not got from the start (it has its personal-data consent): one, then the other.
+  examples: {
+    kind: (ctx: ExampleContext) => { try { return ctx.made('consent_documents').kind === 'marketing' ? 'rules' : 'marketing'; } catch { return 'marketing'; } },
+    text_ru: MARKETING_RU, text_en: MARKETING_EN, details: null,
+  },
   answer: ConsentDocument,
   readBack: {
     path: '/api/v2.2/locations/:location/consent_documents/',
