@@ -380,9 +380,9 @@ export const orderConsents = pgTable('order_consents', {
   userAgent: text('user_agent').notNull().default(''),
 });
 
-// #44 The people of an order, one per person (position 1 is the lead guest): made when first needed
-// (the arrivals, the order, the guest's page), up to the order's persons; a position above them
-// (persons lowered later) no longer counts. Check-in is who checked them in and when.
+// #44 The people of an order, one per person (position 1 is the lead guest): made with the order and
+// when its persons grow (a trigger of migration 0027); a position above them (persons lowered later)
+// no longer counts. Check-in is who checked them in and when.
 export const orderParticipants = pgTable('order_participants', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),

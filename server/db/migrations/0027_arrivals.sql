@@ -67,3 +67,20 @@ ALTER TABLE "locations" ADD COLUMN "arrival_grace_minutes" integer DEFAULT 15 NO
 ALTER TABLE "locations" ADD COLUMN "minor_age" integer DEFAULT 18 NOT NULL;--> statement-breakpoint
 -- The no-show job's look-up: a location's live paid-type orders not flagged yet.
 CREATE INDEX "orders_no_show_candidates_idx" ON "orders" USING btree ("location_id") WHERE "no_show" = false AND "order_type" = 1 AND "status" NOT IN (4, 5);
+--> statement-breakpoint
+-- An order's participants, one per person, made with the order and when its persons grow (every path
+-- that writes orders, the demo's and the tests' too); a position above a lowered persons stays, uncounted.
+CREATE FUNCTION "order_participants_fill"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "order_participants" ("order_id", "position") SELECT NEW."id", g FROM generate_series(1, NEW."persons") g ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "orders_participants_fill" AFTER INSERT OR UPDATE OF "persons" ON "orders" FOR EACH ROW EXECUTE FUNCTION "order_participants_fill"();--> statement-breakpoint
+-- The orders whose sessions are still to come (or began in the last two days) get theirs now; older ones
+-- are never checked in, and get theirs if a write (a check-in, a signature) ever needs them.
+INSERT INTO "order_participants" ("order_id", "position")
+  SELECT o."id", g FROM "orders" o CROSS JOIN LATERAL generate_series(1, o."persons") g
+  WHERE o."status" NOT IN (4, 5) AND EXISTS (
+    SELECT 1 FROM "order_playsessions" op JOIN "playsessions" ps ON ps."id" = op."playsession_id"
+    WHERE op."order_id" = o."id" AND ps."business_date" >= current_date - 2)
+  ON CONFLICT DO NOTHING;

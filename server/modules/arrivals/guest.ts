@@ -96,6 +96,7 @@ export async function signArrival(db: Db, secret: string, key: string, input: Si
     const session = await firstSessionOf(tx, o.id);
     const until = signingUntil(tz, session?.timeStart ?? null);
     if (until === null || Date.now() >= until) throw fieldError('non_field_errors', 'arrival_signing_closed', { hours: SIGNING_HOURS_AFTER_SESSION });
+    await ensureParticipants(tx, [o.id]);
     const participant = ((await participantsOf(tx, [o.id])).get(o.id) ?? []).find((p) => p.id === input.participant);
     if (!participant) throw fieldError('participant', 'arrival_participant_unknown');
     const published = (await publishedDocuments(tx, o.locationId)).find((d) => d.version.id === input.document_version);

@@ -1,7 +1,8 @@
-// #44 An order's participants, one per person, the first being the lead guest. Rows are made when
-// first needed (the arrivals, the order, the guest's page, a check-in, the widget's booking) with one
-// INSERT ... ON CONFLICT DO NOTHING on (order, position), so two readers at once make them once; a
-// position above the order's persons (lowered later) is kept with its signatures but no longer counts.
+// #44 An order's participants, one per person, the first being the lead guest. A trigger of migration
+// 0027 makes them with the order and when its persons grow (every path that writes orders); a write
+// that needs them (a check-in, a signature) makes any missing (an order older than 0027) with one
+// INSERT ... ON CONFLICT DO NOTHING on (order, position), so two at once make them once. Reads never
+// write. A position above the order's persons (lowered later) keeps its signatures but no longer counts.
 // The lead guest's name is the order's name until they type their own.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -34,7 +35,6 @@ export async function ensureParticipants(db: DbOrTx, orderIds: readonly number[]
 export async function participantsOf(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, Participant[]>> {
   const out = new Map<number, Participant[]>();
   if (!orderIds.length) return out;
-  await ensureParticipants(db, orderIds);
   const rows = await db.select({ p: orderParticipants, orderName: orders.name }).from(orderParticipants)
     .innerJoin(orders, eq(orders.id, orderParticipants.orderId))
     .where(and(inArray(orderParticipants.orderId, [...orderIds]), sql`${orderParticipants.position} <= ${orders.persons}`))

@@ -23,7 +23,7 @@ import {
   CHECK_IN_MANAGER_ROLE, CHECK_IN_UNDO_MINUTES, CONSENT_KIND_LABELS, arrivalKeyOf, isRequiredKind, mayUndoCheckIn, type ConsentKind,
 } from '../../../domain/arrivals';
 import { publishedDocuments } from './documents';
-import { participantsOf, type Participant } from './participants';
+import { ensureParticipants, participantsOf, type Participant } from './participants';
 import { orderIdOfKey } from '../../platform/orderLinks';
 
 type Published = Awaited<ReturnType<typeof publishedDocuments>>;
@@ -158,6 +158,7 @@ export async function checkIn(db: Db, userId: number, orderId: number, input: Ch
     const { o, arrivals, currency } = await lockedOrder(tx, orderId);
     if (!arrivals) throw fieldError('non_field_errors', 'arrivals_off');
     if (!isLiveOrder(o)) throw fieldError('non_field_errors', 'arrival_order_cancelled');
+    await ensureParticipants(tx, [orderId]);
     const [docs, participants] = await Promise.all([publishedDocuments(tx, o.locationId), participantsOf(tx, [orderId])]);
     const todo = chosen(participants.get(orderId) ?? [], input.participants).filter((p) => p.checkedInAt === null);
     if (!todo.length) return;
