@@ -191,6 +191,7 @@ export const Order = z.object({
   participants: z.array(ArrivalParticipant).describe('One per person, the lead guest first: what each signed, whether checked in.'),
   checked_in: int().describe('How many participants are checked in.'),
   no_show: z.boolean().describe('Nobody was checked in by the session\'s start and the location\'s grace minutes (arrivals on): a flag, never a status.'),
+  arrival_url: z.string().describe('The guests\' arrival page (/arrival/<the order\'s key>): the link sent to them, the QR code the desk shows.'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });

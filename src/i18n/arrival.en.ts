@@ -29,6 +29,15 @@ export const arrivalEn = {
     checkedIn: 'Order №%{id}: checked in',
     undone: 'Order №%{id}: check-in undone',
   },
+  order: {
+    title: 'Arrival',
+    send: 'Copy the link for the guests',
+    copied: 'The link is copied: send it to the guests',
+    qr: 'Show QR',
+    qrTitle: 'The guests\u2019 page',
+    qrAlt: 'QR code of the guests\u2019 page',
+    qrHint: 'A guest scans it with the phone\u2019s camera and signs the documents.',
+  },
   log: {
     checkedIn: 'Checked in: %{names}',
     undone: 'Check-in undone: %{names}',

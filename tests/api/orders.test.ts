@@ -45,7 +45,7 @@ describe('GET /api/v2.2/orders/{id}/: the order page', () => {
         id: expect.any(Number), position, lead: position === 1, name: position === 1 ? 'Ann Guest' : '', birth_date: null, signed: false,
         missing: ['personal_data', 'rules'], documents: { personal_data: false, rules: false }, checked_in: false, checked_in_at: null, checked_in_by: null,
       })),
-      checked_in: 0, no_show: false,
+      checked_in: 0, no_show: false, arrival_url: expect.stringMatching(new RegExp(`^http://backoffice\\.test/arrival/${id}-[0-9a-f]{32}$`)),
       promocode: 'VR10', bill: null, cancel_delay: null, comment: 'Window seat', seller_user_id: w.users.manager.id,
       staff_user_id: w.users.staff.id, game: { id: game(), name: 'Beat Saber' }, multisession: false, source: 'backoffice', amo_id: null,
       created: expect.any(String), session_date: '2030-05-06', session_time: '11:00',

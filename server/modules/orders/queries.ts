@@ -17,6 +17,7 @@ import { paymentJson } from './payments';
 import { withPlaygroundNames } from './orderLog';
 import { orderRefunds } from './refunds';
 import { arrivalOf } from '../arrivals/service';
+import { orderKey } from '../../platform/orderLinks';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -38,7 +39,7 @@ async function sessionsOf(db: Db, orderIds: number[]) {
   return out;
 }
 
-export async function getOrder(db: Db, userId: number, orderId: number) {
+export async function getOrder(db: Db, userId: number, orderId: number, links: { publicUrl: string; widgetSecret: string }) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
   await requireRoleAt(db, userId, order.locationId);
@@ -99,6 +100,8 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
     participants: arrival.participants,
     checked_in: arrival.checked_in,
     no_show: arrival.no_show,
+    // #44 The guests' arrival page: the link to send them and what the QR code shows.
+    arrival_url: `${links.publicUrl}/arrival/${orderKey(links.widgetSecret, order.id)}`,
   };
 }
 
