@@ -11,7 +11,7 @@ export const arrivalEn = {
     heading: 'Arrivals: %{location}',
     date: 'Day',
     search: 'Phone, name, order number or QR code',
-    searchHint: 'A scanner types the code and Enter',
+    searchHint: 'A QR code scanner types it by itself',
     find: 'Find',
     off: 'Arrivals are off at this location: turn them on in its settings.',
     empty: 'No bookings on this day.',

@@ -12,7 +12,7 @@ import { consentHash, currentConsent, ensureConsentDocument } from '../../module
 export const DEMO_OPERATOR: Required<ConsentDetails> = {
   operator: 'ООО «ВР Арена»',
   inn: '7701234560',
-  address: '125009, г. Москва, ул. Тверская, д. 1',
+  address: 'г. Москва, ул. Тверская, д. 1',
   purposes: 'бронирование и оказание услуг площадки, связь по бронированию, оплата и чеки, возвраты, подтверждение согласия',
   data: 'имя, телефон, электронная почта, дата рождения, сведения о бронировании и о согласии',
   actions: 'сбор, запись, хранение, уточнение, использование, передача лицам по поручению, удаление, уничтожение; смешанная обработка',
@@ -23,8 +23,8 @@ export const DEMO_OPERATOR: Required<ConsentDetails> = {
 /** The template's places in brackets, in their order, filled with the demo operator's facts. */
 function filled(lang: 'ru' | 'en'): string {
   const values = lang === 'ru'
-    ? [DEMO_OPERATOR.operator, DEMO_OPERATOR.inn, '1027700000001', DEMO_OPERATOR.address, 'ООО НКО «ЮМани», 115035, г. Москва, ул. Садовническая, д. 82, стр. 2', 'ООО «Хостинг», 123112, г. Москва, Пресненская наб., д. 12', '3 лет', DEMO_OPERATOR.address, 'privacy@vr-arena.example']
-    : ['VR Arena LLC (ООО «ВР Арена»)', DEMO_OPERATOR.inn, '1027700000001', '1 Tverskaya St., Moscow 125009', 'YooMoney (ООО НКО «ЮМани»), 82/2 Sadovnicheskaya St., Moscow', 'Hosting LLC, 12 Presnenskaya Emb., Moscow', '3 years', '1 Tverskaya St., Moscow 125009', 'privacy@vr-arena.example'];
+    ? [DEMO_OPERATOR.operator, DEMO_OPERATOR.inn, '1027700000001', DEMO_OPERATOR.address, 'ООО НКО «ЮМани», г. Москва, ул. Садовническая, д. 82, стр. 2', 'ООО «Хостинг», г. Москва, Пресненская наб., д. 12', '3 лет', DEMO_OPERATOR.address, 'privacy@vr-arena.example']
+    : ['VR Arena LLC (ООО «ВР Арена»)', DEMO_OPERATOR.inn, '1027700000001', '1 Tverskaya St., Moscow', 'YooMoney (ООО НКО «ЮМани»), 82/2 Sadovnicheskaya St., Moscow', 'Hosting LLC, 12 Presnenskaya Emb., Moscow', '3 years', '1 Tverskaya St., Moscow', 'privacy@vr-arena.example'];
   let i = 0;
   return consentTemplate(lang, { venue: lang === 'ru' ? 'VR Арена Москва' : 'VR Arena Moscow' }).replace(CONSENT_PLACEHOLDER, () => values[i++] ?? '');
 }

@@ -52,7 +52,7 @@ function OrderRow({ order, currency, role, refresh }: { order: ArrivalOrder; cur
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', py: 1 }} data-testid={`arrival-order-${order.id}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>№{order.id} {order.name}</Typography>
+        <Typography sx={{ fontWeight: 600 }}>{`№${order.id} ${order.name}`}</Typography>
         <Typography color="text.secondary">{order.phone}</Typography>
         <Chip size="small" color={order.paid_in_full ? 'success' : 'warning'} data-testid="arrival-paid"
           label={order.paid_in_full ? translate('app.arrival.desk.paid') : translate('app.arrival.desk.owes', { amount: formatMoney(order.to_pay, currency, lang) })} />
