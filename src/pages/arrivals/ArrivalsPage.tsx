@@ -117,8 +117,9 @@ export function ArrivalsPage() {
         <Button type="submit" data-testid="arrivals-find">{translate('app.arrival.desk.find')}</Button>
       </Stack>
       {data && !data.arrivals_enabled && <Alert severity="info" sx={{ mb: 2 }} data-testid="arrivals-off">{translate('app.arrival.desk.off')}</Alert>}
-      {data && data.sessions.length === 0 && <Typography color="text.secondary" data-testid="arrivals-empty">{translate('app.arrival.desk.empty')}</Typography>}
-      {data?.sessions.map((s) => (
+      {data?.arrivals_enabled && data.sessions.length === 0 && <Typography color="text.secondary" data-testid="arrivals-empty">{translate('app.arrival.desk.empty')}</Typography>}
+      {/* Where arrivals are off nobody is checked in: the notice alone, not a list to act on. */}
+      {data?.arrivals_enabled && data.sessions.map((s) => (
         <Card key={`${s.playground_id}|${s.time_start}`} sx={{ mb: 2 }} data-testid="arrival-session">
           <CardContent>
             <Typography variant="h6" component="h2">{s.time_start.slice(11, 16)} · {s.playground_name}</Typography>
