@@ -201,6 +201,7 @@ export const enApp = {
       back: 'Locations',
       hint: 'Playgrounds of a group share its schedules. To move a playground, drag it to another group, or focus it and press Space, the arrow keys and Space again, or use its "Move to…" button.',
       createGroup: 'Create group',
+      takeUngrouped: 'Move the ungrouped playgrounds into it: %{names}',
       createGroupTitle: 'New playground group',
       renameGroupTitle: 'Rename group',
       groupName: 'Group name',
