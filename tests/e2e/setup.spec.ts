@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { letterText } from './helpers';
 import { ownerWalk } from './setupWalk';
+import { texts } from '../../src/widget/texts';
 
 const port = Number(process.env.E2E_PORT ?? 8123) + 50;
 const base = `http://127.0.0.1:${port}`;
@@ -73,7 +74,7 @@ async function letterTo(server: Server, to: string): Promise<string> {
 }
 
 for (const lang of ['ru', 'en'] as const) {
-  test(`${lang}: a venue goes live from an empty database in at most ${MOST_CLICKS} clicks, every step from the setup checklist${lang === 'ru' ? ', on a phone (390 px)' : ''}; all of it in the activity list`, async ({ page }) => {
+  test(`${lang}: a venue goes live from an empty database in at most ${MOST_CLICKS} clicks, every step from the setup checklist${lang === 'ru' ? ', on a phone (390 px)' : ''}; the widget books it paid at the venue; all of it in the activity list`, async ({ page }) => {
     test.setTimeout(180_000);
     const t = TEXTS[lang];
     if (lang === 'ru') await page.setViewportSize({ width: 390, height: 844 });
@@ -89,6 +90,19 @@ for (const lang of ['ru', 'en'] as const) {
       expect(clicks.count, clicks.steps.join(' | ')).toBeLessThanOrEqual(MOST_CLICKS);
       // The invitation went out in the owner's language.
       expect(await letterTo(server, cashier)).toMatch(/\/invitation\/[0-9a-f]+/);
+
+      // #42 A customer books in the widget before any online payment is connected: no prepayment asked,
+      // the booking is made unpaid and the widget says what is paid at the venue.
+      const w = texts(lang);
+      await page.goto(`${base}/widget/?location=${locationId}&lang=${lang}`);
+      await page.getByTestId('widget-session').first().click();
+      await page.getByLabel(w('name'), { exact: true }).fill('Виджет Гость');
+      await page.getByLabel(w('phone'), { exact: true }).fill('+79990002233');
+      await page.getByLabel(w('email'), { exact: true }).fill(`guest-${lang}@example.com`);
+      await page.getByRole('checkbox', { name: w('consent') }).check();
+      await page.getByTestId('widget-submit').click();
+      await expect(page.getByTestId('widget-result-at-venue')).toContainText(w('payAtVenue', { amount: '' }).trim());
+      await expect(page.getByTestId('widget-result-at-venue')).toContainText(/3[\s\u00a0\u202f,]000[.,]00/);
 
       // The link is used up: the setup page says so (#42), with the way to sign in.
       await page.goto(link!);
