@@ -138,7 +138,7 @@ export async function dailyReport(db: Db, locationId: number, date: string, opts
     locationId, payments: within(sql`p.created`), movements: within(sql`m.created_at`), certificates: within(sql`c.datetime_activated`), firstMoney: within(sql`f.created`),
   };
   const open = await rows(db, sql`SELECT id FROM till_shifts WHERE location_id = ${locationId} AND opened_at < ${stop.toISOString()}::timestamptz
-    AND (closed_at IS NULL OR closed_at >= ${start.toISOString()}::timestamptz) ORDER BY opened_at, id`);
+    AND coalesce(closed_at, ${now.toISOString()}::timestamptz) >= ${start.toISOString()}::timestamptz ORDER BY opened_at, id`);
   const role = opts.role ?? 40;
   const shifts = await Promise.all(open.map((s) => reportShift(db, Number(s.id), role, now)));
   return assemble(db, loc, scope, { kind: 'daily', date, from: start.toISOString(), to: stop.toISOString() }, shifts, now);
