@@ -164,9 +164,8 @@ export function buildReport(ledger: ReportLedger, always: readonly (string | nul
       c.refunds.set(p.payment_type, r);
     }
     if (p.payment_type === CERTIFICATE) add(c.redeemed, cents);
-    const tender = TENDER_OF[p.payment_type];
-    if (tender) {
-      add(c.moneyIn[tender], cents);
+    if (MONEY_IN_TYPES.includes(p.payment_type)) {
+      add(c.moneyIn[TENDER_OF[p.payment_type]!], cents);
       add(c.moneyIn.total, cents);
       const key = personKey(p.user);
       let s = c.staff.get(key);
