@@ -44,6 +44,7 @@ export const tillReportEn = {
   closed: 'Closed',
   noShifts: 'No shift was open that day.',
   flagged: 'Needs attention',
+  elsewhere: 'This shift is of another location.',
   blind: 'The shift\'s report is shown once the shift is counted.',
   sections: textsIn(REPORT_SECTION_LABELS, 'en'),
   channels: textsIn(REPORT_CHANNEL_LABELS, 'en'),

@@ -43,6 +43,7 @@ export const tillReportRu = {
   closed: 'Закрыта',
   noShifts: 'В этот день смен не было.',
   flagged: 'Требует внимания',
+  elsewhere: 'Эта смена — другой площадки.',
   blind: 'Отчёт о смене доступен после пересчёта.',
   sections: textsIn(REPORT_SECTION_LABELS, 'ru'),
   channels: textsIn(REPORT_CHANNEL_LABELS, 'ru'),

@@ -24,7 +24,9 @@ export function ShiftReportPage() {
   const layout = printLayoutOf(search.get('print'));
   const path = `/api/v2.2/shifts/${shiftId}/report/`;
   const report = useQuery({ queryKey: ['till', 'report', 'shift', shiftId, lang], queryFn: () => api<TillReport>(path), retry: false, enabled: /^\d+$/.test(shiftId) });
-  const shift = report.data?.shifts[0];
+  // A shift of another location than the address's is not shown under this one.
+  const elsewhere = !!report.data && String(report.data.location.id) !== locationId;
+  const shift = elsewhere ? undefined : report.data?.shifts[0];
   const heading = shift ? translate('app.tillReport.shiftHeading', { id: shift.id, till: shift.till.name }) : translate('app.tillReport.shiftTitle');
   return (
     <Box sx={{ p: 2, maxWidth: 960 }} data-testid="shift-report-page">
@@ -37,8 +39,9 @@ export function ShiftReportPage() {
         <Typography variant="h5" component="h1" sx={{ mb: 1, fontSize: layout ? '1.3em' : undefined }}>{heading}</Typography>
         {report.isLoading && <LinearProgress />}
         {report.isError && <ReportError error={report.error} />}
-        {report.data && !layout && <ReportActions path={path} file={`shift_report_${shiftId}`} printTo={(l) => navigate(`?print=${l}`)} />}
-        {report.data && <TillReportView report={report.data} layout={layout ?? undefined} />}
+        {elsewhere && <ReportError error={translate('app.tillReport.elsewhere')} />}
+        {report.data && !elsewhere && !layout && <ReportActions path={path} file={`shift_report_${shiftId}`} printTo={(l) => navigate(`?print=${l}`)} />}
+        {report.data && !elsewhere && <TillReportView report={report.data} layout={layout ?? undefined} />}
       </Box>
     </Box>
   );

@@ -51,11 +51,11 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-const cellSx = { px: 0.75, py: 0.25, fontSize: 'inherit' } as const;
+const cellSx = { px: 0.5, py: 0.25, fontSize: 'inherit', lineHeight: 1.3 } as const;
 
 function Grid({ head, rows, testId }: { head: string[]; rows: { key: string; cells: ReactNode[]; strong?: boolean }[]; testId?: string }) {
   return (
-    <Table size="small" sx={{ '& td, & th': cellSx, tableLayout: 'auto', width: '100%' }} data-testid={testId}>
+    <Table size="small" sx={{ '& td, & th': cellSx, '& td:not(:first-of-type)': { whiteSpace: 'nowrap' }, tableLayout: 'auto', width: '100%' }} data-testid={testId}>
       <TableHead><TableRow>{head.map((h, i) => <TableCell key={h} align={i === 0 ? 'left' : 'right'}>{h}</TableCell>)}</TableRow></TableHead>
       <TableBody>
         {rows.map((r) => (
@@ -74,6 +74,7 @@ export function TillReportView({ report, layout }: { report: TillReport; layout?
   const t = (key: string, args?: Record<string, unknown>) => translate(`app.tillReport.${key}`, args);
   const tz = report.location.timezone;
   const type = (n: number) => translate(`app.paymentTypes.t${n}`, { _: String(n) });
+  const compact = layout === '80mm';
   return (
     <Box data-testid="till-report" data-layout={layout ?? 'screen'} sx={layout ? undefined : { fontSize: '0.95rem' }}>
       <Typography sx={{ fontSize: '0.9em' }}>{t('location', { name: report.location.name })}</Typography>
@@ -84,8 +85,9 @@ export function TillReportView({ report, layout }: { report: TillReport; layout?
       <Typography sx={{ fontSize: '0.85em', mb: 1 }} color="text.secondary">{t('generated', { at: formatInstant(report.generated_at, tz) })} · {t('notFiscal')}</Typography>
       {report.parts.map((p) => {
         const money = (v: string) => formatMoney(v, p.currency, lang);
-        const sums = (s: Sums) => [s.count, money(s.taken), money(s.refunded), money(s.net)];
-        const sumsHead = [t('count'), t('taken'), t('refunded'), t('net')];
+        // The 80 mm roll has room for the count and the net only (the files and A4 carry all three amounts).
+        const sums = (s: Sums) => (compact ? [s.count, money(s.net)] : [s.count, money(s.taken), money(s.refunded), money(s.net)]);
+        const sumsHead = compact ? [t('count'), t('net')] : [t('count'), t('taken'), t('refunded'), t('net')];
         const code = p.currency?.code ?? '—';
         return (
           <Box key={code} data-testid="till-report-part" data-currency={code} sx={{ mb: 1 }}>
