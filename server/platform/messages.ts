@@ -272,6 +272,8 @@ const en = {
   float_comment_required: 'The float differs from the one offered (%{suggested}): say why.',
   denominations_mismatch: 'The bills and coins add up to %{total}, not the counted %{counted}.',
   shift_drop_over_counted: 'At most the counted cash can go to the safe: %{max}.',
+  // #43 The till's reports.
+  shift_report_blind: 'The shift\'s report is shown once the shift is counted.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -528,6 +530,8 @@ const ru: Record<MessageKey, string> = {
   float_comment_required: 'Сумма на начало смены отличается от предложенной (%{suggested}): укажите причину.',
   denominations_mismatch: 'Купюры и монеты дают %{total}, а пересчитано %{counted}.',
   shift_drop_over_counted: 'В сейф можно убрать не больше пересчитанного: %{max}.',
+  // #43 Отчёты кассы
+  shift_report_blind: 'Отчёт о смене доступен после пересчёта.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

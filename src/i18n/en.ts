@@ -17,6 +17,7 @@ import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
 import { wordsEn } from './words.en'; // #42 h42-words
 import { tillEn } from './till.en'; // #43
+import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -696,6 +697,7 @@ export const enApp = {
     desk: deskEn, // #30 DESK
     words: wordsEn, // #42 h42-words
     till: tillEn, // #43
+    tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.

@@ -18,6 +18,7 @@ import { liveRu } from './live.ru';
 import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
+import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -697,6 +698,7 @@ export const ruApp: typeof enApp = {
     desk: deskRu, // #30 DESK
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43
+    tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },
   validation: {

@@ -16,13 +16,13 @@ const T = {
     day: 35, heading: /^Касса · /, thisDesk: 'Это рабочее место', blind: 'Ожидаемые суммы появятся после пересчёта.', expectedWord: 'Ожидается',
     into: (id: number) => `В смену №${id} кассы «${TILL}».`, payOut: 'Курьер за водой', variance: '-100,00\u00a0₽',
     waits: 'Расхождение больше допустимого: смена ждёт подтверждения менеджера.', confirmComment: 'Пересчитали вместе: недостача 100 ₽',
-    noShift: 'Смена не открыта.',
+    noShift: 'Смена не открыта.', reportHeading: (id: number) => `Отчёт о смене №${id} · ${TILL}`, flagged: 'С расхождением',
   },
   en: {
     day: 36, heading: /^Till · /, thisDesk: 'This desk', blind: 'The expected amounts are shown once the shift is counted.', expectedWord: 'Expected',
     into: (id: number) => `Into shift №${id} of the till “${TILL}”.`, payOut: 'Courier for water', variance: '-100.00\u00a0₽',
     waits: 'The count is further off than allowed: the shift waits for a manager\'s confirmation.', confirmComment: 'Counted again together: 100 short',
-    noShift: 'No shift is open.',
+    noShift: 'No shift is open.', reportHeading: (id: number) => `Shift report №${id} · ${TILL}`, flagged: 'With a variance',
   },
 } satisfies Record<Lang, unknown>;
 
@@ -130,7 +130,25 @@ for (const lang of ['ru', 'en'] as const) {
     await count.getByTestId('till-count-submit').click();
     await expect(count.getByTestId('till-count-result')).toHaveText(t.waits);
     await expect(count.getByTestId('till-count-variance').first()).toHaveText(t.variance);
-    await count.getByRole('button').last().click();
+    // #43 The shift's report from the count's result: its cash variance, then its print views (A4, an 80 mm roll).
+    await count.getByTestId('till-count-report').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.reportHeading(shiftId));
+    await expect(page.getByTestId('till-report-variance-cash')).toHaveText(t.variance);
+    await expect(page.getByTestId('till-report-variance')).toHaveText(t.flagged);
+    for (const [layout, size, widest] of [['80mm', 'size: 80mm auto', 300], ['a4', 'size: A4', 800]] as const) {
+      await page.getByTestId(`till-report-print-${layout}`).click();
+      await expect.poll(() => page.getByTestId('till-report-print-style').textContent()).toContain(size);
+      await expect(page.getByTestId('till-report-variance-cash')).toHaveText(t.variance);
+      const width = (await page.getByTestId('till-report-paper').boundingBox())!.width;
+      expect(width).toBeLessThanOrEqual(widest);
+      expect(width).toBeGreaterThan(widest / 2);
+      // On paper: the report alone, without the print view's own buttons.
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByTestId('till-report-print')).toBeHidden();
+      await page.emulateMedia({ media: 'screen' });
+      await page.getByTestId('till-report-back').click();
+    }
+    await page.goto('/locations/1/till');
     await expect(panel).toHaveAttribute('data-state', 'needs_confirmation');
     // The cashier who counted cannot confirm it.
     await expect(card.getByTestId('till-confirm-open')).toHaveCount(0);

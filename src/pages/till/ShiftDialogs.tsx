@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -92,8 +93,10 @@ interface CountResult { state: string; expected_cash: string; expected_card: str
  * the dialog shows expected, counted and the variance of cash and card, and whether a manager must
  * confirm it.
  */
-export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
+export function CountDialog({ shiftId, currency, recount, onClose, onDone, reportPath }: {
   shiftId: number; currency: Currency | null | undefined; recount: boolean; onClose: () => void; onDone: () => Promise<unknown>;
+  /** #43 The shift's report, offered once the count is saved. */
+  reportPath?: string;
 }) {
   const translate = useTranslate();
   const lang = languageOf(translate);
@@ -139,7 +142,8 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
     const countedCash = fromCents(toCents(result.expected_cash) + toCents(result.variance_cash));
     const countedCard = fromCents(toCents(result.expected_card) + toCents(result.variance_card));
     return (
-      <DialogFrame title={title} testId="till-count" onClose={onClose} busy={false}>
+      <DialogFrame title={title} testId="till-count" onClose={onClose} busy={false}
+        actions={reportPath && <Button component={RouterLink} to={reportPath} data-testid="till-count-report">{translate('app.tillReport.open')}</Button>}>
         <Alert severity={result.state === 'closed' ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="till-count-result">
           {translate(result.state === 'closed' ? 'app.till.count.closed' : 'app.till.count.needsConfirmation')}
         </Alert>
