@@ -12,7 +12,7 @@ import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { letterText } from './helpers';
-import { ownerWalk } from './setupWalk';
+import { ownerWalk, say } from './setupWalk';
 import { texts } from '../../src/widget/texts';
 
 const port = Number(process.env.E2E_PORT ?? 8123) + 50;
@@ -74,7 +74,7 @@ async function letterTo(server: Server, to: string): Promise<string> {
 }
 
 for (const lang of ['ru', 'en'] as const) {
-  test(`${lang}: a venue goes live from an empty database in at most ${MOST_CLICKS} clicks, every step from the setup checklist${lang === 'ru' ? ', on a phone (390 px)' : ''}; the widget books it paid at the venue; all of it in the activity list`, async ({ page }) => {
+  test(`${lang}: a venue goes live from an empty database in at most ${MOST_CLICKS} clicks, every step from the setup checklist${lang === 'ru' ? ', on a phone (390 px)' : ''}; the widget books it paid at the venue, the schedule form warns of a prepayment; all of it in the activity list`, async ({ page }) => {
     test.setTimeout(180_000);
     const t = TEXTS[lang];
     if (lang === 'ru') await page.setViewportSize({ width: 390, height: 844 });
@@ -103,6 +103,17 @@ for (const lang of ['ru', 'en'] as const) {
       await page.getByTestId('widget-submit').click();
       await expect(page.getByTestId('widget-result-at-venue')).toContainText(w('payAtVenue', { amount: '' }).trim());
       await expect(page.getByTestId('widget-result-at-venue')).toContainText(/3[\s\u00a0\u202f,]000[.,]00/);
+
+      // #42 A prepayment asked with no provider connected: the schedule form warns, with the way to connect one.
+      await page.goto(`${base}/locations/${locationId}/schedules_and_playgrounds`);
+      await page.getByRole('link', { name: lang === 'ru' ? 'Основное' : 'Main' }).first().click();
+      await page.getByRole('tab', { name: say(lang, 'app.scheduleEditor.tabGrid') }).click();
+      await page.getByLabel(say(lang, 'app.scheduleEditor.prepayment')).first().fill('50');
+      const warning = page.getByTestId('schedule-prepaid-warning');
+      await expect(warning).toContainText(say(lang, 'app.readiness.prepaidWarning'));
+      await expect(warning.getByRole('link', { name: say(lang, 'app.readiness.connect') })).toHaveAttribute('href', `/locations/${locationId}/tools?tab=payments`);
+      await page.getByLabel(say(lang, 'app.scheduleEditor.prepayment')).first().fill('0');
+      await expect(warning).toHaveCount(0);
 
       // The link is used up: the setup page says so (#42), with the way to sign in.
       await page.goto(link!);

@@ -110,6 +110,9 @@ export async function ownerWalk(page: Page, setupLink: string, lang: Lang, cashi
   await c.type(page.getByRole('textbox', { name: field(say(lang, 'app.scheduleEditor.name')) }), lang === 'ru' ? 'Основное' : 'Main', 'schedule name');
   await c.click(page.getByRole('tab', { name: say(lang, 'app.scheduleEditor.tabGrid') }), 'the rows tab');
   await c.type(page.getByLabel(new RegExp(say(lang, 'app.scheduleEditor.priceSession'))).first(), '3000', 'price');
+  // Nothing is taken online yet: the price asks no prepayment, and the form does not warn.
+  await expect(page.getByLabel(say(lang, 'app.scheduleEditor.prepayment')).first()).toHaveValue('0');
+  await expect(page.getByTestId('schedule-prepaid-warning')).toHaveCount(0);
   await c.click(page.getByRole('button', { name: say(lang, 'app.common.save') }), 'save the schedule');
   // The sessions it makes, shown before it is created.
   await c.click(page.getByRole('dialog').getByRole('button', { name: say(lang, 'app.scheduleEditor.confirmCreate') }), 'create the schedule');
