@@ -223,14 +223,8 @@ export function buildReport(ledger: ReportLedger, always: readonly (string | nul
   }));
 }
 
-/** A shift open longer than this is flagged (the register's own shift must close within 24 hours, 54-FZ). */
-export const LONG_SHIFT_HOURS = 23;
-
-/** Whether a shift was (or is) open longer than LONG_SHIFT_HOURS: from its opening to its close, or to `now` while it is not closed. */
-export function openTooLong(shift: { opened_at: string; closed_at: string | null }, now: Date): boolean {
-  const end = shift.closed_at ? Date.parse(shift.closed_at) : now.getTime();
-  return end - Date.parse(shift.opened_at) > LONG_SHIFT_HOURS * 3_600_000;
-}
+// #43 The threshold and its test live with the till's rules (domain/till.ts); the report's flags use them.
+export { LONG_SHIFT_HOURS, openTooLong } from './till';
 
 /** Whether a count differs from what was expected (cash or card). */
 export const hasVariance = (v: { variance_cash: string | null; variance_card: string | null }): boolean =>
