@@ -165,7 +165,7 @@ export function openTooLong(shift: { opened_at: string; closed_at?: string | nul
 }
 
 /** #43 The alert of a shift open too long (the desk's shift line, the till screen, the daily letter); %{id}: the shift's number. */
-export const LONG_SHIFT_ALERT = {
+export const LONG_SHIFT_ALERT: { readonly ru: string; readonly en: string } = {
   ru: 'Смена №%{id} открыта больше 23 часов. Закройте смену и смену кассового аппарата (54-ФЗ).',
   en: 'Shift No. %{id} has been open for more than 23 hours. Close the shift and the cash register\'s own shift (54-FZ).',
-} as const;
+};
