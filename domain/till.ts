@@ -169,3 +169,18 @@ export const LONG_SHIFT_ALERT: { readonly ru: string; readonly en: string } = {
   ru: 'Смена №%{id} открыта больше 23 часов. Закройте смену и смену кассового аппарата (54-ФЗ).',
   en: 'Shift No. %{id} has been open for more than 23 hours. Close the shift and the cash register\'s own shift (54-FZ).',
 };
+
+/** #43 What the desk took in a shift, net of refunds (cash and card): what the register's own shift revenue should say. In kopecks. */
+export const deskRevenue = (t: ShiftTotals): number => t.cash_in - t.cash_out + t.card_in - t.card_out;
+
+/**
+ * #43 The register's own shift revenue (entered with a count, optional) against ours: the difference
+ * is register - ours (positive: the register took more than the desk recorded); null when not entered.
+ */
+export function registerFigures(registerRevenue: string | null, t: ShiftTotals): { register_revenue: string | null; desk_revenue: string; register_difference: string | null } {
+  const ours = deskRevenue(t);
+  return {
+    register_revenue: registerRevenue, desk_revenue: fromCents(ours),
+    register_difference: registerRevenue === null ? null : fromCents(toCents(registerRevenue) - ours),
+  };
+}

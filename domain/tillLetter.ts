@@ -78,7 +78,8 @@ export function dailyLetter(report: TillReport, lang: ReportLang, paymentTypes: 
   if (!report.shifts.length) out.push(W('no_shifts'));
   for (const s of report.shifts) {
     out.push(`${s.till.name} №${s.id}: ${SHIFT_STATE_LABELS[s.state][lang]}, ${W('opened', { at: formatInstant(s.opened_at, tz) })}`
-      + (s.with_variance ? `; ${W('variance', { cash: formatMoney(s.variance_cash ?? '0', cur, lang), card: formatMoney(s.variance_card ?? '0', cur, lang) })}` : ''));
+      + (s.with_variance ? `; ${W('variance', { cash: formatMoney(s.variance_cash ?? '0', cur, lang), card: formatMoney(s.variance_card ?? '0', cur, lang) })}` : '')
+      + (s.register_difference !== null && toCents(s.register_difference) !== 0 ? `; ${L('register_difference')}: ${formatMoney(s.register_difference, cur, lang)}` : ''));
   }
   // Still open (or waiting): the alert with the reminder; closed after more than 23 hours: named.
   const long = report.shifts.filter((s) => s.open_too_long);

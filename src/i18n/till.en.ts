@@ -82,4 +82,10 @@ export const tillEn = {
   fields: textsIn(SHIFT_FIELDS, 'en'),
   // #43 The alerts (the daily letter says the same words).
   alerts: { longShift: LONG_SHIFT_ALERT.en },
+  // #43 The register's own revenue entered with a count.
+  register: {
+    field: 'Cash register\'s revenue',
+    hint: 'Optional: the shift\'s revenue on the cash register\'s own report (Z-report); the shift\'s report shows the difference from the desk.',
+    difference: 'Difference from the cash register: %{amount}',
+  },
 };

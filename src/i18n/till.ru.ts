@@ -82,4 +82,10 @@ export const tillRu: typeof tillEn = {
   fields: textsIn(SHIFT_FIELDS, 'ru'),
   // #43 The alerts (the daily letter says the same words).
   alerts: { longShift: LONG_SHIFT_ALERT.ru },
+  // #43 The register's own revenue entered with a count.
+  register: {
+    field: 'Выручка по кассовому аппарату',
+    hint: 'Необязательно: выручка смены по отчёту кассового аппарата (Z-отчёт); отчёт о смене покажет разницу с кассой.',
+    difference: 'Разница с кассовым аппаратом: %{amount}',
+  },
 };

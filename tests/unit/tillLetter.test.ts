@@ -13,7 +13,7 @@ const USD = { code: 'USD', is_before: true, blank_place: false, unicode: '$' };
 const shift = (over: Partial<ReportShift>): ReportShift => ({
   id: 1, till: { id: 1, name: 'Касса 1' }, state: 'open', opened_at: '2026-11-26T04:00:00Z', opened_by: null, closed_at: null, confirmed_by: null,
   float: '0.00', float_suggested: null, float_comment: '', expected_cash: null, expected_card: null, counted_cash: null, counted_card: null,
-  variance_cash: null, variance_card: null, counts: 0, open_too_long: false, with_variance: false, ...over,
+  variance_cash: null, variance_card: null, counts: 0, register_revenue: null, desk_revenue: null, register_difference: null, open_too_long: false, with_variance: false, ...over,
 });
 function report(payments: { type: number; amount: string; currency: string }[], shifts: ReportShift[]): TillReport {
   const parts = buildReport({
