@@ -100,10 +100,9 @@ export async function saveTillSettings(db: Db, userId: number, locationId: numbe
 
 /** A shift's money: its float, desk payments and refunds, and the movements; summed by the one rule (domain/till.ts). */
 async function totalsOf(db: DbOrTx, shift: ShiftRow): Promise<ShiftTotals> {
-  const [paid, moved] = await Promise.all([
-    db.select({ payment_type: payments.paymentType, amount: payments.purchase }).from(payments).where(and(eq(payments.shiftId, shift.id), eq(payments.status, 'paid'))),
-    db.select({ kind: tillMovements.kind, amount: tillMovements.amount }).from(tillMovements).where(eq(tillMovements.shiftId, shift.id)),
-  ]);
+  // One after the other: inside a transaction (the count) both would go to one client at once, which pg deprecates.
+  const paid = await db.select({ payment_type: payments.paymentType, amount: payments.purchase }).from(payments).where(and(eq(payments.shiftId, shift.id), eq(payments.status, 'paid')));
+  const moved = await db.select({ kind: tillMovements.kind, amount: tillMovements.amount }).from(tillMovements).where(eq(tillMovements.shiftId, shift.id));
   return shiftTotals({ float: shift.float, payments: paid, movements: moved.map((m) => ({ kind: m.kind as MovementKind, amount: m.amount })) });
 }
 
