@@ -223,14 +223,8 @@ export function buildReport(ledger: ReportLedger, always: readonly (string | nul
   }));
 }
 
-/** A shift open longer than this is flagged (the register's own shift must close within 24 hours, 54-FZ). */
-export const LONG_SHIFT_HOURS = 23;
-
-/** Whether a shift was (or is) open longer than LONG_SHIFT_HOURS: from its opening to its close, or to `now` while it is not closed. */
-export function openTooLong(shift: { opened_at: string; closed_at: string | null }, now: Date): boolean {
-  const end = shift.closed_at ? Date.parse(shift.closed_at) : now.getTime();
-  return end - Date.parse(shift.opened_at) > LONG_SHIFT_HOURS * 3_600_000;
-}
+// #43 The threshold and its test live with the till's rules (domain/till.ts); the report's flags use them.
+export { LONG_SHIFT_HOURS, openTooLong } from './till';
 
 /** Whether a count differs from what was expected (cash or card). */
 export const hasVariance = (v: { variance_cash: string | null; variance_card: string | null }): boolean =>
@@ -283,6 +277,9 @@ export const REPORT_LINE_LABELS = {
   expected_card: { ru: 'Ожидалось по картам', en: 'Card expected' },
   counted_card: { ru: 'Итог терминала', en: 'Terminal total' },
   variance_card: { ru: 'Расхождение (карты)', en: 'Card variance' },
+  register_revenue: { ru: 'Выручка по кассовому аппарату', en: 'Cash register\'s revenue' },
+  desk_revenue: { ru: 'Выручка по кассе (наличные и карты)', en: 'Desk revenue (cash and card)' },
+  register_difference: { ru: 'Разница с кассовым аппаратом', en: 'Register difference' },
   open_too_long: { ru: 'Открыта дольше 23 часов', en: 'Open longer than 23 hours' },
   with_variance: { ru: 'С расхождением', en: 'With a variance' },
 } as const satisfies Record<string, Label>;
@@ -322,6 +319,10 @@ export interface ReportShift {
   variance_cash: string | null;
   variance_card: string | null;
   counts: number;
+  /** #43 Of its last count: the register's own shift revenue (null: not entered), ours (null before the count), and register - ours. */
+  register_revenue: string | null;
+  desk_revenue: string | null;
+  register_difference: string | null;
   open_too_long: boolean;
   with_variance: boolean;
 }
@@ -389,7 +390,8 @@ export function reportLines(report: TillReport, lang: ReportLang, paymentTypes: 
     const name = `${s.till.name} №${s.id}`;
     const flags = [s.open_too_long ? L('open_too_long') : '', s.with_variance ? L('with_variance') : ''].filter(Boolean);
     out.push({ section, line: name, detail: [SHIFT_STATE_LABELS[s.state][lang], ...flags].join('; '), currency, count: s.counts, taken: null, refunded: null, amount: null });
-    const figures = ['float', 'float_suggested', 'expected_cash', 'counted_cash', 'variance_cash', 'expected_card', 'counted_card', 'variance_card'] as const;
+    const figures = ['float', 'float_suggested', 'expected_cash', 'counted_cash', 'variance_cash', 'expected_card', 'counted_card', 'variance_card',
+      'register_revenue', 'desk_revenue', 'register_difference'] as const;
     for (const f of figures) {
       if (s[f] !== null) out.push({ section, line: name, detail: L(f), currency, count: null, taken: null, refunded: null, amount: s[f] });
     }

@@ -182,7 +182,7 @@ describe('the rules a reader sees', () => {
       parts: parts.map((p) => ({ ...p, currency: p.currency ? { code: p.currency, is_before: false, blank_place: true, unicode: null } : null })),
       shifts: [{ id: 7, till: { id: 1, name: 'Касса 1' }, state: 'closed', opened_at: '', opened_by: null, closed_at: '', confirmed_by: null, float: '5000.00', float_suggested: null,
         float_comment: '', expected_cash: '6500.00', expected_card: '0.00', counted_cash: '6200.00', counted_card: '0.00', variance_cash: '-300.00', variance_card: '0.00', counts: 1,
-        open_too_long: true, with_variance: true }],
+        register_revenue: '1480.00', desk_revenue: '1500.00', register_difference: '-20.00', open_too_long: true, with_variance: true }],
     };
     const en = reportLines(report, 'en', PAYMENT_TYPE_LABELS);
     expect(en.find((l) => l.section === 'Money in' && l.line === 'Cash' && l.currency === 'RUB')).toMatchObject({ count: 1, amount: '1500.00' });
@@ -191,6 +191,7 @@ describe('the rules a reader sees', () => {
     expect(en.filter((l) => l.line === 'Касса 1 №7').map((l) => [l.detail, l.amount])).toEqual([
       ['closed; Open longer than 23 hours; With a variance', null], ['Float', '5000.00'], ['Cash expected', '6500.00'], ['Cash counted', '6200.00'],
       ['Cash variance', '-300.00'], ['Card expected', '0.00'], ['Terminal total', '0.00'], ['Card variance', '0.00'],
+      ['Cash register\'s revenue', '1480.00'], ['Desk revenue (cash and card)', '1500.00'], ['Register difference', '-20.00'],
     ]);
     const ru = reportLines(report, 'ru', PAYMENT_TYPE_LABELS);
     expect(ru.find((l) => l.line === 'Касса 1 №7')!.detail).toBe('закрыта; Открыта дольше 23 часов; С расхождением');

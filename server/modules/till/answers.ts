@@ -30,9 +30,15 @@ const figures = {
   variance_card: money(),
 };
 
+const register = {
+  register_revenue: money().nullable().describe('The cash register\'s own shift revenue as the cashier entered it with the count; null: not entered.'),
+  register_difference: money().nullable().describe('register_revenue - the desk\'s cash and card net of refunds (desk_revenue); null: not entered.'),
+};
+
 export const ShiftCount = z.object({
   id: int(), counted_cash: money(), counted_card: money(), denominations: z.record(z.string(), int()).nullable(), drop: money(),
-  ...figures, user: Person.nullable(), created: instant(),
+  ...figures, ...register, desk_revenue: money().describe('The desk\'s cash and card taken in the shift, net of refunds (what the register\'s revenue should say).'),
+  user: Person.nullable(), created: instant(),
 });
 
 export const Shift = z.object({
@@ -50,7 +56,7 @@ export const Shift = z.object({
 }).meta({ id: 'Shift' });
 
 export const ShiftClosed = z.object({
-  shift: int(), count: int(), state: z.enum(['closed', 'needs_confirmation']), ...figures,
+  shift: int(), count: int(), state: z.enum(['closed', 'needs_confirmation']), ...figures, ...register,
 }).meta({ id: 'ShiftClosed', description: 'The count kept, and what it showed: the shift closed, or waiting for a manager\'s confirmation.' });
 
 // ---- #43 the reports ----
@@ -87,6 +93,9 @@ const ReportShift = z.object({
   expected_cash: money().nullable().describe('null while blind: not counted yet and the caller\'s role below 40.'), expected_card: money().nullable(),
   counted_cash: money().nullable().describe('Of the last count; null before it.'), counted_card: money().nullable(),
   variance_cash: money().nullable(), variance_card: money().nullable(), counts: int(),
+  register_revenue: money().nullable().describe('Of the last count: the cash register\'s own shift revenue, when entered.'),
+  desk_revenue: money().nullable().describe('The desk\'s cash and card net of refunds; null before the count.'),
+  register_difference: money().nullable().describe('register_revenue - desk_revenue; null when not entered.'),
   open_too_long: z.boolean().describe('Open longer than 23 hours (to its close, or to now).'),
   with_variance: z.boolean().describe('Its last count differs from what was expected.'),
 });

@@ -101,6 +101,7 @@ async function reportShift(db: Db, shiftId: number, role: number, now: Date): Pr
     expected_cash: last ? last.expected_cash : s.expected_cash, expected_card: last ? last.expected_card : s.expected_card,
     counted_cash: last?.counted_cash ?? null, counted_card: last?.counted_card ?? null,
     variance_cash: s.variance_cash, variance_card: s.variance_card, counts: s.counts.length,
+    register_revenue: last?.register_revenue ?? null, desk_revenue: last?.desk_revenue ?? null, register_difference: last?.register_difference ?? null,
     open_too_long: openTooLong(s, now), with_variance: hasVariance(s),
   };
 }

@@ -86,7 +86,7 @@ export function MovementDialog({ shiftId, kind, onClose, onDone }: { shiftId: nu
   );
 }
 
-interface CountResult { state: string; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string }
+interface CountResult { state: string; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string; register_revenue?: string | null; register_difference?: string | null }
 
 /**
  * The blind count: nothing of what was expected is on the screen until the count is saved. Then
@@ -105,6 +105,7 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone, repor
   const [cash, setCash] = useState('');
   const [card, setCard] = useState('');
   const [drop, setDrop] = useState('');
+  const [register, setRegister] = useState('');
   const [byBills, setByBills] = useState(false);
   const [bills, setBills] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -120,11 +121,12 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone, repor
       const answer = await tillApi.close(shiftId, {
         counted_cash: cashValue, counted_card: readAmount(card) ?? card.trim(),
         ...(byBills ? { denominations: counts } : {}), ...(drop.trim() ? { drop: readAmount(drop) ?? drop.trim() } : {}),
+        ...(register.trim() ? { register_revenue: readAmount(register) ?? register.trim() } : {}),
       }, key);
       setResult(answer);
       await onDone();
     } catch (err) {
-      setFailure(failureOf(err, ['counted_cash', 'counted_card', 'denominations', 'drop'], translate('app.alerts.tryLater')));
+      setFailure(failureOf(err, ['counted_cash', 'counted_card', 'denominations', 'drop', 'register_revenue'], translate('app.alerts.tryLater')));
     } finally {
       setBusy(false);
     }
@@ -157,6 +159,9 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone, repor
             {row(translate('app.till.count.card'), result.expected_card, result.variance_card, countedCard)}
           </Box>
         </Box>
+        {result.register_difference != null && (
+          <Typography sx={{ mt: 1 }} data-testid="till-count-register-difference">{translate('app.till.register.difference', { amount: money(result.register_difference) })}</Typography>
+        )}
       </DialogFrame>
     );
   }
@@ -182,6 +187,9 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone, repor
       <TextField label={translate('app.till.count.drop')} value={drop} onChange={(e) => setDrop(e.target.value)} fullWidth margin="dense"
         error={!!failure.fields.drop} helperText={failure.fields.drop ?? translate('app.till.count.dropHint')}
         slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12, 'data-testid': 'till-count-drop' } }} />
+      <TextField label={translate('app.till.register.field')} value={register} onChange={(e) => setRegister(e.target.value)} fullWidth margin="dense"
+        error={!!failure.fields.register_revenue} helperText={failure.fields.register_revenue ?? translate('app.till.register.hint')}
+        slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 13, 'data-testid': 'till-count-register' } }} />
       {failure.message && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{failure.message}</Alert>}
     </DialogFrame>
   );

@@ -23,6 +23,7 @@ import { ApiError, api, newIdempotencyKey } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { languageOf } from '../../i18n/useLanguage';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
+import { LongShiftAlert } from '../../components/till/LongShiftAlert';
 import { ConfirmCountDialog, CountDialog, MovementDialog } from './ShiftDialogs';
 
 type Person = { id: number; name: string } | null;
@@ -99,6 +100,7 @@ function ShiftPanel({ shiftId, ctx }: { shiftId: number; ctx: Ctx }) {
       <Typography sx={{ mb: 1 }}>
         {translate('app.till.shiftLine', { id: s.id, at: formatInstant(s.opened_at, ctx.timezone), by: s.opened_by?.name ?? '—', float: money(s.float) })}
       </Typography>
+      <LongShiftAlert shift={s} />
       {s.state === 'open' && (s.blind
         ? <Typography variant="body2" color="text.secondary" data-testid="till-blind">{translate('app.till.blind')}</Typography>
         : <Typography variant="body2" data-testid="till-expected">{translate('app.till.expected', { cash: money(s.expected_cash!), card: money(s.expected_card!) })}</Typography>)}

@@ -173,6 +173,9 @@ export function TillReportView({ report, layout }: { report: TillReport; layout?
                 ...(s.float_suggested !== null && s.float_suggested !== s.float ? [line('float_suggested', s.float_suggested)] : []),
                 line('expected_cash', s.expected_cash, 'till-report-expected-cash'), line('counted_cash', s.counted_cash), line('variance_cash', s.variance_cash, 'till-report-variance-cash'),
                 line('expected_card', s.expected_card), line('counted_card', s.counted_card), line('variance_card', s.variance_card),
+                // #43 The register's own revenue, when the cashier entered it, against the desk's cash and card.
+                ...(s.register_revenue !== null ? [line('register_revenue', s.register_revenue), line('desk_revenue', s.desk_revenue),
+                  line('register_difference', s.register_difference, 'till-report-register-difference')] : []),
               ]} />
             </Box>
           );
