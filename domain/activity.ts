@@ -307,6 +307,8 @@ export const ACTIVITY_CHANGE_FIELDS = {
   variance_cash: { ru: 'Расхождение по наличным', en: 'Cash variance', value: money },
   variance_card: { ru: 'Расхождение по картам', en: 'Card variance', value: money },
   drop: { ru: 'Убрано в сейф при закрытии', en: 'Dropped to the safe at the close', value: money },
+  register_revenue: { ru: 'Выручка по кассовому аппарату', en: 'Cash register\'s revenue', value: money },
+  register_difference: { ru: 'Разница с кассовым аппаратом', en: 'Register difference', value: money },
   shift_state: { ru: 'Состояние смены', en: 'Shift state', value: { codes: SHIFT_STATE_LABELS } },
   cash_only_in_shift: { ru: 'Касса только в открытой смене', en: 'Desk money only in an open shift', value: yesno },
   variance_threshold: { ru: 'Допустимое расхождение', en: 'Variance allowed', value: money },

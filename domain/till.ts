@@ -151,3 +151,36 @@ export const MOVEMENT_KIND_LABELS = {
   paid_out: { ru: 'Выплата', en: 'Paid out' },
   drop: { ru: 'В сейф', en: 'Drop to the safe' },
 } as const satisfies EnumLabels;
+
+/**
+ * #43 A shift open longer than this many hours is flagged on the desk and in the daily report and
+ * letter: the register's own fiscal shift must close within 24 hours (54-FZ), so staff get an hour.
+ */
+export const LONG_SHIFT_HOURS = 23;
+
+/** Whether a shift was (or is) open longer than LONG_SHIFT_HOURS: from its opening to its close, or to `now` while it is not closed. */
+export function openTooLong(shift: { opened_at: string; closed_at?: string | null }, now: Date): boolean {
+  const end = shift.closed_at ? Date.parse(shift.closed_at) : now.getTime();
+  return end - Date.parse(shift.opened_at) > LONG_SHIFT_HOURS * 3_600_000;
+}
+
+/** #43 The alert of a shift open too long (the desk's shift line, the till screen, the daily letter); %{id}: the shift's number. */
+export const LONG_SHIFT_ALERT: { readonly ru: string; readonly en: string } = {
+  ru: 'Смена №%{id} открыта больше 23 часов. Закройте смену и смену кассового аппарата (54-ФЗ).',
+  en: 'Shift No. %{id} has been open for more than 23 hours. Close the shift and the cash register\'s own shift (54-FZ).',
+};
+
+/** #43 What the desk took in a shift, net of refunds (cash and card): what the register's own shift revenue should say. In kopecks. */
+export const deskRevenue = (t: ShiftTotals): number => t.cash_in - t.cash_out + t.card_in - t.card_out;
+
+/**
+ * #43 The register's own shift revenue (entered with a count, optional) against ours: the difference
+ * is register - ours (positive: the register took more than the desk recorded); null when not entered.
+ */
+export function registerFigures(registerRevenue: string | null, t: ShiftTotals): { register_revenue: string | null; desk_revenue: string; register_difference: string | null } {
+  const ours = deskRevenue(t);
+  return {
+    register_revenue: registerRevenue, desk_revenue: fromCents(ours),
+    register_difference: registerRevenue === null ? null : fromCents(toCents(registerRevenue) - ours),
+  };
+}

@@ -23,6 +23,7 @@ import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
 import { checkPendingPayment, closeLinkAtProvider, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './modules/arrivals/noShows';
+import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
 export async function scheduleCertificateExpiry(db: Db, runAt = new Date()): Promise<void> {
@@ -120,6 +121,15 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     [EXPIRE_EVENTS_JOB]: async () => {
       await expireEvents(deps.db);
       await scheduleEventExpiry(deps.db, new Date(Date.now() + 3_600_000));
+    },
+    // #43 Every 15 minutes: each location's day just ended gets its letters queued, once; the job books its own next run.
+    [DAILY_LETTERS_JOB]: async () => {
+      await queueDailyLetters(deps.db);
+      await scheduleDailyLetters(deps.db, new Date(Date.now() + DAILY_LETTERS_EVERY_MS));
+    },
+    // #43 One administrator's daily letter.
+    [DAILY_LETTER_JOB]: async (p: DailyLetterJob) => {
+      await sendDailyLetter(deps, p);
     },
   }, log);
 }

@@ -8,6 +8,7 @@ import { connectionBudget, connectionBudgetLine, openDatabase } from './database
 import { demoDataPresent, seedDemo, seedReference } from './db/seed/demo';
 import { createJobWorker, scheduleCertificateExpiry } from './jobs';
 import { scheduleEventExpiry } from './modules/live/retention';
+import { scheduleDailyLetters } from './modules/till/dailyLetter';
 import { loggerOptions } from './platform/logging';
 import { schedulePruning } from './platform/jobs';
 import { scheduleNoShows } from './modules/arrivals/noShows';
@@ -33,6 +34,7 @@ async function main() {
     await scheduleEventExpiry(db);
     await schedulePruning(db);
     await scheduleNoShows(db); // #44
+    await scheduleDailyLetters(db); // #43 the till's daily letters
     // No account yet (SEED_DEMO=false): the first start's setup link. In a cluster the primary prints it, not each worker.
     if (!process.env.CLUSTER_WORKER) {
       const link = await setupLinkIfEmpty(db, settings.publicUrl);

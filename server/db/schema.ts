@@ -863,6 +863,18 @@ export const tillCounts = pgTable('till_counts', {
   // What was expected when it was counted (no money lands in a counted shift, so it stays true).
   expectedCash: numeric('expected_cash', { precision: 12, scale: 2 }).notNull(),
   expectedCard: numeric('expected_card', { precision: 12, scale: 2 }).notNull(),
+  // #43 The register's own shift revenue (its Z-report), when the cashier entered it (migration 0028).
+  registerRevenue: numeric('register_revenue', { precision: 12, scale: 2 }),
   userId: integer('user_id').notNull().references(() => users.id),
   createdAt: createdAt(),
 }, (t) => [index('till_counts_shift_idx').on(t.shiftId)]);
+
+// #43 The daily letter's once-only key (migration 0028): one row per location and business day,
+// written with that day's letter jobs in one transaction (server/modules/till/dailyLetter.ts).
+export const tillDailyLetters = pgTable('till_daily_letters', {
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  date: date('date', { mode: 'string' }).notNull(),
+  // How many administrators the day's letters were queued for.
+  admins: integer('admins').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ name: 'till_daily_letters_pk', columns: [t.locationId, t.date] })]);

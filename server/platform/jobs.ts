@@ -21,6 +21,8 @@ export const JOB_PRIORITY = { money: 0, order: 10, upkeep: 20, message: 50 } as 
 const PRIORITY_OF_PREFIX: Record<string, number> = {
   payment: JOB_PRIORITY.money, refund: JOB_PRIORITY.money, receipt: JOB_PRIORITY.money, order: JOB_PRIORITY.order,
   certificates: JOB_PRIORITY.upkeep, live: JOB_PRIORITY.upkeep, jobs: JOB_PRIORITY.upkeep,
+  // #43 the daily letters' scheduler (the letters themselves are `mail.*`).
+  till: JOB_PRIORITY.upkeep,
 };
 export const jobPriority = (kind: string): number => PRIORITY_OF_PREFIX[kind.split('.')[0]!] ?? JOB_PRIORITY.message;
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z, type ZodType } from 'zod';
 import type { EnumLabels, Label } from '../../domain/enumLabels';
@@ -317,7 +317,7 @@ export function listQuerySchema(d: ListDeclaration<any>) {
   return z.strictObject(shape);
 }
 
-type ListQuery = Record<string, unknown> & { limit?: number; offset?: number; format?: string; csv?: string; ordering?: string };
+export type ListQuery = Record<string, unknown> & { limit?: number; offset?: number; format?: string; csv?: string; ordering?: string };
 
 function conditions<S extends ListScope>(d: ListDeclaration<S>, scope: S, q: ListQuery): SQL | undefined {
   const where = [...(d.where?.(scope) ?? [])];
@@ -443,34 +443,50 @@ export function registerList<S extends ListScope>(app: FastifyInstance, { db, po
       return { count, results: toJson(d, page.rows), ...(summed ? { totals, ...note } : {}) };
     }
 
-    const exported = d.columns.filter((c) => c.label);
-    // XLSX: an amount stays a number, its currency (the row's joined one) chooses its cell's number format.
-    const currencyKey = (c: ListColumn) => `${c.key}__currency`;
-    const priced = format === 'xlsx' ? exported.filter((c) => c.kind === 'money' && c.inCurrency) : [];
-    const select = sql.join([
-      ...exported.map((c) => sql`${exportValue(c, scope, request.lang, format)} AS ${sql.identifier(c.key)}`),
-      ...priced.map((c) => sql`${currencies.id} AS ${sql.identifier(currencyKey(c))}`),
-    ], sql`, `);
-    const limit = format === 'xlsx' ? sql` LIMIT ${XLSX_MAX_ROWS}` : sql``;
-    const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${orderSql(d, q.ordering)}${limit}`);
-    const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
-    if (format === 'csv') {
-      const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![request.lang], key: c.key, text: c.kind === 'text' }));
-      return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
-    }
-    const columns: XlsxColumn[] = exported.map((c) => ({
-      header: c.label![request.lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
-    }));
-    const money = { currencies: await currencyFormats(db), lang: request.lang };
-    // The totals under the rows: values, not SUM formulas, one row per currency (a formula over a
-    // column that mixes RUB and USD would add them up).
-    const totals = summed ? (await summary(db, d, from, whereSql, exclude)).byCurrencyId.map((t) => ({
-      currencyId: t.currencyId,
-      cells: exported.map((c) => (c.key in t.sums ? t.sums[c.key]! : null)),
-    })) : [];
-    return sendXlsx(reply, pool, query, columns, d.title[request.lang], fileName(d, q, 'xlsx'), money,
-      totals.length ? { label: exclude ? `${TOTALS_LABEL[request.lang]} (${note.totals_note})` : TOTALS_LABEL[request.lang], rows: totals } : undefined);
+    return sendListExport(reply, { db, pool }, d, scope, q, request.lang, format, { from, whereSql, exclude, note: note.totals_note });
   });
+}
+
+/**
+ * The CSV or XLSX of a list's rows (the filtered query of a call, or any FROM a declaration gives:
+ * #43's reports write their lines through it), with the declared columns, codes as words, money in
+ * each row's currency, and the XLSX's totals rows under them.
+ */
+export async function sendListExport<S extends ListScope>(
+  reply: FastifyReply, { db, pool }: Pick<Deps, 'db' | 'pool'>, d: ListDeclaration<S>, scope: S, q: ListQuery, lang: Lang, format: 'csv' | 'xlsx',
+  call: { from?: SQL; whereSql?: SQL; exclude?: boolean; note?: string } = {},
+): Promise<FastifyReply> {
+  const from = call.from ?? d.from(scope);
+  const whereSql = call.whereSql ?? sql``;
+  const exclude = call.exclude ?? false;
+  const summed = totalledColumns(d).length > 0;
+  const exported = d.columns.filter((c) => c.label);
+  // XLSX: an amount stays a number, its currency (the row's joined one) chooses its cell's number format.
+  const currencyKey = (c: ListColumn) => `${c.key}__currency`;
+  const priced = format === 'xlsx' ? exported.filter((c) => c.kind === 'money' && c.inCurrency) : [];
+  const select = sql.join([
+    ...exported.map((c) => sql`${exportValue(c, scope, lang, format)} AS ${sql.identifier(c.key)}`),
+    ...priced.map((c) => sql`${currencies.id} AS ${sql.identifier(currencyKey(c))}`),
+  ], sql`, `);
+  const limit = format === 'xlsx' ? sql` LIMIT ${XLSX_MAX_ROWS}` : sql``;
+  const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${orderSql(d, q.ordering)}${limit}`);
+  const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
+  if (format === 'csv') {
+    const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![lang], key: c.key, text: c.kind === 'text' }));
+    return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
+  }
+  const columns: XlsxColumn[] = exported.map((c) => ({
+    header: c.label![lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
+  }));
+  const money = { currencies: await currencyFormats(db), lang };
+  // The totals under the rows: values, not SUM formulas, one row per currency (a formula over a
+  // column that mixes RUB and USD would add them up).
+  const totals = summed ? (await summary(db, d, from, whereSql, exclude)).byCurrencyId.map((t) => ({
+    currencyId: t.currencyId,
+    cells: exported.map((c) => (c.key in t.sums ? t.sums[c.key]! : null)),
+  })) : [];
+  return sendXlsx(reply, pool, query, columns, d.title[lang], fileName(d, q, 'xlsx'), money,
+    totals.length ? { label: exclude ? `${TOTALS_LABEL[lang]} (${call.note})` : TOTALS_LABEL[lang], rows: totals } : undefined);
 }
 
 const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'modules');

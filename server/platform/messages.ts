@@ -290,6 +290,8 @@ const en = {
   check_in_unpaid: 'Not paid: %{amount} is still owed.',
   check_in_override_role: 'Only a manager or an administrator can check in past a block, with a reason.',
   check_in_undo_late: 'A check-in by someone else, or older than %{minutes} minutes, is undone by a manager or an administrator.',
+  // #43 The till's reports.
+  shift_report_blind: 'The shift\'s report is shown once the shift is counted.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -564,6 +566,8 @@ const ru: Record<MessageKey, string> = {
   check_in_unpaid: 'Не оплачено: осталось %{amount}.',
   check_in_override_role: 'Отметить приход, несмотря на запрет, может менеджер или администратор — с причиной.',
   check_in_undo_late: 'Чужую отметку прихода или отметку старше %{minutes} минут отменяет менеджер или администратор.',
+  // #43 Отчёты кассы
+  shift_report_blind: 'Отчёт о смене доступен после пересчёта.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -18,6 +18,7 @@ import { deskEn } from './desk.en'; // #30 DESK
 import { wordsEn } from './words.en'; // #42 h42-words
 import { tillEn } from './till.en'; // #43
 import { arrivalEn } from './arrival.en'; // #44
+import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -202,6 +203,7 @@ export const enApp = {
       back: 'Locations',
       hint: 'Playgrounds of a group share its schedules. To move a playground, drag it to another group, or focus it and press Space, the arrow keys and Space again, or use its "Move to…" button.',
       createGroup: 'Create group',
+      takeUngrouped: 'Move the ungrouped playgrounds into it: %{names}',
       createGroupTitle: 'New playground group',
       renameGroupTitle: 'Rename group',
       groupName: 'Group name',
@@ -698,6 +700,7 @@ export const enApp = {
     words: wordsEn, // #42 h42-words
     till: tillEn, // #43
     arrival: arrivalEn, // #44
+    tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },
   // Validation message keys named by the specs.

@@ -19,6 +19,7 @@ import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
+import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
 import {
@@ -204,6 +205,7 @@ export const ruApp: typeof enApp = {
       back: 'Локации',
       hint: 'Площадки группы работают по её расписаниям. Чтобы перенести площадку, перетащите её в другую группу или выберите её, нажмите пробел, стрелки и снова пробел, либо нажмите её кнопку «Переместить в…».',
       createGroup: 'Создать группу',
+      takeUngrouped: 'Перенести в неё площадки без группы: %{names}',
       createGroupTitle: 'Новая группа площадок',
       renameGroupTitle: 'Переименовать группу',
       groupName: 'Название группы',
@@ -699,6 +701,7 @@ export const ruApp: typeof enApp = {
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43
     arrival: arrivalRu, // #44
+    tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },
   validation: {

@@ -1,7 +1,7 @@
 // #43 English texts of the till (the till screen, the desk's shift line, the shifts list), key for key
 // the same as till.ru.ts. The shifts list's columns and the states are domain/till.ts's (the exports say them too).
 import { textsIn } from '../../domain/fieldLabels';
-import { MOVEMENT_KIND_LABELS, SHIFT_FIELDS, SHIFT_STATE_LABELS } from '../../domain/till';
+import { LONG_SHIFT_ALERT, MOVEMENT_KIND_LABELS, SHIFT_FIELDS, SHIFT_STATE_LABELS } from '../../domain/till';
 
 export const tillEn = {
   menu: 'Till',
@@ -80,4 +80,12 @@ export const tillEn = {
   variances: { all: 'All', with: 'With a variance', without: 'Without a variance' },
   states: textsIn(SHIFT_STATE_LABELS, 'en'),
   fields: textsIn(SHIFT_FIELDS, 'en'),
+  // #43 The alerts (the daily letter says the same words).
+  alerts: { longShift: LONG_SHIFT_ALERT.en },
+  // #43 The register's own revenue entered with a count.
+  register: {
+    field: 'Cash register\'s revenue',
+    hint: 'Optional: the shift\'s revenue on the cash register\'s own report (Z-report); the shift\'s report shows the difference from the desk.',
+    difference: 'Difference from the cash register: %{amount}',
+  },
 };

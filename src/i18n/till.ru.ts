@@ -1,7 +1,7 @@
 // #43 Русские тексты кассы (экран кассы, строка смены в диалогах кассира, список смен), ключ в ключ как till.en.ts.
 import type { tillEn } from './till.en';
 import { textsIn } from '../../domain/fieldLabels';
-import { MOVEMENT_KIND_LABELS, SHIFT_FIELDS, SHIFT_STATE_LABELS } from '../../domain/till';
+import { LONG_SHIFT_ALERT, MOVEMENT_KIND_LABELS, SHIFT_FIELDS, SHIFT_STATE_LABELS } from '../../domain/till';
 
 export const tillRu: typeof tillEn = {
   menu: 'Касса',
@@ -80,4 +80,12 @@ export const tillRu: typeof tillEn = {
   variances: { all: 'Все', with: 'С расхождением', without: 'Без расхождения' },
   states: textsIn(SHIFT_STATE_LABELS, 'ru'),
   fields: textsIn(SHIFT_FIELDS, 'ru'),
+  // #43 The alerts (the daily letter says the same words).
+  alerts: { longShift: LONG_SHIFT_ALERT.ru },
+  // #43 The register's own revenue entered with a count.
+  register: {
+    field: 'Выручка по кассовому аппарату',
+    hint: 'Необязательно: выручка смены по отчёту кассового аппарата (Z-отчёт); отчёт о смене покажет разницу с кассой.',
+    difference: 'Разница с кассовым аппаратом: %{amount}',
+  },
 };

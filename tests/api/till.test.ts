@@ -176,7 +176,8 @@ describe('a shift: opened with a float, money moved by hand, counted blind, conf
 
     const res = await close(s, { counted_cash: '1200', counted_card: '0' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ shift: s, count: expect.any(Number), state: 'needs_confirmation', expected_cash: '1250.00', expected_card: '0.00', variance_cash: '-50.00', variance_card: '0.00' });
+    expect(res.json()).toEqual({ shift: s, count: expect.any(Number), state: 'needs_confirmation', expected_cash: '1250.00', expected_card: '0.00', variance_cash: '-50.00', variance_card: '0.00',
+      register_revenue: null, register_difference: null });
     for (const who of ['staff', 'manager'] as const) {
       expect(await shift(s, who)).toMatchObject({ blind: false, state: 'needs_confirmation', expected_cash: '1250.00', variance_cash: '-50.00' });
     }
@@ -227,6 +228,35 @@ describe('a shift: opened with a float, money moved by hand, counted blind, conf
     const good = await close(s, { counted_cash: '5600.50', counted_card: '0', denominations: { 5000: 1, 100: 6, '0.50': 1 } });
     expect(good.statusCode, good.body).toBe(200);
     expect((await shift(s)).counts[0]).toMatchObject({ denominations: { 5000: 1, 100: 6, '0.50': 1 } });
+  });
+
+  it('the register\'s own revenue, optional with the count, is kept with it and shown against the desk\'s cash and card (the shift, the close, the report, its files); a wrong one is refused in words', async () => {
+    const till = await newTill();
+    const s = (await open(till, '0')).id;
+    const a = await order();
+    expect((await pay(w, a, { payment_type: 2, purchase: '1000.00', till })).statusCode).toBe(201);
+    expect((await pay(w, a, { payment_type: 6, purchase: '500.50', till })).statusCode).toBe(201);
+    for (const [value, en, ru] of [['abc', 'A valid number is required.', 'Требуется число.'], ['12345678901.00', 'Ensure this field has no more than 13 characters.', 'Убедитесь, что это поле содержит не более 13 символов.']]) {
+      const bad = await close(s, { counted_cash: '1000.00', counted_card: '500.50', register_revenue: value });
+      expect(bad.statusCode, value).toBe(400);
+      expect(bad.json()).toEqual({ register_revenue: [en] });
+      const badRu = await call('POST', `/api/v2.2/shifts/${s}/close/`, 'staff', { counted_cash: '1000.00', counted_card: '500.50', register_revenue: value }, 'ru');
+      expect(badRu.json()).toEqual({ register_revenue: [ru] });
+    }
+    expect((await shift(s)).counts).toEqual([]);
+    // The register says 1 480.50: 20 less than the desk's 1 000 cash + 500.50 card.
+    const res = await close(s, { counted_cash: '1000.00', counted_card: '500.50', register_revenue: '1480.50' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'closed', variance_cash: '0.00', register_revenue: '1480.50', register_difference: '-20.00' });
+    expect((await shift(s, 'staff')).counts[0]).toMatchObject({ register_revenue: '1480.50', desk_revenue: '1500.50', register_difference: '-20.00' });
+    const report = await ok('GET', `/api/v2.2/shifts/${s}/report/`, 'staff');
+    expect(report.shifts[0]).toMatchObject({ register_revenue: '1480.50', desk_revenue: '1500.50', register_difference: '-20.00' });
+    const csv = (await call('GET', `/api/v2.2/shifts/${s}/report/?format=csv`, 'staff')).body;
+    expect(csv).toMatch(/Register difference[^\n]*-20\.00/);
+    // Without it (the body as before): nothing to compare.
+    const plain = (await open(await newTill(), '0')).id;
+    expect((await close(plain, { counted_cash: '0', counted_card: '0' })).json()).toMatchObject({ state: 'closed', register_revenue: null, register_difference: null });
+    expect((await ok('GET', `/api/v2.2/shifts/${plain}/report/`, 'staff')).shifts[0]).toMatchObject({ register_revenue: null, register_difference: null, desk_revenue: '0.00' });
   });
 
   it('above the threshold a manager who did not count confirms, with a comment; a recount is a second count, both kept, and does not close it by itself', async () => {
@@ -524,7 +554,7 @@ describe('existing locations when the till arrives (migration 0025)', () => {
     const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
     fs.cpSync(folder, before, { recursive: true });
     const journal = JSON.parse(fs.readFileSync(path.join(before, 'meta/_journal.json'), 'utf8'));
-    // The till's and every later one (#44: drizzle applies only migrations newer than the last applied).
+    // The till's and every later one (0028 adds to the till's tables).
     journal.entries = journal.entries.filter((e: { idx: number }) => e.idx < 25);
     fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify(journal));
     try {

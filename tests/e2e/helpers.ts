@@ -10,6 +10,14 @@ export const STAFF = { email: 'staff@example.com', password: 'staff123' };
 export type Who = { email: string; password: string };
 export type Lang = 'ru' | 'en';
 
+/**
+ * The languages a generated per-list test runs in: one per list, taking turns (ru, en, ru, …), since
+ * every list is the same component and a second language only repeated it (about 2 minutes of the
+ * suite); every screen's words are read in both languages by the walks. E2E_BOTH_LANGS=1 runs both.
+ */
+export const langsOfGenerated = (index: number): readonly Lang[] =>
+  (process.env.E2E_BOTH_LANGS === '1' ? ['ru', 'en'] : [index % 2 === 0 ? 'ru' : 'en']);
+
 /** Where the setup project (auth.setup.ts) keeps each role's signed-in browser state, per language. */
 export const AUTH_DIR = `${E2E_DATA_DIR}-auth`;
 export const stateFile = (who: Who, lang: Lang) => path.join(AUTH_DIR, `${who.email.split('@')[0]}-${lang}.json`);

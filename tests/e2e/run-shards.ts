@@ -102,7 +102,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       if (fs.existsSync(report)) Object.assign(measured, secondsPerFile(JSON.parse(fs.readFileSync(report, 'utf8'))));
     }
     const rounded = Object.fromEntries(Object.entries({ ...readDurations(), ...measured })
-      .filter(([f]) => fs.existsSync(path.join(ROOT, f))).sort(([a], [b]) => a.localeCompare(b)).map(([f, s]) => [f, Math.round(s)]));
+      .filter(([f]) => f.endsWith('.spec.ts') && fs.existsSync(path.join(ROOT, f))).sort(([a], [b]) => a.localeCompare(b)).map(([f, s]) => [f, Math.round(s)]));
     fs.writeFileSync(DURATIONS, `${JSON.stringify(rounded, null, 2)}\n`);
     console.log(`wrote ${path.relative(ROOT, DURATIONS)}`);
   }

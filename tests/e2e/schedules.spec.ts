@@ -95,8 +95,13 @@ test('ru: group, keyboard move, schedule with two items and a break, its session
   // Weekdays 10:00-22:00, hour sessions, a session price until 18:00 and a per-person price after.
   const weekday = page.getByTestId('item-0');
   await weekday.getByLabel('Сеанс, мин').fill('60');
+  // #42 The group's first schedule: its first row runs every day until told otherwise; the weekend goes to a row of its own.
+  for (const d of ['Пн', 'Сб', 'Вс']) await expect(weekday.getByRole('button', { name: d, exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await weekday.getByRole('button', { name: 'Сб', exact: true }).click();
+  await weekday.getByRole('button', { name: 'Вс', exact: true }).click();
   await weekday.getByRole('button', { name: 'Будни' }).click();
   await expect(weekday.getByRole('button', { name: 'Пн', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await expect(weekday.getByRole('button', { name: 'Сб', exact: true })).toHaveAttribute('aria-pressed', 'false');
   const day = weekday.getByTestId('pricing-row').nth(0);
   await day.getByLabel('Цена за сеанс').fill('1000');
   await day.getByLabel('Предоплата, %').fill('150');

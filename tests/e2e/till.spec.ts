@@ -1,5 +1,10 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { MANAGER, STAFF, apiGet, bookEmptySession, signIn, token } from './helpers';
+import fs from 'node:fs';
+import path from 'node:path';
+import { formatMoney } from '../../domain/money';
+import { LONG_SHIFT_ALERT } from '../../domain/till';
+import { E2E_DATA_DIR } from '../../playwright.config';
+import { MANAGER, STAFF, apiGet, bookEmptySession, letterText, signIn, token } from './helpers';
 
 // #43 The till at the desk of location 1, on its second till "Касса 2" (the first keeps the demo's
 // open shift for the other specs): the cashier makes it this desk's till, opens a shift with the
@@ -7,6 +12,12 @@ import { MANAGER, STAFF, apiGet, bookEmptySession, signIn, token } from './helpe
 // out, and counts blind (nothing expected shown before the count) with a variance; a manager who did
 // not count confirms it, and the till is free again. In ru and in en. Every test leaves "Касса 2"
 // without an open shift (afterEach), so the desk of the other specs has one open shift to take money in.
+// #43 close: the count takes the register's own revenue and shows the difference (the dialog, the
+// report); a manager whose clock reads a day later sees the shift flagged as open longer than 23
+// hours; the daily letter of location 1's day before (the demo's waiting shift on "Касса 2") is in
+// the mail folder, written by the server's own scheduler at its start (its content in both languages:
+// tests/api/tillLetter.test.ts).
+const RUB = { code: 'RUB', is_before: false, blank_place: true, unicode: '₽' };
 
 type Lang = 'ru' | 'en';
 const TILL = 'Касса 2';
@@ -16,18 +27,26 @@ const T = {
     day: 35, heading: /^Касса · /, thisDesk: 'Это рабочее место', blind: 'Ожидаемые суммы появятся после пересчёта.', expectedWord: 'Ожидается',
     into: (id: number) => `В смену №${id} кассы «${TILL}».`, payOut: 'Курьер за водой', variance: '-100,00\u00a0₽',
     waits: 'Расхождение больше допустимого: смена ждёт подтверждения менеджера.', confirmComment: 'Пересчитали вместе: недостача 100 ₽',
-    noShift: 'Смена не открыта.',
+    noShift: 'Смена не открыта.', reportHeading: (id: number) => `Отчёт о смене №${id} · ${TILL}`, flagged: 'С расхождением',
   },
   en: {
     day: 36, heading: /^Till · /, thisDesk: 'This desk', blind: 'The expected amounts are shown once the shift is counted.', expectedWord: 'Expected',
     into: (id: number) => `Into shift №${id} of the till “${TILL}”.`, payOut: 'Courier for water', variance: '-100.00\u00a0₽',
     waits: 'The count is further off than allowed: the shift waits for a manager\'s confirmation.', confirmComment: 'Counted again together: 100 short',
-    noShift: 'No shift is open.',
+    noShift: 'No shift is open.', reportHeading: (id: number) => `Shift report №${id} · ${TILL}`, flagged: 'With a variance',
   },
 } satisfies Record<Lang, unknown>;
 
 interface Till { id: number; name: string; current_shift: { id: number; state: string } | null }
-interface Shift { state: string; expected_cash: string | null; expected_card: string | null; counts: { user: { id: number } }[]; confirmed_by: { id: number; name: string } | null }
+interface Shift { state: string; expected_cash: string | null; expected_card: string | null; counts: { user: { id: number }; desk_revenue: string }[]; confirmed_by: { id: number; name: string } | null }
+
+/** The daily letters in the server's mail folder (any recipient): their texts. */
+function dailyLetters(): string[] {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.eml')).map((f) => letterText(fs.readFileSync(path.join(dir, f), 'utf8')))
+    .filter((text) => text.includes('Итоги рабочего дня') || text.includes('The business day of'));
+}
 
 async function login(request: APIRequestContext, email: string, password: string): Promise<string> {
   const res = await request.post('/api/v2.1/login/', { data: { email, password } });
@@ -63,9 +82,10 @@ async function freeTill(request: APIRequestContext) {
   return till;
 }
 
-async function managerPage(browser: Browser, lang: Lang, baseURL: string | undefined): Promise<Page> {
+async function managerPage(browser: Browser, lang: Lang, baseURL: string | undefined, clockAhead = 0): Promise<Page> {
   const context = await browser.newContext({ locale: lang === 'ru' ? 'ru-RU' : 'en-US', ...(baseURL ? { baseURL } : {}) });
   const page = await context.newPage();
+  if (clockAhead) await page.clock.setFixedTime(Date.now() + clockAhead);
   await signIn(page, MANAGER, lang, '/locations/1/till');
   return page;
 }
@@ -127,17 +147,44 @@ for (const lang of ['ru', 'en'] as const) {
     const count = page.getByTestId('till-count');
     await count.getByTestId('till-count-cash').fill(short);
     await count.getByTestId('till-count-card').fill(expected.expected_card!);
+    // The register's own revenue, 10 below what the desk took.
+    const desk = Number(expected.expected_cash) - Number((await apiGet<{ float: string }>(page, `/api/v2.2/shifts/${shiftId}/`)).float) + 200 + Number(expected.expected_card);
+    await count.getByTestId('till-count-register').fill((desk - 10).toFixed(2));
     await count.getByTestId('till-count-submit').click();
     await expect(count.getByTestId('till-count-result')).toHaveText(t.waits);
     await expect(count.getByTestId('till-count-variance').first()).toHaveText(t.variance);
-    await count.getByRole('button').last().click();
+    const difference = formatMoney('-10.00', RUB, lang);
+    await expect(count.getByTestId('till-count-register-difference')).toContainText(difference);
+    expect(Number(((await call(request, admin, 'GET', `/api/v2.2/shifts/${shiftId}/`)) as Shift).counts[0]!.desk_revenue)).toBeCloseTo(desk, 2);
+    // #43 The shift's report from the count's result: its cash variance, then its print views (A4, an 80 mm roll).
+    await count.getByTestId('till-count-report').click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.reportHeading(shiftId));
+    await expect(page.getByTestId('till-report-variance-cash')).toHaveText(t.variance);
+    await expect(page.getByTestId('till-report-variance')).toHaveText(t.flagged);
+    await expect(page.getByTestId('till-report-register-difference')).toHaveText(difference);
+    for (const [layout, size, widest] of [['80mm', 'size: 80mm auto', 300], ['a4', 'size: A4', 800]] as const) {
+      await page.getByTestId(`till-report-print-${layout}`).click();
+      await expect.poll(() => page.getByTestId('till-report-print-style').textContent()).toContain(size);
+      await expect(page.getByTestId('till-report-variance-cash')).toHaveText(t.variance);
+      const width = (await page.getByTestId('till-report-paper').boundingBox())!.width;
+      expect(width).toBeLessThanOrEqual(widest);
+      expect(width).toBeGreaterThan(widest / 2);
+      // On paper: the report alone, without the print view's own buttons.
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByTestId('till-report-print')).toBeHidden();
+      await page.emulateMedia({ media: 'screen' });
+      await page.getByTestId('till-report-back').click();
+    }
+    await page.goto('/locations/1/till');
     await expect(panel).toHaveAttribute('data-state', 'needs_confirmation');
     // The cashier who counted cannot confirm it.
     await expect(card.getByTestId('till-confirm-open')).toHaveCount(0);
 
-    // A manager who did not count confirms it, with a comment: the till has no shift again.
-    const manager = await managerPage(browser, lang, baseURL);
+    // A manager who did not count confirms it, with a comment: the till has no shift again. Their
+    // clock reads a day later: the shift, still not closed, is flagged with the 54-FZ reminder.
+    const manager = await managerPage(browser, lang, baseURL, 24 * 3_600_000);
     const managerCard = manager.locator(`[data-testid="till-card"][data-till="${till.id}"]`);
+    await expect(managerCard.getByTestId('till-long-shift')).toHaveText(LONG_SHIFT_ALERT[lang].replace('%{id}', String(shiftId)));
     await managerCard.getByTestId('till-confirm-open').click();
     const confirm = manager.getByTestId('till-confirm');
     await confirm.getByTestId('till-confirm-comment').fill(t.confirmComment);
@@ -148,3 +195,12 @@ for (const lang of ['ru', 'en'] as const) {
     await manager.context().close();
   });
 }
+
+test('the daily letter of the day before is in the mail folder: the demo\'s waiting shift on «Касса 2» with its variance and the 54-FZ reminder', async () => {
+  // The server's scheduler queues it at its start; the worker writes it within seconds.
+  await expect.poll(() => dailyLetters().length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const ru = dailyLetters().find((text) => text.includes('Итоги рабочего дня') && text.includes(`${TILL} №`))!;
+  expect(ru).toContain('Смены с расхождением');
+  expect(ru).toMatch(/Смена №\d+ открыта больше 23 часов\. Закройте смену и смену кассового аппарата \(54-ФЗ\)\./);
+  expect(ru).toContain('/locations/1/daily_report?date=');
+});

@@ -300,7 +300,9 @@ export async function walk(page: Page, lang: Lang) {
   const order = Math.min(...orders.results.map((o) => o.id));
   const schedules = await apiGet<{ id: number }[]>(page, `/api/v2.1/schedule/?location=${location}`);
   const names = [...new Set([...await dataNames(page, 1), ...await dataNames(page, location)])];
-  const fill: Record<string, string> = { location_id: String(location), order_id: String(order), schedule_id: String(schedules[0]!.id), payment_id: '1' };
+  // #43 A shift of the walked location (its report's screen): the newest.
+  const shift = (await apiGet<{ results: { id: number }[] }>(page, `/api/v2.2/locations/${location}/shifts/?limit=1`)).results[0]?.id ?? 1;
+  const fill: Record<string, string> = { location_id: String(location), order_id: String(order), schedule_id: String(schedules[0]!.id), payment_id: '1', shift_id: String(shift) };
   // WALK_ONLY (a regular expression) walks only the matching routes, for a quick look at one screen.
   const only = process.env.WALK_ONLY ? new RegExp(process.env.WALK_ONLY) : null;
   const routes = screens().map((s) => s.route.replace(/:(\w+)/g, (_, n: string) => fill[n] ?? '1')).filter((url) => !only || only.test(url));

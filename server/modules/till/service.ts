@@ -16,7 +16,7 @@ import { moneyParam } from '../../platform/messages';
 import { currencyJson, requireRoleAt } from '../locations/service';
 import { fromCents, toCents } from '../../../domain/pricing';
 import {
-  countFigures, denominationsCents, expectedOf, floatNeedsComment, needsConfirmation, seesExpected, shiftTotals, suggestedFloat,
+  countFigures, denominationsCents, expectedOf, floatNeedsComment, needsConfirmation, registerFigures, seesExpected, shiftTotals, suggestedFloat,
   type MovementKind, type ShiftState, type ShiftTotals,
 } from '../../../domain/till';
 
@@ -100,10 +100,9 @@ export async function saveTillSettings(db: Db, userId: number, locationId: numbe
 
 /** A shift's money: its float, desk payments and refunds, and the movements; summed by the one rule (domain/till.ts). */
 async function totalsOf(db: DbOrTx, shift: ShiftRow): Promise<ShiftTotals> {
-  const [paid, moved] = await Promise.all([
-    db.select({ payment_type: payments.paymentType, amount: payments.purchase }).from(payments).where(and(eq(payments.shiftId, shift.id), eq(payments.status, 'paid'))),
-    db.select({ kind: tillMovements.kind, amount: tillMovements.amount }).from(tillMovements).where(eq(tillMovements.shiftId, shift.id)),
-  ]);
+  // One after the other: inside a transaction (the count) both would go to one client at once, which pg deprecates.
+  const paid = await db.select({ payment_type: payments.paymentType, amount: payments.purchase }).from(payments).where(and(eq(payments.shiftId, shift.id), eq(payments.status, 'paid')));
+  const moved = await db.select({ kind: tillMovements.kind, amount: tillMovements.amount }).from(tillMovements).where(eq(tillMovements.shiftId, shift.id));
   return shiftTotals({ float: shift.float, payments: paid, movements: moved.map((m) => ({ kind: m.kind as MovementKind, amount: m.amount })) });
 }
 
@@ -138,6 +137,8 @@ export async function shiftJson(db: DbOrTx, shiftId: number, roleValue: number) 
   const counts = counted.map((c) => ({
     id: c.id, counted_cash: c.countedCash, counted_card: c.countedCard, denominations: c.denominations ?? null, drop: c.drop,
     ...countFigures({ cash: toCents(c.expectedCash), card: toCents(c.expectedCard) }, { cash: c.countedCash, card: c.countedCard }),
+    // The desk's money does not change once counted (none lands after a count): the shift's totals are the count's.
+    ...registerFigures(c.registerRevenue, totals),
     user: who.get(c.userId) ?? null, created: c.createdAt.toISOString(),
   }));
   return {
@@ -219,6 +220,8 @@ export interface CountInput {
   counted_card: string;
   denominations: Record<string, number> | null;
   drop: string;
+  /** #43 The register's own shift revenue, when entered. */
+  register_revenue?: string | null;
 }
 
 /**
@@ -242,11 +245,13 @@ export async function closeShift(db: Db, userId: number, shiftId: number, input:
     const state = await lockShift(tx, shiftId, 'update');
     if (state === 'closed') throw fieldError('non_field_errors', 'shift_closed');
     const [shift] = await tx.select().from(tillShifts).where(eq(tillShifts.id, shiftId));
-    const expected = expectedOf(await totalsOf(tx, shift!));
+    const totals = await totalsOf(tx, shift!);
+    const expected = expectedOf(totals);
     const figures = countFigures(expected, { cash: input.counted_cash, card: input.counted_card });
+    const register = registerFigures(input.register_revenue ?? null, totals);
     const [count] = await tx.insert(tillCounts).values({
       shiftId, countedCash: input.counted_cash, countedCard: input.counted_card, denominations: input.denominations, drop: input.drop,
-      expectedCash: figures.expected_cash, expectedCard: figures.expected_card, userId,
+      expectedCash: figures.expected_cash, expectedCard: figures.expected_card, registerRevenue: register.register_revenue, userId,
     }).returning({ id: tillCounts.id });
     const [loc] = await tx.select({ threshold: locations.shiftVarianceThreshold }).from(locations).where(eq(locations.id, shift!.locationId));
     // Once a count needed a confirmation, a recount does not close the shift by itself.
@@ -255,8 +260,9 @@ export async function closeShift(db: Db, userId: number, shiftId: number, input:
     await tx.update(tillShifts).set({ state: next, closedAt: waits ? null : new Date() }).where(eq(tillShifts.id, shiftId));
     await recordEffects(tx, { activity: { locationId: shift!.locationId, kind: waits ? 'shift.counted' : 'shift.closed', subject: subjectOf(till, shiftId),
       before: { shift_state: state }, after: { till: till.name, shift_state: next, counted_cash: input.counted_cash, counted_card: input.counted_card,
-        ...(toCents(input.drop) > 0 ? { drop: input.drop } : {}), ...figures } } });
-    return { shift: shiftId, count: count!.id, state: next, ...figures };
+        ...(toCents(input.drop) > 0 ? { drop: input.drop } : {}), ...figures,
+        ...(register.register_revenue !== null ? { register_revenue: register.register_revenue, register_difference: register.register_difference } : {}) } } });
+    return { shift: shiftId, count: count!.id, state: next, ...figures, register_revenue: register.register_revenue, register_difference: register.register_difference };
   });
 }
 

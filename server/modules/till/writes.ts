@@ -71,9 +71,12 @@ export const closeShiftCount = defineWrite({
     counted_card: amountSchema(13),
     denominations: denominations.nullable().optional().transform((v) => v ?? null),
     drop: amountOrZero(12).optional().transform((v) => v ?? '0.00').describe('Cash taken to the safe at the close, after the count: the next float is counted_cash - drop.'),
+    // #43 Optional: the register's own shift revenue (its Z-report); the terminal's reconciliation is counted_card.
+    register_revenue: amountSchema(13).nullable().optional().transform((v) => v ?? null)
+      .describe('The cash register\'s own shift revenue (its Z-report: sales - refunds, cash and card), optional; the shift shows its difference from the desk\'s cash and card. The card terminal\'s reconciliation is counted_card.'),
   },
   // The generated tests count the shift their create opened with this float: nothing differs.
-  examples: { counted_cash: '1000.00', counted_card: '0.00', denominations: { 1000: 1 }, drop: '0.00' },
+  examples: { counted_cash: '1000.00', counted_card: '0.00', denominations: { 1000: 1 }, drop: '0.00', register_revenue: '0.00' },
   answer: ShiftClosed,
   run: ({ db, user, params, body, request }) => closeShift(db, user.id, params.id, body, idempotentCall(request, user.id)),
 });

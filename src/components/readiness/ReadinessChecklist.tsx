@@ -92,6 +92,12 @@ export function ReadinessChecklist({ locationId, readiness, title, defaultOpen, 
             <Channel label={translate('app.readiness.desk')} sells={readiness.ready_desk} />
             <Channel label={translate('app.readiness.online')} sells={readiness.ready_online} />
           </Stack>
+          {/* #42 Once the desk can sell, the next step is selling: the calendar, from here. */}
+          {readiness.ready_desk && (
+            <Link component={RouterLink} to={`/locations/${locationId}/booking_admin`} variant="body2" data-testid="readiness-calendar">
+              {translate('app.manage.booking_admin')} →
+            </Link>
+          )}
           <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls={`${id}-steps`} data-testid="readiness-toggle">
             {translate(open ? 'app.readiness.hide' : 'app.readiness.show')}
           </Button>

@@ -9,6 +9,7 @@ import { formatMoney, type Currency } from '../../../domain/money';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import { languageOf } from '../../i18n/useLanguage';
 import { tillApi, type DeskTill } from './deskTill';
+import { LongShiftAlert } from './LongShiftAlert';
 
 export function DeskShiftLine({ desk, currency }: { desk: DeskTill; currency: Currency | null | undefined }) {
   const translate = useTranslate();
@@ -31,12 +32,18 @@ export function DeskShiftLine({ desk, currency }: { desk: DeskTill; currency: Cu
     return (
       <Box sx={{ mb: 2 }} data-testid="desk-shift" data-shift={shift.id}>
         <Typography variant="body2" color="text.secondary" data-testid="desk-shift-text">{translate('app.till.desk.into', { id: shift.id, till: till.name })}</Typography>
+        <LongShiftAlert shift={shift} />
         {chooser}
       </Box>
     );
   }
   if (shift?.state === 'needs_confirmation') {
-    return <Alert severity="warning" sx={{ mb: 2 }} data-testid="desk-shift"><span data-testid="desk-shift-text">{translate('app.till.desk.waiting', { till: till.name })}</span><Box>{chooser}</Box></Alert>;
+    return (
+      <Box sx={{ mb: 2 }}>
+        <Alert severity="warning" data-testid="desk-shift"><span data-testid="desk-shift-text">{translate('app.till.desk.waiting', { till: till.name })}</span><Box>{chooser}</Box></Alert>
+        <LongShiftAlert shift={shift} />
+      </Box>
+    );
   }
   const float = till.suggested_float ?? '0.00';
   const open = async () => {

@@ -110,8 +110,8 @@ export const tillApi = {
     action<{ id: number }>('openShift', { id: tillId, data: body, meta: idempotencyKey ? { idempotencyKey } : undefined }),
   move: (shiftId: number, body: { kind: string; amount: string; comment: string }, idempotencyKey?: string) =>
     action<{ id: number }>('move', { id: shiftId, data: body, meta: idempotencyKey ? { idempotencyKey } : undefined }),
-  close: (shiftId: number, body: { counted_cash: string; counted_card: string; denominations?: Record<string, number> | null; drop?: string }, idempotencyKey?: string) =>
-    action<{ state: ShiftState; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string }>('close', { id: shiftId, data: body, meta: idempotencyKey ? { idempotencyKey } : undefined }),
+  close: (shiftId: number, body: { counted_cash: string; counted_card: string; denominations?: Record<string, number> | null; drop?: string; register_revenue?: string }, idempotencyKey?: string) =>
+    action<{ state: ShiftState; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string; register_revenue: string | null; register_difference: string | null }>('close', { id: shiftId, data: body, meta: idempotencyKey ? { idempotencyKey } : undefined }),
   confirm: (shiftId: number, comment: string) => action('confirm', { id: shiftId, data: { comment } }),
   create: (locationId: number | string, name: string) => action<TillRecord>('create', { data: { name }, meta: { location_id: locationId } }),
   settings: (locationId: number | string, body: TillSettings) => action<TillSettings>('settings', { data: body, meta: { location_id: locationId } }),

@@ -1,20 +1,23 @@
 // Create or rename a playground group: name required (validationGroupName); the server's
-// field messages (a taken name) show under the input.
+// field messages (a taken name) show under the input. #42 A new group takes the playgrounds that are
+// in none (ticked by default): a new venue's first group holds its playgrounds without a move each.
 import { DialogActions, DialogContent, DialogTitle } from '@mui/material';
-import { Form, TextInput, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
+import { BooleanInput, Form, TextInput, required, useDataProvider, useNotify, useTranslate } from 'react-admin';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { SubmitButton } from '../../components/SubmitButton';
-import type { GroupRecord } from '../../resources/locations/types';
+import type { GroupRecord, PlaygroundRecord } from '../../resources/locations/types';
 import { CancelButton, GuardedDialog, ReportFormDirty } from '../../components/forms/GuardedDialog';
 import { maxChars } from '../../components/validators';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const groupName = required('validation.validationGroupName');
 
-export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
+export function GroupNameDialog({ locationId, group, ungrouped = [], onClose, onSaved }: {
   locationId: string;
   /** The group to rename; none to create one. */
   group?: GroupRecord;
+  /** A new group's offer: the playgrounds in no group, moved into it when the box stays ticked. */
+  ungrouped?: PlaygroundRecord[];
   onClose: () => void;
   onSaved: () => Promise<unknown>;
 }) {
@@ -39,6 +42,9 @@ export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
     );
     if (fieldErrors) return fieldErrors;
     if (!saved) return undefined;
+    if (!group && values.take_ungrouped) {
+      for (const p of ungrouped) await run(() => dataProvider.update('playgrounds', { id: p.id, data: { group: saved.id }, previousData: p }));
+    }
     await onSaved();
     notify(group ? 'app.schedules.groupRenamed' : 'app.schedules.groupCreated', { type: 'success', messageArgs: { name: saved.name } });
     onClose();
@@ -48,11 +54,14 @@ export function GroupNameDialog({ locationId, group, onClose, onSaved }: {
   const title = translate(group ? 'app.schedules.renameGroupTitle' : 'app.schedules.createGroupTitle');
   return (
     <GuardedDialog onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="group-name-title">
-      <Form onSubmit={submit} mode="onChange" defaultValues={{ name: group?.name ?? '' }}>
+      <Form onSubmit={submit} mode="onChange" defaultValues={{ name: group?.name ?? '', take_ungrouped: !group && ungrouped.length > 0 }}>
         <ReportFormDirty />
         <DialogTitle id="group-name-title">{title}</DialogTitle>
         <DialogContent>
           <TextInput source="name" label="app.schedules.groupName" validate={[groupName, maxChars(TEXT_LIMITS.itemName)]} fullWidth autoFocus />
+          {!group && ungrouped.length > 0 && (
+            <BooleanInput source="take_ungrouped" label={translate('app.schedules.takeUngrouped', { names: ungrouped.map((p) => p.name).join(', ') })} />
+          )}
         </DialogContent>
         <DialogActions>
           <CancelButton onClose={onClose}>{translate('app.common.cancel')}</CancelButton>

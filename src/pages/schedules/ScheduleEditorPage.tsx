@@ -24,14 +24,15 @@ import type { AppDataProvider } from '../../dataProvider';
 import type { ApiError } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
-import { keys, useSchedule } from './api';
+import { keys, useSchedule, useSchedules } from './api';
+import { businessToday } from './dates';
 import { BreaksEditor } from './BreaksEditor';
 import { FieldStateContext, useFieldProps, type FieldState } from './editorFields';
 import { GridPreviewDialog } from './GridPreviewDialog';
 import { ItemEditor } from './ItemEditor';
 import { useSetVisible } from './scheduleActions';
 import {
-  asksPrepayment, emptyItem, emptySchedule, firstPricingError, flattenErrors, formOf, freeRows, gridPayload, schedulePayload, tabOf, validateSchedule,
+  asksPrepayment, emptyItem, emptySchedule, firstPricingError, firstScheduleOf, flattenErrors, formOf, freeRows, gridPayload, schedulePayload, tabOf, validateSchedule,
   type ScheduleForm,
 } from './scheduleForm';
 import { takesOnlinePayments, useReadiness } from '../../components/readiness/useReadiness';
@@ -121,9 +122,11 @@ function PrepaidWarning({ locationId }: { locationId: string }) {
   );
 }
 
-function Editor({ location, schedule, onlinePayments }: {
+function Editor({ location, schedule, onlinePayments, groupsWithSchedules }: {
   location: LocationDetail;
   schedule: ScheduleRecord | null;
+  /** The groups that have a schedule already: a group's first one starts today, every day. */
+  groupsWithSchedules: ReadonlySet<number>;
   /** #42 Whether the location takes money online (null: not known): a new price row's prepayment, and the warning. */
   onlinePayments: boolean | null;
 }) {
@@ -146,7 +149,8 @@ function Editor({ location, schedule, onlinePayments }: {
   // #42 Nothing taken online: a new price asks no prepayment (paid at the venue), as the server's default.
   const defaultPrepayment = onlinePayments === false ? '0' : '100';
 
-  const [form, setFormState] = useState<ScheduleForm>(() => (schedule ? formOf(schedule) : emptySchedule(presetGroup?.id ?? null, defaultDuration, defaultPrepayment)));
+  const [form, setFormState] = useState<ScheduleForm>(() => (schedule ? formOf(schedule)
+    : firstScheduleOf(emptySchedule(presetGroup?.id ?? null, defaultDuration, defaultPrepayment), presetGroup && !groupsWithSchedules.has(presetGroup.id) ? businessToday(location.timezone) : null)));
   const [tab, setTab] = useState<TabName>('info');
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [showAll, setShowAll] = useState(false);
@@ -367,14 +371,16 @@ export function ScheduleEditorPage() {
   const schedule = useSchedule(scheduleId);
   // #42 Whether the location takes money online (its setup checklist): a new schedule's prepayment waits for it.
   const readiness = useReadiness(locationId);
+  const schedules = useSchedules(locationId);
   if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
   if (schedule.error) return <ScheduleUnavailable locationId={locationId} scheduleId={scheduleId!} error={schedule.error} />;
-  if (!location.data || (scheduleId && !schedule.data) || (!scheduleId && readiness.isPending)) return <Loading />;
+  if (!location.data || (scheduleId && !schedule.data) || (!scheduleId && (readiness.isPending || schedules.isPending))) return <Loading />;
   // A new key per schedule: opening another one (or the one just created) starts a fresh form.
   return (
     <ManagersOnly role={location.data.role}>
       <Editor key={scheduleId ?? 'new'} location={location.data} schedule={scheduleId ? schedule.data! : null}
-        onlinePayments={readiness.data ? takesOnlinePayments(readiness.data) : null} />
+        onlinePayments={readiness.data ? takesOnlinePayments(readiness.data) : null}
+        groupsWithSchedules={new Set((schedules.data ?? []).map((s) => s.playground_group).filter((g): g is number => g != null))} />
     </ManagersOnly>
   );
 }

@@ -183,7 +183,7 @@ export function SchedulesAndPlaygroundsPage() {
         </CardContent>
       </Card>
 
-      {dialog === 'create' && <GroupNameDialog locationId={locationId} onClose={() => setDialog(null)} onSaved={refresh} />}
+      {dialog === 'create' && <GroupNameDialog locationId={locationId} ungrouped={playgroundsOf(null)} onClose={() => setDialog(null)} onSaved={refresh} />}
       {dialog === 'holidays' && <HolidaysDialog locationId={locationId} country={l.country?.name ?? ''} onClose={() => setDialog(null)} />}
     </Box>
   );

@@ -73,6 +73,16 @@ export function emptySchedule(group: number | null, duration = 60, prepayment = 
   return { name: '', start_dt: '', disabled: false, playground_group: group, breaks: [], items: [emptyItem(duration, [], prepayment)] };
 }
 
+/**
+ * #42 A group's first schedule, the one a new venue makes: it starts on the location's today and its
+ * first row runs every day, so a schedule saved with just a name and a price sells at once. A later
+ * schedule of the group keeps both empty: its start and days are a decision, not a default.
+ */
+export function firstScheduleOf(form: ScheduleForm, today: string | null): ScheduleForm {
+  if (!today) return form;
+  return { ...form, start_dt: today, items: form.items.map((item, i) => (i === 0 ? { ...item, day_types: [...WEEKDAYS, ...WEEKEND] } : item)) };
+}
+
 /** #42 A price row asks a prepayment (above 0 %): the widget needs online payments for it. */
 export const asksPrepayment = (form: Pick<ScheduleForm, 'items'>): boolean =>
   form.items.some((i) => i.pricing.some((r) => Number(r.prepayment.trim().replace(',', '.')) > 0));

@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Switch, TextField, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
 import { formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
@@ -85,15 +86,17 @@ export function MovementDialog({ shiftId, kind, onClose, onDone }: { shiftId: nu
   );
 }
 
-interface CountResult { state: string; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string }
+interface CountResult { state: string; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string; register_revenue?: string | null; register_difference?: string | null }
 
 /**
  * The blind count: nothing of what was expected is on the screen until the count is saved. Then
  * the dialog shows expected, counted and the variance of cash and card, and whether a manager must
  * confirm it.
  */
-export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
+export function CountDialog({ shiftId, currency, recount, onClose, onDone, reportPath }: {
   shiftId: number; currency: Currency | null | undefined; recount: boolean; onClose: () => void; onDone: () => Promise<unknown>;
+  /** #43 The shift's report, offered once the count is saved. */
+  reportPath?: string;
 }) {
   const translate = useTranslate();
   const lang = languageOf(translate);
@@ -102,6 +105,7 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
   const [cash, setCash] = useState('');
   const [card, setCard] = useState('');
   const [drop, setDrop] = useState('');
+  const [register, setRegister] = useState('');
   const [byBills, setByBills] = useState(false);
   const [bills, setBills] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -117,11 +121,12 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
       const answer = await tillApi.close(shiftId, {
         counted_cash: cashValue, counted_card: readAmount(card) ?? card.trim(),
         ...(byBills ? { denominations: counts } : {}), ...(drop.trim() ? { drop: readAmount(drop) ?? drop.trim() } : {}),
+        ...(register.trim() ? { register_revenue: readAmount(register) ?? register.trim() } : {}),
       }, key);
       setResult(answer);
       await onDone();
     } catch (err) {
-      setFailure(failureOf(err, ['counted_cash', 'counted_card', 'denominations', 'drop'], translate('app.alerts.tryLater')));
+      setFailure(failureOf(err, ['counted_cash', 'counted_card', 'denominations', 'drop', 'register_revenue'], translate('app.alerts.tryLater')));
     } finally {
       setBusy(false);
     }
@@ -139,7 +144,8 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
     const countedCash = fromCents(toCents(result.expected_cash) + toCents(result.variance_cash));
     const countedCard = fromCents(toCents(result.expected_card) + toCents(result.variance_card));
     return (
-      <DialogFrame title={title} testId="till-count" onClose={onClose} busy={false}>
+      <DialogFrame title={title} testId="till-count" onClose={onClose} busy={false}
+        actions={reportPath && <Button component={RouterLink} to={reportPath} data-testid="till-count-report">{translate('app.tillReport.open')}</Button>}>
         <Alert severity={result.state === 'closed' ? 'success' : 'warning'} sx={{ mb: 2 }} data-testid="till-count-result">
           {translate(result.state === 'closed' ? 'app.till.count.closed' : 'app.till.count.needsConfirmation')}
         </Alert>
@@ -153,6 +159,9 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
             {row(translate('app.till.count.card'), result.expected_card, result.variance_card, countedCard)}
           </Box>
         </Box>
+        {result.register_difference != null && (
+          <Typography sx={{ mt: 1 }} data-testid="till-count-register-difference">{translate('app.till.register.difference', { amount: money(result.register_difference) })}</Typography>
+        )}
       </DialogFrame>
     );
   }
@@ -178,6 +187,9 @@ export function CountDialog({ shiftId, currency, recount, onClose, onDone }: {
       <TextField label={translate('app.till.count.drop')} value={drop} onChange={(e) => setDrop(e.target.value)} fullWidth margin="dense"
         error={!!failure.fields.drop} helperText={failure.fields.drop ?? translate('app.till.count.dropHint')}
         slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 12, 'data-testid': 'till-count-drop' } }} />
+      <TextField label={translate('app.till.register.field')} value={register} onChange={(e) => setRegister(e.target.value)} fullWidth margin="dense"
+        error={!!failure.fields.register_revenue} helperText={failure.fields.register_revenue ?? translate('app.till.register.hint')}
+        slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 13, 'data-testid': 'till-count-register' } }} />
       {failure.message && <Alert severity="error" role="alert" sx={{ mt: 1 }}>{failure.message}</Alert>}
     </DialogFrame>
   );

@@ -23,6 +23,7 @@ import { ApiError, api, newIdempotencyKey } from '../../dataProvider/http';
 import { useGenericHandler } from '../../dataProvider/useGenericHandler';
 import { languageOf } from '../../i18n/useLanguage';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
+import { LongShiftAlert } from '../../components/till/LongShiftAlert';
 import { ConfirmCountDialog, CountDialog, MovementDialog } from './ShiftDialogs';
 
 type Person = { id: number; name: string } | null;
@@ -33,7 +34,7 @@ interface ShiftDetail {
   counts: { id: number; counted_cash: string; counted_card: string; expected_cash: string; expected_card: string; variance_cash: string; variance_card: string; user: Person; created: string }[];
 }
 
-interface Ctx { currency: Currency | null | undefined; timezone: string | undefined; role: number; me: number | null; refresh: () => Promise<unknown> }
+interface Ctx { locationId: string; currency: Currency | null | undefined; timezone: string | undefined; role: number; me: number | null; refresh: () => Promise<unknown> }
 
 function useShift(id: number | null) {
   return useQuery({ queryKey: tillKeys.shift(id ?? 0), queryFn: () => api<ShiftDetail>(`/api/v2.2/shifts/${id}/`), enabled: !!id, retry: false });
@@ -99,6 +100,7 @@ function ShiftPanel({ shiftId, ctx }: { shiftId: number; ctx: Ctx }) {
       <Typography sx={{ mb: 1 }}>
         {translate('app.till.shiftLine', { id: s.id, at: formatInstant(s.opened_at, ctx.timezone), by: s.opened_by?.name ?? '—', float: money(s.float) })}
       </Typography>
+      <LongShiftAlert shift={s} />
       {s.state === 'open' && (s.blind
         ? <Typography variant="body2" color="text.secondary" data-testid="till-blind">{translate('app.till.blind')}</Typography>
         : <Typography variant="body2" data-testid="till-expected">{translate('app.till.expected', { cash: money(s.expected_cash!), card: money(s.expected_card!) })}</Typography>)}
@@ -132,12 +134,17 @@ function ShiftPanel({ shiftId, ctx }: { shiftId: number; ctx: Ctx }) {
             {translate(s.state === 'open' ? 'app.till.close' : 'app.till.recount')}
           </Button>
         )}
+        {/* #43 Its report once counted (an administrator's at any time): before, it would tell what is expected. */}
+        {!s.blind && (
+          <Button size="small" component={RouterLink} to={`/locations/${ctx.locationId}/shift_report/${s.id}`} data-testid="till-shift-report">{translate('app.tillReport.open')}</Button>
+        )}
         {s.state === 'needs_confirmation' && ctx.role >= CONFIRM_MIN_ROLE && !counted && (
           <Button size="small" variant="contained" color="warning" onClick={() => setDialog({ kind: 'confirm' })} data-testid="till-confirm-open">{translate('app.till.confirm.open')}</Button>
         )}
       </CardActions>
       {dialog?.kind === 'move' && <MovementDialog shiftId={s.id} kind={dialog.move} onClose={() => setDialog(null)} onDone={ctx.refresh} />}
-      {dialog?.kind === 'count' && <CountDialog shiftId={s.id} currency={ctx.currency} recount={s.state !== 'open'} onClose={() => setDialog(null)} onDone={ctx.refresh} />}
+      {dialog?.kind === 'count' && <CountDialog shiftId={s.id} currency={ctx.currency} recount={s.state !== 'open'} onClose={() => setDialog(null)} onDone={ctx.refresh}
+        reportPath={`/locations/${ctx.locationId}/shift_report/${s.id}`} />}
       {dialog?.kind === 'confirm' && <ConfirmCountDialog shiftId={s.id} onClose={() => setDialog(null)} onDone={ctx.refresh} />}
     </Box>
   );
@@ -219,7 +226,7 @@ export function TillPage() {
   if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
   const role = location.data?.role?.value ?? 0;
   const ctx: Ctx = {
-    currency: location.data?.currency, timezone: location.data?.timezone, role, me: identity.data ? Number(identity.data.id) : null,
+    locationId, currency: location.data?.currency, timezone: location.data?.timezone, role, me: identity.data ? Number(identity.data.id) : null,
     refresh: () => client.invalidateQueries({ queryKey: tillKeys.all }),
   };
   return (
@@ -233,6 +240,7 @@ export function TillPage() {
       {desk.tills.map((t) => <TillCard key={t.id} till={t} desk={desk} ctx={ctx} />)}
       {role >= 40 && <AddTill locationId={locationId} refresh={ctx.refresh} />}
       {role >= 20 && <Button component={RouterLink} to={`/locations/${locationId}/shifts`} data-testid="till-all-shifts">{translate('app.till.allShifts')}</Button>}
+      {role >= 20 && <Button component={RouterLink} to={`/locations/${locationId}/daily_report`} data-testid="till-daily-report">{translate('app.tillReport.openDaily')}</Button>}
     </Box>
   );
 }

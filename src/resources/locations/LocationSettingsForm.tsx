@@ -16,7 +16,8 @@ import { api, ApiError } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from './types';
 import { PersonalDataFields } from './PersonalDataFields';
-import { TimeZoneField } from './TimeZoneField';
+import { TimeZoneField, type CityZone } from './TimeZoneField';
+import { currencyOfCountry } from '../../../domain/countryCurrency';
 import { personalDataBody, personalDataErrors, personalDataValues, type PersonalDataRecord, type PersonalDataValues } from './personalData';
 
 interface CurrencyChoice { code: string; unicode: string; name: string }
@@ -77,6 +78,13 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
   const geo = useQuery({ queryKey: ['geo', lang], queryFn: () => api<GeoCountry[]>('/api/v2.1/geo/') });
   const cities = useMemo(() => geo.data?.find((c) => c.name.toLowerCase() === values.country.trim().toLowerCase())?.cities.map((c) => c.name) ?? [], [geo.data, values.country]);
   const set = <K extends keyof LocationSettings>(key: K, value: LocationSettings[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // #42 A city found whole gives its country and that country's currency, where they are still empty
+  // (never over what the person typed or chose): Москва → Россия, RUB.
+  const fillFromCity = (city: CityZone) => setValues((v) => {
+    const code = currencyOfCountry(city.country_code);
+    const known = code && currencies.data?.some((c) => c.code === code) ? code : '';
+    return { ...v, country: v.country.trim() ? v.country : city.country, currency: v.currency || known };
+  });
   const required = (['name', 'country', 'city', 'timezone', 'currency'] as const).filter((k) => !values[k].trim());
 
   const save = async () => {
@@ -128,7 +136,7 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
           renderInput={(params) => <TextField {...params} label={translate(label('city'))} required error={!!errors.city} helperText={errors.city} slotProps={{ htmlInput: { ...params.inputProps, maxLength: TEXT_LIMITS.itemName } }} />}
         />
       </Box>
-      <TimeZoneField city={values.city} value={values.timezone} onChange={(zone) => set('timezone', zone)} error={errors.timezone} words={words} />
+      <TimeZoneField city={values.city} value={values.timezone} onChange={(zone) => set('timezone', zone)} onCityFound={fillFromCity} error={errors.timezone} words={words} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { sm: '1fr 1fr' } }}>
         {currencyField('currency')}
         {currencyField('b2b_currency')}

@@ -45,11 +45,13 @@ function useNow(zone: string): string | null {
   }
 }
 
-export function TimeZoneField({ city, value, onChange, error, words }: {
+export function TimeZoneField({ city, value, onChange, onCityFound, error, words }: {
   /** The City field's text: a whole name found sets the zone unless it was chosen by hand. */
   city: string;
   value: string;
   onChange: (zone: string) => void;
+  /** #42 A city found whole (typed in the City field, or chosen here): the form fills what it gives and is still empty. */
+  onCityFound?: (city: CityZone) => void;
   /** A field error from the form (required, the server's). */
   error?: string;
   /** MUI's own words of an autocomplete, in the screen's language. */
@@ -78,6 +80,7 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
         if (!live) return;
         const { city: match, choices } = wholeMatch(city, found);
         setFoundCity(match);
+        if (match) onCityFound?.(match);
         setHits(choices);
         setProblem(match ? null : translate(choices.length ? 'app.cityZone.severalCities' : 'app.cityZone.cityNotFound', { city: city.trim() }));
         onChange(match?.timezone ?? '');
@@ -102,6 +105,7 @@ export function TimeZoneField({ city, value, onChange, error, words }: {
     setByHand(true);
     setProblem(null);
     setFoundCity(option?.city ?? null);
+    if (option?.city) onCityFound?.(option.city);
     setHits([]);
     onChange(option?.zone ?? '');
   };
