@@ -4,6 +4,7 @@ import { CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_TYPE_LABELS, 
 import { BOOKABLE_PLAYGROUND_TYPES } from './slotFlags';
 import { PERMISSION_LABELS, ROLE_LABELS } from './staff';
 import { MOVEMENT_KIND_LABELS, SHIFT_STATE_LABELS } from './till';
+import { CONSENT_KIND_LABELS } from './arrivals';
 
 export const ACTIVITY_KIND_LABELS = {
   // Installation-wide (location null): only owners read them.
@@ -100,6 +101,13 @@ export const ACTIVITY_KIND_LABELS = {
   'shift.counted': { ru: 'Смена пересчитана, ждёт подтверждения', en: 'Shift counted, awaiting confirmation' },
   'shift.closed': { ru: 'Смена закрыта', en: 'Shift closed' },
   'shift.confirmed': { ru: 'Пересчёт подтверждён, смена закрыта', en: 'Count confirmed, shift closed' },
+  // #44 Arrival: the consent documents, the arrival settings and the desk's check-ins.
+  'consent_document.created': { ru: 'Документ для подписи добавлен', en: 'Document to sign added' },
+  'consent_document.updated': { ru: 'Новая версия документа для подписи', en: 'New version of a document to sign' },
+  'arrivals.settings_changed': { ru: 'Настройки прихода гостей изменены', en: 'Arrival settings changed' },
+  'order.checked_in': { ru: 'Приход гостей отмечен', en: 'Guests checked in' },
+  'order.check_in_overridden': { ru: 'Приход отмечен несмотря на запрет', en: 'Checked in past a block' },
+  'order.check_in_undone': { ru: 'Отметка прихода отменена', en: 'Check-in undone' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
@@ -304,6 +312,15 @@ export const ACTIVITY_CHANGE_FIELDS = {
   shift_state: { ru: 'Состояние смены', en: 'Shift state', value: { codes: SHIFT_STATE_LABELS } },
   cash_only_in_shift: { ru: 'Касса только в открытой смене', en: 'Desk money only in an open shift', value: yesno },
   variance_threshold: { ru: 'Допустимое расхождение', en: 'Variance allowed', value: money },
+  // #44 arrival (a document by its kind's title, its version and hash; participants by name)
+  document: { ru: 'Документ', en: 'Document', value: { codes: CONSENT_KIND_LABELS } },
+  consent_version: { ru: 'Версия', en: 'Version', value: 'consent' },
+  arrivals_enabled: { ru: 'Отмечать приход гостей', en: 'Check guests in', value: yesno },
+  arrival_grace_minutes: { ru: 'Неявка через, минут после начала', en: 'No-show after, minutes from the start', value: count },
+  minor_age: { ru: 'Несовершеннолетний до, лет', en: 'Minor under, years', value: count },
+  checked_in: { ru: 'Пришли', en: 'Checked in', value: 'texts' },
+  check_in_reason: { ru: 'Причина', en: 'Reason', value: text },
+  blocked_by: { ru: 'Что мешало', en: 'What blocked it', value: 'texts' },
 } as const satisfies Record<string, ActivityField>;
 
 export type ActivityFieldKey = keyof typeof ACTIVITY_CHANGE_FIELDS;

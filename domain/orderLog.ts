@@ -16,6 +16,10 @@ export const ORDER_LOG_TYPES = [
   'payment_released',
   // #38 A payment that reached a closed link is refunded in full through its provider, automatically (data: payment_id, amount).
   'late_refund',
+  // #44 Arrival: participants checked in at the desk or undone (data: participants, their names; reason
+  // of a check-in past a block), a participant's signature on the guest's page (data: participant, document,
+  // version), the no-show flag set by the job (data: by: system).
+  'checked_in', 'check_in_undone', 'signed', 'no_show',
 ] as const;
 export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
 

@@ -47,6 +47,7 @@ import { invitationRoutes } from './modules/staff/routes';
 // #28 SETUP: the first start's setup calls.
 import { setupRoutes } from './modules/setup/routes';
 import { tillRoutes } from './modules/till/routes';
+import { arrivalRoutes } from './modules/arrivals/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -203,6 +204,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await widgetRoutes(api, deps);
     await liveRoutes(api, deps);
     await tillRoutes(api, deps); // #43
+    await arrivalRoutes(api, deps); // #44
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
     // The routes that change a record, declared in server/modules/*/writes.ts.

@@ -22,6 +22,7 @@ import { settleReceipt, type SettlementJob } from './modules/paymentNotices/sett
 import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
 import { checkPendingPayment, closeLinkAtProvider, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
+import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './modules/arrivals/noShows';
 import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -110,6 +111,11 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     [PRUNE_JOBS_JOB]: async () => {
       await pruneFinishedJobs(deps.db);
       await schedulePruning(deps.db, new Date(Date.now() + 24 * 3_600_000));
+    },
+    // #44 Every minute: paid-type orders nobody came to by their session's start and the grace minutes become no-shows.
+    [NO_SHOW_JOB]: async () => {
+      await markNoShows(deps.db);
+      await scheduleNoShows(deps.db, new Date(Date.now() + NO_SHOW_EVERY_MS));
     },
     // Hourly: the live desk's events past their retention; the job books its own next run.
     [EXPIRE_EVENTS_JOB]: async () => {

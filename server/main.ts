@@ -11,6 +11,7 @@ import { scheduleEventExpiry } from './modules/live/retention';
 import { scheduleDailyLetters } from './modules/till/dailyLetter';
 import { loggerOptions } from './platform/logging';
 import { schedulePruning } from './platform/jobs';
+import { scheduleNoShows } from './modules/arrivals/noShows';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
 import { setupLinkIfEmpty, setupLogLine } from './modules/setup/service';
@@ -32,6 +33,7 @@ async function main() {
     await scheduleCertificateExpiry(db);
     await scheduleEventExpiry(db);
     await schedulePruning(db);
+    await scheduleNoShows(db); // #44
     await scheduleDailyLetters(db); // #43 the till's daily letters
     // No account yet (SEED_DEMO=false): the first start's setup link. In a cluster the primary prints it, not each worker.
     if (!process.env.CLUSTER_WORKER) {

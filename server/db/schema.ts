@@ -74,6 +74,14 @@ export const locations = pgTable('locations', {
   // name) and its e-mail, their Reply-To ('' for none). The address itself stays the installation's (SPF, DMARC).
   senderName: text('sender_name').notNull().default(''),
   email: text('email').notNull().default(''),
+  // #44 Arrivals: the desk checks guests in (off for the locations that existed before, so none gets
+  // false no-shows); minutes after a session's start before its unchecked paid orders are no-shows;
+  // the age below which a participant's signature needs a guardian's.
+  arrivalsEnabled: boolean('arrivals_enabled').notNull().default(false),
+  // When arrivals were last turned on: only sessions from then on can make no-shows (none of the past).
+  arrivalsSince: timestamp('arrivals_since', { withTimezone: true }),
+  arrivalGraceMinutes: integer('arrival_grace_minutes').notNull().default(15),
+  minorAge: integer('minor_age').notNull().default(18),
   createdAt: createdAt(),
 });
 
@@ -317,24 +325,49 @@ export const orders = pgTable('orders', {
   eventTypeId: integer('event_type_id'),
   // The customer's language ('ru' or 'en') for orders from the booking widget: their letters use it.
   language: text('language'),
+  // #44 Nobody of a paid-type order was checked in by its session's start plus the location's grace
+  // minutes (arrivals on): a flag set by the no-show job, never a status; it changes no money.
+  noShow: boolean('no_show').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('orders_location_created_idx').on(t.locationId, t.createdAt), index('orders_phone_idx').on(t.phone)]);
+}, (t) => [index('orders_location_created_idx').on(t.locationId, t.createdAt), index('orders_phone_idx').on(t.phone),
+  // #44 The no-show job's look-up: a location's live paid-type orders not flagged yet.
+  index('orders_no_show_candidates_idx').on(t.locationId).where(sql`no_show = false AND order_type = 1 AND status NOT IN (4, 5)`)]);
 
 // #40 A location's personal-data consent texts (152-FZ), one row per version, never edited: a
 // changed text is a new version. `text_hash` is the SHA-256 (hex) of the exact UTF-8 text, so a
 // consent record names the wording the customer was shown. Version 1 is made from the template
 // (domain/consentTemplate.ts) when a location's consent is first read (locations/consent.ts).
+// #44 Since migration 0027 they are the versions of a location's consent documents (consent_documents):
+// the personal-data consent's versions are the rows #40 made, the rules' and marketing's are new rows.
 export const consentTexts = pgTable('consent_texts', {
   id: serial('id').primaryKey(),
   locationId: integer('location_id').notNull().references(() => locations.id),
+  // #44 The document it is a version of.
+  documentId: integer('document_id').notNull().references(() => consentDocuments.id),
   version: integer('version').notNull(),
+  // The Russian text (#40: the text in the location's first language).
   text: text('text').notNull(),
   textHash: char('text_hash', { length: 64 }).notNull(),
+  // #44 The English text ('' for a version saved before 0027 or through the location's settings).
+  textEn: text('text_en').notNull().default(''),
+  // #44 A personal-data consent's facts the law expects (operator, INN, address, purposes, data,
+  // actions, term, withdrawal: domain/consentDocuments.ts); null where none were given.
+  details: jsonb('details').$type<Record<string, string>>(),
   createdAt: createdAt(),
   // The administrator who saved it; null for the template's first version.
   createdBy: integer('created_by').references(() => users.id),
-}, (t) => [uniqueIndex('consent_texts_location_version_idx').on(t.locationId, t.version)]);
+}, (t) => [uniqueIndex('consent_texts_document_version_idx').on(t.documentId, t.version)]);
+
+// #44 A location's consent documents, one of each kind: personal_data (152-FZ), rules (the venue's
+// rules and briefing), marketing (optional, never required). Their texts are versioned in consent_texts.
+export const consentDocuments = pgTable('consent_documents', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  kind: text('kind').notNull(),
+  createdAt: createdAt(),
+  createdBy: integer('created_by').references(() => users.id),
+}, (t) => [uniqueIndex('consent_documents_location_kind_idx').on(t.locationId, t.kind)]);
 
 // #40 The personal-data consent a customer gave with a widget booking: the text's version, when,
 // from which address and browser. Written in the booking's own transaction; never edited.
@@ -346,6 +379,39 @@ export const orderConsents = pgTable('order_consents', {
   ip: text('ip').notNull(),
   userAgent: text('user_agent').notNull().default(''),
 });
+
+// #44 The people of an order, one per person (position 1 is the lead guest): made with the order and
+// when its persons grow (a trigger of migration 0027); a position above them (persons lowered later)
+// no longer counts. Check-in is who checked them in and when.
+export const orderParticipants = pgTable('order_participants', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  name: text('name').notNull().default(''),
+  birthDate: date('birth_date', { mode: 'string' }),
+  checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
+  checkedInBy: integer('checked_in_by').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('order_participants_order_position_idx').on(t.orderId, t.position)]);
+
+// #44 A participant's signature of a consent document's version: the exact text's SHA-256 in the
+// language signed, the typed name, the birth date, a guardian for a minor, when, address and browser.
+// Never edited; a new version of the document is signed anew.
+export const consentSignatures = pgTable('consent_signatures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  participantId: bigint('participant_id', { mode: 'number' }).notNull().references(() => orderParticipants.id),
+  consentTextId: integer('consent_text_id').notNull().references(() => consentTexts.id),
+  textHash: char('text_hash', { length: 64 }).notNull(),
+  language: text('language').notNull(),
+  signedName: text('signed_name').notNull(),
+  birthDate: date('birth_date', { mode: 'string' }),
+  guardianName: text('guardian_name'),
+  guardianRelation: text('guardian_relation'),
+  signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+  ip: text('ip').notNull(),
+  userAgent: text('user_agent').notNull().default(''),
+}, (t) => [uniqueIndex('consent_signatures_participant_text_idx').on(t.participantId, t.consentTextId), index('consent_signatures_order_idx').on(t.orderId)]);
 
 export const orderPlaysessions = pgTable('order_playsessions', {
   orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id, { onDelete: 'cascade' }),

@@ -3,6 +3,7 @@
 // record. A record with an id (`.meta({ id })`) is one component of /api/docs/json.
 // tests/api/openapi-conformance.test.ts checks real answers against them.
 import { z } from 'zod';
+import { CONSENT_KINDS } from '../../domain/arrivals';
 
 export const int = () => z.number().int();
 /** An amount as text with two decimals (`"1500.00"`), as PostgreSQL's numeric gives it. */
@@ -158,6 +159,15 @@ export const RefundTender = z.object({
   amount: money(),
 }).meta({ id: 'RefundTender' });
 
+/** #44 A participant of an order as staff see them (the order's answer, the arrivals, a check-in's). */
+export const ArrivalParticipant = z.object({
+  id: int(), position: int(), lead: z.boolean(), name: z.string(), birth_date: day().nullable(),
+  signed: z.boolean().describe('Every required published document signed.'),
+  missing: z.array(z.enum(CONSENT_KINDS)).describe('The required documents not signed yet.'),
+  documents: z.record(z.string(), z.boolean()).describe('Per document kind: whether this participant signed its published version.'),
+  checked_in: z.boolean(), checked_in_at: instant().nullable(), checked_in_by: z.object({ id: int(), name: z.string() }).nullable(),
+}).meta({ id: 'ArrivalParticipant' });
+
 export const Order = z.object({
   id: int(), order_id: int(), location_id: int(), name: z.string(), phone: z.string(), email: z.string().nullable(), persons: int(),
   order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), need_paid: money(), to_refund: money(),
@@ -177,6 +187,11 @@ export const Order = z.object({
     version: int(), text_hash: z.string().describe('SHA-256 (hex) of the exact text.'), accepted_at: instant(), ip: z.string(), user_agent: z.string(),
     text: z.string().describe('The text the customer agreed to.'),
   }).nullable().describe('The customer\'s consent to the processing of their personal data, given with a widget booking; null when none was recorded (a desk order).'),
+  // #44 arrival.
+  participants: z.array(ArrivalParticipant).describe('One per person, the lead guest first: what each signed, whether checked in.'),
+  checked_in: int().describe('How many participants are checked in.'),
+  no_show: z.boolean().describe('Nobody was checked in by the session\'s start and the location\'s grace minutes (arrivals on): a flag, never a status.'),
+  arrival_url: z.string().describe('The guests\' arrival page (/arrival/<the order\'s key>): the link sent to them, the QR code the desk shows.'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });

@@ -17,6 +17,7 @@ import { liveEn } from './live.en';
 import { deskEn } from './desk.en'; // #30 DESK
 import { wordsEn } from './words.en'; // #42 h42-words
 import { tillEn } from './till.en'; // #43
+import { arrivalEn } from './arrival.en'; // #44
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -673,6 +674,7 @@ export const enApp = {
         refund_pending: 'Refund pending', refund_failed: 'Refund failed', // #29 refunds
         // #38 provider checks
         test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
+        checked_in: 'Checked in', check_in_undone: 'Check-in undone', signed: 'Document signed', no_show: 'No-show', // #44
       },
     },
     notFound: {
@@ -697,6 +699,7 @@ export const enApp = {
     desk: deskEn, // #30 DESK
     words: wordsEn, // #42 h42-words
     till: tillEn, // #43
+    arrival: arrivalEn, // #44
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },

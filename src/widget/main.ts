@@ -1,12 +1,13 @@
 // The booking widget's entry: a page of its own (widget.html), without the staff app's libraries,
 // so a venue's site loads a few kilobytes. /widget/?location=<id>[&group=<id>][&lang=ru|en] books;
-// /widget/order/<key> is the customer's booking page.
+// /widget/order/<key> is the customer's booking page; #44 /arrival/<key> the guests' signing page.
 import './widget.css';
 import { CallError, client } from './api';
 import { h, reportHeight, show } from './dom';
 import { pickLang, texts } from './texts';
 import { bookingPage } from './booking';
 import { orderPage } from './order';
+import { arrivalPage } from './arrival';
 
 const root = document.getElementById('widget')!;
 const lang = pickLang(location.search, navigator.language);
@@ -27,10 +28,12 @@ function failed(err: unknown) {
 window.addEventListener('unhandledrejection', (e) => failed(e.reason));
 
 const orderKey = /^\/widget\/order\/([^/]+)$/.exec(location.pathname)?.[1];
+// #44 The guest's arrival page (the confirmation letter's link, the QR code at the desk).
+const arrivalKey = /^\/arrival\/([^/]+)\/?$/.exec(location.pathname)?.[1];
 const params = new URLSearchParams(location.search);
 function start() {
   show(root, h('p', { class: 'muted' }, t('loading')));
-  const page = orderKey
+  const page = arrivalKey ? arrivalPage(root, call, lang, decodeURIComponent(arrivalKey)) : orderKey
     ? orderPage(root, call, t, lang, decodeURIComponent(orderKey))
     : bookingPage(root, call, t, lang, params.get('location') ?? '', params.get('group'));
   page.catch(failed);

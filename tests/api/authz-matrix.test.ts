@@ -49,6 +49,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'GET /api/public/orders/:key/': 'the booking widget: a customer\'s booking page, by its secret key',
   'POST /api/public/orders/:key/cancel/': 'the booking widget: a customer cancels by the secret key',
   'POST /api/public/orders/:key/pay/': 'the booking widget: a fresh payment link after a declined payment, by the secret key',
+  // #44
+  'GET /api/public/arrival/:key/': 'the guest\'s arrival page: the documents to sign and who signed (first names only), by the order\'s secret key',
+  'GET /arrival/:key': 'the guests\' arrival page (HTML; data comes from /api/public/arrival/:key/)',
+  'POST /api/public/arrival/:key/sign/': 'the guest\'s arrival page: a participant signs a document, by the order\'s secret key',
   'GET /widget': 'the booking widget page (HTML, no data)',
   'GET /widget/': 'the booking widget page (HTML, no data)',
   'GET /widget/order/:key': 'the booking widget\'s order page (HTML; data comes from /api/public/orders/:key/)',

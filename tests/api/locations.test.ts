@@ -205,8 +205,9 @@ describe('GET /api/v2.1/locations/{id}/', () => {
     const demoPricing = { group_discount_percent: 10, early_booking: [{ days: 14, discount: 5 }] };
     // #40 And the personal-data consent settings: the policy link, the current consent text (the template's version 1).
     // In the location's first language: location 3 (New York) offers English first.
+    // #44 The demo fills location 1's in (its version 2: the operator's details, its personal-data document published).
     const consent = (id: number) => ({
-      privacy_policy_url: '', personal_data_consent_version: 1, personal_data_consent_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      privacy_policy_url: '', personal_data_consent_version: id === 1 ? 2 : 1, personal_data_consent_updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       personal_data_consent_text: expect.stringMatching(id === 3 ? /^Consent to the processing of personal data\n/ : /^Согласие на обработку персональных данных\n/),
     });
     // #42 And its letters' sender name and e-mail (Reply-To), '' in the demo: the settings form edits them.

@@ -40,6 +40,12 @@ describe('GET /api/v2.2/orders/{id}/: the order page', () => {
       refund_tenders: [expect.objectContaining({ tender: 'card', payment_type: 6, amount: '1000.00' })], refund_split: [],
       // #40 A desk order has no personal-data consent record (the widget's bookings have one).
       personal_data_consent: null,
+      // #44 Its two participants (the lead guest under the order's name), none signed or checked in yet.
+      participants: [1, 2].map((position) => ({
+        id: expect.any(Number), position, lead: position === 1, name: position === 1 ? 'Ann Guest' : '', birth_date: null, signed: false,
+        missing: ['personal_data', 'rules'], documents: { personal_data: false, rules: false }, checked_in: false, checked_in_at: null, checked_in_by: null,
+      })),
+      checked_in: 0, no_show: false, arrival_url: expect.stringMatching(new RegExp(`^http://backoffice\\.test/arrival/${id}-[0-9a-f]{32}$`)),
       promocode: 'VR10', bill: null, cancel_delay: null, comment: 'Window seat', seller_user_id: w.users.manager.id,
       staff_user_id: w.users.staff.id, game: { id: game(), name: 'Beat Saber' }, multisession: false, source: 'backoffice', amo_id: null,
       created: expect.any(String), session_date: '2030-05-06', session_time: '11:00',

@@ -492,14 +492,15 @@ const sha256 = (text: string) => crypto.createHash('sha256').update(text, 'utf8'
 describe('#40 personal-data consent', () => {
   it('the public location gives the venue\'s phone, its policy link and the consent text with its version', async () => {
     const ru = (await pub('GET', '/api/public/locations/1/?lang=ru')).json();
-    expect(ru).toMatchObject({ name: 'VR Арена Москва', phone: '+74951234567', privacy_policy_url: null, personal_data_consent: { version: 1 } });
-    // Version 1 is the template with the venue's name; the operator's details wait in brackets.
+    expect(ru).toMatchObject({ name: 'VR Арена Москва', phone: '+74951234567', privacy_policy_url: null, personal_data_consent: { version: 2 } });
+    // #44 The demo's version 2 is the template with the venue's name and its operator's details filled in.
     expect(ru.personal_data_consent.text).toMatch(/^Согласие на обработку персональных данных\n/);
     expect(ru.personal_data_consent.text).toContain('площадки «VR Арена Москва»');
-    expect(ru.personal_data_consent.text).toContain('ИНН [ИНН]');
-    // English names where the location has them; the consent is the location's one text.
+    expect(ru.personal_data_consent.text).toContain('ИНН 7701234560');
+    // English names where the location has them; #44 the consent's English text where the version has one.
     const en = (await pub('GET', '/api/public/locations/1/?lang=en')).json();
-    expect(en).toMatchObject({ name: 'VR Arena Moscow', personal_data_consent: ru.personal_data_consent });
+    expect(en).toMatchObject({ name: 'VR Arena Moscow', personal_data_consent: { version: 2 } });
+    expect(en.personal_data_consent.text).toMatch(/^Consent to the processing of personal data\n/);
   });
 
   it('is required (missing, false: refused in the customer\'s words), checked against the version shown, and recorded with the order', async () => {
@@ -621,8 +622,8 @@ describe('#40 the location\'s consent settings', () => {
 
   it('validates the policy link and the text, versions the text only when it changes, and the booking follows the version', async () => {
     const before = (await h.call('GET', url, { token: w.tokens.staff })).json();
-    expect(before).toMatchObject({ privacy_policy_url: '', personal_data_consent_version: 1 });
-    expect(before.personal_data_consent_text).toContain('ИНН [ИНН]');
+    expect(before).toMatchObject({ privacy_policy_url: '', personal_data_consent_version: 2 });
+    expect(before.personal_data_consent_text).toContain('ИНН 7701234560');
     expect(Date.parse(before.personal_data_consent_updated_at)).not.toBeNaN();
 
     const bad = await put({ privacy_policy_url: 'ftp://venue.example/privacy', personal_data_consent_text: '   ' });
@@ -638,23 +639,23 @@ describe('#40 the location\'s consent settings', () => {
     // The same text again: no new version; the link alone changes.
     const same = await put({ privacy_policy_url: ' https://venue.example/privacy ', personal_data_consent_text: `${before.personal_data_consent_text}\n\n` });
     expect(same.statusCode, same.body).toBe(200);
-    expect(same.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 1, personal_data_consent_updated_at: before.personal_data_consent_updated_at });
-    const text = before.personal_data_consent_text.replace('ИНН [ИНН]', 'ИНН 7701234567').replace(/\n/g, '\r\n');
+    expect(same.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 2, personal_data_consent_updated_at: before.personal_data_consent_updated_at });
+    const text = before.personal_data_consent_text.replace('ИНН 7701234560', 'ИНН 7701234567').replace(/\n/g, '\r\n');
     const changed = await put({ personal_data_consent_text: text });
-    expect(changed.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 2 });
+    expect(changed.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 3 });
     // Line ends read as '\n': the same text from another system is the same version.
     expect(changed.json().personal_data_consent_text).toBe(text.replace(/\r\n/g, '\n'));
-    expect((await put({ personal_data_consent_text: text.replace(/\r\n/g, '\n') })).json().personal_data_consent_version).toBe(2);
+    expect((await put({ personal_data_consent_text: text.replace(/\r\n/g, '\n') })).json().personal_data_consent_version).toBe(3);
     const versions = await h.database.db.select().from(consentTexts).where(eq(consentTexts.locationId, 1));
-    expect(versions.map((v) => v.version).sort()).toEqual([1, 2]);
-    expect(versions.find((v) => v.version === 2)).toMatchObject({ createdBy: w.users.admin.id, textHash: sha256(text.replace(/\r\n/g, '\n')) });
+    expect(versions.filter((v) => v.documentId === versions[0]!.documentId).map((v) => v.version).sort()).toEqual([1, 2, 3]);
+    expect(versions.find((v) => v.version === 3 && v.documentId === versions[0]!.documentId)).toMatchObject({ createdBy: w.users.admin.id, textHash: sha256(text.replace(/\r\n/g, '\n')) });
 
     // The widget shows the new version and the policy; a booking sent with the old version is refused.
     const shown = (await pub('GET', '/api/public/locations/1/')).json();
-    expect(shown).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent: { version: 2, text: text.replace(/\r\n/g, '\n') } });
-    expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 1 }, 'en')).json())
+    expect(shown).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent: { version: 3, text: text.replace(/\r\n/g, '\n') } });
+    expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 2 }, 'en')).json())
       .toEqual({ personal_data_consent: ['The consent text has changed: please read it again and tick the box'] });
-    expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 2 })).statusCode).toBe(201);
+    expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 3 })).statusCode).toBe(201);
     // The policy link may be emptied again.
     expect((await put({ privacy_policy_url: '' })).json().privacy_policy_url).toBe('');
   });

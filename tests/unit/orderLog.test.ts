@@ -57,6 +57,11 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
   test_payment: [{ payment_id: 21, purchase: '1500.00', by: 'system' }],
   payment_released: [{ payment_id: 22, purchase: '1500.00', by: 'system', late: true }, { payment_id: 23, purchase: '700.00', by: 'system', late: false }],
   late_refund: [{ payment_id: 24, amount: '1500.00', by: 'system' }],
+  // #44 arrival
+  checked_in: [{ participants: ['Анна Петрова', 'Иван'] }, { participants: ['Анна Петрова', ''], reason: 'оплатят на месте' }],
+  check_in_undone: [{ participants: ['Иван'] }],
+  signed: [{ participant: 'Анна Петрова', document: 'rules', version: 2 }, { participant: 'Иван', document: 'personal_data', version: 1 }],
+  no_show: [{ by: 'system' }],
 };
 
 // What may stay latin on a Russian screen: the currency's code, the customer's e-mail and a provider's reason code (#29).

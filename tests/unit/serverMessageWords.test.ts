@@ -20,6 +20,8 @@ const PLAIN: Record<string, string | number> = {
   pay_link: 'https://pay.example/abc', phone_line: 'Телефон площадки: +74951234567\n', more: '',
   // #42 the setup checklist (a group's and a schedule's names, playgrounds' names, days in words, a share) and the confirmation's money lines.
   group: 'Залы', schedule: 'Основное', names: 'Куб 1, Арена 2', day_list: 'выходные', percent: 50, money_lines: 'Оплата на месте: 1 800,00 ₽\n',
+  // #44 arrival: a location's minor age; who has not signed what.
+  age: 18, who: 'Анна (Правила посещения и инструктаж)',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',
   // #43 the till: a till's name, amounts written by the money formatter.

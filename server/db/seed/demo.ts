@@ -15,6 +15,7 @@ import { seedTools } from './tools';
 import { seedActivity } from './activity';
 import { seedTill } from './till';
 import { ensureConsentText } from '../../modules/locations/consent';
+import { seedArrivals } from './arrivals';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 import { CERTIFICATE_DESIGNS } from '../../../domain/certificates';
@@ -161,6 +162,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     ]);
     // #43 Tills with their shifts: open ones where the demo desk takes money, and a history at location 1.
     await seedTill(tx, { admin: admin!.id, manager: manager!.id, staff: staff!.id });
+    // #44 Location 1 checks guests in; its personal-data consent and its rules are published.
+    await seedArrivals(tx, admin!.id);
   });
   return true;
 }

@@ -6,10 +6,12 @@
 // start (ensureConsentTexts), and as a last resort when read without one (currentConsent).
 // Locking: a new version is numbered under an advisory lock of the location's consent texts
 // (platform/locks.ts, lockConsentTexts), so two saves at once make two versions, never a clash.
+// #44 These texts are the versions of the location's personal_data consent document (its other
+// documents: modules/arrivals/documents.ts); the widget shows and records its current version.
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client';
-import { consentTexts, locationTranslations, locations } from '../../db/schema';
+import { consentDocuments, consentTexts, locationTranslations, locations } from '../../db/schema';
 import { lockConsentTexts } from '../../platform/locks';
 import { consentTemplate } from '../../../domain/consentTemplate';
 import type { Language } from '../../../domain/constants';
@@ -27,13 +29,22 @@ export async function templateFor(db: DbOrTx, locationId: number, lang: Language
   return consentTemplate(lang, { venue: row?.translated || row?.own || '' });
 }
 
+/** #44 The location's document of a kind (made when missing: two callers at once make one); its id. */
+export async function ensureConsentDocument(db: DbOrTx, locationId: number, kind: string, userId: number | null = null): Promise<number> {
+  await db.insert(consentDocuments).values({ locationId, kind, createdBy: userId }).onConflictDoNothing();
+  const [doc] = await db.select({ id: consentDocuments.id }).from(consentDocuments)
+    .where(and(eq(consentDocuments.locationId, locationId), eq(consentDocuments.kind, kind)));
+  return doc!.id;
+}
+
 /** Version 1 from the template in the location's first language, unless it has a version already. */
 export async function ensureConsentText(db: DbOrTx, locationId: number): Promise<void> {
   const [loc] = await db.select({ languages: locations.languages }).from(locations).where(eq(locations.id, locationId));
   if (!loc) return;
   const lang: Language = loc.languages[0] === 'en' ? 'en' : 'ru';
   const text = await templateFor(db, locationId, lang);
-  await db.insert(consentTexts).values({ locationId, version: 1, text, textHash: consentHash(text) }).onConflictDoNothing();
+  const documentId = await ensureConsentDocument(db, locationId, 'personal_data');
+  await db.insert(consentTexts).values({ locationId, documentId, version: 1, text, textHash: consentHash(text), textEn: lang === 'en' ? text : '' }).onConflictDoNothing();
 }
 
 /** At start, after the migrations: every location without a consent text gets its version 1 (installations older than 0020). */
@@ -46,7 +57,8 @@ export async function ensureConsentTexts(db: DbOrTx): Promise<number> {
 
 /** The location's current consent text (its highest version). */
 export async function currentConsent(db: DbOrTx, locationId: number): Promise<ConsentText> {
-  const latest = () => db.select().from(consentTexts).where(eq(consentTexts.locationId, locationId)).orderBy(desc(consentTexts.version)).limit(1);
+  const latest = async () => (await db.select({ t: consentTexts }).from(consentTexts).innerJoin(consentDocuments, eq(consentDocuments.id, consentTexts.documentId))
+    .where(and(eq(consentDocuments.locationId, locationId), eq(consentDocuments.kind, 'personal_data'))).orderBy(desc(consentTexts.version)).limit(1)).map((r) => r.t);
   let [row] = await latest();
   if (!row) {
     await ensureConsentText(db, locationId);
@@ -64,6 +76,8 @@ export async function saveConsentText(tx: Tx, locationId: number, text: string, 
   const before = await currentConsent(tx, locationId);
   const hash = consentHash(text);
   if (hash === before.textHash) return { before, after: before };
-  const [after] = await tx.insert(consentTexts).values({ locationId, version: before.version + 1, text, textHash: hash, createdBy: userId }).returning();
+  // #44 The operator's facts stay (a text edited here is the same operator's); an English text of the
+  // version before no longer matches the edited one, so none is kept (the English page shows this text).
+  const [after] = await tx.insert(consentTexts).values({ locationId, documentId: before.documentId, version: before.version + 1, text, textHash: hash, details: before.details, createdBy: userId }).returning();
   return { before, after: after! };
 }

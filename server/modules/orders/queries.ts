@@ -16,6 +16,8 @@ import { locationToday, requireRoleAt } from '../locations/service';
 import { paymentJson } from './payments';
 import { withPlaygroundNames } from './orderLog';
 import { orderRefunds } from './refunds';
+import { arrivalOf } from '../arrivals/service';
+import { orderKey } from '../../platform/orderLinks';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -37,7 +39,7 @@ async function sessionsOf(db: Db, orderIds: number[]) {
   return out;
 }
 
-export async function getOrder(db: Db, userId: number, orderId: number) {
+export async function getOrder(db: Db, userId: number, orderId: number, links: { publicUrl: string; widgetSecret: string }) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
   await requireRoleAt(db, userId, order.locationId);
@@ -52,6 +54,8 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
     db.select({ c: orderConsents, t: consentTexts }).from(orderConsents).innerJoin(consentTexts, eq(consentTexts.id, orderConsents.consentTextId))
       .where(eq(orderConsents.orderId, orderId)),
   ]);
+  // #44 Its participants (the lead first), how many are checked in, and the no-show flag.
+  const arrival = await arrivalOf(db, orderId);
   const ps = sessions.get(orderId) ?? [];
   const first = ps[0];
   const currency = loc[0]?.c;
@@ -93,6 +97,11 @@ export async function getOrder(db: Db, userId: number, orderId: number) {
       version: consent[0].t.version, text_hash: consent[0].t.textHash, accepted_at: consent[0].c.acceptedAt.toISOString(),
       ip: consent[0].c.ip, user_agent: consent[0].c.userAgent, text: consent[0].t.text,
     } : null,
+    participants: arrival.participants,
+    checked_in: arrival.checked_in,
+    no_show: arrival.no_show,
+    // #44 The guests' arrival page: the link to send them and what the QR code shows.
+    arrival_url: `${links.publicUrl}/arrival/${orderKey(links.widgetSecret, order.id)}`,
   };
 }
 

@@ -185,7 +185,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     const call = idempotentCall(request, user.id);
     await refundOrderDue(db, config, user.id, request.params.id, request.body, call);
     if (call?.replayed) reply.header('idempotent-replayed', 'true');
-    return getOrder(db, user.id, request.params.id);
+    return getOrder(db, user.id, request.params.id, config);
   });
 
   r.get('/api/v2.1/booking/:id/comments/', { schema: { summary: 'A booking\'s history (order log)', tags, params, answers: { 200: z.array(OrderLogEntry) } } }, async (request) =>
@@ -222,7 +222,7 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
     },
   }, async (request) => searchOrders(db, currentUser(request).id, { phone: request.query.phone, name: request.query.name }, request.query.limit, request.query.offset));
 
-  r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params, answers: { 200: Order } } }, async (request) => getOrder(db, currentUser(request).id, request.params.id));
+  r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params, answers: { 200: Order } } }, async (request) => getOrder(db, currentUser(request).id, request.params.id, config));
 
   r.post('/api/v2.1/check_coupon/', {
     config: { records: RECORDS.coupon, notFound: true },

@@ -7,6 +7,7 @@
 //   GET  /api/public/orders/{key}/                      the customer's order by its secret key
 //   POST /api/public/orders/{key}/cancel/               cancel it, up to the location's deadline
 //   GET  /widget/ and /widget/order/{key}               the widget's page (widget.html of the web build)
+//   GET  /arrival/{key}                                 #44 the guests' arrival page (the same page)
 // Every call takes ?lang=ru|en (else Accept-Language) for its messages.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -135,5 +136,7 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
       reply.redirect(`/widget/${request.url.slice('/widget'.length)}`));
     r.get('/widget/', { config: pub, schema: { hide: true } }, page);
     r.get('/widget/order/:key', { config: pub, schema: { hide: true } }, page);
+    // #44 The guests' arrival page (the same page's script; data from /api/public/arrival/:key/).
+    r.get('/arrival/:key', { config: pub, schema: { hide: true } }, page);
   });
 }

@@ -27,6 +27,8 @@ import { lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { bookingDay, cancelBooking, placeBooking, quoteBooking, releaseWidgetHold } from '../orders/booking';
 import { currentConsent } from '../locations/consent';
+import { textIn } from '../arrivals/documents';
+import { signForLead } from '../arrivals/guest';
 import { sendRefunds } from '../orders/refunds';
 import { locationDaySlots } from '../slots/service';
 import { orderIdOfKey, orderKey } from '../../platform/orderLinks';
@@ -79,14 +81,14 @@ export async function widgetLocation(db: Db, locationId: number, groupId: number
     // #39/#40 The venue's phone, its privacy policy and the consent the booking asks for (152-FZ).
     phone: loc.row.phone || null,
     privacy_policy_url: loc.row.privacyPolicyUrl || null,
-    personal_data_consent: await consentShown(db, locationId),
+    personal_data_consent: await consentShown(db, locationId, lang),
   };
 }
 
-/** #40 The consent text the widget shows, with the version the booking sends back. */
-async function consentShown(db: Db, locationId: number) {
+/** #40 The consent text the widget shows, with the version the booking sends back; #44 in the customer's language where it has one. */
+async function consentShown(db: Db, locationId: number, lang: Lang) {
   const consent = await currentConsent(db, locationId);
-  return { version: consent.version, text: consent.text };
+  return { version: consent.version, text: textIn(consent, lang).text };
 }
 
 /** GET /api/public/locations/{id}/slots/?date=: sessions still on sale, per playground, with prices. */
@@ -249,6 +251,8 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
   }, async (tx, order) => {
     // The consent's record: the version shown, when, from where and which browser (152-FZ's proof).
     await tx.insert(orderConsents).values({ orderId: order.id, consentTextId: consent.id, ip: client.ip, userAgent: client.userAgent });
+    // #44 The same consent is the lead guest's signature of the personal-data document (the text in the language shown).
+    await signForLead(tx, order.id, consent, lang, { name: input.name, ...client });
     const due = dueNow(order.purchase, order.prepayment);
     if (toCents(due) > 0) {
       const url = await createBillLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, locationId, due, minutes);

@@ -59,6 +59,10 @@ export interface OrderDetail extends SlotOrder {
   refund_split?: RefundTender[];
   /** #40 What the customer agreed to when booking in the widget; null: none recorded (the desk's orders, widget orders before #40). */
   personal_data_consent?: PersonalDataConsent | null;
+  /** #44 Arrival: how many participants are checked in, the no-show flag, the guests' page. */
+  checked_in?: number;
+  no_show?: boolean;
+  arrival_url?: string;
 }
 
 /** #40 An order's personal-data consent record (GET /api/v2.2/orders/{id}/). */

@@ -35,6 +35,7 @@ import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { OrderRefunds } from './OrderRefunds';
 import { OrderConsent } from './OrderConsent';
+import { OrderArrival } from './OrderArrival';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { openLinks } from '../../../domain/orderBalance';
 import type { OrderPayment } from '../booking/types';
@@ -223,6 +224,8 @@ export function OrderPage() {
 
       {/* #40 The customer's personal-data consent, under the customer it is about. */}
       <OrderConsent consent={o.personal_data_consent} source={o.source} when={when} />
+      {/* #44 Who has come, and the guests' page (its link, its QR code). */}
+      <OrderArrival url={o.arrival_url} persons={o.persons} checkedIn={o.checked_in ?? 0} noShow={!!o.no_show} />
 
       <Card sx={{ mb: 2 }}>
         <CardContent>

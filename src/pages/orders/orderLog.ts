@@ -110,7 +110,15 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   test_payment: (d, f) => [f.t('app.orderLog.testPayment', { id: d.payment_id, amount: f.money(String(d.purchase ?? '0')) })],
   payment_released: (d, f) => [f.t(d.late ? 'app.orderLog.releasedLate' : 'app.orderLog.released', { id: d.payment_id, amount: f.money(String(d.purchase ?? '0')) })],
   late_refund: (d, f) => [f.t('app.orderLog.lateRefund', { id: d.payment_id, amount: f.money(String(d.amount ?? '0')) })],
+  // #44 arrival
+  checked_in: (d, f) => [f.t('app.arrival.log.checkedIn', { names: names(d.participants) }), ...(d.reason ? [f.t('app.arrival.log.overridden', { reason: String(d.reason) })] : [])],
+  check_in_undone: (d, f) => [f.t('app.arrival.log.undone', { names: names(d.participants) })],
+  signed: (d, f) => [f.t('app.arrival.log.signed', { name: String(d.participant ?? ''), document: f.t(`app.arrival.kinds.${String(d.document)}`, { _: String(d.document ?? '') }), version: String(d.version ?? '') })],
+  no_show: (_d, f) => [f.t('app.arrival.log.noShow')],
 };
+
+/** #44 Participants as the log names them (a list of names; one without a name is "—"). */
+const names = (v: unknown): string => (Array.isArray(v) ? v.map((n) => String(n || '—')).join(', ') : '');
 
 /** One line about an entry's text and data; `money` formats amounts in the order's currency. */
 export function logSummary(entry: Pick<OrderLogEntry, 'type' | 'text' | 'data'>, translate: Translate, money: (amount: string) => string): string {
