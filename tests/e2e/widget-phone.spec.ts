@@ -253,7 +253,8 @@ for (const lang of ['ru', 'en'] as const) test.describe(lang, () => {
     expect(bookings).toBe(0);
     // The consent text one tap away, the policy linked.
     await page.getByText(w.consentText, { exact: true }).tap();
-    await expect(page.getByRole('region', { name: w.consentText })).toContainText('Согласие на обработку персональных данных');
+    // #44 The location's personal-data document in the customer's language (the demo's has an English text).
+    await expect(page.getByRole('region', { name: w.consentText })).toContainText(lang === 'ru' ? 'Согласие на обработку персональных данных' : 'Consent to the processing of personal data');
     await expect(page.getByRole('link', { name: w.policy })).toHaveAttribute('href', 'https://venue.example/privacy');
     await axe(page, 'the form with its checks');
     expect(await phoneProblems(page)).toEqual([]);

@@ -159,7 +159,9 @@ export async function checkIn(db: Db, userId: number, orderId: number, input: Ch
     if (!arrivals) throw fieldError('non_field_errors', 'arrivals_off');
     if (!isLiveOrder(o)) throw fieldError('non_field_errors', 'arrival_order_cancelled');
     await ensureParticipants(tx, [orderId]);
-    const [docs, participants] = await Promise.all([publishedDocuments(tx, o.locationId), participantsOf(tx, [orderId])]);
+    // One after the other: a transaction is one connection (pg deprecates queueing queries on it).
+    const docs = await publishedDocuments(tx, o.locationId);
+    const participants = await participantsOf(tx, [orderId]);
     const todo = chosen(participants.get(orderId) ?? [], input.participants).filter((p) => p.checkedInAt === null);
     if (!todo.length) return;
     // What blocks: each participant's unsigned required documents, and money the order still owes.

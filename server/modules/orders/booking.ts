@@ -438,7 +438,9 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
       if (sessions.length && sessions.every((s) => hasBegun(s.timeStart, clock))) throw fieldError('non_field_errors', 'order_closed');
     }
     // What it held, for its activity entry: read before any of it goes back.
-    const [held, holdings] = await Promise.all([heldSessions(tx, orderId), Number(order.paid) > 0 ? orderHoldings(tx, order) : []]);
+    // One after the other: a transaction is one connection, which takes one query at a time (pg deprecates queueing them).
+    const held = await heldSessions(tx, orderId);
+    const holdings = Number(order.paid) > 0 ? await orderHoldings(tx, order) : [];
     await markCancelled(tx, order);
     let refundIds: number[] = [];
     let restCents = 0;

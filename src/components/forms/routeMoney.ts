@@ -2,15 +2,14 @@
 // choice that names an amount says "777,00 ₽", never a bare "777,00" (#25). The location is the
 // screen's route (/locations/:location_id/...); outside one, the default currency title.
 import { useParams } from 'react-router-dom';
-import { useGetOne } from 'react-admin';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { useLanguage } from '../../i18n/useLanguage';
-import type { LocationRecord } from '../../resources/locations/types';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 
 /** Writes an amount ('777.00') as the route's location's money in the screen's language. */
 export function useRouteMoney(): (amount: string | number) => string {
   const { location_id: locationId } = useParams();
-  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const { data: location } = useLocationDetail(locationId);
   const lang = useLanguage();
   return (amount) => formatMoney(amount, location?.currency ?? null, lang);
 }
@@ -18,6 +17,6 @@ export function useRouteMoney(): (amount: string | number) => string {
 /** #42 The route's location's currency (null outside a location, or before it is read): a money input shows its sign. */
 export function useRouteCurrency(): Currency | null {
   const { location_id: locationId } = useParams();
-  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const { data: location } = useLocationDetail(locationId);
   return location?.currency ?? null;
 }

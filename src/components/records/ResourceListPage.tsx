@@ -12,13 +12,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AddIcon from '@mui/icons-material/Add';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
-  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Loading, Pagination, useGetOne, usePermissions, useRefresh, useResourceContext, useTranslate,
+  Datagrid, DatagridBody, DatagridRow, FunctionField, List, Loading, Pagination, usePermissions, useRefresh, useResourceContext, useTranslate,
   type DatagridRowProps,
 } from 'react-admin';
 import { permissionsAt } from '../../resources/locations/permissionsAt';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../domain/constants';
 import { allowed } from '../../resources/declaration';
-import type { LocationRecord } from '../../resources/locations/types';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { declaration } from '../../resources/registry';
 import { ResourceFormDialog } from '../forms/ResourceFormDialog';
 import { RowActions } from '../forms/RowActions';
@@ -55,7 +55,7 @@ export function ResourceListPage({ name }: { name: string }) {
   const list = d.list!;
   const { location_id: locationId = '' } = useParams();
   const translate = useTranslate();
-  const { data: location, error: locationError, isPending } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const { data: location, error: locationError, isPending } = useLocationDetail(locationId);
   const { permissions, isPending: permissionsPending } = usePermissions<string[]>();
   const parts = useLoadedParts(d);
   const refresh = useRefresh();

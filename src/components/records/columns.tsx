@@ -2,14 +2,14 @@
 // `source`, so each cell keeps react-admin's `column-<source>` class.
 import type { ComponentType, ReactNode } from 'react';
 import { Box } from '@mui/material';
-import { FunctionField, useGetOne, useTranslate } from 'react-admin';
+import { FunctionField, useTranslate } from 'react-admin';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../dataProvider/http';
 import { useParams } from 'react-router-dom';
 import { formatDay } from '../../../domain/dates';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { useLanguage } from '../../i18n/useLanguage';
-import type { LocationRecord } from '../../resources/locations/types';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { ChoicesFrom, ColumnDeclaration, Part } from '../../resources/declaration';
 import { useEndpointChoices } from './choices';
 import { CELL_MAX_WIDTH, TRUNCATED, TruncatedText } from '../TruncatedText';
@@ -54,7 +54,7 @@ function useCurrencies(enabled: boolean): Currency[] | undefined {
  */
 function useCellCurrency(own: unknown): Currency | null {
   const { location_id: locationId } = useParams();
-  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const { data: location } = useLocationDetail(locationId);
   const known = [location?.currency, location?.b2b_currency].filter((c): c is Currency => !!c);
   const code = typeof own === 'string' && own ? own : null;
   const local = code ? known.find((c) => c.code === code) : undefined;

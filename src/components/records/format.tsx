@@ -1,10 +1,9 @@
 // Small shared renderers of the record lists. Dates go through domain/dates.ts, the one date formatter.
 import { useCallback, type ReactNode } from 'react';
 import { Link } from '@mui/material';
-import { useGetOne } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { formatInstant, formatWallClock } from '../../../domain/dates';
-import type { LocationRecord } from '../../resources/locations/types';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 
 /** A wall-clock date-time of the API (`YYYY-MM-DD HH:mm`, already on the location's clock) as DD.MM.YYYY HH:mm. */
 export function formatDateTime(value: string | null | undefined): string {
@@ -17,7 +16,7 @@ export function formatDateTime(value: string | null | undefined): string {
  */
 export function useInstantFormat() {
   const { location_id: locationId } = useParams();
-  const { data: location } = useGetOne<LocationRecord>('locations', { id: Number(locationId) }, { enabled: !!locationId });
+  const { data: location } = useLocationDetail(locationId);
   const timezone = location?.timezone;
   return useCallback((iso: string | null | undefined, withSeconds = false) => formatInstant(iso, timezone, withSeconds), [timezone]);
 }

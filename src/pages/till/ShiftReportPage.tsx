@@ -10,6 +10,8 @@ import type { TillReport } from '../../../domain/tillReport';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { api } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { PrintBar, PrintStyle, ReportActions, ReportError, TillReportView, paperSx, type PrintLayout } from './TillReportView';
 
 export const printLayoutOf = (value: string | null): PrintLayout | null => (value === 'a4' || value === '80mm' ? value : null);
@@ -22,11 +24,14 @@ export function ShiftReportPage() {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   const layout = printLayoutOf(search.get('print'));
+  // A location that is not there, or not the user's, says so at once with the way back, as every location screen does.
+  const location = useLocationDetail(locationId);
   const path = `/api/v2.2/shifts/${shiftId}/report/`;
   const report = useQuery({ queryKey: ['till', 'report', 'shift', shiftId, lang], queryFn: () => api<TillReport>(path), retry: false, enabled: /^\d+$/.test(shiftId) });
   // A shift of another location than the address's is not shown under this one.
   const elsewhere = !!report.data && String(report.data.location.id) !== locationId;
   const shift = elsewhere ? undefined : report.data?.shifts[0];
+  if (location.isError) return <LocationUnavailable id={locationId} error={location.error} />;
   const heading = shift ? translate('app.tillReport.shiftHeading', { id: shift.id, till: shift.till.name }) : translate('app.tillReport.shiftTitle');
   return (
     <Box sx={{ p: 2, maxWidth: 960 }} data-testid="shift-report-page">
