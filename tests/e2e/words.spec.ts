@@ -125,7 +125,8 @@ for (const lang of ['ru', 'en'] as const satisfies Lang[]) {
     // Well before the notice's own 8 s: gone because the screen changed.
     await expect(notice).toHaveCount(0, { timeout: 2000 });
     // The management icons carry their words: the link's name is the text one reads.
-    await expect(page.getByRole('link', { name: t.calendar }).first()).toHaveText(t.calendar);
+    // (In the list's rows: an unfinished location's checklist above it links to its calendar too, with an arrow.)
+    await expect(page.locator('tbody').getByRole('link', { name: t.calendar }).first()).toHaveText(t.calendar);
 
     // A used setup link says so, with the way to sign in.
     await page.goto('/setup/0000000000000000000000000000000000000000');
