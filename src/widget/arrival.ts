@@ -57,8 +57,8 @@ export async function arrivalPage(root: HTMLElement, call: Call, lang: WidgetLan
       err('arrival-guardian-error'));
     const minor = () => { const day = birthDay(); return !!day && !!p.date && isMinor(day, p.date, p.minor_age); };
     birth.oninput = () => { guardian.hidden = !minor(); };
-    const todo = p.documents.filter((d) => !x.signed[d.kind]);
-    const ticks = todo.map((d) => ({ d, box: h('input', { type: 'checkbox', id: `arrival-tick-${d.kind}`, 'data-testid': `arrival-tick-${d.kind}` }) as HTMLInputElement }));
+    const unsignedDocs = p.documents.filter((d) => !x.signed[d.kind]);
+    const ticks = unsignedDocs.map((d) => ({ d, box: h('input', { type: 'checkbox', id: `arrival-tick-${d.kind}`, 'data-testid': `arrival-tick-${d.kind}` }) as HTMLInputElement }));
     const errors = { name: err('arrival-name-error'), birth: err('arrival-birth-error'), form: err('arrival-form-error') };
     const button = h('button', { type: 'submit', class: 'primary', 'data-testid': 'arrival-submit' }, t('submit')) as HTMLButtonElement;
     const form = h('form', { class: 'sign', 'data-testid': 'arrival-form', novalidate: true },

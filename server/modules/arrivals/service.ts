@@ -162,11 +162,11 @@ export async function checkIn(db: Db, userId: number, orderId: number, input: Ch
     // One after the other: a transaction is one connection (pg deprecates queueing queries on it).
     const docs = await publishedDocuments(tx, o.locationId);
     const participants = await participantsOf(tx, [orderId]);
-    const todo = chosen(participants.get(orderId) ?? [], input.participants).filter((p) => p.checkedInAt === null);
-    if (!todo.length) return;
+    const notYetIn = chosen(participants.get(orderId) ?? [], input.participants).filter((p) => p.checkedInAt === null);
+    if (!notYetIn.length) return;
     // What blocks: each participant's unsigned required documents, and money the order still owes.
     const blocks: { key: MessageKey; params: MessageParams }[] = [];
-    const unsigned = todo.filter((p) => missingOf(p, docs).length);
+    const unsigned = notYetIn.filter((p) => missingOf(p, docs).length);
     if (unsigned.length) blocks.push({ key: 'check_in_unsigned', params: { who: unsigned.map((p) => `${shown(p, lang)} (${missingOf(p, docs).map((k) => CONSENT_KIND_LABELS[k][lang]).join(', ')})`).join('; ') } });
     const toPay = orderBalance(o).toPay;
     if (toCents(toPay) > 0) blocks.push({ key: 'check_in_unpaid', params: { amount: moneyParam(toPay, currencyJson(currency)) } });
@@ -174,10 +174,10 @@ export async function checkIn(db: Db, userId: number, orderId: number, input: Ch
     if (blocks.length && !reason) throw new ApiError(400, undefined, { non_field_errors: blocks });
     if (blocks.length && role.value < CHECK_IN_MANAGER_ROLE) throw new ApiError(403, { key: 'check_in_override_role' });
     const done = await tx.update(orderParticipants).set({ checkedInAt: new Date(), checkedInBy: userId })
-      .where(and(inArray(orderParticipants.id, todo.map((p) => p.id)), isNull(orderParticipants.checkedInAt))).returning({ id: orderParticipants.id });
+      .where(and(inArray(orderParticipants.id, notYetIn.map((p) => p.id)), isNull(orderParticipants.checkedInAt))).returning({ id: orderParticipants.id });
     if (!done.length) return;
     const list = participants.get(orderId) ?? [];
-    const names = todo.filter((p) => done.some((d) => d.id === p.id)).map((p) => shown(p, lang));
+    const names = notYetIn.filter((p) => done.some((d) => d.id === p.id)).map((p) => shown(p, lang));
     // Someone came: the order is no longer a no-show.
     if (o.noShow) await tx.update(orders).set({ noShow: false }).where(eq(orders.id, orderId));
     const overridden = blocks.length > 0;
@@ -209,18 +209,18 @@ export async function undoCheckIn(db: Db, userId: number, orderId: number, input
   await lockedTransaction(db, async (tx) => {
     const { o } = await lockedOrder(tx, orderId);
     const participants = await participantsOf(tx, [orderId]);
-    const todo = chosen(participants.get(orderId) ?? [], input.participants).filter((p) => p.checkedInAt !== null);
-    if (!todo.length) return;
+    const wereIn = chosen(participants.get(orderId) ?? [], input.participants).filter((p) => p.checkedInAt !== null);
+    if (!wereIn.length) return;
     const now = Date.now();
-    if (todo.some((p) => !mayUndoCheckIn({ checkedInBy: p.checkedInBy, checkedInAtMs: p.checkedInAt!.getTime() }, { userId, roleValue: role.value }, now))) {
+    if (wereIn.some((p) => !mayUndoCheckIn({ checkedInBy: p.checkedInBy, checkedInAtMs: p.checkedInAt!.getTime() }, { userId, roleValue: role.value }, now))) {
       throw new ApiError(403, { key: 'check_in_undo_late', params: { minutes: CHECK_IN_UNDO_MINUTES } });
     }
-    await tx.update(orderParticipants).set({ checkedInAt: null, checkedInBy: null }).where(inArray(orderParticipants.id, todo.map((p) => p.id)));
-    const names = todo.map((p) => shown(p, lang));
+    await tx.update(orderParticipants).set({ checkedInAt: null, checkedInBy: null }).where(inArray(orderParticipants.id, wereIn.map((p) => p.id)));
+    const names = wereIn.map((p) => shown(p, lang));
     const inBefore = (participants.get(orderId) ?? []).filter((p) => p.checkedInAt !== null);
     await recordEffects(tx, {
       activity: { locationId: o.locationId, kind: 'order.check_in_undone', subject: `#${orderId}`,
-        before: { checked_in: inBefore.map((p) => shown(p, lang)) }, after: { checked_in: inBefore.filter((p) => !todo.includes(p)).map((p) => shown(p, lang)) } },
+        before: { checked_in: inBefore.map((p) => shown(p, lang)) }, after: { checked_in: inBefore.filter((p) => !wereIn.includes(p)).map((p) => shown(p, lang)) } },
       orderLog: { orderId, type: 'check_in_undone', author: userId, data: { participants: names } },
     });
   });
