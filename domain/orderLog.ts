@@ -18,8 +18,8 @@ export const ORDER_LOG_TYPES = [
   'late_refund',
   // #44 Arrival: participants checked in at the desk or undone (data: participants, their names; reason
   // of a check-in past a block), a participant's signature on the guest's page (data: participant, document,
-  // version), the no-show flag set by the job (data: by: system).
-  'checked_in', 'check_in_undone', 'signed', 'no_show',
+  // version), the no-show flag set by the job (data: by: system), the guests' link sent by e-mail (data: email).
+  'checked_in', 'check_in_undone', 'signed', 'no_show', 'arrival_link_sent',
 ] as const;
 export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
 

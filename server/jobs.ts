@@ -23,6 +23,8 @@ import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
 import { checkPendingPayment, closeLinkAtProvider, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './modules/arrivals/noShows';
+import { sendArrivalLinkLetter } from './modules/arrivals/link';
+import { ARRIVAL_LINK_LETTER_JOB, type ArrivalLinkLetterJob } from './platform/jobs';
 import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -116,6 +118,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     [NO_SHOW_JOB]: async () => {
       await markNoShows(deps.db);
       await scheduleNoShows(deps.db, new Date(Date.now() + NO_SHOW_EVERY_MS));
+    },
+    // #44 The guests' arrival link, sent by staff to the order's e-mail.
+    [ARRIVAL_LINK_LETTER_JOB]: async (p: ArrivalLinkLetterJob) => {
+      await sendArrivalLinkLetter(deps, p);
     },
     // Hourly: the live desk's events past their retention; the job books its own next run.
     [EXPIRE_EVENTS_JOB]: async () => {

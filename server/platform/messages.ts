@@ -180,7 +180,7 @@ const en = {
   widget_order_cancelled: 'This booking has already been cancelled.',
   widget_mail_subject: 'Booking №%{id} at %{location} is confirmed',
   widget_mail_text:
-    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n%{money_lines}\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
+    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n%{money_lines}\n%{arrival}Your booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
   widget_mail_game: 'Game: %{game}\n',
   widget_payment_not_declined: 'This booking is not waiting for a new payment.',
   widget_hold_expired: 'The time to pay for this booking is over and the places were released. Please book again.',
@@ -290,6 +290,12 @@ const en = {
   check_in_unpaid: 'Not paid: %{amount} is still owed.',
   check_in_override_role: 'Only a manager or an administrator can check in past a block, with a reason.',
   check_in_undo_late: 'A check-in by someone else, or older than %{minutes} minutes, is undone by a manager or an administrator.',
+  // #44 The guests' arrival link by e-mail (POST /api/v2.2/orders/{id}/arrival_link/) and in the widget's letter.
+  arrival_link_no_email: 'The order has no e-mail: add one to the order, or show the guests the QR code.',
+  arrival_link_mail_subject: 'Before your visit to %{location}: booking №%{id}',
+  arrival_link_mail_text:
+    'Hello, %{name}!\n\nBefore your visit to %{location} (%{date}, %{begin}, %{playground}), each guest signs the venue\'s documents. Open this link on your phone and share it with the other guests of your booking №%{id}:\n%{link}\n\nEach guest signs for themselves; a parent or guardian signs for a child.\n\n%{address}\n%{phone_line}See you soon!',
+  widget_mail_arrival: 'Before your visit each guest signs the venue\'s documents on this page (share it with the others):\n%{link}\n\n',
   // #43 The till's reports.
   shift_report_blind: 'The shift\'s report is shown once the shift is counted.',
 } as const;
@@ -461,7 +467,7 @@ const ru: Record<MessageKey, string> = {
   widget_order_cancelled: 'Эта бронь уже отменена.',
   widget_mail_subject: 'Бронь №%{id} в %{location} подтверждена',
   widget_mail_text:
-    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n%{money_lines}\nСтраница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
+    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n%{money_lines}\n%{arrival}Страница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
   widget_mail_game: 'Игра: %{game}\n',
   widget_payment_not_declined: 'Эта бронь не ждёт новой оплаты.',
   widget_hold_expired: 'Время на оплату этой брони истекло, места освобождены. Забронируйте, пожалуйста, заново.',
@@ -566,6 +572,12 @@ const ru: Record<MessageKey, string> = {
   check_in_unpaid: 'Не оплачено: осталось %{amount}.',
   check_in_override_role: 'Отметить приход, несмотря на запрет, может менеджер или администратор — с причиной.',
   check_in_undo_late: 'Чужую отметку прихода или отметку старше %{minutes} минут отменяет менеджер или администратор.',
+  // #44 Ссылка для гостей по почте и в письме виджета.
+  arrival_link_no_email: 'У заказа нет e-mail: добавьте его в заказ или покажите гостям QR-код.',
+  arrival_link_mail_subject: 'Перед визитом в %{location}: бронь №%{id}',
+  arrival_link_mail_text:
+    'Здравствуйте, %{name}!\n\nПеред визитом в %{location} (%{date}, %{begin}, %{playground}) каждый гость подписывает документы площадки. Откройте ссылку на телефоне и перешлите её остальным гостям брони №%{id}:\n%{link}\n\nКаждый гость подписывает за себя; за ребёнка подписывает родитель или опекун.\n\n%{address}\n%{phone_line}До встречи!',
+  widget_mail_arrival: 'Перед визитом каждый гость подписывает документы площадки на этой странице (перешлите её остальным):\n%{link}\n\n',
   // #43 Отчёты кассы
   shift_report_blind: 'Отчёт о смене доступен после пересчёта.',
 };

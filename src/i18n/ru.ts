@@ -19,6 +19,7 @@ import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
+import { arrivalDeskRu } from './arrivalDesk.ru'; // #44 h44-desk
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -675,7 +676,7 @@ export const ruApp: typeof enApp = {
         refund_pending: 'Возврат в обработке', refund_failed: 'Возврат не прошёл', // #29 refunds
         // #38 проверки провайдера
         test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
-        checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', // #44
+        checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', arrival_link_sent: 'Ссылка для гостей отправлена на почту', // #44
       },
     },
     notFound: {
@@ -701,6 +702,7 @@ export const ruApp: typeof enApp = {
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43
     arrival: arrivalRu, // #44
+    arrivalDesk: arrivalDeskRu, // #44 h44-desk
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },

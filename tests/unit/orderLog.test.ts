@@ -62,6 +62,7 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
   check_in_undone: [{ participants: ['Иван'] }],
   signed: [{ participant: 'Анна Петрова', document: 'rules', version: 2 }, { participant: 'Иван', document: 'personal_data', version: 1 }],
   no_show: [{ by: 'system' }],
+  arrival_link_sent: [{ email: EMAIL }],
 };
 
 // What may stay latin on a Russian screen: the currency's code, the customer's e-mail and a provider's reason code (#29).

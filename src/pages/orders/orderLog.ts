@@ -115,6 +115,7 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   check_in_undone: (d, f) => [f.t('app.arrival.log.undone', { names: names(d.participants) })],
   signed: (d, f) => [f.t('app.arrival.log.signed', { name: String(d.participant ?? ''), document: f.t(`app.arrival.kinds.${String(d.document)}`, { _: String(d.document ?? '') }), version: String(d.version ?? '') })],
   no_show: (_d, f) => [f.t('app.arrival.log.noShow')],
+  arrival_link_sent: (d, f) => (d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []),
 };
 
 /** #44 Participants as the log names them (a list of names; one without a name is "—"). */
