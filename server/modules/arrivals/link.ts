@@ -2,21 +2,18 @@
 // address, for a booking made at the desk (a widget booking's confirmation letter carries it already,
 // and may be sent it again). The letter is a customer message of the one outbox: its job is queued with
 // the order-log entry and the activity entry in one transaction (recordEffects), so a restart still
-// sends it, once. In the order's language (a widget customer's), else the staff member's.
+// sends it, once. In the order's language (a widget customer's), else the staff member's. The letter
+// itself is written with the order's other letters (widget/letter.ts sendArrivalLinkLetter).
 // Locks: none (nothing of the order changes; the letter reads the order when it is sent).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { Deps } from '../../deps';
 import { locations, orders } from '../../db/schema';
 import { recordEffects } from '../../platform/effects';
 import { fieldError, notFound } from '../../platform/errors';
-import type { ArrivalLinkLetterJob } from '../../platform/jobs';
-import { translate, type Lang } from '../../platform/messages';
+import type { Lang } from '../../platform/messages';
 import { arrivalPageUrl } from '../../platform/orderLinks';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { requireRoleAt } from '../locations/service';
-import { senderOf } from '../locations/letters';
-import { letterFacts } from '../widget/letter';
 
 /** POST /api/v2.2/orders/{id}/arrival_link/: any role at the order's location (as a check-in). */
 export async function sendArrivalLink(db: Db, links: { publicUrl: string; widgetSecret: string }, userId: number, orderId: number, lang: Lang) {
@@ -37,17 +34,4 @@ export async function sendArrivalLink(db: Db, links: { publicUrl: string; widget
     });
   });
   return { order_id: orderId, email: o.email, arrival_url: arrivalPageUrl(links.publicUrl, links.widgetSecret, orderId) };
-}
-
-/** The job's letter: the link, the session, the venue's address and phone. */
-export async function sendArrivalLinkLetter(deps: Deps, job: ArrivalLinkLetterJob): Promise<void> {
-  const facts = await letterFacts(deps, job.orderId, job.lang);
-  if (!facts) return;
-  const { order, lang, args } = facts;
-  await deps.mailer.send({
-    to: order.email!,
-    ...senderOf(facts.location, args.location), // #42
-    subject: translate(lang, 'arrival_link_mail_subject', args),
-    text: translate(lang, 'arrival_link_mail_text', { ...args, link: arrivalPageUrl(deps.config.publicUrl, deps.config.widgetSecret, order.id, lang) }),
-  });
 }

@@ -3,7 +3,8 @@
 // the tab loses nothing), the confirmation (sent when the booking is made with nothing to pay now,
 // or when its online payment arrives: billing.ts queues it then) and the cancellation (the customer
 // cancelled on their page, or the payment hold expired and the places were released). Each names
-// the venue's phone when it has one (#40).
+// the venue's phone when it has one (#40). #44: the confirmation carries the guests' arrival page where
+// the location checks guests in, and staff send that page on its own (sendArrivalLinkLetter).
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { currencies, games, locationTranslations, locations, orderPlaysessions, orders, payments, playgrounds, playsessions } from '../../db/schema';
@@ -14,7 +15,7 @@ import { formatMoney } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
 import { arrivalPageUrl, orderPageUrl } from '../../platform/orderLinks';
-import type { WidgetCancelLetterJob } from '../../platform/jobs';
+import type { ArrivalLinkLetterJob, WidgetCancelLetterJob } from '../../platform/jobs';
 import { senderOf } from '../locations/letters';
 
 /**
@@ -122,5 +123,21 @@ export async function sendWidgetCancelLetter(deps: Deps, job: WidgetCancelLetter
     text: job.reason === 'customer'
       ? translate(lang, 'widget_cancel_mail_customer', { ...args, refund })
       : translate(lang, 'widget_cancel_mail_expired', { ...args, minutes: order.cancelDelay ?? facts.location.widgetPaymentMinutes }),
+  });
+}
+
+/**
+ * #44 The guests' arrival page, sent by staff (POST /api/v2.2/orders/{id}/arrival_link/, arrivals/link.ts):
+ * the link, the session, the venue's address and phone, in the order's language, else the sender's.
+ */
+export async function sendArrivalLinkLetter(deps: Deps, job: ArrivalLinkLetterJob): Promise<void> {
+  const facts = await letterFacts(deps, job.orderId, job.lang);
+  if (!facts) return;
+  const { order, lang, args } = facts;
+  await deps.mailer.send({
+    to: order.email!,
+    ...senderOf(facts.location, args.location), // #42
+    subject: translate(lang, 'arrival_link_mail_subject', args),
+    text: translate(lang, 'arrival_link_mail_text', { ...args, link: arrivalPageUrl(deps.config.publicUrl, deps.config.widgetSecret, order.id, lang) }),
   });
 }
