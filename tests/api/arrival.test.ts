@@ -158,6 +158,35 @@ describe('the guest\'s page and signatures', () => {
       .toEqual({ by: 'customer', participant: 'Ivan Smirnov', document: 'rules', version: 1 });
   });
 
+  it('the desk\'s tablet mode signs through the same call with the staff\'s token: the order log names the staff user (by: desk); a stranger\'s token is refused, a bad one is a 401', async () => {
+    const id = await order(2);
+    const p = await page(id);
+    const rules = p.documents.find((d: Json) => d.kind === 'rules');
+    const body = { participant: p.participants[0].id, document_version: rules.document_version, name: 'Анна Петрова', birth_date: '1985-02-03' };
+    const deskSign = (token: string, lang = 'ru') => h.app.inject({
+      method: 'POST', url: `/api/public/arrival/${keyOf(id)}/sign/?lang=${lang}`, payload: body,
+      headers: { authorization: `Token ${token}`, 'user-agent': 'Mozilla/5.0 (iPad) desk', 'accept-language': lang }, remoteAddress: '198.51.100.4',
+    });
+    // Someone with no role at the order's location cannot claim a desk signing there (and signs nothing).
+    const stranger = await h.userWithToken('tablet-stranger@example.com', [[2, 10]]);
+    for (const lang of ['ru', 'en']) {
+      const refused = await deskSign(stranger.token, lang);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(lang === 'ru' ? 'У вас нет прав для выполнения этой операции.' : 'You do not have permission to perform this action.');
+    }
+    expect((await deskSign('not-a-token')).statusCode).toBe(401);
+    expect(await sql('select 1 from consent_signatures where order_id = $1', [id])).toHaveLength(0);
+    const staff = (await sql<{ id: number }>('select id from users where email = $1', ['staff@example.com']))[0]!;
+    const done = await deskSign(w.tokens.staff);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().participants[0].signed.rules).toBe(true);
+    // The signature is the same record as a guest's own (the tablet's address and browser).
+    expect((await sql('select ip, user_agent, consent_text_id from consent_signatures where order_id = $1', [id]))[0])
+      .toEqual({ ip: '198.51.100.4', user_agent: 'Mozilla/5.0 (iPad) desk', consent_text_id: rules.document_version });
+    expect(await sql('select author_user_id as author, data from order_logs where order_id = $1 and type = $2', [id, 'signed']))
+      .toEqual([{ author: staff.id, data: { by: 'desk', participant: 'Анна Петрова', document: 'rules', version: 1 } }]);
+  });
+
   it('a new version of a document is signed again; the old version is refused in words', async () => {
     const id = await order(1);
     await signAll(id);

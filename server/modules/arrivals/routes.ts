@@ -18,7 +18,10 @@ import { consentDocumentsAt } from './documents';
 import { arrivalPage, signArrival } from './guest';
 import { arrivalSettings, arrivalsOn } from './service';
 
-const SIGN_RECORDS: WriteRecords = { activity: { none: 'a guest signs on their own page: the signature is its own record (who, what, when, from where)' }, orderLog: ['signed'] };
+const SIGN_RECORDS: WriteRecords = {
+  activity: { none: 'a guest signs on their own page (or on the desk\'s tablet): the signature is its own record (who, what, when, from where); a desk signing\'s order-log entry names the staff user' },
+  orderLog: ['signed'],
+};
 
 const personName = z.string().trim().min(1).max(TEXT_LIMITS.personName);
 
@@ -60,9 +63,10 @@ export async function arrivalRoutes(app: FastifyInstance, { db, config }: Deps):
     }, async (request) => arrivalPage(db, config.widgetSecret, request.params.key, request.lang));
 
     p.post('/api/public/arrival/:key/sign/', {
-      config: { public: true, records: SIGN_RECORDS, conflicts: true },
+      config: { public: true, staffOptional: true, records: SIGN_RECORDS, conflicts: true },
       schema: {
         summary: 'A participant signs a document\'s published version (typed name and a tick); a minor with a guardian', tags: ['public'], params: key, querystring: langOnly,
+        description: 'Public. The desk\'s tablet mode sends the staff\'s `Authorization: Token` too: the signature\'s order-log entry then names that user (`by: desk`); a token of someone without a role at the order\'s location is a 403, a bad token a 401.',
         body: z.strictObject({
           participant: idNumber(),
           document_version: idNumber().describe('The `document_version` of the page\'s document.'),
@@ -74,7 +78,7 @@ export async function arrivalRoutes(app: FastifyInstance, { db, config }: Deps):
         answers: { 200: ArrivalPage },
       },
     }, async (request) => signArrival(db, config.widgetSecret, request.params.key, request.body, request.lang, {
-      ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000),
+      ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000), deskUser: request.authUser?.id ?? null,
     }));
   });
 }

@@ -1,11 +1,14 @@
 // #44 The order's arrival: checked in x of y, a no-show, and the guests' page: its link to send
-// ("Send the link": copied for any messenger) and "Show QR" for a guest to scan at the desk.
+// ("Send the link": copied for any messenger), "Show QR" for a guest to scan at the desk, and "Sign on
+// the tablet" (the desk's tablet mode, src/pages/arrivals/TabletSigningPage.tsx).
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import TabletIcon from '@mui/icons-material/TabletAndroid';
 import { Box, Button, Card, CardContent, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Link, Stack, Typography } from '@mui/material';
 import QRCode from 'qrcode';
 import { useNotify, useTranslate } from 'react-admin';
 
-export function OrderArrival({ url, persons, checkedIn, noShow }: { url: string | undefined; persons: number; checkedIn: number; noShow: boolean }) {
+export function OrderArrival({ url, persons, checkedIn, noShow, tabletPath }: { url: string | undefined; persons: number; checkedIn: number; noShow: boolean; tabletPath: string | null }) {
   const translate = useTranslate();
   const notify = useNotify();
   const [qr, setQr] = useState(false);
@@ -30,6 +33,7 @@ export function OrderArrival({ url, persons, checkedIn, noShow }: { url: string 
           {noShow && <Chip color="error" label={translate('app.arrival.desk.noShow')} data-testid="order-no-show" />}
           <Button onClick={() => void copy()} data-testid="order-arrival-send">{translate('app.arrival.order.send')}</Button>
           <Button onClick={() => setQr(true)} data-testid="order-arrival-qr">{translate('app.arrival.order.qr')}</Button>
+          {tabletPath && <Button component={RouterLink} to={tabletPath} startIcon={<TabletIcon />} data-testid="order-arrival-tablet">{translate('app.arrival.tablet.open')}</Button>}
         </Stack>
         <Link href={url} target="_blank" rel="noopener" variant="body2" sx={{ wordBreak: 'break-all' }} data-testid="order-arrival-link">{url}</Link>
       </CardContent>

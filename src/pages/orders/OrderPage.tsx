@@ -225,7 +225,8 @@ export function OrderPage() {
       {/* #40 The customer's personal-data consent, under the customer it is about. */}
       <OrderConsent consent={o.personal_data_consent} source={o.source} when={when} />
       {/* #44 Who has come, and the guests' page (its link, its QR code). */}
-      <OrderArrival url={o.arrival_url} persons={o.persons} checkedIn={o.checked_in ?? 0} noShow={!!o.no_show} />
+      <OrderArrival url={o.arrival_url} persons={o.persons} checkedIn={o.checked_in ?? 0} noShow={!!o.no_show}
+        tabletPath={isLiveOrder(o) ? `/locations/${o.location_id}/arrivals/tablet/${o.id}` : null} />
 
       <Card sx={{ mb: 2 }}>
         <CardContent>
