@@ -6,6 +6,8 @@ export const consentDocumentsEn = {
   title: 'Documents for guests: %{name}',
   intro: 'What guests agree to and sign: the widget\u2019s consent box takes the personal data consent; at arrival each participant signs the required documents.',
   tabs: 'Documents',
+  /** The tabs' short names (each tab's heading is the document's full title). */
+  tabLabels: { personal_data: 'Personal data', rules: 'Rules and briefing', marketing: 'Marketing' },
   required: 'Required',
   optional: 'Optional',
   version: 'Version %{version} of %{date}',

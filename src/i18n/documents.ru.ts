@@ -6,6 +6,8 @@ export const consentDocumentsRu = {
   title: 'Документы для гостей: %{name}',
   intro: 'С чем гости соглашаются и что подписывают: в виджете гость даёт согласие на обработку персональных данных, а при приходе каждый участник подписывает обязательные документы.',
   tabs: 'Документы',
+  /** The tabs' short names (each tab's heading is the document's full title). */
+  tabLabels: { personal_data: 'Персональные данные', rules: 'Правила и инструктаж', marketing: 'Рассылки' },
   required: 'Обязательный',
   optional: 'Необязательный',
   version: 'Версия %{version} от %{date}',

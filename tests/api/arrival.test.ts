@@ -141,6 +141,22 @@ describe('the documents screen', () => {
     for (const bad of ['999999', 'abc', '0']) expect((await call('GET', `/api/v2.2/consent_documents/${bad}/versions/`, 'admin')).statusCode, bad).toBe(404);
   });
 
+  it('the venue\'s policy link (published, never signed) is linked where the widget collects data: the booking form\'s location and the guests\' arrival page', async () => {
+    const id = await order(2);
+    expect((await page(id)).privacy_policy_url).toBe('');
+    await ok('PUT', '/api/v2.1/locations/1/', 'admin', { privacy_policy_url: 'https://vr-arena.example/privacy' });
+    try {
+      expect((await page(id, 'en')).privacy_policy_url).toBe('https://vr-arena.example/privacy');
+      expect((await ok('GET', '/api/public/locations/1/', null)).privacy_policy_url).toBe('https://vr-arena.example/privacy');
+      // A policy is read, not signed: never one of the documents to sign.
+      const published = (await ok('GET', '/api/v2.2/locations/1/consent_documents/', 'admin') as Json[]).filter((d) => d.published_version).map((d) => d.kind);
+      expect((await page(id)).documents.map((d: Json) => d.kind)).toEqual(published);
+      expect(published).toEqual(expect.arrayContaining(['personal_data', 'rules']));
+    } finally {
+      await ok('PUT', '/api/v2.1/locations/1/', 'admin', { privacy_policy_url: '' });
+    }
+  });
+
   it('the consent the screen writes from the facts is accepted once the operator, its INN and address are typed, and refused by field before', async () => {
     const [pd2] = await ok('GET', '/api/v2.2/locations/2/consent_documents/', 'admin') as Json[];
     const put = (details: Json, lang = 'ru') => call('PUT', `/api/v2.2/consent_documents/${pd2!.id}/`, 'admin',

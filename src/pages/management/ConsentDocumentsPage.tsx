@@ -51,7 +51,7 @@ function Documents({ location }: { location: LocationInfo }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>{translate(t('intro'))}</Typography>
       <Tabs value={kind} onChange={(_e, k: ConsentKind) => setKind(k)} variant="scrollable" allowScrollButtonsMobile aria-label={translate(t('tabs'))} sx={{ mb: 2 }}>
         {CONSENT_KINDS.map((k) => (
-          <Tab key={k} value={k} label={translate(`app.arrival.kinds.${k}`)} id={`consent-tab-${k}`} aria-controls="consent-panel" data-testid={`consent-tab-${k}`} />
+          <Tab key={k} value={k} label={translate(t(`tabLabels.${k}`))} id={`consent-tab-${k}`} aria-controls="consent-panel" data-testid={`consent-tab-${k}`} />
         ))}
       </Tabs>
       <Box role="tabpanel" id="consent-panel" aria-labelledby={`consent-tab-${kind}`} sx={{ display: 'grid', gap: 2 }}>
@@ -184,11 +184,11 @@ function DocumentEditor({ kind, doc, locationId }: { kind: ConsentKind; doc: Con
   return (
     <Box component="form" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }} sx={{ display: 'grid', gap: 2 }}>
       {kind === 'personal_data' && (
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2 }}>
-          <Box component="legend" sx={{ p: 0 }}>
-            <Typography variant="subtitle1" component="span" sx={{ fontWeight: 600 }}>{translate(t('facts'))}</Typography>
+        <Box component="section" aria-labelledby="consent-facts-title" sx={{ display: 'grid', gap: 2 }}>
+          <Box>
+            <Typography variant="subtitle1" component="h3" id="consent-facts-title" sx={{ fontWeight: 600 }}>{translate(t('facts'))}</Typography>
+            <Typography variant="body2" color="text.secondary">{translate(t('factsHint'))}</Typography>
           </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>{translate(t('factsHint'))}</Typography>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' } }}>
             {PERSONAL_DATA_DETAILS.map((k) => {
               const short = SHORT.includes(k);
