@@ -19,7 +19,7 @@ export const consentDocumentsEn = {
   facts: 'What the consent must name (152-FZ)',
   factsHint: 'The facts are kept as the law asks; the texts below are written from them.',
   factHints: {
-    operator: 'As registered: ООО «…» or ИП Surname First name Patronymic',
+    operator: 'As registered, in Russian: the company\u2019s full name, or the sole proprietor\u2019s full name',
     inn: '10 digits (a company) or 12 (a sole proprietor)',
     address: 'The operator\u2019s legal address',
   },

@@ -199,6 +199,8 @@ function DocumentEditor({ kind, doc, locationId }: { kind: ConsentKind; doc: Con
                   multiline={!short} minRows={short ? undefined : 2} maxRows={short ? undefined : 8}
                   error={!!error} helperText={error ?? (short ? translate(t(`factHints.${k}`)) : undefined)}
                   sx={k === 'operator' || !short ? { gridColumn: { md: '1 / -1' } } : undefined}
+                  // An INN is an identifier, never grouped as an amount is.
+                  data-number-check={k === 'inn' ? 'skip' : undefined}
                   slotProps={{ htmlInput: { maxLength: k === 'inn' ? 12 : TEXT_LIMITS.locationText, inputMode: k === 'inn' ? 'numeric' : undefined, 'data-testid': `consent-detail-${k}` } }} />
               );
             })}
