@@ -19,6 +19,7 @@ import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
+import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -701,6 +702,7 @@ export const ruApp: typeof enApp = {
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43
     arrival: arrivalRu, // #44
+    consentDocuments: consentDocumentsRu, // #44 the documents screen
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },

@@ -1,6 +1,7 @@
 // The arrival reads and the guest's page (#44):
 //   GET  /api/v2.2/locations/{id}/arrivals/?date=&search=   the desk's day by session
 //   GET  /api/v2.2/locations/{id}/consent_documents/        the location's documents
+//   GET  /api/v2.2/consent_documents/{id}/versions/         a document's versions, newest first
 //   GET  /api/v2.2/locations/{id}/arrival_settings/         arrivals on or off, grace minutes, minor age
 //   GET  /api/public/arrival/{key}/                         the guest's page (the order's widget key)
 //   POST /api/public/arrival/{key}/sign/                    a participant signs a document's version
@@ -13,8 +14,8 @@ import { currentUser } from '../../platform/auth';
 import type { WriteRecords } from '../../platform/effects';
 import { dateSchema, idNumber, idParam } from '../../platform/validation';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
-import { ArrivalPage, ArrivalSettings, Arrivals, ConsentDocument } from './answers';
-import { consentDocumentsAt } from './documents';
+import { ArrivalPage, ArrivalSettings, Arrivals, ConsentDocument, ConsentVersion } from './answers';
+import { consentDocumentsAt, consentVersions } from './documents';
 import { arrivalPage, signArrival } from './guest';
 import { arrivalSettings, arrivalsOn } from './service';
 
@@ -43,6 +44,9 @@ export async function arrivalRoutes(app: FastifyInstance, { db, config }: Deps):
 
   r.get('/api/v2.2/locations/:id/consent_documents/', { schema: { summary: 'A location\'s consent documents, each with its current version and the one guests sign', tags, params, answers: { 200: z.array(ConsentDocument) } } },
     async (request) => consentDocumentsAt(db, currentUser(request).id, request.params.id, request.lang));
+
+  r.get('/api/v2.2/consent_documents/:id/versions/', { schema: { summary: 'A consent document\'s versions, newest first: its history (a version is never edited)', tags, params, answers: { 200: z.array(ConsentVersion) } } },
+    async (request) => consentVersions(db, currentUser(request).id, request.params.id));
 
   r.get('/api/v2.2/locations/:id/arrival_settings/', { schema: { summary: 'A location\'s arrival settings', tags, params, answers: { 200: ArrivalSettings } } },
     async (request) => arrivalSettings(db, currentUser(request).id, request.params.id));
