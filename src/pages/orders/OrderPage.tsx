@@ -118,7 +118,8 @@ export function OrderPage() {
       </Box>
     );
   }
-  if (!order.data) return <Box component="main" sx={{ maxWidth: 1100 }}><OrderSkeleton /></Box>;
+  // Times wait for the location's clock: drawn before it came, the log read 04:22 (the browser's zone) and then 07:22.
+  if (!order.data || (!timezone && !location.isError)) return <Box component="main" sx={{ maxWidth: 1100 }}><OrderSkeleton /></Box>;
 
   const o = order.data;
   const money = (v: string) => formatMoney(v, o.currency, languageOf(translate));
