@@ -42,6 +42,8 @@ export const PRICE_REASONS = ['session_changed', 'persons_changed', 'promocode_c
 
 /** `data.by` of an entry the customer caused in the booking widget (no staff author). */
 export const BY_CUSTOMER = 'customer';
+/** #44 `data.by` of a signature made on the desk's tablet (its author: the staff user whose tablet it is). */
+export const BY_DESK = 'desk';
 
 export function isLoggedSessionList(value: unknown): value is LoggedSession[] {
   return Array.isArray(value) && value.every((s) => s && typeof s === 'object' && typeof (s as LoggedSession).session_dt === 'string');

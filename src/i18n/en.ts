@@ -19,6 +19,7 @@ import { wordsEn } from './words.en'; // #42 h42-words
 import { tillEn } from './till.en'; // #43
 import { arrivalEn } from './arrival.en'; // #44
 import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
+import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -702,6 +703,7 @@ export const enApp = {
     till: tillEn, // #43
     arrival: arrivalEn, // #44
     arrivalDesk: arrivalDeskEn, // #44 h44-desk
+    consentDocuments: consentDocumentsEn, // #44 the documents screen
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },

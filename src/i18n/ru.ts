@@ -20,6 +20,7 @@ import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
 import { arrivalDeskRu } from './arrivalDesk.ru'; // #44 h44-desk
+import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -703,6 +704,7 @@ export const ruApp: typeof enApp = {
     till: tillRu, // #43
     arrival: arrivalRu, // #44
     arrivalDesk: arrivalDeskRu, // #44 h44-desk
+    consentDocuments: consentDocumentsRu, // #44 the documents screen
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ARRIVAL_LIMITS, CONSENT_KINDS, PERSONAL_DATA_DETAILS } from '../../../domain/arrivals';
+import { DOCUMENT_TEMPLATES } from '../../../domain/documentTemplates';
 import { idNumber } from '../../platform/validation';
 import { defineWrite, type ExampleContext } from '../../platform/writes';
 import { ArrivalLinkSent, ArrivalSettings, ConsentDocument, OrderArrival } from './answers';
@@ -20,8 +21,7 @@ const details = z.strictObject(Object.fromEntries(PERSONAL_DATA_DETAILS.map((k) 
 const versionFields = { text_ru: consentText, text_en: consentText, details };
 const participants = z.array(idNumber()).max(200).optional().describe('The participants (their ids); none: the whole order.');
 
-const MARKETING_RU = 'Я согласен получать от площадки сообщения о новых играх и акциях по телефону и электронной почте. Согласие можно отозвать в любой момент, ответив на сообщение.';
-const MARKETING_EN = 'I agree to receive messages about new games and offers from the venue by phone and e-mail. I may withdraw this consent at any time by replying to a message.';
+const { ru: MARKETING_RU, en: MARKETING_EN } = DOCUMENT_TEMPLATES.marketing;
 
 export const createConsentDocument = defineWrite({
   records: { activity: 'consent_document.created' },
