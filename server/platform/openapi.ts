@@ -12,7 +12,7 @@
 //   every route and checks each answer against the document;
 // - 400 as errors by field, or also `{detail}` where a body is read (malformed JSON, the login's
 //   wrong password); 401 where a token or the route's own credential (`config.authenticates`) is
-//   checked, 404 also where the body or query names a row (`config.notFound`), 413 and 415 where a body is read;
+//   checked (also a public route's optional staff token, `config.staffOptional`), 404 also where the body or query names a row (`config.notFound`), 413 and 415 where a body is read;
 // - the optional `Idempotency-Key` header on the money writes whose config says `idempotent`;
 // - `security: []` on the routes that need no token, the server (PUBLIC_URL), the licence.
 // The routes' own schemas give the human `summary` (tests/api/openapi.test.ts lints the result).
@@ -129,12 +129,13 @@ export function needsToken(route: Pick<RouteOptions, 'url' | 'config'>): boolean
 /** The DRF error answers of a route, from what it declares. */
 export function errorAnswers(route: Pick<RouteOptions, 'url' | 'config' | 'schema'>): ErrorStatus[] {
   const schema = (route.schema ?? {}) as { body?: unknown; querystring?: unknown; params?: unknown; consumes?: string[] };
-  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean; authenticates?: boolean; notFound?: boolean; idempotent?: boolean; forbids?: boolean };
+  const config = (route.config ?? {}) as { conflicts?: boolean; throttled?: boolean; authenticates?: boolean; notFound?: boolean; idempotent?: boolean; forbids?: boolean; staffOptional?: boolean };
   const hasPathParams = route.url.includes(':') || route.url.includes('*');
   const out: ErrorStatus[] = [];
   if (schema.body || schema.querystring || schema.params || readsBody(route)) out.push(400);
-  if (needsToken(route) || config.authenticates) out.push(401);
-  if (needsToken(route) || config.forbids) out.push(403);
+  // A public route that also takes a staff token (`staffOptional`, the desk's tablet) checks one when it is sent.
+  if (needsToken(route) || config.authenticates || config.staffOptional) out.push(401);
+  if (needsToken(route) || config.forbids || config.staffOptional) out.push(403);
   if (hasPathParams || config.notFound) out.push(404);
   // A booking lock not taken in time; an Idempotency-Key already used for another request.
   if (config.conflicts || config.idempotent) out.push(409);
