@@ -18,6 +18,7 @@ import { deskEn } from './desk.en'; // #30 DESK
 import { wordsEn } from './words.en'; // #42 h42-words
 import { tillEn } from './till.en'; // #43
 import { arrivalEn } from './arrival.en'; // #44
+import { customerMessagesEn } from './customerMessages.en'; // #45
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -675,6 +676,7 @@ export const enApp = {
         // #38 provider checks
         test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
         checked_in: 'Checked in', check_in_undone: 'Check-in undone', signed: 'Document signed', no_show: 'No-show', // #44
+        message: 'Message to the customer', // #45
       },
     },
     notFound: {
@@ -700,6 +702,7 @@ export const enApp = {
     words: wordsEn, // #42 h42-words
     till: tillEn, // #43
     arrival: arrivalEn, // #44
+    customerMessages: customerMessagesEn, // #45
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },

@@ -19,6 +19,7 @@ import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
+import { customerMessagesRu } from './customerMessages.ru'; // #45
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -676,6 +677,7 @@ export const ruApp: typeof enApp = {
         // #38 проверки провайдера
         test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
         checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', // #44
+        message: 'Сообщение клиенту', // #45
       },
     },
     notFound: {
@@ -701,6 +703,7 @@ export const ruApp: typeof enApp = {
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43
     arrival: arrivalRu, // #44
+    customerMessages: customerMessagesRu, // #45
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },
