@@ -12,7 +12,6 @@ export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 export const MESSAGE_MODES = ['first_available', 'all'] as const;
 export type MessageMode = (typeof MESSAGE_MODES)[number];
 export const MESSAGE_STATES = ['pending', 'sending', 'sent', 'delivered', 'failed', 'unknown', 'skipped', 'cancelled'] as const;
-export type MessageState = (typeof MESSAGE_STATES)[number];
 export const MESSAGE_LANGUAGES = ['ru', 'en'] as const;
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
 
@@ -32,6 +31,10 @@ export const MESSAGE_KIND_LABELS = {
   thank_you: { ru: 'Благодарность', en: 'Thank-you' },
 } satisfies EnumLabels;
 export const MESSAGE_CHANNEL_LABELS = { email: { ru: 'Эл. почта', en: 'E-mail' }, sms: { ru: 'СМС', en: 'SMS' } } satisfies EnumLabels;
+export const MESSAGE_MODE_LABELS = {
+  first_available: { ru: 'первым доступным каналом', en: 'by the first channel available' },
+  all: { ru: 'всеми каналами', en: 'by every channel' },
+} satisfies EnumLabels;
 export const MESSAGE_STATE_LABELS = {
   pending: { ru: 'Ожидает', en: 'Pending' },
   sending: { ru: 'Отправляется', en: 'Sending' },

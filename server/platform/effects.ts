@@ -74,8 +74,8 @@ export interface CustomerMessages {
   thank_you: { orderId: number };
   /** A change the customer should know of: the session moved, the guests changed. */
   change: { orderId: number; changes: ('session' | 'guests')[] };
-  /** A cancel: every waiting send of the order cancelled, and the notice. */
-  cancellation: { orderId: number };
+  /** A cancel: every waiting send of the order cancelled, and the notice (`notify: false`: none, a widget hold released by a new booking). */
+  cancellation: { orderId: number; notify?: boolean };
   /** Money given back. */
   refund: { orderId: number; amount: string };
 }

@@ -20,7 +20,8 @@ export interface MessageSendJob { messageId: number }
 
 /** What a change asks for (the `messages` of recordEffects with a #45 kind). */
 export type PlanRequest =
-  | { kind: 'confirmation' | 'reminder' | 'thank_you' | 'cancellation'; orderId: number }
+  | { kind: 'confirmation' | 'reminder' | 'thank_you'; orderId: number }
+  | { kind: 'cancellation'; orderId: number; notify?: boolean }
   | { kind: 'change'; orderId: number; changes: ('session' | 'guests')[] }
   | { kind: 'refund'; orderId: number; amount: string };
 
@@ -75,7 +76,7 @@ export async function planMessages(tx: DbOrTx, requests: PlanRequest[], now = ne
         WHERE order_id = ${f.id} AND state = 'pending' ${replaced ? sql`AND kind = ${replaced}` : sql``}`);
     }
     const channels = (f.channels ?? []) as MessageChannel[];
-    if (!channels.length) continue;
+    if (!channels.length || (r.kind === 'cancellation' && r.notify === false)) continue;
     if (f.status === ORDER_STATUS.cancelled && r.kind !== 'cancellation' && r.kind !== 'refund') continue;
     const contact = { email: !!f.email, phone: f.phone.replace(/\D/g, '').length >= 10 };
     let chosen = channelsFor(channels, (f.mode ?? 'first_available') as MessageMode, contact);

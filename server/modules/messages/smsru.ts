@@ -22,7 +22,8 @@ async function call(c: Call, method: string, params: Record<string, string>): Pr
     res = await fetch(`${c.apiUrl}/${method}`, { method: 'POST', body, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (err) {
     // No connection at all: nothing was sent. A timeout after the request left may have sent it.
-    const cause = (err as { cause?: { code?: string } }).cause?.code;
+    const c = (err as { cause?: { code?: string; errors?: { code?: string }[] } }).cause;
+    const cause = c?.code ?? c?.errors?.[0]?.code;
     const unsent = cause === 'ECONNREFUSED' || cause === 'ENOTFOUND' || cause === 'EAI_AGAIN';
     throw new SmsRuError(0, `SMS.ru unreachable: ${cause ?? (err as Error).name}`, !unsent);
   }
