@@ -332,7 +332,7 @@ export const ACTIVITY_CHANGE_FIELDS = {
   smsru_api_key_changed: { ru: 'Ключ SMS.ru заменён', en: 'SMS.ru key replaced', value: yesno },
   sms_sender: { ru: 'Отправитель СМС', en: 'SMS sender', value: text },
   sms_daily_limit: { ru: 'СМС в день, не больше', en: 'SMS a day, at most', value: count },
-  reminder_offsets: { ru: 'Напоминания за, минут', en: 'Reminders before, minutes', value: text },
+  reminder_offsets: { ru: 'Напоминания за, ч:мин до сеанса', en: 'Reminders, h:min before the session', value: text },
   quiet_hours: { ru: 'Тихие часы', en: 'Quiet hours', value: text },
   thank_you: { ru: 'Благодарность после визита', en: 'Thank-you after the visit', value: yesno },
   thank_you_delay: { ru: 'Благодарность через, минут', en: 'Thank-you after, minutes', value: count },

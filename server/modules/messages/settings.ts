@@ -102,7 +102,7 @@ export async function saveMessaging(db: Db, config: Pick<Config, 'paymentProvide
     // Never the key: whether it is set, and whether this change replaced it.
     const shape = (r: typeof values | Omit<Row, 'updatedAt'>) => ({
       channels: r.channels, mode: r.mode, smsru_api_key_set: !!r.smsruApiKeyEnc, sms_sender: r.smsSender, sms_daily_limit: r.smsDailyLimit,
-      reminder_offsets: r.reminderOffsets.join(', '), quiet_hours: `${r.quietFrom}–${r.quietTo}`, thank_you: r.thankYou, thank_you_delay: r.thankYouDelay,
+      reminder_offsets: r.reminderOffsets.map((m) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`).join(', '), quiet_hours: `${r.quietFrom}–${r.quietTo}`, thank_you: r.thankYou, thank_you_delay: r.thankYouDelay,
     });
     await recordEffects(tx, { activity: activityChange(locationId, 'messaging.changed', '', shape(before), { ...shape(values), ...(newKey ? { smsru_api_key_changed: true } : {}) }) });
   });
