@@ -29,7 +29,7 @@ export interface BookingPayload {
   /** A user's uid; empty becomes null. */
   seller: string | null;
   source: string | null;
-  /** #45 The customer's language ('ru' or 'en'): their messages are in it. A desk booking without one takes the location's first. */
+  /** #45 The customer's language ('ru' or 'en'): their messages are in it (none stored: the location's first language; the desk form sends that by default). */
   language?: 'ru' | 'en' | null;
 }
 

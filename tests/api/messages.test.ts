@@ -151,9 +151,14 @@ describe('planning', () => {
     }
   });
 
-  it('a desk booking without a language takes the location\'s first', async () => {
-    const id = await book(w, bookingBody(w.pg.cube2, session()));
-    expect((await sql<{ language: string }>('select language from orders where id = $1', [id]))[0]!.language).toBe('ru');
+  it('a desk booking without a language is written to in the location\'s first; one that chose English, in English', async () => {
+    const plain = await book(w, bookingBody(w.pg.cube2, session()));
+    const chosen = await book(w, bookingBody(w.pg.cube2, session(), { language: 'en' }));
+    expect((await sql<{ id: string; language: string | null }>('select id, language from orders where id in ($1, $2) order by id', [plain, chosen])).map((r) => r.language)).toEqual([null, 'en']);
+    expect((await messagesOf(plain)).map((m) => m.language)).toEqual(['ru', 'ru', 'ru']);
+    expect((await messagesOf(chosen)).map((m) => m.language)).toEqual(['en', 'en', 'en']);
+    expect((await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, lang: 'en', body: bookingBody(w.pg.cube2, session(), { language: 'de' }) })).json())
+      .toEqual({ language: ['Not a valid choice.'] });
   });
 
   it('quiet hours hold a reminder until they end; too close to the session it is skipped, and the skip is logged', async () => {

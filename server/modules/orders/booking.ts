@@ -173,8 +173,7 @@ const INSERT_ORDER_SQL = `
   WITH o AS (
     INSERT INTO orders (location_id, name, phone, email, persons, order_type, status, cost, discount, purchase, paid, promocode,
                         cancel_delay, comment, seller_user_id, staff_user_id, game_id, source, language)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15, $16, $17,
-            COALESCE($18, (SELECT languages[1] FROM locations WHERE id = $1)))
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $14, $15, $16, $17, $18)
     RETURNING id),
   link AS (INSERT INTO order_playsessions (order_id, playsession_id) SELECT id, $19 FROM o)
   SELECT id FROM o`;

@@ -53,7 +53,7 @@ export const bookingSchema = z.strictObject({
   // Empty seller becomes null (the spec); the UUID check is the service's, for its exact message.
   seller: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.seller).nullable()).optional().transform((v) => v ?? null),
   source: staffOrderSource,
-  // #45 The customer's language for their messages (absent: the location's first language; an edit keeps the order's).
+  // #45 The customer's language for their messages (absent: none stored, the location's first is used; an edit without it keeps the order's).
   language: z.enum(['ru', 'en']).nullable().optional(),
 });
 
