@@ -254,6 +254,24 @@ describe('planning', () => {
     expect((await messagesOf(id)).filter((m) => m.kind === 'thank_you').map((m) => m.due_at)).toEqual([at(`${dt.slice(0, 10)} 16:30`)]);
   });
 
+  it('a widget booking: no second confirmation (the widget confirms it), reminders in its language; the customer\'s cancel is told by SMS only', async () => {
+    await put({ channels: ['email', 'sms'], mode: 'all', smsru_api_key: KEY, sms_sender: 'VR-Arena' });
+    const res = await h.call('POST', '/api/public/locations/1/bookings/?lang=en', { body: {
+      playground_id: w.pg.cube2, session_dt: session('15:00'), name: 'Olga', phone: '+79161234567', email: 'olga.w@example.com', persons: 1, promocode: '', personal_data_consent: true,
+    } });
+    expect(res.statusCode, res.body).toBe(201);
+    const { order, key } = res.json() as { order: { id: number }; key: string };
+    const planned = await messagesOf(order.id);
+    expect(planned.map((m) => [m.kind, m.channel, m.language]).sort()).toEqual([
+      ['reminder', 'email', 'en'], ['reminder', 'email', 'en'], ['reminder', 'sms', 'en'], ['reminder', 'sms', 'en'],
+    ]);
+    const cancelled = await h.call('POST', `/api/public/orders/${key}/cancel/?lang=en`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = await messagesOf(order.id);
+    expect(after.filter((m) => m.kind === 'reminder').every((m) => m.state === 'cancelled')).toBe(true);
+    expect(after.filter((m) => m.kind === 'cancellation').map((m) => [m.channel, m.state])).toEqual([['sms', 'pending']]);
+  });
+
   it('nothing is planned where the location has no channel on', async () => {
     await put({ channels: [] });
     const id = await book(w, bookingBody(w.pg.cube2, session()));

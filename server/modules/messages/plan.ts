@@ -4,7 +4,7 @@
 // confirmation at once; reminders at the location's offsets, none inside the window, held by quiet
 // hours or skipped (a skipped row and a log entry say so); a move plans them again; a cancel cancels
 // every pending send before its own notice; nothing at all where the location has no channels on.
-// A widget order's e-mail confirmation and cancellation are the widget's own letters (not planned twice).
+// A widget order's confirmation and e-mail cancellation are the widget's own letters (not planned twice).
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { jobInsert } from '../../platform/jobs';
@@ -80,8 +80,10 @@ export async function planMessages(tx: DbOrTx, requests: PlanRequest[], now = ne
     if (f.status === ORDER_STATUS.cancelled && r.kind !== 'cancellation' && r.kind !== 'refund') continue;
     const contact = { email: !!f.email, phone: f.phone.replace(/\D/g, '').length >= 10 };
     let chosen = channelsFor(channels, (f.mode ?? 'first_available') as MessageMode, contact);
-    // The widget writes its own confirmation and cancellation letters.
-    if (f.source === ORDER_SOURCE.widget && (r.kind === 'confirmation' || r.kind === 'cancellation')) chosen = chosen.filter((c) => c !== 'email');
+    // The widget confirms its own bookings (its letter when the booking is confirmed: a held one only once paid) and writes
+    // its own cancellation letter: no second confirmation, and its cancellation only by SMS.
+    if (f.source === ORDER_SOURCE.widget && r.kind === 'confirmation') continue;
+    if (f.source === ORDER_SOURCE.widget && r.kind === 'cancellation') chosen = chosen.filter((c) => c !== 'email');
     if (!chosen.length) continue;
     const language = orderLanguage(f, f.languages);
     const base = { orderId: f.id, locationId: f.location_id, kind: r.kind, language };
