@@ -272,10 +272,18 @@ describe('planning', () => {
     expect(after.filter((m) => m.kind === 'cancellation').map((m) => [m.channel, m.state])).toEqual([['sms', 'pending']]);
   });
 
-  it('nothing is planned where the location has no channel on', async () => {
+  it('nothing is planned where the location has no channel on; what was planned goes by no channel turned off since', async () => {
+    const planned = await book(w, bookingBody(w.pg.cube2, session()));
     await put({ channels: [] });
     const id = await book(w, bookingBody(w.pg.cube2, session()));
     expect(await messagesOf(id)).toEqual([]);
+    await dueNow(planned);
+    const before = h.letters.length;
+    await runAll();
+    expect(h.letters.slice(before).filter((l) => l.subject.includes(`№${planned}`))).toEqual([]);
+    expect((await messagesOf(planned)).map((m) => [m.state, m.error])).toEqual([
+      ['cancelled', 'channel turned off'], ['cancelled', 'channel turned off'], ['cancelled', 'channel turned off'],
+    ]);
   });
 });
 

@@ -65,6 +65,11 @@ export async function sendMessage(deps: Deps, job: MessageSendJob): Promise<void
     return;
   }
   const settings = await messagingOf(db, m.location_id);
+  // The location turned this channel off since it was planned: nothing goes by it.
+  if (!settings.channels.includes(m.channel)) {
+    await db.execute(sql`UPDATE messages SET state = 'cancelled', error = 'channel turned off', updated_at = now() WHERE id = ${m.id} AND state = 'pending'`);
+    return;
+  }
   const contact = { email: !!order.email, phone: order.phone.replace(/\D/g, '').length >= 10 };
   try {
     const facts = await orderValues(db, { publicUrl: config.publicUrl, widgetSecret: config.widgetSecret }, Number(m.order_id), m.language, m.data);
