@@ -112,6 +112,7 @@ export const ACTIVITY_KIND_LABELS = {
   'order.checked_in': { ru: 'Приход гостей отмечен', en: 'Guests checked in' },
   'order.check_in_overridden': { ru: 'Приход отмечен несмотря на запрет', en: 'Checked in past a block' },
   'order.check_in_undone': { ru: 'Отметка прихода отменена', en: 'Check-in undone' },
+  'order.arrival_link_sent': { ru: 'Ссылка для гостей отправлена', en: 'Guests\' link sent' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;

@@ -31,6 +31,8 @@ export const ORDER_FIELDS = {
   manager_name: { ru: 'Менеджер', en: 'Manager' },
   manager_email: { ru: 'E-mail менеджера', en: 'Manager e-mail' },
   source: { ru: 'Источник', en: 'Source' },
+  // #44 Nobody came (the no-show job's flag).
+  no_show: { ru: 'Неявка', en: 'No-show' },
 } satisfies FieldLabels;
 
 /** A location's played sessions (resources.location_sessions.fields). */

@@ -18,8 +18,8 @@ export const ORDER_LOG_TYPES = [
   'late_refund',
   // #44 Arrival: participants checked in at the desk or undone (data: participants, their names; reason
   // of a check-in past a block), a participant's signature on the guest's page (data: participant, document,
-  // version), the no-show flag set by the job (data: by: system).
-  'checked_in', 'check_in_undone', 'signed', 'no_show',
+  // version), the no-show flag set by the job (data: by: system), the guests' link sent by e-mail (data: email).
+  'checked_in', 'check_in_undone', 'signed', 'no_show', 'arrival_link_sent',
   // #45 A message to the customer: sent, delivered, failed, unknown or skipped (data: message_id, kind, channel, state; reason or error).
   'message',
 ] as const;
@@ -44,6 +44,8 @@ export const PRICE_REASONS = ['session_changed', 'persons_changed', 'promocode_c
 
 /** `data.by` of an entry the customer caused in the booking widget (no staff author). */
 export const BY_CUSTOMER = 'customer';
+/** #44 `data.by` of a signature made on the desk's tablet (its author: the staff user whose tablet it is). */
+export const BY_DESK = 'desk';
 
 export function isLoggedSessionList(value: unknown): value is LoggedSession[] {
   return Array.isArray(value) && value.every((s) => s && typeof s === 'object' && typeof (s as LoggedSession).session_dt === 'string');

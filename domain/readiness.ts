@@ -2,8 +2,11 @@
 // the screens that show it: the steps in the order a venue takes them, and what a step that is not
 // done may block. The rules of each step are the server's (server/modules/readiness/service.ts).
 
-/** location → playgrounds → group → games → schedule and prices → staff → online payments (optional) → widget. */
-export const READINESS_STEPS = ['location', 'playgrounds', 'group', 'games', 'schedule', 'staff', 'online_payments', 'widget'] as const;
+/**
+ * location → playgrounds → group → games → schedule and prices → staff → online payments (optional) → widget
+ * → documents (#44: the personal-data consent and policy the widget collects data under, and the rules guests sign).
+ */
+export const READINESS_STEPS = ['location', 'playgrounds', 'group', 'games', 'schedule', 'staff', 'online_payments', 'widget', 'documents'] as const;
 export type ReadinessStepKey = (typeof READINESS_STEPS)[number];
 
 /** What a step may lack, each code with its step (the server words each; the screens link each to the screen that fixes it). */
@@ -16,6 +19,7 @@ export const READINESS_CODES = {
   no_staff: 'staff',
   no_provider: 'online_payments', prepaid_without_provider: 'online_payments', test_keys: 'online_payments',
   no_phone: 'widget',
+  consent_incomplete: 'documents', no_privacy_policy: 'documents', no_rules: 'documents',
 } as const satisfies Record<string, ReadinessStepKey>;
 export type ReadinessCode = keyof typeof READINESS_CODES;
 

@@ -63,11 +63,16 @@ export interface LedgerCertificate { rate: string; currency: string | null; sell
 /** An order's discount, counted in the report that holds its first money (so once across reports). */
 export interface LedgerDiscount { discount: string; promocode: string | null; currency: string | null }
 
+/** #44 An order nobody came to (the no-show flag), counted in the daily report of its first session's day: its value. */
+export interface LedgerNoShow { purchase: string; currency: string | null }
+
 export interface ReportLedger {
   payments: readonly LedgerPayment[];
   movements: readonly LedgerMovement[];
   certificatesSold: readonly LedgerCertificate[];
   discounts: readonly LedgerDiscount[];
+  /** #44 The day's no-shows (a daily report's; a shift's has none). */
+  noShows?: readonly LedgerNoShow[];
 }
 
 /** Sums of a set of rows: how many, what came in (positive rows), what went back (negative rows, as a positive amount), and the net. */
@@ -97,6 +102,8 @@ export interface CurrencyReport {
   tests: { count: number; amount: string };
   /** The drawer's money moved by hand. */
   movements: { paid_in: string; paid_out: string; drops: string };
+  /** #44 Orders of the day nobody came to, and their value (what they were sold for; no money moves). */
+  no_shows: { count: number; amount: string };
 }
 
 interface Acc { count: number; taken: number; refunded: number }
@@ -125,6 +132,7 @@ class CurrencyAcc {
   topUps = acc();
   tests = { count: 0, cents: 0 };
   moved = { paid_in: 0, paid_out: 0, drops: 0 };
+  noShows = { count: 0, cents: 0 };
 }
 
 const TENDER_OF: Record<number, 'cash' | 'card' | 'online' | 'bill'> = { [TILL_CASH]: 'cash', [TILL_CARD]: 'card', [ONLINE]: 'online', [BILL]: 'bill' };
@@ -200,6 +208,11 @@ export function buildReport(ledger: ReportLedger, always: readonly (string | nul
     const field = m.kind === 'drop' ? 'drops' : m.kind;
     c.moved[field] += toCents(m.amount);
   }
+  for (const n of ledger.noShows ?? []) {
+    const c = part(n.currency);
+    c.noShows.count++;
+    c.noShows.cents += toCents(n.purchase);
+  }
   const order = REPORT_CHANNELS as readonly string[];
   return [...parts.entries()].sort(([a], [b]) => (a === '' ? 1 : 0) - (b === '' ? 1 : 0) || a.localeCompare(b)).map(([key, c]) => ({
     currency: key === '' ? null : key,
@@ -220,6 +233,7 @@ export function buildReport(ledger: ReportLedger, always: readonly (string | nul
     top_ups: sums(c.topUps),
     tests: { count: c.tests.count, amount: fromCents(c.tests.cents) },
     movements: { paid_in: fromCents(c.moved.paid_in), paid_out: fromCents(c.moved.paid_out), drops: fromCents(c.moved.drops) },
+    no_shows: { count: c.noShows.count, amount: fromCents(c.noShows.cents) },
   }));
 }
 
@@ -254,6 +268,7 @@ export const REPORT_SECTION_LABELS = {
   top_ups: { ru: 'Пополнения баланса', en: 'Balance top-ups' },
   tests: { ru: 'Тестовые платежи', en: 'Test payments' },
   movements: { ru: 'Движения наличных', en: 'Cash moved by hand' },
+  no_shows: { ru: 'Неявки', en: 'No-shows' },
   shift: { ru: 'Смена', en: 'Shift' },
   shifts: { ru: 'Смены', en: 'Shifts' },
 } as const satisfies Record<string, Label>;
@@ -383,6 +398,8 @@ export function reportLines(report: TillReport, lang: ReportLang, paymentTypes: 
     sumsLine(S('top_ups'), L('total'), '', p.top_ups);
     line(S('tests'), L('total'), '', p.tests.count, { amount: p.tests.amount });
     for (const k of ['paid_in', 'paid_out', 'drops'] as const) line(S('movements'), L(k), '', null, { amount: p.movements[k] });
+    // #44 A day's no-shows (a shift has none of its own): how many and what they were sold for.
+    if (report.kind === 'daily') line(S('no_shows'), L('total'), '', p.no_shows.count, { amount: p.no_shows.amount });
   }
   const currency = report.location.currency?.code ?? null;
   const section = S(report.kind === 'shift' ? 'shift' : 'shifts');

@@ -12,7 +12,7 @@ import { jobs } from './db/schema';
 import { enqueueJob } from './platform/jobs';
 import { deliverWebhook } from './modules/webhooks/delivery';
 import { DELIVER_JOB, type DeliverJob } from './platform/outbox';
-import { sendWidgetCancelLetter, sendWidgetHeldLetter, sendWidgetLetter } from './modules/widget/letter';
+import { sendArrivalLinkLetter, sendWidgetCancelLetter, sendWidgetHeldLetter, sendWidgetLetter } from './modules/widget/letter';
 import { RESET_REQUEST_JOB, sendPasswordReset, type ResetRequestJob } from './modules/auth/service';
 import { sendBillLetter } from './modules/orders/billLetter';
 import { INVITATION_LETTER_JOB, sendInvitation, type InvitationLetterJob } from './modules/staff/service';
@@ -23,6 +23,7 @@ import { checkRefund, type RefundCheckJob } from './modules/orders/refunds';
 import { checkPendingPayment, closeLinkAtProvider, settleFromProvider, type PaymentCheckJob } from './modules/paymentNotices/check';
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './modules/arrivals/noShows';
+import { ARRIVAL_LINK_LETTER_JOB, type ArrivalLinkLetterJob } from './platform/jobs';
 import { MESSAGE_SEND_JOB, type MessageSendJob } from './modules/messages/plan';
 import { MESSAGE_SWEEP_EVERY_MS, MESSAGE_SWEEP_JOB, scheduleMessageSweep, sendMessage, sweepMessages } from './modules/messages/send';
 import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
@@ -118,6 +119,10 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     [NO_SHOW_JOB]: async () => {
       await markNoShows(deps.db);
       await scheduleNoShows(deps.db, new Date(Date.now() + NO_SHOW_EVERY_MS));
+    },
+    // #44 The guests' arrival link, sent by staff to the order's e-mail.
+    [ARRIVAL_LINK_LETTER_JOB]: async (p: ArrivalLinkLetterJob) => {
+      await sendArrivalLinkLetter(deps, p);
     },
     // Hourly: the live desk's events past their retention; the job books its own next run.
     [EXPIRE_EVENTS_JOB]: async () => {

@@ -46,6 +46,8 @@ const PasswordResetPage = lazyPage(() => import('./pages/PasswordResetPage'), 'P
 const InvitationPage = lazyPage(() => import('./pages/InvitationPage'), 'InvitationPage'); // #28 STAFF
 // #28 SETUP: the first start's page.
 const SetupPage = lazyPage(() => import('./pages/SetupPage'), 'SetupPage');
+// #44 The desk's tablet mode: the guests' signing page full-screen, without the staff's header.
+const TabletSigningPage = lazyPage(() => import('./pages/arrivals/TabletSigningPage'), 'TabletSigningPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
 const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
@@ -108,6 +110,7 @@ export function App() {
           <Route path="/password_reset/:hash" element={<PasswordResetPage />} />
           <Route path="/invitation/:key" element={<InvitationPage />} />
           <Route path="/setup/:token" element={<SetupPage />} />
+          <Route path="/locations/:location_id/arrivals/tablet/:order_id" element={<TabletSigningPage />} />
         </CustomRoutes>
         <CustomRoutes>
           <Route path="/user" element={<ProfilePage />} />

@@ -108,6 +108,7 @@ const SlotOrder = z.object({
   bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), seller_user_id: int().nullable(), staff_user_id: int().nullable(),
   game_id: int().nullable(), multisession: z.boolean(), source: z.string(), created: z.string(),
   status: int(), order_type: int(), persons: int(), purchase: money(), paid: money(), need_paid: money(),
+  checked_in: int().nullable().optional().describe('#44 Participants checked in, in a playground\'s day read (the calendar): null where the location does not check guests in (arrivals off).'),
 });
 /** A session of a playground (booked or free) as the day views show it. */
 export const Slot = z.object({

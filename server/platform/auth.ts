@@ -35,6 +35,12 @@ export interface AuthUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     public?: boolean;
+    /**
+     * #44 A public route that staff may call signed in too (the desk's tablet mode on the guests'
+     * page): a token sent is checked like any route's (a bad one is a 401) and its user is known;
+     * without one the route is the public one it is.
+     */
+    staffOptional?: boolean;
   }
   interface FastifyRequest {
     authUser: AuthUser | null;
@@ -99,8 +105,9 @@ export function installAuth(app: FastifyInstance, db: Db, lifetimes: TokenLifeti
   app.decorateRequest('authUser', null);
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.url === undefined) return; // unknown route: the 404 handler answers
-    if (request.routeOptions.config?.public === true) return;
+    const config = request.routeOptions.config;
     const key = tokenFromHeader(request.headers.authorization);
+    if (config?.public === true && (config.staffOptional !== true || key === undefined)) return;
     if (key === undefined) throw notAuthenticated();
     if (key === null) throw invalidToken();
     const user = await findUserByToken(db, key, lifetimes);

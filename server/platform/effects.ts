@@ -20,8 +20,8 @@ import type { WebhookEvent } from '../../domain/locationManagement';
 import type { OrderLogType } from '../../domain/orderLog';
 import type { Actor, ActivityEntry } from './activity';
 import {
-  BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, jobInsert,
-  type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob,
+  ARRIVAL_LINK_LETTER_JOB, BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, jobInsert,
+  type ArrivalLinkLetterJob, type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob,
 } from './jobs';
 import { liveKindOf, liveRows, type LiveRecord, type LiveRow, type OrderFacts } from './liveEvents';
 import { writeWebhookEvent, type WebhookRecord } from './outbox';
@@ -65,6 +65,8 @@ export interface CustomerMessages {
   payment_link: BillLetterJob;
   /** A certificate activated (or sent again) to its buyer. */
   certificate: CertificateLetterJob;
+  /** #44 The guests' arrival link, sent by staff to the order's e-mail. */
+  arrival_link: ArrivalLinkLetterJob;
   // #45 The location's messages (e-mail and SMS by its settings), planned as `messages` rows (modules/messages/plan.ts).
   /** A booking's confirmation, at once. */
   confirmation: { orderId: number };
@@ -81,7 +83,7 @@ export interface CustomerMessages {
 }
 export type CustomerMessageKind = keyof CustomerMessages;
 const MESSAGE_JOBS: Partial<Record<CustomerMessageKind, string>> = {
-  booking_confirmed: WIDGET_LETTER_JOB, booking_held: WIDGET_HELD_LETTER_JOB, booking_cancelled: WIDGET_CANCEL_LETTER_JOB, payment_link: BILL_LETTER_JOB, certificate: CERTIFICATE_LETTER_JOB,
+  booking_confirmed: WIDGET_LETTER_JOB, booking_held: WIDGET_HELD_LETTER_JOB, booking_cancelled: WIDGET_CANCEL_LETTER_JOB, payment_link: BILL_LETTER_JOB, certificate: CERTIFICATE_LETTER_JOB, arrival_link: ARRIVAL_LINK_LETTER_JOB,
 };
 /** #45 The kinds planned by the location's messaging settings (the others are single letters' jobs). */
 const PLANNED = new Set<CustomerMessageKind>(['confirmation', 'reminder', 'thank_you', 'change', 'cancellation', 'refund']);

@@ -47,6 +47,9 @@ export type WidgetCancelLetterJob = { orderId: number; reason: 'customer' | 'exp
 /** The letter with a payment link (orders makes the link, its module sends it). */
 export const BILL_LETTER_JOB = 'mail.bill';
 export interface BillLetterJob { orderId: number; link: string; amount: string; lang: Lang }
+/** #44 The guests' arrival link sent by staff to the order's e-mail (the arrivals module sends it). */
+export const ARRIVAL_LINK_LETTER_JOB = 'mail.arrival_link';
+export interface ArrivalLinkLetterJob { orderId: number; lang: Lang }
 /** A certificate's letter to its buyer (activated, or sent again). */
 export const CERTIFICATE_LETTER_JOB = 'mail.certificate';
 export interface CertificateLetterJob { certificateId: number; lang: string }

@@ -149,6 +149,9 @@ const en = {
   readiness_prepaid_without_provider: 'Schedule “%{schedule}” of group “%{group}” asks a %{percent}% prepayment, but online payments are not connected: the widget turns its guests away.',
   readiness_test_keys: 'Test keys are saved: the payments made with them pay no order.',
   readiness_no_phone: 'No venue phone: the widget cannot tell guests whom to call.',
+  readiness_consent_incomplete: 'The personal-data consent is not filled in (the operator, its INN and address, the purposes, the data, the actions, the term, how to withdraw): the widget collects guests\' data without a valid consent.',
+  readiness_no_privacy_policy: 'No link to the personal-data policy: the law asks it to be published where the widget collects data.',
+  readiness_no_rules: 'Arrivals are on, but there are no visitor rules and safety briefing: guests sign only the personal-data consent.',
   // #42 The confirmation letter's money: nothing paid online reads "pay at the venue".
   widget_mail_money: 'Paid online: %{paid}\nTo pay at the venue: %{rest}\n',
   widget_mail_pay_at_venue: 'Pay at the venue: %{rest}\n',
@@ -180,7 +183,7 @@ const en = {
   widget_order_cancelled: 'This booking has already been cancelled.',
   widget_mail_subject: 'Booking №%{id} at %{location} is confirmed',
   widget_mail_text:
-    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n%{money_lines}\nYour booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
+    'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n%{money_lines}\n%{arrival}Your booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
   widget_mail_game: 'Game: %{game}\n',
   widget_payment_not_declined: 'This booking is not waiting for a new payment.',
   widget_hold_expired: 'The time to pay for this booking is over and the places were released. Please book again.',
@@ -290,6 +293,12 @@ const en = {
   check_in_unpaid: 'Not paid: %{amount} is still owed.',
   check_in_override_role: 'Only a manager or an administrator can check in past a block, with a reason.',
   check_in_undo_late: 'A check-in by someone else, or older than %{minutes} minutes, is undone by a manager or an administrator.',
+  // #44 The guests' arrival link by e-mail (POST /api/v2.2/orders/{id}/arrival_link/) and in the widget's letter.
+  arrival_link_no_email: 'The order has no e-mail: add one to the order, or show the guests the QR code.',
+  arrival_link_mail_subject: 'Before your visit to %{location}: booking №%{id}',
+  arrival_link_mail_text:
+    'Hello, %{name}!\n\nBefore your visit to %{location} (%{date}, %{begin}, %{playground}), each guest signs the venue\'s documents. Open this link on your phone and share it with the other guests of your booking №%{id}:\n%{link}\n\nEach guest signs for themselves; a parent or guardian signs for a child.\n\n%{address}\n%{phone_line}See you soon!',
+  widget_mail_arrival: 'Before your visit each guest signs the venue\'s documents on this page (share it with the others):\n%{link}\n\n',
   // #43 The till's reports.
   shift_report_blind: 'The shift\'s report is shown once the shift is counted.',
   // #45 messages to customers
@@ -442,6 +451,9 @@ const ru: Record<MessageKey, string> = {
   readiness_prepaid_without_provider: 'Расписание «%{schedule}» группы «%{group}» берёт предоплату %{percent}\u00a0%, а онлайн-оплата не подключена: виджет отказывает его гостям.',
   readiness_test_keys: 'Сохранены тестовые ключи: оплаты по ним не оплачивают заказы.',
   readiness_no_phone: 'Не указан телефон площадки: гостям из виджета некуда позвонить.',
+  readiness_consent_incomplete: 'Согласие на обработку персональных данных не заполнено (оператор, его ИНН и адрес, цели, перечень данных, действия, срок, порядок отзыва): виджет собирает данные гостей без действующего согласия.',
+  readiness_no_privacy_policy: 'Нет ссылки на политику обработки персональных данных: закон требует опубликовать её там, где виджет собирает данные.',
+  readiness_no_rules: 'Приход гостей отмечается, а правил посещения и инструктажа нет: гости подписывают только согласие на обработку персональных данных.',
   widget_mail_money: 'Оплачено онлайн: %{paid}\nОплатить на месте: %{rest}\n',
   widget_mail_pay_at_venue: 'Оплата на месте: %{rest}\n',
   dispute_file_type: 'Прикрепите файлы PDF, PNG, JPEG, WebP или GIF.',
@@ -470,7 +482,7 @@ const ru: Record<MessageKey, string> = {
   widget_order_cancelled: 'Эта бронь уже отменена.',
   widget_mail_subject: 'Бронь №%{id} в %{location} подтверждена',
   widget_mail_text:
-    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n%{money_lines}\nСтраница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
+    'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n%{money_lines}\n%{arrival}Страница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
   widget_mail_game: 'Игра: %{game}\n',
   widget_payment_not_declined: 'Эта бронь не ждёт новой оплаты.',
   widget_hold_expired: 'Время на оплату этой брони истекло, места освобождены. Забронируйте, пожалуйста, заново.',
@@ -575,6 +587,12 @@ const ru: Record<MessageKey, string> = {
   check_in_unpaid: 'Не оплачено: осталось %{amount}.',
   check_in_override_role: 'Отметить приход, несмотря на запрет, может менеджер или администратор — с причиной.',
   check_in_undo_late: 'Чужую отметку прихода или отметку старше %{minutes} минут отменяет менеджер или администратор.',
+  // #44 Ссылка для гостей по почте и в письме виджета.
+  arrival_link_no_email: 'У заказа нет электронной почты: добавьте её в заказ или покажите гостям код для сканирования.',
+  arrival_link_mail_subject: 'Перед визитом в %{location}: бронь №%{id}',
+  arrival_link_mail_text:
+    'Здравствуйте, %{name}!\n\nПеред визитом в %{location} (%{date}, %{begin}, %{playground}) каждый гость подписывает документы площадки. Откройте ссылку на телефоне и перешлите её остальным гостям брони №%{id}:\n%{link}\n\nКаждый гость подписывает за себя; за ребёнка подписывает родитель или опекун.\n\n%{address}\n%{phone_line}До встречи!',
+  widget_mail_arrival: 'Перед визитом каждый гость подписывает документы площадки на этой странице (перешлите её остальным):\n%{link}\n\n',
   // #43 Отчёты кассы
   shift_report_blind: 'Отчёт о смене доступен после пересчёта.',
   // #45 сообщения клиентам

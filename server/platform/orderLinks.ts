@@ -20,6 +20,11 @@ export function orderIdOfKey(secret: string, key: string): number | null {
   return crypto.timingSafeEqual(Buffer.from(match[2]!), Buffer.from(expected)) ? id : null;
 }
 
+/** #44 The guests' arrival page (the same key): the link the letters carry and the QR code shows. */
+export function arrivalPageUrl(publicUrl: string, secret: string, orderId: number, lang?: string): string {
+  return `${publicUrl}/arrival/${orderKey(secret, orderId)}${lang ? `?lang=${lang}` : ''}`;
+}
+
 export function orderPageUrl(publicUrl: string, secret: string, orderId: number, lang?: string): string {
   return `${publicUrl}/widget/order/${orderKey(secret, orderId)}${lang ? `?lang=${lang}` : ''}`;
 }

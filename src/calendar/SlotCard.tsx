@@ -24,7 +24,7 @@ import type { PaymentLine, SlotColour } from '../../domain/paymentLine';
 import { paymentLine } from '../../domain/paymentLine';
 import type { Slot } from './types';
 import { isMarked, slotKey } from '../live/recent';
-import { canAddBooking, cardOrders, colourOf, slotTimes } from './calendarModel';
+import { canAddBooking, cardOrders, colourOf, slotArrivals, slotTimes } from './calendarModel';
 import { paymentLineColour, paymentLineText } from './paymentLineText';
 
 /** Background and accent stripe per colour: event purple, free blue, unpaid red, partly paid orange, paid green. */
@@ -117,6 +117,8 @@ function cardStyles(theme: Theme): CSSObject {
     '& .SlotCard-persons': { ...caption, margin: 0, display: 'inline-flex', alignItems: 'center', whiteSpace: 'nowrap', '& .SlotCard-icon': { fontSize: 14 } },
     '& .SlotCard-empty': { ...body2, margin: 0, color: palette.text.secondary },
     '& .SlotCard-more': { ...caption, margin: 0, fontWeight: 600, color: palette.primary.main },
+    // #44 "Checked in x of y" (success.dark: all in; contrast on the card's light colours).
+    '& .SlotCard-arrivals': { ...caption, margin: 0, fontWeight: 600, color: palette.text.secondary, '&[data-all="true"]': { color: palette.success.dark } },
   };
 }
 
@@ -172,6 +174,7 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
   const colour = colourOf(slot);
   const bookable = !!onAdd && canAddBooking(slot, now);
   const { shown, more } = cardOrders(slot);
+  const arrivals = slotArrivals(slot);
   const palette = slot.archived ? ARCHIVED_COLOURS : SLOT_COLOURS[colour];
   const currency = slot.pricing?.currency;
   const label = slotTimes(slot, translate);
@@ -218,7 +221,10 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
     'data-archived': slot.archived ? 'true' : 'false', 'data-available': slot.available_persons, 'data-bookable': bookable ? 'true' : 'false',
     // The live desk's brief mark (src/live/LiveMark.tsx useDomMarks), also on a card rebuilt while it lasts.
     'data-live-key': liveKey, 'data-live-changed': isMarked(liveKey) ? 'true' : null,
-  }, top, ...orders, more > 0 && el('span', { class: 'SlotCard-more', 'data-testid': 'slot-more' }, translate('app.calendar.more', { n: more })));
+  }, top, ...orders, more > 0 && el('span', { class: 'SlotCard-more', 'data-testid': 'slot-more' }, translate('app.calendar.more', { n: more })),
+  // #44 Where the location checks guests in: how many of the booked guests have come (the Arrivals screen's words).
+  arrivals && el('p', { class: 'SlotCard-arrivals', 'data-testid': 'slot-checked-in', 'data-all': arrivals.checkedIn >= arrivals.persons ? 'true' : 'false' },
+    translate('app.arrival.desk.checked', { n: arrivals.checkedIn, total: arrivals.persons })));
   card.style.setProperty('--slot-bg', palette.bg);
   card.style.setProperty('--slot-accent', palette.accent);
   card.addEventListener('click', () => onOpen(slot));

@@ -55,6 +55,16 @@ export const canChangeOrders = (slot: Pick<Slot, 'archived' | 'time_start' | 'ut
 /** The colour of a slot card (domain slotColour from the slot's flags). */
 export const colourOf = (slot: Slot): SlotColour => slotColour(slot, liveOrders(slot).length > 0);
 
+/**
+ * #44 The card's "checked in x of y": participants checked in against the persons of the slot's live
+ * orders; null where the location does not check guests in (its orders carry no count) or nobody is booked.
+ */
+export function slotArrivals(slot: Pick<Slot, 'orders'>): { checkedIn: number; persons: number } | null {
+  const live = liveOrders(slot);
+  if (!live.length || !live.some((o) => typeof o.checked_in === 'number')) return null;
+  return { checkedIn: live.reduce((n, o) => n + Math.min(o.checked_in ?? 0, o.persons), 0), persons: live.reduce((n, o) => n + o.persons, 0) };
+}
+
 /** The live orders a card lists (at most `max`) and how many more there are. */
 export function cardOrders(slot: Pick<Slot, 'orders'>, max = 3): { shown: SlotOrder[]; more: number } {
   const live = liveOrders(slot);

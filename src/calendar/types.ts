@@ -29,6 +29,8 @@ export interface SlotOrder {
   multisession: boolean;
   source?: string;
   created?: string;
+  /** #44 Participants checked in; null or absent where the location does not check guests in. */
+  checked_in?: number | null;
 }
 
 /** A session of a playground on a business day, with its orders (the call's orders=1). */

@@ -45,4 +45,22 @@ export const arrivalEn = {
     signed: '%{name} signed “%{document}”, version %{version}',
     noShow: 'Nobody came by the session\u2019s start and the grace period: a no-show',
   },
+  // The desk's tablet mode: the guests' page on the desk's device.
+  tablet: {
+    open: 'Sign on the tablet',
+    title: 'Order №%{id}: signing',
+    exit: 'Back to the desk',
+    exitHint: 'Staff: hold for two seconds',
+    frame: 'The guests\u2019 signing page',
+    failed: 'The order could not be opened: hold the button to go back to the desk.',
+    logSigned: '%{name} signed “%{document}”, version %{version}, on the desk\u2019s tablet',
+  },
+  // Reading the QR code with the device's camera.
+  camera: {
+    open: 'Scan with the camera',
+    title: 'Point the camera at the QR code',
+    close: 'Close',
+    denied: 'The camera could not be opened: allow it in the browser, or type the code.',
+    video: 'The camera\u2019s picture',
+  },
 };

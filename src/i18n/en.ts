@@ -18,6 +18,8 @@ import { deskEn } from './desk.en'; // #30 DESK
 import { wordsEn } from './words.en'; // #42 h42-words
 import { tillEn } from './till.en'; // #43
 import { arrivalEn } from './arrival.en'; // #44
+import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
+import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
 import { customerMessagesEn } from './customerMessages.en'; // #45
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
@@ -675,7 +677,7 @@ export const enApp = {
         refund_pending: 'Refund pending', refund_failed: 'Refund failed', // #29 refunds
         // #38 provider checks
         test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
-        checked_in: 'Checked in', check_in_undone: 'Check-in undone', signed: 'Document signed', no_show: 'No-show', // #44
+        checked_in: 'Checked in', check_in_undone: 'Check-in undone', signed: 'Document signed', no_show: 'No-show', arrival_link_sent: 'Guests\u2019 link sent by e-mail', // #44
         message: 'Message to the customer', // #45
       },
     },
@@ -702,6 +704,8 @@ export const enApp = {
     words: wordsEn, // #42 h42-words
     till: tillEn, // #43
     arrival: arrivalEn, // #44
+    arrivalDesk: arrivalDeskEn, // #44 h44-desk
+    consentDocuments: consentDocumentsEn, // #44 the documents screen
     customerMessages: customerMessagesEn, // #45
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF

@@ -27,6 +27,7 @@ export const readinessEn = {
     staff: 'Staff',
     online_payments: 'Online payments (optional)',
     widget: 'Booking widget',
+    documents: 'Documents for guests',
   },
   failed: 'The checklist could not be loaded.',
   // The schedule form's warning: a prepayment the location cannot take online.

@@ -19,6 +19,8 @@ import { deskRu } from './desk.ru'; // #30 DESK
 import { wordsRu } from './words.ru'; // #42 h42-words
 import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
+import { arrivalDeskRu } from './arrivalDesk.ru'; // #44 h44-desk
+import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
 import { customerMessagesRu } from './customerMessages.ru'; // #45
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
@@ -676,7 +678,7 @@ export const ruApp: typeof enApp = {
         refund_pending: 'Возврат в обработке', refund_failed: 'Возврат не прошёл', // #29 refunds
         // #38 проверки провайдера
         test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
-        checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', // #44
+        checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', arrival_link_sent: 'Ссылка для гостей отправлена на почту', // #44
         message: 'Сообщение клиенту', // #45
       },
     },
@@ -703,6 +705,8 @@ export const ruApp: typeof enApp = {
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43
     arrival: arrivalRu, // #44
+    arrivalDesk: arrivalDeskRu, // #44 h44-desk
+    consentDocuments: consentDocumentsRu, // #44 the documents screen
     customerMessages: customerMessagesRu, // #45
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF

@@ -12,6 +12,7 @@ import { notRefused } from '../dataProvider/queryClient';
 const BOOKING_DAY = (playgroundId: number, date: string): QueryKey => ['booking', 'schedule', playgroundId, date];
 const MULTI = ['booking', 'multi'];
 const MONTH = (locationId: number): QueryKey => ['booking', 'summary', locationId];
+const ARRIVALS = (locationId: number): QueryKey => ['arrivals', String(locationId)];
 const LOCATION = (locationId: number): QueryKey => ['locations', 'getOne', { id: String(locationId) }];
 // The list screens' react-admin resources (src/resources/*/index.ts `name`): their queries' keys
 // start with it, and ResourceListPage marks a row by rowKey(resource, id).
@@ -29,6 +30,8 @@ const plans: { [K in keyof LiveEventPayloads]: (p: LiveEventPayloads[K], locatio
       MULTI, MONTH(locationId),
       ['orders', 'detail', String(p.order_id)], ['orders', 'comments', String(p.order_id)], ['orders', 'multi', p.order_id],
       ['orders', 'search'], [ORDERS_LIST],
+      // #44 The Arrivals screen (signed and checked in x of y: a guest signing on their phone or the tablet).
+      ARRIVALS(locationId),
     ],
     marks: [rowKey(ORDERS_LIST, p.order_id), ...p.sessions.map((s) => slotKey(s.playground_id, s.time_start))],
   }),

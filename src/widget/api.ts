@@ -9,11 +9,13 @@ export class CallError extends Error {
   }
 }
 
-export function client(lang: WidgetLang) {
+/** `staffToken`: #44 the desk's tablet mode only, whose signatures name the staff user (the guests' page's sign call). */
+export function client(lang: WidgetLang, staffToken: string | null = null) {
+  const auth: Record<string, string> = staffToken ? { authorization: `Token ${staffToken}` } : {};
   return async function call<T>(path: string, body?: unknown): Promise<T> {
     const url = `${path}${path.includes('?') ? '&' : '?'}lang=${lang}`;
-    const res = await fetch(url, body === undefined ? {} : {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+    const res = await fetch(url, body === undefined ? { headers: auth } : {
+      method: 'POST', headers: { 'content-type': 'application/json', ...auth }, body: JSON.stringify(body),
     });
     const json = await res.json().catch(() => ({}));
     if (!res.ok) {

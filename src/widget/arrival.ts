@@ -2,6 +2,8 @@
 // documents to sign and who of the party has signed (first names only). Each guest opens their own
 // form: a typed name, a birth date, a tick per document (marketing optional); a minor by the venue's
 // age setting signs with a parent's or guardian's name and relation. Made for a phone first.
+// `desk`: the same page on the desk's tablet (staff hand it to the guests): bigger, the policy's address
+// written out instead of a link out of the page, and words for a tablet passed from hand to hand.
 import { CallError, type Call } from './api';
 import { announce, h, show } from './dom';
 import { formatDay, parseTypedDay } from '../../domain/dates';
@@ -17,8 +19,9 @@ interface ArrivalPage {
   documents: Doc[]; participants: Participant[];
 }
 
-export async function arrivalPage(root: HTMLElement, call: Call, lang: WidgetLang, key: string): Promise<void> {
+export async function arrivalPage(root: HTMLElement, call: Call, lang: WidgetLang, key: string, desk = false): Promise<void> {
   const t = arrivalTexts(lang);
+  root.classList.toggle('desk', desk);
   document.title = t('title');
   const path = `/api/public/arrival/${encodeURIComponent(key)}/`;
   let open: number | null = null;
@@ -30,16 +33,18 @@ export async function arrivalPage(root: HTMLElement, call: Call, lang: WidgetLan
       h('span', { class: x.complete ? 'ok' : 'muted' }, x.complete ? `✓ ${t('signed')}` : t('notSigned')),
       p.can_sign && !x.complete && open !== x.id ? h('button', { type: 'button', 'data-testid': `arrival-sign-${x.position}`, onclick: () => { open = x.id; render(p); } }, t('signFor')) : null)));
     const opened = p.participants.find((x) => x.id === open && !x.complete);
-    show(root, h('section', { class: 'arrival', 'data-testid': 'arrival' },
+    show(root, h('section', { class: 'arrival', 'data-testid': 'arrival', 'data-desk': String(desk) },
       h('header', {}, h('h1', {}, t('title')), h('p', { class: 'muted' }, p.location.name, p.playground ? `, ${p.playground}` : ''),
         p.date && p.begin ? h('p', { 'data-testid': 'arrival-when' }, t('when', { date: formatDay(p.date), begin: p.begin, end: p.end ?? '' })) : null),
       message ? h('p', { class: 'note', role: 'status' }, message) : null,
-      p.cancelled ? h('p', { class: 'alert' }, t('cancelled')) : !p.can_sign ? h('p', { class: 'alert', 'data-testid': 'arrival-closed' }, t('closed')) : h('p', {}, t('intro')),
+      p.cancelled ? h('p', { class: 'alert' }, t('cancelled')) : !p.can_sign ? h('p', { class: 'alert', 'data-testid': 'arrival-closed' }, t('closed')) : h('p', {}, t(desk ? 'deskIntro' : 'intro')),
       h('h2', {}, t('guests')),
-      h('p', { 'data-testid': 'arrival-missing', class: missing ? 'muted' : 'note' }, missing ? t('missing', { n: missing, total: p.participants.length }) : t('allSigned')),
+      h('p', { 'data-testid': 'arrival-missing', class: missing ? 'muted' : 'note' }, missing ? t('missing', { n: missing, total: p.participants.length }) : t(desk ? 'deskAllSigned' : 'allSigned')),
       list,
       opened ? signForm(p, opened) : null,
-      p.privacy_policy_url ? h('p', {}, h('a', { href: p.privacy_policy_url, target: '_blank', rel: 'noopener' }, t('policy'))) : null));
+      // On the tablet nothing leads out of the page: the policy's address is written out to read.
+      !p.privacy_policy_url ? null : desk ? h('p', { class: 'muted', 'data-testid': 'arrival-policy' }, `${t('policy')}: ${p.privacy_policy_url}`)
+        : h('p', {}, h('a', { href: p.privacy_policy_url, target: '_blank', rel: 'noopener' }, t('policy')))));
   };
 
   const signForm = (p: ArrivalPage, x: Participant) => {

@@ -30,6 +30,8 @@ const en = {
   cancelled: 'This booking is cancelled.',
   policy: 'Personal data policy',
   done: '%{name} has signed.',
+  deskIntro: 'Find your name, tap “Sign”, type your name and tick the boxes. Then pass the tablet on.',
+  deskAllSigned: 'Everyone has signed. Please hand the tablet back to the desk.',
 };
 
 const ru: typeof en = {
@@ -61,6 +63,8 @@ const ru: typeof en = {
   cancelled: 'Это бронирование отменено.',
   policy: 'Политика обработки персональных данных',
   done: '%{name}: подписано.',
+  deskIntro: 'Найдите себя в списке, нажмите «Подписать», впишите имя и поставьте отметки. Затем передайте планшет следующему.',
+  deskAllSigned: 'Все подписали. Верните, пожалуйста, планшет администратору.',
 };
 
 type ArrivalTextKey = keyof typeof en;

@@ -1,6 +1,8 @@
 // The booking widget's entry: a page of its own (widget.html), without the staff app's libraries,
 // so a venue's site loads a few kilobytes. /widget/?location=<id>[&group=<id>][&lang=ru|en] books;
-// /widget/order/<key> is the customer's booking page; #44 /arrival/<key> the guests' signing page.
+// /widget/order/<key> is the customer's booking page; #44 /arrival/<key> the guests' signing page,
+// and /arrival/<key>?desk=1 the same page on the desk's tablet (the staff app's tablet mode frames it):
+// bigger, no way out of the page, signed with the signed-in staff's token.
 import './widget.css';
 import { CallError, client } from './api';
 import { h, reportHeight, show } from './dom';
@@ -8,11 +10,17 @@ import { pickLang, texts } from './texts';
 import { bookingPage } from './booking';
 import { orderPage } from './order';
 import { arrivalPage } from './arrival';
+import { session } from '../authProvider/session';
 
 const root = document.getElementById('widget')!;
 const lang = pickLang(location.search, navigator.language);
 const t = texts(lang);
-const call = client(lang);
+const orderKey = /^\/widget\/order\/([^/]+)$/.exec(location.pathname)?.[1];
+// #44 The guest's arrival page (the confirmation letter's link, the QR code at the desk).
+const arrivalKey = /^\/arrival\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+const params = new URLSearchParams(location.search);
+const desk = !!arrivalKey && params.get('desk') === '1';
+const call = client(lang, desk ? session.token() : null);
 document.documentElement.lang = lang;
 document.title = t('title');
 // Named, so a venue's page with a main landmark of its own tells the two apart (#40).
@@ -27,13 +35,9 @@ function failed(err: unknown) {
 // Errors of later steps (a dropped connection while booking) surface the same way.
 window.addEventListener('unhandledrejection', (e) => failed(e.reason));
 
-const orderKey = /^\/widget\/order\/([^/]+)$/.exec(location.pathname)?.[1];
-// #44 The guest's arrival page (the confirmation letter's link, the QR code at the desk).
-const arrivalKey = /^\/arrival\/([^/]+)\/?$/.exec(location.pathname)?.[1];
-const params = new URLSearchParams(location.search);
 function start() {
   show(root, h('p', { class: 'muted' }, t('loading')));
-  const page = arrivalKey ? arrivalPage(root, call, lang, decodeURIComponent(arrivalKey)) : orderKey
+  const page = arrivalKey ? arrivalPage(root, call, lang, decodeURIComponent(arrivalKey), desk) : orderKey
     ? orderPage(root, call, t, lang, decodeURIComponent(orderKey))
     : bookingPage(root, call, t, lang, params.get('location') ?? '', params.get('group'));
   page.catch(failed);

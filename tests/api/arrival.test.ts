@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../domain/businessDay';
 import { formatMoney } from '../../domain/money';
+import { composeConsent, defaultConsentDetails } from '../../domain/documentTemplates';
 import { orderKey } from '../../server/platform/orderLinks';
 import { playsessions } from '../../server/db/schema';
 import { connect } from '../../server/db/client';
@@ -120,6 +121,60 @@ describe('consent documents', () => {
   });
 });
 
+describe('the documents screen', () => {
+  it('a document\'s versions, newest first, each with its texts, hashes and whether it is complete; read by any role at the location, 404 elsewhere', async () => {
+    const docs = await ok('GET', '/api/v2.2/locations/1/consent_documents/', 'admin') as Json[];
+    const marketing = docs.find((d) => d.kind === 'marketing')!;
+    const next = { text_ru: `${marketing.current.text_ru} Не чаще раза в неделю.`, text_en: `${marketing.current.text_en} At most once a week.` };
+    expect((await ok('PUT', `/api/v2.2/consent_documents/${marketing.id}/`, 'admin', next)).current.version).toBe(marketing.current.version + 1);
+    const versions = await ok('GET', `/api/v2.2/consent_documents/${marketing.id}/versions/`, 'staff') as Json[];
+    expect(versions.map((v) => [v.version, v.complete, v.text_ru])).toEqual([
+      [marketing.current.version + 1, true, next.text_ru], [marketing.current.version, true, marketing.current.text_ru],
+    ]);
+    expect(versions[0]).toMatchObject({ text_en: next.text_en, text_hash_ru: sha(next.text_ru), text_hash_en: sha(next.text_en), details: null, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    // Location 2's personal-data consent: the #40 template, incomplete (guests sign nothing).
+    const [pd2] = await ok('GET', '/api/v2.2/locations/2/consent_documents/', 'admin') as Json[];
+    expect((await ok('GET', `/api/v2.2/consent_documents/${pd2!.id}/versions/`, 'admin') as Json[]).map((v) => [v.version, v.complete])).toEqual([[1, false]]);
+    const elsewhere = await h.userWithToken('documents-elsewhere@example.com', [[3, 40]]);
+    expect((await h.call('GET', `/api/v2.2/consent_documents/${marketing.id}/versions/`, { token: elsewhere.token })).statusCode).toBe(404);
+    expect((await call('GET', `/api/v2.2/consent_documents/${marketing.id}/versions/`, null)).statusCode).toBe(401);
+    for (const bad of ['999999', 'abc', '0']) expect((await call('GET', `/api/v2.2/consent_documents/${bad}/versions/`, 'admin')).statusCode, bad).toBe(404);
+  });
+
+  it('the venue\'s policy link (published, never signed) is linked where the widget collects data: the booking form\'s location and the guests\' arrival page', async () => {
+    const id = await order(2);
+    expect((await page(id)).privacy_policy_url).toBe('');
+    await ok('PUT', '/api/v2.1/locations/1/', 'admin', { privacy_policy_url: 'https://vr-arena.example/privacy' });
+    try {
+      expect((await page(id, 'en')).privacy_policy_url).toBe('https://vr-arena.example/privacy');
+      expect((await ok('GET', '/api/public/locations/1/', null)).privacy_policy_url).toBe('https://vr-arena.example/privacy');
+      // A policy is read, not signed: never one of the documents to sign.
+      const published = (await ok('GET', '/api/v2.2/locations/1/consent_documents/', 'admin') as Json[]).filter((d) => d.published_version).map((d) => d.kind);
+      expect((await page(id)).documents.map((d: Json) => d.kind)).toEqual(published);
+      expect(published).toEqual(expect.arrayContaining(['personal_data', 'rules']));
+    } finally {
+      await ok('PUT', '/api/v2.1/locations/1/', 'admin', { privacy_policy_url: '' });
+    }
+  });
+
+  it('the consent the screen writes from the facts is accepted once the operator, its INN and address are typed, and refused by field before', async () => {
+    const [pd2] = await ok('GET', '/api/v2.2/locations/2/consent_documents/', 'admin') as Json[];
+    const put = (details: Json, lang = 'ru') => call('PUT', `/api/v2.2/consent_documents/${pd2!.id}/`, 'admin',
+      { text_ru: composeConsent('ru', details), text_en: composeConsent('en', details), details }, lang);
+    const bare = await put(defaultConsentDetails(), 'en');
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json()).toEqual({
+      text_ru: ['The text still has places in square brackets to fill in.'], text_en: ['The text still has places in square brackets to fill in.'],
+      details: { operator: ['This field is required.'], inn: ['This field is required.'], address: ['This field is required.'] },
+    });
+    const details = { ...defaultConsentDetails(), operator: 'ИП Иванов Иван Иванович', inn: '500100732259', address: 'г. Санкт-Петербург, Невский пр., д. 1' };
+    const saved = await put(details);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ published_version: 2, current: { version: 2, complete: true, details } });
+    expect(saved.json().current.text_en).toContain('Purposes: booking and providing the venue');
+  });
+});
+
 describe('the guest\'s page and signatures', () => {
   it('shows the documents in the reader\'s language and the participants by first name only: never a phone, an e-mail or a birth date', async () => {
     const id = await order(3);
@@ -156,6 +211,35 @@ describe('the guest\'s page and signatures', () => {
     expect(Date.now() - new Date(rows[0]!.signed_at).getTime()).toBeLessThan(60_000);
     expect((await sql('select type, data from order_logs where order_id = $1 and type = $2', [id, 'signed']))[0]!.data)
       .toEqual({ by: 'customer', participant: 'Ivan Smirnov', document: 'rules', version: 1 });
+  });
+
+  it('the desk\'s tablet mode signs through the same call with the staff\'s token: the order log names the staff user (by: desk); a stranger\'s token is refused, a bad one is a 401', async () => {
+    const id = await order(2);
+    const p = await page(id);
+    const rules = p.documents.find((d: Json) => d.kind === 'rules');
+    const body = { participant: p.participants[0].id, document_version: rules.document_version, name: 'Анна Петрова', birth_date: '1985-02-03' };
+    const deskSign = (token: string, lang = 'ru') => h.app.inject({
+      method: 'POST', url: `/api/public/arrival/${keyOf(id)}/sign/?lang=${lang}`, payload: body,
+      headers: { authorization: `Token ${token}`, 'user-agent': 'Mozilla/5.0 (iPad) desk', 'accept-language': lang }, remoteAddress: '198.51.100.4',
+    });
+    // Someone with no role at the order's location cannot claim a desk signing there (and signs nothing).
+    const stranger = await h.userWithToken('tablet-stranger@example.com', [[2, 10]]);
+    for (const lang of ['ru', 'en']) {
+      const refused = await deskSign(stranger.token, lang);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toBe(lang === 'ru' ? 'У вас нет прав для выполнения этой операции.' : 'You do not have permission to perform this action.');
+    }
+    expect((await deskSign('not-a-token')).statusCode).toBe(401);
+    expect(await sql('select 1 from consent_signatures where order_id = $1', [id])).toHaveLength(0);
+    const staff = (await sql<{ id: number }>('select id from users where email = $1', ['staff@example.com']))[0]!;
+    const done = await deskSign(w.tokens.staff);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().participants[0].signed.rules).toBe(true);
+    // The signature is the same record as a guest's own (the tablet's address and browser).
+    expect((await sql('select ip, user_agent, consent_text_id from consent_signatures where order_id = $1', [id]))[0])
+      .toEqual({ ip: '198.51.100.4', user_agent: 'Mozilla/5.0 (iPad) desk', consent_text_id: rules.document_version });
+    expect(await sql('select author_user_id as author, data from order_logs where order_id = $1 and type = $2', [id, 'signed']))
+      .toEqual([{ author: staff.id, data: { by: 'desk', participant: 'Анна Петрова', document: 'rules', version: 1 } }]);
   });
 
   it('a new version of a document is signed again; the old version is refused in words', async () => {

@@ -6,10 +6,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { READINESS_STEPS } from '../../domain/readiness';
 import { addDays } from '../../domain/businessDay';
+import { composeConsent, defaultConsentDetails, DOCUMENT_TEMPLATES } from '../../domain/documentTemplates';
 import { seedReference } from '../../server/db/seed/demo';
 import { createHarness, type Harness } from './harness';
 
 type Json = Record<string, any>;
+
+const CONSENT_INCOMPLETE = {
+  ru: 'Согласие на обработку персональных данных не заполнено (оператор, его ИНН и адрес, цели, перечень данных, действия, срок, порядок отзыва): виджет собирает данные гостей без действующего согласия.',
+  en: 'The personal-data consent is not filled in (the operator, its INN and address, the purposes, the data, the actions, the term, how to withdraw): the widget collects guests\' data without a valid consent.',
+};
+const NO_POLICY = {
+  ru: 'Нет ссылки на политику обработки персональных данных: закон требует опубликовать её там, где виджет собирает данные.',
+  en: 'No link to the personal-data policy: the law asks it to be published where the widget collects data.',
+};
+const NO_RULES = {
+  ru: 'Приход гостей отмечается, а правил посещения и инструктажа нет: гости подписывают только согласие на обработку персональных данных.',
+  en: 'Arrivals are on, but there are no visitor rules and safety briefing: guests sign only the personal-data consent.',
+};
 let h: Harness;
 let owner: string;
 let loc: number;
@@ -67,7 +81,7 @@ describe('the setup checklist, step by step from nothing to ready', () => {
   it('a new location: every step in order, nothing sells yet, each step says what it lacks and what that blocks, in ru and en', async () => {
     const ru = await readiness('ru');
     expect(ru.steps.map((s: Json) => s.key)).toEqual([...READINESS_STEPS]);
-    expect(READINESS_STEPS).toEqual(['location', 'playgrounds', 'group', 'games', 'schedule', 'staff', 'online_payments', 'widget']);
+    expect(READINESS_STEPS).toEqual(['location', 'playgrounds', 'group', 'games', 'schedule', 'staff', 'online_payments', 'widget', 'documents']);
     expect(ru).toMatchObject({ ready_desk: false, ready_online: false });
     expect(ru.steps).toEqual([
       { key: 'location', done: false, blocks: [], missing: [{ code: 'no_address', text: 'Гостям не указан адрес.' }] },
@@ -78,6 +92,10 @@ describe('the setup checklist, step by step from nothing to ready', () => {
       { key: 'staff', done: false, blocks: [], missing: [{ code: 'no_staff', text: 'Никого не пригласили: кассиры и администраторы входят по приглашению.' }] },
       { key: 'online_payments', done: false, blocks: [], missing: [{ code: 'no_provider', text: 'Онлайн-оплата не подключена: виджет принимает брони с оплатой на месте.' }] },
       { key: 'widget', done: false, blocks: [], missing: [{ code: 'no_phone', text: 'Не указан телефон площадки: гостям из виджета некуда позвонить.' }] },
+      { key: 'documents', done: false, blocks: ['online'], missing: [
+        { code: 'consent_incomplete', text: CONSENT_INCOMPLETE.ru },
+        { code: 'no_privacy_policy', text: NO_POLICY.ru },
+      ] },
     ]);
     const en = await readiness('en');
     expect(en.steps.map((s: Json) => [s.key, s.missing.map((m: Json) => m.text)])).toEqual([
@@ -89,7 +107,30 @@ describe('the setup checklist, step by step from nothing to ready', () => {
       ['staff', ['Nobody is invited yet: cashiers and administrators join by invitation.']],
       ['online_payments', ['Online payments are not connected: the widget takes bookings paid at the venue.']],
       ['widget', ['No venue phone: the widget cannot tell guests whom to call.']],
+      ['documents', [CONSENT_INCOMPLETE.en, NO_POLICY.en]],
     ]);
+  });
+
+  it('documents (#44): a personal-data consent with every fact and the policy link, else online is blocked; the rules asked once arrivals are on, as advice', async () => {
+    const [pd] = (await ok('GET', `/api/v2.2/locations/${loc}/consent_documents/`)) as unknown as Json[];
+    // The consent as the documents screen writes it from the facts; the operator's own facts typed.
+    const details = { ...defaultConsentDetails(), operator: 'ООО «ВР Старт»', inn: '7701234560', address: 'г. Казань, ул. Баумана, д. 1' };
+    await ok('PUT', `/api/v2.2/consent_documents/${pd!.id}/`, { text_ru: composeConsent('ru', details), text_en: composeConsent('en', details), details });
+    let r = await readiness();
+    expect(step(r, 'documents')).toEqual({ key: 'documents', done: false, blocks: ['online'], missing: [{ code: 'no_privacy_policy', text: NO_POLICY.ru }] });
+
+    await ok('PUT', `/api/v2.1/locations/${loc}/`, { privacy_policy_url: 'https://vr-start.example/privacy' });
+    r = await readiness();
+    expect(step(r, 'documents')).toEqual({ key: 'documents', done: true, blocks: [], missing: [] });
+
+    // Arrivals on: guests sign at the door, and without rules they sign only the consent (advice).
+    await ok('PUT', `/api/v2.2/locations/${loc}/arrival_settings/`, { arrivals_enabled: true, grace_minutes: 15, minor_age: 18 });
+    r = await readiness();
+    expect(step(r, 'documents')).toEqual({ key: 'documents', done: false, blocks: [], missing: [{ code: 'no_rules', text: NO_RULES.ru }] });
+    expect(texts(await readiness('en'), 'documents')).toEqual([NO_RULES.en]);
+    await ok('POST', `/api/v2.2/locations/${loc}/consent_documents/`, { kind: 'rules', text_ru: DOCUMENT_TEMPLATES.rules.ru, text_en: DOCUMENT_TEMPLATES.rules.en }, 201);
+    expect(step(await readiness(), 'documents').done).toBe(true);
+    await ok('PUT', `/api/v2.2/locations/${loc}/arrival_settings/`, { arrivals_enabled: false, grace_minutes: 15, minor_age: 18 });
   });
 
   it('playgrounds, then a group: a playground sells only inside a group, one outside is named', async () => {

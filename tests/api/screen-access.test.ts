@@ -23,6 +23,7 @@ const SHARED_READS: Record<string, string> = {
   'GET /api/v2.1/locations/*/': 'the location\'s card: every screen of the location reads it (the booking calendar too); its launcher tokens are answered only with `techsessions`',
   'GET /api/v2.1/games/': 'the installation\'s games catalogue (#28): any signed-in user reads it, as the location\'s games dialog does for role 40; only owners change it',
   'GET /api/v2.2/locations/*/events_packages/': 'with `date`, the packages on sale that day for the multi-session booking form of any role at the location (the spec\'s read); without it, every package for the tools tab, which the service answers only to role 40 (#28)',
+  'GET /api/v2.2/locations/*/consent_documents/': 'a location\'s consent documents (#44): any role there reads them (what guests sign); the screen that edits them is role 40, as its writes are',
   'GET /api/v2.2/certificate_rates/': 'the rates of the location: the certificate form of anyone who may create certificates reads them (the spec\'s read); the tools tab that edits them is role 40, as its writes are',
 };
 

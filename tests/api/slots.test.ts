@@ -393,6 +393,8 @@ describe('places and flags from orders', () => {
         cost: '2000.00', discount: '0.00', purchase: '2000.00', paid: '500.50', need_paid: '1499.50', promocode: null, bill: null,
         cancel_delay: null, comment: '', seller_user_id: null, staff_user_id: null, game_id: null, multisession: false,
         source: 'backoffice', created: part!.createdAt.toISOString(),
+        // #44 Location 1 checks guests in: how many of them are in (null where a location does not).
+        checked_in: 0,
       },
       expect.objectContaining({ id: over!.id, name: 'Over Paid', need_paid: '-200.00', status: 6 }),
       // Cancelled orders are listed too (they hold no places).

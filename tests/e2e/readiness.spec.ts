@@ -5,7 +5,7 @@ import { serverMessages } from '../../server/platform/messages';
 import { ADMIN, apiGet, signIn, token, type Lang } from './helpers';
 
 // #42 The product leads, in ru and en: the setup checklist on a location's management page (location 2,
-// which has no venue phone in the demo: the widget step is left) says what is done, what is left, what
+// which has no venue phone in the demo: the widget step is left; #44 and no filled-in consent nor policy link: documents) says what is done, what is left, what
 // that blocks, and its link opens the screen that fixes it; the owner's start page shows the unfinished
 // locations, folded; the online payments tab shows the notification URL with a copy button and masks
 // the secret as it is typed; at 390 px the list of locations reaches a location's calendar.
@@ -40,12 +40,18 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(start.getByTestId('readiness-step')).toHaveCount(0);
     await expect(page.getByTestId('readiness-overview').locator('[data-location="4"]')).toHaveCount(0);
 
-    // Location management: open, the widget step with the server's words, what it blocks (nothing: advice), the rest done.
+    // Location management: open, the widget step with the server's words, what it blocks (nothing: advice), the rest done;
+    // #44 the documents step (the demo's #40 template, no policy link) blocks online.
     await page.goto('/locations/2/location_management');
     const list = page.getByTestId('readiness');
     await expect(list.getByRole('heading', { level: 2, name: say(lang, 'app.readiness.title') })).toBeVisible();
     await expect(list.getByTestId('readiness-channels')).toHaveText(
-      `${say(lang, 'app.readiness.desk')}: ${say(lang, 'app.readiness.sells')}${say(lang, 'app.readiness.online')}: ${say(lang, 'app.readiness.sells')}`);
+      `${say(lang, 'app.readiness.desk')}: ${say(lang, 'app.readiness.sells')}${say(lang, 'app.readiness.online')}: ${say(lang, 'app.readiness.notYet')}`);
+    const documents = list.locator('[data-testid="readiness-step"][data-step="documents"]');
+    await expect(documents.getByRole('heading', { level: 3 })).toHaveText(`9. ${say(lang, 'app.readiness.steps.documents')}`);
+    await expect(documents.getByTestId('readiness-blocks')).toHaveText(say(lang, 'app.readiness.blocks.online'));
+    await expect(documents.locator('[data-code="consent_incomplete"]')).toHaveText(serverMessages[lang].readiness_consent_incomplete);
+    await expect(documents.locator('[data-code="no_privacy_policy"]')).toHaveText(serverMessages[lang].readiness_no_privacy_policy);
     const widget = list.locator('[data-testid="readiness-step"][data-step="widget"]');
     await expect(widget.getByRole('heading', { level: 3 })).toHaveText(`8. ${say(lang, 'app.readiness.steps.widget')}`);
     await expect(widget.locator('[data-code="no_phone"]')).toHaveText(serverMessages[lang].readiness_no_phone);
@@ -55,7 +61,7 @@ for (const lang of ['ru', 'en'] as const) {
     // It folds and opens again.
     await list.getByTestId('readiness-toggle').click();
     await expect(widget).toHaveCount(0);
-    await expect(list.getByTestId('readiness-summary')).toHaveText(say(lang, 'app.readiness.left', { steps: say(lang, 'app.readiness.steps.widget') }));
+    await expect(list.getByTestId('readiness-summary')).toHaveText(say(lang, 'app.readiness.left', { steps: `${say(lang, 'app.readiness.steps.widget')}, ${say(lang, 'app.readiness.steps.documents')}` }));
     await list.getByRole('button', { name: say(lang, 'app.readiness.show') }).click();
     await expect(widget).toBeVisible();
 

@@ -52,7 +52,8 @@ for (const [index, d] of lists.entries()) {
       const listTotal = async (action: () => Promise<unknown>, carries?: string): Promise<number> => {
         // `carries`: a value the call must send (a date typed digit by digit passes through other dates first).
         const wanted = (r: Response) => isListCall(r) && (!carries || [...new URL(r.url()).searchParams.values()].includes(carries));
-        const [response] = await Promise.all([page.waitForResponse(wanted), action()]);
+        // Bounded: a call that never comes (a date typed wrong) fails in 20 s with its reason, not at the test's 2 minutes.
+        const [response] = await Promise.all([page.waitForResponse(wanted, { timeout: 20_000 }), action()]);
         const body = await response.json();
         return Array.isArray(body) ? body.length : body.count;
       };

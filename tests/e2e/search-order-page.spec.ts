@@ -121,3 +121,23 @@ for (const lang of ['ru', 'en'] as const) {
     await expect(form.getByTestId('multi-form-hint')).toHaveText(t.missingAfterName);
   });
 }
+
+test('ru: the order page draws its times on the location\'s clock only: before the location has answered, no time in the browser\'s zone', async ({ page }) => {
+  await signIn(page, ADMIN, 'ru');
+  const { orderId } = await bookEmptySession(page, 65, 'Clock Guest');
+  const [entry] = await apiGet<{ created: string }[]>(page, `/api/v2.1/booking/${orderId}/comments/`);
+  const at = (zone: string) => new Intl.DateTimeFormat('ru-RU', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(entry!.created));
+  // The location's answer is held back: the order and its log arrive first, as on a slow network.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/api\/v2\.1\/locations\/1\/$/, async (route) => { await held; await route.continue(); });
+  const logCall = page.waitForResponse((r) => r.url().includes(`/booking/${orderId}/comments/`));
+  await page.goto(`/orders/${orderId}`);
+  await logCall;
+  await expect(page.getByTestId('order-log')).toHaveCount(0);
+  release();
+  const created = page.getByTestId('order-log').locator('tbody tr').first().locator('td').first();
+  await expect(created).toContainText(at('Europe/Moscow'));
+  // The browser's zone is UTC here: Moscow is three hours ahead, so the two never read alike.
+  expect(at('Europe/Moscow')).not.toBe(at('UTC'));
+});

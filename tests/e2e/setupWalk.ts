@@ -121,6 +121,9 @@ export async function ownerWalk(page: Page, setupLink: string, lang: Lang, cashi
   // Back to the list of locations, where the checklist says the desk can sell; a cashier invited from it.
   await toLocations(c, lang);
   await expect(checklist).toHaveAttribute('data-ready-desk', 'true');
+  // #44 Online waits for the documents (the consent's facts and the policy link), which the desk does not need.
+  await expect(checklist).toHaveAttribute('data-ready-online', 'false');
+  await expect(step('documents')).toHaveAttribute('data-blocks', 'online');
   await c.click(step('staff').getByTestId('readiness-link').first(), 'checklist: staff');
   await c.click(page.getByRole('button', { name: say(lang, 'resources.staff.invite') }), 'invite');
   const invite = page.getByTestId('staff-invite');

@@ -24,6 +24,8 @@ const PLAIN: Record<string, string | number> = {
   group: 'Залы', schedule: 'Основное', names: 'Куб 1, Арена 2', day_list: 'выходные', percent: 50, money_lines: 'Оплата на месте: 1 800,00 ₽\n',
   // #44 arrival: a location's minor age; who has not signed what.
   age: 18, who: 'Анна (Правила посещения и инструктаж)',
+  // #44 the confirmation's line with the guests' page (where the location checks guests in).
+  arrival: 'Перед визитом каждый гость подписывает документы площадки на этой странице:\nhttps://backoffice.test/arrival/1-abc\n\n',
   // A JSON parser's own words (parse_error), not a code of ours.
   reason: 'Unexpected end of JSON input',
   // #43 the till: a till's name, amounts written by the money formatter.

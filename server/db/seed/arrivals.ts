@@ -1,9 +1,9 @@
 // #44 The demo's arrivals: location 1 checks guests in, and its personal-data consent (version 2,
 // filled in from the template with a made-up operator) and its rules and briefing are published, in
 // Russian and English. The other locations keep arrivals off, as every location that existed before.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
-import { consentTexts, locations } from '../schema';
+import { consentTexts, locations, orderLogs } from '../schema';
 import { CONSENT_PLACEHOLDER, consentTemplate } from '../../../domain/consentTemplate';
 import type { ConsentDetails } from '../../../domain/arrivals';
 import { consentHash, currentConsent, ensureConsentDocument } from '../../modules/locations/consent';
@@ -55,6 +55,7 @@ By signing I confirm that I was briefed, understand these rules and will follow 
 export async function seedArrivals(tx: Tx, adminId: number): Promise<void> {
   const locationId = 1;
   await tx.update(locations).set({ arrivalsEnabled: true, arrivalsSince: new Date(Date.now() - 86_400_000) }).where(eq(locations.id, locationId));
+  await seedNoShow(tx, locationId);
   const before = await currentConsent(tx, locationId);
   const ru = filled('ru');
   const en = filled('en');
@@ -65,4 +66,24 @@ export async function seedArrivals(tx: Tx, adminId: number): Promise<void> {
   await tx.insert(consentTexts).values({
     locationId, documentId: rules, version: 1, text: DEMO_RULES.ru, textHash: consentHash(DEMO_RULES.ru), textEn: DEMO_RULES.en, createdBy: adminId,
   });
+}
+
+/**
+ * #44 One no-show to see (the orders list's filter, the daily report, the booking form's phone): the
+ * latest live paid-type order of a session begun more than the grace minutes ago is flagged as the job
+ * would flag it, and arrivals count from its session on (the job flags the rest of that span when the demo runs).
+ */
+async function seedNoShow(tx: Tx, locationId: number): Promise<void> {
+  const found = await tx.execute<{ id: string; started: Date }>(sql`
+    SELECT o.id, (ps.time_start::timestamp AT TIME ZONE l.timezone) AS started FROM orders o
+      JOIN locations l ON l.id = o.location_id JOIN order_playsessions op ON op.order_id = o.id JOIN playsessions ps ON ps.id = op.playsession_id
+    WHERE o.location_id = ${locationId} AND o.order_type = 1 AND o.status NOT IN (1, 4, 5)
+      AND (ps.time_start::timestamp AT TIME ZONE l.timezone) < now() - make_interval(mins => l.arrival_grace_minutes)
+    ORDER BY ps.time_start DESC, o.id DESC LIMIT 1`);
+  const row = found.rows[0];
+  if (!row) return;
+  const orderId = Number(row.id);
+  await tx.execute(sql`UPDATE orders SET no_show = true WHERE id = ${orderId}`);
+  await tx.execute(sql`UPDATE locations SET arrivals_since = least(arrivals_since, ${new Date(row.started).toISOString()}::timestamptz) WHERE id = ${locationId}`);
+  await tx.insert(orderLogs).values({ orderId, type: 'no_show', text: '', data: { by: 'system' }, authorUserId: null });
 }

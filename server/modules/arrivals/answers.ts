@@ -26,6 +26,10 @@ export const OrderArrival = z.object({
   no_show: z.boolean(),
 }).meta({ id: 'OrderArrival' });
 
+export const ArrivalLinkSent = z.object({
+  order_id: int(), email: z.string().describe('Where the letter goes (the order\'s e-mail).'), arrival_url: z.string().describe('The link the letter carries.'),
+}).meta({ id: 'ArrivalLinkSent' });
+
 export const Arrivals = z.object({
   date: day(), arrivals_enabled: z.boolean(), currency: Currency.nullable(),
   documents: z.array(z.object({ kind, title: z.string(), required: z.boolean(), version: int() })).describe('What participants sign here now.'),

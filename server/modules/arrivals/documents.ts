@@ -88,6 +88,14 @@ export async function consentDocumentsAt(db: Db, userId: number, locationId: num
   return docs.filter((d) => versions.get(d.id)?.length).map((d) => documentJson(d, versions.get(d.id)!, lang));
 }
 
+/** GET /api/v2.2/consent_documents/{id}/versions/: every version of a document, newest first (its history; versions are never edited). */
+export async function consentVersions(db: Db, userId: number, documentId: number) {
+  const [doc] = await db.select().from(consentDocuments).where(eq(consentDocuments.id, documentId));
+  if (!doc) throw notFound();
+  await requireRoleAt(db, userId, doc.locationId);
+  return ((await versionsOf(db, [documentId])).get(documentId) ?? []).map((v) => versionJson(doc.kind, v));
+}
+
 async function oneDocument(db: DbOrTx, documentId: number, lang: Lang) {
   const [doc] = await db.select().from(consentDocuments).where(eq(consentDocuments.id, documentId));
   if (!doc) throw notFound();

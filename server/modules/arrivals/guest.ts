@@ -5,20 +5,23 @@
 // their phone, e-mail or birth date. A signature records the version, the SHA-256 of the exact text
 // shown, the typed name, the birth date, a guardian for a minor, the time, the address and the browser.
 // Signing stops 24 hours after the session's start. Under the order's lock (lock order 3), so a
-// signature and a check-in of the same order follow one another.
+// signature and a check-in of the same order follow one another. The desk's tablet mode signs through
+// the same call with the staff's token: the order-log entry of such a signature has the staff user as
+// its author and `by: 'desk'` (a guest's own has none and `by: 'customer'`).
 import { and, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { consentSignatures, consentTexts, locations, orderParticipants, orders } from '../../db/schema';
 import { recordEffects } from '../../platform/effects';
-import { ApiError, fieldError, notFound } from '../../platform/errors';
+import { ApiError, fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { lockedTransaction, lockOrder } from '../../platform/locks';
 import type { Lang } from '../../platform/messages';
 import { orderIdOfKey } from '../../platform/orderLinks';
 import { addRealMinutes, wallClockNow } from '../../platform/clock';
 import { instantOfLocal } from '../../../domain/zonedTime';
 import { isLiveOrder } from '../../../domain/slotFlags';
+import { BY_CUSTOMER, BY_DESK } from '../../../domain/orderLog';
 import { CONSENT_KIND_LABELS, SIGNING_HOURS_AFTER_SESSION, firstName, isMinor, isRequiredKind, type ConsentKind } from '../../../domain/arrivals';
-import { locationNameIn } from '../locations/service';
+import { locationNameIn, roleAt } from '../locations/service';
 import { publishedDocuments, textIn } from './documents';
 import { ensureParticipants, participantsOf } from './participants';
 import { firstSessionOf, missingOf } from './service';
@@ -31,7 +34,8 @@ export interface SignInput {
   guardian?: { name: string; relation: string } | null;
 }
 
-export interface Client { ip: string; userAgent: string }
+/** Where a signature comes from: the browser's address and agent; `deskUser`, the staff user whose tablet it is (tablet mode). */
+export interface Client { ip: string; userAgent: string; deskUser?: number | null }
 
 async function orderOfKey(db: Db, secret: string, key: string) {
   const id = orderIdOfKey(secret, key);
@@ -88,6 +92,9 @@ export async function arrivalPage(db: Db, secret: string, key: string, lang: Lan
 /** POST /api/public/arrival/{key}/sign/: one participant signs one document's published version. */
 export async function signArrival(db: Db, secret: string, key: string, input: SignInput, lang: Lang, client: Client) {
   const ref = await orderOfKey(db, secret, key);
+  const desk = client.deskUser ?? null;
+  // A desk signs only for its own location's orders: a token of someone without a role there is refused.
+  if (desk !== null && !(await roleAt(db, desk, ref.o.locationId))) throw permissionDenied();
   await lockedTransaction(db, async (tx) => {
     if (!(await lockOrder(tx, ref.o.id))) throw notFound();
     const [o] = await tx.select().from(orders).where(eq(orders.id, ref.o.id));
@@ -117,8 +124,8 @@ export async function signArrival(db: Db, secret: string, key: string, input: Si
     // The participant is who signed last: their typed name and birth date.
     await tx.update(orderParticipants).set({ name: input.name, birthDate: input.birth_date })
       .where(and(eq(orderParticipants.id, participant.id), eq(orderParticipants.orderId, o.id)));
-    await recordEffects(tx, { orderLog: { orderId: o.id, type: 'signed', author: null,
-      data: { by: 'customer', participant: input.name, document: published.doc.kind, version: published.version.version } } });
+    await recordEffects(tx, { orderLog: { orderId: o.id, type: 'signed', author: desk,
+      data: { by: desk === null ? BY_CUSTOMER : BY_DESK, participant: input.name, document: published.doc.kind, version: published.version.version } } });
   });
   return arrivalPage(db, secret, key, lang);
 }

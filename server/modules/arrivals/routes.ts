@@ -1,6 +1,7 @@
 // The arrival reads and the guest's page (#44):
 //   GET  /api/v2.2/locations/{id}/arrivals/?date=&search=   the desk's day by session
 //   GET  /api/v2.2/locations/{id}/consent_documents/        the location's documents
+//   GET  /api/v2.2/consent_documents/{id}/versions/         a document's versions, newest first
 //   GET  /api/v2.2/locations/{id}/arrival_settings/         arrivals on or off, grace minutes, minor age
 //   GET  /api/public/arrival/{key}/                         the guest's page (the order's widget key)
 //   POST /api/public/arrival/{key}/sign/                    a participant signs a document's version
@@ -13,12 +14,15 @@ import { currentUser } from '../../platform/auth';
 import type { WriteRecords } from '../../platform/effects';
 import { dateSchema, idNumber, idParam } from '../../platform/validation';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
-import { ArrivalPage, ArrivalSettings, Arrivals, ConsentDocument } from './answers';
-import { consentDocumentsAt } from './documents';
+import { ArrivalPage, ArrivalSettings, Arrivals, ConsentDocument, ConsentVersion } from './answers';
+import { consentDocumentsAt, consentVersions } from './documents';
 import { arrivalPage, signArrival } from './guest';
 import { arrivalSettings, arrivalsOn } from './service';
 
-const SIGN_RECORDS: WriteRecords = { activity: { none: 'a guest signs on their own page: the signature is its own record (who, what, when, from where)' }, orderLog: ['signed'] };
+const SIGN_RECORDS: WriteRecords = {
+  activity: { none: 'a guest signs on their own page (or on the desk\'s tablet): the signature is its own record (who, what, when, from where); a desk signing\'s order-log entry names the staff user' },
+  orderLog: ['signed'],
+};
 
 const personName = z.string().trim().min(1).max(TEXT_LIMITS.personName);
 
@@ -41,6 +45,9 @@ export async function arrivalRoutes(app: FastifyInstance, { db, config }: Deps):
   r.get('/api/v2.2/locations/:id/consent_documents/', { schema: { summary: 'A location\'s consent documents, each with its current version and the one guests sign', tags, params, answers: { 200: z.array(ConsentDocument) } } },
     async (request) => consentDocumentsAt(db, currentUser(request).id, request.params.id, request.lang));
 
+  r.get('/api/v2.2/consent_documents/:id/versions/', { schema: { summary: 'A consent document\'s versions, newest first: its history (a version is never edited)', tags, params, answers: { 200: z.array(ConsentVersion) } } },
+    async (request) => consentVersions(db, currentUser(request).id, request.params.id));
+
   r.get('/api/v2.2/locations/:id/arrival_settings/', { schema: { summary: 'A location\'s arrival settings', tags, params, answers: { 200: ArrivalSettings } } },
     async (request) => arrivalSettings(db, currentUser(request).id, request.params.id));
 
@@ -60,9 +67,10 @@ export async function arrivalRoutes(app: FastifyInstance, { db, config }: Deps):
     }, async (request) => arrivalPage(db, config.widgetSecret, request.params.key, request.lang));
 
     p.post('/api/public/arrival/:key/sign/', {
-      config: { public: true, records: SIGN_RECORDS, conflicts: true },
+      config: { public: true, staffOptional: true, records: SIGN_RECORDS, conflicts: true },
       schema: {
         summary: 'A participant signs a document\'s published version (typed name and a tick); a minor with a guardian', tags: ['public'], params: key, querystring: langOnly,
+        description: 'Public. The desk\'s tablet mode sends the staff\'s `Authorization: Token` too: the signature\'s order-log entry then names that user (`by: desk`); a token of someone without a role at the order\'s location is a 403, a bad token a 401.',
         body: z.strictObject({
           participant: idNumber(),
           document_version: idNumber().describe('The `document_version` of the page\'s document.'),
@@ -74,7 +82,7 @@ export async function arrivalRoutes(app: FastifyInstance, { db, config }: Deps):
         answers: { 200: ArrivalPage },
       },
     }, async (request) => signArrival(db, config.widgetSecret, request.params.key, request.body, request.lang, {
-      ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000),
+      ip: request.ip, userAgent: String(request.headers['user-agent'] ?? '').slice(0, 1000), deskUser: request.authUser?.id ?? null,
     }));
   });
 }

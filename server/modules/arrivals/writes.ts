@@ -1,13 +1,16 @@
 // The arrival writes (#44): POST /api/v2.2/locations/{id}/consent_documents/ (a document, role 40);
 // PUT /api/v2.2/consent_documents/{id}/ (its new version, role 40); POST and DELETE
 // /api/v2.2/orders/{id}/check_in/ (check in or undo, the whole order or some participants);
-// PUT /api/v2.2/locations/{id}/arrival_settings/ (role 40). The guest's signature is a public route (routes.ts).
+// PUT /api/v2.2/locations/{id}/arrival_settings/ (role 40); POST /api/v2.2/orders/{id}/arrival_link/ (the guests'
+// link by e-mail). The guest's signature is a public route (routes.ts).
 import { z } from 'zod';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { ARRIVAL_LIMITS, CONSENT_KINDS, PERSONAL_DATA_DETAILS } from '../../../domain/arrivals';
+import { DOCUMENT_TEMPLATES } from '../../../domain/documentTemplates';
 import { idNumber } from '../../platform/validation';
 import { defineWrite, type ExampleContext } from '../../platform/writes';
-import { ArrivalSettings, ConsentDocument, OrderArrival } from './answers';
+import { ArrivalLinkSent, ArrivalSettings, ConsentDocument, OrderArrival } from './answers';
+import { sendArrivalLink as sendLink } from './link';
 import { createConsentDocument as create, saveConsentVersion } from './documents';
 import { checkIn as checkInOrder, saveArrivalSettings, undoCheckIn as undo } from './service';
 
@@ -18,8 +21,7 @@ const details = z.strictObject(Object.fromEntries(PERSONAL_DATA_DETAILS.map((k) 
 const versionFields = { text_ru: consentText, text_en: consentText, details };
 const participants = z.array(idNumber()).max(200).optional().describe('The participants (their ids); none: the whole order.');
 
-const MARKETING_RU = 'Я согласен получать от площадки сообщения о новых играх и акциях по телефону и электронной почте. Согласие можно отозвать в любой момент, ответив на сообщение.';
-const MARKETING_EN = 'I agree to receive messages about new games and offers from the venue by phone and e-mail. I may withdraw this consent at any time by replying to a message.';
+const { ru: MARKETING_RU, en: MARKETING_EN } = DOCUMENT_TEMPLATES.marketing;
 
 export const createConsentDocument = defineWrite({
   records: { activity: 'consent_document.created' },
@@ -92,4 +94,12 @@ export const updateArrivalSettings = defineWrite({
   answer: ArrivalSettings,
   readBack: { path: '/api/v2.2/locations/:location/arrival_settings/' },
   run: ({ db, user, params, body }) => saveArrivalSettings(db, user.id, params.id, body),
+});
+
+export const sendArrivalLink = defineWrite({
+  records: { activity: 'order.arrival_link_sent', orderLog: ['arrival_link_sent'], messages: ['arrival_link'] },
+  kind: 'action', path: '/api/v2.2/orders/:id/arrival_link/', summary: 'Send the guests\' arrival page (/arrival/<key>) to the order\'s e-mail, where the location checks guests in; no e-mail, arrivals off or a cancelled order: a 400 in words', tags,
+  answersAlso: { notFound: true },
+  answer: ArrivalLinkSent,
+  run: ({ db, deps, user, params, lang }) => sendLink(db, deps.config, user.id, params.id, lang),
 });

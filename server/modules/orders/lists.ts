@@ -1,6 +1,7 @@
 // The orders list of a location (GET /locations/{id}/orders/, its CSV and XLSX). Dates follow the
 // business day: an order created 00:00-05:59 belongs to the previous day.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { CANCELLED_ORDER_STATUSES, ORDER_SOURCE_LABELS, ORDER_STATUS_LABELS, ORDER_TYPE_LABELS, TOTALS_EXCLUDING_CANCELLED } from '../../../domain/enumLabels';
 import { currencies, locations, orders, users } from '../../db/schema';
 import { ORDER_FIELDS as F } from '../../../domain/fieldLabels';
@@ -16,7 +17,16 @@ export const locationOrders = defineList({
     JOIN ${locations} ON ${locations.id} = ${orders.locationId} LEFT JOIN ${currencies} ON ${currencies.id} = ${locations.currencyId}`,
   where: (s) => [sql`${orders.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`((${orders.createdAt} AT TIME ZONE ${s.tz}) - interval '6 hours')::date` },
-  filters: { status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), examples: ['2,6', '4'], holds: (row, v) => v.split(',').map(Number).includes(row.status) } },
+  filters: {
+    status: { schema: intList(1, 6), where: (v: number[]) => inArray(orders.status, v), examples: ['2,6', '4'], holds: (row, v) => v.split(',').map(Number).includes(row.status) },
+    // #44 Orders nobody came to (the no-show job's flag), or the others.
+    no_show: {
+      schema: z.enum(['all', 'yes', 'no']),
+      where: (v: string) => (v === 'all' ? undefined : eq(orders.noShow, v === 'yes')),
+      examples: ['yes', 'no', 'all'],
+      holds: (row, v) => v === 'all' || row.no_show === (v === 'yes'),
+    },
+  },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${orders.id}`, label: F.id },
     { key: 'created', kind: 'datetime', sql: sql`${orders.createdAt}`, label: F.created },
@@ -32,6 +42,7 @@ export const locationOrders = defineList({
     { key: 'manager_name', kind: 'text', sql: sql`nullif(${users.name}, '')`, label: F.manager_name },
     { key: 'manager_email', kind: 'text', sql: sql`${users.email}`, label: F.manager_email },
     { key: 'source', kind: 'text', sql: sql`${orders.source}`, labels: ORDER_SOURCE_LABELS, label: F.source },
+    { key: 'no_show', kind: 'bool', sql: sql`${orders.noShow}`, label: F.no_show }, // #44
   ],
   orderBy: sql`${orders.createdAt} DESC, ${orders.id} DESC`,
   sorting: { columns: ['id', 'created', 'order_type', 'status', 'cost', 'paid', 'purchase'], unique: sql`${orders.id}` },

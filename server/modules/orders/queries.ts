@@ -17,7 +17,7 @@ import { paymentJson } from './payments';
 import { withPlaygroundNames } from './orderLog';
 import { orderRefunds } from './refunds';
 import { arrivalOf } from '../arrivals/service';
-import { orderKey } from '../../platform/orderLinks';
+import { arrivalPageUrl } from '../../platform/orderLinks';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -101,7 +101,7 @@ export async function getOrder(db: Db, userId: number, orderId: number, links: {
     checked_in: arrival.checked_in,
     no_show: arrival.no_show,
     // #44 The guests' arrival page: the link to send them and what the QR code shows.
-    arrival_url: `${links.publicUrl}/arrival/${orderKey(links.widgetSecret, order.id)}`,
+    arrival_url: arrivalPageUrl(links.publicUrl, links.widgetSecret, order.id),
   };
 }
 
@@ -127,9 +127,12 @@ export async function orderComments(db: Db, userId: number, orderId: number) {
  * locations are read first so that PostgreSQL narrows by the location index, and the page and its
  * count come from one scan. Measured on the 1,000,000-order bench chain: docs/decisions.md (#39).
  */
-export async function searchOrders(db: Db, userId: number, query: { phone?: string; name?: string }, limit: number, offset: number) {
-  const mine = (await db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))).map((r) => r.id);
-  if (!mine.length) return { count: 0, results: [] };
+export async function searchOrders(db: Db, userId: number, query: { phone?: string; name?: string; locationId?: number }, limit: number, offset: number) {
+  // #44 One location (the booking form's: its no-shows of a phone): the caller's role there, else 404.
+  if (query.locationId !== undefined) await requireRoleAt(db, userId, query.locationId);
+  const mine = query.locationId !== undefined ? [query.locationId]
+    : (await db.select({ id: userLocationRoles.locationId }).from(userLocationRoles).where(eq(userLocationRoles.userId, userId))).map((r) => r.id);
+  if (!mine.length) return { count: 0, no_shows: 0, results: [] };
   const phone = query.phone === undefined ? null : phoneMatch(query.phone);
   const where = and(
     phone === null ? undefined : 'whole' in phone ? sql`right(${orders.phone}, ${PHONE_KEY_DIGITS}) = ${phone.whole}` : sql`${orders.phone} like ${`%${phone.part}%`}`,
@@ -137,15 +140,20 @@ export async function searchOrders(db: Db, userId: number, query: { phone?: stri
     inArray(orders.locationId, mine),
   );
   // Narrow rows through the window count, then the page's orders by id.
-  const page = await db.select({ id: orders.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) }).from(orders).where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
+  // #44 and how many of them are no-shows, from the same scan.
+  const noShows = sql<number>`count(*) FILTER (WHERE ${orders.noShow})`;
+  const page = await db.select({ id: orders.id, total: sql<number>`count(*) OVER ()`.mapWith(Number), noShows: sql<number>`${noShows} OVER ()`.mapWith(Number) })
+    .from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset(offset);
   // A page past the end has no row to carry the count.
-  const count = page[0]?.total ?? (offset > 0 ? (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where))[0]!.n : 0);
+  const whole = page[0] ? { n: page[0].total, noShows: page[0].noShows } : offset > 0
+    ? (await db.select({ n: sql<number>`count(*)`.mapWith(Number), noShows: noShows.mapWith(Number) }).from(orders).where(where))[0]! : { n: 0, noShows: 0 };
+  const count = whole.n;
   const byId = new Map((page.length ? await db.select().from(orders).where(inArray(orders.id, page.map((r) => r.id))) : []).map((o) => [o.id, o]));
   const rows = page.map((r) => byId.get(r.id)!);
   const sessions = await sessionsOf(db, rows.map((r) => r.id));
   return {
     count,
+    no_shows: whole.noShows,
     results: rows.map((o) => {
       const first = sessions.get(o.id)?.[0];
       return {

@@ -220,10 +220,16 @@ export async function orderRoutes(app: FastifyInstance, { db, pool, config }: De
         name: z.string().trim().min(NAME_SEARCH.min).max(NAME_SEARCH.max).optional().describe('Part of the customer\'s name: any case, ё and е alike.'),
         limit: z.coerce.number().int().min(1).max(100).default(10),
         offset: z.coerce.number().int().min(0).max(2147483647).default(0),
+        location_id: idText().optional().describe('#44 Only this location\'s orders (the booking form asks for its no-shows of a phone); a location without the caller\'s role: 404.'),
       }).refine((q) => q.phone !== undefined || q.name !== undefined, { message: 'required', path: ['phone'] }),
-      answers: { 200: z.object({ count: z.number().int(), results: z.array(OrderFound) }) },
+      answers: { 200: z.object({
+        count: z.number().int(),
+        no_shows: z.number().int().describe('#44 How many of the orders found (all pages) are no-shows: nobody came to them.'),
+        results: z.array(OrderFound),
+      }) },
     },
-  }, async (request) => searchOrders(db, currentUser(request).id, { phone: request.query.phone, name: request.query.name }, request.query.limit, request.query.offset));
+  }, async (request) => searchOrders(db, currentUser(request).id, { phone: request.query.phone, name: request.query.name, locationId: request.query.location_id },
+    request.query.limit, request.query.offset));
 
   r.get('/api/v2.2/orders/:id/', { schema: { summary: 'An order', tags, params, answers: { 200: Order } } }, async (request) => getOrder(db, currentUser(request).id, request.params.id, config));
 

@@ -17,7 +17,7 @@ const Readiness = z.object({
     done: z.boolean(),
     blocks: z.array(z.enum(SALES_CHANNELS)).describe('What this step, while not done, keeps from selling.'),
     missing: z.array(z.object({ code: z.enum(Object.keys(READINESS_CODES) as [ReadinessCode, ...ReadinessCode[]]), text: z.string().describe('In the language of Accept-Language.') })),
-  })).describe('In the order a venue takes them: location, playgrounds, group, games, schedule, staff, online_payments, widget.'),
+  })).describe('In the order a venue takes them: location, playgrounds, group, games, schedule, staff, online_payments, widget, documents.'),
 }).meta({ id: 'Readiness' });
 
 export async function readinessRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {

@@ -16,6 +16,7 @@ import { BOOKABLE_PLAYGROUND_TYPES } from '../../../domain/slotFlags';
 import { scheduleInForce } from '../../../domain/schedule/engine';
 import { READINESS_CODES, READINESS_STEPS, type Readiness, type ReadinessCode, type SalesChannel } from '../../../domain/readiness';
 import { locationToday, requireManagerAt } from '../locations/service';
+import { publishedDocuments } from '../arrivals/documents';
 import { onlinePaymentsAt, type PaymentConfig } from '../paymentProviders/provider';
 import { prepaidSchedules } from '../schedules/prepayment';
 
@@ -45,9 +46,10 @@ export function dayList(lang: Lang, days: number[]): string {
 
 /** What the rules read of a location: its rows, counted or listed, and its online payments. */
 async function facts(db: Db, payments: PaymentConfig, locationId: number) {
-  const [loc] = await db.select({ isActive: locations.isActive, phone: locations.phone }).from(locations).where(eq(locations.id, locationId));
+  const [loc] = await db.select({ isActive: locations.isActive, phone: locations.phone, privacyPolicyUrl: locations.privacyPolicyUrl, arrivalsEnabled: locations.arrivalsEnabled })
+    .from(locations).where(eq(locations.id, locationId));
   if (!loc) throw notFound();
-  const [addresses, pgs, groups, [games], scheduleRows, [staff], [invited], online, prepaid, today] = await Promise.all([
+  const [addresses, pgs, groups, [games], scheduleRows, [staff], [invited], online, prepaid, today, published] = await Promise.all([
     db.select({ address: locationTranslations.address }).from(locationTranslations).where(eq(locationTranslations.locationId, locationId)),
     db.select({ id: playgrounds.id, name: playgrounds.name, group: playgrounds.groupId, types: playgrounds.types }).from(playgrounds)
       .where(and(eq(playgrounds.locationId, locationId), eq(playgrounds.isActive, true))).orderBy(playgrounds.id),
@@ -63,8 +65,10 @@ async function facts(db: Db, payments: PaymentConfig, locationId: number) {
     onlinePaymentsAt(db, payments, locationId),
     prepaidSchedules(db, locationId),
     locationToday(db, locationId),
+    publishedDocuments(db, locationId),
   ]);
-  return { loc, addresses, pgs, groups, games: games!.n, schedules: scheduleRows, staff: staff!.n + invited!.n, online, prepaid, today };
+  const documents = new Set(published.map((p) => p.doc.kind));
+  return { loc, addresses, pgs, groups, games: games!.n, schedules: scheduleRows, staff: staff!.n + invited!.n, online, prepaid, today, documents };
 }
 
 /** The rules: what each step lacks (README "Running it for your venue" in the product's words). */
@@ -125,6 +129,13 @@ function lacks(f: Awaited<ReturnType<typeof facts>>, lang: Lang): Lack[] {
 
   // The widget: its customers are told to call the venue (a refusal, a late cancel).
   if (!f.loc.phone) lack('no_phone', 'readiness_no_phone', []);
+
+  // #44 Documents: the widget collects every customer's name, phone and e-mail, so selling online asks
+  // a personal-data consent that can be published (the facts 152-FZ art. 9 expects) and the operator's
+  // policy published where the data is collected (art. 18.1); guests checked in sign the rules.
+  if (!f.documents.has('personal_data')) lack('consent_incomplete', 'readiness_consent_incomplete', ['online']);
+  if (!f.loc.privacyPolicyUrl.trim()) lack('no_privacy_policy', 'readiness_no_privacy_policy', ['online']);
+  if (f.loc.arrivalsEnabled && !f.documents.has('rules')) lack('no_rules', 'readiness_no_rules', []);
   return out;
 }
 

@@ -48,6 +48,8 @@ export interface SlotOrder extends FlagOrder {
   multisession: boolean;
   source: string;
   created: string;
+  /** #44 Participants checked in, in a playground's day read (the calendar); null where the location's arrivals are off. */
+  checked_in?: number | null;
 }
 
 export interface StoredSession {
@@ -81,8 +83,18 @@ const holidaysJson = (from: string, to: string) => `(SELECT coalesce(json_agg(js
 const SCHEDULE_JSON = `json_build_object('id', s.id, 'name', s.name, 'start_dt', s.start_dt, 'disabled', s.disabled,
   'playground_group', s.playground_group_id, 'breaks', s.breaks, 'items', s.items)`;
 
-/** The stored sessions matching `where` (over playsessions ps), each with its game and its orders, as one JSON array. */
-const storedSessionsJson = (where: string) => `(SELECT coalesce(json_agg(json_build_object(
+/**
+ * #44 An order's participants checked in, where `arrivalsOn` (an SQL boolean of the FROM) holds: one
+ * probe of order_participants' (order_id, position) index per order, and none where arrivals are off.
+ */
+const checkedInJson = (arrivalsOn: string) => `, 'checked_in', CASE WHEN ${arrivalsOn} THEN (SELECT count(*)::int FROM order_participants op2
+    WHERE op2.order_id = o.id AND op2.position <= o.persons AND op2.checked_in_at IS NOT NULL) END`;
+
+/**
+ * The stored sessions matching `where` (over playsessions ps), each with its game and its orders, as one
+ * JSON array; `arrivalsOn`: the orders carry checked_in where it holds (the calendar's read).
+ */
+const storedSessionsJson = (where: string, arrivalsOn?: string) => `(SELECT coalesce(json_agg(json_build_object(
     'id', ps.id, 'playgroundId', ps.playground_id, 'businessDate', ps.business_date, 'timeStart', ps.time_start, 'duration', ps.duration,
     'sessionPrice', ps.session_price::text, 'personalPrice', ps.personal_price::text, 'prepayment', ps.prepayment::text,
     'currencyId', ps.currency_id, 'game', CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('id', g.id, 'name', g.name) END,
@@ -92,7 +104,7 @@ const storedSessionsJson = (where: string) => `(SELECT coalesce(json_agg(json_bu
         'need_paid', (o.purchase - o.paid)::numeric(12, 2)::text,
         'promocode', o.promocode, 'bill', o.bill, 'cancel_delay', o.cancel_delay, 'comment', o.comment,
         'seller_user_id', o.seller_user_id, 'staff_user_id', o.staff_user_id, 'game_id', o.game_id, 'multisession', o.multisession,
-        'source', o.source, 'created', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) ORDER BY o.id), '[]')
+        'source', o.source, 'created', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${arrivalsOn ? checkedInJson(arrivalsOn) : ''}) ORDER BY o.id), '[]')
       FROM order_playsessions op JOIN orders o ON o.id = op.order_id WHERE op.playsession_id = ps.id)
   ) ORDER BY ps.id), '[]')
   FROM playsessions ps LEFT JOIN games g ON g.id = ps.game_id WHERE ${where})`;
@@ -121,7 +133,7 @@ const PLAYGROUND_DAY_SQL = `
     (SELECT coalesce(json_agg(${SCHEDULE_JSON}), '[]') FROM (
        SELECT * FROM schedules s WHERE s.location_id = l.id AND s.playground_group_id = p.group_id AND NOT s.disabled AND s.start_dt <= $3::date
        ORDER BY s.start_dt DESC, s.id DESC LIMIT 1) s) AS schedules,
-    ${storedSessionsJson('ps.playground_id = p.id AND ps.business_date = $3::date')} AS sessions,
+    ${storedSessionsJson('ps.playground_id = p.id AND ps.business_date = $3::date', 'l.arrivals_enabled')} AS sessions,
     -- What a booking prices and checks with (tiny tables; read here to save it round trips).
     l.group_discount_percent,
     (SELECT coalesce(json_agg(json_build_object('days', e.days, 'discount', e.discount)), '[]')

@@ -85,6 +85,7 @@ const ReportPart = z.object({
   top_ups: Sums.describe('Top-ups of the location\'s balance: apart.'),
   tests: z.object({ count: int(), amount: money() }).describe('A provider\'s test payments: counted nowhere else.'),
   movements: z.object({ paid_in: money(), paid_out: money(), drops: money() }).describe('Cash moved by hand in the till.'),
+  no_shows: z.object({ count: int(), amount: money() }).describe('#44 A daily report\'s orders nobody came to (first session on the day, flagged no-show), and what they were sold for; a shift\'s report: none.'),
 });
 
 const ReportShift = z.object({

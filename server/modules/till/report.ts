@@ -1,7 +1,7 @@
 // #43 The till's reports: a shift's (GET /api/v2.2/shifts/{id}/report/) and a location's business
 // day (GET /api/v2.2/locations/{id}/daily_report/?date=), as JSON, CSV and XLSX. This file reads the
 // ledger rows of the period (payments, movements, certificates sold, the discounts of the orders
-// whose first money is in it) and the shifts; domain/tillReport.ts sums them (buildReport) and
+// whose first money is in it; #44 a day's no-shows) and the shifts; domain/tillReport.ts sums them (buildReport) and
 // writes the export's lines (reportLines), which go out through the lists' one CSV/XLSX writer
 // (platform/lists.ts sendListExport). Reads only: no lock.
 //
@@ -23,7 +23,7 @@ import { PAYMENT_TYPE_LABELS } from '../../../domain/enumLabels';
 import { seesExpected, type ShiftState } from '../../../domain/till';
 import {
   REPORT_EXPORT_FIELDS as F, buildReport, hasVariance, openTooLong, reportLines,
-  type LedgerCertificate, type LedgerDiscount, type LedgerMovement, type LedgerPayment, type ReportCurrency, type ReportLine, type ReportShift, type TillReport,
+  type LedgerCertificate, type LedgerDiscount, type LedgerMovement, type LedgerNoShow, type LedgerPayment, type ReportCurrency, type ReportLine, type ReportShift, type TillReport,
 } from '../../../domain/tillReport';
 import { requireRoleAt } from '../locations/service';
 import { REFILL_COMMENT } from '../transactions/refill';
@@ -42,14 +42,17 @@ async function locationOf(db: Db, locationId: number): Promise<Location> {
   return { id: loc.id, name: loc.name, timezone: loc.timezone, currency: loc.code ? { code: loc.code, is_before: loc.is_before, blank_place: loc.blank_place, unicode: loc.unicode } : null };
 }
 
-/** What a period holds: its payments (a condition on `p`), its movements (on `m`), certificates activated (on `c`), discounts (the order's first money `f`). */
-interface Scope { locationId: number; payments: SQL; movements: SQL; certificates: SQL; firstMoney: SQL }
+/**
+ * What a period holds: its payments (a condition on `p`), its movements (on `m`), certificates activated
+ * (on `c`), discounts (the order's first money `f`); #44 a business day's no-shows (`noShowsOn`, daily only).
+ */
+interface Scope { locationId: number; payments: SQL; movements: SQL; certificates: SQL; firstMoney: SQL; noShowsOn?: string }
 
 /** A payment that is money taken (the first money of an order is one of these). */
 const MONEY = sql`p.status = 'paid' AND NOT p.test AND p.actual`;
 
 async function ledgerOf(db: Db, s: Scope) {
-  const [payments, movements, sold, discounts] = await Promise.all([
+  const [payments, movements, sold, discounts, noShows] = await Promise.all([
     rows(db, sql`SELECT p.id, p.payment_type, p.status, p.purchase::text AS amount, p.test, p.actual, p.user_id, u.name AS user_name, u.email AS user_email,
         o.id AS order_id, o.source, o.multisession,
         (p.order_id IS NULL AND p.payment_type = 1 AND p.comment = ${REFILL_COMMENT}) AS top_up,
@@ -71,6 +74,16 @@ async function ledgerOf(db: Db, s: Scope) {
         JOIN LATERAL (SELECT p.id, p.created, p.shift_id FROM payments p WHERE p.order_id = o.id AND ${MONEY} AND p.purchase > 0 ORDER BY p.created, p.id LIMIT 1) f ON true
       WHERE o.location_id = ${s.locationId} AND o.discount <> 0 AND o.id IN (SELECT p.order_id FROM payments p WHERE p.location_id = ${s.locationId} AND ${s.payments} AND p.order_id IS NOT NULL)
         AND ${s.firstMoney} ORDER BY o.id`),
+    // #44 The day's no-shows: flagged orders whose first session is on the day (a multi-day order counts
+    // once), found from the day's sessions of the location's playgrounds (their (playground, day) index).
+    s.noShowsOn === undefined ? Promise.resolve([]) : rows(db, sql`SELECT o.purchase::text AS purchase, lc.code AS currency
+      FROM orders o JOIN locations l ON l.id = o.location_id LEFT JOIN currencies lc ON lc.id = l.currency_id
+      WHERE o.id IN (SELECT op.order_id FROM playgrounds pg JOIN playsessions ps ON ps.playground_id = pg.id AND ps.business_date = ${s.noShowsOn}::date
+          JOIN order_playsessions op ON op.playsession_id = ps.id WHERE pg.location_id = ${s.locationId})
+        AND o.location_id = ${s.locationId} AND o.no_show
+        AND NOT EXISTS (SELECT 1 FROM order_playsessions op2 JOIN playsessions ps2 ON ps2.id = op2.playsession_id
+          WHERE op2.order_id = o.id AND ps2.business_date < ${s.noShowsOn}::date)
+      ORDER BY o.id`),
   ]);
   return {
     payments: payments.map((p): LedgerPayment => ({
@@ -80,6 +93,7 @@ async function ledgerOf(db: Db, s: Scope) {
     movements: movements.map((m): LedgerMovement => ({ kind: m.kind, amount: m.amount, currency: m.currency ?? null })),
     certificatesSold: sold.map((c): LedgerCertificate => ({ rate: c.rate, currency: c.currency ?? null, seller: person(c.seller_user_id, c.user_name, c.user_email) })),
     discounts: discounts.map((d): LedgerDiscount => ({ discount: d.discount, promocode: d.promocode ?? null, currency: d.currency ?? null })),
+    noShows: noShows.map((n): LedgerNoShow => ({ purchase: n.purchase, currency: n.currency ?? null })),
   };
 }
 
@@ -137,6 +151,7 @@ export async function dailyReport(db: Db, locationId: number, date: string, opts
   const within = (column: SQL) => sql`${column} >= ${start.toISOString()}::timestamptz AND ${column} < ${stop.toISOString()}::timestamptz`;
   const scope: Scope = {
     locationId, payments: within(sql`p.created`), movements: within(sql`m.created_at`), certificates: within(sql`c.datetime_activated`), firstMoney: within(sql`f.created`),
+    noShowsOn: date,
   };
   const open = await rows(db, sql`SELECT id FROM till_shifts WHERE location_id = ${locationId} AND opened_at < ${stop.toISOString()}::timestamptz
     AND coalesce(closed_at, ${now.toISOString()}::timestamptz) >= ${start.toISOString()}::timestamptz ORDER BY opened_at, id`);

@@ -3,28 +3,32 @@
 // the tab loses nothing), the confirmation (sent when the booking is made with nothing to pay now,
 // or when its online payment arrives: billing.ts queues it then) and the cancellation (the customer
 // cancelled on their page, or the payment hold expired and the places were released). Each names
-// the venue's phone when it has one (#40).
+// the venue's phone when it has one (#40). #44: the confirmation carries the guests' arrival page where
+// the location checks guests in, and staff send that page on its own (sendArrivalLinkLetter).
 import { and, desc, eq } from 'drizzle-orm';
 import type { Deps } from '../../deps';
 import { currencies, games, locationTranslations, locations, orderPlaysessions, orders, payments, playgrounds, playsessions } from '../../db/schema';
-import { pickLanguage, translate } from '../../platform/messages';
+import { pickLanguage, translate, type Lang } from '../../platform/messages';
 import { addRealMinutes, wallClockNow } from '../../platform/clock';
 import { readableLocal } from '../../../domain/zonedTime';
 import { formatMoney } from '../../../domain/money';
 import { fromCents, toCents } from '../../../domain/pricing';
 import { ORDER_STATUS, isLiveOrder } from '../../../domain/slotFlags';
-import { orderPageUrl } from '../../platform/orderLinks';
-import type { WidgetCancelLetterJob } from '../../platform/jobs';
+import { arrivalPageUrl, orderPageUrl } from '../../platform/orderLinks';
+import type { ArrivalLinkLetterJob, WidgetCancelLetterJob } from '../../platform/jobs';
 import { senderOf } from '../locations/letters';
 
-/** What every letter of an order says: the customer, the location, the session and the money. */
-async function letterFacts(deps: Deps, orderId: number) {
+/**
+ * What every letter of an order says: the customer, the location, the session and the money; in the
+ * order's language (its customer's), else `fallback` (#44: the staff member's who sends a desk order's link).
+ */
+export async function letterFacts(deps: Deps, orderId: number, fallback?: Lang) {
   const { db } = deps;
   const [row] = await db.select({ o: orders, l: locations, c: currencies }).from(orders)
     .innerJoin(locations, eq(locations.id, orders.locationId)).leftJoin(currencies, eq(currencies.id, locations.currencyId))
     .where(eq(orders.id, orderId));
   if (!row || !row.o.email) return null;
-  const lang = pickLanguage(row.o.language ?? undefined);
+  const lang = row.o.language ? pickLanguage(row.o.language) : fallback ?? 'ru';
   const texts = await db.select().from(locationTranslations).where(eq(locationTranslations.locationId, row.l.id));
   const text = texts.find((t) => t.language === lang) ?? texts[0];
   const [session] = await db.select({ ps: playsessions, playground: playgrounds.name }).from(orderPlaysessions)
@@ -75,6 +79,9 @@ export async function sendWidgetLetter(deps: Deps, orderId: number): Promise<voi
       purchase: money(order.purchase),
       // #42 Nothing paid online (a booking at 0 % prepayment): "pay at the venue", not "paid online: 0".
       money_lines: toCents(order.paid) > 0 ? translate(lang, 'widget_mail_money', { paid, rest }) : translate(lang, 'widget_mail_pay_at_venue', { rest }),
+      // #44 Where the location checks guests in: the guests' page, to sign before they come.
+      arrival: facts.location.arrivalsEnabled
+        ? translate(lang, 'widget_mail_arrival', { link: arrivalPageUrl(deps.config.publicUrl, deps.config.widgetSecret, order.id, lang) }) : '',
       hours: facts.location.customerCancelHours,
     }),
   });
@@ -116,5 +123,21 @@ export async function sendWidgetCancelLetter(deps: Deps, job: WidgetCancelLetter
     text: job.reason === 'customer'
       ? translate(lang, 'widget_cancel_mail_customer', { ...args, refund })
       : translate(lang, 'widget_cancel_mail_expired', { ...args, minutes: order.cancelDelay ?? facts.location.widgetPaymentMinutes }),
+  });
+}
+
+/**
+ * #44 The guests' arrival page, sent by staff (POST /api/v2.2/orders/{id}/arrival_link/, arrivals/link.ts):
+ * the link, the session, the venue's address and phone, in the order's language, else the sender's.
+ */
+export async function sendArrivalLinkLetter(deps: Deps, job: ArrivalLinkLetterJob): Promise<void> {
+  const facts = await letterFacts(deps, job.orderId, job.lang);
+  if (!facts) return;
+  const { order, lang, args } = facts;
+  await deps.mailer.send({
+    to: order.email!,
+    ...senderOf(facts.location, args.location), // #42
+    subject: translate(lang, 'arrival_link_mail_subject', args),
+    text: translate(lang, 'arrival_link_mail_text', { ...args, link: arrivalPageUrl(deps.config.publicUrl, deps.config.widgetSecret, order.id, lang) }),
   });
 }

@@ -24,6 +24,9 @@ const BY_CODE: Record<ReadinessCode, Target> = {
   prepaid_without_provider: { tab: 'payment_provider' },
   test_keys: { tab: 'payment_provider' },
   no_phone: { tab: 'widget_settings' },
+  consent_incomplete: { screen: 'consent_documents' },
+  no_privacy_policy: { screen: 'consent_documents' },
+  no_rules: { screen: 'consent_documents' },
 };
 
 const BY_STEP: Record<ReadinessStepKey, Target> = {
@@ -35,6 +38,7 @@ const BY_STEP: Record<ReadinessStepKey, Target> = {
   staff: { screen: 'staff' },
   online_payments: { tab: 'payment_provider' },
   widget: { tab: 'widget_settings' },
+  documents: { screen: 'consent_documents' },
 };
 
 export interface ReadinessLink {

@@ -3,9 +3,13 @@
 // order number, or the arrival link a USB scanner types from the QR code (then Enter). "Check in"
 // checks in the whole order in one action; a participant's chip checks in (or undoes) one person.
 // What blocks (a document unsigned, money owed) is said as the server says it; role 20 or more may
-// check in past it with a reason.
+// check in past it with a reason. An order not everyone signed opens the desk's tablet mode ("Sign on
+// the tablet", also where a check-in is blocked): the guests' page full-screen, for the guests to sign.
+// Where the browser reads barcodes, the camera reads the QR code too (CameraScan). ?date= and
+// ?search= open a day and a search (the tablet mode comes back to its order so).
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import TabletIcon from '@mui/icons-material/TabletAndroid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
@@ -18,6 +22,7 @@ import { DateField } from '../../components/forms/DateField';
 import { ApiError, api } from '../../dataProvider/http';
 import { languageOf } from '../../i18n/useLanguage';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
+import { CameraScan } from './CameraScan';
 
 interface Participant { id: number; position: number; lead: boolean; name: string; signed: boolean; checked_in: boolean }
 interface ArrivalOrder {
@@ -28,9 +33,10 @@ interface Arrivals {
   sessions: { playground_id: number; playground_name: string; time_start: string; orders: ArrivalOrder[] }[];
 }
 
-function OrderRow({ order, currency, role, refresh }: { order: ArrivalOrder; currency: Currency | null; role: number; refresh: () => Promise<unknown> }) {
+function OrderRow({ order, currency, role, refresh, locationId }: { order: ArrivalOrder; currency: Currency | null; role: number; refresh: () => Promise<unknown>; locationId: string }) {
   const translate = useTranslate();
   const notify = useNotify();
+  const navigate = useNavigate();
   const lang = languageOf(translate);
   const [blocked, setBlocked] = useState<{ reasons: string[]; participants?: number[] } | null>(null);
   const [reason, setReason] = useState('');
@@ -49,6 +55,12 @@ function OrderRow({ order, currency, role, refresh }: { order: ArrivalOrder; cur
     } finally { setBusy(false); }
   };
   const all = order.checked_in === order.persons;
+  const unsigned = order.signed < order.persons;
+  const tablet = (
+    <Button variant="outlined" size="small" startIcon={<TabletIcon />} onClick={() => navigate(`/locations/${locationId}/arrivals/tablet/${order.id}`)} data-testid="arrival-tablet">
+      {translate('app.arrival.tablet.open')}
+    </Button>
+  );
   return (
     <Box sx={{ borderTop: 1, borderColor: 'divider', py: 1 }} data-testid={`arrival-order-${order.id}`}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
@@ -62,6 +74,7 @@ function OrderRow({ order, currency, role, refresh }: { order: ArrivalOrder; cur
           label={translate('app.arrival.desk.checked', { n: order.checked_in, total: order.persons })} />
         {order.no_show && <Chip size="small" color="error" label={translate('app.arrival.desk.noShow')} />}
         {!all && <Button variant="contained" size="small" disabled={busy} onClick={() => void send('POST')} data-testid="arrival-check-in">{translate('app.arrival.desk.checkIn')}</Button>}
+        {unsigned && !blocked && tablet}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 1 }}>
         {order.participants.map((p) => (
@@ -74,6 +87,7 @@ function OrderRow({ order, currency, role, refresh }: { order: ArrivalOrder; cur
       {blocked && (
         <Alert severity="warning" sx={{ mt: 1 }} role="alert" data-testid="arrival-blocked">
           {blocked.reasons.map((r) => <div key={r}>{r}</div>)}
+          {unsigned && <Box sx={{ mt: 1 }}>{tablet}</Box>}
           {role >= CHECK_IN_MANAGER_ROLE ? (
             <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
               <TextField size="small" label={translate('app.arrival.desk.reason')} value={reason} onChange={(e) => setReason(e.target.value)} slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'arrival-reason' } }} />
@@ -93,9 +107,10 @@ export function ArrivalsPage() {
   const client = useQueryClient();
   const location = useLocationDetail(locationId);
   const today = location.data?.timezone ? businessDateOf(wallClockAt(location.data.timezone)) : '';
-  const [day, setDay] = useState('');
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
+  const [opened] = useSearchParams();
+  const [day, setDay] = useState(opened.get('date') ?? '');
+  const [typed, setTyped] = useState(opened.get('search') ?? '');
+  const [search, setSearch] = useState(opened.get('search') ?? '');
   const date = day || today;
   const key = ['arrivals', locationId, date, search];
   const arrivals = useQuery({
@@ -115,6 +130,7 @@ export function ArrivalsPage() {
         <TextField size="small" autoFocus sx={{ minWidth: 320 }} label={translate('app.arrival.desk.search')} helperText={translate('app.arrival.desk.searchHint')} value={typed}
           onChange={(e) => { setTyped(e.target.value); if (!e.target.value) setSearch(''); }} slotProps={{ htmlInput: { maxLength: 200, 'data-testid': 'arrivals-search' } }} />
         <Button type="submit" data-testid="arrivals-find">{translate('app.arrival.desk.find')}</Button>
+        <CameraScan onCode={(code) => { setTyped(code); setSearch(code); }} />
       </Stack>
       {data && !data.arrivals_enabled && <Alert severity="info" sx={{ mb: 2 }} data-testid="arrivals-off">{translate('app.arrival.desk.off')}</Alert>}
       {data?.arrivals_enabled && data.sessions.length === 0 && <Typography color="text.secondary" data-testid="arrivals-empty">{translate('app.arrival.desk.empty')}</Typography>}
@@ -123,7 +139,7 @@ export function ArrivalsPage() {
         <Card key={`${s.playground_id}|${s.time_start}`} sx={{ mb: 2 }} data-testid="arrival-session">
           <CardContent>
             <Typography variant="h6" component="h2">{s.time_start.slice(11, 16)} · {s.playground_name}</Typography>
-            {s.orders.map((o) => <OrderRow key={o.id} order={o} currency={data.currency} role={role} refresh={refresh} />)}
+            {s.orders.map((o) => <OrderRow key={o.id} order={o} currency={data.currency} role={role} refresh={refresh} locationId={locationId} />)}
           </CardContent>
         </Card>
       ))}

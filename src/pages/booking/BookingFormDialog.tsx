@@ -21,7 +21,7 @@ import { daysBetween } from '../../../domain/businessDay';
 import { ApiError, newIdempotencyKey } from '../../dataProvider/http';
 import type { BookPayType } from '../../../domain/booking';
 import { BookPayDialog } from './BookPayDialog';
-import { bookingApi, useGames, usePlaygroundSchedule } from './api';
+import { bookingApi, useGames, usePhoneNoShows, usePlaygroundSchedule } from './api';
 import {
   ORDER_TYPES, billAllowed, bookingBody, bookingErrors, bookingFailure, changeBooking, gameRequired, nearestBookable, personsChoices, prepaymentNotSet, settleGame, settlePersons,
   timeChoices, type BookingFailure, type BookingValues, type OwnBooking,
@@ -106,6 +106,8 @@ export function BookingFormDialog({
   }, [schedule.isSuccess, times]);
 
   // The promo code is checked while typing (debounced) for the chosen session, and again on send.
+  // #44 Earlier orders of this phone at the location that nobody came to.
+  const noShows = usePhoneNoShows(values.phone, locationId);
   const promo = usePromoCode({ typed: values.promocode, locationId, sessionDt: values.time, held: editing ? originalPromocode : null });
   const promoState = promo.state;
 
@@ -266,7 +268,8 @@ export function BookingFormDialog({
           ownPersons={own && own.playground === values.playground && own.time_start === values.time ? own.persons : 0} onPick={(time) => set({ time })} />
 
         <CustomerSection values={values} set={set} fieldProps={fieldProps} promoProps={promoProps} promoChecking={promoState === 'checking'}
-          required={{ name: !walkIns, phone: !walkIns, email: false }} autoFocusName={!editing && !walkIns && !values.name} />
+          required={{ name: !walkIns, phone: !walkIns, email: false }} autoFocusName={!editing && !walkIns && !values.name}
+          phoneNote={noShows > 0 ? translate('app.arrivalDesk.phoneNoShows', { smart_count: noShows }) : undefined} />
 
         <PaymentSection values={values} set={set} fieldProps={fieldProps} billAllowed={billAllowed(values.order_type)}
           extra={(

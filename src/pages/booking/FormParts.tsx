@@ -94,7 +94,7 @@ interface SharedFieldProps {
 type FieldPropsOf = (field: 'name' | 'phone' | 'email' | 'cancel_delay' | 'comment', hint?: string) => SharedFieldProps;
 
 /** Name, phone, e-mail and promo code. `required`: the single form's walk-ins leave name and phone optional; the multi form requires the e-mail. */
-export function CustomerSection({ values, set, fieldProps, promoProps, promoChecking, required, autoFocusName = false }: {
+export function CustomerSection({ values, set, fieldProps, promoProps, promoChecking, required, autoFocusName = false, phoneNote }: {
   values: Pick<SharedValues, 'name' | 'phone' | 'email' | 'promocode'>;
   set: (patch: Partial<SharedValues>) => void;
   fieldProps: FieldPropsOf;
@@ -102,6 +102,8 @@ export function CustomerSection({ values, set, fieldProps, promoProps, promoChec
   promoChecking: boolean;
   required: { name: boolean; phone: boolean; email: boolean };
   autoFocusName?: boolean;
+  /** #44 Said under the phone (the single form: the phone's no-shows at the location). */
+  phoneNote?: string;
 }) {
   const translate = useTranslate();
   return (
@@ -113,6 +115,7 @@ export function CustomerSection({ values, set, fieldProps, promoProps, promoChec
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={translate('app.booking.fields.phone')} value={values.phone} required={required.phone} type="tel" placeholder="+79991234567"
           onChange={(e) => set({ phone: e.target.value })} {...fieldProps('phone')} slotProps={{ htmlInput: { maxLength: TEXT_LIMITS.phone } }} />
+        {phoneNote && <Typography variant="body2" role="status" sx={{ color: 'warning.dark', fontWeight: 600, mt: 0.5 }} data-testid="booking-phone-no-shows">{phoneNote}</Typography>}
       </Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField label={translate('app.booking.fields.email')} value={values.email} required={required.email} type="email"

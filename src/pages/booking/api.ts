@@ -8,7 +8,8 @@ import { deskAction } from '../../dataProvider/desk';
 import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import type { BookingBody } from './bookingForm';
 import type { BookPayType } from '../../../domain/booking';
-import { bookingKeys, fetchSchedule, JUST_READ_MS } from './dayData';
+import { bookingKeys, fetchSchedule, JUST_READ_MS, type SearchTerms } from './dayData';
+import { phoneMatch } from '../../../domain/orderSearch';
 import type { CertificateBalance, CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
 import type { Slot } from '../../calendar/types';
 
@@ -123,7 +124,7 @@ export function useUser(id: number | null | undefined) {
  * typed) reads nothing and shows nothing; the previous page stays on screen only while the next page
  * or size of the same terms loads, never for other terms.
  */
-export function useOrderSearch(terms: { phone: string } | { name: string } | null, limit: number, offset: number) {
+export function useOrderSearch(terms: SearchTerms | null, limit: number, offset: number) {
   return useQuery({
     queryKey: bookingKeys.search(terms, limit, offset),
     queryFn: () => api<SearchPage>('/api/v2.2/orders/search/', { query: { ...terms, limit, offset } }),
@@ -132,6 +133,22 @@ export function useOrderSearch(terms: { phone: string } | { name: string } | nul
     placeholderData: (previous, previousQuery) =>
       (terms !== null && JSON.stringify(previousQuery?.queryKey[2]) === JSON.stringify(terms) ? previous : undefined),
   });
+}
+
+/**
+ * #44 The no-shows of a phone at a location, for the booking form: the same search (one row; its answer
+ * counts the no-shows of every order found), asked only for a whole phone (10 digits or more).
+ */
+export function usePhoneNoShows(phone: string, locationId: number): number {
+  // Asked once the typing pauses: not for each digit past the tenth.
+  const [asked, setAsked] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setAsked(phone.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [phone]);
+  const match = phoneMatch(asked);
+  const terms = match && 'whole' in match && asked === phone.trim() ? { phone: asked, location_id: locationId } : null;
+  return useOrderSearch(terms, 1, 0).data?.no_shows ?? 0;
 }
 
 /** The desk's order writes: named actions of `desk` (src/resources/desk), through the one data layer (#30). */

@@ -7,6 +7,9 @@ import { api } from '../../dataProvider/http';
 import type { LocationDetail } from '../../resources/locations/types';
 import type { Slot } from '../../calendar/types';
 
+/** #39 A search's terms; #44 `location_id`: one location's orders (the booking form's no-shows of a phone). */
+export type SearchTerms = ({ phone: string } | { name: string }) & { location_id?: number };
+
 export const bookingKeys = {
   schedules: ['booking', 'schedule'] as const,
   schedule: (playgroundId: number, date: string) => ['booking', 'schedule', playgroundId, date] as const,
@@ -14,7 +17,7 @@ export const bookingKeys = {
   orders: ['orders'] as const,
   order: (id: string | number) => ['orders', 'detail', String(id)] as const,
   comments: (id: string | number) => ['orders', 'comments', String(id)] as const,
-  search: (terms: { phone: string } | { name: string } | null, limit: number, offset: number) => ['orders', 'search', terms, limit, offset] as const,
+  search: (terms: SearchTerms | null, limit: number, offset: number) => ['orders', 'search', terms, limit, offset] as const,
   user: (id: number) => ['users', 'detail', id] as const,
   // Not under ['orders']: a payment's refresh must not re-read it while the pay dialog is open (#38).
   certificateBalance: (orderId: number, code: string) => ['booking', 'certificate', orderId, code.toUpperCase()] as const,

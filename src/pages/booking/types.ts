@@ -131,6 +131,8 @@ export interface SearchResult {
 
 export interface SearchPage {
   count: number;
+  /** #44 How many of the orders found are no-shows. */
+  no_shows?: number;
   results: SearchResult[];
 }
 

@@ -118,7 +118,8 @@ export function OrderPage() {
       </Box>
     );
   }
-  if (!order.data) return <Box component="main" sx={{ maxWidth: 1100 }}><OrderSkeleton /></Box>;
+  // Times wait for the location's clock: drawn before it came, the log read 04:22 (the browser's zone) and then 07:22.
+  if (!order.data || (!timezone && !location.isError)) return <Box component="main" sx={{ maxWidth: 1100 }}><OrderSkeleton /></Box>;
 
   const o = order.data;
   const money = (v: string) => formatMoney(v, o.currency, languageOf(translate));
@@ -225,7 +226,8 @@ export function OrderPage() {
       {/* #40 The customer's personal-data consent, under the customer it is about. */}
       <OrderConsent consent={o.personal_data_consent} source={o.source} when={when} />
       {/* #44 Who has come, and the guests' page (its link, its QR code). */}
-      <OrderArrival url={o.arrival_url} persons={o.persons} checkedIn={o.checked_in ?? 0} noShow={!!o.no_show} />
+      <OrderArrival orderId={o.id} email={o.email} url={o.arrival_url} persons={o.persons} checkedIn={o.checked_in ?? 0} noShow={!!o.no_show}
+        tabletPath={isLiveOrder(o) ? `/locations/${o.location_id}/arrivals/tablet/${o.id}` : null} />
 
       <Card sx={{ mb: 2 }}>
         <CardContent>

@@ -2,7 +2,7 @@
 // user's language (which sessions, what changed from what to what, how much was paid and how) and
 // who did it. Pure. One renderer per type of domain/orderLog.ts, so a new type must come with one.
 import {
-  BY_CUSTOMER, LOGGED_SESSION_LISTS, PRICE_REASONS, isLoggedSessionList, type LoggedSession, type OrderLogType,
+  BY_CUSTOMER, BY_DESK, LOGGED_SESSION_LISTS, PRICE_REASONS, isLoggedSessionList, type LoggedSession, type OrderLogType,
 } from '../../../domain/orderLog';
 import { readableLocal } from '../../../domain/zonedTime';
 import type { OrderLogEntry } from '../booking/types';
@@ -113,8 +113,9 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   // #44 arrival
   checked_in: (d, f) => [f.t('app.arrival.log.checkedIn', { names: names(d.participants) }), ...(d.reason ? [f.t('app.arrival.log.overridden', { reason: String(d.reason) })] : [])],
   check_in_undone: (d, f) => [f.t('app.arrival.log.undone', { names: names(d.participants) })],
-  signed: (d, f) => [f.t('app.arrival.log.signed', { name: String(d.participant ?? ''), document: f.t(`app.arrival.kinds.${String(d.document)}`, { _: String(d.document ?? '') }), version: String(d.version ?? '') })],
+  signed: (d, f) => [f.t(d.by === BY_DESK ? 'app.arrival.tablet.logSigned' : 'app.arrival.log.signed', { name: String(d.participant ?? ''), document: f.t(`app.arrival.kinds.${String(d.document)}`, { _: String(d.document ?? '') }), version: String(d.version ?? '') })],
   no_show: (_d, f) => [f.t('app.arrival.log.noShow')],
+  arrival_link_sent: (d, f) => (d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []),
   // #45 a message to the customer: its channel, kind and state; why it was skipped, or the gateway's error.
   message: (d, f) => [
     f.t('app.customerMessages.log.entry', { channel: f.t(`app.customerMessages.channels.${String(d.channel)}`, { _: String(d.channel ?? '') }),

@@ -1,6 +1,6 @@
 // #43 A till report on screen and on paper (the shift's and the daily one share it): each currency
 // apart, money in, the payment type x channel table, by staff member, refunds by tender, discounts and
-// promo codes, certificates sold and redeemed, top-ups and test payments apart, cash moved by hand,
+// promo codes, certificates sold and redeemed, top-ups and test payments apart, cash moved by hand, a day's no-shows (#44),
 // then the shifts with their figures and flags. Money and dates through the one formatter. Printed in
 // two layouts: A4 and an 80 mm receipt roll (`layout`; the print view adds the @page size and hides
 // everything of the app but the report while printing).
@@ -143,6 +143,14 @@ export function TillReportView({ report, layout }: { report: TillReport; layout?
             {(toCents(p.movements.paid_in) > 0 || toCents(p.movements.paid_out) > 0 || toCents(p.movements.drops) > 0) && (
               <Section title={t('sections.movements')} testId="till-report-movements">
                 <Grid head={['', t('amount')]} rows={(['paid_in', 'paid_out', 'drops'] as const).map((k) => ({ key: k, cells: [t(`lines.${k}`), money(p.movements[k])] }))} />
+              </Section>
+            )}
+            {/* #44 The day's orders nobody came to, and what they were sold for (no money moved). */}
+            {report.kind === 'daily' && (p.no_shows?.count ?? 0) > 0 && (
+              <Section title={t('sections.no_shows')} testId="till-report-no-shows">
+                <Grid head={['', t('orders'), t('amount')]} testId="till-report-no-shows" rows={[
+                  { key: 'total', strong: true, cells: [t('lines.total'), p.no_shows.count, money(p.no_shows.amount)] },
+                ]} />
               </Section>
             )}
           </Box>

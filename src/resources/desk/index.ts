@@ -18,6 +18,8 @@ export default defineResource({
       cancel: { path: '/api/v2.1/booking/{id}/', method: 'DELETE', deleteBody: true },
       pay: '/api/v2.1/booking/{id}/pay/',
       refund: '/api/v2.2/orders/{id}/refund/',
+      // #44 The guests' arrival page to the order's e-mail.
+      arrivalLink: '/api/v2.2/orders/{id}/arrival_link/',
       // A POST that only reads (the promo code field's check): here so its errors go the same way.
       checkCoupon: '/api/v2.1/check_coupon/',
       multiBook: '/api/v2.2/multibooking/',

@@ -17,7 +17,7 @@ export default defineResource({
   api: {
     list: '/api/v2.1/locations/{location_id}/orders/',
     paging: 'limit-offset',
-    filters: { date_from: 'date_from', date_to: 'date_to', status: 'status' },
+    filters: { date_from: 'date_from', date_to: 'date_to', status: 'status', no_show: 'no_show' },
     ordering: ['id', 'created', 'order_type', 'status', 'cost', 'paid', 'purchase'],
     totals: true,
   },
@@ -30,6 +30,8 @@ export default defineResource({
     filters: [
       { kind: 'dateRange', quickPeriods: true },
       { kind: 'multi', source: 'status', label: 'app.records.status', choices: enumChoices([6, 3, 2, 4], 'app.orderStatus.s') },
+      // #44 Orders nobody came to (where the location checks guests in).
+      { kind: 'select', source: 'no_show', label: 'app.arrivalDesk.noShowFilter', default: 'all', choices: enumChoices(['all', 'yes', 'no'], 'app.arrivalDesk.noShowChoices.') },
     ],
     columns: [
       { kind: 'link', source: 'id', label: f('id'), href: '/orders/{value}' },
@@ -41,6 +43,7 @@ export default defineResource({
       // #39 The manager by name, the e-mail on hover; the exports write both.
       { kind: 'person', source: 'manager_name', email: 'manager_email', label: f('manager_name'), emailLabel: f('manager_email') },
       { kind: 'enum', source: 'source', label: f('source'), prefix: 'app.orderSources.' },
+      { kind: 'boolean', source: 'no_show', label: f('no_show') }, // #44
     ],
   },
 });
