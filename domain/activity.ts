@@ -5,6 +5,7 @@ import { BOOKABLE_PLAYGROUND_TYPES } from './slotFlags';
 import { PERMISSION_LABELS, ROLE_LABELS } from './staff';
 import { MOVEMENT_KIND_LABELS, SHIFT_STATE_LABELS } from './till';
 import { CONSENT_KIND_LABELS } from './arrivals';
+import { MESSAGE_CHANNEL_LABELS, MESSAGE_KIND_LABELS, MESSAGE_MODE_LABELS } from './customerMessages';
 
 export const ACTIVITY_KIND_LABELS = {
   // Installation-wide (location null): only owners read them.
@@ -63,6 +64,9 @@ export const ACTIVITY_KIND_LABELS = {
   'widget.changed': { ru: 'Настройки виджета изменены', en: 'Widget settings changed' },
   // #29
   'payment_provider.changed': { ru: 'Платёжный провайдер изменён', en: 'Payment provider changed' },
+  // #45 messages to customers
+  'messaging.changed': { ru: 'Настройки сообщений клиентам изменены', en: 'Customer messaging settings changed' },
+  'message_template.changed': { ru: 'Шаблон сообщения клиентам изменён', en: 'Customer message template changed' },
   'webhook.created': { ru: 'Вебхук создан', en: 'Webhook created' },
   'webhook.deleted': { ru: 'Вебхук удалён', en: 'Webhook deleted' },
   'location_image.added': { ru: 'Фото площадки добавлено', en: 'Location photo added' },
@@ -322,6 +326,22 @@ export const ACTIVITY_CHANGE_FIELDS = {
   checked_in: { ru: 'Пришли', en: 'Checked in', value: 'texts' },
   check_in_reason: { ru: 'Причина', en: 'Reason', value: text },
   blocked_by: { ru: 'Что мешало', en: 'What blocked it', value: 'texts' },
+  // #45 messages to customers (never the SMS.ru key: whether one is set or was replaced)
+  channels: { ru: 'Каналы', en: 'Channels', value: { codes: MESSAGE_CHANNEL_LABELS, many: true } },
+  mode: { ru: 'Как отправлять', en: 'How to send', value: { codes: MESSAGE_MODE_LABELS } },
+  smsru_api_key_set: { ru: 'Ключ SMS.ru задан', en: 'SMS.ru key set', value: yesno },
+  smsru_api_key_changed: { ru: 'Ключ SMS.ru заменён', en: 'SMS.ru key replaced', value: yesno },
+  sms_sender: { ru: 'Отправитель СМС', en: 'SMS sender', value: text },
+  sms_daily_limit: { ru: 'СМС в день, не больше', en: 'SMS a day, at most', value: count },
+  reminder_offsets: { ru: 'Напоминания за, ч:мин до сеанса', en: 'Reminders, h:min before the session', value: text },
+  quiet_hours: { ru: 'Тихие часы', en: 'Quiet hours', value: text },
+  thank_you: { ru: 'Благодарность после визита', en: 'Thank-you after the visit', value: yesno },
+  thank_you_delay: { ru: 'Благодарность через, минут', en: 'Thank-you after, minutes', value: count },
+  message_kind: { ru: 'Сообщение', en: 'Message', value: { codes: MESSAGE_KIND_LABELS } },
+  channel: { ru: 'Канал', en: 'Channel', value: { codes: MESSAGE_CHANNEL_LABELS } },
+  language: { ru: 'Язык', en: 'Language', value: { codes: LANGUAGE_LABELS } },
+  subject: { ru: 'Тема', en: 'Subject', value: text },
+  body: { ru: 'Текст', en: 'Text', value: text },
 } as const satisfies Record<string, ActivityField>;
 
 export type ActivityFieldKey = keyof typeof ACTIVITY_CHANGE_FIELDS;

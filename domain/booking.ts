@@ -29,6 +29,8 @@ export interface BookingPayload {
   /** A user's uid; empty becomes null. */
   seller: string | null;
   source: string | null;
+  /** #45 The customer's language ('ru' or 'en'): their messages are in it (none stored: the location's first language; the desk form sends that by default). */
+  language?: 'ru' | 'en' | null;
 }
 
 /** #30 "Book and pay": the payment types a booking can be paid with in the same call (cash, card). */

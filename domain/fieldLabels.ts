@@ -183,3 +183,19 @@ export const PAYMENT_PROVIDER_FIELDS = {
   vat_code: { ru: 'Ставка НДС', en: 'VAT rate' },
   tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
 } satisfies FieldLabels;
+
+/** #45 The messages to customers (GET /locations/{id}/messages/, its CSV and XLSX). */
+export const MESSAGE_FIELDS = {
+  id: { ru: 'ID', en: 'ID' },
+  order_id: { ru: 'Заказ', en: 'Order' },
+  kind: { ru: 'Сообщение', en: 'Message' },
+  channel: { ru: 'Канал', en: 'Channel' },
+  language: { ru: 'Язык', en: 'Language' },
+  recipient: { ru: 'Кому', en: 'To' },
+  due_at: { ru: 'Время отправки', en: 'Due' },
+  state: { ru: 'Состояние', en: 'State' },
+  attempts: { ru: 'Попыток', en: 'Tries' },
+  sent_at: { ru: 'Отправлено', en: 'Sent' },
+  delivered_at: { ru: 'Доставлено', en: 'Delivered' },
+  error: { ru: 'Ошибка', en: 'Error' },
+} satisfies FieldLabels;

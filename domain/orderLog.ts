@@ -20,6 +20,8 @@ export const ORDER_LOG_TYPES = [
   // of a check-in past a block), a participant's signature on the guest's page (data: participant, document,
   // version), the no-show flag set by the job (data: by: system), the guests' link sent by e-mail (data: email).
   'checked_in', 'check_in_undone', 'signed', 'no_show', 'arrival_link_sent',
+  // #45 A message to the customer: sent, delivered, failed, unknown or skipped (data: message_id, kind, channel, state; reason or error).
+  'message',
 ] as const;
 export type OrderLogType = (typeof ORDER_LOG_TYPES)[number];
 

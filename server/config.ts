@@ -47,6 +47,8 @@ export interface Config {
   /** #29 The providers' API bases (tests and proxies point them elsewhere). */
   yookassaApiUrl: string;
   stripeApiUrl: string;
+  /** #45 SMS.ru's API base (SMSRU_API_URL; the tests' local SMS.ru, a proxy). */
+  smsruApiUrl: string;
   /** #29 The key that encrypts the payment providers' secrets (AES-256-GCM). '' until resolveSecrets. */
   paymentProviderKey: string;
   /** HMAC secret of the sandbox provider's callbacks (same for every server process). '' until resolveSecrets. */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentSandboxSetting: sandboxFrom(env),
     yookassaApiUrl: apiBaseFrom(env, 'YOOKASSA_API_URL', 'https://api.yookassa.ru/v3'),
     stripeApiUrl: apiBaseFrom(env, 'STRIPE_API_URL', 'https://api.stripe.com'),
+    smsruApiUrl: apiBaseFrom(env, 'SMSRU_API_URL', 'https://sms.ru'),
     paymentProviderKey: secretFrom(env, 'PAYMENT_PROVIDER_KEY'),
     paymentSandboxSecret: secretFrom(env, 'PAYMENT_SANDBOX_SECRET'),
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === 'true',

@@ -24,6 +24,8 @@ import { checkPendingPayment, closeLinkAtProvider, settleFromProvider, type Paym
 import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/live/retention';
 import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './modules/arrivals/noShows';
 import { ARRIVAL_LINK_LETTER_JOB, type ArrivalLinkLetterJob } from './platform/jobs';
+import { MESSAGE_SEND_JOB, type MessageSendJob } from './modules/messages/plan';
+import { MESSAGE_SWEEP_EVERY_MS, MESSAGE_SWEEP_JOB, scheduleMessageSweep, sendMessage, sweepMessages } from './modules/messages/send';
 import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -131,6 +133,15 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     [DAILY_LETTERS_JOB]: async () => {
       await queueDailyLetters(deps.db);
       await scheduleDailyLetters(deps.db, new Date(Date.now() + DAILY_LETTERS_EVERY_MS));
+    },
+    // #45 One try of one message to a customer (e-mail or SMS); it books its own retries.
+    [MESSAGE_SEND_JOB]: async (p: MessageSendJob) => {
+      await sendMessage(deps, p);
+    },
+    // #45 Every minute: sends left in flight read back or marked unknown, SMS delivery read back; the job books its own next run.
+    [MESSAGE_SWEEP_JOB]: async () => {
+      await sweepMessages(deps);
+      await scheduleMessageSweep(deps.db, new Date(Date.now() + MESSAGE_SWEEP_EVERY_MS));
     },
     // #43 One administrator's daily letter.
     [DAILY_LETTER_JOB]: async (p: DailyLetterJob) => {

@@ -878,3 +878,66 @@ export const tillDailyLetters = pgTable('till_daily_letters', {
   admins: integer('admins').notNull().default(0),
   createdAt: createdAt(),
 }, (t) => [primaryKey({ name: 'till_daily_letters_pk', columns: [t.locationId, t.date] })]);
+
+// #45 A location's messaging settings (one row; none: nothing is sent). The SMS.ru key is sealed
+// like the payment providers' secrets (paymentProviders/secretBox.ts) and never answered; the
+// senders are the account's registered ones as SMS.ru listed them at the last save.
+export const locationMessaging = pgTable('location_messaging', {
+  locationId: integer('location_id').primaryKey().references(() => locations.id, { onDelete: 'cascade' }),
+  channels: text('channels').array().notNull().default(sql`'{}'::text[]`),
+  mode: text('mode').notNull().default('first_available'),
+  smsruApiKeyEnc: text('smsru_api_key_enc'),
+  smsSender: text('sms_sender').notNull().default(''),
+  smsSenders: text('sms_senders').array().notNull().default(sql`'{}'::text[]`),
+  smsDailyLimit: integer('sms_daily_limit').notNull().default(300),
+  // Minutes before the session.
+  reminderOffsets: integer('reminder_offsets').array().notNull().default(sql`'{1440,120}'::integer[]`),
+  quietFrom: text('quiet_from').notNull().default('22:00'),
+  quietTo: text('quiet_to').notNull().default('09:00'),
+  thankYou: boolean('thank_you').notNull().default(false),
+  // Minutes after the session's end.
+  thankYouDelay: integer('thank_you_delay').notNull().default(60),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// #45 A location's own template of one kind x channel x language (the built-in one where none).
+export const messageTemplates = pgTable('message_templates', {
+  id: serial('id').primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  channel: text('channel').notNull(),
+  language: text('language').notNull(),
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('message_templates_key_idx').on(t.locationId, t.kind, t.channel, t.language)]);
+
+// #45 One planned send to a customer: planned by recordEffects in the change's transaction, sent by
+// the `message.send` job of the one outbox. `sending` is written (committed) before the gateway is
+// called, so a send in flight at a crash is never repeated: the sweep reads it back (SMS.ru's status
+// by `gateway_id`) or marks it `unknown`. `subject`/`body`/`recipient` are what went out.
+export const messages = pgTable('messages', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  orderId: bigint('order_id', { mode: 'number' }).notNull().references(() => orders.id),
+  locationId: integer('location_id').notNull().references(() => locations.id),
+  kind: text('kind').notNull(),
+  channel: text('channel').notNull(),
+  language: text('language').notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  state: text('state').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  recipient: text('recipient').notNull().default(''),
+  gatewayId: text('gateway_id'),
+  error: text('error'),
+  subject: text('subject'),
+  body: text('body'),
+  // What the kind's text needs beyond the order: a change's `changes`, a refund's `amount`; a fallback's `fell_back_from`.
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  sendingAt: timestamp('sending_at', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('messages_order_idx').on(t.orderId), index('messages_location_idx').on(t.locationId, t.id),
+  index('messages_sending_idx').on(t.sendingAt).where(sql`state = 'sending'`),
+  index('messages_sent_sms_idx').on(t.sentAt).where(sql`state = 'sent' AND channel = 'sms'`)]);

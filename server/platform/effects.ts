@@ -25,6 +25,7 @@ import {
 } from './jobs';
 import { liveKindOf, liveRows, type LiveRecord, type LiveRow, type OrderFacts } from './liveEvents';
 import { writeWebhookEvent, type WebhookRecord } from './outbox';
+import { planMessages, type PlanRequest } from '../modules/messages/plan';
 
 export type { LiveRecord } from './liveEvents';
 
@@ -66,11 +67,26 @@ export interface CustomerMessages {
   certificate: CertificateLetterJob;
   /** #44 The guests' arrival link, sent by staff to the order's e-mail. */
   arrival_link: ArrivalLinkLetterJob;
+  // #45 The location's messages (e-mail and SMS by its settings), planned as `messages` rows (modules/messages/plan.ts).
+  /** A booking's confirmation, at once. */
+  confirmation: { orderId: number };
+  /** Its reminders at the location's offsets (planned again: the waiting ones are cancelled first). */
+  reminder: { orderId: number };
+  /** The thank-you after the visit, where the location sends one (planned again like reminders). */
+  thank_you: { orderId: number };
+  /** A change the customer should know of: the session moved, the guests changed. */
+  change: { orderId: number; changes: ('session' | 'guests')[] };
+  /** A cancel: every waiting send of the order cancelled, and the notice (`notify: false`: none, a widget hold released by a new booking). */
+  cancellation: { orderId: number; notify?: boolean };
+  /** Money given back. */
+  refund: { orderId: number; amount: string };
 }
 export type CustomerMessageKind = keyof CustomerMessages;
-const MESSAGE_JOBS: Record<CustomerMessageKind, string> = {
+const MESSAGE_JOBS: Partial<Record<CustomerMessageKind, string>> = {
   booking_confirmed: WIDGET_LETTER_JOB, booking_held: WIDGET_HELD_LETTER_JOB, booking_cancelled: WIDGET_CANCEL_LETTER_JOB, payment_link: BILL_LETTER_JOB, certificate: CERTIFICATE_LETTER_JOB, arrival_link: ARRIVAL_LINK_LETTER_JOB,
 };
+/** #45 The kinds planned by the location's messaging settings (the others are single letters' jobs). */
+const PLANNED = new Set<CustomerMessageKind>(['confirmation', 'reminder', 'thank_you', 'change', 'cancellation', 'refund']);
 export type CustomerMessage = { [K in CustomerMessageKind]: { kind: K; payload: CustomerMessages[K] } }[CustomerMessageKind];
 
 /** An order-log entry: by whom (null: the customer or the system, `data.by` says which) and its facts. */
@@ -193,15 +209,20 @@ export async function recordEffects(tx: DbOrTx, ...parts: (Effects | null | unde
   ];
   const events = (await liveRows(tx, live, facts, logged)).filter((row) => firstTime(tx, row));
 
+  // #45 The planned messages: rows and their send jobs now; what planning skipped (quiet hours) goes in the order's log.
+  const letters = e.messages.filter((m) => !PLANNED.has(m.kind));
+  const skipped = await planMessages(tx, e.messages.filter((m) => PLANNED.has(m.kind)).map((m) => ({ kind: m.kind, ...m.payload }) as PlanRequest));
+  const skippedLogs = skipped.map((l) => ({ orderId: l.orderId, type: 'message' as const, text: '', data: l.data, authorUserId: null }));
+
   const actor = scope ?? null;
   await insertTogether(tx, [
     ...(e.activity.length ? [tx.insert(activityEntries).values(e.activity.map((a) => {
       const who = a.actor ?? actor;
       return { userId: who?.userId ?? null, ip: who?.ip ?? null, locationId: a.locationId, kind: a.kind, subject: a.subject, before: a.before ?? null, after: a.after ?? null };
     }))] : []),
-    ...(e.orderLog.length ? [tx.insert(orderLogs).values(e.orderLog.map((l) => ({ orderId: l.orderId, type: l.type, text: '', data: l.data ?? {}, authorUserId: l.author })))] : []),
+    ...(e.orderLog.length || skippedLogs.length ? [tx.insert(orderLogs).values([...e.orderLog.map((l) => ({ orderId: l.orderId, type: l.type, text: '', data: l.data ?? {}, authorUserId: l.author })), ...skippedLogs])] : []),
     ...(events.length ? [tx.insert(locationEvents).values(events.map((r) => ({ locationId: r.locationId, kind: r.kind, payload: r.payload })))] : []),
-    ...(e.messages.length ? [jobInsert(tx, e.messages.map((m) => ({ kind: MESSAGE_JOBS[m.kind], payload: m.payload })))] : []),
+    ...(letters.length ? [jobInsert(tx, letters.map((m) => ({ kind: MESSAGE_JOBS[m.kind]!, payload: m.payload })))] : []),
   ]);
 
   // Webhooks only where the location listens (a certificate's location is asked by the outbox itself).

@@ -5,7 +5,7 @@ import type { ZodError } from 'zod';
 import { pickLanguage, serverMessages, translate, type Lang, type MessageKey, type MessageParams } from './messages';
 
 type Text = { key: MessageKey; params?: MessageParams } | { raw: string };
-type FieldErrors = Record<string, Text[]>;
+export type FieldErrors = Record<string, Text[]>;
 
 export class ApiError extends Error {
   constructor(

@@ -18,6 +18,8 @@ export interface Letter {
   fromName?: string;
   /** #42 A location's letter: its e-mail, where replies go. */
   replyTo?: string;
+  /** #45 The Message-ID header, chosen before sending (a customer message keeps it: what went out is known by it). */
+  messageId?: string;
 }
 
 export interface Mailer {

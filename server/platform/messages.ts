@@ -301,6 +301,15 @@ const en = {
   widget_mail_arrival: 'Before your visit each guest signs the venue\'s documents on this page (share it with the others):\n%{link}\n\n',
   // #43 The till's reports.
   shift_report_blind: 'The shift\'s report is shown once the shift is counted.',
+  // #45 messages to customers
+  message_unknown_variables: 'Unknown variables: %{names}. This message can use: %{known}.',
+  message_test_no_phone: 'Your profile has no phone number to send a test SMS to.',
+  message_test_no_sms: 'SMS is not set up at this location: enter the SMS.ru key and choose a sender first.',
+  message_test_failed: 'The test message was not sent: %{gateway_error}',
+  smsru_refused: 'SMS.ru refused: %{gateway_error}',
+  smsru_unreachable: 'SMS.ru did not answer: %{gateway_error}. Try again later.',
+  sms_sender_not_registered: 'Not one of the account\'s registered senders at SMS.ru. Registered: %{senders}.',
+  quiet_hours_invalid: 'A time as HH:MM, from 00:00 to 23:59.',
 } as const;
 
 export type MessageKey = keyof typeof en;
@@ -586,6 +595,15 @@ const ru: Record<MessageKey, string> = {
   widget_mail_arrival: 'Перед визитом каждый гость подписывает документы площадки на этой странице (перешлите её остальным):\n%{link}\n\n',
   // #43 Отчёты кассы
   shift_report_blind: 'Отчёт о смене доступен после пересчёта.',
+  // #45 сообщения клиентам
+  message_unknown_variables: 'Неизвестные переменные: %{names}. В этом сообщении можно использовать: %{known}.',
+  message_test_no_phone: 'В вашем профиле нет телефона, чтобы прислать тестовое СМС.',
+  message_test_no_sms: 'СМС на этой площадке не настроены: сначала укажите ключ SMS.ru и выберите отправителя.',
+  message_test_failed: 'Тестовое сообщение не отправлено: %{gateway_error}',
+  smsru_refused: 'SMS.ru отказал: %{gateway_error}',
+  smsru_unreachable: 'SMS.ru не ответил: %{gateway_error}. Попробуйте позже.',
+  sms_sender_not_registered: 'Такого отправителя нет среди зарегистрированных в SMS.ru. Зарегистрированы: %{senders}.',
+  quiet_hours_invalid: 'Время в виде ЧЧ:ММ, от 00:00 до 23:59.',
 };
 
 export const serverMessages: Record<Lang, Record<MessageKey, string>> = { en, ru };

@@ -20,6 +20,7 @@ import { tillEn } from './till.en'; // #43
 import { arrivalEn } from './arrival.en'; // #44
 import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
 import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
+import { customerMessagesEn } from './customerMessages.en'; // #45
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -677,6 +678,7 @@ export const enApp = {
         // #38 provider checks
         test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
         checked_in: 'Checked in', check_in_undone: 'Check-in undone', signed: 'Document signed', no_show: 'No-show', arrival_link_sent: 'Guests\u2019 link sent by e-mail', // #44
+        message: 'Message to the customer', // #45
       },
     },
     notFound: {
@@ -704,6 +706,7 @@ export const enApp = {
     arrival: arrivalEn, // #44
     arrivalDesk: arrivalDeskEn, // #44 h44-desk
     consentDocuments: consentDocumentsEn, // #44 the documents screen
+    customerMessages: customerMessagesEn, // #45
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },

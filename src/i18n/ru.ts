@@ -21,6 +21,7 @@ import { tillRu } from './till.ru'; // #43
 import { arrivalRu } from './arrival.ru'; // #44
 import { arrivalDeskRu } from './arrivalDesk.ru'; // #44 h44-desk
 import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
+import { customerMessagesRu } from './customerMessages.ru'; // #45
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -678,6 +679,7 @@ export const ruApp: typeof enApp = {
         // #38 проверки провайдера
         test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
         checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', arrival_link_sent: 'Ссылка для гостей отправлена на почту', // #44
+        message: 'Сообщение клиенту', // #45
       },
     },
     notFound: {
@@ -705,6 +707,7 @@ export const ruApp: typeof enApp = {
     arrival: arrivalRu, // #44
     arrivalDesk: arrivalDeskRu, // #44 h44-desk
     consentDocuments: consentDocumentsRu, // #44 the documents screen
+    customerMessages: customerMessagesRu, // #45
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },

@@ -219,6 +219,8 @@ function victimParams(url: string): Record<string, string | number> {
       transactions: victim.transaction, webhook: victim.webhook, deliveries: victim.delivery,
       images: victim.image, users: victim.user, staff: victim.user, accounts: victim.user,
       dashboards: 'revenue', files: victim.disputeFile,
+      // #45 A message kind (the victim is the location's templates of that kind).
+      message_templates: 'confirmation',
     };
     const v = byPrev[prev];
     if (v === undefined) {

@@ -58,6 +58,9 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
+/** #45 No test reaches the real SMS.ru: a closed port unless the test gives its local SMS.ru (tests/providers/smsru.ts). */
+const NO_SMSRU = 'http://127.0.0.1:2';
+
 export async function createHarness(opts: { demo?: boolean; config?: Partial<Config> } = {}): Promise<Harness> {
   const adminUrl = inject('adminDatabaseUrl');
   const name = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -71,7 +74,7 @@ export async function createHarness(opts: { demo?: boolean; config?: Partial<Con
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-data-'));
   // Secrets as main.ts has them: generated into this database unless opts.config gives some.
-  const resolved: Config = await resolveSecrets(database.db, { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', ...opts.config });
+  const resolved: Config = await resolveSecrets(database.db, { ...loadConfig({}), dataDir, publicUrl: 'http://backoffice.test', product: 'backoffice', smsruApiUrl: NO_SMSRU, ...opts.config });
   // As main.ts (#29): the sandbox provider with the demo data, unless the test says.
   const config: Config = { ...resolved, paymentSandbox: opts.config?.paymentSandbox ?? (opts.demo !== false) };
   const letters: Letter[] = [];

@@ -109,7 +109,7 @@ export function walkParams(url: string, own: OwnIds): Record<string, string | nu
     booking: own.order, orders: own.order, multibooking: own.order, payment: own.payment,
     transactions: own.transaction, certificate: own.certificate, webhook: own.webhook, deliveries: own.delivery,
     images: 1, promocodes: own.promocode, early_booking_conditions: own.early, users: own.user, dashboards: 'revenue',
-    password_reset: 'a'.repeat(40), pay: 'a'.repeat(40), order: 'a'.repeat(40),
+    password_reset: 'a'.repeat(40), pay: 'a'.repeat(40), order: 'a'.repeat(40), message_templates: 'confirmation',
   };
   segs.forEach((s, i) => {
     if (s.startsWith(':')) out[s.slice(1)] = byPrev[segs[i - 1] ?? ''] ?? 1;

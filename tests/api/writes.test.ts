@@ -60,7 +60,8 @@ const targets = (): Targets => {
     orders.set(at, Number(made.rows[0].id));
     return orders.get(at)!;
   };
-  return { staff: person, accounts: person, deliveries: delivery, orders: order };
+  // #45 A message kind names a location's templates.
+  return { staff: person, accounts: person, deliveries: delivery, orders: order, message_templates: async () => 'confirmation' };
 };
 
 /** Uploads (`upload: true`: the parts are no declared fields), by `METHOD path`. */

@@ -63,6 +63,9 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
   signed: [{ participant: 'Анна Петрова', document: 'rules', version: 2 }, { participant: 'Иван', document: 'personal_data', version: 1 }],
   no_show: [{ by: 'system' }],
   arrival_link_sent: [{ email: EMAIL }],
+  // #45
+  message: [{ message_id: 5, kind: 'reminder', channel: 'sms', state: 'skipped', reason: 'quiet_hours' }, { message_id: 6, kind: 'confirmation', channel: 'email', state: 'sent' },
+    { message_id: 7, kind: 'refund', channel: 'sms', state: 'failed', error: 'Недостаточно средств на счёте' }],
 };
 
 // What may stay latin on a Russian screen: the currency's code, the customer's e-mail and a provider's reason code (#29).

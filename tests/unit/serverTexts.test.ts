@@ -10,7 +10,9 @@ const CONTRACT: MessageKey[] = ['invalid_uuid', 'wrong_persons', 'free_sessions_
 /** Codes and formats, not words: a file type, a header's name, a protocol. */
 const CODES = new Set(['JSON', 'PNG', 'JPEG', 'WebP', 'GIF', 'PDF', 'Idempotency-Key', 'http', 'https',
   // #29 Stripe: the brand, its header and its keys' prefixes.
-  'Stripe', 'Stripe-Signature', 'sk', 'rk', 'pk', 'whsec']);
+  'Stripe', 'Stripe-Signature', 'sk', 'rk', 'pk', 'whsec',
+  // #45 the SMS gateway's brand, SMS.ru.
+  'SMS', 'ru']);
 
 describe('server texts', () => {
   it('in ru: no Latin word but codes (and the contract strings)', () => {

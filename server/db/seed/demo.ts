@@ -16,6 +16,7 @@ import { seedActivity } from './activity';
 import { seedTill } from './till';
 import { ensureConsentText } from '../../modules/locations/consent';
 import { seedArrivals } from './arrivals';
+import { seedMessages } from './messages';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
 import { CERTIFICATE_DESIGNS } from '../../../domain/certificates';
@@ -164,6 +165,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await seedTill(tx, { admin: admin!.id, manager: manager!.id, staff: staff!.id });
     // #44 Location 1 checks guests in; its personal-data consent and its rules are published.
     await seedArrivals(tx, admin!.id);
+    await seedMessages(tx); // #45
   });
   return true;
 }

@@ -49,8 +49,8 @@ import { money, MultiBooking, OrderCreated } from '../../platform/answers';
 
 // #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
 const RECORDS = {
-  book: { activity: ['order.created', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent'], webhooks: ['order.created', 'payment.created'], messages: ['payment_link'] },
-  edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link'] },
+  book: { activity: ['order.created', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent'], webhooks: ['order.created', 'payment.created'], messages: ['payment_link', 'confirmation', 'reminder', 'thank_you'] },
+  edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link', 'change', 'reminder', 'thank_you'] },
 } satisfies Record<string, WriteRecords>;
 
 export async function multiBookingRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {

@@ -21,6 +21,7 @@ import { bookingsTotal, countOutcome } from '../../platform/metrics';
 import { loggedSessions } from '../orders/orderLog';
 import { bookingCreated, bookingEdited, sessionsText } from '../orders/activity';
 import { closeOpenLinks, createBillLink } from '../orders/billing';
+import { bookedMessages } from '../orders/booking';
 import { checkCoupon, releaseCoupon, useCoupon } from '../orders/coupons';
 import { recordEffects } from '../../platform/effects';
 import type { Lang } from '../../platform/messages';
@@ -134,6 +135,7 @@ async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: stri
       orderLog: { orderId: order!.id, type: 'created', author: user.id, data: { sessions, persons: input.persons, order_type: input.order_type, purchase: price.purchase, multisession: true } },
       activity: bookingCreated(order!, sessionsText(sessions), false),
       webhooks: { event: 'order.created', orderId: order!.id },
+      messages: bookedMessages(order!.id), // #45
     });
     if (input.bill) await createBillLink(tx, { ...link, userId: user.id }, order!.id, input.location_id, price.purchase, input.cancel_delay!);
     return { order_id: order!.id };
@@ -209,6 +211,8 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
       orderLog: [{ orderId, type: 'edited', author: user.id, data: { ...changes, sessions_added: addedSessions, sessions_removed: removedSessions } }, ...(closed ? [closed] : [])],
       activity: bookingEdited(order!, changes, moved ? { before: sessionsText(await loggedSessions(tx, before)), after: sessionsText(await loggedSessions(tx, psIds)) } : undefined),
       webhooks: { event: 'order.changed', orderId },
+      // #45 Other sessions: the customer hears of it, and the reminders and thank-you are planned again.
+      messages: moved && [{ kind: 'change', payload: { orderId, changes: ['session'] } }, { kind: 'reminder', payload: { orderId } }, { kind: 'thank_you', payload: { orderId } }],
     });
     if (input.bill && !order!.bill) await createBillLink(tx, { ...link, userId: user.id }, orderId, existing.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { order_id: orderId };

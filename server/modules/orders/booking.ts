@@ -19,13 +19,26 @@ import { closeAtProvider, closeOpenLinks, createBillLink } from './billing';
 import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { idempotentTransaction, lockedTransaction, lockOrder } from '../../platform/locks';
 import { bookingsTotal, countOutcome, paymentsTotal } from '../../platform/metrics';
-import { recordEffects, type Effects } from '../../platform/effects';
+import { recordEffects, type CustomerMessage, type Effects } from '../../platform/effects';
 import { bookingCancelled, bookingCreated, bookingEdited, heldSessions, sessionsText } from './activity';
 import { loggedSessions } from './orderLog';
 import type { Lang } from '../../platform/messages';
 import type { IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
 import { cashDecider, orderHoldings, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
+
+/** #45 The messages a booking plans (its confirmation, reminders and thank-you) and a change (its notice; a move plans the others again). */
+export const BOOKED_MESSAGES = ['confirmation', 'reminder', 'thank_you'] as const;
+export const CHANGED_MESSAGES = ['change', 'reminder', 'thank_you'] as const;
+/** The messages of a booking made, as recordEffects takes them. */
+export const bookedMessages = (orderId: number) => BOOKED_MESSAGES.map((kind) => ({ kind, payload: { orderId } }));
+/** The messages of an edit: none unless it moved the booking or changed its guests. */
+function changedMessages(orderId: number, moved: boolean, guests: boolean): CustomerMessage[] {
+  const changes = [...(moved ? ['session' as const] : []), ...(guests ? ['guests' as const] : [])];
+  if (!changes.length) return [];
+  return [{ kind: 'change', payload: { orderId, changes } },
+    ...(moved ? [{ kind: 'reminder' as const, payload: { orderId } }, { kind: 'thank_you' as const, payload: { orderId } }] : [])];
+}
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -235,6 +248,8 @@ export async function placeBooking<T>(
       activity: bookingCreated({ id: orderId, locationId: pg.locationId, persons: input.persons, purchase: price.purchase, orderType: input.order_type, name: input.name },
         sessionsText([{ playground_name: pg.name, session_dt: input.session_dt }]), byCustomer),
       webhooks: { event: 'order.created', orderId },
+      // #45 Where the location sends messages: the confirmation now, the reminders and thank-you at their times.
+      messages: bookedMessages(orderId),
     });
     return finish(tx, { id: orderId, locationId: pg.locationId, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00' });
   }, 'slot_locked');
@@ -321,6 +336,7 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
       name: input.name, phone: input.phone, email: input.email, persons: input.persons, orderType: input.order_type, status,
       cost: price.cost, discount: price.discount, purchase: price.purchase, promocode: input.promocode, comment: input.comment,
       sellerUserId: sellerId, gameId: input.game_id, cancelDelay: input.bill ? input.cancel_delay : order.cancelDelay, updatedAt: new Date(),
+      ...(input.language ? { language: input.language } : {}),
     }).where(eq(orders.id, orderId));
     const moved = !oldSessions.some(({ ps }) => ps.id === psId);
     if (moved) {
@@ -349,6 +365,8 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
       // The session it left must be read again too.
       live: { order: orderId, left: moved ? left : [] },
       webhooks: { event: 'order.changed', orderId },
+      // #45 The customer hears of a move or other guests; a move plans the reminders and thank-you again.
+      messages: changedMessages(orderId, moved, order.persons !== input.persons),
     });
     if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
@@ -389,6 +407,8 @@ export async function releaseWidgetHold(tx: Tx, orderId: number, locationId: num
     orderLog: { orderId, type: 'cancelled', author: null, data: { by: 'customer', released: true } },
     activity: bookingCancelled(order, await heldSessions(tx, orderId), [], { by: 'customer', refund: 'none' }),
     webhooks: { event: 'order.cancelled', orderId },
+    // #45 Its waiting sends cancelled, no notice (the customer is booking again).
+    messages: { kind: 'cancellation', payload: { orderId, notify: false } },
   });
   return true;
 }
@@ -461,8 +481,12 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
         ...(restCents > 0 ? [{ orderId, type: 'refund_due' as const, author: ctx.userId, data: { amount: fromCents(restCents), by } }] : [])],
       activity: bookingCancelled(order, held, holdings, { by, refund: how.refund }),
       webhooks: { event: 'order.cancelled', orderId },
-      messages: order.source === ORDER_SOURCE.widget && !!order.email && by !== 'staff'
-        && { kind: 'booking_cancelled', payload: { orderId, reason: by === 'customer' ? 'customer' : 'expired' } },
+      messages: [
+        ...(order.source === ORDER_SOURCE.widget && !!order.email && by !== 'staff'
+          ? [{ kind: 'booking_cancelled' as const, payload: { orderId, reason: by === 'customer' ? 'customer' as const : 'expired' as const } }] : []),
+        // #45 Every waiting send of the order cancelled, and the location's notice of the cancel.
+        { kind: 'cancellation' as const, payload: { orderId } },
+      ],
     }, ...refunded);
     return refundIds;
   }, 'slot_locked');

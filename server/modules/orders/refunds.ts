@@ -273,6 +273,9 @@ export interface RefundInput {
  * the order's cash is paid out instead of another tender: only with a reason, by a manager.
  * `call`: the Idempotency-Key; a retry answers the same refunds (sent again, same key, if they got no answer).
  */
+/** #45 The customer's notice of money given back by staff (an online refund's when it is asked of the provider). */
+const refundNotice = (orderId: number, cents: number): Effects => ({ messages: { kind: 'refund', payload: { orderId, amount: fromCents(cents) } } });
+
 export async function refundOrderDue(db: Db, config: PaymentConfig, userId: number, orderId: number, input: RefundInput, call?: IdempotentCall): Promise<void> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
@@ -293,7 +296,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
     if (amount > due) throw fieldError('amount', 'refund_over_due', await maxParam(tx, order!.locationId, due));
     if (input.payment_type === CASH) {
       const facts = cashInsteadFacts(decider, amount - Math.min(amount, ownCents), input.refund_reason ?? null);
-      await recordEffects(tx, (await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts, { till: input.till })).effects);
+      await recordEffects(tx, (await recordRefund(tx, order!, userId, CASH, fromCents(amount), facts, { till: input.till })).effects, refundNotice(orderId, amount));
       return { refundIds: [] as number[] };
     }
     if (amount > ownCents) {
@@ -301,7 +304,7 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
       throw fieldError('amount', key, await maxParam(tx, order!.locationId, ownCents));
     }
     const parts = await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today, till: input.till });
-    await recordEffects(tx, ...parts.effects);
+    await recordEffects(tx, ...parts.effects, refundNotice(orderId, amount));
     return { refundIds: parts.refundIds };
   });
   const refused = await sendRefunds(db, config, refundIds);

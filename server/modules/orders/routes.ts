@@ -53,6 +53,8 @@ export const bookingSchema = z.strictObject({
   // Empty seller becomes null (the spec); the UUID check is the service's, for its exact message.
   seller: z.preprocess(emptyToNull, z.string().trim().max(TEXT_LIMITS.seller).nullable()).optional().transform((v) => v ?? null),
   source: staffOrderSource,
+  // #45 The customer's language for their messages (absent: none stored, the location's first is used; an edit without it keeps the order's).
+  language: z.enum(['ru', 'en']).nullable().optional(),
 });
 
 /** POST /booking/ only: #30 "Book and pay" (cash 2 or card 6; the amount is the order's price). */
@@ -65,15 +67,16 @@ export const newBookingSchema = bookingSchema.extend({
 });
 
 
+import { BOOKED_MESSAGES, CHANGED_MESSAGES } from './booking';
 import { BookedAndPaid, CertificateBalance, CouponCheck, Created, Named, Order, OrderFound, OrderLogEntry, PaymentMade } from '../../platform/answers';
 
 // #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
 const RECORDS = {
-  book: { activity: ['order.created', 'money.payment', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent', 'paid', 'links_closed'], webhooks: ['order.created', 'payment.created', 'order.paid'], messages: ['payment_link'] },
-  edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link'] },
-  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], live: ['certificate'] },
+  book: { activity: ['order.created', 'money.payment', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent', 'paid', 'links_closed'], webhooks: ['order.created', 'payment.created', 'order.paid'], messages: ['payment_link', ...BOOKED_MESSAGES] },
+  edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link', ...CHANGED_MESSAGES] },
+  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], live: ['certificate'], messages: ['cancellation'] },
   pay: { activity: ['money.payment', 'money.payment_link'], orderLog: ['paid', 'links_closed', 'bill', 'bill_sent'], webhooks: ['payment.created', 'order.paid'], live: ['certificate'], messages: ['payment_link'] },
-  refund: { activity: 'money.refund', orderLog: ['refunded', 'refund_pending', 'refund_failed'], webhooks: ['payment.created'], live: ['certificate'] },
+  refund: { activity: 'money.refund', orderLog: ['refunded', 'refund_pending', 'refund_failed'], webhooks: ['payment.created'], live: ['certificate'], messages: ['refund'] },
   coupon: { activity: { none: 'a check of a code: nothing is stored' } },
   payment: { activity: 'money.payment', webhooks: ['payment.created'] },
 } satisfies Record<string, WriteRecords>;

@@ -116,6 +116,13 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   signed: (d, f) => [f.t(d.by === BY_DESK ? 'app.arrival.tablet.logSigned' : 'app.arrival.log.signed', { name: String(d.participant ?? ''), document: f.t(`app.arrival.kinds.${String(d.document)}`, { _: String(d.document ?? '') }), version: String(d.version ?? '') })],
   no_show: (_d, f) => [f.t('app.arrival.log.noShow')],
   arrival_link_sent: (d, f) => (d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []),
+  // #45 a message to the customer: its channel, kind and state; why it was skipped, or the gateway's error.
+  message: (d, f) => [
+    f.t('app.customerMessages.log.entry', { channel: f.t(`app.customerMessages.channels.${String(d.channel)}`, { _: String(d.channel ?? '') }),
+      kind: f.t(`app.customerMessages.kinds.${String(d.kind)}`, { _: String(d.kind ?? '') }), state: f.t(`app.customerMessages.states.${String(d.state)}`, { _: String(d.state ?? '') }) }),
+    ...(d.reason ? [f.t('app.customerMessages.log.reason', { reason: f.t(`app.customerMessages.reasons.${String(d.reason)}`, { _: String(d.reason) }) })] : []),
+    ...(d.error ? [f.t('app.customerMessages.log.error', { error: String(d.error) })] : []),
+  ],
 };
 
 /** #44 Participants as the log names them (a list of names; one without a name is "—"). */
