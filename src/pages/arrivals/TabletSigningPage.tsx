@@ -10,7 +10,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { useSignedIn } from '../../authProvider/useSignedIn';
+import { LocationUnavailable } from '../../components/LocationUnavailable';
 import { api } from '../../dataProvider/http';
+import { useLocationDetail } from '../../resources/locations/useLocationDetail';
 import { languageOf } from '../../i18n/useLanguage';
 import type { OrderDetail } from '../booking/types';
 
@@ -55,7 +57,11 @@ export function TabletSigningPage() {
   const translate = useTranslate();
   const navigate = useNavigate();
   const [lang, setLang] = useState(languageOf(translate));
+  // The location is read like every location screen's: one that is not there, or not the user's, says so at once.
+  const location = useLocationDetail(locationId);
   const order = useQuery({ queryKey: ['arrivals', 'tablet', orderId], retry: false, queryFn: () => api<OrderDetail>(`/api/v2.2/orders/${orderId}/`) });
+  // An order of another location is not signed under this one's address.
+  const elsewhere = !!order.data && String(order.data.location_id) !== locationId;
 
   // Full screen where the browser allows it (the click that opened this screen lends the gesture).
   useEffect(() => {
@@ -75,7 +81,8 @@ export function TabletSigningPage() {
     const query = new URLSearchParams({ ...(o?.session_date ? { date: o.session_date } : {}), search: orderId });
     navigate(`/locations/${o?.location_id ?? locationId}/arrivals?${query}`, { replace: true });
   };
-  const path = order.data?.arrival_url ? new URL(order.data.arrival_url, window.location.origin).pathname : null;
+  const path = order.data?.arrival_url && !elsewhere ? new URL(order.data.arrival_url, window.location.origin).pathname : null;
+  if (location.isError) return <Box component="main" sx={{ p: 2 }}><LocationUnavailable id={locationId} error={location.error} /></Box>;
   return (
     <Box sx={{ position: 'fixed', inset: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.paper' }} data-testid="tablet-mode">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
@@ -88,7 +95,7 @@ export function TabletSigningPage() {
         ))}
         <HoldButton label={translate('app.arrival.tablet.exit')} hint={translate('app.arrival.tablet.exitHint')} onHeld={leave} />
       </Stack>
-      {order.isError && <Alert severity="error" sx={{ m: 2 }}>{translate('app.arrival.tablet.failed')}</Alert>}
+      {(order.isError || elsewhere) && <Alert severity="error" sx={{ m: 2 }}>{translate('app.arrival.tablet.failed')}</Alert>}
       {path && (
         // A new frame per language (key): changing its address would add a step to Back.
         <Box component="iframe" key={lang} src={`${path}?lang=${lang}&desk=1`} title={translate('app.arrival.tablet.frame')}
