@@ -20,6 +20,7 @@ import { tillEn } from './till.en'; // #43
 import { arrivalEn } from './arrival.en'; // #44
 import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
 import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
+import { locationArrivalsEn } from './locationArrivals.en'; // #44 h44-settings
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -160,7 +161,7 @@ export const enApp = {
       b2bHint: 'Empty: the location\'s currency',
       deactivateHint: 'An inactive location is not offered at the desk or in the booking widget; its history stays, and you can activate it again.',
       card: 'Settings',
-      cardHint: 'Time zone, currency, languages, active, the personal data consent', // #40
+      cardHint: 'Time zone, currency, languages, active, arrivals', // #40, #44
     },
     profile: {
       title: 'Profile',
@@ -704,6 +705,7 @@ export const enApp = {
     arrival: arrivalEn, // #44
     arrivalDesk: arrivalDeskEn, // #44 h44-desk
     consentDocuments: consentDocumentsEn, // #44 the documents screen
+    locationArrivals: locationArrivalsEn, // #44 h44-settings
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },
