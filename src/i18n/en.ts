@@ -21,6 +21,7 @@ import { arrivalEn } from './arrival.en'; // #44
 import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
 import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
 import { customerMessagesEn } from './customerMessages.en'; // #45
+import { locationArrivalsEn } from './locationArrivals.en'; // #44 h44-settings
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -161,7 +162,7 @@ export const enApp = {
       b2bHint: 'Empty: the location\'s currency',
       deactivateHint: 'An inactive location is not offered at the desk or in the booking widget; its history stays, and you can activate it again.',
       card: 'Settings',
-      cardHint: 'Time zone, currency, languages, active, the personal data consent', // #40
+      cardHint: 'Time zone, currency, languages, active, arrivals', // #40, #44
     },
     profile: {
       title: 'Profile',
@@ -707,6 +708,7 @@ export const enApp = {
     arrivalDesk: arrivalDeskEn, // #44 h44-desk
     consentDocuments: consentDocumentsEn, // #44 the documents screen
     customerMessages: customerMessagesEn, // #45
+    locationArrivals: locationArrivalsEn, // #44 h44-settings
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },

@@ -22,6 +22,7 @@ import { arrivalRu } from './arrival.ru'; // #44
 import { arrivalDeskRu } from './arrivalDesk.ru'; // #44 h44-desk
 import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
 import { customerMessagesRu } from './customerMessages.ru'; // #45
+import { locationArrivalsRu } from './locationArrivals.ru'; // #44 h44-settings
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -163,7 +164,7 @@ export const ruApp: typeof enApp = {
       b2bHint: 'Пусто — валюта локации',
       deactivateHint: 'Неактивная локация не предлагается на кассе и в виджете бронирования; её история сохраняется, и её можно включить снова.',
       card: 'Настройки',
-      cardHint: 'Часовой пояс, валюта, языки, работа, согласие на обработку персональных данных', // #40
+      cardHint: 'Часовой пояс, валюта, языки, работа, приход гостей', // #40, #44
     },
     profile: {
       title: 'Профиль',
@@ -708,6 +709,7 @@ export const ruApp: typeof enApp = {
     arrivalDesk: arrivalDeskRu, // #44 h44-desk
     consentDocuments: consentDocumentsRu, // #44 the documents screen
     customerMessages: customerMessagesRu, // #45
+    locationArrivals: locationArrivalsRu, // #44 h44-settings
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },

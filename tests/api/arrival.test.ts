@@ -397,6 +397,25 @@ describe('check-in at the desk', () => {
     expect((await call('PUT', '/api/v2.2/locations/1/arrival_settings/', 'manager', { arrivals_enabled: false, grace_minutes: 15, minor_age: 18 })).statusCode).toBe(403);
     expect((await call('PUT', '/api/v2.2/locations/1/arrival_settings/', 'admin', { arrivals_enabled: true, grace_minutes: 15, minor_age: 30 })).statusCode).toBe(400);
   });
+
+  it('the arrival settings the location settings screen saves: an existing location starts off with 15 minutes and 18 years; each range and a missing field refused by field, in ru and en', async () => {
+    const path = '/api/v2.2/locations/2/arrival_settings/';
+    expect(await ok('GET', path, 'admin')).toEqual({ arrivals_enabled: false, grace_minutes: 15, minor_age: 18 });
+    const put = (body: Json, lang = 'ru') => call('PUT', path, 'admin', body, lang);
+    const high = await put({ arrivals_enabled: true, grace_minutes: 241, minor_age: 22 });
+    expect(high.statusCode).toBe(400);
+    expect(high.json()).toEqual({ grace_minutes: ['Убедитесь, что значение меньше или равно 240.'], minor_age: ['Убедитесь, что значение меньше или равно 21.'] });
+    expect((await put({ arrivals_enabled: true, grace_minutes: -1, minor_age: 13 }, 'en')).json())
+      .toEqual({ grace_minutes: ['Ensure this value is greater than or equal to 0.'], minor_age: ['Ensure this value is greater than or equal to 14.'] });
+    expect((await put({ grace_minutes: 1.5, minor_age: 18 }, 'en')).json())
+      .toEqual({ arrivals_enabled: ['This field is required.'], grace_minutes: ['A valid integer is required.'] });
+    // Nothing of it was saved; the edges are taken.
+    expect(await ok('GET', path, 'admin')).toEqual({ arrivals_enabled: false, grace_minutes: 15, minor_age: 18 });
+    expect(await ok('PUT', path, 'admin', { arrivals_enabled: false, grace_minutes: 240, minor_age: 14 })).toEqual({ arrivals_enabled: false, grace_minutes: 240, minor_age: 14 });
+    expect(await ok('PUT', path, 'admin', { arrivals_enabled: false, grace_minutes: 0, minor_age: 21 })).toEqual({ arrivals_enabled: false, grace_minutes: 0, minor_age: 21 });
+    expect((await activity('arrivals.settings_changed')).at(-1)!.after).toEqual({ arrival_grace_minutes: 0, minor_age: 21 });
+    await ok('PUT', path, 'admin', { arrivals_enabled: false, grace_minutes: 15, minor_age: 18 });
+  });
 });
 
 describe('the arrivals of a day', () => {

@@ -620,7 +620,7 @@ describe('#40 the location\'s consent settings', () => {
   const url = '/api/v2.1/locations/1/';
   const put = (body: Record<string, unknown>, token = w.tokens.admin, lang = 'en') => h.call('PUT', url, { token, body, lang });
 
-  it('validates the policy link and the text, versions the text only when it changes, and the booking follows the version', async () => {
+  it('validates the policy link and the text, accepts the same text and refuses a changed one (#44: the documents write versions it), and the booking follows the version', async () => {
     const before = (await h.call('GET', url, { token: w.tokens.staff })).json();
     expect(before).toMatchObject({ privacy_policy_url: '', personal_data_consent_version: 2 });
     expect(before.personal_data_consent_text).toContain('ИНН 7701234560');
@@ -636,23 +636,29 @@ describe('#40 the location\'s consent settings', () => {
     // Not an administrator there: refused, nothing changes.
     expect((await put({ privacy_policy_url: 'https://venue.example/privacy' }, w.tokens.staff)).statusCode).toBe(403);
 
-    // The same text again: no new version; the link alone changes.
-    const same = await put({ privacy_policy_url: ' https://venue.example/privacy ', personal_data_consent_text: `${before.personal_data_consent_text}\n\n` });
+    // The same text again (a client sending back what it read, other line ends included): accepted, no new version; the link alone changes.
+    const same = await put({ privacy_policy_url: ' https://venue.example/privacy ', personal_data_consent_text: `${before.personal_data_consent_text.replace(/\n/g, '\r\n')}\n\n` });
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 2, personal_data_consent_updated_at: before.personal_data_consent_updated_at });
-    const text = before.personal_data_consent_text.replace('ИНН 7701234560', 'ИНН 7701234567').replace(/\n/g, '\r\n');
-    const changed = await put({ personal_data_consent_text: text });
-    expect(changed.json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 3 });
-    // Line ends read as '\n': the same text from another system is the same version.
-    expect(changed.json().personal_data_consent_text).toBe(text.replace(/\r\n/g, '\n'));
-    expect((await put({ personal_data_consent_text: text.replace(/\r\n/g, '\n') })).json().personal_data_consent_version).toBe(3);
+    // #44 A changed text is refused in words (a ru-only version could never be complete), and nothing else of the request is saved.
+    const text = before.personal_data_consent_text.replace('ИНН 7701234560', 'ИНН 7701234567');
+    const changed = await put({ privacy_policy_url: 'https://venue.example/other', personal_data_consent_text: text });
+    expect(changed.statusCode).toBe(400);
+    expect(changed.json()).toEqual({ personal_data_consent_text: ['The personal data consent is edited in “Documents for guests”, with its Russian and English texts and the operator\'s details: a changed text is not saved here.'] });
+    expect((await put({ personal_data_consent_text: text }, w.tokens.admin, 'ru')).json()).toEqual({ personal_data_consent_text: ['Согласие на обработку персональных данных меняется в разделе «Документы для гостей», с текстами на русском и английском и сведениями об операторе: изменённый текст здесь не сохраняется.'] });
+    expect((await h.call('GET', url, { token: w.tokens.staff })).json()).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent_version: 2 });
     const versions = await h.database.db.select().from(consentTexts).where(eq(consentTexts.locationId, 1));
-    expect(versions.filter((v) => v.documentId === versions[0]!.documentId).map((v) => v.version).sort()).toEqual([1, 2, 3]);
-    expect(versions.find((v) => v.version === 3 && v.documentId === versions[0]!.documentId)).toMatchObject({ createdBy: w.users.admin.id, textHash: sha256(text.replace(/\r\n/g, '\n')) });
+    expect(versions.filter((v) => v.documentId === versions[0]!.documentId).map((v) => v.version).sort()).toEqual([1, 2]);
 
-    // The widget shows the new version and the policy; a booking sent with the old version is refused.
+    // A new version is the documents write's (complete: both texts and the facts); the widget shows it
+    // and the policy; a booking sent with the old version is refused.
+    const [pd] = (await h.call('GET', '/api/v2.2/locations/1/consent_documents/', { token: w.tokens.admin })).json() as Json[];
+    const next = { text_ru: `${pd!.current.text_ru}\nРедакция 3.`, text_en: `${pd!.current.text_en}\nEdition 3.`, details: pd!.current.details };
+    const saved = await h.call('PUT', `/api/v2.2/consent_documents/${pd!.id}/`, { token: w.tokens.admin, body: next });
+    expect(saved.statusCode, saved.body).toBe(200);
     const shown = (await pub('GET', '/api/public/locations/1/')).json();
-    expect(shown).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent: { version: 3, text: text.replace(/\r\n/g, '\n') } });
+    expect(shown).toMatchObject({ privacy_policy_url: 'https://venue.example/privacy', personal_data_consent: { version: 3, text: next.text_ru } });
+    expect((await h.call('GET', url, { token: w.tokens.staff })).json()).toMatchObject({ personal_data_consent_version: 3, personal_data_consent_text: next.text_ru });
     expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 2 }, 'en')).json())
       .toEqual({ personal_data_consent: ['The consent text has changed: please read it again and tick the box'] });
     expect((await book(later, `${day(12)} 12:00`, { personal_data_consent_version: 3 })).statusCode).toBe(201);

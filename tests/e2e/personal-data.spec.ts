@@ -1,17 +1,18 @@
 // #40 The staff screens of the customers' personal data, in ru and en: the administrator sets the
-// venue's phone (the tools page's widget tab, typed as people type it), the privacy policy link
-// (a bad one is refused under its field) and the consent text, started from the template after a
-// question, and sees the text's next version; an order booked through the public API with the
-// consent shows its record on the order page (version, time, address, browser, hash, the text),
-// a widget order without one says so, and a desk order shows none. Location 2's settings; its phone
-// and link are put back at the end (its consent text keeps its new version).
+// venue's phone (the tools page's widget tab, typed as people type it); an order booked through the
+// public API with the consent shows its record on the order page (version, time, address, browser,
+// hash, the text), a widget order without one says so, and a desk order shows none.
+// #44 The location settings hold no consent editor any more: they link to the documents for guests
+// (one editor, ru and en texts). They hold the arrival settings: the Arrivals screen's notice leads an
+// administrator to them, a grace period out of range is refused under its field, turning arrivals on
+// where the rules are not published says so and links to that document. Location 2's settings; its
+// phone, link and arrival settings are put back at the end.
 import crypto from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
 import { serverMessages } from '../../server/platform/messages';
-import { ACTIVITY_CHANGE_FIELDS } from '../../domain/activity';
-import { ADMIN, apiGet, bookEmptySession, letterTag, signIn, token, type Lang } from './helpers';
+import { ADMIN, apiGet, bookEmptySession, signIn, token, type Lang } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -23,12 +24,7 @@ function say(lang: Lang, key: string, args: Record<string, string | number> = {}
 }
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-interface Location2 {
-  privacy_policy_url: string;
-  personal_data_consent_text: string;
-  personal_data_consent_version: number;
-  personal_data_consent_updated_at: string;
-}
+interface ArrivalSettings { arrivals_enabled: boolean; grace_minutes: number; minor_age: number }
 interface WidgetSettings { payment_minutes: number; cancel_hours: number; phone: string }
 
 async function put(page: Page, path: string, data: unknown) {
@@ -36,15 +32,16 @@ async function put(page: Page, path: string, data: unknown) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Location 2's phone and policy link as the demo has them (none): the widget's tests expect that. */
+/** Location 2's phone, policy link (none) and arrivals (off) as the demo has them: the other tests expect that. */
 async function putBack(page: Page) {
   const widget = await apiGet<WidgetSettings>(page, '/api/v2.1/locations/2/widget_settings/');
   await put(page, '/api/v2.1/locations/2/widget_settings/', { payment_minutes: widget.payment_minutes, cancel_hours: widget.cancel_hours, phone: '' });
   await put(page, '/api/v2.1/locations/2/', { privacy_policy_url: '' });
+  await put(page, '/api/v2.2/locations/2/arrival_settings/', { arrivals_enabled: false, grace_minutes: 15, minor_age: 18 });
 }
 
 for (const lang of ['ru', 'en'] as const) {
-  test(`${lang}: the administrator sets the venue's phone, the privacy policy link and the consent text from the template, and sees its next version`, async ({ page }) => {
+  test(`${lang}: the administrator sets the venue's phone; the location settings link to the documents for guests and turn arrivals on from the Arrivals screen's notice`, async ({ page }) => {
     await signIn(page, ADMIN, lang);
     await putBack(page);
     try {
@@ -59,79 +56,53 @@ for (const lang of ['ru', 'en'] as const) {
       await page.reload();
       await expect(phone).toHaveValue('+78121234567');
 
-      // The settings: the policy link and the consent text with its version.
-      const before = await apiGet<Location2>(page, '/api/v2.1/locations/2/');
-      await page.goto('/locations/2/location_management');
-      await page.getByTestId('management-card-location_settings').getByRole('link').click();
-      await expect(page).toHaveURL(/\/locations\/2\/location_settings$/);
-      const section = page.getByTestId('personal-data');
-      await expect(section.getByRole('heading', { name: say(lang, 'app.consent.section') })).toBeVisible();
-      const version = section.getByTestId('consent-version');
-      const versionText = (n: number) => new RegExp(`^${escapeRe(say(lang, 'app.consent.version', { version: n, date: '#' })).replace('#', '\\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}')}$`);
-      await expect(version).toHaveText(versionText(before.personal_data_consent_version));
-      // What the law expects the text to name, beside it.
-      for (const k of ['operator', 'purposes', 'data', 'actions', 'term', 'withdraw']) {
-        await expect(section.getByTestId('consent-law')).toContainText(say(lang, `app.consent.law.${k}`));
-      }
-      const link = section.getByLabel(say(lang, 'app.consent.privacyUrl'));
-      const text = section.getByRole('textbox', { name: say(lang, 'app.consent.text') });
-      await expect(text).toHaveValue(before.personal_data_consent_text);
+      // #44 Arrivals are off at location 2: the Arrivals screen leads the administrator to the switch.
+      await page.goto('/locations/2/arrivals');
+      const off = page.getByTestId('arrivals-off');
+      await expect(off).toContainText(say(lang, 'app.arrival.desk.off'));
+      await off.getByRole('link', { name: say(lang, 'app.locationArrivals.desk.turnOn') }).click();
+      await expect(page).toHaveURL(/\/locations\/2\/location_settings#arrivals$/);
+      const arrivals = page.getByTestId('location-arrivals');
+      await expect(arrivals.getByRole('heading', { name: say(lang, 'app.locationArrivals.section') })).toBeInViewport();
+      const enabled = arrivals.getByLabel(say(lang, 'app.locationArrivals.fields.arrivals_enabled'));
+      await expect(enabled).toBeFocused();
+      await expect(enabled).not.toBeChecked();
+      const grace = arrivals.getByTestId('arrival-grace_minutes');
+      const minor = arrivals.getByTestId('arrival-minor_age');
+      await expect(grace).toHaveValue('15');
+      await expect(minor).toHaveValue('18');
+
+      // No consent editor here: the documents for guests edit the policy link and the consent.
+      await expect(page.getByRole('textbox', { name: lang === 'ru' ? /Текст согласия/ : /consent text/i })).toHaveCount(0);
+      const documents = page.getByTestId('location-documents');
+      await expect(documents.getByRole('heading', { name: say(lang, 'app.locationArrivals.documents.title') })).toBeVisible();
+      await expect(documents.getByRole('link', { name: say(lang, 'app.locationArrivals.documents.open') })).toHaveAttribute('href', '/locations/2/consent_documents');
+
+      // Turned on where nothing is published (the #40 template, no rules): said, with the way there.
+      await enabled.check();
+      const missing = arrivals.getByTestId('arrivals-documents-missing');
+      await expect(missing).toContainText(say(lang, 'app.locationArrivals.quoted', { title: say(lang, 'app.arrival.kinds.rules') }));
+      await expect(missing).toContainText(say(lang, 'app.locationArrivals.quoted', { title: say(lang, 'app.arrival.kinds.personal_data') }));
+      // A grace period out of range: the server's message under its field, and nothing saved.
       const save = page.getByRole('button', { name: say(lang, 'ra.action.save') });
-
-      // A link that is not http(s) is refused by the server, its message under the field.
-      await link.fill('ftp://example.com/privacy');
+      await grace.fill('241');
       await save.click();
-      await expect(link).toHaveAttribute('aria-invalid', 'true');
-      await expect(section.getByText(serverMessages[lang].invalid_url)).toBeVisible();
-      await expect(section.getByText(say(lang, 'app.consent.privacyUrlHint'))).toHaveCount(0);
-      await link.fill('https://example.com/privacy');
-
-      // Typed text is not replaced by the template without a yes.
-      const draft = lang === 'ru' ? 'Мой черновик согласия' : 'My draft of the consent';
-      await text.fill(draft);
-      await section.getByRole('button', { name: say(lang, 'app.consent.fromTemplate') }).click();
-      const ask = page.getByRole('dialog', { name: say(lang, 'app.consent.replaceTitle') });
-      await ask.getByRole('button', { name: say(lang, 'app.common.no') }).click();
-      await expect(ask).toBeHidden();
-      await expect(text).toHaveValue(draft);
-      const template = await apiGet<{ text: string }>(page, `/api/v2.2/locations/2/consent_template/?lang=${lang}`);
-      await section.getByRole('button', { name: say(lang, 'app.consent.fromTemplate') }).click();
-      await ask.getByRole('button', { name: say(lang, 'app.common.yes') }).click();
-      await expect(text).toHaveValue(template.text);
-      // What the template leaves to the operator is named until it is filled in.
-      const unfilled = section.getByTestId('consent-unfilled');
-      await expect(unfilled).toContainText(lang === 'ru' ? '[ИНН]' : '[INN]');
-      // The administrator fills in the places in brackets (no long digit runs: the walk's and the
-      // widget's number checks read the text where it is shown).
-      const written = `${template.text.replace(/\[[^\]\n]{2,120}\]/g, lang === 'ru' ? '«Пример»' : '"Example"')}\n${letterTag()}`;
-      await text.fill(written);
-      await expect(unfilled).toHaveCount(0);
+      await expect(grace).toHaveAttribute('aria-invalid', 'true');
+      await expect(arrivals.getByText(serverMessages[lang].max_value.replace('%{max}', '240'))).toBeVisible();
+      expect(await apiGet<ArrivalSettings>(page, '/api/v2.2/locations/2/arrival_settings/')).toEqual({ arrivals_enabled: false, grace_minutes: 15, minor_age: 18 });
+      await grace.fill('30');
+      await minor.fill('16');
       await save.click();
       await expect(page.getByText(say(lang, 'app.locationSettings.saved'))).toBeVisible();
-      await expect(version).toHaveText(versionText(before.personal_data_consent_version + 1));
-
-      const after = await apiGet<Location2>(page, '/api/v2.1/locations/2/');
-      expect(after.personal_data_consent_version).toBe(before.personal_data_consent_version + 1);
-      expect(after.personal_data_consent_text).toBe(written);
-      expect(after.privacy_policy_url).toBe('https://example.com/privacy');
-      // Read again, the screen shows what was saved.
+      expect(await apiGet<ArrivalSettings>(page, '/api/v2.2/locations/2/arrival_settings/')).toEqual({ arrivals_enabled: true, grace_minutes: 30, minor_age: 16 });
       await page.reload();
-      await expect(text).toHaveValue(written);
-      await expect(link).toHaveValue('https://example.com/privacy');
-      // Saving the same text makes no new version.
-      await save.click();
-      await expect(page.getByText(say(lang, 'app.locationSettings.saved')).first()).toBeVisible();
-      expect((await apiGet<Location2>(page, '/api/v2.1/locations/2/')).personal_data_consent_version).toBe(before.personal_data_consent_version + 1);
-      // An emptied text is refused in the form.
-      await text.fill('   ');
-      await save.click();
-      await expect(text).toHaveAttribute('aria-invalid', 'true');
-
-      // The location's activity names the change by the versions, not the text.
-      await page.goto('/locations/2/activity');
-      const entry = page.getByRole('row').filter({ hasText: say(lang, 'resources.activity.consentVersion', { version: before.personal_data_consent_version + 1, hash: '' }).replace(/…\)$/, '') }).first();
-      await expect(entry).toContainText(ACTIVITY_CHANGE_FIELDS.personal_data_consent[lang]);
-      await expect(entry).toContainText(say(lang, 'resources.activity.consentVersion', { version: before.personal_data_consent_version, hash: crypto.createHash('sha256').update(before.personal_data_consent_text, 'utf8').digest('hex').slice(0, 12) }));
+      await expect(enabled).toBeChecked();
+      await expect(grace).toHaveValue('30');
+      await expect(minor).toHaveValue('16');
+      // The warning's link opens the documents on the rules' tab.
+      await missing.getByRole('link', { name: say(lang, 'app.locationArrivals.openDocuments') }).click();
+      await expect(page).toHaveURL(/\/locations\/2\/consent_documents\?kind=rules$/);
+      await expect(page.getByRole('tab', { name: say(lang, 'app.consentDocuments.tabLabels.rules') })).toHaveAttribute('aria-selected', 'true');
     } finally {
       await putBack(page);
     }

@@ -49,7 +49,8 @@ const locationInfoSchema = z.strictObject({
   walk_ins_without_details: settings.walk_ins_without_details.optional(), // #30
   // #40 personal-data consent (152-FZ).
   privacy_policy_url: consent.privacy_policy_url.optional(),
-  personal_data_consent_text: consent.personal_data_consent_text.optional(),
+  personal_data_consent_text: consent.personal_data_consent_text.optional()
+    .describe('#40, read-only since #44: the current text is accepted (no new version); a changed one is refused. The consent is edited with PUT /api/v2.2/consent_documents/{id}/.'),
   // #42 the location's letters.
   sender_name: letters.sender_name.optional(),
   email: letters.email.optional(),

@@ -9,7 +9,7 @@ import { ApiError, fieldError, notFound } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { locationDetail, requireManagerAt } from '../locations/service';
 import { cityIdByName, currencyId as currencyIdOf } from '../locations/settings';
-import { saveConsentText, templateFor } from '../locations/consent';
+import { refuseChangedConsentText, templateFor } from '../locations/consent';
 import type { Language } from '../../../domain/constants';
 import type { LOCATION_TRANSLATION_FIELDS } from '../../../domain/locationManagement';
 
@@ -152,12 +152,9 @@ export async function updateLocationInfo(db: Db, userId: number, locationId: num
     const now = await logged(after!, newTranslations);
     for (const key of Object.keys(before)) if (!(key in now)) now[key] = null;
     for (const key of Object.keys(now)) if (!(key in before)) before[key] = null;
-    // #40 The consent text: a new version only when it differs; the activity names the versions and their hashes, not the texts.
-    if (input.personal_data_consent_text !== undefined) {
-      const consent = await saveConsentText(tx, locationId, input.personal_data_consent_text, userId);
-      before.personal_data_consent = { version: consent.before.version, text_hash: consent.before.textHash };
-      now.personal_data_consent = { version: consent.after.version, text_hash: consent.after.textHash };
-    }
+    // #40 The consent text: the same one is accepted (a client sending back what it read); #44 a changed
+    // one is refused, the documents write makes versions (refuseChangedConsentText).
+    if (input.personal_data_consent_text !== undefined) await refuseChangedConsentText(tx, locationId, input.personal_data_consent_text);
     const changed = Object.keys(now).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(now[k]));
     if (changed.length) {
       await recordEffects(tx, { activity: {

@@ -4,15 +4,15 @@
 // in the location's first language, with its name) when the location is created (POST /locations/,
 // the demo seed), for the locations of an installation older than migration 0020 at the server's
 // start (ensureConsentTexts), and as a last resort when read without one (currentConsent).
-// Locking: a new version is numbered under an advisory lock of the location's consent texts
-// (platform/locks.ts, lockConsentTexts), so two saves at once make two versions, never a clash.
+// New versions are made by the documents write only (modules/arrivals/documents.ts, under the
+// advisory lock of the location's consent texts); #40's settings field no longer changes the text.
 // #44 These texts are the versions of the location's personal_data consent document (its other
 // documents: modules/arrivals/documents.ts); the widget shows and records its current version.
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { consentDocuments, consentTexts, locationTranslations, locations } from '../../db/schema';
-import { lockConsentTexts } from '../../platform/locks';
+import { fieldError } from '../../platform/errors';
 import { consentTemplate } from '../../../domain/consentTemplate';
 import type { Language } from '../../../domain/constants';
 
@@ -68,16 +68,14 @@ export async function currentConsent(db: DbOrTx, locationId: number): Promise<Co
 }
 
 /**
- * Saves the location's consent text: a new version when it differs from the current one (by its
- * hash), none when it is the same. Runs in the caller's transaction (the location info write).
+ * #40's field of the location info write (PUT /locations/{id}/ `personal_data_consent_text`), kept for
+ * clients that send back the text they read: the same text (by its hash) is accepted and makes no
+ * version. #44 A different one is refused (`consent_text_moved`): the consent is one document, edited
+ * with its ru and en texts and the operator's facts (PUT /api/v2.2/consent_documents/{id}/, whose
+ * rules refuse an incomplete version); a ru-only text saved here would be a newest version that is
+ * never complete, shown by the widget while guests sign the one before.
  */
-export async function saveConsentText(tx: Tx, locationId: number, text: string, userId: number | null): Promise<{ before: ConsentText; after: ConsentText }> {
-  await lockConsentTexts(tx, locationId);
-  const before = await currentConsent(tx, locationId);
-  const hash = consentHash(text);
-  if (hash === before.textHash) return { before, after: before };
-  // #44 The operator's facts stay (a text edited here is the same operator's); an English text of the
-  // version before no longer matches the edited one, so none is kept (the English page shows this text).
-  const [after] = await tx.insert(consentTexts).values({ locationId, documentId: before.documentId, version: before.version + 1, text, textHash: hash, details: before.details, createdBy: userId }).returning();
-  return { before, after: after! };
+export async function refuseChangedConsentText(db: DbOrTx, locationId: number, text: string): Promise<void> {
+  const current = await currentConsent(db, locationId);
+  if (consentHash(text) !== current.textHash) throw fieldError('personal_data_consent_text', 'consent_text_moved');
 }

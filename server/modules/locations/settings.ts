@@ -59,8 +59,8 @@ export function isHttpUrl(value: string): boolean {
 
 /**
  * #40 The personal-data consent settings the location info write takes (PUT /locations/{id}/): the
- * privacy policy link ('' for none) and the consent text (a different one makes a new version; line
- * ends read as '\n', so the same text sent from another system is the same version).
+ * privacy policy link ('' for none) and the consent text (line ends read as '\n', so the same text
+ * sent from another system is the same; #44 a different one is refused: see refuseChangedConsentText).
  */
 export const consentSettingsFields = {
   privacy_policy_url: z.string().trim().max(TEXT_LIMITS.privacyPolicyUrl).refine((v) => v === '' || isHttpUrl(v), { message: 'invalid_url' }),

@@ -6,15 +6,17 @@
 // check in past it with a reason. An order not everyone signed opens the desk's tablet mode ("Sign on
 // the tablet", also where a check-in is blocked): the guests' page full-screen, for the guests to sign.
 // Where the browser reads barcodes, the camera reads the QR code too (CameraScan). ?date= and
-// ?search= open a day and a search (the tablet mode comes back to its order so).
+// ?search= open a day and a search (the tablet mode comes back to its order so). Where arrivals are off,
+// the notice links an administrator to the switch (location_settings#arrivals).
 import { useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import TabletIcon from '@mui/icons-material/TabletAndroid';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { Title, useNotify, useTranslate } from 'react-admin';
 import { businessDateOf, wallClockAt } from '../../../domain/businessDay';
 import { CHECK_IN_MANAGER_ROLE } from '../../../domain/arrivals';
+import { MANAGER_ROLE_ID } from '../../../domain/roles';
 import { formatMoney, type Currency } from '../../../domain/money';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { LocationUnavailable } from '../../components/LocationUnavailable';
@@ -132,7 +134,13 @@ export function ArrivalsPage() {
         <Button type="submit" data-testid="arrivals-find">{translate('app.arrival.desk.find')}</Button>
         <CameraScan onCode={(code) => { setTyped(code); setSearch(code); }} />
       </Stack>
-      {data && !data.arrivals_enabled && <Alert severity="info" sx={{ mb: 2 }} data-testid="arrivals-off">{translate('app.arrival.desk.off')}</Alert>}
+      {/* #44 The way to the switch: the location settings' arrivals section for its administrator, words for the others. */}
+      {data && !data.arrivals_enabled && (
+        <Alert severity="info" sx={{ mb: 2 }} data-testid="arrivals-off"
+          action={role >= MANAGER_ROLE_ID ? <Button component={RouterLink} to={`/locations/${locationId}/location_settings#arrivals`} color="inherit" size="small">{translate('app.locationArrivals.desk.turnOn')}</Button> : undefined}>
+          {translate('app.arrival.desk.off')}{role >= MANAGER_ROLE_ID ? null : ` ${translate('app.locationArrivals.desk.askAdmin')}`}
+        </Alert>
+      )}
       {data?.arrivals_enabled && data.sessions.length === 0 && <Typography color="text.secondary" data-testid="arrivals-empty">{translate('app.arrival.desk.empty')}</Typography>}
       {/* Where arrivals are off nobody is checked in: the notice alone, not a list to act on. */}
       {data?.arrivals_enabled && data.sessions.map((s) => (

@@ -7,7 +7,9 @@
 // of the server's messages by its field. A read-only history of the versions per document. The
 // personal-data tab also holds the venue's policy link (published, never signed). Declared in
 // src/resources/consent_documents; the writes are the declaration's (dataProvider create/update).
+// ?kind=rules|marketing|personal_data opens that tab.
 import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Accordion, AccordionDetails, AccordionSummary, Alert, Box, Button, Card, CardContent, Chip, Stack, Tab, Tabs, TextField, Typography,
@@ -43,7 +45,9 @@ export function ConsentDocumentsPage() {
 
 function Documents({ location }: { location: LocationInfo }) {
   const translate = useTranslate();
-  const [kind, setKind] = useState<ConsentKind>('personal_data');
+  // #44 ?kind= opens a tab (the location settings' arrivals section links to the rules so).
+  const [opened] = useSearchParams();
+  const [kind, setKind] = useState<ConsentKind>(() => CONSENT_KINDS.find((k) => k === opened.get('kind')) ?? 'personal_data');
   const docs = useGetList<ConsentDocumentRecord>('consent_documents', { pagination: { page: 1, perPage: 100 }, meta: { location_id: location.id } });
   const doc = docs.data?.find((d) => d.kind === kind) ?? null;
   return (

@@ -2,23 +2,26 @@
 // the server makes a new one), a searchable IANA time zone, currencies from the ISO 4217 reference
 // list, languages offered and the switches. One form for creating (POST /api/v2.1/locations/: the
 // setup page's first location and the owner's "New location") and editing (PUT /api/v2.1/locations/{id}/).
-// #40 Editing also holds the customers' personal data (PersonalDataFields: the privacy policy link
-// and the consent text); a new location starts with the server's template and no link.
+// #40 A new location starts with the server's consent template and no policy link. #44 Editing links to
+// the documents for guests, where the policy link and the consent are edited (GuestDocumentsSection;
+// #40's consent editor was here), and holds the arrival settings (ArrivalSettingsFields, their own
+// write, PUT /api/v2.2/locations/{id}/arrival_settings/, sent first by the same Save when changed).
 // #42 The time zone is found by the city typed (TimeZoneField); a new location starts with none
 // (not the browser's: a venue in Novosibirsk set up from Moscow must not silently get Moscow's).
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Autocomplete, Box, Button, Checkbox, FormControlLabel, FormGroup, FormHelperText, FormLabel, Switch, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useDataProvider, useTranslate } from 'react-admin';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { LANGUAGES } from '../../../domain/constants';
 import { api, ApiError } from '../../dataProvider/http';
 import { useLanguage } from '../../i18n/useLanguage';
 import type { LocationRecord } from './types';
-import { PersonalDataFields } from './PersonalDataFields';
+import { ArrivalSettingsFields, GuestDocumentsSection } from './ArrivalSettingsFields';
+import { arrivalBody, arrivalsChanged, arrivalValues, type ArrivalSettingsRecord, type ArrivalValues } from './arrivalSettings';
 import { TimeZoneField, type CityZone } from './TimeZoneField';
 import { currencyOfCountry } from '../../../domain/countryCurrency';
-import { personalDataBody, personalDataErrors, personalDataValues, type PersonalDataRecord, type PersonalDataValues } from './personalData';
+import type { AppDataProvider } from '../../dataProvider';
 
 interface CurrencyChoice { code: string; unicode: string; name: string }
 interface GeoCountry { id: number; name: string; cities: { id: number; name: string }[] }
@@ -41,7 +44,7 @@ export interface LocationSettings {
 const SWITCHES = ['is_park', 'is_events_available', 'allow_refill', 'is_active', 'walk_ins_without_details'] as const;
 const label = (key: string) => `app.locationSettings.fields.${key}`;
 
-type EditedLocation = LocationRecord & PersonalDataRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean; sender_name?: string; email?: string };
+type EditedLocation = LocationRecord & { languages?: string[]; allow_refill?: boolean; walk_ins_without_details?: boolean; sender_name?: string; email?: string };
 
 function initial(location?: EditedLocation): LocationSettings {
   if (!location) {
@@ -67,8 +70,16 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
   const translate = useTranslate();
   const lang = useLanguage();
   const [values, setValues] = useState<LocationSettings>(() => initial(location));
-  // #40 Only when editing: a new location gets the template from the server.
-  const [personal, setPersonal] = useState<PersonalDataValues>(() => personalDataValues(location ?? {}));
+  const dataProvider = useDataProvider<AppDataProvider>();
+  const client = useQueryClient();
+  // #44 Only when editing: a new location starts with arrivals off (the server's defaults).
+  const arrivalsKey = ['arrival_settings', String(location?.id)];
+  const arrivalsRead = useQuery({
+    queryKey: arrivalsKey, enabled: !!location, retry: false,
+    queryFn: async () => (await dataProvider.action<ArrivalSettingsRecord>('location_settings', { action: 'arrivalSettings', id: location!.id })).data,
+  });
+  const [typedArrivals, setArrivals] = useState<ArrivalValues | null>(null);
+  const arrivals = typedArrivals ?? (arrivalsRead.data ? arrivalValues(arrivalsRead.data) : null);
   // #42 Only when editing: the letters' sender name and reply address (a new location starts with none).
   const [letters, setLetters] = useState(() => ({ sender_name: location?.sender_name ?? '', email: location?.email ?? '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -91,12 +102,18 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
     setFailure(null);
     const missing = Object.fromEntries(required.map((k) => [k, translate('ra.validation.required')]));
     if (!values.languages.length) missing.languages = translate('ra.validation.required');
-    if (location) for (const [k, key] of Object.entries(personalDataErrors(personal))) missing[k] = translate(key);
     setErrors(missing);
     if (Object.keys(missing).length) return;
     setSaving(true);
     try {
-      const body = { ...values, b2b_currency: values.b2b_currency || null, ...(location ? { ...personalDataBody(personal), ...letters } : {}) };
+      // The arrival settings first: refused, nothing of the Save is kept and their messages are under their inputs.
+      if (location && arrivals && arrivalsRead.data && arrivalsChanged(arrivalsRead.data, arrivals)) {
+        await dataProvider.action('location_settings', { action: 'saveArrivalSettings', id: location.id, data: arrivalBody(arrivals) });
+        setArrivals(null);
+        void client.invalidateQueries({ queryKey: arrivalsKey });
+        void client.invalidateQueries({ queryKey: ['arrivals', String(location.id)] });
+      }
+      const body = { ...values, b2b_currency: values.b2b_currency || null, ...(location ? letters : {}) };
       const saved = await api<LocationRecord>(location ? `/api/v2.1/locations/${location.id}/` : '/api/v2.1/locations/', { method: location ? 'PUT' : 'POST', body });
       onSaved(saved);
     } catch (err) {
@@ -172,10 +189,11 @@ export function LocationSettingsForm({ location, onSaved, onCancel }: {
           </Box>
         </Box>
       )}
-      {location && (
-        <PersonalDataFields locationId={location.id} record={location} timezone={location.timezone} values={personal} onChange={setPersonal}
-          errors={{ privacy_policy_url: errors.privacy_policy_url, personal_data_consent_text: errors.personal_data_consent_text }} />
+      {location && arrivals && (
+        <ArrivalSettingsFields locationId={location.id} values={arrivals} onChange={setArrivals}
+          errors={{ arrivals_enabled: errors.arrivals_enabled, grace_minutes: errors.grace_minutes, minor_age: errors.minor_age }} />
       )}
+      {location && <GuestDocumentsSection locationId={location.id} />}
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end' }}>
         {onCancel && <Button onClick={onCancel}>{translate('ra.action.cancel')}</Button>}
         <Button type="submit" variant="contained" disabled={saving}>{translate(location ? 'ra.action.save' : 'app.locationSettings.create')}</Button>
