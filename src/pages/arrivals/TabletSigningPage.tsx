@@ -68,6 +68,9 @@ export function TabletSigningPage() {
     document.documentElement.requestFullscreen?.().catch(() => undefined);
     return () => { if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined); };
   }, []);
+  // The tab's title in the screen's language (no layout here sets it: the page's own default is Russian).
+  const title = translate('app.arrival.tablet.title', { id: orderId });
+  useEffect(() => { document.title = title; }, [title]);
   // Back stays here: the guest cannot step back into the back-office.
   useEffect(() => {
     const stay = () => window.history.pushState(window.history.state, '', window.location.href);
