@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' };
@@ -43,14 +43,30 @@ export async function signInThroughForm(page: Page, who: Who, lang: Lang = 'ru')
  * The token is shared by every test of the run: a test that logs out uses signInThroughForm instead.
  */
 export async function signIn(page: Page, who: Who, lang: Lang = 'ru', at = '/locations') {
-  await page.context().setStorageState(stateFile(who, lang));
+  const file = stateFile(who, lang);
+  // A revoked token sends the app to the login page after its first call, and a test that opens a
+  // screen of its own would fail at its first step there, far from the cause: ask first.
+  const token = savedToken(file);
+  const me = await page.request.get('/api/v2.1/users/am/', { headers: { Authorization: `Token ${token}` } });
+  expect(me.status(), `the saved session of ${who.email} (${lang}) was revoked: a test that logs out or resets a password must use signInThroughForm, or save the state again (saveSignedInState)`)
+    .toBe(200);
+  await page.context().setStorageState(file);
   await page.goto(at);
-  // A revoked token sends the app to the login page after its first call: plain on /locations; a
-  // test that opens a screen of its own then fails at its first step there, on the login page.
-  if (at === '/locations') {
-    await expect(page, `the saved session of ${who.email} (${lang}) was revoked: a test that logs out must use signInThroughForm`)
-      .toHaveURL(/\/locations$/);
-  }
+}
+
+function savedToken(file: string): string {
+  const state = JSON.parse(fs.readFileSync(file, 'utf8')) as { origins: { localStorage: { name: string; value: string }[] }[] };
+  return state.origins.flatMap((o) => o.localStorage).find((x) => x.name === 'token')?.value ?? '';
+}
+
+/** Signs `who` in through the form in a browser context of its own and saves it for `signIn`. */
+export async function saveSignedInState(browser: Browser, who: Who, lang: Lang, baseURL: string | undefined) {
+  fs.mkdirSync(AUTH_DIR, { recursive: true });
+  const context = await browser.newContext(baseURL ? { baseURL } : {});
+  const page = await context.newPage();
+  await signInThroughForm(page, who, lang);
+  await context.storageState({ path: stateFile(who, lang) });
+  await context.close();
 }
 
 /** The newest letter to `to` in the server's mail folder (written when SMTP_URL is unset). */

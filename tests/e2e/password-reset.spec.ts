@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { MANAGER, letterText, waitForLetter } from './helpers';
+import { MANAGER, letterText, saveSignedInState, waitForLetter } from './helpers';
 
 /**
  * The manager's demo password back, by the same reset the test walks (through the API): other specs of
@@ -20,7 +20,12 @@ test('a bad reset link goes to login', async ({ page }) => {
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test.afterAll(async ({ request }) => { await restoreManagerPassword(request); });
+// A new password revokes every token of the manager, the saved sessions of `signIn` too: the later
+// specs of the shard (the till's manager, who confirms a count) sign in with a new one.
+test.afterAll(async ({ request, browser, baseURL }) => {
+  await restoreManagerPassword(request);
+  for (const lang of ['ru', 'en'] as const) await saveSignedInState(browser, MANAGER, lang, baseURL);
+});
 
 test('forgotten password: letter, new password, sign in with it', async ({ page }) => {
   const since = Date.now() - 1000;
