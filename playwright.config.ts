@@ -74,6 +74,8 @@ export default defineConfig({
       DATA_DIR: E2E_DATA_DIR,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // A test's database, made anew each run: PostgreSQL without fsync (server/db/embedded.ts).
+      EMBEDDED_PG_THROWAWAY: '1',
       // The tools e2e registers a webhook to a receiver on 127.0.0.1 (refused without this).
       WEBHOOK_ALLOW_PRIVATE: 'true',
       YOOKASSA_API_URL: `http://127.0.0.1:${E2E_YOOKASSA_PORT}/v3`,

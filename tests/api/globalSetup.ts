@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
   if (!adminUrl) {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-test-pg-'));
     fs.chmodSync(dir, 0o755);
-    const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'));
+    // The API suite's database is thrown away (server/db/embedded.ts throwawayFlags); the fault tests,
+    // which share this setup, keep PostgreSQL's durable settings.
+    const embedded = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { throwaway: project.name === 'api' });
     adminUrl = embedded.url;
     stop = embedded.stop;
   }

@@ -27,7 +27,7 @@ async function startEmptyServer(): Promise<Server> {
   // The embedded PostgreSQL may run as another user (as root): it must reach the folder.
   fs.chmodSync(dir, 0o755);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PUBLIC_URL: base, SEED_DEMO: 'false', LOG_LEVEL: 'info', DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PUBLIC_URL: base, SEED_DEMO: 'false', LOG_LEVEL: 'info', EMBEDDED_PG_THROWAWAY: '1', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
