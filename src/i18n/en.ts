@@ -21,6 +21,7 @@ import { arrivalEn } from './arrival.en'; // #44
 import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
 import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
 import { customerMessagesEn } from './customerMessages.en'; // #45
+import { messagesResourceEn, messagingEn } from './messaging.en'; // #45 h45-ui
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -707,6 +708,7 @@ export const enApp = {
     arrivalDesk: arrivalDeskEn, // #44 h44-desk
     consentDocuments: consentDocumentsEn, // #44 the documents screen
     customerMessages: customerMessagesEn, // #45
+    messaging: messagingEn, // #45 h45-ui
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },
@@ -751,6 +753,7 @@ export const enApp = {
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },
     staff: staffEn, // #28 STAFF
+    messages: messagesResourceEn, // #45 h45-ui
     webhook_deliveries: {
       name: 'Webhook delivery |||| Webhook deliveries',
       title: 'Webhook deliveries: %{name}',
