@@ -44,6 +44,11 @@ export const messagingEn = {
     testHint: 'A test sends the saved text to your own e-mail or phone.',
     testSent: 'Test sent to %{to}',
   },
+  booking: {
+    language: 'Messages in',
+    languageHint: 'The language of the customer\u2019s confirmations and reminders',
+    languageNone: 'The location\u2019s language',
+  },
   order: {
     title: 'Messages to the customer',
     empty: 'No messages for this order',
