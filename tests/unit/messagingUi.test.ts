@@ -44,7 +44,7 @@ describe('order page messages', () => {
 });
 
 describe('desk booking language', () => {
-  it('defaults to the location\u2019s first language and sends it; none sends nothing', () => {
+  it("defaults to the location's first language and sends it; none sends nothing", () => {
     expect(defaultBookingLanguage(['en', 'ru'])).toBe('en');
     expect(defaultBookingLanguage(['kk', 'ru'])).toBe('ru');
     expect(defaultBookingLanguage(undefined)).toBe('');
