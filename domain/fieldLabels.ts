@@ -184,6 +184,28 @@ export const PAYMENT_PROVIDER_FIELDS = {
   tax_system_code: { ru: 'Система налогообложения', en: 'Tax system' },
 } satisfies FieldLabels;
 
+/** #45 A location's messaging settings (PUT /locations/{id}/messaging/ and its form). */
+export const MESSAGING_FIELDS = {
+  channels: { ru: 'Каналы', en: 'Channels' },
+  mode: { ru: 'Отправлять', en: 'Send' },
+  smsru_api_key: { ru: 'Ключ API SMS.ru', en: 'SMS.ru API key' },
+  sms_sender: { ru: 'Имя отправителя СМС', en: 'SMS sender name' },
+  sms_daily_limit: { ru: 'СМС в день, не больше', en: 'SMS per day, at most' },
+  reminder_offsets: { ru: 'Напоминания до начала', en: 'Reminders before the start' },
+  quiet_from: { ru: 'Тихие часы с', en: 'Quiet hours from' },
+  quiet_to: { ru: 'Тихие часы до', en: 'Quiet hours until' },
+  thank_you: { ru: 'Благодарность после визита', en: 'Thank-you after the visit' },
+  thank_you_delay: { ru: 'Через, минут после окончания', en: 'Minutes after the end' },
+} satisfies FieldLabels;
+
+/** #45 A message template's fields (PUT /locations/{id}/message_templates/{kind}/ and its editor). */
+export const MESSAGE_TEMPLATE_FIELDS = {
+  channel: { ru: 'Канал', en: 'Channel' },
+  language: { ru: 'Язык', en: 'Language' },
+  subject: { ru: 'Тема', en: 'Subject' },
+  body: { ru: 'Текст', en: 'Text' },
+} satisfies FieldLabels;
+
 /** #45 The messages to customers (GET /locations/{id}/messages/, its CSV and XLSX). */
 export const MESSAGE_FIELDS = {
   id: { ru: 'ID', en: 'ID' },

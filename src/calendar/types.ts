@@ -28,6 +28,8 @@ export interface SlotOrder {
   game_id: number | null;
   multisession: boolean;
   source?: string;
+  /** #45 The customer's language for their messages, when one is stored. */
+  language?: string | null;
   created?: string;
   /** #44 Participants checked in; null or absent where the location does not check guests in. */
   checked_in?: number | null;

@@ -22,6 +22,7 @@ import { arrivalDeskEn } from './arrivalDesk.en'; // #44 h44-desk
 import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
 import { customerMessagesEn } from './customerMessages.en'; // #45
 import { locationArrivalsEn } from './locationArrivals.en'; // #44 h44-settings
+import { messagesResourceEn, messagingEn } from './messaging.en'; // #45 h45-ui
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -709,6 +710,7 @@ export const enApp = {
     consentDocuments: consentDocumentsEn, // #44 the documents screen
     customerMessages: customerMessagesEn, // #45
     locationArrivals: locationArrivalsEn, // #44 h44-settings
+    messaging: messagingEn, // #45 h45-ui
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },
@@ -753,6 +755,7 @@ export const enApp = {
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.en as string])),
     },
     staff: staffEn, // #28 STAFF
+    messages: messagesResourceEn, // #45 h45-ui
     webhook_deliveries: {
       name: 'Webhook delivery |||| Webhook deliveries',
       title: 'Webhook deliveries: %{name}',

@@ -23,6 +23,7 @@ import { arrivalDeskRu } from './arrivalDesk.ru'; // #44 h44-desk
 import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
 import { customerMessagesRu } from './customerMessages.ru'; // #45
 import { locationArrivalsRu } from './locationArrivals.ru'; // #44 h44-settings
+import { messagesResourceRu, messagingRu } from './messaging.ru'; // #45 h45-ui
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -710,6 +711,7 @@ export const ruApp: typeof enApp = {
     consentDocuments: consentDocumentsRu, // #44 the documents screen
     customerMessages: customerMessagesRu, // #45
     locationArrivals: locationArrivalsRu, // #44 h44-settings
+    messaging: messagingRu, // #45 h45-ui
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },
@@ -753,6 +755,7 @@ export const ruApp: typeof enApp = {
       kinds: Object.fromEntries(Object.entries(ACTIVITY_KIND_LABELS).map(([kind, label]) => [kind.replace(/\./g, '_'), label.ru as string])),
     },
     staff: staffRu, // #28 STAFF
+    messages: messagesResourceRu, // #45 h45-ui
     webhook_deliveries: {
       name: 'Доставка вебхука |||| Доставки вебхуков',
       title: 'Доставки вебхуков: %{name}',

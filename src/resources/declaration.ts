@@ -382,7 +382,9 @@ export type FieldDeclaration = FieldBase & (
    */
   | { kind: 'select'; choices?: Choice[]; choicesFrom?: ChoicesFrom; exceptRecordField?: string;
       /** Several of the choices, sent as an array (a playground's types, #28). */
-      multiple?: boolean }
+      multiple?: boolean;
+      /** #45 The choices are this field of the record (plain strings, shown as they are: the SMS senders SMS.ru registered). */
+      choicesFromRecord?: string }
   | { kind: 'boolean' }
   /** YYYY-MM-DD or null. */
   | { kind: 'date' }

@@ -5,6 +5,7 @@
 // POST .../message_templates/{kind}/test/ (sent now to the caller). Role 40, as the payment provider's.
 import { z } from 'zod';
 import { EMAIL_BODY_MAX, EMAIL_SUBJECT_MAX, MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_LANGUAGES, MESSAGE_MODES } from '../../../domain/customerMessages';
+import { MESSAGING_FIELDS } from '../../../domain/fieldLabels';
 import { defineWrite } from '../../platform/writes';
 import { idParam } from '../../platform/validation';
 import { saveMessaging } from './settings';
@@ -56,6 +57,7 @@ export const saveLocationMessaging = defineWrite({
     thank_you: z.boolean().optional(),
     thank_you_delay: z.number().int().min(0).max(24 * 60).optional(),
   },
+  labels: MESSAGING_FIELDS,
   // SMS on, a key and a sender are checked with SMS.ru at the save (tests/api/messages.test.ts, against the local SMS.ru).
   examples: { channels: ['email'], smsru_api_key: '', sms_sender: '' },
   answer: Messaging,

@@ -134,6 +134,8 @@ function SelectField({ field, common }: { field: Extract<FieldDeclaration, { kin
   const loaded = useLoadedChoices(field.choicesFrom);
   const current = useWatch({ name: field.source });
   let choices = field.choicesFrom ? loaded.choices : field.choices ?? [];
+  const fromRecord = field.choicesFromRecord ? (record?.[field.choicesFromRecord] as unknown[] | undefined) ?? [] : null;
+  if (fromRecord) choices = fromRecord.map((v) => ({ value: String(v), label: String(v) }));
   if (field.exceptRecordField && record) choices = choices.filter((c) => c.value !== record[field.exceptRecordField!]);
   // #42 A choice for some records only (the sandbox where the server takes it); the value a record holds stays offered.
   choices = choices.filter((c) => !c.when || c.when(record ?? {}) || c.value === current || c.value === record?.[field.source]);
@@ -142,7 +144,7 @@ function SelectField({ field, common }: { field: Extract<FieldDeclaration, { kin
     <Input
       {...common} source={field.source} isPending={field.choicesFrom ? loaded.pending : undefined}
       // Loaded labels are data (names, amounts), not message keys.
-      translateChoice={!field.choicesFrom}
+      translateChoice={!field.choicesFrom && !fromRecord}
       choices={choices.map((c) => ({ id: c.value, name: c.label }))}
     />
   );

@@ -19,7 +19,7 @@ import { emptyMulti, multiFromOrder, type MultiValues } from '../multibooking/mu
 import { useMultiOrder } from '../multibooking/api';
 import { useBookingRefresh, usePlaygroundSchedule, useUser } from './api';
 import { BookingFormDialog, type FormPlayground } from './BookingFormDialog';
-import { bookingFromOrder, emptyBooking, type BookingValues } from './bookingForm';
+import { bookingFromOrder, defaultBookingLanguage, emptyBooking, type BookingValues } from './bookingForm';
 import { BookingResultDialog } from './BookingResultDialog';
 import { PayDialog, type PayTarget } from './PayDialog';
 import { SearchDialog } from './SearchDialog';
@@ -113,7 +113,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
 
   const openCreate = (date: string, slot?: Slot) => setForm({
     kind: 'create',
-    initial: emptyBooking(slot ? businessDateOf(slot.time_start) : date < today ? today : date, slot?.playground ?? null, slot?.time_start ?? ''),
+    initial: emptyBooking(slot ? businessDateOf(slot.time_start) : date < today ? today : date, slot?.playground ?? null, slot?.time_start ?? '', defaultBookingLanguage(location?.languages)),
   });
   const openMulti = (date: string, prefill: Partial<MultiValues> = {}) =>
     setForm({ kind: 'multiCreate', initial: emptyMulti(date < today ? today : date, prefill) });

@@ -10,7 +10,7 @@ import type { BookingBody } from './bookingForm';
 import type { BookPayType } from '../../../domain/booking';
 import { bookingKeys, fetchSchedule, JUST_READ_MS, type SearchTerms } from './dayData';
 import { phoneMatch } from '../../../domain/orderSearch';
-import type { CertificateBalance, CouponResult, Game, OrderDetail, OrderLogEntry, OrderPayment, SearchPage, UserSummary } from './types';
+import type { CertificateBalance, CouponResult, Game, OrderDetail, OrderLogEntry, OrderMessage, OrderPayment, SearchPage, UserSummary } from './types';
 import type { Slot } from '../../calendar/types';
 
 export { dayViewDate, dayViewPlaygrounds } from './dayData';
@@ -103,6 +103,16 @@ export function useOrderLog(id: string | number, enabled = true) {
   return useQuery({
     queryKey: bookingKeys.comments(id),
     queryFn: () => api<OrderLogEntry[]>(`/api/v2.1/booking/${id}/comments/`),
+    enabled,
+    retry: false,
+  });
+}
+
+/** #45 An order's messages to its customer (GET /api/v2.2/orders/{id}/messages/), refreshed with the order (['orders', ...]). */
+export function useOrderMessages(id: string | number, enabled = true) {
+  return useQuery({
+    queryKey: ['orders', 'messages', String(id)] as const,
+    queryFn: () => api<OrderMessage[]>(`/api/v2.2/orders/${id}/messages/`),
     enabled,
     retry: false,
   });

@@ -30,6 +30,8 @@ export interface BookingValues {
   cancel_delay: string;
   comment: string;
   seller: string;
+  /** #45 The customer's language for their messages ('ru' or 'en'; '' sends none: the order keeps its own). */
+  language: string;
 }
 
 /** The order being edited: its session keeps its places for it. */
@@ -39,10 +41,15 @@ export interface OwnBooking {
   persons: number;
 }
 
-export const emptyBooking = (date: string, playground: number | null = null, time = ''): BookingValues => ({
+export const emptyBooking = (date: string, playground: number | null = null, time = '', language = ''): BookingValues => ({
   date, playground, time, persons: null, order_type: ORDER_TYPE.paid, game: null, name: '', phone: '', email: '',
-  promocode: '', bill: false, cancel_delay: DEFAULT_CANCEL_DELAY, comment: '', seller: '',
+  promocode: '', bill: false, cancel_delay: DEFAULT_CANCEL_DELAY, comment: '', seller: '', language,
 });
+
+/** #45 A new desk booking's language: the location's first one it has messages in (ru or en), else none. */
+export function defaultBookingLanguage(languages: readonly string[] | undefined): string {
+  return (languages ?? []).find((l) => l === 'ru' || l === 'en') ?? '';
+}
 
 /** The form's values for editing an order of a slot (the seller is given as its UUID). */
 export function bookingFromOrder(order: SlotOrder, slot: Slot, date: string, sellerUid: string | null): BookingValues {
@@ -50,7 +57,7 @@ export function bookingFromOrder(order: SlotOrder, slot: Slot, date: string, sel
     date, playground: slot.playground, time: slot.time_start, persons: order.persons, order_type: order.order_type,
     game: order.game_id, name: order.name, phone: order.phone, email: order.email ?? '', promocode: order.promocode ?? '',
     bill: !!order.bill, cancel_delay: order.cancel_delay ? String(order.cancel_delay) : DEFAULT_CANCEL_DELAY,
-    comment: order.comment ?? '', seller: sellerUid ?? '',
+    comment: order.comment ?? '', seller: sellerUid ?? '', language: order.language ?? '',
   };
 }
 
@@ -146,6 +153,7 @@ export function bookingBody(v: BookingValues): BookingBody {
     game_id: v.game,
     seller: orNull(v.seller),
     source: BOOKING_SOURCE,
+    ...(v.language === 'ru' || v.language === 'en' ? { language: v.language } : {}),
   };
 }
 

@@ -142,3 +142,9 @@ export interface UserSummary {
   name: string;
   email: string;
 }
+
+/** #45 One of an order's messages to its customer (GET /api/v2.2/orders/{id}/messages/). */
+export interface OrderMessage {
+  id: number; kind: string; channel: string; language: string; state: string; due_at: string; attempts: number; recipient: string;
+  subject: string | null; body: string | null; gateway_id: string | null; error: string | null; sent_at: string | null; delivered_at: string | null; created: string;
+}

@@ -36,6 +36,7 @@ import { RefundDue } from './RefundDue';
 import { OrderRefunds } from './OrderRefunds';
 import { OrderConsent } from './OrderConsent';
 import { OrderArrival } from './OrderArrival';
+import { OrderMessages } from './OrderMessages';
 import { isLiveOrder } from '../../../domain/slotFlags';
 import { openLinks } from '../../../domain/orderBalance';
 import type { OrderPayment } from '../booking/types';
@@ -279,6 +280,8 @@ export function OrderPage() {
       </Card>
 
       <OrderRefunds refunds={o.refunds ?? []} money={money} when={when} />
+      {/* #45 What the customer was sent, or is to be sent, and when. */}
+      <OrderMessages orderId={o.id} when={when} />
 
       <Card>
         <CardContent>

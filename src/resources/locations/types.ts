@@ -45,4 +45,6 @@ export interface LocationDetail extends Omit<LocationRecord, 'playgrounds'> {
   early_booking?: { days: number; discount: number }[];
   playgrounds: PlaygroundRecord[];
   playground_groups: GroupRecord[];
+  /** #45 The languages it speaks, the first its own (a desk booking's language by default). */
+  languages?: string[];
 }
