@@ -185,6 +185,21 @@ describe('the one outbox: the jobs table', () => {
     expect(ran).toEqual(['refund', 'letter', 'letter', 'letter', 'webhook']);
   });
 
+  it('a started worker drains a backlog larger than one batch without pausing between batches', async () => {
+    // 50 letters due (a morning's reminders): with a pause of a minute between looks, only a batch
+    // that leaves more due may go on at once; one pause would leave 30 waiting for a minute.
+    await h.database.db.update(jobs).set({ runAt: sql`now() + interval '1 day'` }).where(sql`${jobs.doneAt} IS NULL`);
+    let ran = 0;
+    for (let i = 0; i < 50; i++) await enqueueJob(h.database.db, 'mail.test_batch', { i });
+    const worker = new JobWorker(h.database.db, { 'mail.test_batch': async () => { ran++; } }, log, 60_000);
+    worker.start();
+    try {
+      await expect.poll(() => ran, { timeout: 10_000 }).toBe(50);
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it(`finished jobs are pruned after ${FINISHED_JOB_DAYS} days by a daily job; pending and dead ones stay`, async () => {
     const old = new Date(Date.now() - (FINISHED_JOB_DAYS + 1) * 86_400_000);
     const recent = new Date(Date.now() - (FINISHED_JOB_DAYS - 1) * 86_400_000);
