@@ -14,6 +14,7 @@ export const STEPS = [
   { id: 'pooler', title: 'day view with named prepared statements off, direct and through PgBouncer' },
   { id: 'bookings', title: 'bookings, 1 process and a cluster' },
   { id: 'events', title: 'live events to SSE clients across the cluster' },
+  { id: 'churn', title: 'customer messages under churn: moves, cancels, a killed worker (#45)' },
   { id: 'csv', title: 'CSV and XLSX export next to psql \\copy' },
 ] as const;
 
@@ -21,7 +22,7 @@ export type StepId = (typeof STEPS)[number]['id'];
 
 /** What a step needs to have passed before it can run (the chain's data). */
 export const NEEDS: Partial<Record<StepId, StepId[]>> = {
-  dayview: ['chain'], browser: ['chain'], walkin: ['chain'], pooler: ['chain'], bookings: ['chain'],
+  dayview: ['chain'], browser: ['chain'], walkin: ['chain'], pooler: ['chain'], bookings: ['chain'], churn: ['chain'],
 };
 
 export type Mode = 'full' | 'smoke' | 'browser';
@@ -54,6 +55,9 @@ export interface Scale {
   workers: number;
   eventClients: number;
   eventsPerSecond: number;
+  /** The churn step (#45): bookings, and the minutes from its start to the reminder time (the smoke run brings it forward). */
+  churnBookings: number;
+  churnLeadMinutes: number;
   /** A step that runs longer fails (a hung step must not hang `npm test`). */
   stepTimeoutSeconds: number;
 }
@@ -63,18 +67,20 @@ export const FULL: Scale = {
   chainLocations: 20, daysBack: 365, daysAhead: 364, bookingDays: 20,
   browserLoads: 7, liveUpdates: 5, walkIns: 5,
   workers: 4, eventClients: 200, eventsPerSecond: 20,
+  churnBookings: 10_000, churnLeadMinutes: 7,
   stepTimeoutSeconds: 1800,
 };
 
 /**
  * Every step, small: two locations over seven weeks (the day view's date, 30-36 days ahead, inside
  * them), 2,000 orders, quarter-second loads, one timed page load, live update and walk-in, two cluster
- * processes, ten SSE clients.
+ * processes, ten SSE clients, 300 bookings of the churn step.
  */
 export const SMOKE: Scale = {
   orders: 2_000, seconds: 0.25, concurrency: 4, engineRounds: 3,
   chainLocations: 2, daysBack: 7, daysAhead: 42, bookingDays: 2,
   browserLoads: 1, liveUpdates: 1, walkIns: 1,
   workers: 2, eventClients: 10, eventsPerSecond: 10,
+  churnBookings: 300, churnLeadMinutes: 1,
   stepTimeoutSeconds: 120,
 };

@@ -5,7 +5,7 @@
 // weight, render time after its data arrives, a live update) and a walk-in at the desk; the day view
 // without named prepared statements, directly and through PgBouncer (issue #31); booking creation over
 // distinct sessions and one hot session with 1 and 4 server processes; the live desk's events to 200
-// SSE clients; CSV and XLSX export of N orders next to psql's \copy.
+// SSE clients; customer messages under churn with a killed worker (#45); CSV and XLSX export of N orders next to psql's \copy.
 // The steps are the list in bench/steps.ts, each run by its runner below. A step that throws, or whose
 // load had failed requests, fails: the run goes on with the steps that do not need it, then names every
 // step that did not pass and exits 1 without writing the table (a partial table never replaces the
@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { addDays, businessDateOf } from '../domain/businessDay';
 import { wallClockNow } from '../server/platform/clock';
 import { runEngine } from './engine';
+import { runChurn } from './lib/churn';
 import { measureBookings, unlimitedPlayers } from './lib/booking';
 import { buildWeb, measureBrowser } from './lib/browser';
 import { measureWalkIn } from './lib/walkin';
@@ -272,6 +273,24 @@ const runners: Record<StepId, () => Promise<string | void>> = {
       `commit to client p50 ${ev.p50} ms, p95 ${ev.p95} ms (max ${ev.max} ms); lost ${ev.lost}, duplicates ${ev.duplicates}`,
       `server CPU ${ev.serverCpu} % of a core, PostgreSQL ${ev.postgresCpu} %`, 'p95 < 1000 ms, none lost', ev.p95 < 1000 && ev.lost === 0 && ev.duplicates === 0);
     notes.push(`Live events (bench/lib/events.ts): ${ev.clients} desk users of location 1 (role 40), each signed in through POST /api/v2.1/login/ and holding one stream opened with a ticket asked with its own token (a user may hold only LIVE_STREAMS_PER_USER streams per process); ${ev.changes} ledger entries through the API, each one event, delivered ${ev.delivered} times; lag from the commit (the event's created_at, set by the numbering trigger) to the client having parsed it.`);
+  },
+
+  // #45 Customer messages under churn, on a cluster of 2 with the local SMS.ru (bench/lib/churn.ts).
+  async churn() {
+    await stopServer();
+    const c = needChain();
+    log(`churn: ${scale.churnBookings} bookings, reminder time ${scale.churnLeadMinutes} min ahead${SMOKE_RUN ? ' (brought forward)' : ''}...`);
+    const r = await runChurn({ database, chain: c, today, bookings: scale.churnBookings, leadMinutes: scale.churnLeadMinutes, shift: SMOKE_RUN, concurrency: scale.concurrency });
+    const figures = `${r.bookings} bookings (${r.moved} moved, ${r.cancelled} cancelled, ${r.insideWindow} inside the reminder window); expected ${r.expected} SMS (+ ${r.sentBeforeCancel} of cancelled orders sent before the cancel, ${r.cancelledBeforeSent} cancelled before sent), received ${r.received}; `
+      + `missing ${r.missing}, unexpected ${r.unexpected}, duplicates ${r.duplicates}; in flight at the ${r.kills} kills ${r.inFlightAtKill}; `
+      + `lateness p50 ${r.lateness.p50.toFixed(1)} s, p95 ${r.lateness.p95.toFixed(1)} s, max ${r.lateness.max.toFixed(1)} s`;
+    log(`churn: ${figures}; ${r.reminders} reminders received, ${r.quietSkipped} skipped in quiet hours; ${round1(r.seconds)} s`);
+    const ok = r.problems.length === 0;
+    row('customer messages under churn (#45): 2 processes, a worker killed with SIGKILL twice, local SMS.ru', figures,
+      `${r.reminders} reminders; ${r.quietSkipped} reminders of the quiet-hours location skipped${r.shifted ? '; reminder time brought forward (smoke)' : ''}`,
+      'received = expected, each <= 60 s late', ok);
+    if (!ok) throw new Error(`churn: ${r.problems.join('; ')}`);
+    notes.push('Churn (bench/lib/churn.ts): desk bookings at two locations of the chain with SMS on (location B\'s quiet hours hold its reminder time: skipped); 20 % moved to another playground, 10 % cancelled, 5 % booked after the reminder time; one worker killed at a random moment of the changes and one as the reminders fall due (the cluster forks new ones). The expected set comes from the benchmark\'s own actions; each received SMS is matched to its message row by SMS.ru\'s id (in flight: by recipient and text); lateness = received at the gateway - the row\'s due time.');
   },
 
   // CSV export of N orders (the demo's location 1 gets them) through a new process, next to \copy.

@@ -86,7 +86,11 @@ function slotsSelect(from: string, to: string): string {
 
 /** Free sessions of the chain after the loaded range (for booking benchmarks): [playground, 'YYYY-MM-DD HH:mm']. */
 export async function sessionsAfter(database: Database, chain: Chain, days: number, playgroundIds = chain.playgrounds.map((p) => p.id)) {
-  const from = addDays(chain.to, 1);
+  return sessionsFrom(database, chain, addDays(chain.to, 1), days, playgroundIds);
+}
+
+/** The chain's sessions of `days` days from `from` (booked or not): [playground, 'YYYY-MM-DD HH:mm']. */
+export async function sessionsFrom(database: Database, chain: Chain, from: string, days: number, playgroundIds = chain.playgrounds.map((p) => p.id)) {
   const client = await database.pool.connect();
   try {
     await createStarts(client, chain.starts);
