@@ -121,8 +121,21 @@ describe('refunds through YooKassa', () => {
     expect(await getOrder(w, id)).toMatchObject({ paid: '0.00', to_refund: '0.00', refund_pending: '0.00', refund_tenders: [] });
   });
 
-  it('a refused refund changes nothing; a pending one holds its amount until the job hears it succeeded', async () => {
+  it('a refused refund changes nothing; a pending one holds its amount until the job hears it succeeded, and only then is the customer told (#45)', async () => {
     const { id } = await paidOrder(null, '3000.00');
+    // #45 With e-mail on, the customer hears of the refund once YooKassa has made it, not when it is asked.
+    const messaging = (channels: string[]) => h.call('PUT', '/api/v2.2/locations/1/messaging/', { token: w.tokens.admin, body: { channels } });
+    expect((await messaging(['email'])).statusCode).toBe(200);
+    const refundNotices = async () => (await h.database.pool.query("select data->>'amount' as amount from messages where order_id = $1 and kind = 'refund' order by id", [id])).rows.map((r) => r.amount as string);
+    try {
+      await refundedThroughTheJob(id);
+      expect(await refundNotices()).toEqual(['1000.00']);
+    } finally {
+      expect((await messaging([])).statusCode).toBe(200);
+    }
+  });
+
+  async function refundedThroughTheJob(id: number) {
     await cancel(id);
     yoo.refundOutcome = 'canceled';
     try {
@@ -157,7 +170,7 @@ describe('refunds through YooKassa', () => {
     expect(settled).toMatchObject({ paid: '2000.00', refund_pending: '0.00', to_refund: '2000.00', refunds: [{ status: 'failed' }, { status: 'succeeded' }] });
     expect(settled.payments.filter((p: Json) => p.status === 'refunded').map((p: Json) => p.purchase)).toEqual(['-1000.00']);
     expect(await refundsLogged(id)).toEqual([['refund_due', undefined, '3000.00'], ['refund_failed', 1, '3000.00'], ['refund_pending', 1, '1000.00'], ['refunded', 1, '1000.00']]);
-  });
+  }
 
   it('a refund made in YooKassa\'s dashboard is recorded once, as YooKassa reports it; a forged one changes nothing', async () => {
     const { id, ext } = await paidOrder(null, '3000.00');

@@ -32,7 +32,7 @@ export const PROVIDER_WORD_RECORDS: WriteRecords = {
   orderLog: ['paid', 'payment_failed', 'links_closed', 'refund_due', 'late_refund', 'test_payment', 'payment_released', 'refunded', 'refund_pending', 'refund_failed'],
   webhooks: ['payment.settled', 'payment.failed', 'payment.created', 'order.paid'],
   live: ['transaction'],
-  messages: ['booking_confirmed'],
+  messages: ['booking_confirmed', 'refund'],
 };
 
 /** Who makes a link: `lang` (staff's language) when staff make it, so the customer is sent a letter; none in the widget, where the customer is on the page. */

@@ -273,7 +273,7 @@ export interface RefundInput {
  * the order's cash is paid out instead of another tender: only with a reason, by a manager.
  * `call`: the Idempotency-Key; a retry answers the same refunds (sent again, same key, if they got no answer).
  */
-/** #45 The customer's notice of money given back by staff (an online refund's when it is asked of the provider). */
+/** #45 The customer's notice of money given back: at once for cash, card, certificate; a provider's refund once it has succeeded. */
 const refundNotice = (orderId: number, cents: number): Effects => ({ messages: { kind: 'refund', payload: { orderId, amount: fromCents(cents) } } });
 
 export async function refundOrderDue(db: Db, config: PaymentConfig, userId: number, orderId: number, input: RefundInput, call?: IdempotentCall): Promise<void> {
@@ -303,8 +303,11 @@ export async function refundOrderDue(db: Db, config: PaymentConfig, userId: numb
       const key = input.payment_type === CERTIFICATE ? 'refund_over_certificate' : input.payment_type === ONLINE ? 'refund_over_online' : 'refund_over_card';
       throw fieldError('amount', key, await maxParam(tx, order!.locationId, ownCents));
     }
-    const parts = await refundParts(tx, order!, userId, splitRefund(own, amount), { externalId: input.external_id ?? null, today, till: input.till });
-    await recordEffects(tx, ...parts.effects, refundNotice(orderId, amount));
+    const split = splitRefund(own, amount);
+    const parts = await refundParts(tx, order!, userId, split, { externalId: input.external_id ?? null, today, till: input.till });
+    // The customer hears of money given back now; a provider's part only once the provider has made it (applyRefundAnswer).
+    const givenNow = split.filter((p) => p.kind !== 'provider').reduce((sum, p) => sum + p.cents, 0);
+    await recordEffects(tx, ...parts.effects, ...(givenNow > 0 ? [refundNotice(orderId, givenNow)] : []));
     return { refundIds: parts.refundIds };
   });
   const refused = await sendRefunds(db, config, refundIds);
@@ -439,7 +442,7 @@ async function applyRefundAnswer(db: Db, refundId: number, answer: ProviderRefun
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, r!.orderId));
     const refunded = await recordRefund(tx, order!, r!.userId, ONLINE, r!.amount, { refund_id: r!.id, ...askedBy(r!) });
-    await recordEffects(tx, refunded.effects);
+    await recordEffects(tx, refunded.effects, refundNotice(r!.orderId, toCents(r!.amount)));
     const [now] = await tx.update(refunds).set({ ...facts, status: 'succeeded', refundPaymentId: refunded.paymentId }).where(eq(refunds.id, refundId)).returning();
     return now!;
   });

@@ -74,7 +74,7 @@ import { BookedAndPaid, CertificateBalance, CouponCheck, Created, Named, Order, 
 const RECORDS = {
   book: { activity: ['order.created', 'money.payment', 'money.payment_link'], orderLog: ['created', 'bill', 'bill_sent', 'paid', 'links_closed'], webhooks: ['order.created', 'payment.created', 'order.paid'], messages: ['payment_link', ...BOOKED_MESSAGES] },
   edit: { activity: ['order.updated', 'order.moved', 'money.payment_link'], orderLog: ['edited', 'links_closed', 'bill', 'bill_sent'], webhooks: ['order.changed', 'payment.created'], messages: ['payment_link', ...CHANGED_MESSAGES] },
-  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], live: ['certificate'], messages: ['cancellation'] },
+  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], live: ['certificate'], messages: ['cancellation', 'refund'] },
   pay: { activity: ['money.payment', 'money.payment_link'], orderLog: ['paid', 'links_closed', 'bill', 'bill_sent'], webhooks: ['payment.created', 'order.paid'], live: ['certificate'], messages: ['payment_link'] },
   refund: { activity: 'money.refund', orderLog: ['refunded', 'refund_pending', 'refund_failed'], webhooks: ['payment.created'], live: ['certificate'], messages: ['refund'] },
   coupon: { activity: { none: 'a check of a code: nothing is stored' } },

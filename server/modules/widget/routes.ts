@@ -60,7 +60,7 @@ const RECORDS = {
   // #40 A new booking may release the customer's earlier hold (release_key): its cancel is recorded too.
   book: { activity: ['order.created', 'order.cancelled'], orderLog: ['created', 'bill', 'cancelled'], webhooks: ['order.created', 'payment.created', 'order.cancelled'],
     messages: ['booking_confirmed', 'booking_held', 'confirmation', 'reminder', 'thank_you', 'cancellation'] },
-  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], messages: ['booking_cancelled', 'cancellation'] },
+  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], messages: ['booking_cancelled', 'cancellation', 'refund'] },
   payAgain: { activity: { none: 'the customer\'s new payment link: the order\'s log has it' }, orderLog: ['bill'], webhooks: ['payment.created'] },
 } satisfies Record<string, WriteRecords>;
 
