@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
-import { ADMIN, bookEmptySession, letterTag, signIn, waitForLetter, type Lang } from './helpers';
+import { ADMIN, bookEmptySession, letterTag, letterText, signIn, token, waitForLetter, type Lang } from './helpers';
 
 const say = (lang: Lang, key: string, args: Record<string, string | number> = {}): string => {
   const text = key.split('.').reduce<any>((node, part) => node?.[part], lang === 'ru' ? ruMessages : enMessages) as string;
@@ -45,11 +45,42 @@ for (const lang of ['ru', 'en'] as const) {
     await editor.getByTestId('template-reset').click();
     await expect(editor.getByTestId('template-origin')).toHaveText(say(lang, 'app.messaging.templates.builtIn'));
 
-    // An order's page: its messages card (messaging is off at the demo's location: none planned).
-    const { orderId } = await bookEmptySession(page, lang === 'ru' ? 20 : 21, `Messages ${tag}`);
-    await page.goto(`/orders/${orderId}`);
+    // An order's page: its messages card. Messaging is off at the demo's location (nothing planned,
+    // the card says so); on with e-mail for this order only, its confirmation goes at once and its
+    // reminders wait for their time.
+    const empty = await bookEmptySession(page, lang === 'ru' ? 20 : 21, `Messages ${tag}`);
+    await page.goto(`/orders/${empty.orderId}`);
     const card = page.getByTestId('order-messages');
     await expect(card.getByRole('heading', { name: say(lang, 'app.messaging.order.title') })).toBeVisible();
     await expect(card.getByText(say(lang, 'app.messaging.order.empty'))).toBeVisible();
+
+    const messaging = async (channels: string[]) => {
+      const res = await page.request.put('/api/v2.2/locations/1/messaging/', { headers: { Authorization: `Token ${await token(page)}` }, data: { channels } });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    const email = `guest-${tag}@example.com`;
+    await messaging(['email']);
+    let orderId: number;
+    try {
+      const booked = Date.now();
+      ({ orderId } = await bookEmptySession(page, lang === 'ru' ? 22 : 23, `Messages ${tag}`, { email, language: lang }));
+      // The confirmation letter, in the booking's language, is in the mail folder.
+      expect(letterText(await waitForLetter(email, booked))).toContain(String(orderId));
+    } finally {
+      await messaging([]);
+    }
+    await page.goto(`/orders/${orderId}`);
+    const confirmation = card.locator('[data-testid="order-message"][data-kind="confirmation"]');
+    await expect(confirmation).toHaveAttribute('data-state', 'sent');
+    await expect(confirmation).toContainText(say(lang, 'app.customerMessages.kinds.confirmation'));
+    await expect(confirmation).toContainText(email);
+    await expect(confirmation).toContainText(say(lang, 'app.customerMessages.states.sent'));
+    // Both reminders (24 h and 2 h before), waiting for their time.
+    const reminders = card.locator('[data-testid="order-message"][data-kind="reminder"]');
+    await expect(reminders).toHaveCount(2);
+    for (const reminder of await reminders.all()) {
+      await expect(reminder).toHaveAttribute('data-state', 'pending');
+      await expect(reminder).toContainText(say(lang, 'app.messaging.order.due', { time: '' }).trim());
+    }
   });
 }
