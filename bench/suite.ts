@@ -282,7 +282,7 @@ const runners: Record<StepId, () => Promise<string | void>> = {
     log(`churn: ${scale.churnBookings} bookings, reminder time ${scale.churnLeadMinutes} min ahead${SMOKE_RUN ? ' (brought forward)' : ''}...`);
     const r = await runChurn({ database, chain: c, today, bookings: scale.churnBookings, leadMinutes: scale.churnLeadMinutes, shift: SMOKE_RUN, concurrency: scale.concurrency });
     const figures = `${r.bookings} bookings (${r.moved} moved, ${r.cancelled} cancelled, ${r.insideWindow} inside the reminder window); expected ${r.expected} SMS (+ ${r.sentBeforeCancel} of cancelled orders sent before the cancel, ${r.cancelledBeforeSent} cancelled before sent), received ${r.received}; `
-      + `missing ${r.missing}, unexpected ${r.unexpected}, duplicates ${r.duplicates}; in flight at the ${r.kills} kills ${r.inFlightAtKill}; `
+      + `missing ${r.missing}, unexpected ${r.unexpected}, duplicates ${r.duplicates}; in flight at the ${r.kills} kills ${r.inFlightAtKill}; ${r.busyRetries} calls tried again after a 409; `
       + `lateness p50 ${r.lateness.p50.toFixed(1)} s, p95 ${r.lateness.p95.toFixed(1)} s, max ${r.lateness.max.toFixed(1)} s`;
     log(`churn: ${figures}; ${r.reminders} reminders received, ${r.quietSkipped} skipped in quiet hours; ${round1(r.seconds)} s`);
     const ok = r.problems.length === 0;

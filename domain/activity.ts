@@ -337,6 +337,7 @@ export const ACTIVITY_CHANGE_FIELDS = {
   quiet_hours: { ru: 'Тихие часы', en: 'Quiet hours', value: text },
   thank_you: { ru: 'Благодарность после визита', en: 'Thank-you after the visit', value: yesno },
   thank_you_delay: { ru: 'Благодарность через, минут', en: 'Thank-you after, minutes', value: count },
+  thank_you_promocode: { ru: 'Промокод в благодарности', en: 'Promo code in the thank-you', value: text },
   message_kind: { ru: 'Сообщение', en: 'Message', value: { codes: MESSAGE_KIND_LABELS } },
   channel: { ru: 'Канал', en: 'Channel', value: { codes: MESSAGE_CHANNEL_LABELS } },
   language: { ru: 'Язык', en: 'Language', value: { codes: LANGUAGE_LABELS } },

@@ -55,8 +55,13 @@ export const MESSAGE_VARIABLES: Record<MessageKind, readonly string[]> = {
   change: [...COMMON, 'changes'],
   cancellation: COMMON,
   refund: [...COMMON, 'amount'],
-  thank_you: COMMON,
+  // #45 A promo code makes the thank-you marketing (the location's `thank_you_promocode`): its lines,
+  // and the unsubscribe link's, are left out of a thank-you without one.
+  thank_you: [...COMMON, 'promo_code', 'unsubscribe_link'],
 };
+
+/** Variables whose whole line is left out when they have no value (arrivals off, no offer). */
+const LINE_VARIABLES = ['arrival_link', 'promo_code', 'unsubscribe_link'];
 
 const VARIABLE_RE = /\{([a-z_][a-z0-9_]*)\}/gi;
 
@@ -67,15 +72,18 @@ export function unknownVariables(kind: MessageKind, text: string): string[] {
 }
 
 /**
- * A template with its values. A line naming {arrival_link} is left out when there is no link (the
- * location has arrivals off); with `withArrival`, a confirmation or reminder whose template does not
- * name it gets the link as its last line (#44: the link goes in every one of them).
+ * A template with its values. A line naming {arrival_link}, {promo_code} or {unsubscribe_link} is left
+ * out when it has no value (arrivals off; a thank-you without an offer). Each variable of `append`
+ * with a value that the template does not name goes as its last line: the arrival link in every
+ * confirmation and reminder (#44), the unsubscribe link in every marketing thank-you (#45).
  */
-export function renderTemplate(text: string, values: Record<string, string>, opts: { appendArrival?: boolean } = {}): string {
-  const link = values.arrival_link ?? '';
-  const lines = text.split('\n').filter((line) => link || !line.includes('{arrival_link}'));
-  const out = lines.join('\n').replace(VARIABLE_RE, (whole, name: string) => (name in values ? values[name]! : whole));
-  return opts.appendArrival && link && !text.includes('{arrival_link}') ? `${out}\n${link}` : out;
+export function renderTemplate(text: string, values: Record<string, string>, opts: { append?: readonly string[] } = {}): string {
+  const empty = LINE_VARIABLES.filter((name) => !values[name]);
+  const lines = text.split('\n').filter((line) => !empty.some((name) => line.includes(`{${name}}`)));
+  // A blank line left before a dropped last line goes with it.
+  const out = lines.join('\n').replace(VARIABLE_RE, (whole, name: string) => (name in values ? values[name]! : whole)).trimEnd();
+  const appended = (opts.append ?? []).filter((name) => values[name] && !text.includes(`{${name}}`)).map((name) => values[name]!);
+  return [out, ...appended].join('\n');
 }
 
 export interface Template { subject: string; body: string }
@@ -104,7 +112,7 @@ const RU_EMAIL: Record<MessageKind, Template> = {
   },
   thank_you: {
     subject: 'Спасибо, что были у нас — {location}',
-    body: 'Здравствуйте, {name}!\n\nСпасибо, что пришли в «{location}». Будем рады видеть вас снова.',
+    body: 'Здравствуйте, {name}!\n\nСпасибо, что пришли в «{location}». Будем рады видеть вас снова.\nВаш промокод на следующий визит: {promo_code}\n\nОтказаться от предложений: {unsubscribe_link}',
   },
 };
 const EN_EMAIL: Record<MessageKind, Template> = {
@@ -130,7 +138,7 @@ const EN_EMAIL: Record<MessageKind, Template> = {
   },
   thank_you: {
     subject: 'Thank you for coming — {location}',
-    body: 'Hello {name},\n\nThank you for coming to {location}. We hope to see you again.',
+    body: 'Hello {name},\n\nThank you for coming to {location}. We hope to see you again.\nYour promo code for the next visit: {promo_code}\n\nUnsubscribe from offers: {unsubscribe_link}',
   },
 };
 const RU_SMS: Record<MessageKind, string> = {
@@ -139,7 +147,7 @@ const RU_SMS: Record<MessageKind, string> = {
   change: 'Бронь №{order} изменена: {date} {time}, {location}, гостей: {persons}.',
   cancellation: 'Бронь №{order} на {date} {time} отменена. {location}',
   refund: 'Возврат {amount} по заказу №{order}. {location}',
-  thank_you: 'Спасибо, что были в {location}! Ждём снова.',
+  thank_you: 'Спасибо, что были в {location}! Ждём снова.\nПромокод: {promo_code}\nОтписка: {unsubscribe_link}',
 };
 const EN_SMS: Record<MessageKind, string> = {
   confirmation: 'Booking {order} confirmed: {date} {time}, {location}, guests: {persons}.\nForm: {arrival_link}',
@@ -147,7 +155,7 @@ const EN_SMS: Record<MessageKind, string> = {
   change: 'Booking {order} changed: {date} {time}, {location}, guests: {persons}.',
   cancellation: 'Booking {order} for {date} {time} is cancelled. {location}',
   refund: 'Refund of {amount} for order {order}. {location}',
-  thank_you: 'Thank you for coming to {location}! See you again.',
+  thank_you: 'Thank you for coming to {location}! See you again.\nPromo code: {promo_code}\nUnsubscribe: {unsubscribe_link}',
 };
 
 /** The built-in template of a kind, channel and language (an SMS has no subject). */

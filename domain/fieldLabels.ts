@@ -196,6 +196,7 @@ export const MESSAGING_FIELDS = {
   quiet_to: { ru: 'Тихие часы до', en: 'Quiet hours until' },
   thank_you: { ru: 'Благодарность после визита', en: 'Thank-you after the visit' },
   thank_you_delay: { ru: 'Через, минут после окончания', en: 'Minutes after the end' },
+  thank_you_promocode: { ru: 'Промокод в благодарности (реклама)', en: 'Promo code in the thank-you (marketing)' },
 } satisfies FieldLabels;
 
 /** #45 A message template's fields (PUT /locations/{id}/message_templates/{kind}/ and its editor). */

@@ -29,6 +29,8 @@ export interface ChurnResult {
   missing: number; unexpected: number; duplicates: number; inFlightAtKill: number; kills: number;
   sentBeforeCancel: number; cancelledBeforeSent: number;
   lateness: { p50: number; p95: number; max: number }; reminders: number; quietSkipped: number; shifted: boolean; seconds: number;
+  /** Calls answered 409 (the session's lock busy) and tried again. */
+  busyRetries: number;
   problems: string[];
 }
 
@@ -95,12 +97,20 @@ export async function runChurn(opts: { database: BenchDatabase; chain: Chain; to
       kills.push(Date.now());
     };
     // A request that a kill cut off is asked again (with the same Idempotency-Key for a booking: made once).
+    let busyRetries = 0;
     const call = async (method: string, url: string, body: unknown, key?: string): Promise<{ status: number; body: string }> => {
       for (let attempt = 0; ; attempt++) {
         try {
           const res = await request(`${s.base}${url}`, { method, headers: key ? { ...headers, 'idempotency-key': key } : headers, body });
           if (res.status >= 500) {
             if (attempt < 60) { await sleep(250); continue; }
+          }
+          // 409: the session's lock was busy (hundreds of moves into one session at once), nothing was
+          // done: tried again after a pause, as the desk's form does when told "try again".
+          if (res.status === 409 && attempt < 60) {
+            busyRetries++;
+            await sleep(100 + Math.random() * 400);
+            continue;
           }
           return res;
         } catch (e) {
@@ -268,7 +278,7 @@ export async function runChurn(opts: { database: BenchDatabase; chain: Chain; to
       bookings: booked.length, moved: moving.length, cancelled: cancelling.length, insideWindow: nWindow, expected: expectedTotal, received: smsru.sent.length,
       missing, unexpected, duplicates, inFlightAtKill: inFlight.length, kills: kills.length, lateness: late,
       reminders: [...received.entries()].filter(([k]) => k.endsWith(' reminder')).reduce((a, [, v]) => a + v, 0), quietSkipped,
-      shifted: opts.shift, seconds: (performance.now() - t0) / 1000, problems,
+      shifted: opts.shift, seconds: (performance.now() - t0) / 1000, busyRetries, problems,
     };
   } finally {
     await server?.stop();

@@ -897,8 +897,21 @@ export const locationMessaging = pgTable('location_messaging', {
   thankYou: boolean('thank_you').notNull().default(false),
   // Minutes after the session's end.
   thankYouDelay: integer('thank_you_delay').notNull().default(60),
+  // The promo code the thank-you offers ('' none). With one the thank-you is marketing: only to a lead
+  // guest who signed the marketing consent and has not unsubscribed, with the unsubscribe link (0033).
+  thankYouPromocode: text('thank_you_promocode').notNull().default(''),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// #45 A contact (an e-mail in lower case, or a phone's digits) that unsubscribed from a location's
+// offers by the link in a marketing thank-you; the order whose link it used.
+export const marketingUnsubscribes = pgTable('marketing_unsubscribes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  contact: text('contact').notNull(),
+  orderId: bigint('order_id', { mode: 'number' }).references(() => orders.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('marketing_unsubscribes_location_contact_idx').on(t.locationId, t.contact)]);
 
 // #45 A location's own template of one kind x channel x language (the built-in one where none).
 export const messageTemplates = pgTable('message_templates', {

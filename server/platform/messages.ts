@@ -310,6 +310,7 @@ const en = {
   smsru_refused: 'SMS.ru refused: %{gateway_error}',
   smsru_unreachable: 'SMS.ru did not answer: %{gateway_error}. Try again later.',
   sms_sender_not_registered: 'Not one of the account\'s registered senders at SMS.ru. Registered: %{senders}.',
+  thank_you_promocode_unknown: 'No active promo code %{code} at this location: create it under Tools, Promo codes, first.',
   quiet_hours_invalid: 'A time as HH:MM, from 00:00 to 23:59.',
 } as const;
 
@@ -605,6 +606,7 @@ const ru: Record<MessageKey, string> = {
   smsru_refused: 'SMS.ru отказал: %{gateway_error}',
   smsru_unreachable: 'SMS.ru не ответил: %{gateway_error}. Попробуйте позже.',
   sms_sender_not_registered: 'Такого отправителя нет среди зарегистрированных в SMS.ru. Зарегистрированы: %{senders}.',
+  thank_you_promocode_unknown: 'Активного промокода %{code} на этой площадке нет: сначала создайте его в Инструментах, раздел «Промокоды».',
   quiet_hours_invalid: 'Время в виде ЧЧ:ММ, от 00:00 до 23:59.',
 };
 

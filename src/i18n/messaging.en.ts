@@ -19,6 +19,7 @@ export const messagingEn = {
   keyNotSet: 'No key set yet (needed for SMS)',
   senderHint: 'The senders registered in your SMS.ru account',
   senderNone: 'Save a key first: the senders registered in the SMS.ru account are offered here',
+  promocodeHint: 'One of the location\'s promo codes (Tools). With one the thank-you is an advertisement: it goes only to guests who signed the marketing consent, with a link to unsubscribe. Empty: no offer.',
   offsets: offsetTexts('en'),
   tooManyReminders: 'At most %{max} reminders',
   timeInvalid: 'A time as HH:MM, e.g. 22:00',

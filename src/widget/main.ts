@@ -2,7 +2,8 @@
 // so a venue's site loads a few kilobytes. /widget/?location=<id>[&group=<id>][&lang=ru|en] books;
 // /widget/order/<key> is the customer's booking page; #44 /arrival/<key> the guests' signing page,
 // and /arrival/<key>?desk=1 the same page on the desk's tablet (the staff app's tablet mode frames it):
-// bigger, no way out of the page, signed with the signed-in staff's token.
+// bigger, no way out of the page, signed with the signed-in staff's token; #45 /unsubscribe/<key> the
+// page of a marketing thank-you's link.
 import './widget.css';
 import { CallError, client } from './api';
 import { h, reportHeight, show } from './dom';
@@ -10,6 +11,7 @@ import { pickLang, texts } from './texts';
 import { bookingPage } from './booking';
 import { orderPage } from './order';
 import { arrivalPage } from './arrival';
+import { unsubscribePage } from './unsubscribe';
 import { session } from '../authProvider/session';
 
 const root = document.getElementById('widget')!;
@@ -18,6 +20,7 @@ const t = texts(lang);
 const orderKey = /^\/widget\/order\/([^/]+)$/.exec(location.pathname)?.[1];
 // #44 The guest's arrival page (the confirmation letter's link, the QR code at the desk).
 const arrivalKey = /^\/arrival\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+const unsubscribeKey = /^\/unsubscribe\/([^/]+)\/?$/.exec(location.pathname)?.[1];
 const params = new URLSearchParams(location.search);
 const desk = !!arrivalKey && params.get('desk') === '1';
 const call = client(lang, desk ? session.token() : null);
@@ -37,7 +40,8 @@ window.addEventListener('unhandledrejection', (e) => failed(e.reason));
 
 function start() {
   show(root, h('p', { class: 'muted' }, t('loading')));
-  const page = arrivalKey ? arrivalPage(root, call, lang, decodeURIComponent(arrivalKey), desk) : orderKey
+  const page = unsubscribeKey ? unsubscribePage(root, call, lang, decodeURIComponent(unsubscribeKey))
+    : arrivalKey ? arrivalPage(root, call, lang, decodeURIComponent(arrivalKey), desk) : orderKey
     ? orderPage(root, call, t, lang, decodeURIComponent(orderKey))
     : bookingPage(root, call, t, lang, params.get('location') ?? '', params.get('group'));
   page.catch(failed);

@@ -52,6 +52,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   // #44
   'GET /api/public/arrival/:key/': 'the guest\'s arrival page: the documents to sign and who signed (first names only), by the order\'s secret key',
   'GET /arrival/:key': 'the guests\' arrival page (HTML; data comes from /api/public/arrival/:key/)',
+  // #45 the unsubscribe link of a marketing thank-you: the order's key (an HMAC, not guessable) is the right to it
+  'GET /unsubscribe/:key': 'the customer\'s unsubscribe page (HTML; data comes from /api/public/unsubscribe/:key/)',
+  'GET /api/public/unsubscribe/:key/': 'what the unsubscribe page shows: the location\'s name and whether the order\'s contacts are off its offers',
+  'POST /api/public/unsubscribe/:key/': 'the customer unsubscribes the order\'s e-mail and phone from the location\'s offers',
   'POST /api/public/arrival/:key/sign/': 'the guest\'s arrival page: a participant signs a document, by the order\'s secret key',
   'GET /widget': 'the booking widget page (HTML, no data)',
   'GET /widget/': 'the booking widget page (HTML, no data)',

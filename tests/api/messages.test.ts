@@ -12,6 +12,7 @@ import { instantOfLocal } from '../../domain/zonedTime';
 import { MESSAGE_SEND_JOB } from '../../server/modules/messages/plan';
 import { sweepMessages } from '../../server/modules/messages/send';
 import { enqueueJob } from '../../server/platform/jobs';
+import { orderKey } from '../../server/platform/orderLinks';
 import { createHarness, type Harness } from './harness';
 import { book, bookingBody, makeWorld, type Json, type World } from './bookingFixture';
 import { startLocalSmsRu, type LocalSmsRu } from '../providers/smsru';
@@ -61,7 +62,7 @@ describe('messaging settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       channels: [], mode: 'first_available', smsru_api_key_set: false, sms_sender: '', sms_senders: [], sms_daily_limit: 300,
-      reminder_offsets: [1440, 120], quiet_from: '22:00', quiet_to: '09:00', thank_you: false, thank_you_delay: 60,
+      reminder_offsets: [1440, 120], quiet_from: '22:00', quiet_to: '09:00', thank_you: false, thank_you_delay: 60, thank_you_promocode: '',
     });
   });
 
@@ -511,6 +512,83 @@ describe('lists', () => {
     const [m] = await sql<{ order_id: string }>('select order_id from messages order by id limit 1');
     expect((await h.call('GET', `/api/v2.2/orders/${m!.order_id}/messages/`, { token: stranger.token })).statusCode).toBe(404);
     expect((await h.call('GET', '/api/v2.2/orders/999999/messages/', { token: admin() })).statusCode).toBe(404);
+  });
+});
+
+describe('the thank-you with an offer is marketing', () => {
+  const keyOf = (id: number) => orderKey(h.config.widgetSecret, id);
+  const thankYouOf = async (id: number) => (await messagesOf(id)).filter((m) => m.kind === 'thank_you');
+  /** The lead guest signs the location's marketing consent on the arrival page, as on a phone. */
+  async function signMarketing(id: number) {
+    const page = await h.call('GET', `/api/public/arrival/${keyOf(id)}/?lang=ru`, {});
+    expect(page.statusCode, page.body).toBe(200);
+    const doc = page.json().documents.find((d: Json) => d.kind === 'marketing');
+    const lead = page.json().participants.find((p: Json) => p.position === 1);
+    const signed = await h.call('POST', `/api/public/arrival/${keyOf(id)}/sign/?lang=ru`, { body: { participant: lead.id, document_version: doc.document_version, name: 'Анна Петрова', birth_date: '1990-05-01' } });
+    expect(signed.statusCode, signed.body).toBe(200);
+  }
+  const booked = (email: string) => book(w, bookingBody(w.pg.cube2, session(), { email, phone: '+79161230000' }));
+
+  it('the offer is one of the location\'s active promo codes, saved as it is written there; \'\' offers none', async () => {
+    await sql("insert into promocodes (location_id, code, discount) values (1, 'THANKS10', 10), (1, 'OLD5', 5), (2, 'ELSEWHERE', 5)");
+    await sql("update promocodes set active = false where code = 'OLD5'");
+    for (const code of ['NOPE', 'OLD5', 'ELSEWHERE']) {
+      expect((await put({ thank_you_promocode: code })).json(), code).toEqual({ thank_you_promocode: [`No active promo code ${code} at this location: create it under Tools, Promo codes, first.`] });
+    }
+    expect((await h.call('PUT', '/api/v2.2/locations/1/messaging/', { token: admin(), body: { thank_you_promocode: 'nope' }, lang: 'ru' })).json())
+      .toEqual({ thank_you_promocode: ['Активного промокода nope на этой площадке нет: сначала создайте его в Инструментах, раздел «Промокоды».'] });
+    const saved = await put({ ...EMAIL_ONLY, thank_you: true, thank_you_delay: 30, thank_you_promocode: 'thanks10' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().thank_you_promocode).toBe('THANKS10');
+  });
+
+  it('goes only to a lead guest who signed the marketing consent, with the code and the unsubscribe link; after the unsubscribe never again', async () => {
+    const marketing = await h.call('POST', '/api/v2.2/locations/1/consent_documents/', { token: admin(), body: { kind: 'marketing', text_ru: 'Согласен получать предложения.', text_en: 'I agree to receive offers.' } });
+    expect([201, 400]).toContain(marketing.statusCode);
+    const noConsent = await booked('no.consent@example.com');
+    const consented = await booked('consented@example.com');
+    await signMarketing(consented);
+    for (const id of [noConsent, consented]) await dueNow(id);
+    const before = h.letters.length;
+    await runAll();
+    // Without the consent: skipped, with its reason on the order's log; nothing in the mail.
+    expect(await thankYouOf(noConsent)).toEqual([expect.objectContaining({ state: 'skipped', error: 'no_marketing_consent' })]);
+    expect(await logOf(noConsent)).toContainEqual(expect.objectContaining({ kind: 'thank_you', state: 'skipped', reason: 'no_marketing_consent' }));
+    const letters = h.letters.slice(before);
+    expect(letters.filter((l) => l.to === 'no.consent@example.com' && /Спасибо/.test(l.subject))).toEqual([]);
+    // With it: the code and the link to the unsubscribe page, in the booking's language.
+    const thanks = letters.find((l) => l.to === 'consented@example.com' && /Спасибо/.test(l.subject))!;
+    expect(thanks.text).toContain('Ваш промокод на следующий визит: THANKS10');
+    expect(thanks.text).toContain(`${h.config.publicUrl}/unsubscribe/${keyOf(consented)}?lang=ru`);
+
+    // The page behind the link: reading it changes nothing; the press unsubscribes the order's e-mail and phone, once.
+    const pageOf = (key: string, method = 'GET', lang = 'ru') => h.call(method, `/api/public/unsubscribe/${key}/?lang=${lang}`, method === 'POST' ? { body: {} } : {});
+    expect((await pageOf(keyOf(consented))).json()).toEqual({ location: 'VR Арена Москва', unsubscribed: false });
+    expect((await pageOf(keyOf(consented), 'GET', 'en')).json().location).not.toMatch(/[А-Яа-я]/);
+    expect((await pageOf(keyOf(consented), 'POST')).json()).toEqual({ location: 'VR Арена Москва', unsubscribed: true });
+    expect((await pageOf(keyOf(consented), 'POST')).json()).toEqual({ location: 'VR Арена Москва', unsubscribed: true });
+    expect((await sql("select contact from marketing_unsubscribes where location_id = 1 order by contact")).map((r: Json) => r.contact)).toEqual(['79161230000', 'consented@example.com']);
+    expect((await pageOf('1-ffffffffffffffffffffffffffffffff')).statusCode).toBe(404);
+    expect((await pageOf('1-ffffffffffffffffffffffffffffffff', 'POST')).statusCode).toBe(404);
+
+    // The same customer books again and signs again: the offer is not sent (the unsubscribe wins).
+    const again = await booked('Consented@Example.com');
+    await signMarketing(again);
+    await dueNow(again);
+    await runAll();
+    expect(await thankYouOf(again)).toEqual([expect.objectContaining({ state: 'skipped', error: 'unsubscribed' })]);
+  });
+
+  it('without a code the thank-you is transactional: no offer, no unsubscribe link, no consent asked', async () => {
+    expect((await put({ thank_you_promocode: '' })).json().thank_you_promocode).toBe('');
+    const id = await booked('plain.thanks@example.com');
+    await dueNow(id);
+    const before = h.letters.length;
+    await runAll();
+    expect(await thankYouOf(id)).toEqual([expect.objectContaining({ state: 'sent' })]);
+    const thanks = h.letters.slice(before).find((l) => l.to === 'plain.thanks@example.com' && /Спасибо/.test(l.subject))!;
+    expect(thanks.text).not.toMatch(/промокод|unsubscribe|Отказаться/i);
+    await put({ thank_you: false });
   });
 });
 

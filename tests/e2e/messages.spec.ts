@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
-import { ADMIN, bookEmptySession, letterTag, letterText, signIn, token, waitForLetter, type Lang } from './helpers';
+import { ADMIN, apiGet, bookEmptySession, letterTag, letterText, signIn, token, waitForLetter, type Lang } from './helpers';
 
 const say = (lang: Lang, key: string, args: Record<string, string | number> = {}): string => {
   const text = key.split('.').reduce<any>((node, part) => node?.[part], lang === 'ru' ? ruMessages : enMessages) as string;
@@ -84,3 +84,27 @@ for (const lang of ['ru', 'en'] as const) {
     }
   });
 }
+
+test('the unsubscribe page of a marketing thank-you asks first, unsubscribes with one press and says so, in ru and in en', async ({ page }) => {
+  await signIn(page, ADMIN, 'ru', '/locations');
+  const words = {
+    ru: { ask: /Больше не получать предложения и промокоды от «VR Арена Москва»\?/, button: 'Отписаться', done: 'Готово: «VR Арена Москва» больше не будет присылать вам предложения.' },
+    en: { ask: /Stop receiving offers and promo codes from .+\? Booking confirmations and reminders still come\./, button: 'Unsubscribe', done: /^Done: .+ will send you no more offers\.$/ },
+  } as const;
+  for (const [i, lang] of (['ru', 'en'] as const).entries()) {
+    const { orderId } = await bookEmptySession(page, 24 + i, `Unsubscribe ${lang}`, { email: `unsubscribe-${lang}-${letterTag()}@example.com` });
+    const order = await apiGet<{ arrival_url: string }>(page, `/api/v2.2/orders/${orderId}/`);
+    const key = new URL(order.arrival_url).pathname.split('/').pop()!;
+    await page.goto(`/unsubscribe/${key}?lang=${lang}`);
+    // Opening the link changes nothing (mail scanners open links): the page asks.
+    await expect(page.getByTestId('unsubscribe-ask')).toHaveText(words[lang].ask);
+    await page.reload();
+    const button = page.getByRole('button', { name: words[lang].button });
+    await button.click();
+    await expect(page.getByTestId('unsubscribe-done')).toHaveText(words[lang].done);
+    // Again later: already done.
+    await page.reload();
+    await expect(page.getByTestId('unsubscribe-done')).toHaveText(words[lang].done);
+    await expect(page.getByRole('button', { name: words[lang].button })).toHaveCount(0);
+  }
+});

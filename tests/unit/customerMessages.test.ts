@@ -91,8 +91,34 @@ describe('templates', () => {
     const text = 'Привет, {name}!\nАнкета: {arrival_link}\nДо встречи';
     expect(renderTemplate(text, { name: 'Анна', arrival_link: '' })).toBe('Привет, Анна!\nДо встречи');
     expect(renderTemplate(text, { name: 'Анна', arrival_link: 'https://x/arrival/k' })).toBe('Привет, Анна!\nАнкета: https://x/arrival/k\nДо встречи');
-    expect(renderTemplate('Привет, {name}!', { name: 'Анна', arrival_link: 'https://x/a' }, { appendArrival: true })).toBe('Привет, Анна!\nhttps://x/a');
-    expect(renderTemplate('Привет, {name}!', { name: 'Анна', arrival_link: '' }, { appendArrival: true })).toBe('Привет, Анна!');
+    expect(renderTemplate('Привет, {name}!', { name: 'Анна', arrival_link: 'https://x/a' }, { append: ['arrival_link'] })).toBe('Привет, Анна!\nhttps://x/a');
+    expect(renderTemplate('Привет, {name}!', { name: 'Анна', arrival_link: '' }, { append: ['arrival_link'] })).toBe('Привет, Анна!');
+  });
+});
+
+describe('the thank-you: transactional without an offer, marketing with one (#45)', () => {
+  const values = (promo: string) => ({ name: 'Анна', location: 'VR Арена', promo_code: promo, unsubscribe_link: promo ? 'https://x/unsubscribe/k' : '' });
+  it('without a promo code its built-in texts carry no offer and no unsubscribe line, in every channel and language', () => {
+    for (const channel of ['email', 'sms'] as const) {
+      for (const lang of ['ru', 'en'] as const) {
+        const body = renderTemplate(defaultTemplate('thank_you', channel, lang).body, values(''));
+        expect(body, `${channel} ${lang}`).not.toMatch(/промокод|promo|unsubscribe|отпис|\{/i);
+        expect(body).toBe(body.trimEnd());
+      }
+    }
+  });
+  it('with one they carry the code and the unsubscribe link; a text of its own without the link gets it as its last line', () => {
+    for (const channel of ['email', 'sms'] as const) {
+      for (const lang of ['ru', 'en'] as const) {
+        const body = renderTemplate(defaultTemplate('thank_you', channel, lang).body, values('THANKS10'), { append: ['unsubscribe_link'] });
+        expect(body, `${channel} ${lang}`).toContain('THANKS10');
+        expect(body.match(/https:\/\/x\/unsubscribe\/k/g)).toHaveLength(1);
+      }
+    }
+    expect(renderTemplate('Спасибо! Код {promo_code}', values('THANKS10'), { append: ['unsubscribe_link'] })).toBe('Спасибо! Код THANKS10\nhttps://x/unsubscribe/k');
+    expect(unknownVariables('thank_you', '{promo_code} {unsubscribe_link}')).toEqual([]);
+    // A transactional message never carries an offer: no other kind has the promo code.
+    for (const kind of ['confirmation', 'reminder', 'change', 'cancellation', 'refund'] as const) expect(unknownVariables(kind, '{promo_code}')).toEqual(['promo_code']);
   });
 });
 

@@ -16,6 +16,7 @@ import { MESSAGE_CHANNELS, MESSAGE_KINDS, MESSAGE_STATES } from '../../../domain
 import { requireRoleAt } from '../locations/service';
 import { getMessaging } from './settings';
 import { getTemplates } from './templates';
+import { unsubscribe, unsubscribePage } from './marketing';
 import { Messaging, Templates } from './writes';
 
 const OrderMessage = z.object({
@@ -54,5 +55,25 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps): Promise<v
       state: m.state as (typeof MESSAGE_STATES)[number], due_at: m.dueAt.toISOString(), attempts: m.attempts, recipient: m.recipient,
       subject: m.subject, body: m.body, gateway_id: m.gatewayId, error: m.error, sent_at: iso(m.sentAt), delivered_at: iso(m.deliveredAt), created: m.createdAt.toISOString(),
     }));
+  });
+
+  // The customer's unsubscribe page (marketing.ts): public, by the order's key; ?lang= wins over Accept-Language.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', async (request) => {
+      const q = request.query as { lang?: unknown } | undefined;
+      if (q?.lang === 'ru' || q?.lang === 'en') request.lang = q.lang;
+    });
+    const p = scope.withTypeProvider<ZodTypeProvider>();
+    const params = z.object({ key: z.string().max(60) });
+    const querystring = z.strictObject({ lang: z.enum(['ru', 'en']).optional() });
+    const Unsubscribe = z.object({ location: z.string(), unsubscribed: z.boolean().describe('The order\'s e-mail and phone get no offers from the location.') });
+    p.get('/api/public/unsubscribe/:key/', {
+      config: { public: true },
+      schema: { summary: 'The unsubscribe page of a marketing thank-you: the location, and whether the order\'s contacts are off its offers', tags: ['public'], params, querystring, answers: { 200: Unsubscribe } },
+    }, async (request) => unsubscribePage(db, config.widgetSecret, request.params.key, request.lang));
+    p.post('/api/public/unsubscribe/:key/', {
+      config: { public: true, records: { activity: { none: 'the customer\'s own choice, kept in marketing_unsubscribes with its time and order' } } },
+      schema: { summary: 'Unsubscribe the order\'s e-mail and phone from the location\'s offers (marketing thank-yous); again changes nothing', tags: ['public'], params, querystring, body: z.strictObject({}).optional(), answers: { 200: Unsubscribe } },
+    }, async (request) => unsubscribe(db, config.widgetSecret, request.params.key, request.lang));
   });
 }

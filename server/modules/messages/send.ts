@@ -22,7 +22,8 @@ import { locationSender } from '../locations/letters';
 import { MESSAGE_SEND_JOB, type MessageSendJob } from './plan';
 import { messagingOf, smsKeyOf } from './settings';
 import { SmsRuError, deliveryOf, sendSms, smsStatuses } from './smsru';
-import { orderValues, rendered, templateOf } from './templates';
+import { orderValues, rendered, templateOf, thankYouOffer } from './templates';
+import { marketingRefusal } from './marketing';
 
 export const MESSAGE_SWEEP_JOB = 'message.sweep';
 export const MESSAGE_SWEEP_EVERY_MS = 60_000;
@@ -71,6 +72,15 @@ export async function sendMessage(deps: Deps, job: MessageSendJob): Promise<void
     return;
   }
   const contact = { email: !!order.email, phone: order.phone.replace(/\D/g, '').length >= 10 };
+  // A thank-you with an offer is marketing: only with the lead guest's consent, never after an unsubscribe.
+  if (m.kind === 'thank_you' && await thankYouOffer(db, m.location_id)) {
+    const refusal = await marketingRefusal(db, { id: Number(m.order_id), locationId: m.location_id, email: order.email, phone: order.phone });
+    if (refusal) {
+      const res = await db.execute(sql`UPDATE messages SET state = 'skipped', error = ${refusal}, updated_at = now() WHERE id = ${m.id} AND state = 'pending'`);
+      if (res.rowCount) await logOutcome(db, m, 'skipped', { reason: refusal });
+      return;
+    }
+  }
   try {
     const facts = await orderValues(db, { publicUrl: config.publicUrl, widgetSecret: config.widgetSecret }, Number(m.order_id), m.language, m.data);
     if (!facts) throw new CannotSend('order not found', true);

@@ -3,9 +3,9 @@
 // providers' secret box and key; answered as `smsru_api_key_set`), the sender chosen from the
 // account's registered senders (SMS.ru my/senders, asked at the save: an unregistered one is a 400),
 // the daily SMS limit, reminder offsets, quiet hours and the optional thank-you.
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { locationMessaging } from '../../db/schema';
+import { locationMessaging, promocodes } from '../../db/schema';
 import type { Config } from '../../config';
 import { ApiError, fieldError } from '../../platform/errors';
 import type { MessageKey } from '../../platform/messages';
@@ -20,7 +20,7 @@ type Row = typeof locationMessaging.$inferSelect;
 
 const DEFAULTS: Omit<Row, 'locationId' | 'updatedAt'> = {
   channels: [], mode: 'first_available', smsruApiKeyEnc: null, smsSender: '', smsSenders: [], smsDailyLimit: 300,
-  reminderOffsets: [1440, 120], quietFrom: '22:00', quietTo: '09:00', thankYou: false, thankYouDelay: 60,
+  reminderOffsets: [1440, 120], quietFrom: '22:00', quietTo: '09:00', thankYou: false, thankYouDelay: 60, thankYouPromocode: '',
 };
 
 /** The settings as the planner and the sender read them (the defaults where the location saved none). */
@@ -39,6 +39,7 @@ function view(r: Omit<Row, 'updatedAt'>) {
     channels: r.channels as MessageChannel[], mode: r.mode as MessageMode, smsru_api_key_set: !!r.smsruApiKeyEnc,
     sms_sender: r.smsSender, sms_senders: r.smsSenders, sms_daily_limit: r.smsDailyLimit, reminder_offsets: r.reminderOffsets,
     quiet_from: r.quietFrom, quiet_to: r.quietTo, thank_you: r.thankYou, thank_you_delay: r.thankYouDelay,
+    thank_you_promocode: r.thankYouPromocode,
   };
 }
 export type MessagingView = ReturnType<typeof view>;
@@ -59,6 +60,7 @@ export interface MessagingInput {
   quiet_to?: string;
   thank_you?: boolean;
   thank_you_delay?: number;
+  thank_you_promocode?: string;
 }
 
 /** The SMS.ru refusal or silence as the field's 400. */
@@ -89,13 +91,24 @@ export async function saveMessaging(db: Db, config: Pick<Config, 'paymentProvide
     if (sender && !senders.includes(sender)) errors.push(['sms_sender', 'sms_sender_not_registered', { senders: senders.join(', ') || '—' }]);
     if (!sender && channels.includes('sms') && senders.length) errors.push(['sms_sender', 'required']);
   }
+  // The offer of a marketing thank-you: one of the location's active promo codes, as it is written there.
+  let promocode = before.thankYouPromocode;
+  if (body.thank_you_promocode !== undefined) {
+    promocode = '';
+    if (body.thank_you_promocode) {
+      const [code] = await db.select({ code: promocodes.code }).from(promocodes)
+        .where(and(eq(promocodes.locationId, locationId), eq(promocodes.active, true), sql`upper(${promocodes.code}) = upper(${body.thank_you_promocode})`));
+      if (code) promocode = code.code;
+      else errors.push(['thank_you_promocode', 'thank_you_promocode_unknown', { code: body.thank_you_promocode }]);
+    }
+  }
   if (errors.length) throw new ApiError(400, undefined, Object.fromEntries(errors.map(([f, k, params]) => [f, [{ key: k, params }]])));
   const values = {
     channels, mode: body.mode ?? before.mode, smsruApiKeyEnc: newKey ? seal(config.paymentProviderKey, newKey) : before.smsruApiKeyEnc,
     smsSender: sender, smsSenders: senders, smsDailyLimit: body.sms_daily_limit ?? before.smsDailyLimit,
     reminderOffsets: body.reminder_offsets ? [...new Set(body.reminder_offsets)].sort((a, b) => b - a) : before.reminderOffsets,
     quietFrom: body.quiet_from ?? before.quietFrom, quietTo: body.quiet_to ?? before.quietTo,
-    thankYou: body.thank_you ?? before.thankYou, thankYouDelay: body.thank_you_delay ?? before.thankYouDelay, updatedAt: new Date(),
+    thankYou: body.thank_you ?? before.thankYou, thankYouDelay: body.thank_you_delay ?? before.thankYouDelay, thankYouPromocode: promocode, updatedAt: new Date(),
   };
   await db.transaction(async (tx) => {
     await tx.insert(locationMessaging).values({ locationId, ...values }).onConflictDoUpdate({ target: locationMessaging.locationId, set: values });
@@ -103,6 +116,7 @@ export async function saveMessaging(db: Db, config: Pick<Config, 'paymentProvide
     const shape = (r: typeof values | Omit<Row, 'updatedAt'>) => ({
       channels: r.channels, mode: r.mode, smsru_api_key_set: !!r.smsruApiKeyEnc, sms_sender: r.smsSender, sms_daily_limit: r.smsDailyLimit,
       reminder_offsets: r.reminderOffsets.map((m) => `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`).join(', '), quiet_hours: `${r.quietFrom}–${r.quietTo}`, thank_you: r.thankYou, thank_you_delay: r.thankYouDelay,
+      thank_you_promocode: r.thankYouPromocode,
     });
     await recordEffects(tx, { activity: activityChange(locationId, 'messaging.changed', '', shape(before), { ...shape(values), ...(newKey ? { smsru_api_key_changed: true } : {}) }) });
   });

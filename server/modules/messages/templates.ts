@@ -4,7 +4,7 @@
 // with an SMS's segments. An unknown variable is a 400 naming it.
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
-import { currencies, locations, messageTemplates, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
+import { currencies, locationMessaging, locations, messageTemplates, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
 import { ApiError, fieldError, type FieldErrors } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { orderKey } from '../../platform/orderLinks';
@@ -42,6 +42,8 @@ export async function orderValues(db: DbOrTx, links: RenderLinks, orderId: numbe
     .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
     .where(eq(orderPlaysessions.orderId, orderId)).orderBy(asc(playsessions.timeStart)).limit(1);
   const changes = Array.isArray(data.changes) ? data.changes.map((c) => CHANGE_WORDS[String(c)]?.[lang] ?? String(c)).join(', ') : '';
+  const promo = await thankYouOffer(db, row.o.locationId);
+  const key = orderKey(links.widgetSecret, row.o.id);
   return {
     arrivals: row.arrivals,
     values: {
@@ -49,28 +51,42 @@ export async function orderValues(db: DbOrTx, links: RenderLinks, orderId: numbe
       date: session ? formatDay(session.start.slice(0, 10)) : '', time: session ? session.start.slice(11, 16) : '', playground: session?.playground ?? '',
       persons: String(row.o.persons), order: String(row.o.id), venue_phone: row.phone, changes,
       amount: typeof data.amount === 'string' ? formatMoney(data.amount, currencyJson(row.currency), lang) : '',
-      arrival_link: row.arrivals ? `${links.publicUrl}/arrival/${orderKey(links.widgetSecret, row.o.id)}` : '',
+      arrival_link: row.arrivals ? `${links.publicUrl}/arrival/${key}` : '',
+      promo_code: promo,
+      unsubscribe_link: promo ? unsubscribeUrl(links.publicUrl, key, lang) : '',
     },
   };
 }
+
+/** #45 The promo code a location's thank-you offers ('' none: the thank-you is then transactional). */
+export async function thankYouOffer(db: DbOrTx, locationId: number): Promise<string> {
+  const [row] = await db.select({ code: locationMessaging.thankYouPromocode }).from(locationMessaging).where(eq(locationMessaging.locationId, locationId));
+  return row?.code ?? '';
+}
+
+/** The customer's page that unsubscribes the order's contacts from the location's offers (a click there, not the link itself: mail scanners open links). */
+export const unsubscribeUrl = (publicUrl: string, key: string, lang: Lang) => `${publicUrl}/unsubscribe/${key}?lang=${lang}`;
 
 /** Sample values of a location (the preview and "send me a test"). */
 async function sampleValues(db: Db, links: RenderLinks, locationId: number, lang: Lang): Promise<Record<string, string>> {
   const [loc] = await db.select({ phone: locations.phone, arrivals: locations.arrivalsEnabled, currency: currencies }).from(locations)
     .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, locationId));
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  const promo = await thankYouOffer(db, locationId);
   return {
     name: lang === 'en' ? 'Anna' : 'Анна', location: await locationNameIn(db, locationId, lang), date: formatDay(tomorrow), time: '15:00',
     playground: lang === 'en' ? 'Arena' : 'Арена', persons: '4', order: '1234', venue_phone: loc?.phone ?? '',
     changes: CHANGE_WORDS.session![lang], amount: formatMoney('1500.00', currencyJson(loc?.currency), lang),
     arrival_link: loc?.arrivals ? `${links.publicUrl}/arrival/1234-sample` : '',
+    // The preview shows the offer as it would go: the location's code, or none.
+    promo_code: promo, unsubscribe_link: promo ? unsubscribeUrl(links.publicUrl, '1234-sample', lang) : '',
   };
 }
 
 /** A rendered message: e-mail subject and body, or an SMS body with its size. */
 export function rendered(kind: MessageKind, channel: MessageChannel, t: Template, values: Record<string, string>) {
-  const appendArrival = kind === 'confirmation' || kind === 'reminder';
-  const body = renderTemplate(t.body, values, { appendArrival });
+  const append = kind === 'confirmation' || kind === 'reminder' ? ['arrival_link'] : kind === 'thank_you' ? ['unsubscribe_link'] : [];
+  const body = renderTemplate(t.body, values, { append });
   return { subject: channel === 'email' ? renderTemplate(t.subject, values) : '', body, ...(channel === 'sms' ? { sms: smsSize(body) } : {}) };
 }
 

@@ -13,7 +13,7 @@ import { previewTemplate, saveTemplate } from './templates';
 import { sendTest } from './test';
 
 const tags = ['messages'];
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'quiet_hours_invalid' });
+const time = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'quiet_hours_invalid' });
 
 export const Messaging = z.object({
   channels: z.array(z.enum(MESSAGE_CHANNELS)), mode: z.enum(MESSAGE_MODES),
@@ -21,6 +21,7 @@ export const Messaging = z.object({
   sms_sender: z.string(), sms_senders: z.array(z.string()).describe('The account\'s registered senders, as SMS.ru listed them at the last save.'),
   sms_daily_limit: z.number().int(), reminder_offsets: z.array(z.number().int()).describe('Minutes before the session.'),
   quiet_from: z.string(), quiet_to: z.string(), thank_you: z.boolean(), thank_you_delay: z.number().int().describe('Minutes after the session\'s end.'),
+  thank_you_promocode: z.string().describe('The promo code the thank-you offers (\'\': none). With one the thank-you is marketing: only to guests who signed the marketing consent, with an unsubscribe link.'),
 });
 
 const Rendered = z.object({
@@ -56,10 +57,12 @@ export const saveLocationMessaging = defineWrite({
     quiet_from: time.optional(), quiet_to: time.optional(),
     thank_you: z.boolean().optional(),
     thank_you_delay: z.number().int().min(0).max(24 * 60).optional(),
+    // '' offers none; else one of the location's active promo codes (any case; saved as it is written there).
+    thank_you_promocode: z.string().trim().max(50).optional(),
   },
   labels: MESSAGING_FIELDS,
   // SMS on, a key and a sender are checked with SMS.ru at the save (tests/api/messages.test.ts, against the local SMS.ru).
-  examples: { channels: ['email'], smsru_api_key: '', sms_sender: '' },
+  examples: { channels: ['email'], smsru_api_key: '', sms_sender: '', thank_you_promocode: '' },
   answer: Messaging,
   readBack: {
     path: '/api/v2.2/locations/:location/messaging/',

@@ -138,5 +138,7 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     r.get('/widget/order/:key', { config: pub, schema: { hide: true } }, page);
     // #44 The guests' arrival page (the same page's script; data from /api/public/arrival/:key/).
     r.get('/arrival/:key', { config: pub, schema: { hide: true } }, page);
+    // #45 The unsubscribe page of a marketing thank-you (data from /api/public/unsubscribe/:key/).
+    r.get('/unsubscribe/:key', { config: pub, schema: { hide: true } }, page);
   });
 }

@@ -41,7 +41,8 @@ export function OrderMessages({ orderId, when }: { orderId: number; when: (iso: 
                       <TableCell>{m.recipient}</TableCell>
                       <TableCell>
                         <Chip size="small" color={messageStateColour(m.state)} label={translate(w(`states.${m.state}`), { _: m.state })} />
-                        {m.error && <Typography variant="caption" color="text.secondary" component="div">{m.error}</Typography>}
+                        {/* A skipped one's reason in words (a code of the planner or the sender); a failure's gateway text as it came. */}
+                        {m.error && <Typography variant="caption" color="text.secondary" component="div" data-testid="order-message-error">{translate(w(`reasons.${m.error}`), { _: m.error })}</Typography>}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{translate(t(moment.key), { time: when(moment.at) })}</TableCell>
                     </TableRow>

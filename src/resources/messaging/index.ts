@@ -22,10 +22,11 @@ export const MESSAGING_FORM_FIELDS: FieldDeclaration[] = [
     hint: (v) => (Array.isArray(v.sms_senders) && v.sms_senders.length ? t('senderHint') : t('senderNone')) },
   { kind: 'number', source: 'sms_daily_limit', label: f('sms_daily_limit'), required: true, integer: true, min: 0, max: 100_000 },
   { kind: 'select', source: 'reminder_offsets', label: f('reminder_offsets'), multiple: true, choices: REMINDER_CHOICES, rules: [atMostReminders] },
-  { kind: 'text', source: 'quiet_from', label: f('quiet_from'), required: true, row: 2, pattern: quietTime },
-  { kind: 'text', source: 'quiet_to', label: f('quiet_to'), required: true, row: 2, pattern: quietTime },
+  { kind: 'text', source: 'quiet_from', label: f('quiet_from'), required: true, row: 2, pattern: quietTime, maxLength: 5 },
+  { kind: 'text', source: 'quiet_to', label: f('quiet_to'), required: true, row: 2, pattern: quietTime, maxLength: 5 },
   { kind: 'boolean', source: 'thank_you', label: f('thank_you'), row: 3 },
   { kind: 'number', source: 'thank_you_delay', label: f('thank_you_delay'), required: true, integer: true, min: 0, max: 24 * 60, row: 3 },
+  { kind: 'text', source: 'thank_you_promocode', label: f('thank_you_promocode'), maxLength: 50, hint: t('promocodeHint') },
 ];
 
 export default defineResource({
