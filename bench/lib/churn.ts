@@ -135,7 +135,8 @@ export async function runChurn(opts: { database: BenchDatabase; chain: Chain; to
     const booked: Booked[] = [];
     const book = async (i: number, phase: Booked['phase']) => {
       const loc = i % 5 === 4 ? B : A;
-      const b: Booked = { i, id: 0, location: loc === A ? 'A' : 'B', playgroundId: loc.playgrounds[0]!, sessionDt: loc.sessionDt, phase };
+      // Spread over the location's playgrounds at that time (each session its own lock), as a day's bookings are.
+      const b: Booked = { i, id: 0, location: loc === A ? 'A' : 'B', playgroundId: loc.playgrounds[i % loc.playgrounds.length]!, sessionDt: loc.sessionDt, phase };
       const res = await call('POST', '/api/v2.1/booking/', bodyOf(b), `churn-${i}`);
       if (res.status !== 201) throw new Error(`churn: booking ${i}: ${res.status} ${res.body.slice(0, 300)}`);
       b.id = (JSON.parse(res.body) as { id: number }).id;
@@ -158,7 +159,7 @@ export async function runChurn(opts: { database: BenchDatabase; chain: Chain; to
     const cancelling = shuffled.slice(nMove, nMove + nCancel);
     await pool(moving, opts.concurrency, async (b) => {
       const loc = b.location === 'A' ? A : B;
-      const to = { ...b, playgroundId: loc.playgrounds[1]! };
+      const to = { ...b, playgroundId: loc.playgrounds[(loc.playgrounds.indexOf(b.playgroundId) + 1) % loc.playgrounds.length]! };
       const res = await call('PUT', `/api/v2.1/booking/${b.id}/`, bodyOf(to));
       if (res.status !== 200) throw new Error(`churn: move of order ${b.id}: ${res.status} ${res.body.slice(0, 300)}`);
       b.playgroundId = to.playgroundId;
