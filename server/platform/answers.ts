@@ -108,6 +108,7 @@ const SlotOrder = z.object({
   bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), seller_user_id: int().nullable(), staff_user_id: int().nullable(),
   game_id: int().nullable(), multisession: z.boolean(), source: z.string(), created: z.string(),
   status: int(), order_type: int(), persons: int(), purchase: money(), paid: money(), need_paid: money(),
+  language: z.string().nullable().describe('#45 The customer\'s language for their messages (null: none stored, the location\'s first is used).'),
   checked_in: int().nullable().optional().describe('#44 Participants checked in, in a playground\'s day read (the calendar): null where the location does not check guests in (arrivals off).'),
 });
 /** A session of a playground (booked or free) as the day views show it. */
@@ -225,6 +226,7 @@ export const MultiBooking = z.object({
   order_type: int(), status: int(), cost: money(), discount: money(), purchase: money(), paid: money(), promocode: z.string().nullable(),
   bill: z.string().nullable(), cancel_delay: int().nullable(), comment: z.string(), event_type_id: int().nullable(), amo_id: z.string().nullable(),
   multisession: z.boolean(), playsessions: z.array(z.object({ id: int(), playground_id: int(), session_dt: localDateTime(), duration: int() })),
+  language: z.enum(['ru', 'en']).nullable().describe('#45 The customer\'s language for their messages (null: the location\'s first).'),
 }).meta({ id: 'MultiBooking' });
 
 const DisputeFile = z.object({ url: z.string(), name: z.string(), size: int() });

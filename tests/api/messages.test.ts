@@ -158,8 +158,30 @@ describe('planning', () => {
     expect((await sql<{ id: string; language: string | null }>('select id, language from orders where id in ($1, $2) order by id', [plain, chosen])).map((r) => r.language)).toEqual([null, 'en']);
     expect((await messagesOf(plain)).map((m) => m.language)).toEqual(['ru', 'ru', 'ru']);
     expect((await messagesOf(chosen)).map((m) => m.language)).toEqual(['en', 'en', 'en']);
+    // The day view's orders carry it, so the edit form shows the order's language.
+    const [{ d }] = await sql<{ d: string }>("select left(ps.time_start::text, 10) as d from order_playsessions op join playsessions ps on ps.id = op.playsession_id where op.order_id = $1", [chosen]) as [{ d: string }];
+    const day = await h.call('GET', `/api/v2.1/playgrounds/${w.pg.cube2}/schedule/?date=${d}&orders=1`, { token: w.tokens.staff });
+    const orders = (day.json() as Json[]).flatMap((slot) => slot.orders as Json[]);
+    expect(orders.find((o) => o.id === chosen)?.language).toBe('en');
     expect((await h.call('POST', '/api/v2.1/booking/', { token: w.tokens.staff, lang: 'en', body: bookingBody(w.pg.cube2, session(), { language: 'de' }) })).json())
       .toEqual({ language: ['Not a valid choice.'] });
+  });
+
+  it('a multi-booking takes the language too: stored, read back, kept by an edit without one, its messages in it', async () => {
+    const dt = session('15:00');
+    const body = (language?: string) => ({
+      location_id: 1, date: dt.slice(0, 10), cost: '4000', persons: 2, order_type: 1, name: 'Multi Guest', phone: '+79995550045', email: 'multi45@example.com',
+      playsessions: [{ playground_id: w.pg.cube2, session_dt: dt }, { playground_id: w.pg.cube2, session_dt: `${dt.slice(0, 10)} 16:00` }], ...(language ? { language } : {}),
+    });
+    const made = await h.call('POST', '/api/v2.2/multibooking/', { token: admin(), body: body('en') });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().order_id as number;
+    expect((await h.call('GET', `/api/v2.2/multibooking/${id}/`, { token: admin() })).json().language).toBe('en');
+    expect((await messagesOf(id)).map((m) => m.language)).toEqual(['en', 'en', 'en']);
+    const edited = await h.call('POST', `/api/v2.2/multibooking/${id}/update_part/`, { token: admin(), body: { ...body(), persons: 3 } });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await h.call('GET', `/api/v2.2/multibooking/${id}/`, { token: admin() })).json().language).toBe('en');
+    expect((await h.call('POST', '/api/v2.2/multibooking/', { token: admin(), lang: 'en', body: body('de') })).json()).toEqual({ language: ['Not a valid choice.'] });
   });
 
   it('quiet hours hold a reminder until they end; too close to the session it is skipped, and the skip is logged', async () => {

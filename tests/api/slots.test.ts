@@ -392,7 +392,7 @@ describe('places and flags from orders', () => {
         id: part!.id, name: 'Part Paid', phone: '+70000000000', email: 'guest@example.com', persons: 2, order_type: 1, status: 2,
         cost: '2000.00', discount: '0.00', purchase: '2000.00', paid: '500.50', need_paid: '1499.50', promocode: null, bill: null,
         cancel_delay: null, comment: '', seller_user_id: null, staff_user_id: null, game_id: null, multisession: false,
-        source: 'backoffice', created: part!.createdAt.toISOString(),
+        source: 'backoffice', language: null, created: part!.createdAt.toISOString(),
         // #44 Location 1 checks guests in: how many of them are in (null where a location does not).
         checked_in: 0,
       },

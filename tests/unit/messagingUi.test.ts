@@ -5,6 +5,7 @@ import { MAX_REMINDERS, REMINDER_OFFSETS, atMostReminders, insertAt, offsetLabel
 import { offsetTexts } from '../../src/i18n/messagingOffsets';
 import { messageMoment, messageStateColour } from '../../src/pages/orders/orderMessages';
 import { bookingBody, defaultBookingLanguage, emptyBooking } from '../../src/pages/booking/bookingForm';
+import { emptyMulti, multiBody } from '../../src/pages/multibooking/multiForm';
 
 describe('template editor', () => {
   it('inserts a variable where the cursor is, replacing a selection', () => {
@@ -51,5 +52,12 @@ describe('desk booking language', () => {
     const v = { ...emptyBooking('2031-01-01', 1, '2031-01-01 10:00', 'en'), persons: 2 };
     expect(bookingBody(v).language).toBe('en');
     expect('language' in bookingBody({ ...v, language: '' })).toBe(false);
+  });
+
+  it('the multi-booking form sends its language the same way and reads an order\'s back', () => {
+    const v = { ...emptyMulti('2031-01-01', { language: 'en' }), persons: '2', cost: '4000', sessions: ['1|2031-01-01 10:00'] };
+    expect(multiBody(v, 1).language).toBe('en');
+    expect('language' in multiBody({ ...v, language: '' }, 1)).toBe(false);
+    expect(emptyMulti('2031-01-01').language).toBe('');
   });
 });

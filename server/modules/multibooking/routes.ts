@@ -39,6 +39,9 @@ export const multiBookingSchema = z.strictObject({
     .max(50).refine((list) => list.length > 0, { message: 'sessions_required' }),
   amo_id: z.preprocess(emptyToNull, z.string().trim().max(64).nullable()).optional().transform((v) => v ?? null),
   source: staffOrderSource,
+  // #45 The customer's language for their messages, as the single booking's (absent: none stored, the
+  // location's first is used; an edit without it keeps the order's).
+  language: z.enum(['ru', 'en']).nullable().optional(),
 }).superRefine((v, ctx) => {
   // A paid order or an event takes money: its cost is above zero (#25); a technical or free one may cost 0.
   const takesMoney = v.order_type === ORDER_TYPE.paid || v.order_type === ORDER_TYPE.event;

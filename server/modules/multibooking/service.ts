@@ -43,6 +43,8 @@ export interface MultiInput {
   playsessions: { playground_id: number; session_dt: string }[];
   amo_id: string | null;
   source: string | null;
+  /** #45 The customer's language for their messages (absent: none; an edit keeps the order's). */
+  language?: 'ru' | 'en' | null;
 }
 
 async function checkEventRules(tx: Tx | Db, input: MultiInput): Promise<void> {
@@ -126,7 +128,7 @@ async function placeMultiBooking(db: Db, user: AuthUser, link: { publicUrl: stri
       orderType: input.order_type, status: Number(price.purchase) > 0 ? ORDER_STATUS.pending : ORDER_STATUS.confirmed,
       cost: price.cost, discount: price.discount, purchase: price.purchase, paid: '0', promocode: input.promocode,
       cancelDelay: input.bill ? input.cancel_delay : null, comment: input.comment, staffUserId: user.id, multisession: true,
-      source: input.source ?? ORDER_SOURCE.backoffice, amoId: input.amo_id, eventTypeId: input.event_type_id,
+      source: input.source ?? ORDER_SOURCE.backoffice, amoId: input.amo_id, eventTypeId: input.event_type_id, language: input.language ?? null,
     }).returning();
     await tx.insert(orderPlaysessions).values(psIds.map((playsessionId) => ({ orderId: order!.id, playsessionId })));
     // Each session by time and playground name: the log reads without looking anything up.
@@ -154,6 +156,7 @@ export async function getMultiBooking(db: Db, userId: number, orderId: number) {
     name: order.name, phone: order.phone, email: order.email, persons: order.persons, order_type: order.orderType, status: order.status,
     cost: order.cost, discount: order.discount, purchase: order.purchase, paid: order.paid, promocode: order.promocode, bill: order.bill,
     cancel_delay: order.cancelDelay, comment: order.comment, event_type_id: order.eventTypeId, amo_id: order.amoId, multisession: order.multisession,
+    language: order.language === 'ru' || order.language === 'en' ? order.language : null,
     playsessions: sessions.map(({ ps }) => ({ id: ps.id, playground_id: ps.playgroundId, session_dt: ps.timeStart, duration: ps.duration })),
   };
 }
@@ -195,7 +198,7 @@ export async function updateMultiBooking(db: Db, user: AuthUser, link: { publicU
       name: input.name, phone: input.phone, email: input.email, persons: input.persons, orderType: input.order_type,
       status: Number(price.purchase) <= 0 ? ORDER_STATUS.confirmed : paid >= Number(price.purchase) ? ORDER_STATUS.paid : ORDER_STATUS.pending,
       cost: price.cost, discount: price.discount, purchase: price.purchase, promocode: input.promocode, comment: input.comment,
-      eventTypeId: input.event_type_id, amoId: input.amo_id ?? order!.amoId, updatedAt: new Date(),
+      eventTypeId: input.event_type_id, amoId: input.amo_id ?? order!.amoId, ...(input.language ? { language: input.language } : {}), updatedAt: new Date(),
     }).where(eq(orders.id, orderId));
     const before = (await tx.select({ id: orderPlaysessions.playsessionId }).from(orderPlaysessions).where(eq(orderPlaysessions.orderId, orderId))).map((r) => r.id);
     const removed = before.filter((id) => !psIds.includes(id));

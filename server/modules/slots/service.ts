@@ -47,6 +47,8 @@ export interface SlotOrder extends FlagOrder {
   game_id: number | null;
   multisession: boolean;
   source: string;
+  /** #45 The customer's language for their messages (null: none stored). */
+  language: string | null;
   created: string;
   /** #44 Participants checked in, in a playground's day read (the calendar); null where the location's arrivals are off. */
   checked_in?: number | null;
@@ -104,7 +106,7 @@ const storedSessionsJson = (where: string, arrivalsOn?: string) => `(SELECT coal
         'need_paid', (o.purchase - o.paid)::numeric(12, 2)::text,
         'promocode', o.promocode, 'bill', o.bill, 'cancel_delay', o.cancel_delay, 'comment', o.comment,
         'seller_user_id', o.seller_user_id, 'staff_user_id', o.staff_user_id, 'game_id', o.game_id, 'multisession', o.multisession,
-        'source', o.source, 'created', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${arrivalsOn ? checkedInJson(arrivalsOn) : ''}) ORDER BY o.id), '[]')
+        'source', o.source, 'language', o.language, 'created', to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')${arrivalsOn ? checkedInJson(arrivalsOn) : ''}) ORDER BY o.id), '[]')
       FROM order_playsessions op JOIN orders o ON o.id = op.order_id WHERE op.playsession_id = ps.id)
   ) ORDER BY ps.id), '[]')
   FROM playsessions ps LEFT JOIN games g ON g.id = ps.game_id WHERE ${where})`;

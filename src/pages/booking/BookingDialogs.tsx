@@ -116,7 +116,7 @@ export function useBookingDialogs({ location, now, today }: { location: Location
     initial: emptyBooking(slot ? businessDateOf(slot.time_start) : date < today ? today : date, slot?.playground ?? null, slot?.time_start ?? '', defaultBookingLanguage(location?.languages)),
   });
   const openMulti = (date: string, prefill: Partial<MultiValues> = {}) =>
-    setForm({ kind: 'multiCreate', initial: emptyMulti(date < today ? today : date, prefill) });
+    setForm({ kind: 'multiCreate', initial: emptyMulti(date < today ? today : date, { language: defaultBookingLanguage(location?.languages), ...prefill }) });
   const openEdit = (order: SlotOrder, slot: Slot, move = false) => {
     if (!order.multisession) setForm({ kind: 'edit', order, slot, move });
     else setForm(canMulti ? { kind: 'multiEdit', orderId: order.id } : { kind: 'multiForbidden', orderId: order.id });

@@ -5,7 +5,7 @@
 // bookingPrice with the promo code and the location's group and early-booking discounts, the same
 // function the server prices with (its figure, shown after saving, is final). Saving shows the
 // order-created dialog, or why it failed.
-import { MESSAGE_LANGUAGES } from '../../../domain/customerMessages';
+import { CustomerLanguageField } from '../../components/forms/CustomerLanguageField';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert, Button, CircularProgress, DialogContent, DialogTitle, Grid, MenuItem,
@@ -290,11 +290,7 @@ export function BookingFormDialog({
         {/* #45 The customer's messages go in this language (the location's first by default). */}
         <Grid container spacing={2} sx={{ mt: 1 }}>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField select fullWidth label={translate('app.messaging.booking.language')} value={values.language} data-testid="booking-language"
-              onChange={(e) => set({ language: e.target.value })} helperText={translate('app.messaging.booking.languageHint')}>
-              {values.language === '' && <MenuItem value=""><em>{translate('app.messaging.booking.languageNone')}</em></MenuItem>}
-              {MESSAGE_LANGUAGES.map((l) => <MenuItem key={l} value={l}>{translate(`app.messaging.languages.${l}`)}</MenuItem>)}
-            </TextField>
+            <CustomerLanguageField value={values.language} onChange={(language) => set({ language })} />
           </Grid>
         </Grid>
 

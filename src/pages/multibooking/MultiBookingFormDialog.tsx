@@ -14,6 +14,7 @@ import NightsStayIcon from '@mui/icons-material/NightsStay';
 import { useTranslate } from 'react-admin';
 import { slotTimes } from '../../calendar/calendarModel';
 import { CustomerSection, FormActions, FormSection, FormSummary, missingFieldsHint, PaymentSection } from '../booking/FormParts';
+import { CustomerLanguageField } from '../../components/forms/CustomerLanguageField';
 import { formatAmount, formatMoney, readAmount, type Currency } from '../../../domain/money';
 import { fromCents, multiBookingPrice, toCents } from '../../../domain/pricing';
 import { languageOf } from '../../i18n/useLanguage';
@@ -254,6 +255,12 @@ export function MultiBookingFormDialog({ location, today, now, initial, orderId,
           required={{ name: true, phone: true, email: true }} />
 
         <PaymentSection values={values} set={set} fieldProps={fieldProps} billAllowed={multiBillAllowed(values.order_type)} />
+        {/* #45 The customer's messages go in this language (the location's first by default), as the single form's. */}
+        <Grid container spacing={2} sx={{ mt: 1 }}>
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <CustomerLanguageField value={values.language} onChange={(language) => set({ language })} testId="multi-language" />
+          </Grid>
+        </Grid>
 
         <FormSummary testId="multi-summary">
           <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { xs: 0.5, sm: 3 }, alignItems: { sm: 'center' } }}>

@@ -57,6 +57,8 @@ export interface MultiOrder {
   event_type_id: number | null;
   amo_id: string | null;
   multisession: boolean;
+  /** #45 The customer's language for their messages (null: none stored). */
+  language?: string | null;
   playsessions: { id: number; playground_id: number; session_dt: string; duration: number }[];
 }
 
@@ -77,9 +79,11 @@ export interface MultiValues {
   sessions: string[];
   /** A CRM deal the order comes from (the /create?amo_id= route). */
   amo_id: string | null;
+  /** #45 The customer's language for their messages ('ru' or 'en'; '' sends none: the order keeps its own). */
+  language: string;
 }
 
-export type MultiField = Exclude<keyof MultiValues, 'amo_id'>;
+export type MultiField = Exclude<keyof MultiValues, 'amo_id' | 'language'>;
 export type MultiErrors = Partial<Record<MultiField, string>>;
 
 export const sessionKey = (playground: number, timeStart: string) => `${playground}|${timeStart}`;
@@ -90,7 +94,7 @@ export function parseSessionKey(key: string): { playground_id: number; session_d
 
 export const emptyMulti = (date: string, prefill: Partial<MultiValues> = {}): MultiValues => ({
   date, cost: '', persons: '', name: '', phone: '', email: '', order_type: ORDER_TYPE.paid, event_type_id: null, bill: false,
-  cancel_delay: String(MULTI_CANCEL_DELAY_DEFAULT), comment: '', promocode: '', sessions: [], amo_id: null, ...prefill,
+  cancel_delay: String(MULTI_CANCEL_DELAY_DEFAULT), comment: '', promocode: '', sessions: [], amo_id: null, language: '', ...prefill,
 });
 
 /** The form's values for an existing multi-session order. */
@@ -101,7 +105,7 @@ export function multiFromOrder(order: MultiOrder, lang: Language = 'ru'): MultiV
     email: order.email ?? '', order_type: order.order_type, event_type_id: order.event_type_id, bill: !!order.bill,
     cancel_delay: String(order.cancel_delay ?? MULTI_CANCEL_DELAY_DEFAULT), comment: order.comment ?? '',
     promocode: order.promocode ?? '', sessions: order.playsessions.map((p) => sessionKey(p.playground_id, p.session_dt)),
-    amo_id: order.amo_id,
+    amo_id: order.amo_id, language: order.language ?? '',
   };
 }
 
@@ -231,6 +235,7 @@ export function multiBody(v: MultiValues, locationId: number) {
     playsessions: sessions,
     amo_id: v.amo_id,
     source: BOOKING_SOURCE,
+    ...(v.language === 'ru' || v.language === 'en' ? { language: v.language } : {}),
   };
 }
 
