@@ -34,6 +34,7 @@ import { formatWallClock, logAuthor, logSummary, logTypeText } from './orderLog'
 import { PayDialog } from '../booking/PayDialog';
 import { RefundDue } from './RefundDue';
 import { OrderRefunds } from './OrderRefunds';
+import { OrderTableCard } from './OrderTableCard';
 import { OrderConsent } from './OrderConsent';
 import { OrderArrival } from './OrderArrival';
 import { OrderMessages } from './OrderMessages';
@@ -247,92 +248,47 @@ export function OrderPage() {
         </CardContent>
       </Card>
 
-      <Card sx={{ mb: 2 }}>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.log')}</Typography>
-          {log.isPending ? <Skeleton variant="rounded" height={80} /> : (log.data ?? []).length === 0 ? (
-            <Typography color="text.secondary">{translate('app.order.noLog')}</Typography>
-          ) : (
-            <TableContainer>
-              <Table size="small" data-testid="order-log">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.order.logColumns.created')}</TableCell>
-                    <TableCell>{translate('app.order.logColumns.type')}</TableCell>
-                    <TableCell>{translate('app.order.logColumns.text')}</TableCell>
-                    <TableCell>{translate('app.order.logColumns.author')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(log.data ?? []).map((e) => (
-                    <TableRow key={e.id} data-type={e.type}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created)}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{logTypeText(translate, e.type)}</TableCell>
-                      <TableCell>{logSummary(e, translate, money) || '—'}</TableCell>
-                      <TableCell>{logAuthor(e, translate)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
-      </Card>
+      <OrderTableCard title={translate('app.order.log')} tableTestId="order-log" pending={log.isPending} empty={translate('app.order.noLog')}
+        columns={['created', 'type', 'text', 'author'].map((c) => ({ label: translate(`app.order.logColumns.${c}`) }))}
+        rows={(log.data ?? []).map((e) => (
+          <TableRow key={e.id} data-type={e.type}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.created)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{logTypeText(translate, e.type)}</TableCell>
+            <TableCell>{logSummary(e, translate, money) || '—'}</TableCell>
+            <TableCell>{logAuthor(e, translate)}</TableCell>
+          </TableRow>
+        ))} />
 
       <OrderRefunds refunds={o.refunds ?? []} money={money} when={when} />
       {/* #45 What the customer was sent, or is to be sent, and when. */}
       <OrderMessages orderId={o.id} when={when} />
 
-      <Card>
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>{translate('app.order.payments')}</Typography>
-          {o.payments.length === 0 ? (
-            <Typography color="text.secondary">{translate('app.order.noPayments')}</Typography>
-          ) : (
-            <TableContainer>
-              <Table size="small" data-testid="order-payments">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('app.order.paymentColumns.id')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.type')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.created')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.status')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.externalId')}</TableCell>
-                    <TableCell align="right">{translate('app.order.paymentColumns.purchase')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.comment')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.receipt')}</TableCell>
-                    <TableCell>{translate('app.order.paymentColumns.user')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {o.payments.map((p) => (
-                    <TableRow key={p.id} data-payment-type={p.payment_type}>
-                      <TableCell>{p.id}</TableCell>
-                      <TableCell>{translate(`app.paymentTypes.t${p.payment_type}`, { _: String(p.payment_type) })}</TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(p.created)}</TableCell>
-                      <TableCell>
-                        {translate(`app.order.paymentStatus.${p.status}`, { _: p.status })}
-                        <TestPaymentBadge payment={p} />
-                        {/* #38 What the provider reported when it was not the link's amount and currency: not settled. */}
-                        {p.provider_mismatch && (
-                          <Typography variant="body2" color="error" data-testid="payment-mismatch">
-                            {translate('app.order.providerMismatch', { amount: p.provider_mismatch.amount ?? '—', currency: p.provider_mismatch.currency ?? '—' })}
-                          </Typography>
-                        )}
-                      </TableCell>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>{p.external_id ?? '—'}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(p.purchase)}</TableCell>
-                      <TableCell>{p.comment || '—'}</TableCell>
-                      <TableCell data-testid="payment-receipt"><PaymentReceipt payment={p} /></TableCell>
-                      <TableCell>{p.user?.name || p.user?.email || '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
-      </Card>
+      <OrderTableCard title={translate('app.order.payments')} tableTestId="order-payments" empty={translate('app.order.noPayments')} last
+        columns={[...['id', 'type', 'created', 'status', 'externalId'].map((c) => ({ label: translate(`app.order.paymentColumns.${c}`) })),
+          { label: translate('app.order.paymentColumns.purchase'), align: 'right' as const },
+          ...['comment', 'receipt', 'user'].map((c) => ({ label: translate(`app.order.paymentColumns.${c}`) }))]}
+        rows={o.payments.map((p) => (
+          <TableRow key={p.id} data-payment-type={p.payment_type}>
+            <TableCell>{p.id}</TableCell>
+            <TableCell>{translate(`app.paymentTypes.t${p.payment_type}`, { _: String(p.payment_type) })}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(p.created)}</TableCell>
+            <TableCell>
+              {translate(`app.order.paymentStatus.${p.status}`, { _: p.status })}
+              <TestPaymentBadge payment={p} />
+              {/* #38 What the provider reported when it was not the link's amount and currency: not settled. */}
+              {p.provider_mismatch && (
+                <Typography variant="body2" color="error" data-testid="payment-mismatch">
+                  {translate('app.order.providerMismatch', { amount: p.provider_mismatch.amount ?? '—', currency: p.provider_mismatch.currency ?? '—' })}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={{ wordBreak: 'break-all' }}>{p.external_id ?? '—'}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>{money(p.purchase)}</TableCell>
+            <TableCell>{p.comment || '—'}</TableCell>
+            <TableCell data-testid="payment-receipt"><PaymentReceipt payment={p} /></TableCell>
+            <TableCell>{p.user?.name || p.user?.email || '—'}</TableCell>
+          </TableRow>
+        ))} />
     </Box>
   );
 }
