@@ -25,12 +25,15 @@ export const NEEDS: Partial<Record<StepId, StepId[]>> = {
   dayview: ['chain'], browser: ['chain'], walkin: ['chain'], pooler: ['chain'], bookings: ['chain'], churn: ['chain'],
 };
 
-export type Mode = 'full' | 'smoke' | 'browser';
+export type Mode = 'full' | 'smoke' | 'browser' | 'churn';
 
 /** The steps a mode runs, in the suite's order. */
 export function stepsOf(mode: Mode): StepId[] {
   const all = STEPS.map((s) => s.id);
-  return mode === 'browser' ? all.filter((id) => id === 'chain' || id === 'browser' || id === 'walkin') : all;
+  if (mode === 'browser') return all.filter((id) => id === 'chain' || id === 'browser' || id === 'walkin');
+  // #45 The churn test alone at full size (10,000 bookings), for its figures without the other steps' load.
+  if (mode === 'churn') return all.filter((id) => id === 'chain' || id === 'churn');
+  return all;
 }
 
 export interface Scale {

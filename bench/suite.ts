@@ -43,9 +43,10 @@ import { FULL, NEEDS, SMOKE, STEPS, stepsOf, type Mode, type StepId } from './st
 const loadavg = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 const LOAD_BEFORE = loadavg();
 const SMOKE_RUN = process.argv.includes('--smoke');
-const ONLY_BROWSER = process.argv.includes('--only') && process.argv[process.argv.indexOf('--only') + 1] === 'browser';
-if (SMOKE_RUN && ONLY_BROWSER) throw new Error('--smoke runs every step: not with --only browser');
-const MODE: Mode = SMOKE_RUN ? 'smoke' : ONLY_BROWSER ? 'browser' : 'full';
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (ONLY !== undefined && ONLY !== 'browser' && ONLY !== 'churn') throw new Error(`--only takes browser or churn, not ${ONLY}`);
+if (SMOKE_RUN && ONLY) throw new Error(`--smoke runs every step: not with --only ${ONLY}`);
+const MODE: Mode = SMOKE_RUN ? 'smoke' : ONLY === 'browser' ? 'browser' : ONLY === 'churn' ? 'churn' : 'full';
 const base = SMOKE_RUN ? SMOKE : FULL;
 const scale = { ...base, orders: arg('orders', base.orders), seconds: arg('seconds', base.seconds), concurrency: arg('concurrency', base.concurrency) };
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,7 +54,7 @@ const outIndex = process.argv.indexOf('--out');
 const webIndex = process.argv.indexOf('--web');
 /** Where the table goes: nowhere for a smoke run unless --out says so. */
 const OUT = outIndex > 0 ? path.resolve(process.argv[outIndex + 1]!)
-  : SMOKE_RUN ? null : path.join(root, 'bench', ONLY_BROWSER ? 'results-browser.md' : 'results.md');
+  : SMOKE_RUN ? null : path.join(root, 'bench', ONLY ? `results-${ONLY}.md` : 'results.md');
 
 interface Row { measurement: string; result: string; reference: string; target: string; met: string }
 const rows: Row[] = [];
@@ -379,7 +380,7 @@ log(`${MODE} run: all ${plan.length} steps passed in ${Math.round((performance.n
 if (OUT) {
   const flags = [
     scale.orders !== base.orders ? `--orders ${scale.orders}` : '', scale.seconds !== base.seconds ? `--seconds ${scale.seconds}` : '',
-    scale.concurrency !== base.concurrency ? `--concurrency ${scale.concurrency}` : '', SMOKE_RUN ? '--smoke' : '', ONLY_BROWSER ? '--only browser' : '',
+    scale.concurrency !== base.concurrency ? `--concurrency ${scale.concurrency}` : '', SMOKE_RUN ? '--smoke' : '', ONLY ? `--only ${ONLY}` : '',
   ].filter(Boolean).join(' ');
   fs.writeFileSync(OUT, `# Benchmark results
 

@@ -101,7 +101,7 @@ export async function runChurn(opts: { database: BenchDatabase; chain: Chain; to
     const call = async (method: string, url: string, body: unknown, key?: string): Promise<{ status: number; body: string }> => {
       for (let attempt = 0; ; attempt++) {
         try {
-          const res = await request(`${s.base}${url}`, { method, headers: key ? { ...headers, 'idempotency-key': key } : headers, body });
+          const res = await request(`${s.base}${url}`, { method, headers: key ? { ...headers, 'idempotency-key': key } : headers, body, timeoutMs: 20_000 });
           if (res.status >= 500) {
             if (attempt < 60) { await sleep(250); continue; }
           }

@@ -9,7 +9,11 @@ export interface HttpAnswer {
   body: string;
 }
 
-export function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<HttpAnswer> {
+/**
+ * `timeoutMs`: no answer by then is an error (a request handed to a worker killed at that moment can
+ * wait for ever; a client gives up and tries again, with its Idempotency-Key where it has one).
+ */
+export function request(url: string, opts: { method?: string; headers?: Record<string, string>; body?: unknown; timeoutMs?: number } = {}): Promise<HttpAnswer> {
   const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = http.request(url, {
@@ -21,6 +25,7 @@ export function request(url: string, opts: { method?: string; headers?: Record<s
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
       res.on('error', reject);
     });
+    req.setTimeout(opts.timeoutMs ?? 60_000, () => req.destroy(new Error(`no answer from ${url} in ${(opts.timeoutMs ?? 60_000) / 1000} s`)));
     req.on('error', reject);
     req.end(payload);
   });
