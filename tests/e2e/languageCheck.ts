@@ -3,7 +3,7 @@
 // list, a raw enum code; in en Cyrillic in the interface's own texts.
 import type { Page } from '@playwright/test';
 import { apiGet } from './helpers';
-import { MIXED_SCRIPT_BRANDS } from '../../domain/brands';
+import { DOMAIN_BRANDS, MIXED_SCRIPT_BRANDS } from '../../domain/brands';
 import {
   CERTIFICATE_STATUS_LABELS, CERTIFICATE_TYPE_LABELS, ORDER_SOURCE_LABELS, PAYMENT_STATUS_LABELS, TRANSACTION_TYPE_LABELS,
 } from '../../domain/enumLabels';
@@ -156,7 +156,7 @@ export async function latinInRussianChrome(page: Page, where: string, names: str
     .replace(/\S+@\S+/g, ' ').replace(/\bhttps?:\/\/\S+/g, ' ').replace(/(?<![.\w])(?!(?:app|resources|ra|validation)\.)[a-z_]+(?:\.[a-z_]+)+\b/g, ' ');
   for (const name of [...names].sort((a, b) => b.length - a.length)) if (/[A-Za-z]/.test(name)) text = text.split(name).join(' ');
   // A brand as its owner writes it in Russian («ЮKassa») is a name, not a leaked English word.
-  for (const brand of MIXED_SCRIPT_BRANDS) text = text.split(brand).join(' ');
+  for (const brand of [...MIXED_SCRIPT_BRANDS, ...DOMAIN_BRANDS]) text = text.split(brand).join(' ');
   const words = [...text.matchAll(/[A-Za-z][A-Za-z'-]*/g)].map((m) => m[0]).filter((w) => /[a-z]/.test(w) && w !== 'Email');
   return [...new Set(words)].map((w) => `${where}: Latin word "${w}" in the interface`);
 }

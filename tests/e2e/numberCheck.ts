@@ -5,7 +5,7 @@
 //
 // Not numbers of that kind, by context: years (of a date DD.MM.YYYY or standing alone), times,
 // phone numbers, identifiers (an id column, a link to a record, after "№", "#", "ID", "order",
-// "заказ"...), codes shown as code, hex codes (certificates), and anything inside a word.
+// "заказ", English "no." as in "Booking no. 1234"...), codes shown as code, hex codes (certificates), and anything inside a word.
 import type { Frame, Page } from '@playwright/test';
 
 /** What the page checks, written out so it can run in the browser (page.evaluate takes no closures). */
@@ -13,7 +13,7 @@ const SCAN = ({ skip }: { skip: string }) => {
   const found: { number: string; context: string }[] = [];
   // Four or more digits in a row, not inside a word, a code, a date, a time or a phone number.
   const NUMBER = /(?<![\p{L}\p{N}_.:/#№+\-])\d{4,}(?:[.,]\d+)?(?![\p{L}\p{N}_:/\-])/gu;
-  const ID_BEFORE = /(?:№|#|\bID|\bid|\bорд|заказ[а-яё]*|\border[s]?|сесси[а-яё]*|\bsession[s]?|платеж[а-яё]*|платёж[а-яё]*|\bpayment[s]?|версия|version|\bкод|\bcode|uuid|token)\s*:?\s*$/i;
+  const ID_BEFORE = /(?:№|#|\bno\.|\bID|\bid|\bорд|заказ[а-яё]*|\border[s]?|сесси[а-яё]*|\bsession[s]?|платеж[а-яё]*|платёж[а-яё]*|\bpayment[s]?|версия|version|\bкод|\bcode|uuid|token)\s*:?\s*$/i;
   const PHONE = /\+?\d[\d\s()\u00a0-]{8,}\d/g;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
