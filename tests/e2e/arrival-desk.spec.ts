@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, apiGet, moscowDate, signIn, token } from './helpers';
 
 // #44 Arrival at the desk (h44-desk), at location 1 (arrivals on), in ru and en: the slot card's

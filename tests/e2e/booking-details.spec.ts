@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { ADMIN, apiGet, moscowDate, signIn, token, type Slot, shownDate } from './helpers';
 
 // Details of the booking calendar (issue #4) at location 1 ("VR Арена Москва", Europe/Moscow) on

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { ADMIN, apiGet, moscowDate, signIn, token, type Slot, typeDate, shownDate } from './helpers';
 
 // The booking calendar of location 1 ("VR Арена Москва", Europe/Moscow) on dates about ten days

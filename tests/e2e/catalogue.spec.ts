@@ -1,6 +1,6 @@
 // #28 CATALOGUE: an administrator adds a playground on the schedules-and-playgrounds screen and finds
 // it on the day view; retired, it is gone from the day view and marked on the list. In ru and en.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, letterTag, signIn, type Lang } from './helpers';
 
 const T = {

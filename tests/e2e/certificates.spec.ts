@@ -4,7 +4,7 @@
 // in ru and en.
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { E2E_DATA_DIR } from '../../playwright.config';
 import { ADMIN, apiGet, bookEmptySession, lackPermissionAt, letterText, signIn, waitForLetter } from './helpers';
 

@@ -4,7 +4,7 @@
 // Deleting a schedule leaves the editor at once: schedules.spec.ts.
 // What happens over seconds (back-offs, retries, "nothing more after it") is watched on Playwright's
 // fake clock (page.clock, see `pageTime`), not by sleeping: the run takes seconds, not minutes.
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from './test';
 import { ADMIN, STAFF, signIn, signInThroughForm, token } from './helpers';
 import { screens } from './screens';
 

@@ -3,7 +3,7 @@
 // screen that shows a today is walked: the day view and its date picker, the new booking form, the
 // month view and its grid, a list's default period, its quick "Today" and its picker, the control
 // page's refresh time and the widget. A screen that follows the browser shows tomorrow and fails.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { addDays } from '../../domain/businessDay';
 import { wallClockOf } from '../../domain/dates';
 import { ADMIN, moscowDate, shownDate, signIn } from './helpers';

@@ -3,7 +3,7 @@
 // next version, which the screen and its history show; at location 2 (the demo's #40 template, so
 // the checklist's documents step links here) a personal-data consent with a wrong INN and no operator
 // is refused, each of the server's messages under its field, and nothing is saved.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
 import { serverMessages } from '../../server/platform/messages';

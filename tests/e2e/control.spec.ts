@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { CONTROL_REFRESH_MS } from '../../domain/constants';
 import { ADMIN, STAFF, apiGet, signIn } from './helpers';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, signIn } from './helpers';
 
 // The Content-Security-Policy (scripts only from our origin, no inline script) holds on every

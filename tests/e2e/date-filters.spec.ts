@@ -3,7 +3,7 @@
 // shows, what the address keeps and what the list is asked for; a start after the end is refused
 // with the pickers' message and the list keeps its range. (An end typed into "to" used to pass
 // through an earlier day — 15.01 while typing 15.11 — and the bar moved it onto the start.)
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import type { ResourceDeclaration } from '../../src/resources/declaration';
 import { enMessages } from '../../src/i18n/en';
 import { ruMessages } from '../../src/i18n/ru';

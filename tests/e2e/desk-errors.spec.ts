@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { addDays } from '../../domain/businessDay';
 import { wallClockOf } from '../../domain/dates';
 import { ADMIN, STAFF, apiGet, signIn, type Slot } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { ADMIN, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
 
 // #30 The desk at full speed, on location 3 ("VR Lounge Brooklyn", USD, sessions priced per

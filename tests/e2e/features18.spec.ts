@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, apiGet, moscowDate, signIn, token } from './helpers';
 
 // Issue #18's features, each in ru and en: the month grid of the month view, the multi-booking

@@ -1,7 +1,7 @@
 // Numbers, dates and "now" as the spec writes them, whatever the browser's own locale and zone:
 // amounts through the one money formatter ("18 000,00 ₽"), date inputs as DD.MM.YYYY in the Russian
 // UI of an en-US browser, and the calendar's now line on the location's clock.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { addDays } from '../../domain/businessDay';
 import { wallClockOf } from '../../domain/dates';
 import { ADMIN, signIn } from './helpers';

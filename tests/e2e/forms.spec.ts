@@ -1,7 +1,7 @@
 // Escape or a click outside never throws away a half-filled form (#18): an untouched form closes at
 // once, a dirty one asks "discard changes?" (keep editing keeps what was typed). One guard
 // (GuardedDialog) serves every dialog form: the booking, the multi-booking and a registry form.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import type { FieldDeclaration, ResourceDeclaration } from '../../src/resources/declaration';
 import { ruMessages } from '../../src/i18n/ru';
 import { ADMIN, signIn } from './helpers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, MANAGER, STAFF, signIn, signInThroughForm } from './helpers';
 
 test('the Locations tab shows from role value 20: admin and manager yes, staff no', async ({ page }) => {

@@ -3,7 +3,7 @@
 // USD's rule ("$1,850.00", never "1 850,00 USD") on the RUB location's screen; the widget's order
 // page stops offering to cancel once its deadline passes on the page's own clock, and gives the
 // venue's phone where it says to call.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './test';
 import { ADMIN, apiGet, signIn } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, apiGet, signIn, token } from './helpers';
 
 // The live desk on screens that span locations (issue #17): the transactions of two locations and the

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import { ADMIN, MANAGER, STAFF, apiGet, moscowDate, signIn, token, type Slot } from './helpers';
 
 // The live desk (issue #17): two people on the same day of location 1's booking calendar, a cashier

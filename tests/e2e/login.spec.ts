@@ -1,5 +1,5 @@
 // Signing in and out itself: every test here signs in through the form (not the saved state).
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, apiGet, signInThroughForm } from './helpers';
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
 

@@ -2,7 +2,7 @@
 // management card, edits a template (a variable inserted by a click), sees the live preview follow
 // the text, is told under the body of an unknown variable, saves, sends themselves a test and finds
 // the letter in the mail folder; back to the built-in text. An order's page has its messages card.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
 import { ADMIN, apiGet, bookEmptySession, letterTag, letterText, signIn, token, waitForLetter, type Lang } from './helpers';

@@ -1,6 +1,6 @@
 // Money at the desk (issue #15): a bill taken in the pay dialog is a payment link, shown with a copy
 // button; the order stays unpaid until the customer pays on the provider's page, then it is paid.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, apiGet, bookEmptySession as bookFor, moscowDate, signIn } from './helpers';
 
 const bookEmptySession = (page: Page, days: number) => bookFor(page, days, 'Bill Guest');

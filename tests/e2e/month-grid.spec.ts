@@ -1,7 +1,7 @@
 // The month grid on a phone (issue #18): at 390 px a day is about 50 px wide. Each day's status
 // stays inside its own cell (it ran into the next day: "своб. 317своб. 472"), the grid fits the
 // screen, every open day is a button named with its date and status, and a tap opens the day below.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, moscowDate, shownDate, signIn } from './helpers';
 
 for (const lang of ['ru', 'en'] as const) {

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { ADMIN, STAFF, apiGet, moscowDate, signIn, typeDate } from './helpers';
 
 // Multi-booking and the month view of location 1 ("VR Арена Москва", a park with event packages)

@@ -2,7 +2,7 @@
 // location settings, a new schedule); the time zone is found by the city typed and shows the time it
 // gives (Almaty UTC+5), a city it does not know is an error with no zone; the roles are described where
 // they are chosen and "Role and rights" is a visible button on each person's row.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, signIn, type Lang } from './helpers';
 
 const L = <T,>(lang: Lang, ru: T, en: T) => (lang === 'ru' ? ru : en);

@@ -2,7 +2,7 @@
 // dialog warns about the open link and its amount; the link's page then says the order is paid. A
 // customer who still pays on a page opened before (a late settlement) leaves an overpayment: the
 // desk and the order page offer its refund, and recording it clears it.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { formatMoney } from '../../domain/money';
 import { ADMIN, apiGet, bookEmptySession, signIn } from './helpers';
 

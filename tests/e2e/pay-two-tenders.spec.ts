@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, activeCertificate, apiGet, bookEmptySession, signIn, token } from './helpers';
 
 // #38 The pay dialog takes two tenders: a certificate with a smaller balance than the debt pays

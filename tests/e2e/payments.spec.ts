@@ -1,7 +1,7 @@
 // Location payments: filters (dates, types, sign), page sizes with "all", the add-payment dialog,
 // hiding a manual payment after yes/no, the CSV export; in ru and en.
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, apiGet, signIn, dateField, typeDate, shownDate } from './helpers';
 
 test.setTimeout(90_000);

@@ -8,7 +8,7 @@
 // where the rules are not published says so and links to that document. Location 2's settings; its
 // phone, link and arrival settings are put back at the end.
 import crypto from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './test';
 import { ruMessages } from '../../src/i18n/ru';
 import { enMessages } from '../../src/i18n/en';
 import { serverMessages } from '../../server/platform/messages';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, signIn, signInThroughForm } from './helpers';
 
 // A 1x1 PNG.

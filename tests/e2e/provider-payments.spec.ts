@@ -3,7 +3,7 @@
 // the connection; the desk sends a bill; the customer pays on the provider's page; the desk shows the
 // order paid live; the order is cancelled and the money goes back through the provider. Location 1,
 // put back to "no provider" after each test: other specs make sandbox links there.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, apiGet, bookEmptySession, signIn, token } from './helpers';
 import { E2E_YOOKASSA_SHOP } from '../providers/yookassa';
 

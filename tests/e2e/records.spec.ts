@@ -1,6 +1,6 @@
 // Location orders and sessions: the config-driven record lists (filters, page sizes, CSV export).
 import fs from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import dayjs from 'dayjs';
 import { ADMIN, apiGet, signIn, dateField, typeDate, shownDate } from './helpers';
 

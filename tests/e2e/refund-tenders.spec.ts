@@ -3,7 +3,7 @@
 // with the terminal reminder and its reference field, and the yes gives each back its own way: the
 // certificate's balance restored and ACTIVE again, a card refund with the reference, cash. A cashier
 // is not offered cash instead. ru and en from one table of texts.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, STAFF, activeCertificate, apiGet, bookEmptySession, signIn, token } from './helpers';
 
 test.setTimeout(90_000);

@@ -7,7 +7,7 @@
 // shows the server's sums, and a column hidden by the user stays hidden over a reload under the
 // user's id. A new declaration is tested here unchanged.
 import fs from 'node:fs';
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './test';
 import { exportedLabels, isExportedColumn, type ResourceDeclaration } from '../../src/resources/declaration';
 import { enMessages } from '../../src/i18n/en';
 import { ruMessages } from '../../src/i18n/ru';

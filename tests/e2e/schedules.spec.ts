@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { ADMIN, STAFF, signIn, dateField, typeDate } from './helpers';
 
 // Dates in 2030: no demo schedule or holiday is near them. 2030-01-14 is a Monday.

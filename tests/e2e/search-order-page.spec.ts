@@ -3,7 +3,7 @@
 // the guest's name in another case with е for ё, and an invalid query empties the results; the order
 // page moves its order with the booking form, opens it in the calendar on its card, names its seller
 // by name and cancels it with the refund by tender; the multi-booking's disabled save names the fields.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { ADMIN, apiGet, bookEmptySession, letterTag, signIn, token, type Slot } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test';
 import { letterText } from './helpers';
 import { ownerWalk, say } from './setupWalk';
 import { texts } from '../../src/widget/texts';

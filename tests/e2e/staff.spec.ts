@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser } from './test';
 import { ADMIN, letterText, signIn, waitForLetter, type Lang } from './helpers';
 
 // #28 STAFF: the owner invites a cashier on location 1's Staff screen; the cashier opens the link of

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { formatMoney } from '../../domain/money';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, STAFF, apiGet, moscowDate, signIn, signInThroughForm, token, type Slot, dateField, typeDate } from './helpers';
 
 // The tools page of location 1 ("VR Арена Москва"): early booking (a new condition lowers the

@@ -2,7 +2,7 @@
 // transaction, changing its type and refunding it after a confirmation, a dispute with a file,
 // the account top-up through the sandbox provider and the check_payment page; in ru and en.
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { balanceCurrency, formatMoney, type Currency } from '../../domain/money';
 import { ADMIN, apiGet, lackPermissionAt, signIn, token, dateField, typeDate } from './helpers';
 

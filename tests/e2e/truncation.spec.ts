@@ -3,7 +3,7 @@
 // a transaction's description (500), a webhook's URL (2000), a promo code (50), a customer's name
 // (150). Their screens in Russian at 1280 px: no sideways scrolling, the cut text's title is the
 // whole text, and the cut box stays inside its cell.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './test';
 import { ADMIN, bookEmptySession, signIn, token } from './helpers';
 
 test.describe.configure({ timeout: 90_000 });

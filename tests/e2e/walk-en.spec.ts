@@ -1,6 +1,6 @@
 // The en walk (tests/e2e/walker.ts): every screen and what it opens, in English. Its own file beside
 // walk.spec.ts (ru), so the shards can run the two side by side.
-import { test } from '@playwright/test';
+import { test } from './test';
 import { walk } from './walker';
 
 // A walk over every screen and button of the app: minutes on a busy machine.

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Frame, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Frame, type FrameLocator, type Page } from './test';
 import { ADMIN } from './helpers';
 import { embedSnippet, widgetSrc } from '../../src/pages/iframe/snippet';
 

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type FrameLocator, type Locator, type Page } from './test';
 import { ADMIN, letterText, signIn, waitForLetter } from './helpers';
 
 // The customer booking widget: a customer books and pays through the sandbox provider, gets the

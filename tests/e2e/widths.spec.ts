@@ -2,7 +2,7 @@
 // walk (walk.spec.ts, with checks.ts widthsCheck); here the day view, the order page, transactions,
 // the delivery log, the month view and the widget at 390 px (each its own visit), the certificates
 // list at 1440 px and the transaction form's date and time in an en-US browser.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, bookEmptySession, dateField, signIn, typeDate } from './helpers';
 import { LOADING, nativeDateInputs, widthProblems } from './checks';
 import { OPENED, PHONE_SCREENS, openedUrl, screens, watchCrashes } from './screens';

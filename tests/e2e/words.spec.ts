@@ -4,7 +4,7 @@
 // so, 0 asks "free session?", a length other than the playgrounds' says which is sold; a dead setup
 // link explains itself; the games catalogue links back; a notice goes once another screen opens;
 // the locations list's management icons carry their words.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './test';
 import { ADMIN, signIn, token, type Lang } from './helpers';
 
 const T = {
