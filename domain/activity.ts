@@ -196,6 +196,8 @@ export const ACTIVITY_CHANGE_FIELDS = {
   days: { ru: 'Дней', en: 'Days', value: count },
   payment_minutes: { ru: 'Удержание мест, минут', en: 'Places held, minutes', value: count },
   cancel_hours: { ru: 'Отмена клиентом, часов', en: 'Customer cancel, hours', value: count },
+  customer_move_hours: { ru: 'Перенос клиентом, часов', en: 'Customer move, hours', value: count },
+  customer_late_cancel_keep_percent: { ru: 'Поздняя отмена удерживает, %', en: 'A late cancel keeps, %', value: count },
   phone: { ru: 'Телефон', en: 'Phone', value: text },
   url: { ru: 'Адрес', en: 'URL', value: text },
   extra: { ru: 'Расширенные данные', en: 'Extra data', value: yesno },
@@ -278,7 +280,9 @@ export const ACTIVITY_CHANGE_FIELDS = {
     none: { ru: 'не сейчас (остаётся к возврату)', en: 'not now (left to refund)' },
     cash: { ru: 'всё наличными', en: 'all in cash' },
     original: { ru: 'как платили', en: 'the way it was paid' },
+    // Entries before #46 (the customer's cancel gave back only the provider's money).
     online: { ru: 'онлайн через провайдера', en: 'online through the provider' },
+    customer: { ru: 'онлайн и на сертификат сами, наличные и карта — на площадке', en: 'online and to the certificate by itself, cash and card at the venue' },
   } } },
   minutes: { ru: 'Минут', en: 'Minutes', value: count },
   quantity: { ru: 'Количество', en: 'Quantity', value: count },

@@ -50,9 +50,10 @@ export const MESSAGE_STATE_LABELS = {
 const COMMON = ['name', 'location', 'date', 'time', 'playground', 'persons', 'order', 'venue_phone'] as const;
 /** The variables a kind's templates may use (`{name}`); any other is refused. */
 export const MESSAGE_VARIABLES: Record<MessageKind, readonly string[]> = {
-  confirmation: [...COMMON, 'arrival_link'],
-  reminder: [...COMMON, 'arrival_link'],
-  change: [...COMMON, 'changes'],
+  // #46 {booking_link}: the customer's own page of the booking (see, pay, add to a calendar, move, cancel).
+  confirmation: [...COMMON, 'arrival_link', 'booking_link'],
+  reminder: [...COMMON, 'arrival_link', 'booking_link'],
+  change: [...COMMON, 'changes', 'booking_link'],
   cancellation: COMMON,
   refund: [...COMMON, 'amount'],
   // #45 A promo code makes the thank-you marketing (the location's `thank_you_promocode`): its lines,
@@ -75,7 +76,8 @@ export function unknownVariables(kind: MessageKind, text: string): string[] {
  * A template with its values. A line naming {arrival_link}, {promo_code} or {unsubscribe_link} is left
  * out when it has no value (arrivals off; a thank-you without an offer). Each variable of `append`
  * with a value that the template does not name goes as its last line: the arrival link in every
- * confirmation and reminder (#44), the unsubscribe link in every marketing thank-you (#45).
+ * confirmation and reminder (#44), the unsubscribe link in every marketing thank-you (#45), the
+ * booking's own page in every confirmation (#46).
  */
 export function renderTemplate(text: string, values: Record<string, string>, opts: { append?: readonly string[] } = {}): string {
   const empty = LINE_VARIABLES.filter((name) => !values[name]);
@@ -92,15 +94,15 @@ export interface Template { subject: string; body: string }
 const RU_EMAIL: Record<MessageKind, Template> = {
   confirmation: {
     subject: 'Бронирование №{order} подтверждено — {location}',
-    body: 'Здравствуйте, {name}!\n\nЖдём вас в «{location}» {date} в {time}: {playground}, гостей: {persons}.\nЗаполните анкету и примите правила до прихода: {arrival_link}\n\nЕсли планы изменятся, позвоните нам: {venue_phone}.',
+    body: 'Здравствуйте, {name}!\n\nЖдём вас в «{location}» {date} в {time}: {playground}, гостей: {persons}.\nЗаполните анкету и примите правила до прихода: {arrival_link}\nВаша бронь: оплатить, перенести, отменить, добавить в календарь — {booking_link}\n\nЕсли планы изменятся, позвоните нам: {venue_phone}.',
   },
   reminder: {
     subject: 'Напоминание: {date} в {time} — {location}',
-    body: 'Здравствуйте, {name}!\n\nНапоминаем о бронировании №{order}: {date} в {time}, {playground}, гостей: {persons}.\nЗаполните анкету и примите правила до прихода: {arrival_link}\n\nТелефон: {venue_phone}.',
+    body: 'Здравствуйте, {name}!\n\nНапоминаем о бронировании №{order}: {date} в {time}, {playground}, гостей: {persons}.\nЗаполните анкету и примите правила до прихода: {arrival_link}\nВаша бронь: {booking_link}\n\nТелефон: {venue_phone}.',
   },
   change: {
     subject: 'Бронирование №{order} изменено — {location}',
-    body: 'Здравствуйте, {name}!\n\nВаше бронирование изменено: {changes}.\nТеперь: {date} в {time}, {playground}, гостей: {persons}.\n\nТелефон: {venue_phone}.',
+    body: 'Здравствуйте, {name}!\n\nВаше бронирование изменено: {changes}.\nТеперь: {date} в {time}, {playground}, гостей: {persons}.\nВаша бронь: {booking_link}\n\nТелефон: {venue_phone}.',
   },
   cancellation: {
     subject: 'Бронирование №{order} отменено — {location}',
@@ -118,15 +120,15 @@ const RU_EMAIL: Record<MessageKind, Template> = {
 const EN_EMAIL: Record<MessageKind, Template> = {
   confirmation: {
     subject: 'Booking no. {order} confirmed — {location}',
-    body: 'Hello {name},\n\nWe expect you at {location} on {date} at {time}: {playground}, guests: {persons}.\nFill in the form and accept the rules before you come: {arrival_link}\n\nIf your plans change, call us: {venue_phone}.',
+    body: 'Hello {name},\n\nWe expect you at {location} on {date} at {time}: {playground}, guests: {persons}.\nFill in the form and accept the rules before you come: {arrival_link}\nYour booking: pay, move, cancel, add to your calendar — {booking_link}\n\nIf your plans change, call us: {venue_phone}.',
   },
   reminder: {
     subject: 'Reminder: {date} at {time} — {location}',
-    body: 'Hello {name},\n\nA reminder of booking no. {order}: {date} at {time}, {playground}, guests: {persons}.\nFill in the form and accept the rules before you come: {arrival_link}\n\nPhone: {venue_phone}.',
+    body: 'Hello {name},\n\nA reminder of booking no. {order}: {date} at {time}, {playground}, guests: {persons}.\nFill in the form and accept the rules before you come: {arrival_link}\nYour booking: {booking_link}\n\nPhone: {venue_phone}.',
   },
   change: {
     subject: 'Booking no. {order} changed — {location}',
-    body: 'Hello {name},\n\nYour booking was changed: {changes}.\nNow: {date} at {time}, {playground}, guests: {persons}.\n\nPhone: {venue_phone}.',
+    body: 'Hello {name},\n\nYour booking was changed: {changes}.\nNow: {date} at {time}, {playground}, guests: {persons}.\nYour booking: {booking_link}\n\nPhone: {venue_phone}.',
   },
   cancellation: {
     subject: 'Booking no. {order} cancelled — {location}',
@@ -142,7 +144,7 @@ const EN_EMAIL: Record<MessageKind, Template> = {
   },
 };
 const RU_SMS: Record<MessageKind, string> = {
-  confirmation: 'Бронь №{order} подтверждена: {date} {time}, {location}, гостей: {persons}.\nАнкета: {arrival_link}',
+  confirmation: 'Бронь №{order} подтверждена: {date} {time}, {location}, гостей: {persons}.\nАнкета: {arrival_link}\nБронь: {booking_link}',
   reminder: 'Напоминаем: {date} {time}, {location}, бронь №{order}.\nАнкета: {arrival_link}',
   change: 'Бронь №{order} изменена: {date} {time}, {location}, гостей: {persons}.',
   cancellation: 'Бронь №{order} на {date} {time} отменена. {location}',
@@ -150,7 +152,7 @@ const RU_SMS: Record<MessageKind, string> = {
   thank_you: 'Спасибо, что были в {location}! Ждём снова.\nПромокод: {promo_code}\nОтписка: {unsubscribe_link}',
 };
 const EN_SMS: Record<MessageKind, string> = {
-  confirmation: 'Booking {order} confirmed: {date} {time}, {location}, guests: {persons}.\nForm: {arrival_link}',
+  confirmation: 'Booking {order} confirmed: {date} {time}, {location}, guests: {persons}.\nForm: {arrival_link}\nBooking: {booking_link}',
   reminder: 'Reminder: {date} {time}, {location}, booking {order}.\nForm: {arrival_link}',
   change: 'Booking {order} changed: {date} {time}, {location}, guests: {persons}.',
   cancellation: 'Booking {order} for {date} {time} is cancelled. {location}',

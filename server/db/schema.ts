@@ -60,6 +60,10 @@ export const locations = pgTable('locations', {
   // cancelled unpaid, and hours before the session until which a customer may cancel on their page.
   widgetPaymentMinutes: integer('widget_payment_minutes').notNull().default(20),
   customerCancelHours: integer('customer_cancel_hours').notNull().default(24),
+  // #46 Until how many hours before the session the customer may move it on their page, and what a
+  // cancel after the cut-off keeps (percent of the price: the venue's rule the page states).
+  customerMoveHours: integer('customer_move_hours').notNull().default(24),
+  customerLateCancelKeepPercent: integer('customer_late_cancel_keep_percent').notNull().default(100),
   // #39 The venue's phone for its customers: the widget's order page says "call the venue" with it.
   phone: text('phone').notNull().default(''),
   // #30: the desk may book a walk-in without the guest's name and phone (the spec's rule is the default).

@@ -249,6 +249,9 @@ export const Promocode = z.object({
 
 export const WidgetSettings = z.object({
   payment_minutes: int(), cancel_hours: int(), phone: z.string(),
+  customer_cancel_hours: int().describe('#46 The same as cancel_hours (the name the customer page\'s issue gives it); written as cancel_hours.'),
+  customer_move_hours: int().describe('#46 Until how many hours before the session a customer may move the booking on their page (0: until it starts).'),
+  customer_late_cancel_keep_percent: int().describe('#46 What a cancel after the cut-off keeps, in percent of the price: the venue\'s rule, stated on the customer\'s page.'),
   warnings: z.array(z.string()).optional().describe('#42 Only when there is something to know: a schedule asks a prepayment, but the location takes no money online (the widget turns those guests away).'),
 }).meta({ id: 'WidgetSettings' });
 
@@ -278,7 +281,29 @@ export const CustomerOrder = z.object({
   hold_until: localDateTime().nullable(), cancelled_by: z.enum(['customer', 'staff', 'expired']).nullable(), cancel_until: localDateTime().nullable(),
   can_cancel: z.boolean(),
   cancel_closes_in: int().nullable().describe('While the customer may cancel: the seconds until they no longer may (#39: a page left open stops offering it then, on its own clock).'),
+  pay_amount: money().nullable().describe('What the pay button charges: the open link\'s amount, or a declined one\'s.'),
+  to_refund: money(),
+  can_pay: z.boolean().describe('#46 Something is owed, no link is open and the location takes money online: POST pay/ makes a link for the rest.'),
+  refund_preview: z.object({
+    amount: money().describe('What a cancel gives back now (after the cut-off: what the venue gives back when called).'),
+    keeps: money().describe('What a cancel after the cut-off keeps by the venue\'s rule (late_cancel_keep_percent of the price).'),
+    parts: z.array(z.object({ tender: z.enum(['cash', 'card', 'certificate', 'provider', 'online']), amount: money(), certificate_number: z.string().nullable(),
+      automatic: z.boolean().describe('Given back by itself (through the payment provider, onto the certificate); else handed back at the venue.') })),
+  }).nullable().describe('#46 What a cancel would give back, by tender; null for a cancelled booking.'),
+  late_cancel_keep_percent: int(),
+  move_until: localDateTime().nullable().describe('#46 Until when the customer may move the booking on this page.'),
+  can_move: z.boolean(),
+  move_closes_in: int().nullable(),
+  calendar_url: z.string().nullable().describe('#46 The booking as an .ics file.'),
+  map_url: z.string().nullable(),
+  arrival_url: z.string().nullable().describe('#44 The guests\' arrival page, where the location has arrivals on.'),
+  language: z.enum(['ru', 'en']).nullable().describe('The booking\'s language: the page opens in it.'),
 }).meta({ id: 'CustomerOrder' });
+
+export const MoveOption = z.object({
+  session_dt: localDateTime(), playground_id: int(), playground_name: z.string(), begin: z.string(), end: z.string(),
+  difference: z.string().describe('The new price less the current one ("-500.00": given back).'),
+}).meta({ id: 'MoveOption' });
 
 export const WidgetLocation = z.object({
   id: int(), name: z.string(), address: z.string(), currency: Currency.nullable(), group: Named.nullable(), today: day(), last_date: day(),

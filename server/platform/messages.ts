@@ -186,6 +186,13 @@ const en = {
     'Hello, %{name}!\n\nYour booking at %{location} is confirmed.\n\nBooking: №%{id}\nDate and time: %{date}, %{begin}–%{end}\nPlayground: %{playground}\nPersons: %{persons}\n%{game}Price: %{purchase}\n%{money_lines}\n%{arrival}Your booking page (you can cancel there up to %{hours} h before the session):\n%{link}\n\n%{address}\n%{phone_line}See you soon!',
   widget_mail_game: 'Game: %{game}\n',
   widget_payment_not_declined: 'This booking is not waiting for a new payment.',
+  // #46 The customer's own page: moving the booking and paying the rest.
+  widget_move_too_late: 'A booking can be moved here up to %{hours} h before the session. Please call the venue.',
+  widget_move_too_late_phone: 'A booking can be moved here up to %{hours} h before the session. Please call the venue: %{phone}.',
+  widget_move_not_allowed: 'This booking cannot be moved here: pay for it first, or call the venue.',
+  widget_move_other_group: 'A booking can be moved only to a session of the same playgrounds.',
+  widget_move_same_session: 'The booking is already at this session.',
+  widget_nothing_to_pay: 'Nothing is left to pay for this booking.',
   widget_hold_expired: 'The time to pay for this booking is over and the places were released. Please book again.',
   widget_cancel_mail_subject: 'Booking №%{id} at %{location} is cancelled',
   widget_cancel_mail_customer:
@@ -487,6 +494,12 @@ const ru: Record<MessageKey, string> = {
     'Здравствуйте, %{name}!\n\nВаша бронь в %{location} подтверждена.\n\nБронь: №%{id}\nДата и время: %{date}, %{begin}–%{end}\nПлощадка: %{playground}\nГостей: %{persons}\n%{game}Стоимость: %{purchase}\n%{money_lines}\n%{arrival}Страница брони (там же её можно отменить не позднее чем за %{hours} ч до сеанса):\n%{link}\n\n%{address}\n%{phone_line}До встречи!',
   widget_mail_game: 'Игра: %{game}\n',
   widget_payment_not_declined: 'Эта бронь не ждёт новой оплаты.',
+  widget_move_too_late: 'Перенести бронь здесь можно не позднее чем за %{hours} ч до сеанса. Позвоните, пожалуйста, на площадку.',
+  widget_move_too_late_phone: 'Перенести бронь здесь можно не позднее чем за %{hours} ч до сеанса. Позвоните, пожалуйста, на площадку: %{phone}.',
+  widget_move_not_allowed: 'Эту бронь здесь перенести нельзя: сначала оплатите её или позвоните на площадку.',
+  widget_move_other_group: 'Бронь можно перенести только на сеанс тех же залов.',
+  widget_move_same_session: 'Бронь уже на этом сеансе.',
+  widget_nothing_to_pay: 'По этой брони платить больше нечего.',
   widget_hold_expired: 'Время на оплату этой брони истекло, места освобождены. Забронируйте, пожалуйста, заново.',
   widget_cancel_mail_subject: 'Бронь №%{id} в %{location} отменена',
   widget_cancel_mail_customer:

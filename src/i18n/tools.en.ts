@@ -188,6 +188,10 @@ export const toolsEn = {
     paymentHint: 'An unpaid online booking is cancelled after this and its places are freed.',
     cancelHours: 'Customers may cancel up to, hours before the session',
     cancelHint: '0: until the session starts.',
+    moveHours: 'Customers may move to another session up to, hours before the session', // #46
+    moveHint: 'Within the same playground group, on the customer\'s booking page. 0: until the session starts.',
+    lateKeep: 'A later cancel keeps, % of the price',
+    lateKeepHint: 'After the cut-off the booking page gives the venue\'s phone and says what a cancel then keeps.',
     phone: 'The venue\'s phone for customers',
     phoneHint: 'Customers see it in the booking widget, on their booking page and in the letters.', // #40
     saved: 'Widget settings saved.',

@@ -104,6 +104,34 @@ export interface PublicOrder {
   can_cancel: boolean;
   /** While it may be cancelled: seconds until it no longer may (counted on this page's clock). */
   cancel_closes_in: number | null;
+  /** #46 The customer's own page (absent from an older server). */
+  can_pay?: boolean;
+  refund_preview?: RefundPreview | null;
+  late_cancel_keep_percent?: number;
+  move_until?: string | null;
+  can_move?: boolean;
+  move_closes_in?: number | null;
+  calendar_url?: string | null;
+  map_url?: string | null;
+  arrival_url?: string | null;
+  language?: WidgetLang | null;
+}
+
+/** #46 What a cancel gives back, by tender: `automatic` parts go back by themselves, the others at the venue. */
+export interface RefundPreview {
+  amount: string;
+  keeps: string;
+  parts: { tender: 'cash' | 'card' | 'certificate' | 'provider' | 'online'; amount: string; certificate_number: string | null; automatic: boolean }[];
+}
+
+/** #46 A session the booking may move to, with the price difference (negative: given back). */
+export interface MoveOption {
+  session_dt: string;
+  playground_id: number;
+  playground_name: string;
+  begin: string;
+  end: string;
+  difference: string;
 }
 
 export interface Booked {

@@ -1,10 +1,14 @@
-// The customer's page of their booking (/widget/order/<key>): state, session, money, the payment
-// link while it is awaited, and cancel (with a second click) until the location's deadline.
+// The customer's page of their booking (/widget/order/<key>), #46 for every booking, the desk's
+// too: state, session, money, the venue (address, map, phone), "add to calendar", the payment link
+// while one is open or "pay the rest", the guests' arrival page, a move to another session of its
+// playgrounds (move.ts) and a cancel that says what goes back by which tender before it is confirmed,
+// each until the location's cut-off; after it, the venue's phone and what a late cancel keeps.
 import { formatMoney } from '../../domain/money';
-import { CallError, type Call, type PublicOrder } from './api';
+import { CallError, type Call, type PublicOrder, type RefundPreview } from './api';
 import { h, show } from './dom';
 import { forgetHold } from './hold';
-import { boughtRows, prepayNote, row } from './summary';
+import { movePanel } from './move';
+import { boughtRows, newTabLink, prepayNote, row } from './summary';
 import type { T, WidgetLang } from './texts';
 
 const ddmmyyyy = (date: string) => date.split('-').reverse().join('.');
@@ -22,7 +26,13 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
   listening?.abort();
   listening = new AbortController();
   document.addEventListener('visibilitychange', () => { if (shown && document.visibilityState === 'visible') render(shown.o, shown.message); }, { signal: listening.signal });
-  received(await call<PublicOrder>(path));
+  const first = await call<PublicOrder>(path);
+  // #46 The page opens in the booking's language unless the link says one (the toggle then says it).
+  if (first.language && first.language !== lang && !new URLSearchParams(location.search).has('lang')) {
+    location.replace(langUrl(first.language));
+    return;
+  }
+  received(first);
 
   function received(o: PublicOrder, message?: string) {
     // #40 Paid, confirmed or cancelled: no longer this browser's held order to offer on the booking page.
@@ -40,10 +50,32 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
     const money = (amount: string) => formatMoney(amount, o.currency, lang);
     const error = h('p', { class: 'alert', role: 'alert', hidden: true, 'data-testid': 'widget-error' });
     const actions = h('div', { class: 'actions' });
+    // #46 The question says what goes back, and how, before the customer confirms.
     const askCancel = () => (closesAt !== null && Date.now() >= closesAt ? render(fresh) : show(actions,
-      h('p', {}, t('cancelAsk')),
-      h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel-yes', onclick: () => void cancel() }, t('yes')),
-      h('button', { type: 'button', onclick: () => render(fresh) }, t('no'))));
+      h('div', { class: 'confirm', role: 'group', 'aria-label': t('cancel') },
+        h('p', {}, t('cancelAsk')),
+        ...refundLines(t, money, o.refund_preview),
+        h('div', { class: 'actions' },
+          h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel-yes', onclick: () => void cancel() }, t('yes')),
+          h('button', { type: 'button', onclick: () => render(fresh) }, t('no'))))));
+    const askMove = () => show(actions, movePanel(call, t, lang, {
+      path, order: o, money,
+      moved: (moved) => received(moved, moved.payment_url && moved.pay_amount ? t('movedPay', { amount: money(moved.pay_amount) }) : t('moved')),
+      back: () => render(fresh),
+    }));
+    async function payRest(button: HTMLButtonElement) {
+      button.disabled = true;
+      try {
+        const fresh = await call<PublicOrder>(`${path}pay/`, {});
+        if (fresh.payment_url) window.top!.location.href = fresh.payment_url;
+        else received(fresh);
+      } catch (err) {
+        if (!(err instanceof CallError)) throw err;
+        button.disabled = false;
+        error.hidden = false;
+        error.textContent = Object.values(err.fields)[0]?.[0] ?? t('error');
+      }
+    }
     async function payAgain(button: HTMLButtonElement) {
       button.disabled = true;
       try {
@@ -75,6 +107,12 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       actions.append(button);
     }
     if (o.payment_url) actions.append(h('a', { class: 'primary button', href: o.payment_url, target: '_top', 'data-testid': 'order-pay' }, t('pay', { amount: money(o.pay_amount ?? o.to_pay) })));
+    if (o.can_pay) {
+      const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'order-pay-rest' }, t('payRest', { amount: money(o.to_pay) })) as HTMLButtonElement;
+      button.onclick = () => void payRest(button);
+      actions.append(button);
+    }
+    if (o.can_move) actions.append(h('button', { type: 'button', 'data-testid': 'order-move', onclick: askMove }, t('move')));
     if (o.can_cancel) actions.append(h('button', { type: 'button', class: 'danger', 'data-testid': 'order-cancel', onclick: askCancel }, t('cancel')));
     const when = (wallClock: string) => `${ddmmyyyy(wallClock.slice(0, 10))} ${wallClock.slice(11)}`;
     const until = o.cancel_until ? when(o.cancel_until) : '';
@@ -89,13 +127,18 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
     // #42 Booked with nothing paid online: paid at the venue.
     const atVenue = o.state === 'booked' && Number(o.paid) === 0 && Number(o.to_pay) > 0 ? t('payAtVenue', { amount: money(o.to_pay) }) : null;
 
+    const other: WidgetLang = lang === 'ru' ? 'en' : 'ru';
     show(root, h('section', { class: 'order', 'data-testid': 'widget-order', 'data-state': o.state },
-      h('header', {}, h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : ''),
+      h('header', {},
+        // #46 The other language, one click away (the page opens in the booking's).
+        h('p', { class: 'lang' }, h('a', { href: langUrl(other), lang: other, hreflang: other, 'aria-label': t('otherLangName'), 'data-testid': 'order-lang' }, t('otherLang'))),
+        h('h1', {}, t('booking', { id: o.id })), h('p', { class: 'muted' }, o.location.name, o.location.address ? `, ${o.location.address}` : '',
+          o.map_url ? ' ' : null, o.map_url ? newTabLink(t, o.map_url, t('onMap'), { 'data-testid': 'order-map' }) : null),
         // #40 The venue's phone, always (not only when it is too late to cancel online).
         o.location.phone ? h('p', { class: 'muted' }, `${t('venuePhone')} `, h('a', { href: `tel:${o.location.phone}`, 'data-testid': 'widget-venue-phone' }, o.location.phone)) : null),
       // "Статус: Оплачен": the order status's own word (masculine, as the back office says it) after a label, not after "Бронь".
       h('p', { class: `state state-${o.state}` }, `${t('state')}: `, h('span', { 'data-testid': 'order-state' }, t(`state_${o.state}`))),
-      message ? h('p', { class: 'note', role: 'status' }, message) : null,
+      message ? h('p', { class: 'note', role: 'status', 'data-testid': 'order-message' }, message) : null,
       note ? h('p', { class: o.state === 'payment_declined' ? 'alert' : 'note', 'data-testid': 'order-note' }, note) : null,
       refund ? h('p', { class: 'note', 'data-testid': 'order-refund' }, refund) : null,
       atVenue ? h('p', { class: 'note', 'data-testid': 'order-at-venue' }, atVenue) : null,
@@ -108,11 +151,39 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       error,
       prepay ? h('p', { 'data-testid': 'order-prepay' }, prepay) : null,
       actions,
+      // #46 The booking in the customer's calendar, and the guests' documents where the venue asks for them.
+      o.calendar_url || o.arrival_url ? h('p', { class: 'links' },
+        o.calendar_url ? h('a', { href: `${o.calendar_url}?lang=${lang}`, download: `booking-${o.id}.ics`, 'data-testid': 'order-calendar' }, t('addToCalendar')) : null,
+        o.calendar_url && o.arrival_url ? ' · ' : null,
+        o.arrival_url ? h('a', { href: o.arrival_url, 'data-testid': 'order-arrival' }, t('arrivalLink')) : null) : null,
+      o.state === 'cancelled' ? null
+        : h('p', { class: 'muted', 'data-testid': 'order-move-note' }, o.can_move && o.move_until ? t('moveUntil', { when: when(o.move_until) })
+          : o.move_until && !o.can_move && o.state !== 'awaiting_payment' && o.state !== 'payment_declined' ? t('moveClosed') : ''),
       o.state === 'cancelled' ? null
         : h('p', { class: 'muted', 'data-testid': 'order-cancel-note' }, ...(o.can_cancel && o.state !== 'awaiting_payment' ? [t('cancelUntil', { when: until })]
           : o.can_cancel ? []
           // "Call the venue" with the venue's phone when it has one (#39).
           : o.location.phone ? [t('cancelClosedPhone'), h('a', { href: `tel:${o.location.phone}`, 'data-testid': 'order-venue-phone' }, o.location.phone)]
-          : [t('cancelClosed')]))));
+          : [t('cancelClosed')])),
+      // #46 After the cut-off: what a cancel by the venue keeps, by its rule, and gives back.
+      !o.can_cancel && o.state !== 'cancelled' && o.refund_preview && Number(o.paid) > 0 ? h('p', { class: 'muted', 'data-testid': 'order-late-keeps' },
+        t('lateKeeps', { percent: o.late_cancel_keep_percent ?? 100, keeps: money(o.refund_preview.keeps), amount: money(o.refund_preview.amount) })) : null));
   }
+}
+
+/** This page in another language (the toggle; the booking's language on opening). */
+function langUrl(lang: WidgetLang): string {
+  const params = new URLSearchParams(location.search);
+  params.set('lang', lang);
+  return `${location.pathname}?${params}`;
+}
+
+/** #46 What a cancel gives back, one line a tender (who gives it back and when), or that nothing was paid. */
+function refundLines(t: T, money: (amount: string) => string, preview: RefundPreview | null | undefined): HTMLElement[] {
+  if (!preview) return [];
+  if (Number(preview.amount) <= 0) return [h('p', { 'data-testid': 'order-refund-preview' }, t('refundNothing'))];
+  return [h('div', { 'data-testid': 'order-refund-preview' },
+    h('p', {}, t('refundAsk', { amount: money(preview.amount) })),
+    h('ul', {}, ...preview.parts.map((part) => h('li', { 'data-tender': part.tender },
+      t(`tender_${part.tender}`, { amount: money(part.amount), number: part.certificate_number ?? '' })))))];
 }

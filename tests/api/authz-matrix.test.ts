@@ -48,7 +48,10 @@ export const PUBLIC_ROUTES: Record<string, string> = {
   'POST /api/public/locations/:id/bookings/': 'the booking widget: a customer\'s booking',
   'GET /api/public/orders/:key/': 'the booking widget: a customer\'s booking page, by its secret key',
   'POST /api/public/orders/:key/cancel/': 'the booking widget: a customer cancels by the secret key',
-  'POST /api/public/orders/:key/pay/': 'the booking widget: a fresh payment link after a declined payment, by the secret key',
+  'POST /api/public/orders/:key/pay/': 'the booking widget: a fresh payment link after a declined payment, or the rest (#46), by the secret key',
+  'GET /api/public/orders/:key/move_options/': '#46 the customer\'s page: the sessions the booking may move to, by the secret key',
+  'POST /api/public/orders/:key/move/': '#46 the customer\'s page: the customer moves the booking, by the secret key (throttled)',
+  'GET /api/public/orders/:key/calendar.ics': '#46 the customer\'s page: the booking as a calendar file, by the secret key',
   // #44
   'GET /api/public/arrival/:key/': 'the guest\'s arrival page: the documents to sign and who signed (first names only), by the order\'s secret key',
   'GET /arrival/:key': 'the guests\' arrival page (HTML; data comes from /api/public/arrival/:key/)',

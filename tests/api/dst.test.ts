@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPlaysessions, playgrounds, playsessions } from '../../server/db/schema';
 import { createHarness, type Harness } from './harness';
 import { item, scheduleBody } from './scheduleBuilders';
+import { orderKey } from '../../server/platform/orderLinks';
+import { icsInstant, icsLines } from './icsRead';
 
 let h: Harness;
 let admin: string;
@@ -123,5 +125,36 @@ describe('the night clocks fall back', () => {
     const links = await h.database.db.select({ t: playsessions.timeStart }).from(orderPlaysessions)
       .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, res.json().order_id));
     expect(links.map((l) => l.t).sort()).toEqual(['2030-11-03 01:30', '2030-11-03 01:30-05:00']);
+  });
+});
+
+describe('#46 the booking as a calendar file across the clock changes', () => {
+  const ics = async (id: number) => {
+    const res = await h.app.inject({ method: 'GET', url: `/api/public/orders/${orderKey(h.config.widgetSecret, id)}/calendar.ics?lang=en` });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    return res.body;
+  };
+
+  it('the 01:30 session of the spring night reads back as 01:30 EST to 03:00 EDT: its real half hour', async () => {
+    const res = await book('2030-03-10 01:30', 'Calendar Owl');
+    expect(res.statusCode, res.body).toBe(201);
+    const file = await ics(res.json().id);
+    expect(icsLines(file)).toContain('DTSTART;TZID=America/New_York:20300310T013000');
+    expect(icsLines(file)).toContain('DTEND;TZID=America/New_York:20300310T030000');
+    expect(icsInstant(file, 'DTSTART')).toBe('2030-03-10T06:30:00.000Z');
+    expect(icsInstant(file, 'DTEND')).toBe('2030-03-10T07:00:00.000Z');
+    expect(icsLines(file)).toEqual(expect.arrayContaining(['BEGIN:VEVENT', 'STATUS:CONFIRMED', expect.stringMatching(/^SUMMARY:.+ — VR Lounge Brooklyn$/)]));
+  });
+
+  it('the second 01:00 of the fall night is written in UTC (a TZID time would name the first) and reads back an hour after the first', async () => {
+    const first = await book('2030-11-03 01:00', 'Fall One');
+    const second = await book('2030-11-03 01:00-05:00', 'Fall Two');
+    expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
+    const a = await ics(first.json().id);
+    const b = await ics(second.json().id);
+    expect(icsInstant(a, 'DTSTART')).toBe('2030-11-03T05:00:00.000Z');
+    expect(icsLines(b)).toContain('DTSTART:20301103T060000Z');
+    expect(icsInstant(b, 'DTSTART')).toBe('2030-11-03T06:00:00.000Z');
   });
 });

@@ -452,7 +452,7 @@ describe('templates', () => {
     const res = await h.call('GET', url('reminder'), { token: admin() });
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json();
-    expect(body.variables).toEqual(['name', 'location', 'date', 'time', 'playground', 'persons', 'order', 'venue_phone', 'arrival_link']);
+    expect(body.variables).toEqual(['name', 'location', 'date', 'time', 'playground', 'persons', 'order', 'venue_phone', 'arrival_link', 'booking_link']);
     expect(body.templates.map((t: Json) => [t.channel, t.language, t.custom])).toEqual([['email', 'ru', false], ['email', 'en', false], ['sms', 'ru', false], ['sms', 'en', false]]);
     expect(body.templates[2].preview.sms).toMatchObject({ encoding: 'UCS-2', segments: 1 });
     expect(body.templates[3].preview.sms.encoding).toBe('GSM-7');
@@ -463,7 +463,7 @@ describe('templates', () => {
   it('an unknown variable answers 400 naming it; an SMS over 335 characters, or an e-mail without a subject, too', async () => {
     const bad = await h.call('PUT', url('confirmation'), { token: admin(), lang: 'en', body: { channel: 'sms', language: 'ru', body: 'Бронь {order}, вернули {amount}' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ body: ['Unknown variables: {amount}. This message can use: {name}, {location}, {date}, {time}, {playground}, {persons}, {order}, {venue_phone}, {arrival_link}.'] });
+    expect(bad.json()).toEqual({ body: ['Unknown variables: {amount}. This message can use: {name}, {location}, {date}, {time}, {playground}, {persons}, {order}, {venue_phone}, {arrival_link}, {booking_link}.'] });
     const ru = await h.call('PUT', url('confirmation'), { token: admin(), body: { channel: 'sms', language: 'ru', body: '{nmae}' } });
     expect(ru.json().body[0]).toMatch(/^Неизвестные переменные: \{nmae\}\. В этом сообщении можно использовать: \{name\}/);
     expect((await h.call('PUT', url('confirmation'), { token: admin(), lang: 'en', body: { channel: 'sms', language: 'ru', body: 'я'.repeat(336) } })).json())
@@ -488,7 +488,8 @@ describe('templates', () => {
     await runAll();
     const letter = h.letters.slice(before).find((l) => l.to === 'olga@example.com')!;
     expect(letter.subject).toBe('Ждём вас, Ольга');
-    expect(letter.text).toMatch(new RegExp(`^Заказ ${id}: \\d\\d\\.\\d\\d\\.2030 12:00$`));
+    // #46 A custom confirmation without {booking_link} still ends with the booking's own page.
+    expect(letter.text).toMatch(new RegExp(`^Заказ ${id}: \\d\\d\\.\\d\\d\\.2030 12:00\nhttp://backoffice\\.test/widget/order/${id}-[0-9a-f]{32}\\?lang=ru$`));
     const reset = await h.call('PUT', url('confirmation'), { token: admin(), body: { channel: 'email', language: 'ru', reset: true } });
     expect(reset.json().templates[0]).toMatchObject({ custom: false, subject: 'Бронирование №{order} подтверждено — {location}' });
     const [entry] = await sql<{ after: Json }>("select after from activity_entries where kind = 'message_template.changed' order by id desc limit 1");

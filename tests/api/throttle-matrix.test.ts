@@ -31,6 +31,7 @@ const BY_ADDRESS: Record<string, Probe> = {
   },
   'POST /api/public/locations/:id/bookings/': { url: '/api/public/locations/1/bookings/', body: {} },
   'POST /api/public/orders/:key/pay/': { url: '/api/public/orders/0000/pay/' },
+  'POST /api/public/orders/:key/move/': { url: '/api/public/orders/0000/move/' },
   // #28 SETUP: counted before the 404 an installation with accounts answers.
   'GET /api/v2.1/setup/:token/': { url: '/api/v2.1/setup/00/' },
   'POST /api/v2.1/setup/': { url: '/api/v2.1/setup/', body: {} },

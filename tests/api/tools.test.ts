@@ -195,11 +195,11 @@ describe('widget settings', () => {
   it('reads and saves the payment hold and the customer cancel deadline, for administrators only', async () => {
     const read = await h.call('GET', URL, { token: w.tokens.admin });
     expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ payment_minutes: 20, cancel_hours: 24, phone: '+74951234567' });
+    expect(read.json()).toEqual({ payment_minutes: 20, cancel_hours: 24, phone: '+74951234567', customer_cancel_hours: 24, customer_move_hours: 24, customer_late_cancel_keep_percent: 100 });
     const saved = await h.call('PUT', URL, { token: w.tokens.admin, body: { payment_minutes: 45, cancel_hours: 0 } });
     // A call with the spec's two fields keeps the venue's phone (#39).
-    expect(saved.json()).toEqual({ payment_minutes: 45, cancel_hours: 0, phone: '+74951234567' });
-    expect((await h.call('GET', URL, { token: w.tokens.admin })).json()).toEqual({ payment_minutes: 45, cancel_hours: 0, phone: '+74951234567' });
+    expect(saved.json()).toEqual({ payment_minutes: 45, cancel_hours: 0, phone: '+74951234567', customer_cancel_hours: 0, customer_move_hours: 24, customer_late_cancel_keep_percent: 100 });
+    expect((await h.call('GET', URL, { token: w.tokens.admin })).json()).toEqual({ payment_minutes: 45, cancel_hours: 0, phone: '+74951234567', customer_cancel_hours: 0, customer_move_hours: 24, customer_late_cancel_keep_percent: 100 });
     const bad = await h.call('PUT', URL, { token: w.tokens.admin, lang: 'en', body: { payment_minutes: 0, cancel_hours: -1 } });
     expect(bad.json()).toEqual({ payment_minutes: ['Ensure this value is greater than or equal to 1.'], cancel_hours: ['Ensure this value is greater than or equal to 0.'] });
     // #39 The phone: empty for none, else a phone as the booking forms take it.
@@ -209,6 +209,6 @@ describe('widget settings', () => {
     expect((await h.call('PUT', URL, { token: w.tokens.admin, body: { payment_minutes: 45, cancel_hours: 0, phone: '+74951234567' } })).json().phone).toBe('+74951234567');
     expect((await h.call('GET', URL, { token: w.tokens.staff })).statusCode).toBe(403);
     expect((await h.call('PUT', URL, { token: w.tokens.manager, body: { payment_minutes: 5, cancel_hours: 1 } })).statusCode).toBe(403);
-    expect((await h.call('GET', URL, { token: w.tokens.admin })).json()).toEqual({ payment_minutes: 45, cancel_hours: 0, phone: '+74951234567' });
+    expect((await h.call('GET', URL, { token: w.tokens.admin })).json()).toEqual({ payment_minutes: 45, cancel_hours: 0, phone: '+74951234567', customer_cancel_hours: 0, customer_move_hours: 24, customer_late_cancel_keep_percent: 100 });
   });
 });

@@ -7,7 +7,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { currencies, locationMessaging, locations, messageTemplates, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
 import { ApiError, fieldError, type FieldErrors } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
-import { orderKey } from '../../platform/orderLinks';
+import { orderKey, orderPageUrl } from '../../platform/orderLinks';
 import { activityChange } from '../../platform/activity';
 import { recordEffects } from '../../platform/effects';
 import {
@@ -52,6 +52,8 @@ export async function orderValues(db: DbOrTx, links: RenderLinks, orderId: numbe
       persons: String(row.o.persons), order: String(row.o.id), venue_phone: row.phone, changes,
       amount: typeof data.amount === 'string' ? formatMoney(data.amount, currencyJson(row.currency), lang) : '',
       arrival_link: row.arrivals ? `${links.publicUrl}/arrival/${key}` : '',
+      // #46 Every booking's own page, in the message's language.
+      booking_link: orderPageUrl(links.publicUrl, links.widgetSecret, row.o.id, lang),
       promo_code: promo,
       unsubscribe_link: promo ? unsubscribeUrl(links.publicUrl, key, lang) : '',
     },
@@ -78,6 +80,7 @@ async function sampleValues(db: Db, links: RenderLinks, locationId: number, lang
     playground: lang === 'en' ? 'Arena' : 'Арена', persons: '4', order: '1234', venue_phone: loc?.phone ?? '',
     changes: CHANGE_WORDS.session![lang], amount: formatMoney('1500.00', currencyJson(loc?.currency), lang),
     arrival_link: loc?.arrivals ? `${links.publicUrl}/arrival/1234-sample` : '',
+    booking_link: `${links.publicUrl}/widget/order/1234-sample?lang=${lang}`,
     // The preview shows the offer as it would go: the location's code, or none.
     promo_code: promo, unsubscribe_link: promo ? unsubscribeUrl(links.publicUrl, '1234-sample', lang) : '',
   };
@@ -85,7 +88,7 @@ async function sampleValues(db: Db, links: RenderLinks, locationId: number, lang
 
 /** A rendered message: e-mail subject and body, or an SMS body with its size. */
 export function rendered(kind: MessageKind, channel: MessageChannel, t: Template, values: Record<string, string>) {
-  const append = kind === 'confirmation' || kind === 'reminder' ? ['arrival_link'] : kind === 'thank_you' ? ['unsubscribe_link'] : [];
+  const append = kind === 'confirmation' ? ['arrival_link', 'booking_link'] : kind === 'reminder' ? ['arrival_link'] : kind === 'thank_you' ? ['unsubscribe_link'] : [];
   const body = renderTemplate(t.body, values, { append });
   return { subject: channel === 'email' ? renderTemplate(t.subject, values) : '', body, ...(channel === 'sms' ? { sms: smsSize(body) } : {}) };
 }

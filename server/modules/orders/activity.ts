@@ -39,7 +39,7 @@ export function bookingCreated(order: Pick<Order, 'id' | 'locationId' | 'persons
 const ENTRY_KEY: Record<string, string> = { persons: 'guests', purchase: 'price', name: 'customer', session_dt: 'session' };
 
 /** An edit: a move when its session(s) changed (`session` among the changes), else a change of the booking's details. */
-export function bookingEdited(order: Pick<Order, 'id' | 'locationId'>, changes: Record<string, unknown>, sessions?: { before: string; after: string }): ActivityEntry {
+export function bookingEdited(order: Pick<Order, 'id' | 'locationId'>, changes: Record<string, unknown>, sessions?: { before: string; after: string }, byCustomer = false): ActivityEntry {
   const before: Record<string, unknown> = {};
   const after: Record<string, unknown> = {};
   for (const [key, change] of Object.entries(changes)) {
@@ -52,6 +52,8 @@ export function bookingEdited(order: Pick<Order, 'id' | 'locationId'>, changes: 
     before.session = sessions.before;
     after.session = sessions.after;
   }
+  // #46 The customer's own move (no user): the entry says so, as a booking in the widget does.
+  if (byCustomer) after.by = BY_CUSTOMER;
   return { locationId: order.locationId, kind: 'session' in after ? 'order.moved' : 'order.updated', subject: `#${order.id}`, before, after };
 }
 

@@ -25,7 +25,7 @@ import { loggedSessions } from './orderLog';
 import type { Lang } from '../../platform/messages';
 import type { IdempotentCall } from '../../platform/idempotency';
 import { recordPaidPayment } from './payments';
-import { cashDecider, orderHoldings, queueCustomerCancelRefunds, refundOnCancel, type ManagerApproval } from './refunds';
+import { cashDecider, customerCancelRefunds, orderHoldings, refundOnCancel, type ManagerApproval } from './refunds';
 
 /** #45 The messages a booking plans (its confirmation, reminders and thank-you) and a change (its notice; a move plans the others again). */
 export const BOOKED_MESSAGES = ['confirmation', 'reminder', 'thank_you'] as const;
@@ -300,20 +300,63 @@ export async function quoteBooking(db: Db, pg: PlaygroundRow, input: Pick<Bookin
   return { cost: price.cost, discount: price.discount, purchase: price.purchase, prepayment: slot.pricing?.prepayment ?? '1.00', slot };
 }
 
+/**
+ * #46 The price an order would have at another session (the customer's move options), by the edit's
+ * rules: its persons, type and promo code (counted as its own, already used); null where the move
+ * could not go (the session prices per person and the order has no game, its promo code is not
+ * valid that day). `day`: a day of the location (its discounts and clock).
+ */
+export async function priceAtSession(db: DbOrTx, day: PlaygroundDay, pg: { locationId: number; maxPlayers: number },
+  slot: { time_start: string; pricing: { session_price: string | null; personal_price: string | null } | null }, order: typeof orders.$inferSelect): Promise<string | null> {
+  if (slot.pricing?.personal_price != null && order.orderType !== ORDER_TYPE.technical && order.gameId === null) return null;
+  try {
+    const price = await priceFor(db, { persons: order.persons, order_type: order.orderType, promocode: order.promocode }, pg.locationId, pg.maxPlayers, slot, day.ctx.now, day.booking, true);
+    return price.purchase;
+  } catch (err) {
+    if (err instanceof ApiError) return null;
+    throw err;
+  }
+}
+
 async function loadOrderForChange(tx: Tx, orderId: number) {
   if (!(await lockOrder(tx, orderId))) throw notFound();
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
   return order!;
 }
 
-/** PUT /booking/{id}/: the same placement as creating (takePlaces); the order's own persons count as free. */
-export async function updateBooking(db: Db, ctx: BookingContext, orderId: number, input: BookingInput): Promise<{ id: number }> {
+/**
+ * #46 The customer moving their booking on their own page: no user; `check` runs under the order's
+ * lock before the places are taken (the page's rules: live, its cut-off, the same group), `settle`
+ * after the move in the same transaction (a payment link for a dearer session, a refund of a cheaper one's difference).
+ */
+export interface CustomerMove {
+  userId: null;
+  check: (tx: Tx, order: typeof orders.$inferSelect, sessions: { playgroundId: number; timeStart: string }[]) => Promise<void>;
+  settle: (tx: Tx, order: typeof orders.$inferSelect) => Promise<Effects[]>;
+}
+
+/** The booking as it stands, as an edit's input that changes only its session (the customer's move). */
+export function sameBookingAt(order: typeof orders.$inferSelect, playgroundId: number, sessionDt: string): BookingInput {
+  return {
+    playground_id: playgroundId, session_dt: sessionDt, persons: order.persons, order_type: order.orderType, promocode: order.promocode,
+    name: order.name, phone: order.phone, email: order.email, bill: false, cancel_delay: null, comment: order.comment, game_id: order.gameId,
+    seller: null, source: order.source,
+  };
+}
+
+/**
+ * PUT /booking/{id}/: the same placement as creating (takePlaces); the order's own persons count as
+ * free. #46 The customer's move (`CustomerMove`) is the same change, with the order's own details.
+ */
+export async function updateBooking(db: Db, ctx: BookingContext | CustomerMove, orderId: number, input: BookingInput): Promise<{ id: number }> {
   const [existing] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!existing) throw notFound();
-  await requireRoleAt(db, ctx.userId, existing.locationId);
+  const customer = ctx.userId === null ? ctx as CustomerMove : null;
+  if (ctx.userId !== null) await requireRoleAt(db, ctx.userId, existing.locationId);
   const day = await bookingDay(db, ctx.userId, input.playground_id, input.session_dt);
   if (!day || day.pg.locationId !== existing.locationId) throw fieldError('playground_id', 'invalid_choice');
-  await checkGuestDetails(db, existing.locationId, input);
+  // The customer's own details are the order's: as they were accepted.
+  if (!customer) await checkGuestDetails(db, existing.locationId, input);
   const { pg } = day;
   bookableOn(day, input.session_dt);
 
@@ -323,7 +366,9 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     const oldSessions = await tx.select({ ps: playsessions }).from(orderPlaysessions)
       .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).where(eq(orderPlaysessions.orderId, orderId));
     if (oldSessions.some(({ ps }) => hasBegun(ps.timeStart, day.ctx))) throw fieldError('non_field_errors', 'order_closed');
-    const sellerId = await resolveSeller(tx, pg.locationId, input.seller);
+    if (customer) await customer.check(tx, order, oldSessions.map(({ ps }) => ({ playgroundId: ps.playgroundId, timeStart: ps.timeStart })));
+    // The customer keeps the order's seller (they name none).
+    const sellerId = customer ? order.sellerUserId : await resolveSeller(tx, pg.locationId, input.seller);
     const samePromo = !!input.promocode && input.promocode.toUpperCase() === (order.promocode ?? '').toUpperCase();
     const { psId, price } = await takePlaces(tx, day, input, orderId, samePromo);
     if (!samePromo && price.promocodeId !== null && !(await useCoupon(tx, price.promocodeId))) throw fieldError('promocode', 'promocode_exhausted');
@@ -359,16 +404,18 @@ export async function updateBooking(db: Db, ctx: BookingContext, orderId: number
     // A lower price the order already holds makes it paid: its open links close too (#25).
     const closed = status === ORDER_STATUS.paid ? await closeOpenLinks(tx, orderId, null, ctx.userId) : null;
     const left = oldSessions.map(({ ps }) => ({ playground_id: ps.playgroundId, session_dt: ps.timeStart }));
+    // #46 The customer's move settles its difference in the same transaction (its link's or refund's own effects).
+    const settled = customer ? await customer.settle(tx, (await tx.select().from(orders).where(eq(orders.id, orderId)))[0]!) : [];
     await recordEffects(tx, {
-      orderLog: [{ orderId, type: 'edited', author: ctx.userId, data: changes }, ...(closed ? [closed] : [])],
-      activity: bookingEdited(order, changes, moved ? { before: sessionsText(await loggedSessions(tx, oldSessions.map(({ ps }) => ps.id))), after: sessionsText([{ playground_name: pg.name, session_dt: input.session_dt }]) } : undefined),
+      orderLog: [{ orderId, type: 'edited', author: ctx.userId, data: customer ? { ...changes, by: BY_CUSTOMER } : changes }, ...(closed ? [closed] : [])],
+      activity: bookingEdited(order, changes, moved ? { before: sessionsText(await loggedSessions(tx, oldSessions.map(({ ps }) => ps.id))), after: sessionsText([{ playground_name: pg.name, session_dt: input.session_dt }]) } : undefined, !!customer),
       // The session it left must be read again too.
       live: { order: orderId, left: moved ? left : [] },
       webhooks: { event: 'order.changed', orderId },
       // #45 The customer hears of a move or other guests; a move plans the reminders and thank-you again.
       messages: changedMessages(orderId, moved, order.persons !== input.persons),
-    });
-    if (input.bill && !order.bill) await createBillLink(tx, ctx, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
+    }, ...settled);
+    if (input.bill && !order.bill && !customer) await createBillLink(tx, ctx as BookingContext, orderId, pg.locationId, (Number(price.purchase) - paid).toFixed(2), input.cancel_delay!);
     return { id: orderId };
   }, 'slot_locked');
 }
@@ -418,7 +465,7 @@ export type CancelledBy = 'staff' | 'customer' | 'system';
 
 /** #38 how a staff cancel gives back what the order holds: not now (`none`, the default), each tender its own way, or all in cash (with a reason for other tenders' money). */
 export interface CancelRefund {
-  refund: 'cash' | 'none' | 'online' | 'original';
+  refund: 'cash' | 'none' | 'customer' | 'original';
   externalId?: string | null;
   refundReason?: string | null;
   /** A manager's confirmation of `cash` typed at a cashier's desk. */
@@ -432,7 +479,7 @@ export interface CancelRefund {
  * `original` (#38) gives back what the order holds in the same transaction, each tender its own
  * way: cash and card recorded, certificate money onto the certificate, provider money as pending
  * refunds sent after the commit (returned). `cash` pays it all in cash: the part that came by other
- * tenders only with a reason, by a manager. `online` (the customer's cancel) gives back the provider
+ * tenders only with a reason, by a manager. `customer` (the customer's cancel, #46) gives back provider and certificate
  * money. Whatever is not given back stays on the order as `to_refund` and a `refund_due` entry in
  * its log, for staff to settle (POST /orders/{id}/refund/). A widget order's customer gets a letter
  * when they cancel or when its payment hold expires.
@@ -468,12 +515,10 @@ export async function cancelBooking(db: Db, ctx: { userId: number | null; by?: C
     if (Number(order.paid) > 0) {
       if (how.refund === 'cash' || how.refund === 'original') {
         ({ refundIds, effects: refunded } = await refundOnCancel(tx, order, ctx.userId, how.refund, { externalId: how.externalId, refundReason: how.refundReason, decider, today, till: how.till }));
-      } else {
-        // #29 online: what came through a provider goes back through it (queued with the cancel); the rest stays owed.
-        const queued = how.refund === 'online' ? await queueCustomerCancelRefunds(tx, order) : { refundIds: [], restCents: toCents(order.paid) };
-        refundIds = queued.refundIds;
-        restCents = queued.restCents;
-      }
+      } else if (how.refund === 'customer') {
+        // #29, #46 the customer's own cancel: provider and certificate money go back by themselves; cash and card stay owed, handed back at the venue.
+        ({ refundIds, effects: refunded, restCents } = await customerCancelRefunds(tx, order, today));
+      } else restCents = toCents(order.paid);
     }
     // The log's cancel first, then the refunds given back with it, or what stays owed.
     await recordEffects(tx, {

@@ -17,7 +17,7 @@ import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { requireRoleAt, currencyJson, locationToday, roleAt } from '../locations/service';
 import { DUMMY_HASH, verifyPassword } from '../../platform/passwords';
 import { hitRateLimit } from '../../platform/rateLimit';
-import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding } from '../../../domain/refundTenders';
+import { CASH_INSTEAD_MIN_ROLE, heldOf, holdingJson, kindsOfPaymentType, splitRefund, tenderHoldings, type TenderHolding, type TenderKind } from '../../../domain/refundTenders';
 import { idempotentTransaction, lockedTransaction, lockOrder } from '../../platform/locks';
 import { enqueueJob } from '../../platform/jobs';
 import type { IdempotentCall } from '../../platform/idempotency';
@@ -349,17 +349,62 @@ async function queueRefunds(tx: Tx, order: OrderRow, userId: number | null, onli
 }
 
 /**
- * #29 widget cancellation: the customer's cancel (allowed only before the location's deadline) gives
- * back what the order holds through its providers, all that is left of each online payment, in the
- * cancel's own transaction (the order lock held, `order` as it was before the cancel); no user: the
- * customer's. Returns the refunds to send and what is left owed back (a desk payment: the staff's).
+ * #46 A tender the customer's own page can give back without the desk: provider money through its
+ * provider, certificate money onto its certificate. Cash, card and online money no provider can
+ * return are handed back at the venue (they stay owed, for the staff's refund).
  */
-export async function queueCustomerCancelRefunds(tx: Tx, order: OrderRow): Promise<{ refundIds: number[]; restCents: number }> {
-  const due = toCents(order.paid) - await pendingCents(tx, order.id);
-  const online = await providerPayments(tx, order.id);
-  const cents = Math.min(due, online.reduce((s, p) => s + Math.max(0, p.left), 0));
-  if (cents <= 0) return { refundIds: [], restCents: Math.max(0, due) };
-  return { refundIds: await queueRefunds(tx, order, null, online, cents), restCents: due - cents };
+export const givenBackByItself = (kind: TenderKind) => kind === 'provider' || kind === 'certificate';
+
+/**
+ * #46 What a customer's cancel gives back, part by part (latest paid first), before they confirm it:
+ * `cents` of what the order holds (all of it before the cut-off; less what a late cancel keeps).
+ */
+export async function customerRefundPreview(db: DbOrTx, order: OrderRow, cents: number, today: string) {
+  const parts = splitRefund(await orderHoldings(db, order), cents);
+  const shown = await holdingsJson(db, parts, today);
+  return shown.map((part, i) => ({ ...part, automatic: givenBackByItself(parts[i]!.kind) }));
+}
+
+/**
+ * The customer's cancel (#29, #46: by tender) in the cancel's own transaction (the order lock held,
+ * `order` as it was before the cancel), no user: provider money goes back through its provider
+ * (queued, sent after the commit), certificate money onto its certificate now; what came in cash or
+ * by card stays owed back, handed back at the venue. Returns the refunds to send, the effects of
+ * those given back now and what is left owed back.
+ */
+export async function customerCancelRefunds(tx: Tx, order: OrderRow, today: string): Promise<CancelRefunds & { restCents: number }> {
+  return customerRefunds(tx, order, toCents(order.paid) - await pendingCents(tx, order.id), today);
+}
+
+/**
+ * #46 What the order holds beyond its price after the customer moved it to a cheaper session, given
+ * back the same way as their cancel (customerRefunds), with its log entry for what stays owed.
+ */
+export async function customerOverpaidRefunds(tx: Tx, order: OrderRow, today: string): Promise<CancelRefunds> {
+  const over = toCents(order.paid) - await pendingCents(tx, order.id) - toCents(order.purchase);
+  if (over <= 0) return { refundIds: [], effects: [] };
+  const { refundIds, effects, restCents } = await customerRefunds(tx, order, over, today);
+  return { refundIds, effects: [...effects, ...(restCents > 0
+    ? [{ orderLog: { orderId: order.id, type: 'refund_due' as const, author: null, data: { amount: fromCents(restCents), by: 'customer' } } }] : [])] };
+}
+
+/** `due` kopecks of what the order holds given back, latest paid first: provider and certificate money by themselves, the rest left owed. */
+async function customerRefunds(tx: Tx, order: OrderRow, due: number, today: string): Promise<CancelRefunds & { restCents: number }> {
+  const parts = splitRefund(await orderHoldings(tx, order), Math.max(0, due));
+  const refundIds: number[] = [];
+  const effects: Effects[] = [];
+  let given = 0;
+  for (const part of parts) {
+    if (part.kind === 'certificate') effects.push((await refundToCertificate(tx, order, null, part.certificate_id!, fromCents(part.cents), today)).effects);
+    else if (part.kind === 'provider') {
+      const online = (await providerPayments(tx, order.id)).filter((p) => p.id === part.payment_id);
+      const ids = await queueRefunds(tx, order, null, online, part.cents);
+      if (!ids.length) continue;
+      refundIds.push(...ids);
+    } else continue;
+    given += part.cents;
+  }
+  return { refundIds, effects, restCents: Math.max(0, due - given) };
 }
 
 /**

@@ -105,11 +105,16 @@ export const saveWidget = defineWrite({
     payment_minutes: z.number().int().min(1).max(1440), cancel_hours: z.number().int().min(0).max(720),
     // #39 Optional: empty for none; else a phone as the booking forms take it, stored in one form (#40, phoneSchema).
     phone: z.union([z.literal(''), phoneSchema]).optional(),
+    // #46 Optional too (a call without them keeps them): the customer's move cut-off, 0 to 30 days, and what a late cancel keeps.
+    customer_move_hours: z.number().int().min(0).max(720).optional(),
+    customer_late_cancel_keep_percent: z.number().int().min(0).max(100).optional(),
   },
   labels: {
     phone: { ru: 'Телефон площадки для клиентов', en: 'The venue\'s phone for customers' },
     payment_minutes: { ru: 'Держать места, пока клиент платит, минут', en: 'Hold the places while the customer pays, minutes' },
     cancel_hours: { ru: 'Клиент может отменить не позднее чем за, часов до сеанса', en: 'Customers may cancel up to, hours before the session' },
+    customer_move_hours: { ru: 'Клиент может перенести на другой сеанс не позднее чем за, часов до сеанса', en: 'Customers may move to another session up to, hours before the session' },
+    customer_late_cancel_keep_percent: { ru: 'Более поздняя отмена удерживает, % цены', en: 'A later cancel keeps, % of the price' },
   },
   answer: WidgetSettings,
   readBack: { path: '/api/v2.1/locations/:location/widget_settings/' },

@@ -5,7 +5,11 @@
 //   POST /api/public/locations/{id}/price/              price preview (rate-limited when it checks a promo code)
 //   POST /api/public/locations/{id}/bookings/           book (rate-limited per client address)
 //   GET  /api/public/orders/{key}/                      the customer's order by its secret key
-//   POST /api/public/orders/{key}/cancel/               cancel it, up to the location's deadline
+//   POST /api/public/orders/{key}/cancel/               cancel it, up to the location's deadline (#46: refunds by tender)
+//   POST /api/public/orders/{key}/pay/                  pay again after a decline, or (#46) pay the rest
+//   GET  /api/public/orders/{key}/move_options/?date=   #46 the sessions it may move to (manage.ts)
+//   POST /api/public/orders/{key}/move/                 #46 move it: {session_dt, playground_id}
+//   GET  /api/public/orders/{key}/calendar.ics          #46 the booking as a calendar event
 //   GET  /widget/ and /widget/order/{key}               the widget's page (widget.html of the web build)
 //   GET  /arrival/{key}                                 #44 the guests' arrival page (the same page)
 // Every call takes ?lang=ru|en (else Accept-Language) for its messages.
@@ -21,6 +25,7 @@ import { emailSchema, idParam, phoneSchema, idText, idNumber } from '../../platf
 import { translate } from '../../platform/messages';
 import { dateSchema, dateTimeSchema } from '../schedules/schemas';
 import * as widget from './service';
+import * as manage from './manage';
 import { TEXT_LIMITS } from '../../../domain/textLimits';
 
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
@@ -52,7 +57,7 @@ const bookingBody = z.strictObject({
 
 const WINDOW = 600;
 
-import { CustomerOrder, Named, WidgetBooked, WidgetLocation, WidgetPrice, WidgetSlots } from '../../platform/answers';
+import { CustomerOrder, MoveOption, Named, WidgetBooked, WidgetLocation, WidgetPrice, WidgetSlots } from '../../platform/answers';
 
 // #41 What each write records with recordEffects (platform/effects.ts checks it; the generated tests read it).
 const RECORDS = {
@@ -60,8 +65,12 @@ const RECORDS = {
   // #40 A new booking may release the customer's earlier hold (release_key): its cancel is recorded too.
   book: { activity: ['order.created', 'order.cancelled'], orderLog: ['created', 'bill', 'cancelled'], webhooks: ['order.created', 'payment.created', 'order.cancelled'],
     messages: ['booking_confirmed', 'booking_held', 'confirmation', 'reminder', 'thank_you', 'cancellation'] },
-  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], messages: ['booking_cancelled', 'cancellation', 'refund'] },
+  cancel: { activity: ['order.cancelled', 'money.refund'], orderLog: ['cancelled', 'refund_due', 'refunded', 'refund_pending', 'refund_failed'], webhooks: ['order.cancelled', 'payment.created'], messages: ['booking_cancelled', 'cancellation', 'refund'],
+    live: ['certificate'] },
   payAgain: { activity: { none: 'the customer\'s new payment link: the order\'s log has it' }, orderLog: ['bill'], webhooks: ['payment.created'] },
+  // #46 The customer's move: the staff edit's records as the customer's, and its difference (a link, or refunds by tender).
+  move: { activity: ['order.moved', 'money.refund'], orderLog: ['edited', 'links_closed', 'bill', 'refunded', 'refund_due', 'refund_pending', 'refund_failed'],
+    webhooks: ['order.changed', 'payment.created'], messages: ['change', 'reminder', 'thank_you', 'refund'], live: ['order', 'certificate'] },
 } satisfies Record<string, WriteRecords>;
 
 export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
@@ -116,6 +125,25 @@ export async function widgetRoutes(app: FastifyInstance, { db, config }: Deps): 
     r.post('/api/public/orders/:key/cancel/', {
       config: { records: RECORDS.cancel, ...pub, conflicts: true }, schema: { summary: 'Booking widget: the customer cancels the order', tags, params: key, querystring: langOnly, answers: { 200: CustomerOrder } },
     }, async (request) => widget.widgetCancel(db, config, request.params.key, request.lang));
+
+    r.get('/api/public/orders/:key/move_options/', {
+      config: pub, schema: { summary: 'Customer\'s page: the sessions the booking may move to on a day', tags, params: key, querystring: z.strictObject({ date: dateSchema, lang }), answers: { 200: z.array(MoveOption) } },
+    }, async (request) => manage.moveOptions(db, config, request.params.key, request.query.date, request.lang));
+
+    r.post('/api/public/orders/:key/move/', {
+      config: { records: RECORDS.move, ...pub, conflicts: true, throttled: true },
+      onRequest: async (request) => hitRateLimit(db, bookingLimit, request.ip),
+      schema: { summary: 'Customer\'s page: move the booking to another session of its playgrounds', tags, params: key, querystring: langOnly,
+        body: z.strictObject({ session_dt: dateTimeSchema, playground_id: idNumber() }), answers: { 200: CustomerOrder } },
+    }, async (request) => manage.moveOrder(db, config, request.params.key, request.body, request.lang));
+
+    r.get('/api/public/orders/:key/calendar.ics', {
+      config: pub, schema: { summary: 'Customer\'s page: the booking as a calendar file (.ics, the location\'s time zone)', tags, params: key, querystring: langOnly,
+        answers: { 200: z.string().describe('text/calendar') } },
+    }, async (request, reply) => {
+      const { file, name } = await manage.orderCalendar(db, config, request.params.key, request.lang);
+      return reply.type('text/calendar; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(file);
+    });
 
     r.post('/api/public/orders/:key/pay/', {
       config: { records: RECORDS.payAgain, ...pub, conflicts: true, throttled: true },

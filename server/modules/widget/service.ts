@@ -15,11 +15,11 @@ import {
 import { ApiError, fieldError, notFound } from '../../platform/errors';
 import { recordEffects } from '../../platform/effects';
 import type { Lang } from '../../platform/messages';
-import { addRealMinutes, hasBegun, wallClockNow, zoneNow } from '../../platform/clock';
+import { addRealMinutes, hasBegun, wallClockNow, zoneNow, type ZoneNow } from '../../platform/clock';
 import { instantOfLocal } from '../../../domain/zonedTime';
 import { addDays, businessDateOf } from '../../../domain/businessDay';
 import { fromCents, percentOf, toCents } from '../../../domain/pricing';
-import { BOOKABLE_PLAYGROUND_TYPES, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
+import { BOOKABLE_PLAYGROUND_TYPES, ORDER_STATUS, ORDER_TYPE, isLiveOrder } from '../../../domain/slotFlags';
 import { orderBalance } from '../../../domain/orderBalance';
 import { ORDER_SOURCE } from '../../../domain/booking';
 import { createBillLink, createPaymentLink } from '../orders/billing';
@@ -29,9 +29,9 @@ import { bookingDay, cancelBooking, placeBooking, quoteBooking, releaseWidgetHol
 import { currentConsent } from '../locations/consent';
 import { textIn } from '../arrivals/documents';
 import { signForLead } from '../arrivals/guest';
-import { sendRefunds } from '../orders/refunds';
+import { customerRefundPreview, sendRefunds } from '../orders/refunds';
 import { locationDaySlots } from '../slots/service';
-import { orderIdOfKey, orderKey } from '../../platform/orderLinks';
+import { arrivalPageUrl, orderIdOfKey, orderKey } from '../../platform/orderLinks';
 import { onlinePaymentsAt, type PaymentConfig } from '../paymentProviders/provider';
 
 /** How far ahead the widget sells. */
@@ -42,7 +42,7 @@ function currencyJson(c: typeof currencies.$inferSelect | null | undefined) {
 }
 
 /** An active location with its name and address in the customer's language (else its first). */
-async function publicLocation(db: Db, locationId: number, lang: Lang) {
+export async function publicLocation(db: Db, locationId: number, lang: Lang) {
   const [row] = await db.select({ l: locations, c: currencies }).from(locations)
     .leftJoin(currencies, eq(currencies.id, locations.currencyId)).where(eq(locations.id, locationId));
   if (!row || !row.l.isActive) throw notFound();
@@ -151,7 +151,7 @@ const onlineUnavailable = (phone: string) =>
   (phone ? fieldError('non_field_errors', 'widget_online_unavailable_phone', { phone }) : fieldError('non_field_errors', 'widget_online_unavailable'));
 
 /** The staff wording of "taken", "not on sale" and "no provider" is not the customer's; customers get theirs. */
-async function inCustomerWords<T>(work: () => Promise<T>, phone = ''): Promise<T> {
+export async function inCustomerWords<T>(work: () => Promise<T>, phone = ''): Promise<T> {
   try {
     return await work();
   } catch (err) {
@@ -265,7 +265,7 @@ async function placeWidgetBooking(db: Db, config: Config, locationId: number, in
     return { id: order.id, paymentUrl: null, due };
   }, undefined, releaseId === null ? undefined : async (tx) => { await releaseWidgetHold(tx, releaseId, locationId); }), loc.row.phone);
   const key = orderKey(config.widgetSecret, placed.id);
-  return { key, payment_url: placed.paymentUrl, due_now: placed.due, order: await orderView(db, locationId, placed.id, lang) };
+  return { key, payment_url: placed.paymentUrl, due_now: placed.due, order: await orderView(db, config, locationId, placed.id, lang) };
 }
 
 /**
@@ -288,15 +288,19 @@ async function cancelReason(db: Db, orderId: number): Promise<'customer' | 'staf
 const holdEnd = (order: typeof orders.$inferSelect): Date | null =>
   (order.cancelDelay ? new Date(order.createdAt.getTime() + order.cancelDelay * 60_000) : null);
 
-/** The customer's view of their order: its session, money and whether they may still cancel. */
-async function orderView(db: Db, locationId: number, orderId: number, lang: Lang) {
+/** What the customer's page links to: the server's public address and the key's secret. */
+export interface PageLinks { publicUrl: string; widgetSecret: string }
+
+/** The customer's view of their order: its session, money and whether they may still cancel or move it (#46). */
+export async function orderView(db: Db, links: PageLinks, locationId: number, orderId: number, lang: Lang) {
   const loc = await publicLocation(db, locationId, lang);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
-  const [session] = await db.select({ ps: playsessions, playground: playgrounds.name }).from(orderPlaysessions)
+  const sessions = await db.select({ ps: playsessions, playground: playgrounds.name }).from(orderPlaysessions)
     .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId))
     .innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
-    .where(eq(orderPlaysessions.orderId, orderId)).orderBy(playsessions.timeStart).limit(1);
+    .where(eq(orderPlaysessions.orderId, orderId)).orderBy(playsessions.timeStart);
+  const session = sessions[0];
   const game = order.gameId ? (await db.select({ id: games.id, name: games.name }).from(games).where(eq(games.id, order.gameId)))[0] ?? null : null;
   // The newest online payment decides between waiting for it and offering to pay again.
   const [bill] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.paymentType, 4)))
@@ -323,6 +327,13 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
   // that clock says the time is), so a page left open past the deadline stops offering to cancel.
   const closesAt = canCancel ? instantOfLocal(tz, holdOnly ? start! : cancelUntil!) : null;
   const closesIn = closesAt === null ? null : Math.max(0, Math.floor((closesAt - Date.now()) / 1000));
+  // #46 Moving: one session, not waiting for its first payment, up to the location's move cut-off.
+  const moveUntil = start ? addRealMinutes(tz, start, -loc.row.customerMoveHours * 60) : null;
+  const canMove = moveRefusal(order, sessions.length, loc.row, now, start ?? undefined) === null;
+  const key = orderKey(links.widgetSecret, order.id);
+  // The newest payment link still open: the pay button (a prepayment held, the rest, a move's difference).
+  const openLink = state !== 'cancelled' && bill?.status === 'processing' && order.bill ? { url: order.bill, amount: bill.purchase } : null;
+  const online = state !== 'cancelled' && toCents(balance.toPay) > 0 ? !!(await onlinePaymentsAt(db, links as PaymentConfig, loc.row.id)).provider : false;
   return {
     id: order.id,
     state,
@@ -343,38 +354,84 @@ async function orderView(db: Db, locationId: number, orderId: number, lang: Lang
     to_pay: balance.toPay,
     // What the venue owes back: a cancelled order's money, or a payment beyond the price.
     to_refund: balance.toRefund,
-    payment_url: state === 'awaiting_payment' ? order.bill : null,
-    // What the pay button charges: the pending link's amount, or the declined one's that "pay again"
+    payment_url: openLink?.url ?? null,
+    // What the pay button charges: the open link's amount, or the declined one's that "pay again"
     // makes anew (a prepayment, not the whole price, #25).
-    pay_amount: state === 'awaiting_payment' || state === 'payment_declined' ? bill!.purchase : null,
+    pay_amount: openLink?.amount ?? (state === 'payment_declined' ? bill!.purchase : null),
+    // #46 "Pay the rest": something owed, no link open, the location takes money online (POST pay/ makes the link).
+    can_pay: online && !openLink && state !== 'payment_declined' && state !== 'awaiting_payment',
     // Until then a declined payment may be made again; then the booking is released.
     hold_until: (state === 'awaiting_payment' || state === 'payment_declined') && hold ? wallClockNow(loc.row.timezone, hold) : null,
     cancelled_by: state === 'cancelled' ? await cancelReason(db, orderId) : null,
     cancel_until: cancelUntil,
     can_cancel: canCancel,
     cancel_closes_in: closesIn,
+    // #46 What a cancel gives back and how (before the cut-off all of it; after it, less what the venue's rule keeps).
+    refund_preview: state === 'cancelled' ? null : await refundPreview(db, order, canCancel ? 0 : loc.row.customerLateCancelKeepPercent, businessDateOf(loc.now)),
+    late_cancel_keep_percent: loc.row.customerLateCancelKeepPercent,
+    move_until: moveUntil,
+    can_move: canMove,
+    move_closes_in: canMove ? Math.max(0, Math.floor((instantOfLocal(tz, moveUntil!) - Date.now()) / 1000)) : null,
+    calendar_url: start && state !== 'cancelled' ? `${links.publicUrl}/api/public/orders/${key}/calendar.ics` : null,
+    map_url: mapUrl(loc.row, loc.address, lang),
+    arrival_url: loc.row.arrivalsEnabled && state !== 'cancelled' ? arrivalPageUrl(links.publicUrl, links.widgetSecret, order.id, lang) : null,
+    language: order.language === 'en' || order.language === 'ru' ? order.language : null,
   };
 }
 
-async function orderByKey(db: Db, config: Config, key: string) {
+/**
+ * #46 Why the customer may not move the order now, or null: cancelled, more than one session (the
+ * multi-booking is the desk's), waiting for its first payment (pay first), or past the cut-off.
+ */
+export function moveRefusal(order: typeof orders.$inferSelect, sessionCount: number, loc: typeof locations.$inferSelect, now: ZoneNow, start?: string) {
+  if (!isLiveOrder(order)) return fieldError('non_field_errors', 'widget_order_cancelled');
+  if (sessionCount !== 1 || (order.cancelDelay !== null && toCents(order.paid) === 0 && order.status === ORDER_STATUS.pending && order.bill)) {
+    return fieldError('non_field_errors', 'widget_move_not_allowed');
+  }
+  if (start !== undefined && hasBegun(addRealMinutes(loc.timezone, start, -loc.customerMoveHours * 60), now)) {
+    return loc.phone ? fieldError('non_field_errors', 'widget_move_too_late_phone', { hours: loc.customerMoveHours, phone: loc.phone })
+      : fieldError('non_field_errors', 'widget_move_too_late', { hours: loc.customerMoveHours });
+  }
+  return null;
+}
+
+/** #46 What a cancel would give back: what the order holds less `keepPercent` of its price, by tender (who gives each back). */
+async function refundPreview(db: Db, order: typeof orders.$inferSelect, keepPercent: number, today: string) {
+  const held = Math.max(0, toCents(order.paid));
+  const keeps = Math.min(held, percentOf(toCents(order.purchase), keepPercent));
+  const parts = held - keeps > 0 ? await customerRefundPreview(db, order, held - keeps, today) : [];
+  return { amount: fromCents(held - keeps), keeps: fromCents(keeps), parts: parts.map((p) => ({ tender: p.tender, amount: p.amount, certificate_number: p.certificate_number, automatic: p.automatic })) };
+}
+
+/** #46 The venue on a map: its point when it has one, else its address searched (Yandex Maps in Russian, Google Maps in English). */
+function mapUrl(loc: typeof locations.$inferSelect, address: string, lang: Lang): string | null {
+  const point = loc.lat !== null && loc.lng !== null ? { lat: Number(loc.lat), lng: Number(loc.lng) } : null;
+  if (!point && !address) return null;
+  if (lang === 'ru') {
+    return point ? `https://yandex.ru/maps/?pt=${point.lng},${point.lat}&z=16&l=map` : `https://yandex.ru/maps/?text=${encodeURIComponent(address)}`;
+  }
+  return `https://www.google.com/maps/search/?api=1&query=${point ? `${point.lat},${point.lng}` : encodeURIComponent(address)}`;
+}
+
+/** The order a customer's key names; #46 every booking has its page (the desk's too), a forged key none. */
+export async function orderByKey(db: Db, config: Config, key: string) {
   const id = orderIdOfKey(config.widgetSecret, key);
   if (id === null) throw notFound();
   const [order] = await db.select({ id: orders.id, locationId: orders.locationId, source: orders.source }).from(orders).where(eq(orders.id, id));
-  // Only widget orders have customer links; any other id answers as if it did not exist.
-  if (!order || order.source !== ORDER_SOURCE.widget) throw notFound();
+  if (!order) throw notFound();
   return order;
 }
 
 /** GET /api/public/orders/{key}/ */
 export async function widgetOrder(db: Db, config: Config, key: string, lang: Lang) {
   const order = await orderByKey(db, config, key);
-  return orderView(db, order.locationId, order.id, lang);
+  return orderView(db, config, order.locationId, order.id, lang);
 }
 
 /** POST /api/public/orders/{key}/cancel/: up to the location's deadline; the places are freed at once. */
 export async function widgetCancel(db: Db, config: Config, key: string, lang: Lang) {
   const order = await orderByKey(db, config, key);
-  const view = await orderView(db, order.locationId, order.id, lang);
+  const view = await orderView(db, config, order.locationId, order.id, lang);
   if (view.state === 'cancelled') throw fieldError('non_field_errors', 'widget_order_cancelled');
   if (!view.can_cancel) {
     const [loc] = await db.select({ hours: locations.customerCancelHours, phone: locations.phone }).from(locations).where(eq(locations.id, order.locationId));
@@ -383,14 +440,15 @@ export async function widgetCancel(db: Db, config: Config, key: string, lang: La
       : fieldError('non_field_errors', 'widget_cancel_too_late', { hours: loc!.hours });
   }
   // #29: the online prepayment goes back through its provider with the cancel (a refusal stays on the order for the staff).
-  const refundIds = await cancelBooking(db, { userId: null, by: 'customer' }, order.id, 'cancelled', { refund: 'online' });
+  const refundIds = await cancelBooking(db, { userId: null, by: 'customer' }, order.id, 'cancelled', { refund: 'customer' });
   await sendRefunds(db, config, refundIds);
-  return orderView(db, order.locationId, order.id, lang);
+  return orderView(db, config, order.locationId, order.id, lang);
 }
 
 /**
  * POST /api/public/orders/{key}/pay/: after a declined payment, a fresh payment link of the same
- * amount, until the hold ends. Under the order's lock, so two clicks make one link.
+ * amount, until the hold ends; #46 on a booking that owes something and has no link open, a link
+ * for the rest ("pay the rest"). Under the order's lock, so two clicks make one link.
  */
 export async function widgetPayAgain(db: Db, config: Config, key: string, lang: Lang) {
   const ref = await orderByKey(db, config, key);
@@ -398,13 +456,23 @@ export async function widgetPayAgain(db: Db, config: Config, key: string, lang: 
     if (!(await lockOrder(tx, ref.id))) throw notFound();
     const [order] = await tx.select().from(orders).where(eq(orders.id, ref.id));
     if (!order || !isLiveOrder(order)) throw fieldError('non_field_errors', 'widget_order_cancelled');
-    const hold = holdEnd(order);
-    if (hold === null || Date.now() >= hold.getTime()) throw fieldError('non_field_errors', 'widget_hold_expired');
     const [bill] = await tx.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.paymentType, 4)))
       .orderBy(desc(payments.id)).limit(1);
-    if (bill?.status !== 'failed' || toCents(order.paid) > 0) throw fieldError('non_field_errors', 'widget_payment_not_declined');
-    await inCustomerWords(() => createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, order.locationId, bill.purchase),
-      await venuePhone(tx, order.locationId));
+    const phone = await venuePhone(tx, order.locationId);
+    const link = (amount: string) => inCustomerWords(() => createPaymentLink(tx, { publicUrl: config.publicUrl, userId: null, payments: config }, order.id, order.locationId, amount), phone);
+    const hold = holdEnd(order);
+    if (hold !== null && toCents(order.paid) === 0 && (bill?.status === 'failed' || bill?.status === 'processing')) {
+      // Still the booking's first payment: again only after a decline, and only while the hold lasts.
+      if (Date.now() >= hold.getTime()) throw fieldError('non_field_errors', 'widget_hold_expired');
+      if (bill.status !== 'failed') throw fieldError('non_field_errors', 'widget_payment_not_declined');
+      await link(bill.purchase);
+      return;
+    }
+    // A link already open is the one to pay (its page has it); a second would take the money twice.
+    if (bill?.status === 'processing') return;
+    const owed = toCents(orderBalance(order).toPay);
+    if (owed <= 0) throw fieldError('non_field_errors', 'widget_nothing_to_pay');
+    await link(fromCents(owed));
   });
-  return orderView(db, ref.locationId, ref.id, lang);
+  return orderView(db, config, ref.locationId, ref.id, lang);
 }

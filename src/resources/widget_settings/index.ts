@@ -19,6 +19,9 @@ export default defineResource({
     fields: [
       { kind: 'number', source: 'payment_minutes', label: t('paymentMinutes'), hint: t('paymentHint'), required: true, integer: true, min: 1, max: 1440 },
       { kind: 'number', source: 'cancel_hours', label: t('cancelHours'), hint: t('cancelHint'), required: true, integer: true, min: 0, max: 720 },
+      // #46 The customer's page: moving up to these hours before, and what a cancel after the cut-off keeps.
+      { kind: 'number', source: 'customer_move_hours', label: t('moveHours'), hint: t('moveHint'), required: true, integer: true, min: 0, max: 720 },
+      { kind: 'number', source: 'customer_late_cancel_keep_percent', label: t('lateKeep'), hint: t('lateKeepHint'), required: true, integer: true, min: 0, max: 100 },
       // #39 The phone the customer's order page gives with "call the venue".
       { kind: 'text', source: 'phone', label: t('phone'), hint: t('phoneHint'), format: 'phone', maxLength: TEXT_LIMITS.phone, maxLengthMessage: 'validation.validationPhone' },
     ],
