@@ -63,19 +63,7 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
       moved: (moved) => received(moved, moved.payment_url && moved.pay_amount ? t('movedPay', { amount: money(moved.pay_amount) }) : t('moved')),
       back: () => render(fresh),
     }));
-    async function payRest(button: HTMLButtonElement) {
-      button.disabled = true;
-      try {
-        const fresh = await call<PublicOrder>(`${path}pay/`, {});
-        if (fresh.payment_url) window.top!.location.href = fresh.payment_url;
-        else received(fresh);
-      } catch (err) {
-        if (!(err instanceof CallError)) throw err;
-        button.disabled = false;
-        error.hidden = false;
-        error.textContent = Object.values(err.fields)[0]?.[0] ?? t('error');
-      }
-    }
+    // Pay again after a decline, or (#46) the rest: the server makes the link; straight to it.
     async function payAgain(button: HTMLButtonElement) {
       button.disabled = true;
       try {
@@ -109,7 +97,7 @@ export async function orderPage(root: HTMLElement, call: Call, t: T, lang: Widge
     if (o.payment_url) actions.append(h('a', { class: 'primary button', href: o.payment_url, target: '_top', 'data-testid': 'order-pay' }, t('pay', { amount: money(o.pay_amount ?? o.to_pay) })));
     if (o.can_pay) {
       const button = h('button', { type: 'button', class: 'primary', 'data-testid': 'order-pay-rest' }, t('payRest', { amount: money(o.to_pay) })) as HTMLButtonElement;
-      button.onclick = () => void payRest(button);
+      button.onclick = () => void payAgain(button);
       actions.append(button);
     }
     if (o.can_move) actions.append(h('button', { type: 'button', 'data-testid': 'order-move', onclick: askMove }, t('move')));
