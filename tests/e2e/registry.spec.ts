@@ -73,9 +73,10 @@ for (const [index, d] of lists.entries()) {
       // Layout on a desk's screen (1440 px): the filters stand in one row and a wide table scrolls
       // in its card; the page itself never scrolls sideways.
       await page.setViewportSize({ width: 1440, height: 900 });
-      const filterTops = await page.getByTestId('record-filters').locator('.MuiTextField-root')
+      // Read until the screen has laid itself out for the new width (its breakpoints re-render after the resize event).
+      const filterTops = () => page.getByTestId('record-filters').locator('.MuiTextField-root')
         .evaluateAll((fields) => fields.map((f) => Math.round(f.getBoundingClientRect().top)));
-      expect(new Set(filterTops).size, `${d.name}: filters in one row (tops ${filterTops.join(', ')})`).toBeLessThanOrEqual(1);
+      await expect.poll(async () => new Set(await filterTops()).size, { message: `${d.name}: filters in one row` }).toBeLessThanOrEqual(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 
       // Each declared filter; `shown` reads back what its input shows, for the check after the reload.
