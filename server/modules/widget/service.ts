@@ -288,11 +288,9 @@ async function cancelReason(db: Db, orderId: number): Promise<'customer' | 'staf
 const holdEnd = (order: typeof orders.$inferSelect): Date | null =>
   (order.cancelDelay ? new Date(order.createdAt.getTime() + order.cancelDelay * 60_000) : null);
 
-/** What the customer's page links to: the server's public address and the key's secret. */
-export interface PageLinks { publicUrl: string; widgetSecret: string }
-
 /** The customer's view of their order: its session, money and whether they may still cancel or move it (#46). */
-export async function orderView(db: Db, links: PageLinks, locationId: number, orderId: number, lang: Lang) {
+// `links`: the payment settings, which carry the public address and the key's secret the page links with.
+export async function orderView(db: Db, links: PaymentConfig, locationId: number, orderId: number, lang: Lang) {
   const loc = await publicLocation(db, locationId, lang);
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound();
@@ -333,7 +331,7 @@ export async function orderView(db: Db, links: PageLinks, locationId: number, or
   const key = orderKey(links.widgetSecret, order.id);
   // The newest payment link still open: the pay button (a prepayment held, the rest, a move's difference).
   const openLink = state !== 'cancelled' && bill?.status === 'processing' && order.bill ? { url: order.bill, amount: bill.purchase } : null;
-  const online = state !== 'cancelled' && toCents(balance.toPay) > 0 ? !!(await onlinePaymentsAt(db, links as PaymentConfig, loc.row.id)).provider : false;
+  const online = state !== 'cancelled' && toCents(balance.toPay) > 0 ? !!(await onlinePaymentsAt(db, links, loc.row.id)).provider : false;
   return {
     id: order.id,
     state,
