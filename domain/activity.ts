@@ -6,6 +6,7 @@ import { PERMISSION_LABELS, ROLE_LABELS } from './staff';
 import { MOVEMENT_KIND_LABELS, SHIFT_STATE_LABELS } from './till';
 import { CONSENT_KIND_LABELS } from './arrivals';
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_KIND_LABELS, MESSAGE_MODE_LABELS } from './customerMessages';
+import { DATA_REQUEST_CLOSED_HOW_LABELS, DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATE_LABELS } from './guestData';
 
 export const ACTIVITY_KIND_LABELS = {
   // Installation-wide (location null): only owners read them.
@@ -113,6 +114,13 @@ export const ACTIVITY_KIND_LABELS = {
   'order.check_in_overridden': { ru: 'Приход отмечен несмотря на запрет', en: 'Checked in past a block' },
   'order.check_in_undone': { ru: 'Отметка прихода отменена', en: 'Check-in undone' },
   'order.arrival_link_sent': { ru: 'Ссылка для гостей отправлена', en: 'Guests\' link sent' },
+  // #47 A guest's data on request (152-FZ).
+  'people.searched': { ru: 'Поиск данных гостя', en: 'Guest data searched' },
+  'people.exported': { ru: 'Данные гостя выгружены', en: 'Guest data exported' },
+  'people.erased': { ru: 'Данные гостя удалены', en: 'Guest data erased' },
+  'data_request.created': { ru: 'Запрос по персональным данным записан', en: 'Personal data request recorded' },
+  'data_request.closed': { ru: 'Запрос по персональным данным выполнен', en: 'Personal data request done' },
+  'retention.changed': { ru: 'Срок хранения данных гостей изменён', en: 'Guest data retention changed' },
 } as const satisfies EnumLabels;
 
 export type ActivityKind = keyof typeof ACTIVITY_KIND_LABELS;
@@ -347,6 +355,17 @@ export const ACTIVITY_CHANGE_FIELDS = {
   language: { ru: 'Язык', en: 'Language', value: { codes: LANGUAGE_LABELS } },
   subject: { ru: 'Тема', en: 'Subject', value: text },
   body: { ru: 'Текст', en: 'Text', value: text },
+  // #47 A guest's data on request.
+  orders_found: { ru: 'Найдено заказов', en: 'Orders found', value: count },
+  orders_erased: { ru: 'Заказов обезличено', en: 'Orders erased', value: count },
+  erase_reason: { ru: 'Основание', en: 'Grounds', value: text },
+  by_retention: { ru: 'По сроку хранения', en: 'By the retention period', value: yesno },
+  request_kind: { ru: 'Запрос', en: 'Request', value: { codes: DATA_REQUEST_KIND_LABELS } },
+  received_on: { ru: 'Получен', en: 'Received', value: day },
+  due_on: { ru: 'Срок ответа', en: 'Due', value: day },
+  request_state: { ru: 'Состояние', en: 'State', value: { codes: DATA_REQUEST_STATE_LABELS } },
+  closed_how: { ru: 'Как выполнен', en: 'How done', value: { codes: DATA_REQUEST_CLOSED_HOW_LABELS } },
+  retention_months: { ru: 'Хранить данные гостей, месяцев', en: 'Keep guest data, months', value: count },
 } as const satisfies Record<string, ActivityField>;
 
 export type ActivityFieldKey = keyof typeof ACTIVITY_CHANGE_FIELDS;

@@ -222,3 +222,22 @@ export const MESSAGE_FIELDS = {
   delivered_at: { ru: 'Доставлено', en: 'Delivered' },
   error: { ru: 'Ошибка', en: 'Error' },
 } satisfies FieldLabels;
+
+/** #47 A location's personal data requests (GET/POST /locations/{id}/data_requests/, its CSV and XLSX, the form). */
+export const DATA_REQUEST_FIELDS = {
+  id: { ru: 'ID', en: 'ID' },
+  kind: { ru: 'Запрос', en: 'Request' },
+  phone: { ru: 'Телефон', en: 'Phone' },
+  email: { ru: 'Эл. почта', en: 'E-mail' },
+  received_on: { ru: 'Получен', en: 'Received' },
+  due_on: { ru: 'Ответить до', en: 'Due' },
+  state: { ru: 'Состояние', en: 'State' },
+  closed_how: { ru: 'Как выполнен', en: 'How done' },
+  closed_at: { ru: 'Выполнен', en: 'Done on' },
+  comment: { ru: 'Комментарий', en: 'Comment' },
+} satisfies FieldLabels;
+
+/** #47 The guest data screen's setting (PUT /locations/{id}/data_retention/). */
+export const RETENTION_FIELDS = {
+  retention_months: { ru: 'Удалять данные гостей через, месяцев', en: 'Erase guest data after, months' },
+} satisfies FieldLabels;

@@ -49,6 +49,7 @@ import { setupRoutes } from './modules/setup/routes';
 import { tillRoutes } from './modules/till/routes';
 import { arrivalRoutes } from './modules/arrivals/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { peopleRoutes } from './modules/people/routes';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -207,6 +208,7 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await tillRoutes(api, deps); // #43
     await arrivalRoutes(api, deps); // #44
     await messageRoutes(api, deps); // #45
+    await peopleRoutes(api, deps); // #47
     // The list endpoints declared in server/modules/*/lists.ts.
     await registerAllLists(api, deps);
     // The routes that change a record, declared in server/modules/*/writes.ts.

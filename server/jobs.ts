@@ -26,6 +26,7 @@ import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './m
 import { ARRIVAL_LINK_LETTER_JOB, type ArrivalLinkLetterJob } from './platform/jobs';
 import { MESSAGE_SEND_JOB, type MessageSendJob } from './modules/messages/plan';
 import { MESSAGE_SWEEP_EVERY_MS, MESSAGE_SWEEP_JOB, scheduleMessageSweep, sendMessage, sweepMessages } from './modules/messages/send';
+import { RETENTION_EVERY_MS, RETENTION_JOB, applyRetention, scheduleRetention } from './modules/people/retention';
 import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
 
 /** Books the next expiry run unless one is already waiting (so restarts do not multiply it). */
@@ -142,6 +143,11 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     [MESSAGE_SWEEP_JOB]: async () => {
       await sweepMessages(deps);
       await scheduleMessageSweep(deps.db, new Date(Date.now() + MESSAGE_SWEEP_EVERY_MS));
+    },
+    // #47 Hourly: guests past their location's retention have their personal data erased; the job books its own next run.
+    [RETENTION_JOB]: async () => {
+      await applyRetention(deps.db);
+      await scheduleRetention(deps.db, new Date(Date.now() + RETENTION_EVERY_MS));
     },
     // #43 One administrator's daily letter.
     [DAILY_LETTER_JOB]: async (p: DailyLetterJob) => {

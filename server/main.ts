@@ -12,6 +12,7 @@ import { scheduleDailyLetters } from './modules/till/dailyLetter';
 import { loggerOptions } from './platform/logging';
 import { schedulePruning } from './platform/jobs';
 import { scheduleNoShows } from './modules/arrivals/noShows';
+import { scheduleRetention } from './modules/people/retention';
 import { scheduleMessageSweep } from './modules/messages/send';
 import { resolveSecrets } from './platform/secrets';
 import { createMailer } from './platform/mail';
@@ -37,6 +38,7 @@ async function main() {
     await scheduleNoShows(db); // #44
     await scheduleMessageSweep(db); // #45
     await scheduleDailyLetters(db); // #43 the till's daily letters
+    await scheduleRetention(db); // #47 guests' data past the retention
     // No account yet (SEED_DEMO=false): the first start's setup link. In a cluster the primary prints it, not each worker.
     if (!process.env.CLUSTER_WORKER) {
       const link = await setupLinkIfEmpty(db, settings.publicUrl);

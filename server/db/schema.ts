@@ -86,6 +86,8 @@ export const locations = pgTable('locations', {
   arrivalsSince: timestamp('arrivals_since', { withTimezone: true }),
   arrivalGraceMinutes: integer('arrival_grace_minutes').notNull().default(15),
   minorAge: integer('minor_age').notNull().default(18),
+  // #47 Months after a guest's last session when their personal data are erased; null: never.
+  personalDataRetentionMonths: integer('personal_data_retention_months'),
   createdAt: createdAt(),
 });
 
@@ -332,6 +334,8 @@ export const orders = pgTable('orders', {
   // #44 Nobody of a paid-type order was checked in by its session's start plus the location's grace
   // minutes (arrivals on): a flag set by the no-show job, never a status; it changes no money.
   noShow: boolean('no_show').notNull().default(false),
+  // #47 When its personal data were erased (on request or by retention): the money stays, the person is gone.
+  personalDataErasedAt: timestamp('personal_data_erased_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('orders_location_created_idx').on(t.locationId, t.createdAt), index('orders_phone_idx').on(t.phone),
@@ -382,6 +386,8 @@ export const orderConsents = pgTable('order_consents', {
   acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull().defaultNow(),
   ip: text('ip').notNull(),
   userAgent: text('user_agent').notNull().default(''),
+  // #47 After erasure: the keyed hash of the order's name and phone (people/erase.ts subjectHash).
+  subjectHash: text('subject_hash'),
 });
 
 // #44 The people of an order, one per person (position 1 is the lead guest): made with the order and
@@ -415,6 +421,8 @@ export const consentSignatures = pgTable('consent_signatures', {
   signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
   ip: text('ip').notNull(),
   userAgent: text('user_agent').notNull().default(''),
+  // #47 After erasure: the keyed hash of the signed name and the order's phone (people/erase.ts subjectHash).
+  subjectHash: text('subject_hash'),
 }, (t) => [uniqueIndex('consent_signatures_participant_text_idx').on(t.participantId, t.consentTextId), index('consent_signatures_order_idx').on(t.orderId)]);
 
 export const orderPlaysessions = pgTable('order_playsessions', {
@@ -958,3 +966,39 @@ export const messages = pgTable('messages', {
 }, (t) => [index('messages_order_idx').on(t.orderId), index('messages_location_idx').on(t.locationId, t.id),
   index('messages_sending_idx').on(t.sendingAt).where(sql`state = 'sending'`),
   index('messages_sent_sms_idx').on(t.sentAt).where(sql`state = 'sent' AND channel = 'sms'`)]);
+
+// #47 A person's request about their data (152-FZ): to see it (`access`, answered within 10 working
+// days) or a withdrawal of consent (`withdrawal`, the data destroyed within 30 days). Open until done
+// (an export or an erasure of the contact closes it, or staff close it); overdue past `due_on`. An
+// erasure of the contact blanks its phone and e-mail and keeps their keyed hash.
+export const dataRequests = pgTable('data_requests', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  kind: text('kind').notNull(),
+  phone: text('phone').notNull().default(''),
+  email: text('email').notNull().default(''),
+  receivedOn: date('received_on', { mode: 'string' }).notNull(),
+  dueOn: date('due_on', { mode: 'string' }).notNull(),
+  // open, done
+  status: text('status').notNull().default('open'),
+  comment: text('comment').notNull().default(''),
+  subjectHash: text('subject_hash'),
+  createdBy: integer('created_by').references(() => users.id),
+  createdAt: createdAt(),
+  closedAt: timestamp('closed_at', { withTimezone: true }),
+  closedBy: integer('closed_by').references(() => users.id),
+  // exported, erased, closed (by hand)
+  closedHow: text('closed_how'),
+}, (t) => [index('data_requests_location_idx').on(t.locationId, t.status, t.dueOn)]);
+
+// #47 The erasures made, without the erased values: how many orders, why, by whom (null: retention).
+export const personErasures = pgTable('person_erasures', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  locationId: integer('location_id').notNull().references(() => locations.id, { onDelete: 'cascade' }),
+  orders: integer('orders').notNull(),
+  reason: text('reason').notNull().default(''),
+  byRetention: boolean('by_retention').notNull().default(false),
+  subjectHash: text('subject_hash').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  createdAt: createdAt(),
+}, (t) => [index('person_erasures_location_idx').on(t.locationId, t.createdAt)]);

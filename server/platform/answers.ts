@@ -194,6 +194,7 @@ export const Order = z.object({
   checked_in: int().describe('How many participants are checked in.'),
   no_show: z.boolean().describe('Nobody was checked in by the session\'s start and the location\'s grace minutes (arrivals on): a flag, never a status.'),
   arrival_url: z.string().describe('The guests\' arrival page (/arrival/<the order\'s key>): the link sent to them, the QR code the desk shows.'),
+  personal_data_erased_at: z.string().nullable().describe('#47 When the guest\'s personal data were erased (on request or by retention); null: never.'),
 }).meta({ id: 'Order' });
 
 export const Created = z.object({ id: int() }).meta({ id: 'Created', description: 'The id of what was made or changed.' });

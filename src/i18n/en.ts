@@ -23,6 +23,7 @@ import { consentDocumentsEn } from './documents.en'; // #44 the documents screen
 import { customerMessagesEn } from './customerMessages.en'; // #45
 import { locationArrivalsEn } from './locationArrivals.en'; // #44 h44-settings
 import { messagesResourceEn, messagingEn } from './messaging.en'; // #45 h45-ui
+import { dataRequestsEn, peopleEn } from './people.en'; // #47
 import { tillReportEn } from './tillReport.en'; // #43 reports
 import { invitationEn, staffEn } from './staff.en'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -711,6 +712,7 @@ export const enApp = {
     customerMessages: customerMessagesEn, // #45
     locationArrivals: locationArrivalsEn, // #44 h44-settings
     messaging: messagingEn, // #45 h45-ui
+    people: peopleEn, // #47
     tillReport: tillReportEn, // #43 reports
     invitation: invitationEn, // #28 STAFF
   },
@@ -756,6 +758,7 @@ export const enApp = {
     },
     staff: staffEn, // #28 STAFF
     messages: messagesResourceEn, // #45 h45-ui
+    data_requests: dataRequestsEn, // #47
     webhook_deliveries: {
       name: 'Webhook delivery |||| Webhook deliveries',
       title: 'Webhook deliveries: %{name}',

@@ -24,6 +24,7 @@ import { consentDocumentsRu } from './documents.ru'; // #44 the documents screen
 import { customerMessagesRu } from './customerMessages.ru'; // #45
 import { locationArrivalsRu } from './locationArrivals.ru'; // #44 h44-settings
 import { messagesResourceRu, messagingRu } from './messaging.ru'; // #45 h45-ui
+import { dataRequestsRu, peopleRu } from './people.ru'; // #47
 import { tillReportRu } from './tillReport.ru'; // #43 reports
 import { invitationRu, staffRu } from './staff.ru'; // #28 STAFF
 // Labels and enum words written once for both sides (#27): domain/fieldLabels.ts, domain/enumLabels.ts.
@@ -712,6 +713,7 @@ export const ruApp: typeof enApp = {
     customerMessages: customerMessagesRu, // #45
     locationArrivals: locationArrivalsRu, // #44 h44-settings
     messaging: messagingRu, // #45 h45-ui
+    people: peopleRu, // #47
     tillReport: tillReportRu, // #43 reports
     invitation: invitationRu, // #28 STAFF
   },
@@ -756,6 +758,7 @@ export const ruApp: typeof enApp = {
     },
     staff: staffRu, // #28 STAFF
     messages: messagesResourceRu, // #45 h45-ui
+    data_requests: dataRequestsRu, // #47
     webhook_deliveries: {
       name: 'Доставка вебхука |||| Доставки вебхуков',
       title: 'Доставки вебхуков: %{name}',

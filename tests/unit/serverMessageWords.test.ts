@@ -18,6 +18,8 @@ const PLAIN: Record<string, string | number> = {
   remaining: '100,00 ₽', rest: '3 000,00 ₽', seconds: 60, smart_count: 2, type: 'text/plain', until: '01.03.2031',
   // #45 SMS.ru's own words for a refusal (its code and text), a template's variables, the account's senders.
   gateway_error: '201 Не хватает средств на лицевом счету', known: '{name}, {date}', senders: 'VR-Arena, SMS.ru',
+  // #47 The orders still to come, by number.
+  orders: '#12, #15',
   // #45 The promo code typed for the thank-you's offer, as typed.
   code: 'THANKS10',
   // #40 the held booking's letter (the provider's payment link, the venue's phone line) and the payment's description.

@@ -16,6 +16,7 @@ import { seedActivity } from './activity';
 import { seedTill } from './till';
 import { ensureConsentText } from '../../modules/locations/consent';
 import { seedArrivals } from './arrivals';
+import { seedPeople } from './people';
 import { seedMessages } from './messages';
 import { PERMISSION_CODENAMES } from '../../../domain/permissions';
 import { ROLES } from '../../../domain/roles';
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
     // #44 Location 1 checks guests in; its personal-data consent and its rules are published.
     await seedArrivals(tx, admin!.id);
     await seedMessages(tx); // #45
+    await seedPeople(tx, admin!.id); // #47
   });
   return true;
 }

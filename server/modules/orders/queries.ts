@@ -102,6 +102,8 @@ export async function getOrder(db: Db, userId: number, orderId: number, links: {
     no_show: arrival.no_show,
     // #44 The guests' arrival page: the link to send them and what the QR code shows.
     arrival_url: arrivalPageUrl(links.publicUrl, links.widgetSecret, order.id),
+    // #47 Erased: the page says so instead of offering the guest's data.
+    personal_data_erased_at: order.personalDataErasedAt ? order.personalDataErasedAt.toISOString() : null,
   };
 }
 

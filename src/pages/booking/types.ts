@@ -63,6 +63,8 @@ export interface OrderDetail extends SlotOrder {
   checked_in?: number;
   no_show?: boolean;
   arrival_url?: string;
+  /** #47 When the guest's personal data were erased; null: never. */
+  personal_data_erased_at?: string | null;
 }
 
 /** #40 An order's personal-data consent record (GET /api/v2.2/orders/{id}/). */

@@ -45,6 +45,8 @@ import { TestPaymentBadge } from '../../components/TestPaymentBadge';
 import { useFollowLocations } from '../../live/followed';
 import { useSignedIn } from '../../authProvider/useSignedIn';
 import { formatInstant } from '../../../domain/dates';
+import { GuestDataActions } from '../../components/people/GuestDataActions';
+import { canManageLocation } from '../../../domain/roles';
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -201,6 +203,16 @@ export function OrderPage() {
             <Field label={translate('app.order.created')}>{o.created ? when(o.created) : ''}</Field>
             {o.comment && <Field label={translate('app.booking.fields.comment')}>{o.comment}</Field>}
           </Grid>
+          {/* #47 The guest's data on request: an administrator of the location exports or erases them here. */}
+          {o.personal_data_erased_at
+            ? <Alert severity="info" sx={{ mt: 2 }} data-testid="order-data-erased">{translate('app.people.orderErased', { when: when(o.personal_data_erased_at) })}</Alert>
+            : canManageLocation(location.data?.role) && (o.phone || o.email) && (
+              <Box sx={{ mt: 2 }}>
+                <Typography variant="caption" color="text.secondary" component="div" sx={{ mb: 0.5 }}>{translate('app.people.orderTitle')}</Typography>
+                <GuestDataActions locationId={o.location_id} contact={{ phone: o.phone, email: o.email }}
+                  onErased={() => Promise.all([order.refetch(), log.refetch()])} />
+              </Box>
+            )}
           <Typography variant="subtitle1" component="h3" sx={{ mt: 2, fontWeight: 600 }}>{translate('app.order.sessions')}</Typography>
           <TableContainer>
             <Table size="small" data-testid="order-sessions">

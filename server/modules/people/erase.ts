@@ -1,0 +1,157 @@
+// #47 Erasure of a guest's personal data (152-FZ art. 21), on request or by the location's retention
+// setting (retention.ts). One transaction per person, with the person's orders locked:
+// - their own columns: the order's name, phone and e-mail; the participants' names and birth dates;
+//   the signatures' typed names, birth dates, guardians, addresses and browsers; the consents'
+//   addresses and browsers; the messages' recipients and texts;
+// - everything that may quote them (order logs, comments, activity entries, live events, webhook
+//   deliveries, queued jobs, stored answers of retried calls, certificates' buyers, balance
+//   transactions, other requests' comments): each value found by valuesPattern (person.ts) becomes ***;
+// - the money stays as it was (amounts, tenders, reports), with the person anonymised, as tax law
+//   requires; the consent proofs stay as the document's version, its text's hash, the time and a
+//   keyed hash of the name and phone (subject_hash);
+// - the erasure is logged in person_erasures and the activity log, without the erased values; the
+//   person's open data requests are done (`erased`).
+// Activity entries are append-only (#41); the migration's trigger lets an erasure's transaction
+// (app.erasure) rewrite their subject, before, after and address, nothing else.
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { recordEffects } from '../../platform/effects';
+import { badRequestDetail } from '../../platform/errors';
+import { ERASED_MARK, ERASED_NAME } from '../../../domain/guestData';
+import { ORDER_STATUS } from '../../../domain/slotFlags';
+import { identifiersOf, subjectHash, valuesPattern, type Identifiers } from './person';
+
+export interface Erasure {
+  locationId: number;
+  orderIds: number[];
+  /** The keyed hashes' key (person.ts erasureKey), read before the transaction. */
+  key: string;
+  reason: string;
+  /** Who asked (null: the retention job). */
+  userId: number | null;
+  byRetention: boolean;
+  /** What stands for the person in the log: the keyed hash of the contact asked for. */
+  contactHash: string;
+}
+
+const idList = (ids: number[]) => sql.join(ids.map((id) => sql`${id}`), sql`, `);
+
+/** The orders among these still to come (a live booking whose session has not begun), as "#12, #15". */
+export async function upcomingOrders(db: DbOrTx, orderIds: number[]): Promise<number[]> {
+  if (!orderIds.length) return [];
+  const rows = await db.execute<{ id: string }>(sql`
+    SELECT DISTINCT o.id FROM orders o
+    JOIN locations l ON l.id = o.location_id
+    JOIN order_playsessions op ON op.order_id = o.id JOIN playsessions ps ON ps.id = op.playsession_id
+    WHERE o.id IN (${idList(orderIds)}) AND o.status NOT IN (${ORDER_STATUS.cancelled}, ${ORDER_STATUS.cartCancelled})
+      AND (ps.time_start::timestamp AT TIME ZONE l.timezone) > now()
+    ORDER BY o.id`);
+  return rows.rows.map((r) => Number(r.id));
+}
+
+/** A text column with every value of the pattern replaced. */
+const scrubText = (column: SQL, pattern: string) => sql`regexp_replace(${column}, ${pattern}, ${ERASED_MARK}, 'gi')`;
+/** A jsonb column likewise: the values sit inside its JSON strings, so the text stays JSON. */
+const scrubJson = (column: SQL, pattern: string) => sql`regexp_replace(${column}::text, ${pattern}, ${ERASED_MARK}, 'gi')::jsonb`;
+
+/**
+ * Erases the orders' personal data in the caller's transaction `tx` (the orders locked by the caller).
+ * Answers how many orders it erased (those erased meanwhile are skipped).
+ */
+export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<number> {
+  await tx.execute(sql`SELECT set_config('app.erasure', 'on', true)`);
+  const locked = await tx.execute<{ id: string }>(sql`
+    SELECT id FROM orders WHERE id IN (${idList(e.orderIds)}) AND location_id = ${e.locationId} AND personal_data_erased_at IS NULL ORDER BY id FOR UPDATE`);
+  const ids = locked.rows.map((r) => Number(r.id));
+  if (!ids.length) return 0;
+  const list = idList(ids);
+  const found: Identifiers = await identifiersOf(tx, ids);
+  const pattern = valuesPattern(found);
+
+  // The consent proofs' keyed hashes, from the values as they are now.
+  const signatures = await tx.execute<{ id: string; signed_name: string; phone: string }>(sql`
+    SELECT s.id, s.signed_name, o.phone FROM consent_signatures s JOIN orders o ON o.id = s.order_id WHERE s.order_id IN (${list})`);
+  for (const s of signatures.rows) {
+    await tx.execute(sql`UPDATE consent_signatures SET subject_hash = ${subjectHash(e.key, s.signed_name, s.phone)}, signed_name = '', birth_date = NULL,
+      guardian_name = NULL, guardian_relation = NULL, ip = '', user_agent = '' WHERE id = ${Number(s.id)}`);
+  }
+  const consents = await tx.execute<{ id: string; name: string; phone: string }>(sql`
+    SELECT c.id, o.name, o.phone FROM order_consents c JOIN orders o ON o.id = c.order_id WHERE c.order_id IN (${list})`);
+  for (const c of consents.rows) {
+    await tx.execute(sql`UPDATE order_consents SET subject_hash = ${subjectHash(e.key, c.name, c.phone)}, ip = '', user_agent = '' WHERE id = ${Number(c.id)}`);
+  }
+  const requests = await tx.execute<{ id: string; phone: string; email: string }>(sql`
+    SELECT id, phone, email FROM data_requests WHERE location_id = ${e.locationId}
+      AND ((phone <> '' AND phone IN (${sql.join([...found.phones, ''].map((p) => sql`${p}`), sql`, `)}))
+        OR (email <> '' AND lower(email) IN (${sql.join([...found.emails, ''].map((m) => sql`${m}`), sql`, `)})))`);
+  for (const r of requests.rows) {
+    await tx.execute(sql`UPDATE data_requests SET subject_hash = ${subjectHash(e.key, r.phone, r.email)}, phone = '', email = '',
+      status = 'done', closed_how = CASE WHEN status = 'open' THEN 'erased' ELSE closed_how END,
+      closed_at = CASE WHEN status = 'open' THEN now() ELSE closed_at END, closed_by = CASE WHEN status = 'open' THEN ${e.userId}::integer ELSE closed_by END
+      WHERE id = ${Number(r.id)}`);
+  }
+
+  // The orders' and their guests' own columns.
+  const comment = pattern ? scrubText(sql`comment`, pattern) : sql`comment`;
+  await tx.execute(sql`UPDATE orders SET name = ${ERASED_NAME}, phone = '', email = NULL, comment = ${comment},
+    personal_data_erased_at = now(), updated_at = now() WHERE id IN (${list})`);
+  await tx.execute(sql`UPDATE order_participants SET name = '', birth_date = NULL WHERE order_id IN (${list})`);
+  await tx.execute(sql`UPDATE messages SET recipient = '', subject = NULL, body = NULL,
+    error = ${pattern ? scrubText(sql`error`, pattern) : sql`error`}, data = ${pattern ? scrubJson(sql`data`, pattern) : sql`data`} WHERE order_id IN (${list})`);
+  // The customer's own address where the customer acted (an entry of their order without a user).
+  const subjects = sql.join(ids.map((id) => sql`${`#${id}`}`), sql`, `);
+  await tx.execute(sql`UPDATE activity_entries SET ip = NULL WHERE location_id = ${e.locationId} AND user_id IS NULL AND subject IN (${subjects}) AND ip IS NOT NULL`);
+  const unsubscribed = [...found.emails, ...found.phones.map((p) => p.replace(/\D/g, '')).filter(Boolean)];
+  if (unsubscribed.length) {
+    await tx.execute(sql`DELETE FROM marketing_unsubscribes WHERE location_id = ${e.locationId} AND contact IN (${sql.join(unsubscribed.map((c) => sql`${c}`), sql`, `)})`);
+  }
+
+  if (pattern) {
+    const p = pattern;
+    await tx.execute(sql`UPDATE order_logs SET text = ${scrubText(sql`text`, p)}, data = ${scrubJson(sql`data`, p)}
+      WHERE order_id IN (${list}) AND (text ~* ${p} OR data::text ~* ${p})`);
+    await tx.execute(sql`UPDATE payments SET comment = ${scrubText(sql`comment`, p)} WHERE order_id IN (${list}) AND comment ~* ${p}`);
+    await tx.execute(sql`UPDATE activity_entries SET subject = ${scrubText(sql`subject`, p)}, before = ${scrubJson(sql`before`, p)}, after = ${scrubJson(sql`after`, p)}
+      WHERE location_id = ${e.locationId} AND (subject ~* ${p} OR before::text ~* ${p} OR after::text ~* ${p})`);
+    await tx.execute(sql`UPDATE location_events SET payload = ${scrubJson(sql`payload`, p)} WHERE location_id = ${e.locationId} AND payload::text ~* ${p}`);
+    await tx.execute(sql`UPDATE webhook_deliveries SET body = ${scrubText(sql`body`, p)}
+      WHERE webhook_id IN (SELECT id FROM webhooks WHERE location_id = ${e.locationId}) AND body ~* ${p}`);
+    await tx.execute(sql`UPDATE jobs SET payload = ${scrubJson(sql`payload`, p)} WHERE payload::text ~* ${p}`);
+    await tx.execute(sql`UPDATE idempotency_keys SET response = ${scrubJson(sql`response`, p)} WHERE response::text ~* ${p}`);
+    await tx.execute(sql`UPDATE certificates SET booked_by = ${scrubJson(sql`booked_by`, p)} WHERE creating_location_id = ${e.locationId} AND booked_by::text ~* ${p}`);
+    await tx.execute(sql`UPDATE transactions SET description = ${scrubText(sql`description`, p)} WHERE location_id = ${e.locationId} AND description ~* ${p}`);
+    await tx.execute(sql`UPDATE transaction_disputes SET text = ${scrubText(sql`text`, p)}
+      WHERE transaction_id IN (SELECT id FROM transactions WHERE location_id = ${e.locationId}) AND text ~* ${p}`);
+    await tx.execute(sql`UPDATE data_requests SET comment = ${scrubText(sql`comment`, p)} WHERE location_id = ${e.locationId} AND comment ~* ${p}`);
+    await tx.execute(sql`DELETE FROM rate_limit_hits WHERE bucket ~* ${p}`);
+  }
+
+  // The reason as typed may name the person too (the pattern is valid in JavaScript as it is in PostgreSQL).
+  const reason = pattern ? e.reason.replace(new RegExp(pattern, 'giu'), ERASED_MARK) : e.reason;
+  await tx.execute(sql`INSERT INTO person_erasures (location_id, orders, reason, by_retention, subject_hash, user_id)
+    VALUES (${e.locationId}, ${ids.length}, ${reason}, ${e.byRetention}, ${e.contactHash}, ${e.userId})`);
+  await recordEffects(tx, {
+    activity: {
+      locationId: e.locationId, kind: 'people.erased', subject: ids.map((id) => `#${id}`).join(', '),
+      before: { orders_erased: ids.length }, after: { orders_erased: ids.length, erase_reason: reason, by_retention: e.byRetention },
+      ...(e.userId === null ? { actor: { userId: null, ip: null } } : {}),
+    },
+    live: ids.map((order) => ({ order })),
+  });
+  return ids.length;
+}
+
+/** Erases in its own transaction; `check` runs under the orders' lock first (the request's refusals). */
+export async function eraseInTransaction(db: Db, e: Erasure, check?: (tx: DbOrTx) => Promise<void>): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT id FROM orders WHERE id IN (${idList(e.orderIds)}) ORDER BY id FOR UPDATE`);
+    if (check) await check(tx);
+    return eraseOrders(tx, e);
+  });
+}
+
+/** 400 `person_has_upcoming` naming the orders still to come. */
+export async function refuseUpcoming(tx: DbOrTx, orderIds: number[]): Promise<void> {
+  const upcoming = await upcomingOrders(tx, orderIds);
+  if (upcoming.length) throw badRequestDetail('person_has_upcoming', { orders: upcoming.map((id) => `#${id}`).join(', ') });
+}
