@@ -1,6 +1,7 @@
 // #47 A location's personal data requests (GET /api/v2.2/locations/{id}/data_requests/, CSV, XLSX),
-// role 40: the overdue first by their due day, then the open ones, then the done; filters by state
-// (open, overdue, done: the location's own today decides), kind and the day received.
+// role 40: the open ones first by their due day (the overdue at the top), then the done; filters by
+// state (open, overdue, done: the location's own today decides) and kind. No date range: an old
+// request still open must not fall outside a month the screen starts on.
 import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dataRequests as r } from '../../db/schema';
@@ -22,7 +23,6 @@ export const locationDataRequests = defineList({
   // The location's row: its time zone decides which requests are overdue today.
   from: () => sql`${r} JOIN locations request_location ON request_location.id = ${r.locationId}`,
   where: (s) => [sql`${r.locationId} = ${s.locationId}`],
-  dateRange: { from: 'date_from', to: 'date_to', day: () => sql`${r.receivedOn}` },
   filters: {
     state: {
       schema: codes(DATA_REQUEST_STATE_LABELS),

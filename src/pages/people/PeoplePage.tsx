@@ -73,7 +73,7 @@ function PersonSearch({ location }: { location: LocationInfo }) {
             inputProps={{ maxLength: TEXT_LIMITS.phone }} />
           <TextField size="small" label={translate('app.booking.fields.email')} value={email} onChange={(e) => setEmail(e.target.value)} type="email"
             inputProps={{ maxLength: TEXT_LIMITS.email }} />
-          <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={empty}>{translate(t('search'))}</Button>
+          <Button type="submit" variant="contained" startIcon={<SearchIcon />} disabled={empty} sx={{ flexShrink: 0 }}>{translate(t('search'))}</Button>
         </Stack>
         {found && (
           <Box data-testid="people-found">

@@ -20,7 +20,7 @@ export default defineResource({
   menu: { icon: AssignmentIndIcon, management: { order: 39, section: 'more', label: t('card'), hint: t('cardHint') } },
   api: {
     list: '/api/v2.2/locations/{location_id}/data_requests/', paging: 'limit-offset',
-    filters: { date_from: 'date_from', date_to: 'date_to', state: 'state', kind: 'kind' },
+    filters: { state: 'state', kind: 'kind' },
     ordering: ['id', 'received_on', 'due_on', 'state'],
     create: '/api/v2.2/locations/{location_id}/data_requests/',
     actions: { close: '/api/v2.2/data_requests/{id}/close/' },
@@ -32,7 +32,6 @@ export default defineResource({
     exports: ['csv', 'xlsx'],
     fileName: 'data_requests',
     filters: [
-      { kind: 'dateRange' },
       { kind: 'multi', source: 'state', label: f('state'), choices: enumChoices([...DATA_REQUEST_STATES], t('states.')) },
       { kind: 'multi', source: 'kind', label: f('kind'), choices: enumChoices([...DATA_REQUEST_KINDS], t('kinds.')) },
     ],
