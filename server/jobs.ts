@@ -1,4 +1,5 @@
 // The job kinds the server knows and their handlers.
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Deps } from './deps';
 import { BILL_LETTER_JOB, CERTIFICATE_LETTER_JOB, JobWorker, PRUNE_JOBS_JOB, pruneFinishedJobs, schedulePruning, WIDGET_CANCEL_LETTER_JOB, WIDGET_HELD_LETTER_JOB, WIDGET_LETTER_JOB, type BillLetterJob, type CertificateLetterJob, type WidgetCancelLetterJob } from './platform/jobs';
@@ -146,7 +147,7 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
     },
     // #47 Hourly: guests past their location's retention have their personal data erased; the job books its own next run.
     [RETENTION_JOB]: async () => {
-      await applyRetention(deps.db);
+      await applyRetention(deps.db, deps.config.smtpUrl ? null : path.join(deps.config.dataDir, 'mail'));
       await scheduleRetention(deps.db, new Date(Date.now() + RETENTION_EVERY_MS));
     },
     // #43 One administrator's daily letter.

@@ -50,8 +50,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       await fs.mkdir(opts.mailDir, { recursive: true, mode: PRIVATE_DIR });
       // mkdir's mode is only for a folder it makes, and the umask may narrow it: set it every time.
       await fs.chmod(opts.mailDir, PRIVATE_DIR);
-      const safeTo = letter.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${safeTo}.eml`);
+      const file = path.join(opts.mailDir, `${new Date().toISOString().replace(/[:.]/g, '-')}${letterSuffix(letter.to)}`);
       // Written aside and renamed into place, so a reader of the folder never sees half a letter.
       const partial = `${file}.part`;
       await fs.writeFile(partial, info.message as Buffer, { mode: PRIVATE_FILE });
@@ -61,4 +60,20 @@ export function createMailer(opts: { smtpUrl?: string; from: string; mailDir: st
       opts.log.info({ to: letter.to, subject: letter.subject, file }, 'mail written to the mail folder');
     },
   };
+}
+
+/** The end of a letter's file name in the mail folder: its recipient, made safe for a file name. */
+const letterSuffix = (to: string) => `-${to.replace(/[^a-zA-Z0-9@._-]/g, '_')}.eml`;
+
+/**
+ * #47 Removes the mail folder's letters to these addresses (an erased guest's): the folder keeps every
+ * letter when there is no SMTP, so it holds their names too. Any case of the address; none there: nothing.
+ */
+export async function forgetLetters(mailDir: string, emails: readonly string[]): Promise<number> {
+  if (!emails.length) return 0;
+  const suffixes = emails.map((e) => letterSuffix(e).toLowerCase());
+  const files = await fs.readdir(mailDir).catch(() => [] as string[]);
+  const gone = files.filter((f) => suffixes.some((s) => f.toLowerCase().endsWith(s)));
+  await Promise.all(gone.map((f) => fs.rm(path.join(mailDir, f), { force: true })));
+  return gone.length;
 }

@@ -4,9 +4,12 @@
 // every column; the money and the consent proofs stay), the data requests with their legal due days
 // and the retention job (exactly the people past the setting, once across two runs at a time).
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderPlaysessions, orders, playsessions } from '../../server/db/schema';
 import { applyRetention } from '../../server/modules/people/retention';
+import { createMailer } from '../../server/platform/mail';
 import { addDays } from '../../domain/businessDay';
 import { book, bookingBody, makeWorld, type Json, type World } from './bookingFixture';
 import { createHarness, type Harness } from './harness';
@@ -204,6 +207,10 @@ describe('#47 erasure', () => {
       report: (await h.call('GET', `/api/v2.2/locations/1/payments/?limit=1&totals=1&date_from=${addDays(w.today, -60)}&date_to=${addDays(w.today, 10)}`, { token: w.tokens.admin })).json().totals ?? null,
     };
     expect(await columnsHolding(A.name), 'before the erasure the name is held').not.toEqual([]);
+    // Letters as the mail folder keeps them without SMTP (the real mailer): one to the guest, one to another.
+    const mailer = createMailer({ from: 'venue@example.com', mailDir: path.join(h.config.dataDir, 'mail'), log: h.app.log });
+    await mailer.send({ to: A.email, subject: `Бронь ${A.name}`, text: `Здравствуйте, ${A.name}!` });
+    await mailer.send({ to: B.email, subject: `Бронь ${B.name}`, text: 'Здравствуйте!' });
     const res = await erase({ phone: A.typed, email: A.email, reason: `Письмо ${A.name} от 20.11` });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ orders_erased: 2 });
@@ -212,6 +219,23 @@ describe('#47 erasure', () => {
     }
     expect(await columnsHolding(B.name), 'another guest stays').not.toEqual([]);
     expect(await columnsHolding(B.email)).not.toEqual([]);
+  });
+
+  it('the mail folder (no SMTP) keeps no letter to the erased guest; others\' letters stay', async () => {
+    const mailDir = path.join(h.config.dataDir, 'mail');
+    expect(fs.readdirSync(mailDir).filter((f) => f.toLowerCase().includes(A.email.toLowerCase()))).toEqual([]);
+    expect(fs.readdirSync(mailDir).filter((f) => f.includes(B.email)).length).toBe(1);
+  });
+
+  it('a certificate\'s buyer with no booking is erased too: the certificate and its money stay', async () => {
+    const F = { name: 'Фаина Дарительница', phone: '+79165550777', email: 'faina.gift@example.com' };
+    await sqlRows(`INSERT INTO certificates (unique_number, creating_location_id, rate, type, status, booked_by) VALUES ('PEOPLE-F-1', 1, '3000.00', 'digital', 'ACTIVE', $1)`, [JSON.stringify(F)]);
+    expect((await exportOf({ email: F.email })).json().certificates).toEqual([expect.objectContaining({ unique_number: 'PEOPLE-F-1', rate: '3000.00' })]);
+    const res = await erase({ email: F.email, reason: 'Просьба покупателя' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ orders_erased: 0 });
+    for (const value of [F.name, F.phone, F.email]) expect(await columnsHolding(value), value).toEqual([]);
+    expect(await sqlRows(`SELECT rate, status FROM certificates WHERE unique_number = 'PEOPLE-F-1'`)).toEqual([{ rate: '3000.00', status: 'ACTIVE' }]);
   });
 
   it('money records and reports are unchanged', async () => {
@@ -231,9 +255,9 @@ describe('#47 erasure', () => {
   });
 
   it('the erasure is logged without the erased values; the person\'s open requests are done', async () => {
-    const [logged] = await sqlRows(`SELECT orders, reason, by_retention, user_id FROM person_erasures ORDER BY id DESC LIMIT 1`);
+    const [logged] = await sqlRows(`SELECT orders, reason, by_retention, user_id FROM person_erasures WHERE orders = 2 ORDER BY id DESC LIMIT 1`);
     expect(logged).toEqual({ orders: 2, reason: 'Письмо *** от 20.11', by_retention: false, user_id: w.users.admin.id });
-    const [entry] = await sqlRows(`SELECT subject, after FROM activity_entries WHERE kind = 'people.erased' ORDER BY id DESC LIMIT 1`);
+    const [entry] = await sqlRows(`SELECT subject, after FROM activity_entries WHERE kind = 'people.erased' AND subject LIKE '#%' ORDER BY id DESC LIMIT 1`);
     expect(entry.after).toEqual({ orders_erased: 2, erase_reason: 'Письмо *** от 20.11', by_retention: false });
     const [req] = await sqlRows(`SELECT status, closed_how, phone FROM data_requests WHERE id = $1`, [withdrawal]);
     expect(req).toEqual({ status: 'done', closed_how: 'erased', phone: '' });

@@ -16,14 +16,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordEffects } from '../../platform/effects';
+import { forgetLetters } from '../../platform/mail';
 import { badRequestDetail } from '../../platform/errors';
 import { ERASED_MARK, ERASED_NAME } from '../../../domain/guestData';
 import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { identifiersOf, subjectHash, valuesPattern, type Identifiers } from './person';
 
+export interface ErasedPerson { orders: number; emails: string[] }
+
 export interface Erasure {
   locationId: number;
   orderIds: number[];
+  /** The contact asked for (its stored forms), erased also where no order holds it (a certificate's buyer, a request). */
+  contact?: { phone: string | null; email: string | null };
   /** The keyed hashes' key (person.ts erasureKey), read before the transaction. */
   key: string;
   reason: string;
@@ -56,16 +61,34 @@ const scrubJson = (column: SQL, pattern: string) => sql`regexp_replace(${column}
 
 /**
  * Erases the orders' personal data in the caller's transaction `tx` (the orders locked by the caller).
- * Answers how many orders it erased (those erased meanwhile are skipped).
+ * Answers how many orders it erased (those erased meanwhile are skipped) and the e-mails it erased
+ * (the mail folder's letters to them go after the commit: mail.ts forgetLetters).
  */
-export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<number> {
+export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<ErasedPerson> {
   await tx.execute(sql`SELECT set_config('app.erasure', 'on', true)`);
-  const locked = await tx.execute<{ id: string }>(sql`
-    SELECT id FROM orders WHERE id IN (${idList(e.orderIds)}) AND location_id = ${e.locationId} AND personal_data_erased_at IS NULL ORDER BY id FOR UPDATE`);
+  const locked = e.orderIds.length ? await tx.execute<{ id: string }>(sql`
+    SELECT id FROM orders WHERE id IN (${idList(e.orderIds)}) AND location_id = ${e.locationId} AND personal_data_erased_at IS NULL ORDER BY id FOR UPDATE`) : { rows: [] };
   const ids = locked.rows.map((r) => Number(r.id));
-  if (!ids.length) return 0;
-  const list = idList(ids);
+  // Orders found and erased meanwhile (a second run of the retention job): nothing left to do.
+  if (!ids.length && e.orderIds.length) return { orders: 0, emails: [] };
+  const list = idList(ids.length ? ids : [0]);
   const found: Identifiers = await identifiersOf(tx, ids);
+  const { phone, email } = e.contact ?? { phone: null, email: null };
+  if (phone && !found.phones.includes(phone)) found.phones.push(phone);
+  if (email && !found.emails.includes(email)) found.emails.push(email);
+  // The names a certificate's buyer gave under this contact.
+  // A certificate's buyer under this contact: the name, phone and e-mail they gave.
+  const buyers = await tx.execute<{ name: string | null; phone: string | null; email: string | null }>(sql`
+    SELECT DISTINCT booked_by->>'name' AS name, booked_by->>'phone' AS phone, lower(booked_by->>'email') AS email FROM certificates
+    WHERE creating_location_id = ${e.locationId} AND booked_by IS NOT NULL
+      AND (booked_by->>'phone' IN (${sql.join([...found.phones, ''].map((v) => sql`${v}`), sql`, `)})
+        OR lower(booked_by->>'email') IN (${sql.join([...found.emails, ''].map((v) => sql`${v}`), sql`, `)}))`);
+  const add = (list: string[], value: string | null) => { const v = value?.trim(); if (v && !list.includes(v)) list.push(v); };
+  for (const b of buyers.rows) {
+    add(found.names, b.name);
+    add(found.phones, b.phone);
+    add(found.emails, b.email);
+  }
   const pattern = valuesPattern(found);
 
   // The consent proofs' keyed hashes, from the values as they are now.
@@ -99,8 +122,10 @@ export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<number> {
   await tx.execute(sql`UPDATE messages SET recipient = '', subject = NULL, body = NULL,
     error = ${pattern ? scrubText(sql`error`, pattern) : sql`error`}, data = ${pattern ? scrubJson(sql`data`, pattern) : sql`data`} WHERE order_id IN (${list})`);
   // The customer's own address where the customer acted (an entry of their order without a user).
-  const subjects = sql.join(ids.map((id) => sql`${`#${id}`}`), sql`, `);
-  await tx.execute(sql`UPDATE activity_entries SET ip = NULL WHERE location_id = ${e.locationId} AND user_id IS NULL AND subject IN (${subjects}) AND ip IS NOT NULL`);
+  if (ids.length) {
+    const subjects = sql.join(ids.map((id) => sql`${`#${id}`}`), sql`, `);
+    await tx.execute(sql`UPDATE activity_entries SET ip = NULL WHERE location_id = ${e.locationId} AND user_id IS NULL AND subject IN (${subjects}) AND ip IS NOT NULL`);
+  }
   const unsubscribed = [...found.emails, ...found.phones.map((p) => p.replace(/\D/g, '')).filter(Boolean)];
   if (unsubscribed.length) {
     await tx.execute(sql`DELETE FROM marketing_unsubscribes WHERE location_id = ${e.locationId} AND contact IN (${sql.join(unsubscribed.map((c) => sql`${c}`), sql`, `)})`);
@@ -132,22 +157,27 @@ export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<number> {
     VALUES (${e.locationId}, ${ids.length}, ${reason}, ${e.byRetention}, ${e.contactHash}, ${e.userId})`);
   await recordEffects(tx, {
     activity: {
-      locationId: e.locationId, kind: 'people.erased', subject: ids.map((id) => `#${id}`).join(', '),
+      locationId: e.locationId, kind: 'people.erased', subject: ids.length ? ids.map((id) => `#${id}`).join(', ') : ERASED_MARK,
       before: { orders_erased: ids.length }, after: { orders_erased: ids.length, erase_reason: reason, by_retention: e.byRetention },
       ...(e.userId === null ? { actor: { userId: null, ip: null } } : {}),
     },
     live: ids.map((order) => ({ order })),
   });
-  return ids.length;
+  return { orders: ids.length, emails: found.emails };
 }
 
-/** Erases in its own transaction; `check` runs under the orders' lock first (the request's refusals). */
-export async function eraseInTransaction(db: Db, e: Erasure, check?: (tx: DbOrTx) => Promise<void>): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT id FROM orders WHERE id IN (${idList(e.orderIds)}) ORDER BY id FOR UPDATE`);
+/**
+ * Erases in its own transaction (`check` runs under the orders' lock first: the request's refusals),
+ * then the letters the mail folder keeps for the person's e-mails (`mailDir`: none with SMTP).
+ */
+export async function eraseInTransaction(db: Db, e: Erasure, mailDir: string | null, check?: (tx: DbOrTx) => Promise<void>): Promise<number> {
+  const erased = await db.transaction(async (tx) => {
+    if (e.orderIds.length) await tx.execute(sql`SELECT id FROM orders WHERE id IN (${idList(e.orderIds)}) ORDER BY id FOR UPDATE`);
     if (check) await check(tx);
     return eraseOrders(tx, e);
   });
+  if (mailDir) await forgetLetters(mailDir, erased.emails);
+  return erased.orders;
 }
 
 /** 400 `person_has_upcoming` naming the orders still to come. */

@@ -97,3 +97,17 @@ export function subjectHash(key: string, ...values: (string | null | undefined)[
   const text = values.map((v) => (v ?? '').trim().toLowerCase()).join('|');
   return crypto.createHmac('sha256', key).update(text).digest('hex');
 }
+
+/** Whether the location holds anything else under the contact: a certificate bought, a data request, an unsubscribe. */
+export async function holdsOtherRecords(db: DbOrTx, locationId: number, contact: { phone: string | null; email: string | null }): Promise<boolean> {
+  const phone = contact.phone ?? '';
+  const email = contact.email ?? '';
+  const digits = phone.replace(/\D/g, '');
+  const rows = await db.execute(sql`
+    SELECT 1 FROM certificates WHERE creating_location_id = ${locationId} AND booked_by IS NOT NULL
+      AND ((${phone} <> '' AND booked_by->>'phone' = ${phone}) OR (${email} <> '' AND lower(booked_by->>'email') = ${email}))
+    UNION ALL SELECT 1 FROM data_requests WHERE location_id = ${locationId} AND ((${phone} <> '' AND phone = ${phone}) OR (${email} <> '' AND lower(email) = ${email}))
+    UNION ALL SELECT 1 FROM marketing_unsubscribes WHERE location_id = ${locationId} AND contact IN (${digits || '-'}, ${email || '-'})
+    LIMIT 1`);
+  return rows.rows.length > 0;
+}

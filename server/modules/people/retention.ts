@@ -41,14 +41,14 @@ export async function peoplePastRetention(db: Db, limit = PEOPLE_PER_RUN): Promi
 }
 
 /** One run: erases every person past their location's retention; answers how many orders were erased. */
-export async function applyRetention(db: Db): Promise<number> {
+export async function applyRetention(db: Db, mailDir: string | null = null): Promise<number> {
   const key = await erasureKey(db);
   let erased = 0;
   for (const person of await peoplePastRetention(db)) {
     erased += await eraseInTransaction(db, {
       locationId: person.locationId, orderIds: person.orderIds, key, reason: RETENTION_REASON.ru, userId: null, byRetention: true,
       contactHash: subjectHash(key, person.key),
-    });
+    }, mailDir);
   }
   return erased;
 }

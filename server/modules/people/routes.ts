@@ -6,6 +6,7 @@
 // The data requests' list is declared in lists.ts, their writes in writes.ts. Export and erasure act
 // on a person found by contact, not on a record: they are hand-written here, not generated writes
 // (tests/api/people.test.ts proves them); the search is a read that is logged, as the issue asks.
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import { TEXT_LIMITS } from '../../../domain/textLimits';
 import { requireRoleAt } from '../locations/service';
 import { eraseInTransaction, refuseUpcoming, upcomingOrders } from './erase';
 import { exportPage, personExport } from './export';
-import { erasureKey, personOrderIds, readContact, subjectHash } from './person';
+import { erasureKey, holdsOtherRecords, personOrderIds, readContact, subjectHash } from './person';
 import { doneByExport } from './requests';
 import { getRetention } from './retention';
 import { Retention } from './writes';
@@ -101,11 +102,12 @@ export async function peopleRoutes(app: FastifyInstance, deps: Deps): Promise<vo
     await requireRoleAt(db, user.id, locationId);
     const contact = readContact(request.body);
     const ids = await personOrderIds(db, locationId, request.body);
-    if (!ids.length) throw badRequestDetail('person_not_found');
+    // No order, yet a certificate bought, a request or an unsubscribe under the contact: those are erased too.
+    if (!ids.length && !(await holdsOtherRecords(db, locationId, contact))) throw badRequestDetail('person_not_found');
     const key = await erasureKey(db);
     const erased = await eraseInTransaction(db, {
-      locationId, orderIds: ids, key, reason: request.body.reason, userId: user.id, byRetention: false, contactHash: subjectHash(key, contact.phone, contact.email),
-    }, (tx) => refuseUpcoming(tx, ids));
+      locationId, orderIds: ids, contact, key, reason: request.body.reason, userId: user.id, byRetention: false, contactHash: subjectHash(key, contact.phone, contact.email),
+    }, deps.config.smtpUrl ? null : path.join(deps.config.dataDir, 'mail'), (tx) => refuseUpcoming(tx, ids));
     return { orders_erased: erased };
   });
 
