@@ -29,6 +29,7 @@ export const peopleEn = {
   retentionIntro: 'Retention: a guest\'s data are anonymised this many months after their last session. Empty: kept until the guest asks.',
   retentionHint: '1 to 120 months; empty: never erased automatically',
   retentionSaved: 'Retention saved',
+  logByRetention: 'By the retention period',
   fields: textsIn(RETENTION_FIELDS, 'en'),
 };
 

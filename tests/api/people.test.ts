@@ -261,6 +261,8 @@ describe('#47 erasure', () => {
     expect(entry.after).toEqual({ orders_erased: 2, erase_reason: 'Письмо *** от 20.11', by_retention: false });
     const [req] = await sqlRows(`SELECT status, closed_how, phone FROM data_requests WHERE id = $1`, [withdrawal]);
     expect(req).toEqual({ status: 'done', closed_how: 'erased', phone: '' });
+    expect(await sqlRows(`SELECT type, data, author_user_id FROM order_logs WHERE order_id = $1 AND type = 'personal_data_erased'`, [pastA]))
+      .toEqual([{ type: 'personal_data_erased', data: { by: 'staff' }, author_user_id: w.users.admin.id }]);
     const order = (await h.call('GET', `/api/v2.2/orders/${pastA}/`, { token: w.tokens.admin })).json();
     expect(order).toMatchObject({ name: '—', phone: '' });
   });

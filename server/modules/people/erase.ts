@@ -161,7 +161,7 @@ export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<ErasedPerson>
       before: { orders_erased: ids.length }, after: { orders_erased: ids.length, erase_reason: reason, by_retention: e.byRetention },
       ...(e.userId === null ? { actor: { userId: null, ip: null } } : {}),
     },
-    live: ids.map((order) => ({ order })),
+    orderLog: ids.map((orderId) => ({ orderId, type: 'personal_data_erased' as const, author: e.userId, data: { by: e.userId === null ? 'system' : 'staff' } })),
   });
   return { orders: ids.length, emails: found.emails };
 }

@@ -91,7 +91,7 @@ export async function peopleRoutes(app: FastifyInstance, deps: Deps): Promise<vo
   });
 
   r.post('/api/v2.2/locations/:id/people/erase/', {
-    config: { access: { minRole: 40 }, conflicts: true, records: { activity: 'people.erased', live: ['order'] } },
+    config: { access: { minRole: 40 }, conflicts: true, records: { activity: 'people.erased', orderLog: ['personal_data_erased'] } },
     schema: {
       summary: 'Erase a guest\'s personal data at the location (152-FZ art. 21): names, phones, e-mails, birth dates, signatures\' names, message texts and addresses anonymised; money and consent proofs (as keyed hashes) kept; logged without the values',
       tags, params, body: z.strictObject({ ...contactFields, reason: z.string().trim().min(1).max(TEXT_LIMITS.shortComment) }), answers: { 200: Erased },

@@ -116,6 +116,8 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   signed: (d, f) => [f.t(d.by === BY_DESK ? 'app.arrival.tablet.logSigned' : 'app.arrival.log.signed', { name: String(d.participant ?? ''), document: f.t(`app.arrival.kinds.${String(d.document)}`, { _: String(d.document ?? '') }), version: String(d.version ?? '') })],
   no_show: (_d, f) => [f.t('app.arrival.log.noShow')],
   arrival_link_sent: (d, f) => (d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []),
+  // #47 the guest's data erased: by whom (the retention job is the system)
+  personal_data_erased: (d, f) => (d.by === 'system' ? [f.t('app.people.logByRetention')] : []),
   // #45 a message to the customer: its channel, kind and state; why it was skipped, or the gateway's error.
   message: (d, f) => [
     f.t('app.customerMessages.log.entry', { channel: f.t(`app.customerMessages.channels.${String(d.channel)}`, { _: String(d.channel ?? '') }),
