@@ -76,6 +76,9 @@ beforeAll(async () => {
   await sqlRows(`INSERT INTO consent_signatures (order_id, participant_id, consent_text_id, text_hash, language, signed_name, birth_date, ip, user_agent)
     VALUES ($1, $2, $3, $4, 'ru', $5, '1990-04-05', '203.0.113.77', 'TestBrowser/1')`, [pastA, lead.id, text.id, text.text_hash, A.name]);
   await sqlRows(`INSERT INTO order_consents (order_id, consent_text_id, ip, user_agent) VALUES ($1, $2, '203.0.113.78', 'TestBrowser/1')`, [pastA, text.id]);
+  // A cashier's note in the till naming the guest (the till's rows are append-only: erasure may rewrite only such texts).
+  await sqlRows(`INSERT INTO till_movements (shift_id, kind, amount, comment, user_id)
+    SELECT id, 'paid_in', '10.00', $1, $2 FROM till_shifts WHERE location_id = 1 AND state = 'open' ORDER BY id LIMIT 1`, [`Сдача для ${A.typed}`, w.users.admin.id]);
   const [other] = await sqlRows(`SELECT id FROM order_participants WHERE order_id = $1 AND position = 2`, [pastA]);
   await sqlRows(`UPDATE order_participants SET name = 'Спутник Агаты' WHERE id = $1`, [other.id]);
 }, 120_000);
@@ -267,7 +270,7 @@ describe('#47 erasure', () => {
     expect(order).toMatchObject({ name: '—', phone: '' });
   });
 
-  it('activity entries stay append-only: an erasure\'s transaction may rewrite only their texts, never their kind, time or author, nor delete one', async () => {
+  it('activity entries and the till\'s closed records stay as they are: an erasure\'s transaction may rewrite only their texts, never their kind, time, author or money, nor delete one', async () => {
     const client = await h.database.pool.connect();
     const refused = async (statement: string) => {
       await client.query('BEGIN');
@@ -287,6 +290,14 @@ describe('#47 erasure', () => {
       expect(await refused(`UPDATE activity_entries SET kind = 'people.erased' WHERE id = ${entry.id}`)).toBe('42501');
       expect(await refused(`UPDATE activity_entries SET created = now() - interval '1 day' WHERE id = ${entry.id}`)).toBe('42501');
       expect(await refused(`DELETE FROM activity_entries WHERE id = ${entry.id}`)).toBe('42501');
+      const [movement] = await sqlRows(`SELECT id FROM till_movements ORDER BY id LIMIT 1`);
+      expect(await refused(`UPDATE till_movements SET comment = '***' WHERE id = ${movement.id}`)).toBe('done');
+      expect(await refused(`UPDATE till_movements SET amount = amount + 1 WHERE id = ${movement.id}`)).toBe('42501');
+      const [count] = await sqlRows(`SELECT id FROM till_counts ORDER BY id LIMIT 1`);
+      expect(await refused(`UPDATE till_counts SET counted_cash = counted_cash + 1 WHERE id = ${count.id}`)).toBe('42501');
+      const [closed] = await sqlRows(`SELECT id FROM till_shifts WHERE state = 'closed' ORDER BY id LIMIT 1`);
+      expect(await refused(`UPDATE till_shifts SET float_comment = '***' WHERE id = ${closed.id}`)).toBe('done');
+      expect(await refused(`UPDATE till_shifts SET float = float + 1 WHERE id = ${closed.id}`)).toBe('42501');
     } finally {
       client.release();
     }

@@ -44,15 +44,36 @@ CREATE TABLE "person_erasures" (
 --> statement-breakpoint
 CREATE INDEX "person_erasures_location_idx" ON "person_erasures" USING btree ("location_id","created_at");
 --> statement-breakpoint
--- Written by hand: activity entries stay append-only (#41), with one exception. An erasure
--- (people/erase.ts) sets app.erasure for its transaction and may then rewrite an entry's subject,
--- before, after and address, nothing else; DELETE and TRUNCATE stay refused.
+-- Written by hand: activity entries stay append-only (#41), and a closed till shift, its movements and
+-- counts never change (#43), with one exception: an erasure (people/erase.ts) sets app.erasure for its
+-- transaction and may then rewrite the free texts that may quote a guest: an activity entry's subject,
+-- before, after and address; a movement's comment; a shift's comments. Nothing else; DELETE and
+-- TRUNCATE stay refused.
 CREATE OR REPLACE FUNCTION activity_entries_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'UPDATE' AND current_setting('app.erasure', true) = 'on'
-     AND NEW.id = OLD.id AND NEW.created = OLD.created AND NEW.kind = OLD.kind
-     AND NEW.user_id IS NOT DISTINCT FROM OLD.user_id AND NEW.location_id IS NOT DISTINCT FROM OLD.location_id THEN
+     AND (to_jsonb(NEW) - 'subject' - 'before' - 'after' - 'ip') = (to_jsonb(OLD) - 'subject' - 'before' - 'after' - 'ip') THEN
     RETURN NEW;
   END IF;
   RAISE EXCEPTION 'activity entries are append-only: % refused', TG_OP USING ERRCODE = 'insufficient_privilege';
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION till_rows_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND current_setting('app.erasure', true) = 'on' AND (to_jsonb(NEW) - 'comment') = (to_jsonb(OLD) - 'comment') THEN
+    RETURN NEW;
+  END IF;
+  RAISE EXCEPTION '% rows are append-only: % refused', TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION till_shifts_closed_never_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'UPDATE' AND current_setting('app.erasure', true) = 'on'
+     AND (to_jsonb(NEW) - 'float_comment' - 'confirm_comment') = (to_jsonb(OLD) - 'float_comment' - 'confirm_comment') THEN
+    RETURN NEW;
+  END IF;
+  IF TG_OP = 'DELETE' OR OLD.state = 'closed' THEN
+    RAISE EXCEPTION 'till shift %: a closed shift never changes (% refused)', OLD.id, TG_OP USING ERRCODE = 'insufficient_privilege';
+  END IF;
+  RETURN NEW;
 END $$;

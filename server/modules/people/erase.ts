@@ -4,15 +4,16 @@
 //   the signatures' typed names, birth dates, guardians, addresses and browsers; the consents'
 //   addresses and browsers; the messages' recipients and texts;
 // - everything that may quote them (order logs, comments, activity entries, live events, webhook
-//   deliveries, queued jobs, stored answers of retried calls, certificates' buyers, balance
-//   transactions, other requests' comments): each value found by valuesPattern (person.ts) becomes ***;
+//   deliveries and their answers, queued jobs and their errors, stored answers of retried calls,
+//   certificates' buyers, balance transactions, till movements' and shifts' comments, other requests'
+//   comments): each value found by valuesPattern (person.ts) becomes ***;
 // - the money stays as it was (amounts, tenders, reports), with the person anonymised, as tax law
 //   requires; the consent proofs stay as the document's version, its text's hash, the time and a
 //   keyed hash of the name and phone (subject_hash);
 // - the erasure is logged in person_erasures and the activity log, without the erased values; the
 //   person's open data requests are done (`erased`).
-// Activity entries are append-only (#41); the migration's trigger lets an erasure's transaction
-// (app.erasure) rewrite their subject, before, after and address, nothing else.
+// Activity entries are append-only (#41) and the till's closed records never change (#43); the
+// migration's triggers let an erasure's transaction (app.erasure) rewrite their free texts, nothing else.
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { recordEffects } from '../../platform/effects';
@@ -148,6 +149,13 @@ export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<ErasedPerson>
     await tx.execute(sql`UPDATE transaction_disputes SET text = ${scrubText(sql`text`, p)}
       WHERE transaction_id IN (SELECT id FROM transactions WHERE location_id = ${e.locationId}) AND text ~* ${p}`);
     await tx.execute(sql`UPDATE data_requests SET comment = ${scrubText(sql`comment`, p)} WHERE location_id = ${e.locationId} AND comment ~* ${p}`);
+    await tx.execute(sql`UPDATE webhook_attempts SET response_excerpt = ${scrubText(sql`response_excerpt`, p)}
+      WHERE delivery_id IN (SELECT d.id FROM webhook_deliveries d JOIN webhooks wh ON wh.id = d.webhook_id WHERE wh.location_id = ${e.locationId}) AND response_excerpt ~* ${p}`);
+    await tx.execute(sql`UPDATE jobs SET last_error = ${scrubText(sql`last_error`, p)} WHERE last_error ~* ${p}`);
+    await tx.execute(sql`UPDATE till_movements SET comment = ${scrubText(sql`comment`, p)}
+      WHERE shift_id IN (SELECT id FROM till_shifts WHERE location_id = ${e.locationId}) AND comment ~* ${p}`);
+    await tx.execute(sql`UPDATE till_shifts SET float_comment = ${scrubText(sql`float_comment`, p)}, confirm_comment = ${scrubText(sql`confirm_comment`, p)}
+      WHERE location_id = ${e.locationId} AND (float_comment ~* ${p} OR confirm_comment ~* ${p})`);
     await tx.execute(sql`DELETE FROM rate_limit_hits WHERE bucket ~* ${p}`);
   }
 
