@@ -39,7 +39,7 @@ describe('GET /api/v2.2/orders/{id}/: the order page', () => {
       online_refundable: '0.00', online_paid: '0.00', refund_pending: '0.00', refunds: [],
       refund_tenders: [expect.objectContaining({ tender: 'card', payment_type: 6, amount: '1000.00' })], refund_split: [],
       // #40 A desk order has no personal-data consent record (the widget's bookings have one).
-      personal_data_consent: null,
+      personal_data_consent: null, personal_data_erased_at: null,
       // #44 Its two participants (the lead guest under the order's name), none signed or checked in yet.
       participants: [1, 2].map((position) => ({
         id: expect.any(Number), position, lead: position === 1, name: position === 1 ? 'Ann Guest' : '', birth_date: null, signed: false,
