@@ -13,7 +13,7 @@ import type { Deps } from './deps';
 import { installAuth } from './platform/auth';
 import { installAccess } from './platform/access';
 import { installEffectsScope } from './platform/effects';
-import { frameworkError, installErrorHandling } from './platform/errors';
+import { frameworkError, installErrorHandling, notFound } from './platform/errors';
 import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
 import { installJsonBodies, zodValidatorCompiler } from './platform/validation';
@@ -50,6 +50,7 @@ import { tillRoutes } from './modules/till/routes';
 import { arrivalRoutes } from './modules/arrivals/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { peopleRoutes } from './modules/people/routes';
+import { contentTypeOf, fileStore, isFileKey } from './platform/files';
 import { registerAllWrites } from './platform/writes';
 import { registerAllLists } from './platform/lists';
 import { assertStrongSecrets } from './platform/secrets';
@@ -215,15 +216,18 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
     await registerAllWrites(api, deps);
   });
 
-  // Uploaded media (avatars, the gallery) from the data folder: public. Dispute files are not media
-  // (transactions/disputes.ts); a path under media/disputes/ is refused even if one was left there.
-  const mediaRoot = path.join(deps.config.dataDir, 'media');
-  fs.mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot, prefix: '/media/', decorateReply: false, index: false,
-    allowedPath: (pathName) => {
-      try { return !decodeURIComponent(pathName).toLowerCase().replace(/\/+/g, '/').startsWith('/disputes'); } catch { return false; }
-    },
+  // Uploaded media (avatars, the gallery) from the file store (#48: the data folder or the bucket):
+  // public, as <img> sends no token. Dispute files are not media (transactions/disputes.ts, under
+  // private/); a path under media/disputes/ (where they were once kept) is refused even if one was left there.
+  const files = fileStore(deps.config);
+  app.get('/media/*', { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    let key: string;
+    try { key = `media/${decodeURIComponent((request.params as { '*': string })['*'])}`; } catch { throw notFound(); }
+    if (!isFileKey(key) || key.toLowerCase().startsWith('media/disputes/')) throw notFound();
+    const found = await files.get(key);
+    if (!found) throw notFound();
+    // The names are random and never reused: a picture may be cached for a day.
+    return reply.type(found.contentType ?? contentTypeOf(key)).header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').send(found.data);
   });
 
   if (hasWeb) {

@@ -1,6 +1,7 @@
 // Every setting the server reads from the environment, in one place (README lists them).
 import path from 'node:path';
 import { DEFAULT_METRICS_ALLOW, parseMetricsAllow } from './platform/metrics';
+import type { S3Settings } from './platform/files';
 
 export interface Config {
   port: number;
@@ -70,6 +71,8 @@ export interface Config {
   liveAccessCheckSeconds: number;
   /** Event streams one user may hold open on one server process (live/routes.ts); 429 above. */
   liveStreamsPerUser: number;
+  /** #48 The S3-compatible bucket every kept file goes to (S3_*); null: the data folder. */
+  s3: S3Settings | null;
 }
 
 /** A setting the server refuses to start with; main.ts prints its message and exits. */
@@ -140,6 +143,24 @@ function metricsAllowFrom(env: NodeJS.ProcessEnv): string {
   return value;
 }
 
+/**
+ * #48 S3_BUCKET turns the file store to the bucket; then the keys are required, and S3_ENDPOINT (an
+ * http(s) URL; unset: AWS itself), S3_REGION (ru-central1 unless given: Yandex Object Storage's) and
+ * S3_FORCE_PATH_STYLE=true (MinIO-like hosts) say where it is.
+ */
+function s3From(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() ?? '';
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim() ?? '';
+  if (!accessKeyId || !secretAccessKey) throw new ConfigError('S3_BUCKET is set: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are needed too');
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint && !/^https?:\/\/[^\s]+$/.test(endpoint)) throw new ConfigError(`S3_ENDPOINT must be an http(s) URL, not ${JSON.stringify(endpoint)}`);
+  const pathStyle = env.S3_FORCE_PATH_STYLE?.trim() ?? '';
+  if (pathStyle && pathStyle !== 'true' && pathStyle !== 'false') throw new ConfigError(`S3_FORCE_PATH_STYLE must be true or false, not ${JSON.stringify(pathStyle)}`);
+  return { endpoint, bucket, region: env.S3_REGION?.trim() || 'ru-central1', accessKeyId, secretAccessKey, forcePathStyle: pathStyle === 'true' };
+}
+
 function intFrom(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isInteger(n) && n >= 0 ? n : fallback;
@@ -190,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsAllow: metricsAllowFrom(env),
     liveAccessCheckSeconds: Math.max(1, intFrom(env.LIVE_ACCESS_CHECK_SECONDS, 15)),
     liveStreamsPerUser: Math.max(1, intFrom(env.LIVE_STREAMS_PER_USER, 20)),
+    s3: s3From(env),
   };
 }
 

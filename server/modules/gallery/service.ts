@@ -1,10 +1,9 @@
 // The gallery of a location (location management, role id 40 there). A picture is checked by its
 // content, not its name or declared type: its first bytes must be PNG, JPEG, WebP or GIF and sharp
-// must decode it (within a pixel limit, against decompression bombs). The file is stored under
-// DATA_DIR/media/gallery with a WebP thumbnail beside it; both are served from /media/gallery/.
+// must decode it (within a pixel limit, against decompression bombs). The file is kept in the file
+// store (#48: the data folder or the bucket) under media/gallery/ with a WebP thumbnail beside it;
+// both are served from /media/gallery/.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -14,8 +13,11 @@ import { requireManagerAt } from '../locations/service';
 import { decodedImage, MAX_IMAGE_PIXELS } from '../../platform/images';
 import { recordEffects } from '../../platform/effects';
 import { activityChange } from '../../platform/activity';
+import type { FileStore } from '../../platform/files';
 
 export const GALLERY_URL = '/media/gallery';
+/** The store's keys of the gallery's files. */
+const key = (file: string) => `media/gallery/${file}`;
 /** Thumbnails fit in this square (the grid shows them at most this big). */
 export const THUMB_SIZE = 400;
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
@@ -36,7 +38,7 @@ export async function listImages(db: Db, userId: number, locationId: number) {
 /** The picture's format and size, or the image_type error when it is not a picture we take (platform/images.ts). */
 const inspect = (data: Buffer) => decodedImage(data, 'image');
 
-export async function addImage(db: Db, mediaDir: string, userId: number, locationId: number, data: Buffer) {
+export async function addImage(db: Db, files: FileStore, userId: number, locationId: number, data: Buffer) {
   await requireManagerAt(db, userId, locationId);
   const { ext, width, height } = await inspect(data);
   const base = `${locationId}-${crypto.randomBytes(10).toString('hex')}`;
@@ -49,11 +51,10 @@ export async function addImage(db: Db, mediaDir: string, userId: number, locatio
     // A header that reads but pixels that do not: not a usable picture.
     throw fieldError('image', 'avatar_type');
   }
-  await fs.mkdir(mediaDir, { recursive: true });
   const file = `${base}.${ext}`;
   const thumbFile = `${base}-thumb.webp`;
-  await fs.writeFile(path.join(mediaDir, file), data);
-  await fs.writeFile(path.join(mediaDir, thumbFile), thumb);
+  await files.put(key(file), data, CONTENT_TYPES[ext]!);
+  await files.put(key(thumbFile), thumb, 'image/webp');
   try {
     const [row] = await db.transaction(async (tx) => {
       const rows = await tx.insert(locationImages).values({
@@ -64,12 +65,12 @@ export async function addImage(db: Db, mediaDir: string, userId: number, locatio
     });
     return json(row!);
   } catch (err) {
-    await Promise.all([fs.rm(path.join(mediaDir, file), { force: true }), fs.rm(path.join(mediaDir, thumbFile), { force: true })]);
+    await Promise.all([files.remove(key(file)), files.remove(key(thumbFile))]);
     throw err;
   }
 }
 
-export async function deleteImage(db: Db, mediaDir: string, userId: number, locationId: number, imageId: number): Promise<void> {
+export async function deleteImage(db: Db, files: FileStore, userId: number, locationId: number, imageId: number): Promise<void> {
   await requireManagerAt(db, userId, locationId);
   const row = await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(locationImages)
@@ -79,5 +80,5 @@ export async function deleteImage(db: Db, mediaDir: string, userId: number, loca
     return deleted;
   });
   // The row is gone first: a file left by a crash here is an orphan, never a broken picture.
-  await Promise.all([fs.rm(path.join(mediaDir, row.file), { force: true }), fs.rm(path.join(mediaDir, row.thumb), { force: true })]);
+  await Promise.all([files.remove(key(row.file)), files.remove(key(row.thumb))]);
 }

@@ -1,7 +1,6 @@
 // A location's pictures (location management, role id 40 at the location): POST
 // /api/v2.1/locations/{id}/images/ (multipart, one file field `image`), DELETE
-// /api/v2.1/locations/{id}/images/{image_id}/. The files are served from /media/gallery/.
-import path from 'node:path';
+// /api/v2.1/locations/{id}/images/{image_id}/. The files are kept in the file store (#48) and served from /media/gallery/.
 import { z } from 'zod';
 import { GALLERY_MAX_BYTES } from '../../../domain/locationManagement';
 import type { Deps } from '../../deps';
@@ -11,10 +10,12 @@ import { idParam } from '../../platform/validation';
 import { defineWrite } from '../../platform/writes';
 import { requireManagerAt } from '../locations/service';
 import { addImage, deleteImage } from './service';
+import { fileStore } from '../../platform/files';
 
 const tags = ['gallery'];
 const access = { minRole: 40 };
-const mediaDir = (deps: Deps) => path.join(deps.config.dataDir, 'media', 'gallery');
+/** #48 The file store (the data folder or the bucket). */
+const storeOf = (deps: Deps) => fileStore(deps.config);
 
 export const uploadImage = defineWrite({
   records: { activity: 'location_image.added' },
@@ -35,12 +36,12 @@ export const uploadImage = defineWrite({
       if (data.length > 0) image = data;
     }
     if (!image) throw fieldError('image', 'image_required');
-    return addImage(db, mediaDir(deps), user.id, params.id, image);
+    return addImage(db, storeOf(deps), user.id, params.id, image);
   },
 });
 export const removeImage = defineWrite({
   records: { activity: 'location_image.deleted' },
   kind: 'delete', path: '/api/v2.1/locations/:id/images/:image_id/', summary: 'Delete a picture of a location', tags, access,
   params: z.object({ id: idParam, image_id: idParam }), answer: null,
-  run: ({ db, deps, user, params }) => deleteImage(db, mediaDir(deps), user.id, params.id, params.image_id),
+  run: ({ db, deps, user, params }) => deleteImage(db, storeOf(deps), user.id, params.id, params.image_id),
 });

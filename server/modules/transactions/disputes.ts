@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { transactionDisputes, transactions, users } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import { requireRoleAt } from '../locations/service';
+import type { FileStore } from '../../platform/files';
 import { recordEffects } from '../../platform/effects';
 import { imageExtension } from '../users/service';
 
@@ -49,13 +50,15 @@ export async function moveLegacyDisputeFiles(dataDir: string): Promise<void> {
   for (const name of names) await fs.rename(path.join(legacyDir(dataDir), name), path.join(disputeDir(dataDir), name));
 }
 
-export async function openDispute(db: Db, dataDir: string, userId: number, transactionId: number, text: string, files: { name: string; data: Buffer; ext: string }[]) {
+/** #48 The store's key of a dispute file (private/: never served as media). */
+const disputeKey = (file: string) => `private/disputes/${file}`;
+
+export async function openDispute(db: Db, store: FileStore, userId: number, transactionId: number, text: string, files: { name: string; data: Buffer; ext: string }[]) {
   const t = await transactionOfUser(db, userId, transactionId);
-  await fs.mkdir(disputeDir(dataDir), { recursive: true });
   const stored: { name: string; url: string; size: number }[] = [];
   for (const f of files) {
     const file = `${transactionId}-${crypto.randomBytes(8).toString('hex')}.${f.ext}`;
-    await fs.writeFile(path.join(disputeDir(dataDir), file), f.data);
+    await store.put(disputeKey(file), f.data, CONTENT_TYPES[f.ext] ?? 'application/octet-stream');
     stored.push({ name: f.name.slice(0, 200), url: fileUrl(transactionId, file), size: f.data.length });
   }
   const row = await db.transaction(async (tx) => {
@@ -71,13 +74,15 @@ const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'im
 export const DISPUTE_FILE_TYPES = [...new Set(Object.values(CONTENT_TYPES))];
 
 /** One file of a transaction's disputes: 404 unless a dispute of that transaction lists it. */
-export async function disputeFile(db: Db, dataDir: string, userId: number, transactionId: number, file: string) {
+export async function disputeFile(db: Db, store: FileStore, userId: number, transactionId: number, file: string) {
   await transactionOfUser(db, userId, transactionId);
   if (!FILE_NAME.test(file)) throw notFound();
   const rows = await db.select({ files: transactionDisputes.files }).from(transactionDisputes).where(eq(transactionDisputes.transactionId, transactionId));
   const entry = rows.flatMap((r) => r.files).find((f) => path.basename(f.url.replace(/\/$/, '')) === file);
   if (!entry) throw notFound();
-  const data = await fs.readFile(path.join(disputeDir(dataDir), file)).catch(() => { throw notFound(); });
+  const found = await store.get(disputeKey(file));
+  if (!found) throw notFound();
+  const data = found.data;
   return { data, name: entry.name, contentType: CONTENT_TYPES[file.split('.').pop()!] ?? 'application/octet-stream' };
 }
 

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { fileStore } from '../../platform/files';
 import { currentUser } from '../../platform/auth';
 import { idempotentCall } from '../../platform/idempotency';
 import { idParam, idNumber, instantText, positiveAmount } from '../../platform/validation';
@@ -117,7 +118,7 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
     if (!text) throw fieldError('text', 'required');
     // Refused, not cut (#18): a silently shortened dispute is not what the cashier wrote.
     if (text.length > TEXT_LIMITS.disputeText) throw fieldError('text', 'max_length', { max: TEXT_LIMITS.disputeText });
-    return reply.status(201).send(await openDispute(db, config.dataDir, user.id, request.params.id, text, files));
+    return reply.status(201).send(await openDispute(db, fileStore(config), user.id, request.params.id, text, files));
   });
   r.get('/api/v2.1/transactions/:id/dispute/', { config: { access: TRANSACTIONS_ACCESS }, schema: { summary: 'A transaction\'s disputes', tags, params, answers: { 200: z.array(DisputeListed) } } }, async (request) =>
     listDisputes(db, currentUser(request).id, request.params.id));
@@ -127,7 +128,7 @@ export async function disputeRoutes(app: FastifyInstance, { db, config }: Deps):
     schema: { summary: 'A file of a transaction\'s dispute', tags, params: z.object({ id: idParam, file: z.string().max(100) }),
       answers: { 200: { description: 'The file, as an attachment.', content: Object.fromEntries(DISPUTE_FILE_TYPES.map((t) => [t, { schema: FILE }])) } } },
   }, async (request, reply) => {
-    const f = await disputeFile(db, config.dataDir, currentUser(request).id, request.params.id, request.params.file);
+    const f = await disputeFile(db, fileStore(config), currentUser(request).id, request.params.id, request.params.file);
     return reply.type(f.contentType).header('Cache-Control', 'private, no-store')
       .header('Content-Disposition', `attachment; filename*=UTF-8''${encodeURIComponent(f.name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`).send(f.data);
   });

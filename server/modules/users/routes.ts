@@ -1,11 +1,11 @@
 // Paths: GET /api/v2.1/users/am/, GET /api/v2.2/users/{id}/, PUT /api/v2.1/users/{id}/
 // (multipart: name, phone, email, avatar, and current_password when the e-mail changes; JSON is
 // accepted too, without an avatar).
-import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../deps';
+import { fileStore } from '../../platform/files';
 import { currentUser } from '../../platform/auth';
 import { ApiError, RequestValidationError, fieldError } from '../../platform/errors';
 import { emailSchema, idParam, phoneSchema } from '../../platform/validation';
@@ -50,7 +50,8 @@ async function readProfileForm(request: FastifyRequest): Promise<{ fields: Recor
 
 export async function userRoutes(app: FastifyInstance, { db, config }: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const mediaDir = path.join(config.dataDir, 'media', 'avatars');
+  // #48 Avatars are kept in the file store (the data folder or the bucket) under media/avatars/.
+  const files = fileStore(config);
 
   r.get('/api/v2.1/users/am/', { schema: { summary: 'The caller\'s own profile', tags: ['users'], querystring: z.strictObject({}), answers: { 200: Me } } }, async (request) =>
     users.me(db, currentUser(request).id));
@@ -70,6 +71,6 @@ export async function userRoutes(app: FastifyInstance, { db, config }: Deps): Pr
     const parsed = profileSchema.safeParse(fields, { reportInput: true });
     if (!parsed.success) throw new RequestValidationError(parsed.error);
     const { current_password: currentPassword, ...profile } = parsed.data;
-    return users.updateProfile(db, mediaDir, actor.id, request.params.id, { ...profile, currentPassword, avatar });
+    return users.updateProfile(db, files, actor.id, request.params.id, { ...profile, currentPassword, avatar });
   });
 }

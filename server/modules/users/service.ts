@@ -1,7 +1,6 @@
 // The signed-in user's profile, and other users as far as the user may see them.
 // Avatar files are checked by their content (decoded, platform/images.ts), not by name or declared type.
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -10,6 +9,7 @@ import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { verifyPassword } from '../../platform/passwords';
 import { hitRateLimit } from '../../platform/rateLimit';
 import { decodedImage } from '../../platform/images';
+import { contentTypeOf, type FileStore } from '../../platform/files';
 import { highestRole } from '../locations/service';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -76,7 +76,10 @@ async function assertMayChangeEmail(db: Db, userId: number, email: string, curre
   if (!(await verifyPassword(currentPassword, u.passwordHash))) throw fieldError('current_password', 'current_password_wrong');
 }
 
-export async function updateProfile(db: Db, mediaDir: string, actorId: number, userId: number, input: ProfileUpdate) {
+/** #48 The store's key of an avatar file. */
+const avatarKey = (file: string) => `media/avatars/${file}`;
+
+export async function updateProfile(db: Db, files: FileStore, actorId: number, userId: number, input: ProfileUpdate) {
   if (actorId !== userId) throw permissionDenied('edit_only_self');
   await assertMayChangeEmail(db, userId, input.email, input.currentPassword);
   const [taken] = await db.select({ id: users.id }).from(users)
@@ -87,8 +90,7 @@ export async function updateProfile(db: Db, mediaDir: string, actorId: number, u
     // Decoded as the gallery's pictures are: a PNG header on anything else is refused.
     const { ext } = await decodedImage(input.avatar, 'avatar');
     avatarFile = `${userId}-${crypto.randomBytes(8).toString('hex')}.${ext}`;
-    await fs.mkdir(mediaDir, { recursive: true });
-    await fs.writeFile(path.join(mediaDir, avatarFile), input.avatar);
+    await files.put(avatarKey(avatarFile), input.avatar, contentTypeOf(avatarFile));
   }
   const [before] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId));
   let updated: UserRow | undefined;
@@ -97,13 +99,13 @@ export async function updateProfile(db: Db, mediaDir: string, actorId: number, u
       .set({ name: input.name, phone: input.phone, email: input.email, ...(avatarFile ? { avatar: avatarFile } : {}) })
       .where(eq(users.id, userId)).returning();
   } catch (err) {
-    if (avatarFile) await fs.rm(path.join(mediaDir, avatarFile), { force: true });
+    if (avatarFile) await files.remove(avatarKey(avatarFile));
     // Another user took the address between the check above and this update: the unique index decides.
     if (isUniqueViolation(err, 'users_email_lower_idx')) throw fieldError('email', 'email_taken');
     throw err;
   }
   if (!updated) throw notFound();
   // The old picture is no longer referenced once the new one is saved.
-  if (avatarFile && before?.avatar) await fs.rm(path.join(mediaDir, path.basename(before.avatar)), { force: true });
+  if (avatarFile && before?.avatar) await files.remove(avatarKey(path.basename(before.avatar)));
   return { ...userJson(updated), role: await highestRole(db, userId), is_owner: updated.isOwner };
 }
