@@ -13,7 +13,7 @@ import type { Deps } from './deps';
 import { installAuth } from './platform/auth';
 import { installAccess } from './platform/access';
 import { installEffectsScope } from './platform/effects';
-import { frameworkError, installErrorHandling, notFound } from './platform/errors';
+import { DB_RETRY_AFTER_SECONDS, frameworkError, installErrorHandling, notFound } from './platform/errors';
 import { openApiOptions } from './platform/openapi';
 import { pickLanguage, type Lang, translate } from './platform/messages';
 import { installJsonBodies, zodValidatorCompiler } from './platform/validation';
@@ -162,14 +162,18 @@ export async function buildApp(deps: Deps, opts: BuildOptions = {}): Promise<Fas
   await app.register(fastifySwagger, openApiOptions(deps.config.publicUrl));
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // Not in the API document: it is for load balancers (docs/operations.md), not for API clients.
-  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
+  // Not in the API document: they are for load balancers and orchestrators (docs/operations.md), not
+  // for API clients. #48 /healthz is the process's liveness (it answers while the process runs, also
+  // without its database: a restart would not bring the database back); /readyz is readiness: whether
+  // it can serve now, its database reached within DB_TIMEOUT_MS.
+  app.get('/healthz', { config: { public: true }, schema: { hide: true } }, async () => ({ status: 'ok', pid: process.pid }));
+  app.get('/readyz', { config: { public: true }, schema: { hide: true } }, async (_request, reply) => {
     try {
       await deps.db.execute(sql`select 1`);
       // The process id tells which process of a cluster answered (operations, the cluster test).
-      return { status: 'ok', pid: process.pid };
+      return { status: 'ready', pid: process.pid };
     } catch {
-      return reply.status(503).send({ status: 'database unavailable' });
+      return reply.status(503).header('retry-after', String(DB_RETRY_AFTER_SECONDS)).send({ status: 'database unavailable', pid: process.pid });
     }
   });
 

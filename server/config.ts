@@ -71,6 +71,8 @@ export interface Config {
   liveAccessCheckSeconds: number;
   /** Event streams one user may hold open on one server process (live/routes.ts); 429 above. */
   liveStreamsPerUser: number;
+  /** #48 How long a request waits for a database connection before it answers 503 (DB_TIMEOUT_MS, 5000). */
+  dbTimeoutMs: number;
   /** #48 The S3-compatible bucket every kept file goes to (S3_*); null: the data folder. */
   s3: S3Settings | null;
 }
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveAccessCheckSeconds: Math.max(1, intFrom(env.LIVE_ACCESS_CHECK_SECONDS, 15)),
     liveStreamsPerUser: Math.max(1, intFrom(env.LIVE_STREAMS_PER_USER, 20)),
     s3: s3From(env),
+    dbTimeoutMs: Math.max(100, intFrom(env.DB_TIMEOUT_MS, 5000)),
   };
 }
 

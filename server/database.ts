@@ -35,7 +35,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void, p
     url = embedded.url;
     stopEmbedded = embedded.stop;
   }
-  const database = connect(url, config.databasePoolSize, config.databasePreparedStatements);
+  const database = connect(url, config.databasePoolSize, config.databasePreparedStatements, config.dbTimeoutMs);
   await withStartupLock(database.pool, async () => {
     await runMigrations(database.db);
     if (prepare) await prepare(database.db);

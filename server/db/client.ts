@@ -24,14 +24,64 @@ export interface Database {
 const namedStatements = new WeakSet<pg.Pool | pg.ClientBase>();
 
 /**
+ * #48 Errors after which a connection is not used again: the server went away or is going
+ * (SQLSTATE class 08, 57P01-57P03), or it is now a read-only former primary after a failover (25006:
+ * its next transaction would fail the same way, while a new connection reaches the new primary).
+ */
+export const FAILOVER_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|25006)$/;
+
+/** The SQLSTATE of an error (or of its cause, as drizzle wraps it), when it has one. */
+export function sqlstateOf(error: unknown): string | null {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return null;
+}
+
+/**
+ * A client checked out for a transaction (drizzle's `transaction`, pool.connect) is released with an
+ * error after a failover error, so the pool closes it instead of handing it out again. (pool.query
+ * already closes a client after any error.)
+ */
+function dropAfterFailoverErrors(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
+  const wrapped = new WeakSet<pg.PoolClient>();
+  const broken = new WeakSet<pg.PoolClient>();
+  (pool as { connect: unknown }).connect = (cb?: unknown) => {
+    if (typeof cb === 'function') return connect(cb);
+    return (connect() as Promise<pg.PoolClient>).then((client) => {
+      broken.delete(client);
+      if (!wrapped.has(client)) {
+        wrapped.add(client);
+        // The class's query, looked up at each call (so a wrapper of pg.Client's prototype, as a test's, still sees it).
+        const proto = Object.getPrototypeOf(client) as { query: (...args: unknown[]) => unknown };
+        (client as { query: unknown }).query = (...args: unknown[]) => {
+          const result = proto.query.apply(client, args);
+          if (result && typeof (result as Promise<unknown>).catch === 'function') {
+            (result as Promise<unknown>).catch((err: unknown) => { if (FAILOVER_SQLSTATE.test(sqlstateOf(err) ?? '')) broken.add(client); });
+          }
+          return result;
+        };
+        const release = client.release.bind(client);
+        client.release = (err?: Error | boolean) => release(err ?? (broken.has(client) ? new Error('connection dropped after a failover error') : undefined));
+      }
+      return client;
+    });
+  };
+}
+
+/**
  * `max`: the pool's connections (DATABASE_POOL_SIZE). `prepared`: whether queryPrepared may name its
  * statements (DATABASE_PREPARED_STATEMENTS): a named statement lives on one server connection, and a
- * transaction pooler gives the next transaction another one.
+ * transaction pooler gives the next transaction another one. `timeoutMs` (#48, DB_TIMEOUT_MS): how
+ * long a request waits for a connection before it answers 503; TCP keepalive finds a dead server's
+ * idle connections.
  */
-export function connect(url: string, max = 10, prepared = true): Database {
-  const pool = new pg.Pool({ connectionString: url, max });
+export function connect(url: string, max = 10, prepared = true, timeoutMs = 5000): Database {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: timeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle client that loses its server (restart) must not crash the process.
   pool.on('error', () => {});
+  dropAfterFailoverErrors(pool);
   if (prepared) {
     namedStatements.add(pool);
     pool.on('connect', (client) => namedStatements.add(client));

@@ -1,5 +1,6 @@
 // DRF-compatible errors: 400 {field: ["message"]}, 401/403/404/429 {detail: "message"}.
 // Messages are resolved in the request's language when the error is sent.
+import { FAILOVER_SQLSTATE } from '../db/client';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { ZodError } from 'zod';
 import { pickLanguage, serverMessages, translate, type Lang, type MessageKey, type MessageParams } from './messages';
@@ -147,6 +148,24 @@ function zodIssuesToFields(error: ZodError): FieldErrors {
   return fields;
 }
 
+/** #48 Seconds a client is told to wait (Retry-After) while the database is unavailable. */
+export const DB_RETRY_AFTER_SECONDS = 5;
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const POOL_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Client has encountered a connection error|Connection ended unexpectedly/i;
+
+/**
+ * #48 An error that says the database cannot be reached now: the network (refused, reset, timed
+ * out), the pool's wait for a connection, a connection cut, or a failover's SQLSTATE (db/client.ts).
+ */
+export function databaseUnavailable(error: unknown): boolean {
+  for (let e = error as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && typeof e === 'object' && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || FAILOVER_SQLSTATE.test(e.code))) return true;
+    if (typeof e.message === 'string' && POOL_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** A PostgreSQL data exception (SQLSTATE class 22), also when drizzle wraps it as the cause. */
 export function postgresDataError(error: unknown): { code: string; message: string } | null {
   for (let e = error as { code?: unknown; severity?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0;
@@ -178,6 +197,12 @@ export function installErrorHandling(app: FastifyInstance, notFoundHandler?: Rou
     }
     const code = (error as FastifyError).code;
     const status = (error as FastifyError).statusCode ?? 500;
+    // #48 The database is unreachable, restarting or read-only after a failover: not our fault and not
+    // the client's; a load balancer or client tries again shortly (never a 500, never a hang).
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', String(DB_RETRY_AFTER_SECONDS)).send({ detail: translate(lang, 'database_unavailable') });
+    }
     // The safety net under the schemas: a value PostgreSQL refused as data (SQLSTATE class 22: too
     // long, out of range, a date it cannot store, NUL, bad text) is the client's input, not our fault.
     const dataError = postgresDataError(error);

@@ -28,7 +28,8 @@ const topFields = (schema: Parameters<typeof schemaFields>[0]) => [...new Set(sc
 
 /** Routes anyone may call without a token, and why. Everything else under /api/ needs one. */
 export const PUBLIC_ROUTES: Record<string, string> = {
-  'GET /healthz': 'load balancer health check; answers status and pid only',
+  'GET /healthz': 'liveness for orchestrators; answers status and pid only, without asking the database (#48)',
+  'GET /readyz': 'readiness for load balancers: whether the database answers; status and pid only (#48)',
   'GET /metrics': 'Prometheus scrape; no token, but only from the peer addresses METRICS_ALLOW names (404 to others), see metrics.test.ts',
   'POST /api/v2.1/login/': 'signing in (throttled, see security.test.ts)',
   'POST /api/v2.1/users/password_reset/': 'asking for a reset letter; same answer for known and unknown e-mails',
