@@ -106,6 +106,7 @@ function cardStyles(theme: Theme): CSSObject {
       '&:hover': { backgroundColor: palette.grey[100] },
       '& .SlotCard-icon': { fontSize: typography.pxToRem(20) },
     },
+    '& .SlotCard-add-off': { color: palette.text.disabled, borderColor: palette.divider, cursor: 'not-allowed', '&:hover': { backgroundColor: palette.background.paper } },
     '& .SlotCard-order': { marginTop: spacing(0.25), lineHeight: 1.2 },
     '& .SlotCard-name': { ...body2, margin: 0, ...noWrap, fontWeight: 600 },
     '& .SlotCard-id': { color: palette.text.secondary, marginRight: spacing(0.5) },
@@ -164,13 +165,15 @@ export interface SlotCardActions {
   onOpen: (slot: Slot) => void;
   /** None: the location takes no new bookings (#42: a closed location's calendar offers no "+"). */
   onAdd?: (slot: Slot) => void;
+  /** #48 Why nothing can be booked now (the database unreachable): the "+" stays, disabled, with this as its tooltip. */
+  readOnly?: string;
 }
 
 /**
  * The card of a slot as DOM (under a `SlotCardStyles` of the page). `now` is the location's wall
  * clock, 'YYYY-MM-DD HH:mm'. The card opens the slot's orders; its add button the booking form.
  */
-export function slotCardElement(slot: Slot, now: string, translate: Translate, { onOpen, onAdd }: SlotCardActions): HTMLElement {
+export function slotCardElement(slot: Slot, now: string, translate: Translate, { onOpen, onAdd, readOnly }: SlotCardActions): HTMLElement {
   const colour = colourOf(slot);
   const bookable = !!onAdd && canAddBooking(slot, now);
   const { shown, more } = cardOrders(slot);
@@ -187,10 +190,11 @@ export function slotCardElement(slot: Slot, now: string, translate: Translate, {
   let add: HTMLElement | null = null;
   if (bookable) {
     add = el('button', {
-      type: 'button', class: 'SlotCard-add', 'aria-label': translate('app.calendar.addAt', { time: slot.begin, playground: slot.playground_name }),
-      'data-testid': 'slot-add', 'data-tooltip': translate('app.calendar.add'),
+      type: 'button', class: readOnly ? 'SlotCard-add SlotCard-add-off' : 'SlotCard-add', 'aria-label': translate('app.calendar.addAt', { time: slot.begin, playground: slot.playground_name }),
+      'data-testid': 'slot-add', 'data-tooltip': readOnly ?? translate('app.calendar.add'), ...(readOnly ? { 'aria-disabled': 'true' } : {}),
     }, icon([ADD_PATH]));
-    add.addEventListener('click', (e) => { e.stopPropagation(); onAdd!(slot); });
+    // #48 Disabled, not removed, while the database is unreachable: the tooltip says why (a disabled button would show none).
+    add.addEventListener('click', (e) => { e.stopPropagation(); if (!readOnly) onAdd!(slot); });
   }
   const top = el('div', { class: 'SlotCard-top' },
     time,

@@ -1,6 +1,7 @@
 // The one HTTP client of the app: adds `Authorization: Token` and `Accept-Language`, and turns
 // DRF error bodies into react-admin HttpErrors whose body carries the field messages
 // (`body.errors`) that forms show under their inputs, and the reasons every screen shows (./refusal.ts).
+import { noteAnswer } from './databaseStatus';
 import { HttpError } from 'react-admin';
 import { fieldMessages } from '../../domain/errors';
 import { refusalReasons } from './refusal';
@@ -91,6 +92,8 @@ export async function api<T = unknown>(path: string, req: ApiRequest = {}): Prom
   }
   // Where the live event log stood when this was read: the stream starts from there (src/live).
   noteReadPosition(response.headers.get(LIVE_POSITION_HEADER));
+  // #48 A 503 with Retry-After: the database is unreachable; any other answer: it is back.
+  noteAnswer(response.status, response.headers.get('Retry-After'));
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -117,6 +120,7 @@ export async function apiFile(path: string, query?: ApiRequest['query']): Promis
   } catch {
     throw new ApiError(null, 0, null);
   }
+  noteAnswer(response.status, response.headers.get('Retry-After'));
   if (!response.ok) {
     if (response.status === 401) endSession(token);
     const text = await response.text();

@@ -704,6 +704,11 @@ export const enApp = {
     locationLetters: locationLettersEn, // #42
     roleDescriptions: rolesEn, // #42
     live: liveEn,
+    // #48 the database unreachable
+    databaseDown: {
+      notice: 'Database unreachable since %{time}. The screen shows what it had loaded; changes wait until it is back.',
+      readOnly: 'Database unreachable: changes are unavailable',
+    },
     desk: deskEn, // #30 DESK
     words: wordsEn, // #42 h42-words
     till: tillEn, // #43

@@ -705,6 +705,11 @@ export const ruApp: typeof enApp = {
     locationLetters: locationLettersRu, // #42
     roleDescriptions: rolesRu, // #42
     live: liveRu,
+    // #48 нет связи с базой данных
+    databaseDown: {
+      notice: 'Нет связи с базой данных с %{time}. Экран показывает то, что успел загрузить; изменения недоступны, пока связь не вернётся.',
+      readOnly: 'Нет связи с базой данных: изменения недоступны',
+    },
     desk: deskRu, // #30 DESK
     words: wordsRu, // #42 h42-words
     till: tillRu, // #43

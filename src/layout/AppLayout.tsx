@@ -4,6 +4,7 @@ import { Layout } from 'react-admin';
 import { AppHeader } from './AppHeader';
 import { ScrollTopButton } from './ScrollTopButton';
 import { LiveDesk } from '../live/LiveDesk';
+import { DatabaseDown } from './DatabaseDown';
 import { SessionEndWatch } from '../authProvider/SessionEndWatch';
 
 const NoSidebar = () => null;
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         '& .RaLayout-content': { px: { xs: 1, sm: 3 }, pt: 2 },
       }}
     >
+      <DatabaseDown />
       {children}
       <ScrollTopButton />
       <LiveDesk />

@@ -4,6 +4,7 @@
 // and the archive switch; progress bars of places taken per start time above. Cards open the
 // slot's order list (pay, edit, cancel); the date is kept in the address (?date=YYYY-MM-DD), and
 // ?order=<id> opens that order's card (#39).
+import { useDatabaseDown } from '../../dataProvider/databaseStatus';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert, Box, Button, Chip, Divider, FormControlLabel, IconButton, Link, Stack, Switch, Tooltip, Typography,
@@ -137,7 +138,11 @@ export function BookingAdminPage() {
   useDomMarks();
   // #42 A closed (deactivated) location takes no new bookings: its cards offer no "+".
   const closed = location.data?.is_active === false;
-  const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, { onOpen: onCardOpen, onAdd: closed ? undefined : onCardAdd }), [now, translate, onCardOpen, onCardAdd, closed]);
+  // #48 While the database is unreachable the day stays as it was read, and its "+" waits (disabled, saying why).
+  const databaseDown = useDatabaseDown() !== null;
+  const renderSlot = useCallback((slot: Slot) => slotCardElement(slot, now, translate, {
+    onOpen: onCardOpen, onAdd: closed ? undefined : onCardAdd, readOnly: databaseDown ? translate('app.databaseDown.readOnly') : undefined,
+  }), [now, translate, onCardOpen, onCardAdd, closed, databaseDown]);
 
   if (location.isError) return <LocationUnavailable id={locationParam} error={location.error} />;
   if (!location.data) return <Loading />;
@@ -224,7 +229,8 @@ export function BookingAdminPage() {
         />
       </Stack>
 
-      {day.error && <Alert severity="error" sx={{ mb: 1 }}>{day.error.message}</Alert>}
+      {/* #48 While the database is unreachable the notice above says so; the day's own error would only repeat it vaguely. */}
+      {day.error && !databaseDown && <Alert severity="error" sx={{ mb: 1 }}>{day.error.message}</Alert>}
       {playgrounds.length === 0 && <Alert severity="info" sx={{ mb: 1 }}>{translate('app.booking.noPlaygrounds')}</Alert>}
 
       <OccupancyStrip rows={occupancy} onPick={scrollTo} />

@@ -4,8 +4,8 @@
 // but still paid (customers pay after playing); cancelling asks CancelOrderQuestion (refunds by tender). An order
 // that owes money back (a cancelled one that holds it, an overpaid one) offers recording the refund (#25).
 import { guestName } from '../../../domain/guest';
-import { useState } from 'react';
-import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Stack, Typography } from '@mui/material';
+import { cloneElement, useState, type ReactElement } from 'react';
+import { Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Link, Stack, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import CancelIcon from '@mui/icons-material/Cancel';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
@@ -26,6 +26,7 @@ import { canAddBooking, canChangeOrders } from '../../calendar/calendarModel';
 import { paymentLineColour, paymentLineText } from '../../calendar/paymentLineText';
 import { useGames } from './api';
 import { CancelOrderQuestion } from './CancelOrderQuestion';
+import { useDatabaseDown } from '../../dataProvider/databaseStatus';
 import type { Slot, SlotOrder } from '../../calendar/types';
 
 export function orderStatusText(translate: (key: string, options?: object) => string, status: number) {
@@ -49,6 +50,11 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
   const currency = slot.pricing?.currency;
   const money = (v: string) => formatMoney(v, currency, languageOf(translate));
   const changeable = canChangeOrders(slot, now);
+  // #48 While the database is unreachable the slot's changes wait: disabled, with a tooltip that says why.
+  const databaseDown = useDatabaseDown() !== null;
+  const held = (button: ReactElement<{ disabled?: boolean }>) => (databaseDown
+    ? <Tooltip title={translate('app.databaseDown.readOnly')}><span>{cloneElement(button, { disabled: true })}</span></Tooltip>
+    : button);
   const orders = [...slot.orders].sort((a, b) => Number(isLiveOrder(b)) - Number(isLiveOrder(a)) || a.id - b.id);
   const gameName = (id: number | null) => (id ? games.data?.find((g) => g.id === id)?.name ?? `#${id}` : null);
   const unitPrice = slot.pricing?.personal_price
@@ -78,10 +84,10 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
         {slot.archived && <Chip size="small" label={translate('app.calendar.archived')} />}
         {!slot.archived && !changeable && <Chip size="small" color="warning" label={translate('app.booking.slot.begun')} />}
         <Box sx={{ flex: 1 }} />
-        {onAdd && canAddBooking(slot, now) && (
+        {onAdd && canAddBooking(slot, now) && held(
           <Button size="small" variant="contained" startIcon={<AddIcon />} onClick={() => onAdd(slot)} data-testid="slot-orders-add">
             {translate('app.calendar.add')}
-          </Button>
+          </Button>,
         )}
       </Box>
       <DialogContent dividers sx={{ p: 0 }}>
@@ -140,20 +146,20 @@ export function SlotOrdersDialog({ slot, now, onClose, onAdd, onPay, onEdit, onC
                         {translate('app.booking.actions.copyBill')}
                       </Button>
                     )}
-                    {payable && (
+                    {payable && held(
                       <Button size="small" variant="contained" color="success" startIcon={<PaymentsIcon />} onClick={() => onPay(o, slot)}>
                         {translate('app.booking.actions.pay')}
-                      </Button>
+                      </Button>,
                     )}
-                    {changeable && (
+                    {changeable && held(
                       <Button size="small" variant="outlined" startIcon={<EditIcon />} onClick={() => onEdit(o, slot)}>
                         {translate('app.booking.actions.edit')}
-                      </Button>
+                      </Button>,
                     )}
-                    {changeable && (
+                    {changeable && held(
                       <Button size="small" color="error" startIcon={<CancelIcon />} onClick={() => setCancelling(o)}>
                         {translate('app.booking.actions.cancel')}
-                      </Button>
+                      </Button>,
                     )}
                   </Stack>
                 )}
