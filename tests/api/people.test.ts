@@ -76,6 +76,8 @@ beforeAll(async () => {
   await sqlRows(`INSERT INTO consent_signatures (order_id, participant_id, consent_text_id, text_hash, language, signed_name, birth_date, ip, user_agent)
     VALUES ($1, $2, $3, $4, 'ru', $5, '1990-04-05', '203.0.113.77', 'TestBrowser/1')`, [pastA, lead.id, text.id, text.text_hash, A.name]);
   await sqlRows(`INSERT INTO order_consents (order_id, consent_text_id, ip, user_agent) VALUES ($1, $2, '203.0.113.78', 'TestBrowser/1')`, [pastA, text.id]);
+  // The widget's rate-limit counter of the address the consent came from.
+  await sqlRows(`INSERT INTO rate_limit_hits (bucket, window_start, count) VALUES ('widget_booking|203.0.113.78', now(), 1)`);
   // A cashier's note in the till naming the guest (the till's rows are append-only: erasure may rewrite only such texts).
   await sqlRows(`INSERT INTO till_movements (shift_id, kind, amount, comment, user_id)
     SELECT id, 'paid_in', '10.00', $1, $2 FROM till_shifts WHERE location_id = 1 AND state = 'open' ORDER BY id LIMIT 1`, [`Сдача для ${A.typed}`, w.users.admin.id]);

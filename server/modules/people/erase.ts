@@ -92,6 +92,14 @@ export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<ErasedPerson>
   }
   const pattern = valuesPattern(found);
 
+  // The addresses the customer acted from (their consents, signatures and own actions): their
+  // rate-limit counters (`<limit>|<address>`) go with them below.
+  const addresses = (await tx.execute<{ ip: string }>(sql`
+    SELECT ip FROM order_consents WHERE order_id IN (${list}) AND ip <> ''
+    UNION SELECT ip FROM consent_signatures WHERE order_id IN (${list}) AND ip <> ''
+    UNION SELECT ip FROM activity_entries WHERE location_id = ${e.locationId} AND user_id IS NULL AND ip IS NOT NULL
+      AND subject IN (${sql.join(ids.length ? ids.map((id) => sql`${`#${id}`}`) : [sql`''`], sql`, `)})`)).rows.map((r) => r.ip);
+
   // The consent proofs' keyed hashes, from the values as they are now.
   const signatures = await tx.execute<{ id: string; signed_name: string; phone: string }>(sql`
     SELECT s.id, s.signed_name, o.phone FROM consent_signatures s JOIN orders o ON o.id = s.order_id WHERE s.order_id IN (${list})`);
@@ -132,6 +140,9 @@ export async function eraseOrders(tx: DbOrTx, e: Erasure): Promise<ErasedPerson>
     await tx.execute(sql`DELETE FROM marketing_unsubscribes WHERE location_id = ${e.locationId} AND contact IN (${sql.join(unsubscribed.map((c) => sql`${c}`), sql`, `)})`);
   }
 
+  if (addresses.length) {
+    await tx.execute(sql`DELETE FROM rate_limit_hits WHERE substring(bucket from position('|' in bucket) + 1) IN (${sql.join(addresses.map((a) => sql`${a}`), sql`, `)})`);
+  }
   if (pattern) {
     const p = pattern;
     await tx.execute(sql`UPDATE order_logs SET text = ${scrubText(sql`text`, p)}, data = ${scrubJson(sql`data`, p)}
