@@ -132,6 +132,10 @@ export interface ListDeclaration<S extends ListScope = ListScope> {
 const LIST = Symbol('list declaration');
 
 /** Declares a list (types only; `registerAllLists` finds it by this mark). */
+/** A filter's value that is a comma-separated choice of the codes of `labels` (`failed,unknown`): an unknown code is a 400. */
+export const codesFilter = (labels: Record<string, unknown>) =>
+  z.string().max(200).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(labels) as [string, ...string[]])));
+
 export function defineList<S extends ListScope>(declaration: ListDeclaration<S>): ListDeclaration<S> {
   // A column's label is the export's header: without the soft hyphens the screen's narrow columns break at (domain/fieldLabels.ts).
   const columns = declaration.columns.map((c) => (c.label ? { ...c, label: plainLabel(c.label) } : c));

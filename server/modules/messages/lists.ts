@@ -2,17 +2,12 @@
 // pending and failed, newest first; filters by state (`failed` finds what did not go), kind, channel
 // and the due day.
 import { inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { messages as m } from '../../db/schema';
 import { MESSAGE_FIELDS as F } from '../../../domain/fieldLabels';
 import { MESSAGE_CHANNEL_LABELS, MESSAGE_KIND_LABELS, MESSAGE_STATE_LABELS } from '../../../domain/customerMessages';
 import { LANGUAGE_LABELS } from '../../../domain/activity';
-import { defineList } from '../../platform/lists';
+import { codesFilter, defineList } from '../../platform/lists';
 import { locationListScope } from '../locations/service';
-
-/** A comma-separated choice of codes (`failed,unknown`). */
-const codes = (labels: Record<string, unknown>) =>
-  z.string().max(200).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(labels) as [string, ...string[]])));
 
 export const locationMessages = defineList({
   path: '/api/v2.2/locations/:id/messages/', summary: "A location's messages to customers, newest first (state=failed: what did not go)", tags: ['messages'],
@@ -22,9 +17,9 @@ export const locationMessages = defineList({
   where: (s) => [sql`${m.locationId} = ${s.locationId}`],
   dateRange: { from: 'date_from', to: 'date_to', day: (s) => sql`(${m.dueAt} AT TIME ZONE ${s.tz})::date` },
   filters: {
-    state: { schema: codes(MESSAGE_STATE_LABELS), where: (v: string[]) => inArray(m.state, v), examples: ['sent', 'failed'], holds: (row, v) => v.split(',').includes(row.state) },
-    kind: { schema: codes(MESSAGE_KIND_LABELS), where: (v: string[]) => inArray(m.kind, v), examples: ['confirmation', 'reminder'], holds: (row, v) => v.split(',').includes(row.kind) },
-    channel: { schema: codes(MESSAGE_CHANNEL_LABELS), where: (v: string[]) => inArray(m.channel, v), examples: ['email', 'sms'], holds: (row, v) => v.split(',').includes(row.channel) },
+    state: { schema: codesFilter(MESSAGE_STATE_LABELS), where: (v: string[]) => inArray(m.state, v), examples: ['sent', 'failed'], holds: (row, v) => v.split(',').includes(row.state) },
+    kind: { schema: codesFilter(MESSAGE_KIND_LABELS), where: (v: string[]) => inArray(m.kind, v), examples: ['confirmation', 'reminder'], holds: (row, v) => v.split(',').includes(row.kind) },
+    channel: { schema: codesFilter(MESSAGE_CHANNEL_LABELS), where: (v: string[]) => inArray(m.channel, v), examples: ['email', 'sms'], holds: (row, v) => v.split(',').includes(row.channel) },
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${m.id}`, label: F.id },

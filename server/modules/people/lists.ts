@@ -3,18 +3,14 @@
 // state (open, overdue, done: the location's own today decides) and kind. No date range: an old
 // request still open must not fall outside a month the screen starts on.
 import { inArray, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { dataRequests as r } from '../../db/schema';
 import { DATA_REQUEST_FIELDS as F } from '../../../domain/fieldLabels';
 import { DATA_REQUEST_CLOSED_HOW_LABELS, DATA_REQUEST_KIND_LABELS, DATA_REQUEST_STATE_LABELS } from '../../../domain/guestData';
-import { defineList } from '../../platform/lists';
+import { codesFilter, defineList } from '../../platform/lists';
 import { locationListScope } from '../locations/service';
 
 /** The location's today (its wall clock's date). */
 const TODAY = sql`(now() AT TIME ZONE request_location.timezone)::date`;
-
-const codes = (labels: Record<string, unknown>) =>
-  z.string().max(200).transform((v) => v.split(',')).pipe(z.array(z.enum(Object.keys(labels) as [string, ...string[]])));
 
 export const locationDataRequests = defineList({
   path: '/api/v2.2/locations/:id/data_requests/', summary: 'A location\'s personal data requests: open, overdue (past their legal due day) and done', tags: ['people'],
@@ -25,11 +21,11 @@ export const locationDataRequests = defineList({
   where: (s) => [sql`${r.locationId} = ${s.locationId}`],
   filters: {
     state: {
-      schema: codes(DATA_REQUEST_STATE_LABELS),
+      schema: codesFilter(DATA_REQUEST_STATE_LABELS),
       where: (v: string[]) => sql`(${sql.join(v.map(stateCondition), sql` OR `)})`,
       examples: ['overdue', 'open,done'], holds: (row, v) => v.split(',').includes(row.state),
     },
-    kind: { schema: codes(DATA_REQUEST_KIND_LABELS), where: (v: string[]) => inArray(r.kind, v), examples: ['access', 'withdrawal'], holds: (row, v) => v.split(',').includes(row.kind) },
+    kind: { schema: codesFilter(DATA_REQUEST_KIND_LABELS), where: (v: string[]) => inArray(r.kind, v), examples: ['access', 'withdrawal'], holds: (row, v) => v.split(',').includes(row.kind) },
   },
   columns: [
     { key: 'id', kind: 'int', sql: sql`${r.id}`, label: F.id },
