@@ -22,6 +22,8 @@ export const ORDER_LOG_TYPES = [
   'checked_in', 'check_in_undone', 'signed', 'no_show', 'arrival_link_sent',
   // #45 A message to the customer: sent, delivered, failed, unknown or skipped (data: message_id, kind, channel, state; reason or error).
   'message',
+  // #45 The customer unsubscribed the order's e-mail and phone from the location's offers (data: by: customer).
+  'unsubscribed',
   // #47 The guest's personal data were erased (data: by: staff | system; no erased value, no grounds: the activity log and person_erasures keep those).
   'personal_data_erased',
 ] as const;

@@ -32,7 +32,7 @@ const fill = (text: string, args: Record<string, string | number>) => text.repla
 
 /**
  * The letter of a daily report: its subject and plain text. Money in by payment type, by channel,
- * refunds by tender, certificates, top-ups and test payments apart, each currency apart; the shifts
+ * refunds by tender, certificates, top-ups and test payments apart, the no-shows, each currency apart; the shifts
  * of the day, those open longer than 23 hours with the reminder to close the register's own shift
  * (54-FZ), and those counted with a variance. `url`: the report on the screen.
  */
@@ -43,12 +43,12 @@ export function dailyLetter(report: TillReport, lang: ReportLang, paymentTypes: 
   const type = (t: number) => paymentTypes[t]?.[lang] ?? String(t);
   const day = formatDay(report.date);
   const out: string[] = [W('intro', { date: day }), ''];
-  const parts = report.parts.filter(partHasMoney);
-  if (!parts.length) out.push(W('no_money'), '');
+  const parts = report.parts.filter(partToTell);
+  if (!parts.some(partHasMoney)) out.push(W('no_money'), '');
   for (const p of parts) {
     const m = (amount: string) => formatMoney(amount, p.currency, lang);
     out.push(`== ${p.currency ? W('currency', { code: p.currency.code }) : W('no_currency')} ==`);
-    out.push(`${S('money_in')}: ${m(p.money_in.total.net)}`);
+    if (partHasMoney(p)) out.push(`${S('money_in')}: ${m(p.money_in.total.net)}`);
     for (const t of ['cash', 'card', 'online', 'bill'] as const) {
       const s = p.money_in[t];
       if (s.count) out.push(`  ${type({ cash: 2, card: 6, online: 1, bill: 4 }[t])}: ${m(s.net)} (${L('taken')} ${m(s.taken)}, ${L('refunded')} ${m(s.refunded)})`);
@@ -66,6 +66,8 @@ export function dailyLetter(report: TillReport, lang: ReportLang, paymentTypes: 
     if (p.certificates.redeemed.count) out.push(`${S('certificates_redeemed')}: ${m(p.certificates.redeemed.net)} (${p.certificates.redeemed.count})`);
     if (p.top_ups.count) out.push(`${S('top_ups')}: ${m(p.top_ups.net)} (${p.top_ups.count})`);
     if (p.tests.count) out.push(`${S('tests')}: ${m(p.tests.amount)} (${p.tests.count})`);
+    // #44 The day's no-shows: how many orders nobody came to, and what they were worth (no money moved).
+    if (p.no_shows.count) out.push(`${S('no_shows')}: ${m(p.no_shows.amount)} (${p.no_shows.count})`);
     const moved = p.movements;
     if (toCents(moved.paid_in) || toCents(moved.paid_out) || toCents(moved.drops)) {
       out.push(`${S('movements')}: ${L('paid_in')} ${m(moved.paid_in)}, ${L('paid_out')} ${m(moved.paid_out)}, ${L('drops')} ${m(moved.drops)}`);
@@ -103,5 +105,8 @@ type Part = TillReport['parts'][number];
 const partHasMoney = (p: Part): boolean => p.grid.length > 0 || p.certificates.sold.count > 0 || p.tests.count > 0 || p.top_ups.count > 0
   || [p.movements.paid_in, p.movements.paid_out, p.movements.drops].some((a) => toCents(a) !== 0);
 
-/** Whether a day had anything to tell: money in any currency, or a shift. An empty day sends no letter. */
-export const dailyLetterWorthSending = (report: TillReport): boolean => report.parts.some(partHasMoney) || report.shifts.length > 0;
+/** A currency's part the letter shows: one with money, or with no-shows (a day nobody came to is news too). */
+const partToTell = (p: Part): boolean => partHasMoney(p) || p.no_shows.count > 0;
+
+/** Whether a day had anything to tell: money or no-shows in any currency, or a shift. An empty day sends no letter. */
+export const dailyLetterWorthSending = (report: TillReport): boolean => report.parts.some(partToTell) || report.shifts.length > 0;

@@ -682,6 +682,7 @@ export const enApp = {
         test_payment: 'Test payment not counted', payment_released: 'Held payment cancelled', late_refund: 'Late payment refunded',
         checked_in: 'Checked in', check_in_undone: 'Check-in undone', signed: 'Document signed', no_show: 'No-show', arrival_link_sent: 'Guests\u2019 link sent by e-mail', // #44
         message: 'Message to the customer', // #45
+        unsubscribed: 'The guest unsubscribed from offers', // #45
         personal_data_erased: 'Guest\'s personal data erased', // #47
       },
     },

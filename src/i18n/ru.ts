@@ -683,6 +683,7 @@ export const ruApp: typeof enApp = {
         test_payment: 'Тестовый платёж не засчитан', payment_released: 'Удержанный платёж отменён', late_refund: 'Поздний платёж возвращён',
         checked_in: 'Гости пришли', check_in_undone: 'Отметка прихода отменена', signed: 'Документ подписан', no_show: 'Неявка', arrival_link_sent: 'Ссылка для гостей отправлена на почту', // #44
         message: 'Сообщение клиенту', // #45
+        unsubscribed: 'Гость отказался от рекламных предложений', // #45
         personal_data_erased: 'Персональные данные гостя удалены', // #47
       },
     },

@@ -591,6 +591,8 @@ describe('the thank-you with an offer is marketing', () => {
     expect((await pageOf(keyOf(consented), 'POST')).json()).toEqual({ location: 'VR Арена Москва', unsubscribed: true });
     expect((await pageOf(keyOf(consented), 'POST')).json()).toEqual({ location: 'VR Арена Москва', unsubscribed: true });
     expect((await sql("select contact from marketing_unsubscribes where location_id = 1 order by contact")).map((r: Json) => r.contact)).toEqual(['79161230000', 'consented@example.com']);
+    // The order's log says so once, by the customer, without the contacts (the second press added nothing).
+    expect(await sql(`select author_user_id, data from order_logs where order_id = ${consented} and type = 'unsubscribed'`)).toEqual([{ author_user_id: null, data: { by: 'customer' } }]);
     expect((await pageOf('1-ffffffffffffffffffffffffffffffff')).statusCode).toBe(404);
     expect((await pageOf('1-ffffffffffffffffffffffffffffffff', 'POST')).statusCode).toBe(404);
 

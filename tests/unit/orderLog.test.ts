@@ -63,6 +63,7 @@ const SAMPLES: Record<OrderLogType, Record<string, unknown>[]> = {
   signed: [{ participant: 'Анна Петрова', document: 'rules', version: 2 }, { participant: 'Иван', document: 'personal_data', version: 1 }],
   no_show: [{ by: 'system' }],
   personal_data_erased: [{ by: 'staff' }, { by: 'system' }],
+  unsubscribed: [{ by: 'customer' }],
   arrival_link_sent: [{ email: EMAIL }],
   // #45
   message: [{ message_id: 5, kind: 'reminder', channel: 'sms', state: 'skipped', reason: 'quiet_hours' }, { message_id: 6, kind: 'confirmation', channel: 'email', state: 'sent' },

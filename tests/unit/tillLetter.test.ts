@@ -15,10 +15,10 @@ const shift = (over: Partial<ReportShift>): ReportShift => ({
   float: '0.00', float_suggested: null, float_comment: '', expected_cash: null, expected_card: null, counted_cash: null, counted_card: null,
   variance_cash: null, variance_card: null, counts: 0, register_revenue: null, desk_revenue: null, register_difference: null, open_too_long: false, with_variance: false, ...over,
 });
-function report(payments: { type: number; amount: string; currency: string }[], shifts: ReportShift[]): TillReport {
+function report(payments: { type: number; amount: string; currency: string }[], shifts: ReportShift[], noShows: { purchase: string; currency: string }[] = []): TillReport {
   const parts = buildReport({
     payments: payments.map((p, i) => ({ id: i + 1, payment_type: p.type, status: 'paid', amount: p.amount, currency: p.currency, test: false, actual: true, user: null, order: { source: 'backoffice', multisession: false }, top_up: false })),
-    movements: [], certificatesSold: [], discounts: [],
+    movements: [], certificatesSold: [], discounts: [], noShows,
   }, ['RUB']);
   const cur = { RUB, USD } as Record<string, typeof RUB>;
   return {
@@ -35,6 +35,18 @@ describe('the daily letter', () => {
     expect(dailyLetter(empty, 'ru', PAYMENT_TYPE_LABELS).text).toContain('Денег за день не было.');
     expect(dailyLetter(empty, 'en', PAYMENT_TYPE_LABELS).text).toContain('No shifts this day.');
     expect(dailyLetterWorthSending(report([], [shift({})]))).toBe(true);
+  });
+
+  it('#44 the day\'s no-shows, counted with their orders\' value in each currency; a day of no-shows alone is worth a letter', () => {
+    const r = report([{ type: 2, amount: '1500.00', currency: 'RUB' }], [], [{ purchase: '1000.00', currency: 'RUB' }, { purchase: '2000.00', currency: 'RUB' }]);
+    expect(dailyLetter(r, 'ru', PAYMENT_TYPE_LABELS).text).toContain(`Неявки: ${formatMoney('3000.00', RUB, 'ru')} (2)`);
+    expect(dailyLetter(r, 'en', PAYMENT_TYPE_LABELS).text).toContain(`No-shows: ${formatMoney('3000.00', RUB, 'en')} (2)`);
+    const quiet = report([], [], [{ purchase: '700.00', currency: 'RUB' }]);
+    expect(dailyLetterWorthSending(quiet)).toBe(true);
+    const { text } = dailyLetter(quiet, 'ru', PAYMENT_TYPE_LABELS);
+    expect(text).toContain('Денег за день не было.');
+    expect(text).toContain(`Неявки: ${formatMoney('700.00', RUB, 'ru')} (1)`);
+    expect(text).not.toContain('Поступления');
   });
 
   it('each currency apart, money through the one formatter in the reader\'s language', () => {

@@ -10,6 +10,8 @@ import { locations, marketingUnsubscribes, orders } from '../../db/schema';
 import { notFound } from '../../platform/errors';
 import type { Lang } from '../../platform/messages';
 import { orderIdOfKey } from '../../platform/orderLinks';
+import { recordEffects } from '../../platform/effects';
+import { BY_CUSTOMER } from '../../../domain/orderLog';
 import { locationNameIn } from '../locations/service';
 
 /** Why a marketing thank-you is not sent (the message row's `error`, the order log's reason). */
@@ -63,13 +65,20 @@ export async function unsubscribePage(db: Db, secret: string, key: string, lang:
   return { location: await locationNameIn(db, o.locationId, lang), unsubscribed: await unsubscribed(db, o.locationId, contactsOf(o)) };
 }
 
-/** POST /api/public/unsubscribe/{key}/: the order's e-mail and phone get no more offers from the location (again: nothing new). */
+/**
+ * POST /api/public/unsubscribe/{key}/: the order's e-mail and phone get no more offers from the
+ * location; the order's log says so once (by the customer; no contact in it: they are the order's).
+ * Again: nothing new, no entry.
+ */
 export async function unsubscribe(db: Db, secret: string, key: string, lang: Lang) {
   const o = await orderOfKey(db, secret, key);
   const contacts = contactsOf(o);
   if (contacts.length) {
-    await db.insert(marketingUnsubscribes).values(contacts.map((contact) => ({ locationId: o.locationId, contact, orderId: o.id })))
-      .onConflictDoNothing({ target: [marketingUnsubscribes.locationId, marketingUnsubscribes.contact] });
+    await db.transaction(async (tx) => {
+      const added = await tx.insert(marketingUnsubscribes).values(contacts.map((contact) => ({ locationId: o.locationId, contact, orderId: o.id })))
+        .onConflictDoNothing({ target: [marketingUnsubscribes.locationId, marketingUnsubscribes.contact] }).returning({ id: marketingUnsubscribes.id });
+      if (added.length) await recordEffects(tx, { orderLog: { orderId: o.id, type: 'unsubscribed', author: null, data: { by: BY_CUSTOMER } } });
+    });
   }
   return { location: await locationNameIn(db, o.locationId, lang), unsubscribed: true };
 }

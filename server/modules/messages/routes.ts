@@ -72,7 +72,7 @@ export async function messageRoutes(app: FastifyInstance, deps: Deps): Promise<v
       schema: { summary: 'The unsubscribe page of a marketing thank-you: the location, and whether the order\'s contacts are off its offers', tags: ['public'], params, querystring, answers: { 200: Unsubscribe } },
     }, async (request) => unsubscribePage(db, config.widgetSecret, request.params.key, request.lang));
     p.post('/api/public/unsubscribe/:key/', {
-      config: { public: true, records: { activity: { none: 'the customer\'s own choice, kept in marketing_unsubscribes with its time and order' } } },
+      config: { public: true, records: { activity: { none: 'the customer\'s own choice, kept in marketing_unsubscribes with its time and order' }, orderLog: ['unsubscribed'] } },
       schema: { summary: 'Unsubscribe the order\'s e-mail and phone from the location\'s offers (marketing thank-yous); again changes nothing', tags: ['public'], params, querystring, body: z.strictObject({}).optional(), answers: { 200: Unsubscribe } },
     }, async (request) => unsubscribe(db, config.widgetSecret, request.params.key, request.lang));
   });

@@ -118,6 +118,8 @@ export const LOG_RENDERERS: Record<OrderLogType, (data: Data, f: Format) => stri
   arrival_link_sent: (d, f) => (d.email ? [f.t('app.orderLog.sentTo', { email: d.email })] : []),
   // #47 the guest's data erased: by whom (the retention job is the system)
   personal_data_erased: (d, f) => (d.by === 'system' ? [f.t('app.people.logByRetention')] : []),
+  // #45 the customer unsubscribed from offers (the label says it all)
+  unsubscribed: () => [],
   // #45 a message to the customer: its channel, kind and state; why it was skipped, or the gateway's error.
   message: (d, f) => [
     f.t('app.customerMessages.log.entry', { channel: f.t(`app.customerMessages.channels.${String(d.channel)}`, { _: String(d.channel ?? '') }),
