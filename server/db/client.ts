@@ -38,19 +38,32 @@ export function sqlstateOf(error: unknown): string | null {
   return null;
 }
 
+/** Whether a query's text (a string or a query config) is a BEGIN. */
+const isBegin = (query: unknown): boolean => {
+  const text = typeof query === 'string' ? query : (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' && /^\s*begin\b/i.test(text);
+};
+
 /**
  * A client checked out for a transaction (drizzle's `transaction`, pool.connect) is released with an
  * error after a failover error, so the pool closes it instead of handing it out again. (pool.query
  * already closes a client after any error.)
+ * A BEGIN that fails releases its client at once: drizzle-orm's `transaction` sends BEGIN before its
+ * `try`, so when BEGIN fails (PgBouncer answers it with an error while PostgreSQL restarts) drizzle
+ * never releases the client. Six such failures emptied a pool of six for good in the #48 fault test:
+ * every later request waited DB_TIMEOUT_MS for a connection and answered 503 until a restart.
+ * A release is done once per checkout (drizzle's, if a later version makes one, is then a no-op).
  */
 function dropAfterFailoverErrors(pool: pg.Pool): void {
   const connect = pool.connect.bind(pool) as (cb?: unknown) => unknown;
   const wrapped = new WeakSet<pg.PoolClient>();
   const broken = new WeakSet<pg.PoolClient>();
+  const released = new WeakSet<pg.PoolClient>();
   (pool as { connect: unknown }).connect = (cb?: unknown) => {
     if (typeof cb === 'function') return connect(cb);
     return (connect() as Promise<pg.PoolClient>).then((client) => {
       broken.delete(client);
+      released.delete(client);
       if (!wrapped.has(client)) {
         wrapped.add(client);
         // The class's query, looked up at each call (so a wrapper of pg.Client's prototype, as a test's, still sees it).
@@ -58,13 +71,21 @@ function dropAfterFailoverErrors(pool: pg.Pool): void {
         (client as { query: unknown }).query = (...args: unknown[]) => {
           const result = proto.query.apply(client, args);
           if (result && typeof (result as Promise<unknown>).catch === 'function') {
-            (result as Promise<unknown>).catch((err: unknown) => { if (FAILOVER_SQLSTATE.test(sqlstateOf(err) ?? '')) broken.add(client); });
+            (result as Promise<unknown>).catch((err: unknown) => {
+              if (FAILOVER_SQLSTATE.test(sqlstateOf(err) ?? '')) broken.add(client);
+              if (isBegin(args[0])) client.release(err instanceof Error ? err : new Error('BEGIN failed'));
+            });
           }
           return result;
         };
-        const release = client.release.bind(client);
-        client.release = (err?: Error | boolean) => release(err ?? (broken.has(client) ? new Error('connection dropped after a failover error') : undefined));
       }
+      // pg-pool gives the client a new `release` at every checkout: wrapped at every checkout.
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => {
+        if (released.has(client)) return;
+        released.add(client);
+        release(err ?? (broken.has(client) ? new Error('connection dropped after a failover error') : undefined));
+      };
       return client;
     });
   };
@@ -81,6 +102,11 @@ export function connect(url: string, max = 10, prepared = true, timeoutMs = 5000
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: timeoutMs, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
   // An idle client that loses its server (restart) must not crash the process.
   pool.on('error', () => {});
+  // Nor one checked out (a transaction between two statements) when its server goes away or the pooler
+  // drops it: node-postgres then emits 'error' on the client, which the pool listens to only while it
+  // is idle, and an 'error' nobody listens to ends the process (the #48 fault test saw it behind
+  // PgBouncer). Its queries fail anyway, and the pool drops it at release: it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => {}));
   dropAfterFailoverErrors(pool);
   if (prepared) {
     namedStatements.add(pool);

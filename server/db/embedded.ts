@@ -20,6 +20,8 @@ for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
 export interface EmbeddedDatabase {
   url: string;
   stop: () => Promise<void>;
+  /** Starts it again after `stop`, on the same folder and port (the fault test's restart, #48). */
+  start: () => Promise<void>;
 }
 
 /** A free TCP port on loopback, so two servers (or a server and the tests) never collide. */
@@ -181,5 +183,5 @@ export async function startEmbeddedPostgres(
     await pgServer.stop();
     throw err;
   }
-  return { url, stop: () => pgServer.stop() };
+  return { url, stop: () => pgServer.stop(), start: () => pgServer.start() };
 }

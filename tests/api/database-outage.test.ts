@@ -6,6 +6,7 @@
 // and its connections are dropped, not reused: once writes are possible again, they succeed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../../server/app';
 import { connect, type Database } from '../../server/db/client';
 import { createHarness, type Harness } from './harness';
@@ -110,5 +111,28 @@ describe('#48 while PostgreSQL is unreachable, and after', () => {
     }
     expect(failures.length, `writes refused after the primary is writable again: ${failures}`).toBeLessThanOrEqual(3);
     expect((await record()).statusCode).toBe(201);
+  });
+
+  it('a transaction whose BEGIN fails gives its connection back: such failures never empty the pool (drizzle sends BEGIN outside its try)', async () => {
+    // A pool of 2; each connection it hands out dies at once, so the transaction's BEGIN fails (as
+    // through PgBouncer while PostgreSQL restarts). Four failures later the pool still has connections.
+    const small = connect(String(h.database.pool.options.connectionString), 2, false, 1000);
+    let sabotage = true;
+    small.pool.on('acquire', (client) => {
+      if (sabotage) (client as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+    });
+    try {
+      for (let i = 0; i < 4; i++) {
+        const failed = await small.db.transaction(async (tx) => tx.execute(sql`SELECT 1`)).then(() => null, (e: unknown) => String(e));
+        expect(failed, `attempt ${i + 1}`).not.toBeNull();
+        expect(failed, `attempt ${i + 1}`).not.toMatch(/timeout exceeded/);
+      }
+      sabotage = false;
+      const rows = await small.db.transaction(async (tx) => (await tx.execute<{ one: number }>(sql`SELECT 1 AS one`)).rows);
+      expect(rows).toEqual([{ one: 1 }]);
+      expect(small.pool.totalCount).toBeLessThanOrEqual(2);
+    } finally {
+      await small.close().catch(() => undefined);
+    }
   });
 });

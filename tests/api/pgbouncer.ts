@@ -33,7 +33,7 @@ export interface Pgbouncer {
  * them), with `poolSize` server connections per database and user. It refuses to run as root, so as
  * root it runs as `nobody` (-u).
  */
-export async function startPgbouncer(bin: string, adminUrl: string, opts: { mode: 'transaction' | 'session'; poolSize: number }): Promise<Pgbouncer> {
+export async function startPgbouncer(bin: string, adminUrl: string, opts: { mode: 'transaction' | 'session'; poolSize: number; settings?: string[] }): Promise<Pgbouncer> {
   const server = new URL(adminUrl);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-pgbouncer-'));
   fs.chmodSync(dir, 0o755);
@@ -57,6 +57,8 @@ export async function startPgbouncer(bin: string, adminUrl: string, opts: { mode
     'ignore_startup_parameters = extra_float_digits,options',
     'log_connections = 0',
     'log_disconnections = 0',
+    // More of PgBouncer's own settings (the fault test's: how it waits for a restarted PostgreSQL).
+    ...(opts.settings ?? []),
     '',
   ].join('\n'), { mode: 0o644 });
   const args = [...(process.getuid?.() === 0 ? ['-u', 'nobody'] : []), path.join(dir, 'pgbouncer.ini')];
