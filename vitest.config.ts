@@ -48,6 +48,17 @@ export default defineConfig({
           hookTimeout: 60000,
         },
       },
+      {
+        test: {
+          // npm run test:drill (#48): the restore drill of docs/operations.md, measured (its own PostgreSQL,
+          // archived, backed up, lost and restored). Not part of npm test: an operator's drill, run on demand.
+          name: 'drills',
+          include: ['tests/drills/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300000,
+          hookTimeout: 60000,
+        },
+      },
     ],
   },
 });
