@@ -360,7 +360,8 @@ describe('#48 PostgreSQL restarted and turned read-only under load', () => {
     for (const p of new Set(unanswered.map((a) => a.process))) console.log(`process ${p}'s log:\n${servers[p]!.output().slice(-3000)}`);
     expect(errors.map((a) => `${a.method} ${a.status} ${JSON.stringify(a.body)}`)).toEqual([]);
     expect(withoutRetryAfter).toEqual([]);
-    expect(slowest503).toBeLessThanOrEqual(DB_TIMEOUT_MS + 1500);
+    // DB_TIMEOUT_MS, and a margin for a loaded machine's scheduling (npm test runs this beside the e2e shards).
+    expect(slowest503).toBeLessThanOrEqual(DB_TIMEOUT_MS + 2500);
     // The outages were felt, or the test proved nothing.
     expect(unavailable.length + unanswered.length).toBeGreaterThan(0);
     for (const t of [...afterRestart, ...afterReadOnly]) expect(t).toBeLessThan(RECOVERY_LIMIT_MS);
