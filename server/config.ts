@@ -14,6 +14,8 @@ export interface Config {
   databasePoolSize: number;
   /** Issue #31: the hot queries as named prepared statements (DATABASE_PREPARED_STATEMENTS=on|off): off behind a transaction pooler that does not track them. */
   databasePreparedStatements: boolean;
+  /** #49 What sits between the processes and PostgreSQL (DATABASE_POOLER=transaction|session); null: nothing. */
+  databasePooler: 'transaction' | 'session' | null;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -113,16 +115,29 @@ function apiBaseFrom(env: NodeJS.ProcessEnv, name: string, fallback: string): st
 }
 
 /**
- * DATABASE_PREPARED_STATEMENTS=on|off (issue #31). Unset: on for the embedded database (nothing can sit
- * between), off with DATABASE_URL, which may be a transaction pooler that hands each transaction
- * another server connection (a named statement would exist on some and be missing, or twice, on others).
+ * DATABASE_POOLER=transaction|session (#49): what sits between the processes and PostgreSQL, said by
+ * whoever set up DATABASE_URL. Unset: nothing (the embedded database, or PostgreSQL directly).
+ */
+function poolerFrom(env: NodeJS.ProcessEnv): 'transaction' | 'session' | null {
+  const v = env.DATABASE_POOLER;
+  if (!v) return null;
+  if (v === 'transaction' || v === 'session') return v;
+  throw new ConfigError(`DATABASE_POOLER must be transaction or session, not ${JSON.stringify(v)}`);
+}
+
+/**
+ * DATABASE_PREPARED_STATEMENTS=on|off (issue #31). Unset: on, unless DATABASE_POOLER=transaction (#49):
+ * a transaction pooler hands each transaction another server connection, where a named statement
+ * would be missing, or exist twice. Directly (the embedded database, or a DATABASE_URL to PostgreSQL
+ * itself) and behind a session pooler they work, and they halve the day view's time (#49's figures).
+ * `on` with a transaction pooler only where it tracks them (PgBouncer 1.21+ `max_prepared_statements`).
  */
 function preparedFrom(env: NodeJS.ProcessEnv): boolean {
   const v = env.DATABASE_PREPARED_STATEMENTS;
   if (v === 'on' || v === 'true') return true;
   if (v === 'off' || v === 'false') return false;
   if (v) throw new ConfigError(`DATABASE_PREPARED_STATEMENTS must be on or off, not ${JSON.stringify(v)}`);
-  return !env.DATABASE_URL;
+  return poolerFrom(env) !== 'transaction';
 }
 
 /** DATABASE_POOL_SIZE: a positive whole number (a typo must not start a process with a pool of 0). */
@@ -180,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseListenUrl: env.DATABASE_URL ? env.DATABASE_LISTEN_URL || env.DATABASE_URL : undefined,
     databasePoolSize: poolSizeFrom(env),
     databasePreparedStatements: preparedFrom(env),
+    databasePooler: poolerFrom(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Venue back-office <no-reply@localhost>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),

@@ -71,7 +71,7 @@ describe('behind PgBouncer in transaction mode', () => {
     // Both at once: the startup lock must make one migrate and seed, the other wait and go on.
     for (const [i, port] of ports.entries()) {
       servers.push(startServer({
-        DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct, DATABASE_POOL_SIZE: '4',
+        DATABASE_URL: pooled, DATABASE_POOLER: 'transaction', DATABASE_LISTEN_URL: direct, DATABASE_POOL_SIZE: '4',
         PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDirs[i]!, PAYMENT_SANDBOX: 'off',
       }));
     }

@@ -153,7 +153,7 @@ describe('#48 PostgreSQL restarted and turned read-only under load', () => {
     await waitHealthy(ports[0]!, servers[0]!); // the first one migrates and seeds the demo
     servers.push(startServer({
       ...common, PORT: String(ports[1]), DATA_DIR: tempDir(), DATABASE_URL: bouncer.url(direct.toString()),
-      DATABASE_LISTEN_URL: direct.toString(), DATABASE_PREPARED_STATEMENTS: 'off',
+      DATABASE_LISTEN_URL: direct.toString(), DATABASE_POOLER: 'transaction',
     }));
     await waitHealthy(ports[1]!, servers[1]!);
     const base = (p: number) => `http://127.0.0.1:${ports[p]}`;
