@@ -59,5 +59,15 @@ export function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.on('exit', (code) => resolve(code)));
 }
 
+/** Stops the processes still running (SIGTERM: a graceful stop) and waits for each to exit. */
+export async function stopServers(children: ChildProcess[]): Promise<void> {
+  await Promise.all(children.map(async (s) => {
+    if (s.exitCode !== null || s.signalCode !== null) return;
+    const done = exited(s);
+    s.kill('SIGTERM');
+    await done;
+  }));
+}
+
 /** `npm run start:cluster` without the web build: server/cluster.ts and its workers. */
 export const spawnCluster = (env: Record<string, string>) => startServer(env, 'server/cluster.ts');

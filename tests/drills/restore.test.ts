@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, passwordFileOf, startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
-import { exited, removeTempDirs, startServer, tempDir, waitHealthy, type ServerProcess } from '../api/serverProcess';
+import { exited, removeTempDirs, stopServers, startServer, tempDir, waitHealthy, type ServerProcess } from '../api/serverProcess';
 
 const ARCHIVE_TIMEOUT_S = 5;
 const LOAD_MS = 12_000;
@@ -25,12 +25,7 @@ const servers: ServerProcess[] = [];
 const databases: EmbeddedDatabase[] = [];
 
 afterAll(async () => {
-  await Promise.all(servers.map(async (s) => {
-    if (s.exitCode !== null || s.signalCode !== null) return;
-    const done = exited(s);
-    s.kill('SIGTERM');
-    await done;
-  }));
+  await stopServers(servers);
   for (const d of databases) await d.stop().catch(() => undefined);
   removeTempDirs();
 });

@@ -19,7 +19,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/db/embedded';
 import { findPgbouncer, startPgbouncer, type Pgbouncer } from '../api/pgbouncer';
-import { exited, removeTempDirs, startServer, tempDir, waitHealthy, type ServerProcess } from '../api/serverProcess';
+import { removeTempDirs, stopServers, startServer, tempDir, waitHealthy, type ServerProcess } from '../api/serverProcess';
 
 const DB_TIMEOUT_MS = 3000;
 /** Guests booking at once, per process. */
@@ -41,12 +41,7 @@ let bouncer: Pgbouncer | undefined;
 let receiver: http.Server | undefined;
 
 afterAll(async () => {
-  await Promise.all(servers.map(async (s) => {
-    if (s.exitCode !== null || s.signalCode !== null) return;
-    const done = exited(s);
-    s.kill('SIGTERM');
-    await done;
-  }));
+  await stopServers(servers);
   receiver?.close();
   await bouncer?.stop();
   await database?.stop();
