@@ -92,9 +92,9 @@ function apiTraffic(page: Page, time: PageTime) {
   return {
     calls,
     since: (from: number) => calls.filter((c) => c.at >= from),
-    /** The most requests sent within any one second from `from` on. */
-    peak(from = 0): number {
-      const at = calls.filter((c) => c.at >= from).map((c) => c.at);
+    /** The most requests (of those `only` matches) sent within any one second from `from` on. */
+    peak(from = 0, only: RegExp = /./): number {
+      const at = calls.filter((c) => c.at >= from && only.test(c.what)).map((c) => c.at);
       return at.reduce((most, t, i) => Math.max(most, at.slice(i).filter((u) => u < t + 1000).length), 0);
     },
     /** Requests answered 4xx that were sent again unasked: a retried answer. */
@@ -365,6 +365,8 @@ test.describe('outages and the live stream', () => {
     const late = streams.filter((c) => c.at > started + 10_000).length;
     console.log(`cut stream: ${streams.length} streams in 20 s, ${late} in the last 10 s, peak ${traffic.peak(started)}/s`);
     expect(late, traffic.log(started)).toBeLessThanOrEqual(2);
-    expect(traffic.peak(started + 3000), traffic.log(started)).toBeLessThanOrEqual(4);
+    // The stream's own calls (its tickets and streams): on a loaded machine the day view's first reads
+    // may come after 3 s too, and they are not the storm this is about.
+    expect(traffic.peak(started + 3000, /\/events\//), traffic.log(started)).toBeLessThanOrEqual(4);
   });
 });

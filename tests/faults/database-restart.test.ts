@@ -23,7 +23,7 @@ import { removeTempDirs, stopServers, startServer, tempDir, waitHealthy, type Se
 
 const DB_TIMEOUT_MS = 3000;
 /** Guests booking at once, per process. */
-const GUESTS_PER_PROCESS = 3;
+const GUESTS_PER_PROCESS = 2;
 const DOWN_MS = 5000;
 const READ_ONLY_MS = 4000;
 const RECOVERY_LIMIT_MS = 10_000;
