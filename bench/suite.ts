@@ -48,7 +48,11 @@ if (ONLY !== undefined && ONLY !== 'browser' && ONLY !== 'churn') throw new Erro
 if (SMOKE_RUN && ONLY) throw new Error(`--smoke runs every step: not with --only ${ONLY}`);
 const MODE: Mode = SMOKE_RUN ? 'smoke' : ONLY === 'browser' ? 'browser' : ONLY === 'churn' ? 'churn' : 'full';
 const base = SMOKE_RUN ? SMOKE : FULL;
-const scale = { ...base, orders: arg('orders', base.orders), seconds: arg('seconds', base.seconds), concurrency: arg('concurrency', base.concurrency) };
+const scale = {
+  ...base, orders: arg('orders', base.orders), seconds: arg('seconds', base.seconds), concurrency: arg('concurrency', base.concurrency),
+  // The churn step at another size (finding where its time goes without the full 10,000).
+  churnBookings: arg('churn-bookings', base.churnBookings), churnLeadMinutes: arg('churn-lead', base.churnLeadMinutes),
+};
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outIndex = process.argv.indexOf('--out');
 const webIndex = process.argv.indexOf('--web');

@@ -26,7 +26,7 @@ import { EXPIRE_EVENTS_JOB, expireEvents, scheduleEventExpiry } from './modules/
 import { NO_SHOW_EVERY_MS, NO_SHOW_JOB, markNoShows, scheduleNoShows } from './modules/arrivals/noShows';
 import { ARRIVAL_LINK_LETTER_JOB, type ArrivalLinkLetterJob } from './platform/jobs';
 import { MESSAGE_SEND_JOB, type MessageSendJob } from './modules/messages/plan';
-import { MESSAGE_SWEEP_EVERY_MS, MESSAGE_SWEEP_JOB, scheduleMessageSweep, sendMessage, sweepMessages } from './modules/messages/send';
+import { MESSAGE_SWEEP_EVERY_MS, MESSAGE_SWEEP_JOB, scheduleMessageSweep, sendMessages, sweepMessages } from './modules/messages/send';
 import { RETENTION_EVERY_MS, RETENTION_JOB, applyRetention, scheduleRetention } from './modules/people/retention';
 import { DAILY_LETTER_JOB, DAILY_LETTERS_EVERY_MS, DAILY_LETTERS_JOB, queueDailyLetters, scheduleDailyLetters, sendDailyLetter, type DailyLetterJob } from './modules/till/dailyLetter';
 
@@ -136,10 +136,8 @@ export function createJobWorker(deps: Deps, log: FastifyBaseLogger): JobWorker {
       await queueDailyLetters(deps.db);
       await scheduleDailyLetters(deps.db, new Date(Date.now() + DAILY_LETTERS_EVERY_MS));
     },
-    // #45 One try of one message to a customer (e-mail or SMS); it books its own retries.
-    [MESSAGE_SEND_JOB]: async (p: MessageSendJob) => {
-      await sendMessage(deps, p);
-    },
+    // #45 One try of each message to a customer (e-mail or SMS), up to 100 due together in one run; it books its own retries.
+    [MESSAGE_SEND_JOB]: { size: 100, many: (p: MessageSendJob[]) => sendMessages(deps, p) },
     // #45 Every minute: sends left in flight read back or marked unknown, SMS delivery read back; the job books its own next run.
     [MESSAGE_SWEEP_JOB]: async () => {
       await sweepMessages(deps);

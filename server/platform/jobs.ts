@@ -10,6 +10,12 @@ import { jobs } from '../db/schema';
 import type { Lang } from './messages';
 
 export type JobHandler = (payload: any) => Promise<void>;
+/**
+ * A kind whose due jobs run together: the worker claims up to `size` of them in one transaction and
+ * hands their payloads to one call (#45: a morning's reminders, thousands due at one minute, go as
+ * SMS.ru calls of 100). The call settles each item on its own; a throw retries the whole batch.
+ */
+export interface BatchJobHandler { size: number; many: (payloads: any[]) => Promise<void> }
 
 /**
  * #41 A kind's priority, by the first word of its name (lower runs first): money at a provider
@@ -99,7 +105,7 @@ export class JobWorker {
 
   constructor(
     private readonly db: Db,
-    private readonly handlers: Record<string, JobHandler>,
+    private readonly handlers: Record<string, JobHandler | BatchJobHandler>,
     private readonly log: FastifyBaseLogger,
     private readonly intervalMs = 1000,
   ) {}
@@ -126,32 +132,39 @@ export class JobWorker {
     await this.running;
   }
 
-  /** Runs every due job once; returns how many ran (tests call it directly). */
+  /** Runs due jobs, `limit` or a little more (a batch counts each of its jobs); returns how many ran (tests call it directly). */
   async runDue(limit = JOB_BATCH): Promise<number> {
     let count = 0;
-    for (; count < limit; count++) {
+    while (count < limit) {
       const ran = await this.db.transaction(async (tx) => {
         const claimed = await tx.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
           SELECT id, kind, payload, attempts FROM ${jobs}
           WHERE done_at IS NULL AND run_at <= now() AND attempts < ${MAX_JOB_ATTEMPTS}
           ORDER BY priority, run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`);
         const job = claimed.rows[0];
-        if (!job) return false;
+        if (!job) return 0;
         const handler = this.handlers[job.kind];
+        // A batch kind: more of its due jobs with this one, in the same order, skipping those another worker holds.
+        const batch = handler && typeof handler === 'object' ? [job, ...(await tx.execute<{ id: number; kind: string; payload: unknown; attempts: number }>(sql`
+          SELECT id, kind, payload, attempts FROM ${jobs}
+          WHERE kind = ${job.kind} AND id <> ${job.id} AND done_at IS NULL AND run_at <= now() AND attempts < ${MAX_JOB_ATTEMPTS}
+          ORDER BY priority, run_at, id LIMIT ${handler.size - 1} FOR UPDATE SKIP LOCKED`)).rows] : [job];
+        const ids = sql.join(batch.map((j) => sql`${j.id}`), sql`, `);
         try {
           if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
-          await handler(job.payload);
-          await tx.execute(sql`UPDATE ${jobs} SET done_at = now(), attempts = attempts + 1 WHERE id = ${job.id}`);
+          if (typeof handler === 'object') await handler.many(batch.map((j) => j.payload));
+          else await handler(job.payload);
+          await tx.execute(sql`UPDATE ${jobs} SET done_at = now(), attempts = attempts + 1 WHERE id IN (${ids})`);
         } catch (err) {
           // Growing delay: 30 s, 1 min, 2 min, ... between attempts.
-          const delaySeconds = 30 * 2 ** job.attempts;
-          this.log.warn({ err, jobId: job.id, kind: job.kind }, 'job failed; will retry');
+          this.log.warn({ err, jobId: job.id, kind: job.kind, jobs: batch.length }, 'job failed; will retry');
           await tx.execute(sql`UPDATE ${jobs} SET attempts = attempts + 1, last_error = ${String(err)},
-            run_at = now() + make_interval(secs => ${delaySeconds}) WHERE id = ${job.id}`);
+            run_at = now() + make_interval(secs => 30 * power(2, attempts)) WHERE id IN (${ids})`);
         }
-        return true;
+        return batch.length;
       });
       if (!ran) break;
+      count += ran;
     }
     return count;
   }

@@ -200,6 +200,25 @@ describe('the one outbox: the jobs table', () => {
     }
   });
 
+  it('a batch kind\'s due jobs run together (up to its size, in their order); a throw retries each of them later', async () => {
+    await h.database.db.update(jobs).set({ runAt: sql`now() + interval '1 day'` }).where(sql`${jobs.doneAt} IS NULL`);
+    for (let i = 0; i < 7; i++) await enqueueJob(h.database.db, 'sms.test_many', { i }, new Date(Date.now() - 60_000 + i));
+    await enqueueJob(h.database.db, 'mail.test_single', { i: 'single' });
+    const calls: unknown[][] = [];
+    let fail = true;
+    const worker = new JobWorker(h.database.db, {
+      'sms.test_many': { size: 3, many: async (payloads) => { calls.push(payloads.map((p: { i: number }) => p.i)); if (fail && calls.length === 2) throw new Error('gateway down'); } },
+      'mail.test_single': async () => { calls.push(['single']); },
+    }, log);
+    expect(await worker.runDue(100)).toBe(8);
+    expect(calls).toEqual([[0, 1, 2], [3, 4, 5], [6], ['single']]);
+    // The batch that threw: each of its jobs tried once, booked again after the backoff; the others done.
+    const left = await h.database.db.select({ payload: jobs.payload, attempts: jobs.attempts, later: sql<boolean>`${jobs.runAt} > now() + interval '20 seconds'` })
+      .from(jobs).where(sql`${jobs.kind} = 'sms.test_many' AND ${jobs.doneAt} IS NULL`);
+    expect(left.map((j) => [(j.payload as { i: number }).i, j.attempts, j.later]).sort()).toEqual([[3, 1, true], [4, 1, true], [5, 1, true]]);
+    fail = false;
+  });
+
   it(`finished jobs are pruned after ${FINISHED_JOB_DAYS} days by a daily job; pending and dead ones stay`, async () => {
     const old = new Date(Date.now() - (FINISHED_JOB_DAYS + 1) * 86_400_000);
     const recent = new Date(Date.now() - (FINISHED_JOB_DAYS - 1) * 86_400_000);

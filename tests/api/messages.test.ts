@@ -51,8 +51,8 @@ async function runAll() {
   for (let i = 0; i < 10 && (await h.runJobs()) > 0;) i++;
 }
 let day = 0;
-/** A session in 2030 at Куб 2 (hourly 10:00-22:00), a new day each time. */
-const session = (time = '15:00') => `2030-04-${String(++day).padStart(2, '0')} ${time}`;
+/** A session in 2030 at Куб 2 (hourly 10:00-22:00), a new day each time (from April 1st on). */
+const session = (time = '15:00') => `${addDays('2030-04-01', day++)} ${time}`;
 
 const EMAIL_ONLY = { channels: ['email'], mode: 'first_available', reminder_offsets: [1440, 120], quiet_from: '22:00', quiet_to: '09:00', thank_you: false };
 
@@ -432,6 +432,70 @@ describe('sending SMS, exactly once', () => {
     } finally {
       h.letters.push = push;
     }
+  });
+
+  /** `n` copies of an order, each with its own phone, and one pending SMS reminder each due now (a morning's reminders). */
+  async function clonesWithReminders(sourceId: number, n: number): Promise<{ orderId: number; phone: string; messageId: number }[]> {
+    const cols = (await sql<{ column_name: string }>("select column_name from information_schema.columns where table_name = 'orders' and column_name not in ('id', 'phone', 'name') order by ordinal_position"))
+      .map((c) => `"${c.column_name}"`).join(', ');
+    const made = await sql<{ id: number; phone: string }>(`insert into orders (${cols}, phone, name)
+      select ${cols}, '+7917' || lpad((3000000 + g)::text, 7, '0'), 'Клон ' || g from orders, generate_series(1, $2) g where id = $1 returning id, phone`, [sourceId, n]);
+    await sql(`insert into order_playsessions (order_id, playsession_id)
+      select o.id, op.playsession_id from order_playsessions op, unnest($2::int[]) o(id) where op.order_id = $1`, [sourceId, made.map((o) => o.id)]);
+    const msgs = await sql<{ id: number; order_id: number }>(`insert into messages (order_id, location_id, kind, channel, language, due_at, state, data)
+      select id, location_id, 'reminder', 'sms', 'ru', now(), 'pending', '{}'::jsonb from orders where id = any($1) returning id, order_id`, [made.map((o) => o.id)]);
+    await sql(`insert into jobs (kind, payload, run_at, priority) select '${MESSAGE_SEND_JOB}', jsonb_build_object('messageId', id), now(), 50 from unnest($1::bigint[]) id`, [msgs.map((m) => m.id)]);
+    const phoneOf = new Map(made.map((o) => [Number(o.id), o.phone]));
+    return msgs.map((m) => ({ orderId: Number(m.order_id), phone: phoneOf.get(Number(m.order_id))!, messageId: Number(m.id) }));
+  }
+
+  it('reminders due together go in SMS.ru calls of up to 100 numbers, each number once a call; each answer settles its own message', async () => {
+    const source = await book(w, bookingBody(w.pg.cube2, session(), { email: '', phone: phone() }));
+    await runAll();
+    const clones = await clonesWithReminders(source, 120);
+    // A second message to one of those numbers, due with them: it goes in a call of its own.
+    const twice = clones[5]!;
+    const [{ id: extra }] = await sql<{ id: number }>(`insert into messages (order_id, location_id, kind, channel, language, due_at, state, data)
+      values ($1, 1, 'change', 'sms', 'ru', now(), 'pending', '{"changes": ["guests"]}') returning id`, [twice.orderId]);
+    await enqueueJob(h.database.db, MESSAGE_SEND_JOB, { messageId: Number(extra) });
+    // SMS.ru refuses the first number of the first call (its own status): that message alone is tried again later.
+    sms.refuseNext = [{ code: 207, text: 'На этот номер нельзя отправлять сообщения' }];
+    const callsBefore = sms.calls;
+    const sentBefore = sms.sent.length;
+    await runAll();
+    expect(sms.calls - callsBefore).toBe(2);
+    const sent = sms.sent.slice(sentBefore);
+    expect(sent.length).toBe(120);
+    const rows = await sql<{ id: number; order_id: number; state: string; gateway_id: string | null; body: string; error: string | null; attempts: number }>(
+      'select id, order_id, state, gateway_id, body, error, attempts from messages where id = any($1) order by id', [[...clones.map((c) => c.messageId), extra]]);
+    const refused = rows.filter((r) => r.state === 'pending');
+    expect(refused.map((r) => [r.error, r.attempts])).toEqual([['207 На этот номер нельзя отправлять сообщения', 1]]);
+    // Each SMS that left is its own message's text, to its own order's number, under the id the row keeps.
+    const byGateway = new Map(sent.map((x) => [x.id, x]));
+    const phoneOfOrder = new Map(clones.map((c) => [c.orderId, c.phone.replace(/\D/g, '')]));
+    for (const r of rows.filter((x) => x.state === 'sent')) {
+      const got = byGateway.get(r.gateway_id!)!;
+      expect([got.to, got.msg]).toEqual([phoneOfOrder.get(Number(r.order_id)), r.body]);
+      expect(got.msg).toContain(`№${r.order_id}`);
+    }
+    expect(rows.filter((r) => r.state === 'sent').length).toBe(120);
+    expect(sent.filter((x) => x.to === twice.phone.replace(/\D/g, '')).length).toBe(2);
+    const logged = await sql<{ n: number }>("select count(*)::int as n from order_logs where type = 'message' and data->>'state' = 'sent' and order_id = any($1)", [clones.map((c) => c.orderId)]);
+    expect(logged[0]!.n).toBe(120);
+  });
+
+  it('the daily SMS limit holds within one batch: the messages past it fail saying so, the others go', async () => {
+    const source = await book(w, bookingBody(w.pg.cube2, session(), { email: '', phone: phone() }));
+    await runAll();
+    const [{ n }] = await sql<{ n: number }>("select count(*)::int as n from messages where location_id = 1 and channel = 'sms' and state in ('sending', 'sent', 'delivered', 'unknown') and sending_at >= date_trunc('day', now() at time zone 'Europe/Moscow') at time zone 'Europe/Moscow'");
+    await put({ sms_daily_limit: n + 2 });
+    const clones = await clonesWithReminders(source, 5);
+    const sentBefore = sms.sent.length;
+    await runAll();
+    expect(sms.sent.length - sentBefore).toBe(2);
+    const states = await sql<{ state: string; error: string | null }>('select state, error from messages where id = any($1) order by id', [clones.map((c) => c.messageId)]);
+    expect(states.map((s) => s.state)).toEqual(['sent', 'sent', 'failed', 'failed', 'failed']);
+    expect(states[2]!.error).toBe(`the location's daily SMS limit (${n + 2}) is reached`);
   });
 
   it('the daily SMS limit of the location holds', async () => {

@@ -1,5 +1,6 @@
 // #45 Sending the planned messages: the `message.send` job of the one outbox (message priority, below
-// money), and the `message.sweep` job every minute.
+// money; the worker hands the ones due together to one run, up to 100, see sendMessages), and the
+// `message.sweep` job every minute.
 // Exactly once: the row is claimed `pending -> sending` (with what will go out: recipient, subject,
 // text, an e-mail's Message-ID) and committed before the gateway is called. A second run of the job
 // (another process, a retry after a kill -9) finds it not pending and does nothing. A failure the
@@ -21,7 +22,7 @@ import { ORDER_STATUS } from '../../../domain/slotFlags';
 import { locationSender } from '../locations/letters';
 import { MESSAGE_SEND_JOB, type MessageSendJob } from './plan';
 import { messagingOf, smsKeyOf } from './settings';
-import { SmsRuError, deliveryOf, sendSms, smsStatuses } from './smsru';
+import { SMSRU_NUMBERS_PER_CALL, SmsRuError, deliveryOf, sendSmsMany, smsStatuses, type SmsOutcome } from './smsru';
 import { orderValues, rendered, templateOf, thankYouOffer } from './templates';
 import { marketingRefusal } from './marketing';
 
@@ -46,96 +47,164 @@ async function logOutcome(db: Db, m: Pick<MessageRow, 'id' | 'order_id' | 'kind'
   });
 }
 
-/** Why a send cannot go on this channel, before any call: a reason kept as the row's error. */
-class CannotSend extends Error {
-  constructor(message: string, readonly final = false) {
-    super(message);
+/** A message the batch will try, rendered: its row, its order's contacts, its location's settings and its text. */
+interface Ready {
+  m: MessageRow; email: string | null; phone: string; settings: Settings; contact: { email: boolean; phone: boolean };
+  text: { subject: string; body: string };
+}
+type Settings = Awaited<ReturnType<typeof messagingOf>>;
+type Loaded = MessageRow & { order_status: number | null; email: string | null; phone: string | null };
+
+/**
+ * One try of each of several messages (the worker hands the `message.send` jobs due together, up
+ * to 100): each row and order read in one query, rendered with each location's settings and
+ * templates read once, the SMS of a location claimed together under its daily limit and sent in
+ * calls of up to 100 numbers. A morning's reminders, all due at one time, go out in seconds.
+ */
+export async function sendMessages(deps: Deps, batch: MessageSendJob[]): Promise<void> {
+  const { db, config } = deps;
+  const ids = [...new Set(batch.map((j) => Number(j.messageId)))];
+  if (!ids.length) return;
+  const rows = (await db.execute<Loaded>(sql`SELECT m.id, m.order_id, m.location_id, m.kind, m.channel, m.language, m.state, m.attempts, m.gateway_id, m.data,
+      o.status AS order_status, o.email, o.phone
+    FROM messages m LEFT JOIN orders o ON o.id = m.order_id
+    WHERE m.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)}) AND m.state = 'pending' ORDER BY m.id`)).rows;
+  const settingsCache = new Map<number, Promise<Settings>>();
+  const settingsOf = (locationId: number) => {
+    if (!settingsCache.has(locationId)) settingsCache.set(locationId, messagingOf(db, locationId));
+    return settingsCache.get(locationId)!;
+  };
+  const cancelled: string[] = [];
+  const channelOff: string[] = [];
+  const going: { m: Loaded; settings: Settings }[] = [];
+  for (const m of rows) {
+    // A cancel cancels waiting sends in its transaction; this guards one planned before that rule existed.
+    if (m.order_status === null || (m.order_status === ORDER_STATUS.cancelled && m.kind !== 'cancellation' && m.kind !== 'refund')) { cancelled.push(m.id); continue; }
+    const settings = await settingsOf(m.location_id);
+    // The location turned this channel off since it was planned: nothing goes by it.
+    if (!settings.channels.includes(m.channel)) { channelOff.push(m.id); continue; }
+    // A thank-you with an offer is marketing: only with the lead guest's consent, never after an unsubscribe.
+    if (m.kind === 'thank_you' && await thankYouOffer(db, m.location_id)) {
+      const refusal = await marketingRefusal(db, { id: Number(m.order_id), locationId: m.location_id, email: m.email, phone: m.phone ?? '' });
+      if (refusal) {
+        const res = await db.execute(sql`UPDATE messages SET state = 'skipped', error = ${refusal}, updated_at = now() WHERE id = ${m.id} AND state = 'pending'`);
+        if (res.rowCount) await logOutcome(db, m, 'skipped', { reason: refusal });
+        continue;
+      }
+    }
+    going.push({ m, settings });
   }
+  const idList = (list: string[]) => sql.join(list.map((id) => sql`${id}`), sql`, `);
+  if (cancelled.length) await db.execute(sql`UPDATE messages SET state = 'cancelled', updated_at = now() WHERE id IN (${idList(cancelled)}) AND state = 'pending'`);
+  if (channelOff.length) await db.execute(sql`UPDATE messages SET state = 'cancelled', error = 'channel turned off', updated_at = now() WHERE id IN (${idList(channelOff)}) AND state = 'pending'`);
+
+  const links = { publicUrl: config.publicUrl, widgetSecret: config.widgetSecret };
+  const values = await orderValues(db, links, going.map(({ m }) => ({ orderId: Number(m.order_id), lang: m.language, data: m.data })));
+  const templates = new Map<string, ReturnType<typeof templateOf>>();
+  const templateFor = (m: MessageRow) => {
+    const k = `${m.location_id} ${m.kind} ${m.channel} ${m.language}`;
+    if (!templates.has(k)) templates.set(k, templateOf(db, m.location_id, m.kind, m.channel, m.language));
+    return templates.get(k)!;
+  };
+  const emails: Ready[] = [];
+  const sms: Ready[] = [];
+  for (const [i, { m, settings }] of going.entries()) {
+    const phone = m.phone ?? '';
+    const contact = { email: !!m.email, phone: phone.replace(/\D/g, '').length >= 10 };
+    const facts = values[i];
+    let cannot: string | null = null;
+    if (!facts) cannot = 'order not found';
+    else if (m.channel === 'email' && !m.email) cannot = 'the order has no e-mail';
+    else if (m.channel === 'sms' && !smsKeyOf(config, settings)) cannot = 'SMS.ru is not set up at this location';
+    else if (m.channel === 'sms' && !contact.phone) cannot = 'the order has no phone';
+    if (cannot) {
+      await failed(deps, m, cannot, settings.channels as MessageChannel[], settings.mode, contact, true);
+      continue;
+    }
+    const text = rendered(m.kind, m.channel, await templateFor(m), facts!.values);
+    (m.channel === 'email' ? emails : sms).push({ m, email: m.email, phone, settings, contact, text });
+  }
+  for (const r of emails) await sendEmail(deps, r);
+  for (const locationId of new Set(sms.map((r) => r.m.location_id))) await sendSmsOf(deps, sms.filter((r) => r.m.location_id === locationId));
 }
 
-/** The `message.send` job: one try of one message. */
-export async function sendMessage(deps: Deps, job: MessageSendJob): Promise<void> {
+/** One e-mail: claimed with its Message-ID, sent over SMTP (or into the mail folder), marked sent. */
+async function sendEmail(deps: Deps, r: Ready): Promise<void> {
   const { db, config } = deps;
-  const found = await db.execute<MessageRow>(sql`SELECT id, order_id, location_id, kind, channel, language, state, attempts, gateway_id, data FROM messages WHERE id = ${job.messageId}`);
-  const m = found.rows[0];
-  if (!m || m.state !== 'pending') return;
-  const [order] = (await db.execute<{ status: number; email: string | null; phone: string }>(sql`SELECT status, email, phone FROM orders WHERE id = ${m.order_id}`)).rows;
-  // A cancel cancels waiting sends in its transaction; this guards one planned before that rule existed.
-  if (!order || (order.status === ORDER_STATUS.cancelled && m.kind !== 'cancellation' && m.kind !== 'refund')) {
-    await db.execute(sql`UPDATE messages SET state = 'cancelled', updated_at = now() WHERE id = ${m.id} AND state = 'pending'`);
-    return;
-  }
-  const settings = await messagingOf(db, m.location_id);
-  // The location turned this channel off since it was planned: nothing goes by it.
-  if (!settings.channels.includes(m.channel)) {
-    await db.execute(sql`UPDATE messages SET state = 'cancelled', error = 'channel turned off', updated_at = now() WHERE id = ${m.id} AND state = 'pending'`);
-    return;
-  }
-  const contact = { email: !!order.email, phone: order.phone.replace(/\D/g, '').length >= 10 };
-  // A thank-you with an offer is marketing: only with the lead guest's consent, never after an unsubscribe.
-  if (m.kind === 'thank_you' && await thankYouOffer(db, m.location_id)) {
-    const refusal = await marketingRefusal(db, { id: Number(m.order_id), locationId: m.location_id, email: order.email, phone: order.phone });
-    if (refusal) {
-      const res = await db.execute(sql`UPDATE messages SET state = 'skipped', error = ${refusal}, updated_at = now() WHERE id = ${m.id} AND state = 'pending'`);
-      if (res.rowCount) await logOutcome(db, m, 'skipped', { reason: refusal });
-      return;
-    }
-  }
+  const { m } = r;
+  const host = new URL(config.publicUrl).hostname || 'localhost';
+  const messageId = `<message-${m.id}.${crypto.randomBytes(6).toString('hex')}@${host}>`;
+  if (!(await claim(db, m, { recipient: r.email!, subject: r.text.subject, body: r.text.body, gatewayId: messageId }))) return;
   try {
-    const facts = await orderValues(db, { publicUrl: config.publicUrl, widgetSecret: config.widgetSecret }, Number(m.order_id), m.language, m.data);
-    if (!facts) throw new CannotSend('order not found', true);
-    const text = rendered(m.kind, m.channel, await templateOf(db, m.location_id, m.kind, m.channel, m.language), facts.values);
-    if (m.channel === 'email') {
-      if (!order.email) throw new CannotSend('the order has no e-mail', true);
-      const host = new URL(config.publicUrl).hostname || 'localhost';
-      const messageId = `<message-${m.id}.${crypto.randomBytes(6).toString('hex')}@${host}>`;
-      if (!(await claim(db, m, { recipient: order.email, subject: text.subject, body: text.body, gatewayId: messageId }))) return;
-      try {
-        await deps.mailer.send({ to: order.email, subject: text.subject, text: text.body, messageId, ...await locationSender(db, m.location_id, m.language) });
-      } catch (err) {
-        // A refusal (no connection, a rejected recipient) is a failure; a timeout may have left the letter with the
-        // SMTP server: never sent twice, the sweep marks it unknown.
-        const code = (err as { code?: string }).code;
-        if (code === 'ETIMEDOUT' || code === 'ESOCKET') {
-          await db.execute(sql`UPDATE messages SET error = ${String((err as Error).message ?? err).slice(0, 500)}, updated_at = now() WHERE id = ${m.id}`);
-          return;
-        }
-        await failed(deps, { ...m, attempts: m.attempts + 1 }, String((err as Error).message ?? err), settings.channels as MessageChannel[], settings.mode, contact, false);
-        return;
-      }
-      await markSent(db, m, messageId);
-      return;
-    }
-    const apiKey = smsKeyOf(config, settings);
-    if (!apiKey) throw new CannotSend('SMS.ru is not set up at this location', true);
-    if (!contact.phone) throw new CannotSend('the order has no phone', true);
-    const claimed = await db.transaction(async (tx) => {
-      // The daily limit, counted and claimed under one lock per location (two processes cannot both take the last one).
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(4545, ${m.location_id})`);
-      const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM messages m JOIN locations l ON l.id = m.location_id
-        WHERE m.location_id = ${m.location_id} AND m.channel = 'sms' AND m.state IN ('sending', 'sent', 'delivered', 'unknown')
-          AND m.sending_at >= (date_trunc('day', now() AT TIME ZONE l.timezone) AT TIME ZONE l.timezone)`)).rows as [{ n: number }];
-      if (n >= settings.smsDailyLimit) return 'limit' as const;
-      return (await claim(tx as unknown as Db, m, { recipient: order.phone, subject: '', body: text.body, gatewayId: null })) ? 'claimed' as const : 'gone' as const;
-    });
-    if (claimed === 'limit') throw new CannotSend(`the location's daily SMS limit (${settings.smsDailyLimit}) is reached`, true);
-    if (claimed === 'gone') return;
-    let smsId: string;
-    try {
-      smsId = await sendSms({ apiUrl: config.smsruApiUrl, apiKey }, { to: order.phone, text: text.body, from: settings.smsSender });
-    } catch (err) {
-      if (err instanceof SmsRuError && !err.ambiguous) {
-        await failed(deps, { ...m, attempts: m.attempts + 1 }, `${err.code ? `${err.code} ` : ''}${err.message}`, settings.channels as MessageChannel[], settings.mode, contact, false);
-        return;
-      }
-      // The request may have reached SMS.ru: never sent again; the sweep reads it back or marks it unknown.
+    await deps.mailer.send({ to: r.email!, subject: r.text.subject, text: r.text.body, messageId, ...await locationSender(db, m.location_id, m.language) });
+  } catch (err) {
+    // A refusal (no connection, a rejected recipient) is a failure; a timeout may have left the letter with the
+    // SMTP server: never sent twice, the sweep marks it unknown.
+    const code = (err as { code?: string }).code;
+    if (code === 'ETIMEDOUT' || code === 'ESOCKET') {
       await db.execute(sql`UPDATE messages SET error = ${String((err as Error).message ?? err).slice(0, 500)}, updated_at = now() WHERE id = ${m.id}`);
       return;
     }
-    await markSent(db, m, smsId);
-  } catch (err) {
-    if (!(err instanceof CannotSend)) throw err;
-    await failed(deps, m, err.message, settings.channels as MessageChannel[], settings.mode, contact, err.final);
+    await failed(deps, { ...m, attempts: m.attempts + 1 }, String((err as Error).message ?? err), r.settings.channels as MessageChannel[], r.settings.mode, r.contact, false);
+    return;
+  }
+  await markSent(db, [{ m, gatewayId: messageId }]);
+}
+
+/**
+ * A location's SMS of the batch: claimed together under the daily limit (counted and claimed under
+ * one lock per location: two processes cannot both take the last one), then sent in calls of up to
+ * 100 numbers, each number once a call; each number's answer settles its own message.
+ */
+async function sendSmsOf(deps: Deps, list: Ready[]): Promise<void> {
+  const { db, config } = deps;
+  const { m: first, settings } = list[0]!;
+  const claimed = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(4545, ${first.location_id})`);
+    const [{ n }] = (await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM messages m JOIN locations l ON l.id = m.location_id
+      WHERE m.location_id = ${first.location_id} AND m.channel = 'sms' AND m.state IN ('sending', 'sent', 'delivered', 'unknown')
+        AND m.sending_at >= (date_trunc('day', now() AT TIME ZONE l.timezone) AT TIME ZONE l.timezone)`)).rows as [{ n: number }];
+    const room = Math.max(0, settings.smsDailyLimit - n);
+    const taking = list.slice(0, room);
+    if (!taking.length) return { ids: new Set<string>(), over: list };
+    const res = await tx.execute<{ id: string }>(sql`UPDATE messages SET state = 'sending', sending_at = now(), attempts = messages.attempts + 1,
+        recipient = v.recipient, subject = NULL, body = v.body, gateway_id = NULL, error = NULL, updated_at = now()
+      FROM (VALUES ${sql.join(taking.map((r) => sql`(${r.m.id}::bigint, ${r.phone}::text, ${r.text.body}::text)`), sql`, `)}) AS v(id, recipient, body)
+      WHERE messages.id = v.id AND messages.state = 'pending' RETURNING messages.id`);
+    return { ids: new Set(res.rows.map((x) => String(x.id))), over: list.slice(room) };
+  });
+  for (const r of claimed.over) {
+    await failed(deps, r.m, `the location's daily SMS limit (${settings.smsDailyLimit}) is reached`, settings.channels as MessageChannel[], settings.mode, r.contact, true);
+  }
+  const apiKey = smsKeyOf(config, settings)!;
+  // Calls of up to 100 numbers, each number once a call (a second message to one number goes in the next call).
+  const calls: Ready[][] = [];
+  for (const r of list.filter((x) => claimed.ids.has(String(x.m.id)))) {
+    const digits = r.phone.replace(/\D/g, '');
+    const open = calls.find((c) => c.length < SMSRU_NUMBERS_PER_CALL && !c.some((x) => x.phone.replace(/\D/g, '') === digits));
+    if (open) open.push(r); else calls.push([r]);
+  }
+  for (const call of calls) {
+    let outcomes: Map<string, SmsOutcome>;
+    try {
+      outcomes = await sendSmsMany({ apiUrl: config.smsruApiUrl, apiKey }, settings.smsSender, call.map((r) => ({ to: r.phone, text: r.text.body })));
+    } catch (err) {
+      if (err instanceof SmsRuError && !err.ambiguous) {
+        for (const r of call) await failed(deps, { ...r.m, attempts: r.m.attempts + 1 }, `${err.code ? `${err.code} ` : ''}${err.message}`, settings.channels as MessageChannel[], settings.mode, r.contact, false);
+        continue;
+      }
+      // The request may have reached SMS.ru: never sent again; the sweep reads them back or marks them unknown.
+      await db.execute(sql`UPDATE messages SET error = ${String((err as Error).message ?? err).slice(0, 500)}, updated_at = now()
+        WHERE id IN (${sql.join(call.map((r) => sql`${r.m.id}`), sql`, `)})`);
+      continue;
+    }
+    const sent: { m: MessageRow; gatewayId: string }[] = [];
+    for (const r of call) {
+      const o = outcomes.get(r.phone.replace(/\D/g, ''))!;
+      if ('smsId' in o) sent.push({ m: r.m, gatewayId: o.smsId });
+      else await failed(deps, { ...r.m, attempts: r.m.attempts + 1 }, `${o.code ? `${o.code} ` : ''}${o.text}`, settings.channels as MessageChannel[], settings.mode, r.contact, false);
+    }
+    await markSent(db, sent);
   }
 }
 
@@ -147,9 +216,19 @@ async function claim(db: Db, m: MessageRow, what: { recipient: string; subject: 
   return (res.rowCount ?? 0) > 0;
 }
 
-async function markSent(db: Db, m: MessageRow, gatewayId: string): Promise<void> {
-  const res = await db.execute(sql`UPDATE messages SET state = 'sent', sent_at = now(), gateway_id = ${gatewayId}, updated_at = now() WHERE id = ${m.id} AND state = 'sending'`);
-  if (res.rowCount) await logOutcome(db, m, 'sent');
+/** sending -> sent with the gateway's id (SMS.ru's, an e-mail's Message-ID), each with its entry in its order's log, in one transaction. */
+async function markSent(db: Db, sent: { m: Pick<MessageRow, 'id' | 'order_id' | 'kind' | 'channel'>; gatewayId: string }[]): Promise<void> {
+  if (!sent.length) return;
+  await db.transaction(async (tx) => {
+    const res = await tx.execute<{ id: string }>(sql`UPDATE messages SET state = 'sent', sent_at = now(), gateway_id = v.gateway_id, updated_at = now()
+      FROM (VALUES ${sql.join(sent.map((x) => sql`(${x.m.id}::bigint, ${x.gatewayId}::text)`), sql`, `)}) AS v(id, gateway_id)
+      WHERE messages.id = v.id AND messages.state = 'sending' RETURNING messages.id`);
+    const done = new Set(res.rows.map((x) => String(x.id)));
+    const entries = sent.filter((x) => done.has(String(x.m.id))).map(({ m }) => ({
+      orderId: Number(m.order_id), type: 'message' as const, author: null, data: { message_id: Number(m.id), kind: m.kind, channel: m.channel, state: 'sent' },
+    }));
+    if (entries.length) await recordEffects(tx, { orderLog: entries });
+  });
 }
 
 /**

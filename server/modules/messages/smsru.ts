@@ -38,13 +38,36 @@ async function call(c: Call, method: string, params: Record<string, string>): Pr
   return json;
 }
 
+/** SMS.ru takes at most this many numbers in one sms/send. */
+export const SMSRU_NUMBERS_PER_CALL = 100;
+
+/** One number's answer within a send: its id, or its own refusal. */
+export type SmsOutcome = { smsId: string } | { code: number; text: string };
+
+/**
+ * Sends several SMS in one call, each its own text to its own number (`to[number]=text`, SMS.ru's
+ * form for different texts; at most 100 numbers, each once). Answers each number's outcome by its
+ * digits. A refusal of the whole call (a wrong key, an unregistered sender) or no answer throws.
+ */
+export async function sendSmsMany(c: Call, from: string, list: { to: string; text: string }[]): Promise<Map<string, SmsOutcome>> {
+  const params: Record<string, string> = from ? { from } : {};
+  const numbers = list.map((m) => m.to.replace(/\D/g, ''));
+  if (new Set(numbers).size !== numbers.length || numbers.length > SMSRU_NUMBERS_PER_CALL) throw new Error('sendSmsMany: each number once, at most 100');
+  list.forEach((m, i) => { params[`to[${numbers[i]}]`] = m.text; });
+  const json = await call(c, 'sms/send', params);
+  const out = new Map<string, SmsOutcome>();
+  for (const to of numbers) {
+    const one = (json.sms ?? {})[to] as { status?: string; status_code?: number; status_text?: string; sms_id?: string } | undefined;
+    out.set(to, one && one.status === 'OK' && one.sms_id ? { smsId: one.sms_id } : { code: Number(one?.status_code) || 0, text: String(one?.status_text ?? 'no sms_id in the answer') });
+  }
+  return out;
+}
+
 /** Sends one SMS; answers SMS.ru's id of it. A refusal for this number (its own status ERROR) throws. */
 export async function sendSms(c: Call, o: { to: string; text: string; from: string }): Promise<string> {
-  const to = o.to.replace(/\D/g, '');
-  const json = await call(c, 'sms/send', { to, msg: o.text, ...(o.from ? { from: o.from } : {}) });
-  const one = (json.sms ?? {})[to] as { status?: string; status_code?: number; status_text?: string; sms_id?: string } | undefined;
-  if (!one || one.status !== 'OK' || !one.sms_id) throw new SmsRuError(Number(one?.status_code) || 0, String(one?.status_text ?? 'no sms_id in the answer'));
-  return one.sms_id;
+  const [one] = (await sendSmsMany(c, o.from, [o])).values();
+  if (!one || !('smsId' in one)) throw new SmsRuError(one?.code ?? 0, one?.text ?? 'no sms_id in the answer');
+  return one.smsId;
 }
 
 export type SmsDelivery = 'in_flight' | 'delivered' | 'undelivered' | 'not_found';

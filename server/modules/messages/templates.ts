@@ -2,7 +2,7 @@
 // role 40): each kind x channel x language, the location's own or the built-in one; the values a
 // message is rendered with (an order's, or sample ones for the preview and the test), and the preview
 // with an SMS's segments. An unknown variable is a 400 naming it.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { currencies, locationMessaging, locations, messageTemplates, orderPlaysessions, orders, playgrounds, playsessions } from '../../db/schema';
 import { ApiError, fieldError, type FieldErrors } from '../../platform/errors';
@@ -32,32 +32,62 @@ const CHANGE_WORDS: Record<string, Record<Lang, string>> = {
 
 export interface RenderLinks { publicUrl: string; widgetSecret: string }
 
-/** The values of an order's message, in its language: what the templates' variables become. */
-export async function orderValues(db: DbOrTx, links: RenderLinks, orderId: number, lang: Lang, data: Record<string, unknown>): Promise<{ values: Record<string, string>; arrivals: boolean } | null> {
-  const [row] = await db.select({ o: orders, phone: locations.phone, arrivals: locations.arrivalsEnabled, currency: currencies })
+/** One message to render: its order, language and the facts its change gave (the amount, what changed). */
+export interface ValuesRequest { orderId: number; lang: Lang; data: Record<string, unknown> }
+export type MessageValues = { values: Record<string, string>; arrivals: boolean };
+
+/**
+ * The values of several messages, each in its language: what the templates' variables become (null:
+ * its order is gone). A batch of sends reads its orders and their first sessions in two queries, and
+ * each location's name, phone and offer once.
+ */
+export async function orderValues(db: DbOrTx, links: RenderLinks, requests: ValuesRequest[]): Promise<(MessageValues | null)[]> {
+  const ids = [...new Set(requests.map((r) => r.orderId))];
+  if (!ids.length) return [];
+  const rows = await db.select({ o: orders, phone: locations.phone, arrivals: locations.arrivalsEnabled, currency: currencies })
     .from(orders).innerJoin(locations, eq(locations.id, orders.locationId)).leftJoin(currencies, eq(currencies.id, locations.currencyId))
-    .where(eq(orders.id, orderId));
-  if (!row) return null;
-  const [session] = await db.select({ start: playsessions.timeStart, playground: playgrounds.name }).from(orderPlaysessions)
-    .innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
-    .where(eq(orderPlaysessions.orderId, orderId)).orderBy(asc(playsessions.timeStart)).limit(1);
-  const changes = Array.isArray(data.changes) ? data.changes.map((c) => CHANGE_WORDS[String(c)]?.[lang] ?? String(c)).join(', ') : '';
-  const promo = await thankYouOffer(db, row.o.locationId);
-  const key = orderKey(links.widgetSecret, row.o.id);
-  return {
-    arrivals: row.arrivals,
-    values: {
-      name: row.o.name, location: await locationNameIn(db as Db, row.o.locationId, lang),
-      date: session ? formatDay(session.start.slice(0, 10)) : '', time: session ? session.start.slice(11, 16) : '', playground: session?.playground ?? '',
-      persons: String(row.o.persons), order: String(row.o.id), venue_phone: row.phone, changes,
-      amount: typeof data.amount === 'string' ? formatMoney(data.amount, currencyJson(row.currency), lang) : '',
-      arrival_link: row.arrivals ? `${links.publicUrl}/arrival/${key}` : '',
-      // #46 Every booking's own page, in the message's language.
-      booking_link: orderPageUrl(links.publicUrl, links.widgetSecret, row.o.id, lang),
-      promo_code: promo,
-      unsubscribe_link: promo ? unsubscribeUrl(links.publicUrl, key, lang) : '',
-    },
+    .where(inArray(orders.id, ids));
+  const byId = new Map(rows.map((r) => [r.o.id, r]));
+  // Each order's first session (DISTINCT ON: one row an order).
+  const firsts = await db.selectDistinctOn([orderPlaysessions.orderId], { orderId: orderPlaysessions.orderId, start: playsessions.timeStart, playground: playgrounds.name })
+    .from(orderPlaysessions).innerJoin(playsessions, eq(playsessions.id, orderPlaysessions.playsessionId)).innerJoin(playgrounds, eq(playgrounds.id, playsessions.playgroundId))
+    .where(inArray(orderPlaysessions.orderId, ids)).orderBy(asc(orderPlaysessions.orderId), asc(playsessions.timeStart));
+  const sessionOf = new Map(firsts.map((f) => [f.orderId, f]));
+  const names = new Map<string, Promise<string>>();
+  const nameIn = (locationId: number, lang: Lang) => {
+    const k = `${locationId} ${lang}`;
+    if (!names.has(k)) names.set(k, locationNameIn(db as Db, locationId, lang));
+    return names.get(k)!;
   };
+  const offers = new Map<number, Promise<string>>();
+  const offerOf = (locationId: number) => {
+    if (!offers.has(locationId)) offers.set(locationId, thankYouOffer(db, locationId));
+    return offers.get(locationId)!;
+  };
+  const out: (MessageValues | null)[] = [];
+  for (const { orderId, lang, data } of requests) {
+    const row = byId.get(orderId);
+    if (!row) { out.push(null); continue; }
+    const session = sessionOf.get(orderId);
+    const changes = Array.isArray(data.changes) ? data.changes.map((c) => CHANGE_WORDS[String(c)]?.[lang] ?? String(c)).join(', ') : '';
+    const promo = await offerOf(row.o.locationId);
+    const key = orderKey(links.widgetSecret, row.o.id);
+    out.push({
+      arrivals: row.arrivals,
+      values: {
+        name: row.o.name, location: await nameIn(row.o.locationId, lang),
+        date: session ? formatDay(session.start.slice(0, 10)) : '', time: session ? session.start.slice(11, 16) : '', playground: session?.playground ?? '',
+        persons: String(row.o.persons), order: String(row.o.id), venue_phone: row.phone, changes,
+        amount: typeof data.amount === 'string' ? formatMoney(data.amount, currencyJson(row.currency), lang) : '',
+        arrival_link: row.arrivals ? `${links.publicUrl}/arrival/${key}` : '',
+        // #46 Every booking's own page, in the message's language.
+        booking_link: orderPageUrl(links.publicUrl, links.widgetSecret, row.o.id, lang),
+        promo_code: promo,
+        unsubscribe_link: promo ? unsubscribeUrl(links.publicUrl, key, lang) : '',
+      },
+    });
+  }
+  return out;
 }
 
 /** #45 The promo code a location's thank-you offers ('' none: the thank-you is then transactional). */
