@@ -25,7 +25,7 @@ export const NEEDS: Partial<Record<StepId, StepId[]>> = {
   dayview: ['chain'], browser: ['chain'], walkin: ['chain'], pooler: ['chain'], bookings: ['chain'], churn: ['chain'],
 };
 
-export type Mode = 'full' | 'smoke' | 'browser' | 'churn';
+export type Mode = 'full' | 'smoke' | 'browser' | 'churn' | 'dayview';
 
 /** The steps a mode runs, in the suite's order. */
 export function stepsOf(mode: Mode): StepId[] {
@@ -33,6 +33,8 @@ export function stepsOf(mode: Mode): StepId[] {
   if (mode === 'browser') return all.filter((id) => id === 'chain' || id === 'browser' || id === 'walkin');
   // #45 The churn test alone at full size (10,000 bookings), for its figures without the other steps' load.
   if (mode === 'churn') return all.filter((id) => id === 'chain' || id === 'churn');
+  // #49 The day view's rows alone: with named statements, and without them directly and through PgBouncer.
+  if (mode === 'dayview') return all.filter((id) => id === 'chain' || id === 'dayview' || id === 'pooler');
   return all;
 }
 

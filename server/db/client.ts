@@ -5,6 +5,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema';
+import { cachePlansIn, queryCached } from './planCache';
 
 export type Db = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -111,6 +112,8 @@ export function connect(url: string, max = 10, prepared = true, timeoutMs = 5000
   if (prepared) {
     namedStatements.add(pool);
     pool.on('connect', (client) => namedStatements.add(client));
+  } else {
+    cachePlansIn(pool);
   }
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
@@ -169,11 +172,11 @@ function clientOf(db: DbOrTx | pg.Pool): pg.Pool | pg.PoolClient {
  * booking) as a named prepared statement: each connection parses and plans it once, and no query
  * builder runs per call. On this kind of machine a round trip and a plan cost more than the work
  * itself (bench/results.md). `name` must be unique per `text`. With DATABASE_PREPARED_STATEMENTS off
- * (connect's `prepared`) the same text runs unnamed: parsed and planned each time, on whichever
- * server connection a pooler gives.
+ * (connect's `prepared`) a read runs through a PL/pgSQL function that keeps its plan on whichever
+ * server connection a pooler gives (planCache.ts); a write runs unnamed.
  */
 export async function queryPrepared<Row>(db: DbOrTx | pg.Pool, name: string, text: string, values: unknown[]): Promise<Row[]> {
   const target = clientOf(db);
-  const result = await target.query(namedStatements.has(target) ? { name, text, values } : { text, values });
+  const result = namedStatements.has(target) ? await target.query({ name, text, values }) : await queryCached(target, name, text, values);
   return result.rows as Row[];
 }
