@@ -60,7 +60,10 @@ export async function queryCached(target: Target, name: string, text: string, va
   const result = await target.query({ text, values });
   if (cache && call === undefined && !cache.making.has(name) && READ.test(text) && !WRITE.test(text)) {
     cache.making.add(name);
-    void makeFunction(cache.pool, name, text, result.fields).then((made) => cache.calls.set(name, made), () => cache.calls.set(name, null))
+    void makeFunction(cache.pool, name, text, result.fields).then((made) => cache.calls.set(name, made), (err: Error) => {
+      cache.calls.set(name, null);
+      process.emitWarning(`${name} runs unnamed, planned on every call: its cached-plan function could not be made (${err.message})`, 'PlanCacheWarning');
+    })
       .finally(() => cache.making.delete(name));
   }
   return result;
