@@ -84,3 +84,20 @@ it('writes a money format from the one currency rule: RUB after with a space, US
   expect(currencyFormatCode({ code: 'USD', unicode: '$', is_before: true, blank_place: false }, 'en')).toBe('"$"#,##0.00');
   expect(currencyFormatCode(null, 'ru')).toBe('#,##0.00"\u00a0у.е."');
 });
+
+it('a text cell keeps &, <, > and line breaks and drops the characters XML cannot hold (exceljs reads it)', async () => {
+  const [order] = (await h.database.pool.query<{ id: number }>('SELECT id FROM orders WHERE location_id = 1 ORDER BY id LIMIT 1')).rows;
+  await h.database.pool.query('UPDATE orders SET promocode = $1 WHERE id = $2', ['A\u0007B\u001f & <C> "D"\nE', order!.id]);
+  const res = await h.call('GET', '/api/v2.1/locations/1/orders/?format=xlsx', { token: admin, lang: 'en' });
+  expect(res.statusCode, res.body).toBe(200);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const header = (sheet.getRow(1).values as unknown[]).slice(1);
+  const idColumn = header.indexOf('ID') + 1 || 1;
+  const promoColumn = header.findIndex((x) => /promo/i.test(String(x))) + 1;
+  expect(promoColumn).toBeGreaterThan(0);
+  let found: unknown;
+  sheet.eachRow((row) => { if (row.getCell(idColumn).value === order!.id) found = row.getCell(promoColumn).value; });
+  expect(found).toBe('AB & <C> "D"\nE');
+});
