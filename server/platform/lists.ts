@@ -168,8 +168,10 @@ const NBSP = '\u00a0';
  */
 function moneyText(column: ListColumn, lang: Lang): SQL {
   const marks = NUMBER_MARKS[lang];
-  // to_char's ',' and '.' are locale-free; a placeholder keeps the two swaps apart.
-  const amount = sql`replace(replace(replace(to_char(${column.sql}, 'FM999,999,999,999,999,990.00'), ',', '~'), '.', ${marks.decimal}), '~', ${marks.group})`;
+  // to_char's ',' and '.' are locale-free; one translate() swaps both marks at once (three replace()
+  // calls cost 7 % of a CSV export's time, #49), and English needs none.
+  const digits = sql`to_char(${column.sql}, 'FM999,999,999,999,999,990.00')`;
+  const amount = marks.group === ',' && marks.decimal === '.' ? digits : sql`translate(${digits}, ',.', ${marks.group + marks.decimal})`;
   if (!column.inCurrency) return amount;
   // Read from the row's joined currency: no per-row subquery, the export keeps COPY's speed.
   const sign = sql`coalesce(nullif(${currencies.unicode}, ''), ${currencies.code})`;
