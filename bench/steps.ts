@@ -11,6 +11,7 @@ export const STEPS = [
   { id: 'dayview', title: 'day view through the API next to SQL through pg' },
   { id: 'browser', title: 'day view in Chromium (JavaScript, render, live update)' },
   { id: 'walkin', title: 'a walk-in at the desk in Chromium' },
+  { id: 'bigvenue', title: 'a big venue\'s day view: 30 and 60 playgrounds, API and Chromium (#49)' },
   { id: 'pooler', title: 'day view with named prepared statements off, direct and through PgBouncer' },
   { id: 'bookings', title: 'bookings, 1 process and a cluster' },
   { id: 'events', title: 'live events to SSE clients across the cluster' },
@@ -22,7 +23,7 @@ export type StepId = (typeof STEPS)[number]['id'];
 
 /** What a step needs to have passed before it can run (the chain's data). */
 export const NEEDS: Partial<Record<StepId, StepId[]>> = {
-  dayview: ['chain'], browser: ['chain'], walkin: ['chain'], pooler: ['chain'], bookings: ['chain'], churn: ['chain'],
+  dayview: ['chain'], browser: ['chain'], walkin: ['chain'], bigvenue: ['chain'], pooler: ['chain'], bookings: ['chain'], churn: ['chain'],
 };
 
 export type Mode = 'full' | 'smoke' | 'browser' | 'churn' | 'dayview';
@@ -30,7 +31,7 @@ export type Mode = 'full' | 'smoke' | 'browser' | 'churn' | 'dayview';
 /** The steps a mode runs, in the suite's order. */
 export function stepsOf(mode: Mode): StepId[] {
   const all = STEPS.map((s) => s.id);
-  if (mode === 'browser') return all.filter((id) => id === 'chain' || id === 'browser' || id === 'walkin');
+  if (mode === 'browser') return all.filter((id) => id === 'chain' || id === 'browser' || id === 'walkin' || id === 'bigvenue');
   // #45 The churn test alone at full size (10,000 bookings), for its figures without the other steps' load.
   if (mode === 'churn') return all.filter((id) => id === 'chain' || id === 'churn');
   // #49 The day view's rows alone: with named statements, and without them directly and through PgBouncer.
@@ -63,6 +64,8 @@ export interface Scale {
   /** The churn step (#45): bookings, and the minutes from its start to the reminder time (the smoke run brings it forward). */
   churnBookings: number;
   churnLeadMinutes: number;
+  /** #49 The sizes, in playgrounds, a location of the chain grows to for the big venue's day view. */
+  bigVenues: number[];
   /** A step that runs longer fails (a hung step must not hang `npm test`). */
   stepTimeoutSeconds: number;
 }
@@ -73,6 +76,7 @@ export const FULL: Scale = {
   browserLoads: 7, liveUpdates: 5, walkIns: 5,
   workers: 4, eventClients: 200, eventsPerSecond: 20,
   churnBookings: 10_000, churnLeadMinutes: 7,
+  bigVenues: [30, 60],
   stepTimeoutSeconds: 1800,
 };
 
@@ -88,5 +92,6 @@ export const SMOKE: Scale = {
   browserLoads: 1, liveUpdates: 1, walkIns: 1,
   workers: 2, eventClients: 10, eventsPerSecond: 10,
   churnBookings: 100, churnLeadMinutes: 1,
+  bigVenues: [12],
   stepTimeoutSeconds: 120,
 };

@@ -30,11 +30,12 @@ import { buildWeb, measureBrowser } from './lib/browser';
 import { measureWalkIn } from './lib/walkin';
 import { chainPlaygroundsOf, generateChain, sessionsAfter, type Chain } from './lib/chain';
 import { apiExport, loadCsvOrders, psqlCopy } from './lib/csv';
-import { countDay, measureDayView, type DayViewResult } from './lib/dayview';
+import { countDay, measureDayView, measureDayViewLatency, type DayViewResult } from './lib/dayview';
 import { measureEvents } from './lib/events';
 import { describeMachine, machineLine, type Machine } from './lib/machine';
 import { arg, mb, round1, type LoadResult } from './lib/measure';
 import { measurePoolerDayView } from './lib/pooler';
+import { growVenue } from './lib/bigVenue';
 import { startBenchDatabase, type BenchDatabase } from './lib/postgres';
 import { startBenchServer, type BenchServer } from './lib/server';
 import { FULL, NEEDS, SMOKE, STEPS, stepsOf, type Mode, type StepId } from './steps';
@@ -118,6 +119,8 @@ const today = businessDateOf(wallClockNow('Europe/Moscow'));
 let chain: Chain | undefined;
 let dayLocation = 0;
 let dayPlaygrounds: number[] = [];
+/** The ten-playground day view in Chromium (the browser step), beside which the big venue's rows read. */
+let tenRender: { renderMedian: number; pageMedian: number } | null = null;
 let date = '';
 let day: DayViewResult | undefined;
 let server: BenchServer | undefined;
@@ -196,6 +199,7 @@ const runners: Record<StepId, () => Promise<string | void>> = {
     const b = await measureBrowser({
       base: s.base, locationId: dayLocation, playgrounds: dayPlaygrounds.length, date, slots, loads: scale.browserLoads, liveUpdates: scale.liveUpdates,
     });
+    tenRender = b;
     const js = (w: { files: number; bytes: number; gzip: number }) => `${kb(w.gzip)} in ${w.files} files (${kb(w.bytes)} as served)`;
     row('JavaScript, login page (gzip)', js(b.loginJs));
     row('JavaScript, day view (gzip)', js(b.dayViewJs));
@@ -217,6 +221,28 @@ const runners: Record<StepId, () => Promise<string | void>> = {
       `${w.clicks} clicks, ${w.typed} typed fields; median ${w.median} s`, w.walkIns ? 'walk-ins without guest details on' : 'name and phone required',
       '<= 4 clicks, < 5 s', w.clicks <= 4 && w.median < 5);
     notes.push(`Walk-in (bench/lib/walkin.ts): ${w.seconds.length} walk-ins after one warm-up on free afternoon sessions of the same day, from the click on a slot's "+" until its card shows the order paid; a click into a text field counts. Times: ${w.seconds.join(', ')} s.`);
+  },
+
+  // #49 A big venue: a location of the chain grown to 30, then 60 playgrounds (bench/lib/bigVenue.ts), its day view
+  // through the API (one user, every playground's call at once) and in Chromium, next to the ten playgrounds above.
+  async bigvenue() {
+    const c = needChain();
+    const location = c.locationIds.at(-1)!;
+    const sources = chainPlaygroundsOf(c, location);
+    const s = await serverWith(1);
+    for (const size of scale.bigVenues) {
+      const ids = await growVenue(database, location, sources, date, size);
+      const counted = await countDay({ base: s.base, token: s.token, playgroundIds: ids, date });
+      const api = passed(`big venue, ${size} playgrounds`, await measureDayViewLatency({ base: s.base, token: s.token, playgroundIds: ids, date, seconds: scale.seconds }));
+      const b = await measureBrowser({ base: s.base, locationId: location, playgrounds: ids.length, date, slots: counted.slots, loads: scale.browserLoads, liveUpdates: 1 });
+      row(`big venue, ${size} playgrounds (${counted.slots} slots, ${counted.orders} orders): day view latency, 1 user (${size} calls)`, lat(api),
+        day ? `${dayPlaygrounds.length} playgrounds: ${lat(day.apiLatency)}` : '');
+      row(`big venue, ${size} playgrounds: render once the page holds its data (${b.cards} slot cards)`, `median ${b.renderMedian} ms, p95 ${b.renderP95} ms`,
+        tenRender ? `${dayPlaygrounds.length} playgrounds: median ${tenRender.renderMedian} ms` : '');
+      row(`big venue, ${size} playgrounds: whole page until every card is painted`, `median ${b.pageMedian} ms, p95 ${b.pageP95} ms`,
+        tenRender ? `${dayPlaygrounds.length} playgrounds: median ${tenRender.pageMedian} ms` : '');
+    }
+    notes.push(`Big venue (bench/lib/bigVenue.ts): location ${location} grown to ${scale.bigVenues.join(', then ')} playgrounds, each new one a copy of one of its ${sources.length} with that playground's sessions and orders of ${date}; the day view timed as the ten-playground one above (API: every playground's call at once, one user; Chromium: the same render and whole-page marks).`);
   },
 
   // Issue #31: the same day view with named prepared statements off, directly and through PgBouncer

@@ -14,7 +14,10 @@ describe('the benchmark steps', () => {
     expect(stepsOf('full')).toEqual(all);
     expect(stepsOf('smoke')).toEqual(all);
     // --only browser is a part, for front-end work: the chain and the browser steps.
-    expect(stepsOf('browser')).toEqual(['chain', 'browser', 'walkin']);
+    expect(stepsOf('browser')).toEqual(['chain', 'browser', 'walkin', 'bigvenue']);
+    // #45 and #49 parts: the churn test alone, the day view's rows alone.
+    expect(stepsOf('churn')).toEqual(['chain', 'churn']);
+    expect(stepsOf('dayview')).toEqual(['chain', 'dayview', 'pooler']);
   });
 
   it('suite.ts has exactly one runner per step, in the list\'s order', () => {
