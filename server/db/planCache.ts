@@ -60,7 +60,10 @@ export async function queryCached(target: Target, name: string, text: string, va
   const result = await target.query({ text, values });
   if (cache && call === undefined && !cache.making.has(name) && READ.test(text) && !WRITE.test(text)) {
     cache.making.add(name);
-    void makeFunction(cache.pool, name, text, result.fields).then((made) => cache.calls.set(name, made), (err: Error) => {
+    void makeFunction(cache.pool, name, text, result.fields).then((made) => cache.calls.set(name, made), (err: Error & { code?: string }) => {
+      // The server refused the function itself (no CREATE on the schema, a statement it cannot wrap): unnamed
+      // for good, said once. Anything else (the database away for a moment) is tried again at the next call.
+      if (!/^(42|0A)/.test(err.code ?? '')) return;
       cache.calls.set(name, null);
       process.emitWarning(`${name} runs unnamed, planned on every call: its cached-plan function could not be made (${err.message})`, 'PlanCacheWarning');
     })

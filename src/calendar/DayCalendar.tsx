@@ -114,7 +114,9 @@ export const DayCalendar = memo(forwardRef<FullCalendar, DayCalendarProps>(funct
         // click in that frame fell on FullCalendar's bare event box and opened nothing.
         '& .fc .fc-timegrid-event': { bgcolor: 'transparent', border: 'none', boxShadow: 'none' },
         '& .fc .fc-timegrid-event .fc-event-main': { p: 0, color: 'inherit' },
-        '& .fc .fc-timegrid-event-harness': { mx: '2px' },
+        // #49 Each event's box is sized by FullCalendar (its insets), never by its card: contained, a card
+        // swapped by a live update is laid out and painted alone, not the whole grid with it.
+        '& .fc .fc-timegrid-event-harness': { mx: '2px', contain: 'strict' },
         '& .fc .fc-timegrid-now-indicator-line': { borderColor: 'error.main', borderWidth: '2px 0 0' },
         '& .fc .fc-timegrid-now-indicator-arrow': { borderColor: 'error.main' },
       }}

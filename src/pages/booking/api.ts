@@ -26,7 +26,7 @@ const NO_SLOTS: Slot[] = [];
 const combineDay = (results: UseQueryResult<Slot[]>[]) => ({
   slots: results.some((r) => r.isPending && r.failureCount === 0) ? NO_SLOTS : results.flatMap((r) => r.data ?? []),
   loading: results.some((r) => r.isPending),
-  fetching: results.some((r) => r.isFetching),
+  // No `fetching`: a refetch's start would re-render the page for nothing (#49; ReloadButton reads it itself).
   error: results.find((r) => r.error)?.error as Error | undefined,
 });
 
