@@ -1,7 +1,7 @@
 // XLSX exports of whole filtered lists, streamed. PostgreSQL writes the sheet itself: each row of
 // the list query becomes one `<row>` of SpreadsheetML in SQL (typed cells: numbers as numbers,
 // dates as Excel serial dates with a date format, codes as their labels), and COPY streams those
-// lines out (pg-copy-streams, as the CSV does). Node only deflates them into the one streamed entry
+// lines out (copy.ts, as the CSV does). Node only deflates them into the one streamed entry
 // of a ZIP file and adds the few small parts of a workbook around it (styles, a frozen header row,
 // an autofilter over the rows written). Memory stays flat whatever the size; the speed is COPY's
 // plus deflate's.
@@ -319,8 +319,9 @@ class XlsxWriter extends Transform {
   private rows = 0;
   private pendingCallback: TransformCallback | null = null;
 
-  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string, private readonly money?: XlsxMoney,
-    private readonly totals?: XlsxTotals) {
+  /** `rowsWritten`: the rows the COPY sent, asked once they are all in (the autofilter's range). */
+  constructor(private readonly columns: XlsxColumn[], private readonly sheetName: string, private readonly rowsWritten: () => number,
+    private readonly money?: XlsxMoney, private readonly totals?: XlsxTotals) {
     super();
     this.out(localHeader(this.sheet, this.stamp));
     this.deflate.on('data', (chunk: Buffer) => {
@@ -350,12 +351,12 @@ class XlsxWriter extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    for (let i = chunk.indexOf(0x0a); i !== -1; i = chunk.indexOf(0x0a, i + 1)) this.rows++;
     this.sheetData(chunk, () => callback());
   }
 
   override _flush(callback: TransformCallback): void {
     this.pendingCallback = callback;
+    this.rows = this.rowsWritten();
     const tail = `${this.totals ? totalsRowsXml(this.totals, this.money, this.rows + 2) : ''}</sheetData><autoFilter ref="${filterRange(this.columns.length, this.rows)}"/></worksheet>`;
     this.sheetData(Buffer.from(tail, 'utf8'));
     this.deflate.once('end', () => this.finish());
@@ -408,10 +409,10 @@ export async function sendXlsx(
   money?: XlsxMoney,
   totals?: XlsxTotals,
 ): Promise<FastifyReply> {
-  const { client, copy } = await startCopy(pool, query, (inner) => xlsxCopySql(inner, columns, money));
-  const body = new XlsxWriter(columns, sheetName(title), money, totals);
+  const { copy, finish } = await startCopy(pool, query, (inner) => xlsxCopySql(inner, columns, money), 'lf');
+  const body = new XlsxWriter(columns, sheetName(title), () => copy.rows, money, totals);
   pipeline(copy, body, (err) => {
-    client.release(err ?? undefined);
+    finish(err);
   });
   reply.header('content-type', XLSX_TYPE);
   reply.header('content-disposition', `attachment; filename="${filename}"`);
