@@ -28,7 +28,7 @@ import { sendCsv, type CsvColumn } from './csv';
 import { fieldError } from './errors';
 import type { Lang } from './messages';
 import { dateSchema, idParam, intText } from './validation';
-import { sendXlsx, XLSX_MAX_ROWS, XLSX_TYPE, type XlsxColumn, type XlsxCurrency, type XlsxKind } from './xlsx';
+import { SharedStrings, sendXlsx, xlsxCellSql, xlsxLabelCellSql, XLSX_MAX_ROWS, XLSX_TYPE, type XlsxColumn, type XlsxCurrency, type XlsxKind } from './xlsx';
 
 /** What a column holds: decides its JSON value, its CSV text and its XLSX cell. */
 export type ColumnKind = 'int' | 'text' | 'money' | 'date' | 'datetime' | 'enum' | 'bool' | 'ids';
@@ -156,8 +156,9 @@ const local = (column: ListColumn, scope: ListScope) => sql`(${column.sql} AT TI
 
 /** A CASE that writes an enum code as its label in `lang` (an unknown code as itself). */
 function enumText(column: ListColumn, lang: Lang): SQL {
-  const cases = Object.entries(column.labels ?? {}).map(([code, label]) => sql`WHEN ${column.sql}::text = ${code} THEN ${label[lang]}`);
-  return cases.length ? sql`(CASE ${sql.join(cases, sql` `)} ELSE ${column.sql}::text END)` : sql`${column.sql}::text`;
+  // The simple CASE computes the code's text once a row, not once per label (#49: the exports).
+  const cases = Object.entries(column.labels ?? {}).map(([code, label]) => sql`WHEN ${code} THEN ${label[lang]}`);
+  return cases.length ? sql`(CASE ${column.sql}::text ${sql.join(cases, sql` `)} ELSE ${column.sql}::text END)` : sql`${column.sql}::text`;
 }
 
 const NBSP = '\u00a0';
@@ -467,32 +468,37 @@ export async function sendListExport<S extends ListScope>(
   const exclude = call.exclude ?? false;
   const summed = totalledColumns(d).length > 0;
   const exported = d.columns.filter((c) => c.label);
-  // XLSX: an amount stays a number, its currency (the row's joined one) chooses its cell's number format.
-  const currencyKey = (c: ListColumn) => `${c.key}__currency`;
-  const priced = format === 'xlsx' ? exported.filter((c) => c.kind === 'money' && c.inCurrency) : [];
-  const select = sql.join([
-    ...exported.map((c) => sql`${exportValue(c, scope, lang, format)} AS ${sql.identifier(c.key)}`),
-    ...priced.map((c) => sql`${currencies.id} AS ${sql.identifier(currencyKey(c))}`),
-  ], sql`, `);
+  const money = format === 'xlsx' ? { currencies: await currencyFormats(db), lang } : undefined;
+  // XLSX: each column is its cell's XML, computed in this query (xlsx.ts, xlsxCellSql); an amount
+  // stays a number, its currency (the row's joined one) chooses its cell's number format.
+  const strings = new SharedStrings();
+  const select = sql.join(exported.map((c) => {
+    if (format === 'xlsx' && c.labels && !c.inLanguage) {
+      // A coded column's labels are the sheet's shared strings.
+      const labels = Object.entries(c.labels).map(([code, label]): [string, string] => [code, label[lang]]);
+      return sql`${xlsxLabelCellSql(c.sql, labels, strings)} AS ${sql.identifier(c.key)}`;
+    }
+    const value = exportValue(c, scope, lang, format);
+    const cell = format === 'xlsx' ? xlsxCellSql(XLSX_KIND[c.kind], value, c.kind === 'money' && c.inCurrency ? sql`${currencies.id}` : undefined, money) : value;
+    return sql`${cell} AS ${sql.identifier(c.key)}`;
+  }), sql`, `);
   const limit = format === 'xlsx' ? sql` LIMIT ${XLSX_MAX_ROWS}` : sql``;
   const query = dialect.sqlToQuery(sql`SELECT ${select} FROM ${from}${whereSql} ORDER BY ${orderSql(d, q.ordering)}${limit}`);
-  const ident = (key: string) => `"${key.replace(/"/g, '""')}"`;
   if (format === 'csv') {
     const columns: CsvColumn[] = exported.map((c) => ({ header: c.label![lang], key: c.key, text: c.kind === 'text' }));
     return sendCsv(reply, pool, query, columns, fileName(d, q, 'csv'));
   }
-  const columns: XlsxColumn[] = exported.map((c) => ({
-    header: c.label![lang], kind: XLSX_KIND[c.kind], sql: ident(c.key), ...(priced.includes(c) ? { currency: ident(currencyKey(c)) } : {}),
-  }));
-  const money = { currencies: await currencyFormats(db), lang };
+  const columns: XlsxColumn[] = exported.map((c) => ({ header: c.label![lang], kind: XLSX_KIND[c.kind], key: c.key }));
   // The totals under the rows: values, not SUM formulas, one row per currency (a formula over a
   // column that mixes RUB and USD would add them up).
   const totals = summed ? (await summary(db, d, from, whereSql, exclude)).byCurrencyId.map((t) => ({
     currencyId: t.currencyId,
     cells: exported.map((c) => (c.key in t.sums ? t.sums[c.key]! : null)),
   })) : [];
-  return sendXlsx(reply, pool, query, columns, d.title[lang], fileName(d, q, 'xlsx'), money,
-    totals.length ? { label: exclude ? `${TOTALS_LABEL[lang]} (${call.note})` : TOTALS_LABEL[lang], rows: totals } : undefined);
+  return sendXlsx(reply, pool, query, columns, d.title[lang], fileName(d, q, 'xlsx'), {
+    money, strings,
+    totals: totals.length ? { label: exclude ? `${TOTALS_LABEL[lang]} (${call.note})` : TOTALS_LABEL[lang], rows: totals } : undefined,
+  });
 }
 
 const modulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'modules');

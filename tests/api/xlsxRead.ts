@@ -1,6 +1,6 @@
 // Reads the XLSX files our exports write, as a spreadsheet program would: the ZIP's central
 // directory, each entry inflated and its CRC checked, the sheet's rows and typed cells. Only what
-// the tests need (one sheet, inline strings); it fails on anything malformed.
+// the tests need (one sheet, inline and shared strings); it fails on anything malformed.
 import zlib from 'node:zlib';
 
 export function unzip(file: Buffer): Map<string, string> {
@@ -33,11 +33,11 @@ export function unzip(file: Buffer): Map<string, string> {
 }
 
 export interface Cell {
-  /** `t` attribute: inlineStr, b, or none (a number). */
+  /** `t` attribute: inlineStr, s (a shared string), b, or none (a number). */
   type: string | null;
   /** `s` attribute: the style index (1 date-time, 2 date, 3 money, 4 header). */
   style: number;
-  /** The text or the number as written; null for an empty cell. */
+  /** The text (a shared string's own) or the number as written; null for an empty cell. */
   value: string | null;
 }
 
@@ -51,7 +51,7 @@ const columnOf = (ref: string) => [...ref.replace(/\d+$/, '')].reduce((n, ch) =>
  * The rows as a strict reader sees them (#39): each row where its `r` says and each cell at its
  * reference, which every row and cell must carry (exceljs places nothing without them).
  */
-export function sheetRows(sheet: string): Cell[][] {
+export function sheetRows(sheet: string, shared: string[] = []): Cell[][] {
   const rows: Cell[][] = [];
   for (const row of sheet.matchAll(/<row\b([^>]*)>(.*?)<\/row>/gs)) {
     const r = /\br="(\d+)"/.exec(row[1]!)?.[1];
@@ -66,8 +66,10 @@ export function sheetRows(sheet: string): Cell[][] {
       const type = /\bt="([^"]+)"/.exec(attrs)?.[1] ?? null;
       const style = Number(/\bs="(\d+)"/.exec(attrs)?.[1] ?? 0);
       const body = c[2];
-      const value = body === undefined ? null
+      const written = body === undefined ? null
         : type === 'inlineStr' ? unescape(/<t[^>]*>(.*?)<\/t>/s.exec(body)?.[1] ?? '') : /<v>(.*?)<\/v>/s.exec(body)?.[1] ?? null;
+      const value = type === 's' && written !== null ? shared[Number(written)] : written;
+      if (value === undefined) throw new Error(`shared string ${written} of ${ref[1]}${r} is not in sharedStrings.xml`);
       cells.push({ type, style, value });
     }
     rows.push(cells);
@@ -82,7 +84,12 @@ export function readXlsx(file: Buffer): { rows: Cell[][]; sheet: string; parts: 
     if (!parts.has(name)) throw new Error(`missing ${name}`);
   }
   const sheet = parts.get('xl/worksheets/sheet1.xml')!;
-  return { rows: sheetRows(sheet), sheet, parts };
+  // Shared strings: listed in the content types and the workbook's relationships, or not there at all.
+  const sst = parts.get('xl/sharedStrings.xml');
+  const declared = parts.get('[Content_Types].xml')!.includes('/xl/sharedStrings.xml') && parts.get('xl/_rels/workbook.xml.rels')!.includes('sharedStrings.xml');
+  if ((sst !== undefined) !== declared) throw new Error('sharedStrings.xml and its declarations disagree');
+  const shared = sst === undefined ? [] : [...sst.matchAll(/<si>(.*?)<\/si>/gs)].map((si) => unescape(/<t[^>]*>(.*?)<\/t>/s.exec(si[1]!)?.[1] ?? ''));
+  return { rows: sheetRows(sheet, shared), sheet, parts };
 }
 
 /** An Excel serial date as `YYYY-MM-DD HH:mm` (wall clock, as written). */
