@@ -25,8 +25,13 @@ export const Retention = z.object({
   retention_months: z.number().int().nullable().describe('Months after a guest\'s last session when their personal data are erased; null: kept.'),
 });
 
-/** The location's today, as the generated tests' example of the day a request was received. */
-const today = () => new Date().toISOString().slice(0, 10);
+/**
+ * The generated tests' example of the day a request was received: yesterday by UTC, which is never
+ * after the location's today in any time zone (UTC's today was, for a location west of UTC between
+ * midnight UTC and its own midnight: "cannot be later than today", and the authorisation matrix had no
+ * request to try its routes on).
+ */
+const receivedExample = () => new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 
 export const createDataRequestWrite = defineWrite({
   records: { activity: 'data_request.created' },
@@ -41,7 +46,7 @@ export const createDataRequestWrite = defineWrite({
     comment: z.string().trim().max(TEXT_LIMITS.shortComment).optional(),
   },
   labels: { kind: DATA_REQUEST_FIELDS.kind, phone: DATA_REQUEST_FIELDS.phone, email: DATA_REQUEST_FIELDS.email, received_on: DATA_REQUEST_FIELDS.received_on, comment: DATA_REQUEST_FIELDS.comment },
-  examples: { received_on: () => today() },
+  examples: { received_on: () => receivedExample() },
   record: { segment: 'data_requests' },
   answer: DataRequest,
   readBack: { path: '/api/v2.2/locations/:location/data_requests/' },
