@@ -3,8 +3,8 @@
 // to the client (copy.ts), so the export runs near `psql \copy` speed; piping keeps back-pressure,
 // so memory stays flat whatever the size. Node only writes the UTF-8 BOM (Excel then reads
 // Cyrillic) and the header line in the user's language, and ends each record with CRLF (the COPY's
-// reader, at each row's end: an LF inside a quoted cell stays as it is). Text cells are always quoted and get a ' before anything a spreadsheet could run as a
-// formula (csvTextCell), in SQL.
+// reader, at each row's end: an LF inside a quoted cell stays as it is). Text cells are always
+// quoted and get a ' before anything a spreadsheet could run as a formula (csvTextCell), in SQL.
 import { PassThrough, pipeline } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import pg from 'pg';
