@@ -33,7 +33,7 @@ type Lang = 'ru' | 'en';
 const T = {
   ru: {
     days: [12, 14, 16], time: /Время/, guests: /Гостей/, name: 'Имя', email: 'Электронная почта', bill: 'Отправить ссылку на оплату',
-    amount: /\$1[25]0,00/, done: /Заказ №(\d+) создан и оплачен: \$1[25]0,00/, walkIn: 'Без данных гостя',
+    money: (price: string) => `$${price.replace('.', ',')}`, done: /Заказ №(\d+) создан и оплачен: (\$\d+,\d\d)/, walkIn: 'Без данных гостя',
     fewer: (time: string) => `В сеансе ${time} осталось мест: 1.`, fillGuests: 'Заполните: Гостей',
     nextDay: 'Следующий день', keep: 'Продолжить ввод', discard: 'Отменить изменения',
     linkSent: 'Ссылка отправлена на link.guest@example.com.',
@@ -41,7 +41,7 @@ const T = {
   },
   en: {
     days: [13, 15, 17], time: /Time/, guests: /Guests/, name: 'Name', email: 'Email', bill: 'Send a payment link',
-    amount: /\$1[25]0\.00/, done: /Order №(\d+) is booked and paid: \$1[25]0\.00/, walkIn: 'Walk-in',
+    money: (price: string) => `$${price}`, done: /Order №(\d+) is booked and paid: (\$\d+\.\d\d)/, walkIn: 'Walk-in',
     fewer: (time: string) => `Only 1 place is left in the ${time} session.`, fillGuests: 'Fill in: Guests',
     nextDay: 'Next day', keep: 'Keep editing', discard: 'Discard changes',
     linkSent: 'The link was sent to link.guest@example.com.',
@@ -76,7 +76,9 @@ for (const lang of ['ru', 'en'] as const) {
     await click(form.getByTestId('booking-save-pay'));
     const confirm = page.getByTestId('book-pay-confirm');
     // The amount in the location's money format (ru: a decimal comma), cash chosen, the take button focused.
-    await expect(confirm.getByTestId('book-pay-amount')).toContainText(t.amount);
+    // The session's own price (weekends and holidays cost more), as the schedule gives it.
+    const amount = t.money(first!.pricing!.session_price!);
+    await expect(confirm.getByTestId('book-pay-amount')).toContainText(amount);
     await expect(confirm.getByTestId('book-pay-type-2')).toHaveAttribute('aria-pressed', 'true');
     await expect(confirm.getByTestId('book-pay-submit')).toBeFocused();
     if (lang === 'ru') {
@@ -92,7 +94,9 @@ for (const lang of ['ru', 'en'] as const) {
     expect(clicks).toBe(3);
     await expect(target).toHaveAttribute('data-colour', 'paid');
     await expect(target.getByTestId('slot-order')).toContainText(t.walkIn);
-    const orderId = Number((await done.textContent())!.match(t.done)![1]);
+    const [, orderNumber, paid] = (await done.textContent())!.match(t.done)!;
+    expect(paid).toBe(amount);
+    const orderId = Number(orderNumber);
     const order = await apiGet<{ name: string; status: number; payments: { payment_type: number }[] }>(page, `/api/v2.2/orders/${orderId}/`);
     expect(order).toMatchObject({ name: '', status: 6 });
     expect(order.payments.map((p) => p.payment_type)).toEqual([lang === 'ru' ? 2 : 6]);

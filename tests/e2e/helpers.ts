@@ -106,6 +106,7 @@ export interface Slot {
   available_persons: number;
   archived: boolean;
   orders: { id: number }[];
+  pricing: { session_price: string | null; personal_price: string | null } | null;
 }
 
 export async function token(page: Page): Promise<string> {
