@@ -82,12 +82,14 @@ for (const [lang, days] of [['ru', 25], ['en', 26]] as const) {
 
 /** Orders of location 1 whose session is over and that still owe money (the demo data has some). */
 async function playedAndOwing(page: Page): Promise<number[]> {
-  const from = moscowDate(-10);
-  const to = moscowDate(-1);
-  // Booked in the last ten days (sessions ahead were booked then too: read until two played ones are found).
+  // The demo's played sessions go back ten days, each booked up to 16 days before it: booked in the
+  // last 30 days, read oldest first (the sessions ahead were booked lately) until two played ones
+  // that still owe are found. How many there are depends on the day the demo was made.
+  const from = moscowDate(-30);
+  const to = moscowDate(0);
   const list = await apiGet<{ results: { id: number }[] }>(page, `/api/v2.1/locations/1/orders/?status=2&date_from=${from}&date_to=${to}&limit=500`);
   const owing: number[] = [];
-  for (const { id } of list.results) {
+  for (const { id } of [...list.results].reverse()) {
     const o = await apiGet<{ session_date: string | null; need_paid: string }>(page, `/api/v2.2/orders/${id}/`);
     if (o.session_date && o.session_date < moscowDate(0) && Number(o.need_paid) > 0) owing.push(id);
     if (owing.length === 2) break;

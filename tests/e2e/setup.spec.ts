@@ -1,6 +1,7 @@
 // #28, #42: a venue goes live from an empty database, as its owner does it with the product as the
-// guide. A server of its own (not the demo one of playwright.config.ts) on E2E_PORT + 50 (+ 60 is the
-// local YooKassa of playwright.config.ts), with an empty data folder and SEED_DEMO=false: the setup
+// guide. A server of its own (not the demo one of playwright.config.ts) on a free port of its own
+// (a fixed one was still held by a timed-out attempt's server when the retry started), with an
+// empty data folder and SEED_DEMO=false: the setup
 // link read from its log, then the owner's walk (setupWalk.ts), every step reached from the setup
 // checklist: the owner, the first location found by its city, a playground, its group, a schedule with
 // a price, a cashier invited (the letter arrives; joining by it is staff.spec.ts's), a walk-in booked
@@ -8,6 +9,7 @@
 // width (390 px), en at 1280 px; the owner then finds all of it in the activity list.
 import fs from 'node:fs';
 import os from 'node:os';
+import net from 'node:net';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from './test';
@@ -15,14 +17,24 @@ import { letterText } from './helpers';
 import { ownerWalk, say } from './setupWalk';
 import { texts } from '../../src/widget/texts';
 
-const port = Number(process.env.E2E_PORT ?? 8123) + 50;
-const base = `http://127.0.0.1:${port}`;
+/** A free loopback port (a listen on port 0, closed again). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
 /** #42 The most clicks the walk may take (one per click, tap or field focus). */
 const MOST_CLICKS = 45;
 
-interface Server { child: ChildProcess; log: () => string; dir: string }
+interface Server { child: ChildProcess; log: () => string; dir: string; base: string }
 
 async function startEmptyServer(): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backoffice-setup-e2e-'));
   // The embedded PostgreSQL may run as another user (as root): it must reach the folder.
   fs.chmodSync(dir, 0o755);
@@ -30,11 +42,16 @@ async function startEmptyServer(): Promise<Server> {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, PUBLIC_URL: base, SEED_DEMO: 'false', LOG_LEVEL: 'info', EMBEDDED_PG_THROWAWAY: '1', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A worker ended by a timeout takes its server with it: nothing outlives the attempt.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
+  child.once('exit', () => process.off('exit', orphanGuard));
   let out = '';
   child.stdout!.on('data', (d) => { out += d; });
   child.stderr!.on('data', (d) => { out += d; });
   for (let i = 0; i < 900 && child.exitCode === null; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, log: () => out, dir };
+    // Up when its own log says so (then /healthz answers): not whatever else answers on the port.
+    if (out.includes('back-office is up') && await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { child, log: () => out, dir, base };
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`the empty server did not come up:\n${out}`);
@@ -79,6 +96,7 @@ for (const lang of ['ru', 'en'] as const) {
     const t = TEXTS[lang];
     if (lang === 'ru') await page.setViewportSize({ width: 390, height: 844 });
     const server = await startEmptyServer();
+    const base = server.base;
     try {
       const link = server.log().match(/https?:\/\/\S+\/setup\/[0-9a-f]{40}/)?.[0];
       expect(link, server.log()).toBeTruthy();

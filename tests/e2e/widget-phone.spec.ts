@@ -24,7 +24,7 @@ interface PublicPlayground { id: number; name: string; max_players: number; sess
 
 const W = {
   ru: {
-    date: 'Дата', name: 'Имя', phone: 'Телефон', email: 'Электронная почта', promo: 'Промокод', calendar: 'Выбрать дату в календаре',
+    date: 'Дата', name: 'Имя', phone: 'Телефон', email: 'Электронная почта', promo: 'Промокод', calendar: 'Выбрать дату в календаре', prevMonth: 'Предыдущий месяц',
     consent: 'Я даю согласие на обработку персональных данных', consentText: 'Текст согласия', policy: 'Политика конфиденциальности',
     consentRequired: 'Без согласия на обработку персональных данных забронировать нельзя', held: 'Места за вами',
     suggest: (e: string) => `Имели в виду ${e}?`, fixed: (e: string) => `Адрес исправлен: ${e}`,
@@ -37,7 +37,7 @@ const W = {
     venuePhone: 'Телефон площадки:',
   },
   en: {
-    date: 'Date', name: 'Name', phone: 'Phone', email: 'Email', promo: 'Promo code', calendar: 'Choose a date on the calendar',
+    date: 'Date', name: 'Name', phone: 'Phone', email: 'Email', promo: 'Promo code', calendar: 'Choose a date on the calendar', prevMonth: 'Previous month',
     consent: 'I consent to the processing of my personal data', consentText: 'Consent text', policy: 'Privacy policy',
     consentRequired: 'We cannot take the booking without your consent to the processing of personal data', held: 'Your places are held',
     suggest: (e: string) => `Did you mean ${e}?`, fixed: (e: string) => `The address is now ${e}`,
@@ -175,6 +175,9 @@ for (const lang of ['ru', 'en'] as const) test.describe(lang, () => {
       await expect(field).toHaveValue(shown(addDays(date, 1)));
       // And a day tapped on it: the date of this test.
       await frame.getByRole('button', { name: w.calendar }).tap();
+      // The calendar opens on the chosen day's month; when the test's day is the month's last, its
+      // arrow goes back a month, as a customer would.
+      if (date.slice(0, 7) !== addDays(date, 1).slice(0, 7)) await frame.getByRole('button', { name: w.prevMonth }).tap();
       asked = page.waitForRequest((r) => r.url().includes(`/slots/?date=${date}`));
       await frame.locator(`.calendar button[data-date="${date}"]`).tap();
       await asked;
