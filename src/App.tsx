@@ -25,18 +25,23 @@ const queryClient = createQueryClient();
 // The header layout is not on the login page (~5 kB gzip of react-admin's layout off it): a chunk
 // asked for at once unless the app opens on /login, so a page opened by its address does not wait
 // for it after the main script; the day view, the page opened most, likewise (bench/results.md).
-const loadLayout = () => import('./layout/AppLayout');
-const loadBookingPage = () => import('./pages/booking/BookingAdminPage');
-if (!window.location.pathname.startsWith('/login')) void loadLayout().catch(() => undefined);
+const LazyAppLayout = lazyPage(() => import('./layout/AppLayout'), 'AppLayout');
+const BookingAdminPage = lazyPage(() => import('./pages/booking/BookingAdminPage'), 'BookingAdminPage');
+const firstChunks: Promise<unknown>[] = [];
+if (!window.location.pathname.startsWith('/login')) firstChunks.push(LazyAppLayout.preload());
 const openedDayView = /^\/locations\/([^/]+)\/booking_admin\/?$/.exec(window.location.pathname);
 if (openedDayView) {
-  void loadBookingPage().catch(() => undefined);
+  firstChunks.push(BookingAdminPage.preload());
   // Its data too, when signed in (src/pages/booking/preload.ts); a failure is the page's to show.
   if (session.token()) {
     preloadDayView(queryClient, openedDayView[1]!, new URLSearchParams(window.location.search).get('date')).catch(() => undefined);
   }
 }
-const LazyAppLayout = lazyPage(loadLayout, 'AppLayout');
+/**
+ * Settles once the chunks asked for above are in (or one failed: the page then shows it), so the
+ * first render can wait for them and show the page itself, not a loading fallback first (lazyPage).
+ */
+export const firstChunksLoaded: Promise<void> = Promise.allSettled(firstChunks).then(() => undefined);
 function AppLayout({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}><LazyAppLayout>{children}</LazyAppLayout></Suspense>;
 }
@@ -49,7 +54,6 @@ const SetupPage = lazyPage(() => import('./pages/SetupPage'), 'SetupPage');
 // #44 The desk's tablet mode: the guests' signing page full-screen, without the staff's header.
 const TabletSigningPage = lazyPage(() => import('./pages/arrivals/TabletSigningPage'), 'TabletSigningPage');
 const ProfilePage = lazyPage(() => import('./pages/ProfilePage'), 'ProfilePage');
-const BookingAdminPage = lazyPage(loadBookingPage, 'BookingAdminPage');
 const MultiBookingAdminPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MultiBookingAdminPage');
 const CrmCreatePage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'CrmCreatePage');
 const MonthViewPage = lazyPage(() => import('./pages/multibooking/MultiBookingAdminPage'), 'MonthViewPage');

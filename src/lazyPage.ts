@@ -20,7 +20,27 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** React.lazy for a module's named export, with the chunk time-out. */
+/** A thenable settled already: React.lazy takes its value in the same render instead of suspending. */
+function settled<T>(value: T): PromiseLike<T> {
+  return { then: (onFulfilled) => Promise.resolve(onFulfilled ? onFulfilled(value) : value) as never };
+}
+
+/**
+ * React.lazy for a module's named export, with the chunk time-out, and `preload()` to ask for the
+ * chunk before the page is rendered. A page whose chunk is already there renders at once: React.lazy
+ * given a promise suspends even when it is resolved, shows the loading fallback, and then reveals the
+ * page no sooner than 300 ms after that fallback (React's throttle): #49 measured every load of the
+ * day view waiting 150-190 ms for that timer with its data and chunks all in (docs/decisions.md).
+ */
 export function lazyPage<M, K extends keyof M>(loader: () => Promise<M>, name: K, ms = CHUNK_LOAD_TIMEOUT_MS) {
-  return lazy(async () => ({ default: (await withTimeout(loader(), ms))[name] as ComponentType<any> }));
+  let loaded: M | undefined;
+  const load = () => withTimeout(loader(), ms).then((module) => {
+    loaded = module;
+    return module;
+  });
+  // React.lazy is typed for a Promise; it only calls `then`, which `settled` answers at once.
+  const page = lazy(() => (loaded !== undefined
+    ? settled({ default: (loaded as M)[name] as ComponentType<any> }) as Promise<{ default: ComponentType<any> }>
+    : load().then((module) => ({ default: module[name] as ComponentType<any> }))));
+  return Object.assign(page, { preload: load });
 }
