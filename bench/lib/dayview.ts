@@ -60,7 +60,7 @@ export async function countDay(opts: { base: string; token: string; playgroundId
 }
 
 /** One day view through the API: the calendar's calls for every playground, in parallel; true when all answer 200. */
-function apiDayOf(opts: { base: string; token: string; playgroundIds: number[]; date: string }): () => Promise<true | string> {
+export function apiDayOf(opts: { base: string; token: string; playgroundIds: number[]; date: string }): () => Promise<true | string> {
   const headers = authHeaders(opts.token);
   const url = (id: number) => `${opts.base}/api/v2.1/playgrounds/${id}/schedule/?date=${opts.date}&orders=1`;
   return async () => {
@@ -69,7 +69,7 @@ function apiDayOf(opts: { base: string; token: string; playgroundIds: number[]; 
   };
 }
 
-/** The day view's latency for one user through another server (issue #31: prepared statements off, through PgBouncer). */
+/** The day view's latency for one user through another server (the big venue rows). */
 export async function measureDayViewLatency(opts: { base: string; token: string; playgroundIds: number[]; date: string; seconds: number }): Promise<LoadResult> {
   await countDay(opts);
   return closedLoop({ concurrency: 1, seconds: opts.seconds, warmupSeconds: Math.min(2, opts.seconds / 2) }, apiDayOf(opts));

@@ -106,6 +106,41 @@ export async function closedLoop(
   return result;
 }
 
+/**
+ * One client runs the tasks in turn, a call each (A, B, C, A, B, ...) for `seconds` after
+ * `warmupSeconds`: a drift in the machine's speed, which within a run moved a row by a fifth, hits
+ * them alike, so their ratio holds where rows measured minutes apart did not (#49). Each task's
+ * figures; its `seconds` is the time spent in its own calls.
+ */
+export async function alternating<K extends string>(
+  opts: { seconds: number; warmupSeconds?: number },
+  tasks: Record<K, () => Promise<boolean | string>>,
+): Promise<Record<K, LoadResult>> {
+  const names = Object.keys(tasks) as K[];
+  const runFor = async (seconds: number, record: boolean) => {
+    const latencies = Object.fromEntries(names.map((n) => [n, [] as number[]])) as Record<K, number[]>;
+    const state = Object.fromEntries(names.map((n) => [n, { errors: 0 } as { errors: number; firstError?: string }])) as Record<K, { errors: number; firstError?: string }>;
+    const until = Date.now() + seconds * 1000;
+    while (Date.now() < until) {
+      for (const name of names) {
+        const t = performance.now();
+        let ok: boolean | string;
+        try { ok = await tasks[name](); } catch (e) { ok = String(e); }
+        if (!record) continue;
+        latencies[name].push(performance.now() - t);
+        if (ok !== true) { state[name].errors++; state[name].firstError ??= typeof ok === 'string' ? ok : 'failed'; }
+      }
+    }
+    return { latencies, state };
+  };
+  if (opts.warmupSeconds) await runFor(opts.warmupSeconds, false);
+  const { latencies, state } = await runFor(opts.seconds, true);
+  return Object.fromEntries(names.map((n) => {
+    const spent = latencies[n].reduce((a, b) => a + b, 0) / 1000;
+    return [n, summarize(latencies[n], spent, state[n].errors, state[n].firstError)];
+  })) as Record<K, LoadResult>;
+}
+
 /** Resident memory of a process in bytes (Linux /proc), 0 when it is gone. */
 export function rssOf(pid: number): number {
   try {
