@@ -66,6 +66,8 @@ export interface Scale {
   churnLeadMinutes: number;
   /** #49 The sizes, in playgrounds, a location of the chain grows to for the big venue's day view. */
   bigVenues: number[];
+  /** #49 Rounds of the exports (\copy, CSV, XLSX one after another in each); a row is the median round. */
+  exportRounds: number;
   /** A step that runs longer fails (a hung step must not hang `npm test`). */
   stepTimeoutSeconds: number;
 }
@@ -77,6 +79,7 @@ export const FULL: Scale = {
   workers: 4, eventClients: 200, eventsPerSecond: 20,
   churnBookings: 10_000, churnLeadMinutes: 7,
   bigVenues: [30, 60],
+  exportRounds: 3,
   stepTimeoutSeconds: 1800,
 };
 
@@ -93,5 +96,6 @@ export const SMOKE: Scale = {
   workers: 2, eventClients: 10, eventsPerSecond: 10,
   churnBookings: 100, churnLeadMinutes: 1,
   bigVenues: [12],
+  exportRounds: 2,
   stepTimeoutSeconds: 120,
 };

@@ -29,7 +29,7 @@ import { measureBookings, unlimitedPlayers } from './lib/booking';
 import { buildWeb, measureBrowser } from './lib/browser';
 import { measureWalkIn } from './lib/walkin';
 import { chainPlaygroundsOf, generateChain, sessionsAfter, type Chain } from './lib/chain';
-import { apiExport, loadCsvOrders, psqlCopy } from './lib/csv';
+import { apiExport, loadCsvOrders, psqlCopy, type CsvRun } from './lib/csv';
 import { countDay, measureDayView, measureDayViewLatency, type DayViewResult } from './lib/dayview';
 import { measureEvents } from './lib/events';
 import { describeMachine, machineLine, type Machine } from './lib/machine';
@@ -339,17 +339,31 @@ const runners: Record<StepId, () => Promise<string | void>> = {
     log(`loading ${scale.orders} orders for the CSV export...`);
     const csvLoad = await loadCsvOrders(d, 1, scale.orders);
     const s = await serverWith(1, true);
-    const copy = await psqlCopy(d.psql, d.url, 1);
-    const copyRate = copy.rows / copy.seconds;
-    for (const format of ['csv', 'xlsx'] as const) {
-      const api = await apiExport(s.base, s.token, 1, s.pid, format);
-      if (api.rows < scale.orders) throw new Error(`${format} export: ${api.rows} rows, fewer than the ${scale.orders} orders loaded`);
-      const apiRate = api.rows / api.seconds;
-      const growth = (api.rssPeak ?? 0) - (api.rssBefore ?? 0);
+    // #49 \copy, the CSV and the XLSX one after another, in rounds: each ratio is of two runs a few
+    // seconds apart (the machine's speed drifted by a fifth within the hour, and single runs put that
+    // drift into the ratio), and each row reports the median round.
+    const formats = ['csv', 'xlsx'] as const;
+    const rounds: { copy: CsvRun; csv: CsvRun; xlsx: CsvRun }[] = [];
+    for (let r = 0; r < scale.exportRounds; r++) {
+      const copy = await psqlCopy(d.psql, d.url, 1);
+      const csv = await apiExport(s.base, s.token, 1, s.pid, 'csv');
+      const xlsx = await apiExport(s.base, s.token, 1, s.pid, 'xlsx');
+      for (const [format, api] of [['csv', csv], ['xlsx', xlsx]] as const) {
+        if (api.rows < scale.orders) throw new Error(`${format} export: ${api.rows} rows, fewer than the ${scale.orders} orders loaded`);
+      }
+      rounds.push({ copy, csv, xlsx });
+    }
+    const rate = (run: CsvRun) => run.rows / run.seconds;
+    for (const format of formats) {
+      const target = format === 'csv' ? 0.7 : 0.5;
+      const byRatio = rounds.map((r) => ({ ...r, ratio: rate(r[format]) / rate(r.copy) })).sort((a, b) => a.ratio - b.ratio);
+      const median = byRatio[Math.floor((byRatio.length - 1) / 2)]!;
+      const api = median[format];
+      const growth = Math.max(...rounds.map((r) => (r[format].rssPeak ?? 0) - (r[format].rssBefore ?? 0)));
       row(`${format.toUpperCase()} export of ${api.rows} orders (one process)`,
-        `${Math.round(apiRate)} rows/s (${round1(api.seconds)} s, ${mb(api.bytes)} MB); server RSS ${mb(api.rssBefore ?? 0)} MB -> peak ${mb(api.rssPeak ?? 0)} MB (+${mb(growth)} MB)`,
-        `psql \\copy: ${Math.round(copyRate)} rows/s (${round1(copy.seconds)} s); ratio ${(apiRate / copyRate).toFixed(2)}`,
-        '>= 0.5 x \\copy, memory flat', apiRate >= copyRate / 2 && growth < 64 * 1048576);
+        `${Math.round(rate(api))} rows/s (${round1(api.seconds)} s, ${mb(api.bytes)} MB); server RSS ${mb(api.rssBefore ?? 0)} MB -> peak ${mb(api.rssPeak ?? 0)} MB (+${mb(growth)} MB, the most of ${rounds.length} runs)`,
+        `psql \\copy in the same round: ${Math.round(rate(median.copy))} rows/s (${round1(median.copy.seconds)} s); ratio ${median.ratio.toFixed(2)}, the median of ${rounds.length} rounds (${byRatio.map((r) => r.ratio.toFixed(2)).join(', ')})`,
+        `>= ${target} x \\copy, memory flat`, median.ratio >= target && growth < 64 * 1048576);
     }
     notes.push(`Exports: ${scale.orders} orders of location 1 loaded in ${round1(csvLoad)} s; "memory flat" = the serving process grows by less than 64 MB during the export. The XLSX is the same rows as typed cells in a deflated sheet.`);
   },
