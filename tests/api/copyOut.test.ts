@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await db?.close(); });
 
-async function copyOut(sql: string, lineEnd: 'lf' | 'crlf'): Promise<{ text: string; rows: number }> {
+async function copyOut(sql: string, lineEnd: 'lf' | 'crlf'): Promise<{ text: string; rows: number; sizes: number[] }> {
   const { copy, finish } = await startCopy(db.pool, { sql, params: [] }, (inner) => `COPY (${inner}) TO STDOUT (FORMAT csv)`, lineEnd);
   const chunks: Buffer[] = [];
   try {
@@ -28,7 +28,7 @@ async function copyOut(sql: string, lineEnd: 'lf' | 'crlf'): Promise<{ text: str
     finish(err as Error);
     throw err;
   }
-  return { text: Buffer.concat(chunks).toString('utf8'), rows: copy.rows };
+  return { text: Buffer.concat(chunks).toString('utf8'), rows: copy.rows, sizes: chunks.map((c) => c.length) };
 }
 
 it('ends every record with CRLF, keeps a line break inside a quoted cell, and counts the rows', async () => {
@@ -48,6 +48,14 @@ it('reassembles rows across socket chunks, long rows too, and leaves notices bet
     const g = i + 1;
     expect(line).toBe(`${g},${String.fromCharCode(1040 + (g % 32)).repeat(g % 997 === 0 ? 200000 : 50)}`);
   });
+});
+
+it('hands the rows on in batches of at least 64 KB (the last one smaller), not a small one per socket read', async () => {
+  // About 1.2 MB of short rows, which PostgreSQL sends a few kilobytes at a time.
+  const { sizes, rows } = await copyOut(`SELECT g, 'Иван Петров' FROM generate_series(1, 50000) g`, 'crlf');
+  expect(rows).toBe(50000);
+  expect(sizes.length).toBeGreaterThan(1);
+  expect(sizes.slice(0, -1).every((n) => n >= 64 * 1024)).toBe(true);
 });
 
 it('an error after the first rows fails the stream (no file that looks whole), and the connection serves the next call', async () => {
