@@ -168,6 +168,20 @@ function clientOf(db: DbOrTx | pg.Pool): pg.Pool | pg.PoolClient {
 }
 
 /**
+ * Independent reads: at once on a pool (each borrows its own connection), one after another in a
+ * transaction, whose one connection runs a statement at a time. Given to Promise.all there,
+ * node-postgres queues them itself and warns that pg 9 will not (the e2e server logged it for a
+ * cancel's refund, which reads the order's holdings inside its transaction). Each read is a
+ * function, so that nothing starts before its turn (a Drizzle query runs when awaited).
+ */
+export async function readTogether<T extends readonly unknown[]>(db: DbOrTx, reads: { [K in keyof T]: () => PromiseLike<T[K]> }): Promise<T> {
+  if (clientOf(db) instanceof pg.Pool) return (await Promise.all(reads.map((read) => read()))) as unknown as T;
+  const out: unknown[] = [];
+  for (const read of reads) out.push(await read());
+  return out as unknown as T;
+}
+
+/**
  * Runs one of the hot statements (every request's token check, every calendar call, every
  * booking) as a named prepared statement: each connection parses and plans it once, and no query
  * builder runs per call. On this kind of machine a round trip and a plan cost more than the work

@@ -8,7 +8,7 @@
 // answer at all is sent again with the same key, so the provider makes it once.
 import crypto from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client';
+import { readTogether, type Db, type DbOrTx, type Tx } from '../../db/client';
 import { certificateRedemptions, certificates, currencies, locations, orderLogs, orders, payments, refunds, users } from '../../db/schema';
 import { fieldError, notFound, permissionDenied } from '../../platform/errors';
 import { orderBalance } from '../../../domain/orderBalance';
@@ -100,14 +100,14 @@ async function refundToCertificate(tx: Tx, order: OrderRow, userId: number | nul
 
 /** What an order holds, per tender (latest paid first): its payments and the provider refunds taken off them. */
 export async function orderHoldings(db: DbOrTx, order: OrderRow): Promise<TenderHolding[]> {
-  const [rows, taken, pending, paidLog] = await Promise.all([
-    db.select({ id: payments.id, type: payments.paymentType, status: payments.status, purchase: payments.purchase, certificateId: payments.certificateId,
+  const [rows, taken, pending, paidLog] = await readTogether(db, [
+    () => db.select({ id: payments.id, type: payments.paymentType, status: payments.status, purchase: payments.purchase, certificateId: payments.certificateId,
       provider: payments.provider, externalId: payments.externalId, created: payments.created }).from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
-    db.select({ paymentId: refunds.paymentId, refundPaymentId: refunds.refundPaymentId, status: refunds.status, cents: sql<string>`${refunds.amount} * 100` })
+    () => db.select({ paymentId: refunds.paymentId, refundPaymentId: refunds.refundPaymentId, status: refunds.status, cents: sql<string>`${refunds.amount} * 100` })
       .from(refunds).where(eq(refunds.orderId, order.id)),
-    pendingCents(db, order.id),
+    () => pendingCents(db, order.id),
     // When each payment's money came in: its "paid" log entry (a link settles long after its row was made).
-    db.select({ paymentId: sql<string>`${orderLogs.data}->>'payment_id'`, created: orderLogs.created }).from(orderLogs)
+    () => db.select({ paymentId: sql<string>`${orderLogs.data}->>'payment_id'`, created: orderLogs.created }).from(orderLogs)
       .where(and(eq(orderLogs.orderId, order.id), eq(orderLogs.type, 'paid'))),
   ]);
   const paidAt = new Map(paidLog.map((l) => [Number(l.paymentId), l.created.getTime()]));
@@ -219,15 +219,15 @@ async function pendingCents(db: DbOrTx, orderId: number): Promise<number> {
 
 /** The order page's view of its refunds: the records, what is pending, what can still go back through the provider. */
 export async function orderRefunds(db: DbOrTx, order: OrderRow, today: string) {
-  const [rows, online, pending, holdings] = await Promise.all([
-    db.select({ r: refunds, user: { name: users.name, email: users.email } }).from(refunds).leftJoin(users, eq(users.id, refunds.userId))
+  const [rows, online, pending, holdings] = await readTogether(db, [
+    () => db.select({ r: refunds, user: { name: users.name, email: users.email } }).from(refunds).leftJoin(users, eq(users.id, refunds.userId))
       .where(eq(refunds.orderId, order.id)).orderBy(asc(refunds.id)),
-    providerPayments(db, order.id),
-    pendingCents(db, order.id),
-    orderHoldings(db, order),
+    () => providerPayments(db, order.id),
+    () => pendingCents(db, order.id),
+    () => orderHoldings(db, order),
   ]);
   const due = Math.max(0, toCents(orderBalance(order).toRefund) - pending);
-  const [tenders, split] = await Promise.all([holdingsJson(db, holdings, today), holdingsJson(db, splitRefund(holdings, due), today)]);
+  const [tenders, split] = await readTogether(db, [() => holdingsJson(db, holdings, today), () => holdingsJson(db, splitRefund(holdings, due), today)]);
   const onlineLeft = online.reduce((s, p) => s + Math.max(0, p.left), 0);
   return {
     refund_pending: fromCents(pending),
