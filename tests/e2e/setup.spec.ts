@@ -9,24 +9,14 @@
 // width (390 px), en at 1280 px; the owner then finds all of it in the activity list.
 import fs from 'node:fs';
 import os from 'node:os';
-import net from 'node:net';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from './test';
 import { letterText } from './helpers';
 import { ownerWalk, say } from './setupWalk';
 import { texts } from '../../src/widget/texts';
+import { freePort } from '../../server/platform/ports';
 
-/** A free loopback port (a listen on port 0, closed again). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 /** #42 The most clicks the walk may take (one per click, tap or field focus). */
 const MOST_CLICKS = 45;
 
